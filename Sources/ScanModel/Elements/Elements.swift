@@ -1,0 +1,100 @@
+/// One recognised character (a "symbol" in Tesseract's terms).
+public struct Glyph: Hashable, Sendable {
+  /// The glyph's text: usually one grapheme cluster.
+  public var text: String
+  /// The glyph's ink box in original-image pixels.
+  public var bbox: PixelRect
+  /// Recognition confidence in 0...100, when known.
+  public var confidence: Double?
+  /// The glyph's range in the page text; assigned when the page is built.
+  public internal(set) var range: TextRange = .init(offsets: 0..<0)
+
+  public init(text: String, bbox: PixelRect, confidence: Double? = nil) {
+    self.text = text
+    self.bbox = bbox
+    self.confidence = confidence
+  }
+}
+
+/// One recognised word: a run of glyphs without spaces, as the OCR engine
+/// delimits it (the tokenizer's `.word` unit refines it further).
+public struct Word: Hashable, Sendable {
+  public var text: String
+  /// The word's box in original-image pixels.
+  public var bbox: PixelRect
+  /// The word's corners when it is not upright in the original image (a
+  /// skewed or rotated page); `nil` means the box itself.
+  public var quad: Quad?
+  /// Recognition confidence in 0...100, when known.
+  public var confidence: Double?
+  /// The word's glyphs, in reading order; may be empty (ground truth, importers).
+  public var glyphs: [Glyph]
+  /// The word's range in the page text; assigned when the page is built.
+  public internal(set) var range: TextRange = .init(offsets: 0..<0)
+
+  public init(
+    text: String, bbox: PixelRect, quad: Quad? = nil, confidence: Double? = nil,
+    glyphs: [Glyph] = []
+  ) {
+    self.text = text
+    self.bbox = bbox
+    self.quad = quad
+    self.confidence = confidence
+    self.glyphs = glyphs
+  }
+
+  /// The word's corners: ``quad`` or the box's.
+  public var corners: Quad { quad ?? Quad(bbox.rect) }
+}
+
+/// One text line. Its text is its words joined by single spaces; in the page
+/// text it is followed by `\n`, which is not part of the line's range.
+public struct TextLine: Hashable, Sendable {
+  /// The line's box in original-image pixels.
+  public var bbox: PixelRect
+  /// The line's corners when it is not upright in the original image.
+  public var quad: Quad?
+  /// The baseline, when known.
+  public var baseline: Baseline?
+  public var words: [Word]
+  /// The line's text (its words joined by single spaces); assigned when the page is built.
+  public internal(set) var text: String = ""
+  /// The line's range in the page text (without the trailing `\n`).
+  public internal(set) var range: TextRange = .init(offsets: 0..<0)
+
+  public init(bbox: PixelRect, quad: Quad? = nil, baseline: Baseline? = nil, words: [Word]) {
+    self.bbox = bbox
+    self.quad = quad
+    self.baseline = baseline
+    self.words = words
+  }
+
+  /// The line's corners: ``quad`` or the box's.
+  public var corners: Quad { quad ?? Quad(bbox.rect) }
+}
+
+/// A paragraph: lines that belong together.
+public struct Paragraph: Hashable, Sendable {
+  public var bbox: PixelRect
+  public var lines: [TextLine]
+  /// From the start of the first line to the end of the last (no trailing newlines).
+  public internal(set) var range: TextRange = .init(offsets: 0..<0)
+
+  public init(bbox: PixelRect, lines: [TextLine]) {
+    self.bbox = bbox
+    self.lines = lines
+  }
+}
+
+/// A block: a column or region of paragraphs.
+public struct Block: Hashable, Sendable {
+  public var bbox: PixelRect
+  public var paragraphs: [Paragraph]
+  /// From the start of the first paragraph to the end of the last.
+  public internal(set) var range: TextRange = .init(offsets: 0..<0)
+
+  public init(bbox: PixelRect, paragraphs: [Paragraph]) {
+    self.bbox = bbox
+    self.paragraphs = paragraphs
+  }
+}

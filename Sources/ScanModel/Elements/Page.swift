@@ -1,0 +1,178 @@
+/// One recognised page: its geometry, its text, and the element tree that
+/// maps between them.
+///
+/// The page text is built from the elements the way Tesseract joins text:
+/// one space between the words of a line, `\n` after each line, and one more
+/// `\n` after each paragraph (so paragraphs are separated by an empty line).
+/// Every element's ``TextRange`` indexes into that text in UTF-16 code units.
+///
+/// Building a page also builds its query index (line and word offsets, a
+/// spatial index of the lines, caret stops, tokenizer boundaries), so every
+/// query runs in logarithmic time. A `Page` is an immutable value and safe to
+/// share across threads.
+public struct Page: Sendable, Equatable {
+  /// The page's position in its document, from 0.
+  public let index: Int
+  /// The source image's file name (no directory), when known.
+  public let image: String?
+  /// The source image's width in pixels.
+  public let width: Int
+  /// The source image's height in pixels.
+  public let height: Int
+  /// The resolution used for recognition, in dots per inch, when known.
+  public let dpi: Int?
+  /// How far the page content is turned clockwise in the source image, in
+  /// degrees: 0, 90, 180 or 270.
+  public let orientation: Int
+  /// The skew of the text lines in the source image, in degrees (positive:
+  /// clockwise).
+  public let skew: Double
+  /// The recognition language(s), such as `eng` or `eng+deu`, when known.
+  public let language: String?
+  /// The page text (see the type's discussion for how it is joined).
+  public let text: String
+  /// The blocks in reading order.
+  public let blocks: [Block]
+
+  let layout: PageLayout
+
+  /// Builds a page from its elements, assigning every element's text range.
+  ///
+  /// Lines without words, paragraphs without lines and blocks without
+  /// paragraphs are dropped. Glyph ranges follow each word's text when the
+  /// glyph texts concatenate to it; otherwise a glyph whose text does not fit
+  /// gets an empty range at the current position.
+  ///
+  /// - Complexity: O(*n* log *n*) in the number of glyphs and words.
+  public init(
+    index: Int = 0, image: String? = nil, width: Int, height: Int, dpi: Int? = nil,
+    orientation: Int = 0, skew: Double = 0, language: String? = nil, blocks: [Block]
+  ) {
+    self.index = index
+    self.image = image
+    self.width = width
+    self.height = height
+    self.dpi = dpi
+    self.orientation = orientation
+    self.skew = skew
+    self.language = language
+    var builder = TextBuilder()
+    self.blocks = builder.assignRanges(blocks)
+    self.text = builder.text
+    self.layout = PageLayout(blocks: self.blocks, text: self.text)
+  }
+
+  /// The position before the first character.
+  public var startPosition: TextPosition { TextPosition(offset: 0) }
+  /// The position after the last character.
+  public var endPosition: TextPosition { TextPosition(offset: layout.length) }
+  /// The whole text's range.
+  public var documentRange: TextRange { startPosition..<endPosition }
+
+  /// The lines of the page in reading order.
+  public var lines: [TextLine] { layout.lines.map { line(at: $0) } }
+
+  /// The line at a reading-order line number, or `nil` if out of range.
+  /// - Complexity: O(1).
+  public func line(number: Int) -> TextLine? {
+    guard layout.lines.indices.contains(number) else { return nil }
+    return line(at: layout.lines[number])
+  }
+
+  /// The number of lines on the page.
+  public var lineCount: Int { layout.lines.count }
+
+  /// The words of the page in reading order (as the OCR engine delimits them).
+  public var words: [Word] {
+    layout.words.map { blocks[$0.block].paragraphs[$0.paragraph].lines[$0.line].words[$0.word] }
+  }
+
+  func line(at ref: PageLayout.LineEntry) -> TextLine {
+    blocks[ref.block].paragraphs[ref.paragraph].lines[ref.line]
+  }
+
+  func word(at ref: PageLayout.WordEntry) -> Word {
+    blocks[ref.block].paragraphs[ref.paragraph].lines[ref.line].words[ref.word]
+  }
+
+  public static func == (a: Page, b: Page) -> Bool {
+    a.index == b.index && a.image == b.image && a.width == b.width && a.height == b.height
+      && a.dpi == b.dpi && a.orientation == b.orientation && a.skew == b.skew
+      && a.language == b.language && a.text == b.text && a.blocks == b.blocks
+  }
+}
+
+/// A recognised document: pages in order.
+public struct Document: Sendable, Equatable {
+  public var pages: [Page]
+  public init(pages: [Page]) { self.pages = pages }
+}
+
+/// Joins element texts into the page text and assigns ranges.
+struct TextBuilder {
+  var text = ""
+  var length = 0
+
+  private mutating func append(_ s: String) {
+    text += s
+    length += s.utf16.count
+  }
+
+  mutating func assignRanges(_ blocks: [Block]) -> [Block] {
+    var out: [Block] = []
+    out.reserveCapacity(blocks.count)
+    for var block in blocks {
+      let blockStart = length
+      var paragraphs: [Paragraph] = []
+      for var paragraph in block.paragraphs {
+        let paragraphStart = length
+        var lines: [TextLine] = []
+        for var line in paragraph.lines where !line.words.isEmpty {
+          let lineStart = length
+          for w in line.words.indices {
+            if w > 0 { append(" ") }
+            line.words[w] = placed(line.words[w])
+          }
+          line.range = .init(offsets: lineStart..<length)
+          line.text = String(text.utf16.suffix(length - lineStart)) ?? ""
+          append("\n")
+          lines.append(line)
+        }
+        guard !lines.isEmpty else { continue }
+        paragraph.lines = lines
+        paragraph.range = .init(offsets: paragraphStart..<(length - 1))
+        append("\n")
+        paragraphs.append(paragraph)
+      }
+      guard !paragraphs.isEmpty else { continue }
+      block.paragraphs = paragraphs
+      block.range = .init(offsets: blockStart..<(length - 2))
+      out.append(block)
+    }
+    return out
+  }
+
+  private mutating func placed(_ word: Word) -> Word {
+    var word = word
+    let start = length
+    var cursor = start
+    let units = Array(word.text.utf16)
+    var consumed = 0
+    for g in word.glyphs.indices {
+      let glyphUnits = word.glyphs[g].text.utf16
+      let n = glyphUnits.count
+      if n > 0, consumed + n <= units.count,
+        units[consumed..<(consumed + n)].elementsEqual(glyphUnits)
+      {
+        word.glyphs[g].range = .init(offsets: cursor..<(cursor + n))
+        cursor += n
+        consumed += n
+      } else {
+        word.glyphs[g].range = .init(offsets: cursor..<cursor)
+      }
+    }
+    append(word.text)
+    word.range = .init(offsets: start..<length)
+    return word
+  }
+}

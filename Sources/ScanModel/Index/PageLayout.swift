@@ -1,0 +1,271 @@
+/// The query index of a page, built once when the page is built.
+///
+/// Everything here is flattened into arrays in reading order so that offset
+/// lookups are binary searches and point lookups go through a spatial index.
+final class PageLayout: Sendable {
+  struct LineEntry: Sendable {
+    var block: Int
+    var paragraph: Int
+    var line: Int
+    var range: Range<Int>
+    var frame: LineFrame
+    /// Indices into `words` of this line's words.
+    var words: Range<Int>
+    /// Indices into the caret-stop arrays.
+    var stops: Range<Int>
+    /// Whether the caret stops' `u` increase with their offsets.
+    var stopsAreMonotonic: Bool
+    var bounds: Rect
+  }
+
+  struct WordEntry: Sendable {
+    var block: Int
+    var paragraph: Int
+    var line: Int
+    var word: Int
+    /// Reading-order line number.
+    var lineNumber: Int
+    var range: Range<Int>
+    var bbox: PixelRect
+  }
+
+  let length: Int
+  let lines: [LineEntry]
+  /// `lines[i].range.lowerBound`, for binary search.
+  let lineStarts: [Int]
+  let words: [WordEntry]
+  let wordStarts: [Int]
+  let paragraphRanges: [Range<Int>]
+  /// Reader words (the tokenizer's `.word` unit), sorted.
+  let readerWords: [Range<Int>]
+  let sentences: [Range<Int>]
+  /// Caret stops of all lines: a UTF-16 offset and its `u` in its line's frame.
+  let stopOffsets: [Int]
+  let stopU: [Double]
+  let spatial: SpatialIndex
+
+  init(blocks: [Block], text: String) {
+    length = text.utf16.count
+    var lines: [LineEntry] = []
+    var words: [WordEntry] = []
+    var paragraphRanges: [Range<Int>] = []
+    var readerWords: [Range<Int>] = []
+    var stopOffsets: [Int] = []
+    var stopU: [Double] = []
+    for (b, block) in blocks.enumerated() {
+      for (p, paragraph) in block.paragraphs.enumerated() {
+        paragraphRanges.append(paragraph.range.offsets)
+        for (l, line) in paragraph.lines.enumerated() {
+          let frame = LineFrame(line.corners)
+          let firstWord = words.count
+          let firstStop = stopOffsets.count
+          for (w, word) in line.words.enumerated() {
+            words.append(
+              WordEntry(
+                block: b, paragraph: p, line: l, word: w, lineNumber: lines.count,
+                range: word.range.offsets, bbox: word.bbox))
+            let base = word.range.lowerBound.offset
+            for r in WordSegmentation.wordRanges(in: Substring(word.text)) {
+              readerWords.append((base + r.lowerBound)..<(base + r.upperBound))
+            }
+            Self.appendStops(for: word, in: frame, offsets: &stopOffsets, us: &stopU)
+          }
+          let stops = firstStop..<stopOffsets.count
+          var monotonic = true
+          for i in stops.dropFirst() where stopU[i] < stopU[i - 1] {
+            monotonic = false
+            break
+          }
+          lines.append(
+            LineEntry(
+              block: b, paragraph: p, line: l, range: line.range.offsets, frame: frame,
+              words: firstWord..<words.count, stops: stops, stopsAreMonotonic: monotonic,
+              bounds: line.corners.boundingRect))
+        }
+      }
+    }
+    Self.trimOverlappingBands(&lines)
+    self.lines = lines
+    self.lineStarts = lines.map(\.range.lowerBound)
+    self.words = words
+    self.wordStarts = words.map(\.range.lowerBound)
+    self.paragraphRanges = paragraphRanges
+    self.readerWords = readerWords
+    self.stopOffsets = stopOffsets
+    self.stopU = stopU
+    self.sentences = Self.sentenceRanges(in: text)
+    self.spatial = SpatialIndex(lines.map(\.bounds))
+  }
+
+  /// Caret stops of a word: its start, every glyph boundary (or, without
+  /// glyphs, every grapheme boundary spread evenly over the word), its end.
+  private static func appendStops(
+    for word: Word, in frame: LineFrame, offsets: inout [Int], us: inout [Double]
+  ) {
+    let extent = frame.extentU(word.corners.corners)
+    let start = word.range.lowerBound.offset
+    let end = word.range.upperBound.offset
+    offsets.append(start)
+    us.append(extent.lowerBound)
+    let glyphsCover =
+      !word.glyphs.isEmpty && word.glyphs.first?.range.lowerBound.offset == start
+      && word.glyphs.last?.range.upperBound.offset == end
+      && zip(word.glyphs, word.glyphs.dropFirst()).allSatisfy {
+        $0.range.upperBound == $1.range.lowerBound && !$0.range.isEmpty
+      }
+    if glyphsCover {
+      let glyphExtents = word.glyphs.map { frame.extentU(Quad($0.bbox.rect).corners) }
+      for g in word.glyphs.indices.dropFirst() {
+        let boundary = (glyphExtents[g - 1].upperBound + glyphExtents[g].lowerBound) / 2
+        offsets.append(word.glyphs[g].range.lowerBound.offset)
+        us.append(min(max(boundary, extent.lowerBound), extent.upperBound))
+      }
+    } else {
+      let characters = word.text.count
+      var offset = start
+      for (k, c) in word.text.enumerated() where k < characters - 1 {
+        offset += c.utf16.count
+        offsets.append(offset)
+        let share = Double(k + 1) / Double(characters)
+        us.append(extent.lowerBound + (extent.upperBound - extent.lowerBound) * share)
+      }
+    }
+    offsets.append(end)
+    us.append(extent.upperBound)
+  }
+
+  /// Trims the selection bands of lines that overlap a neighbour above or
+  /// below, at the middle of the overlap, so selection rects never overlap.
+  private static func trimOverlappingBands(_ lines: inout [LineEntry]) {
+    guard lines.count > 1 else { return }
+    let index = SpatialIndex(lines.map(\.bounds))
+    var trimmed = lines
+    for i in lines.indices {
+      let a = lines[i].frame
+      index.forEachItem(intersecting: lines[i].bounds) { j in
+        guard j != i else { return }
+        let b = lines[j].frame
+        guard a.axisU.dot(b.axisU) > 0.99 else { return }
+        let corners = [
+          b.point(u: 0, v: b.bandTop), b.point(u: b.length, v: b.bandTop),
+          b.point(u: b.length, v: b.bandBottom), b.point(u: 0, v: b.bandBottom),
+        ]
+        let bu = a.extentU(corners)
+        guard min(bu.upperBound, a.length) - max(bu.lowerBound, 0) > 0 else { return }
+        let bv = a.extentV(corners)
+        let top = max(a.bandTop, bv.lowerBound)
+        let bottom = min(a.bandBottom, bv.upperBound)
+        guard bottom > top else { return }
+        let middle = (top + bottom) / 2
+        let aCentre = (a.bandTop + a.bandBottom) / 2
+        let bCentre = (bv.lowerBound + bv.upperBound) / 2
+        if bCentre > aCentre {
+          trimmed[i].frame.bandBottom = min(trimmed[i].frame.bandBottom, middle)
+        } else if bCentre < aCentre {
+          trimmed[i].frame.bandTop = max(trimmed[i].frame.bandTop, middle)
+        }
+      }
+    }
+    lines = trimmed
+  }
+
+  private static func sentenceRanges(in text: String) -> [Range<Int>] {
+    let starts = SentenceSegmentation.sentenceStarts(in: text)
+    guard !starts.isEmpty else { return [] }
+    let units = Array(text.utf16)
+    var ranges: [Range<Int>] = []
+    for (k, start) in starts.enumerated() {
+      var end = k + 1 < starts.count ? starts[k + 1] : units.count
+      while end > start, isSpace(units[end - 1]) { end -= 1 }
+      if end > start { ranges.append(start..<end) }
+    }
+    return ranges
+  }
+
+  static func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x0A }
+
+  // MARK: Lookups
+
+  /// Index of the last element of `starts` that is `<= offset`, or `nil`.
+  static func lastIndex(in starts: [Int], atOrBefore offset: Int) -> Int? {
+    var lo = 0
+    var hi = starts.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if starts[mid] <= offset { lo = mid + 1 } else { hi = mid }
+    }
+    return lo > 0 ? lo - 1 : nil
+  }
+
+  /// The line whose range contains `offset` (ends included), or `nil` when
+  /// the offset falls in the newlines between lines.
+  func lineNumber(containing offset: Int) -> Int? {
+    guard let i = Self.lastIndex(in: lineStarts, atOrBefore: offset) else { return nil }
+    return lines[i].range.upperBound >= offset ? i : nil
+  }
+
+  /// The line the caret at `offset` belongs to: the line containing it, else
+  /// the previous line (after its end), else the first line.
+  func caretLineNumber(for offset: Int) -> Int? {
+    guard !lines.isEmpty else { return nil }
+    return Self.lastIndex(in: lineStarts, atOrBefore: offset) ?? 0
+  }
+
+  /// The word whose range contains `offset` (ends included), preferring the
+  /// word that starts at `offset`.
+  func wordIndex(containing offset: Int) -> Int? {
+    guard let i = Self.lastIndex(in: wordStarts, atOrBefore: offset) else { return nil }
+    return words[i].range.upperBound >= offset ? i : nil
+  }
+
+  /// The caret's `u` in line `n`'s frame for `offset` (clamped to the line).
+  func caretU(line n: Int, offset: Int) -> Double {
+    let stops = lines[n].stops
+    guard !stops.isEmpty else { return 0 }
+    let first = stops.lowerBound
+    let last = stops.upperBound - 1
+    if offset <= stopOffsets[first] { return stopU[first] }
+    if offset >= stopOffsets[last] { return stopU[last] }
+    // Binary search within this line's stops.
+    var lo = first
+    var hi = last
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if stopOffsets[mid] <= offset { lo = mid } else { hi = mid }
+    }
+    if stopOffsets[lo] == offset { return stopU[lo] }
+    // Between two stops only inside a multi-unit glyph: interpolate.
+    let span = stopOffsets[hi] - stopOffsets[lo]
+    let share = Double(offset - stopOffsets[lo]) / Double(max(span, 1))
+    return stopU[lo] + (stopU[hi] - stopU[lo]) * share
+  }
+
+  /// The caret stop in line `n` nearest to `u`.
+  func nearestStop(line n: Int, u: Double) -> Int? {
+    let stops = lines[n].stops
+    guard !stops.isEmpty else { return nil }
+    if lines[n].stopsAreMonotonic {
+      var lo = stops.lowerBound
+      var hi = stops.upperBound
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if stopU[mid] < u { lo = mid + 1 } else { hi = mid }
+      }
+      if lo == stops.upperBound { return lo - 1 }
+      if lo == stops.lowerBound { return lo }
+      return u - stopU[lo - 1] <= stopU[lo] - u ? lo - 1 : lo
+    }
+    return stops.min { abs(stopU[$0] - u) < abs(stopU[$1] - u) }
+  }
+
+  /// The reading-order line nearest to `point`.
+  func nearestLine(to point: Point) -> Int? {
+    spatial.nearest(
+      to: point,
+      distance: { self.lines[$0].frame.distance(to: point) },
+      tieBreak: {
+        let f = self.lines[$0].frame
+        return abs(f.local(point).v - (f.bandTop + f.bandBottom) / 2)
+      })
+  }
+}

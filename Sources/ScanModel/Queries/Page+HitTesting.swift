@@ -1,0 +1,109 @@
+extension Page {
+  /// The text position nearest to `point` (`UITextInput.closestPosition(to:)`):
+  /// on the nearest line, the caret stop (a glyph or word boundary) nearest
+  /// along the line. Past a line's end it is the line's end position. On a
+  /// page without lines, the start position.
+  ///
+  /// - Parameter point: A point in image pixels.
+  /// - Complexity: O(log *n*) in the lines of the page, plus O(log *w*) in
+  ///   the caret stops of the chosen line.
+  public func closestPosition(to point: Point) -> TextPosition {
+    guard let n = layout.nearestLine(to: point) else { return startPosition }
+    return closestPosition(to: point, onLine: n)
+  }
+
+  /// The position nearest to `point` among the positions of `range`
+  /// (`UITextInput.closestPosition(to:within:)`), or `nil` when the range
+  /// is outside the page text.
+  ///
+  /// - Complexity: O(log *n*) when the nearest position falls inside the
+  ///   range, else O(*k* log *w*) in the lines the range touches.
+  public func closestPosition(to point: Point, within range: TextRange) -> TextPosition? {
+    guard contains(range) else { return nil }
+    let best = closestPosition(to: point)
+    if range.contains(best) || best == range.upperBound { return best }
+    var candidate: (position: TextPosition, distance: Double)?
+    func consider(_ offset: Int) {
+      let p = TextPosition(offset: offset)
+      guard let caret = caretRect(for: p) else { return }
+      let d = caret.rect.distance(to: point)
+      if candidate == nil || d < candidate?.distance ?? 0 { candidate = (p, d) }
+    }
+    consider(range.lowerBound.offset)
+    consider(range.upperBound.offset)
+    var n = layout.caretLineNumber(for: range.lowerBound.offset) ?? 0
+    while n < layout.lines.count, layout.lines[n].range.lowerBound <= range.upperBound.offset {
+      let p = closestPosition(to: point, onLine: n).offset
+      consider(min(max(p, range.lowerBound.offset), range.upperBound.offset))
+      n += 1
+    }
+    return candidate?.position ?? range.lowerBound
+  }
+
+  /// The range of the character under or nearest to `point`
+  /// (`UITextInput.characterRange(at:)`): on the nearest line, the glyph (or
+  /// the space between two words) whose span along the line holds the
+  /// point. `nil` on a page without lines.
+  ///
+  /// - Complexity: O(log *n*) in the lines plus O(log *w*) in the caret
+  ///   stops of the chosen line.
+  public func characterRange(at point: Point) -> TextRange? {
+    guard let n = layout.nearestLine(to: point) else { return nil }
+    let stops = layout.lines[n].stops
+    guard stops.count > 1 else { return nil }
+    let u = layout.lines[n].frame.local(point).u
+    var i = layout.nearestStop(line: n, u: u) ?? stops.lowerBound
+    // Choose the span [stop i, stop i+1) that holds u.
+    if i > stops.lowerBound, layout.stopU[i] > u { i -= 1 }
+    if i >= stops.upperBound - 1 { i = stops.upperBound - 2 }
+    var start = layout.stopOffsets[i]
+    var end = layout.stopOffsets[i + 1]
+    if start == end {
+      // Zero-length span: degenerate glyph; take the next character.
+      end = min(start + 1, layout.lines[n].range.upperBound)
+      if start == end { start = max(end - 1, layout.lines[n].range.lowerBound) }
+    }
+    return TextRange(offsets: start..<end)
+  }
+
+  /// The OCR word at `point`: the word of the line under the point whose
+  /// span along the line holds it. `nil` when the point is off every line's
+  /// band or in the gap between two words.
+  /// - Complexity: O(log *n*) in the lines plus O(*w*) in the words of one line.
+  public func word(at point: Point) -> Word? {
+    guard let n = lineNumber(at: point) else { return nil }
+    let u = layout.lines[n].frame.local(point).u
+    for w in layout.lines[n].words {
+      let entry = layout.words[w]
+      let u0 = layout.caretU(line: n, offset: entry.range.lowerBound)
+      let u1 = layout.caretU(line: n, offset: entry.range.upperBound)
+      if u >= min(u0, u1), u <= max(u0, u1) { return word(at: entry) }
+    }
+    return nil
+  }
+
+  /// The reading-order number of the line whose band holds `point`, or `nil`
+  /// off every line (`UIAccessibilityReadingContent.accessibilityLineNumber(for:)`).
+  /// - Complexity: O(log *n*) in the lines of the page.
+  public func lineNumber(at point: Point) -> Int? {
+    guard let n = layout.nearestLine(to: point),
+      layout.lines[n].frame.distance(to: point) == 0
+    else { return nil }
+    return n
+  }
+
+  /// The reading-order number of the line nearest to `point`, or `nil` on a
+  /// page without lines.
+  /// - Complexity: O(log *n*) in the lines of the page.
+  public func nearestLineNumber(to point: Point) -> Int? {
+    layout.nearestLine(to: point)
+  }
+
+  private func closestPosition(to point: Point, onLine n: Int) -> TextPosition {
+    let u = layout.lines[n].frame.local(point).u
+    guard let stop = layout.nearestStop(line: n, u: u) else {
+      return TextPosition(offset: layout.lines[n].range.lowerBound)
+    }
+    return TextPosition(offset: layout.stopOffsets[stop])
+  }
+}

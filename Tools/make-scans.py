@@ -1,0 +1,751 @@
+#!/usr/bin/env python3
+"""Generate the sample scanned pages in Scans/ together with exact ground truth.
+
+    python3 Tools/make-scans.py            # regenerate every page
+    python3 Tools/make-scans.py clean ...  # regenerate only the named pages
+
+Every page is an 8-bit grayscale image (PNG, or JPEG for the blur+JPEG page)
+with its resolution stored in the file, plus `<name>.truth.json`, a ScanText
+JSON document describing blocks, paragraphs, lines and words.
+
+How the truth is made:
+  * The upright page is laid out and rendered word by word (each word is
+    rasterised on its own with FreeType through Pillow, then composited).
+    A word's box is the tight box of its own ink pixels, where "ink" means
+    coverage >= INK_THRESHOLD (i.e. pixel value <= 127 on the clean page).
+  * Geometric variants (rotation, skew) transform the clean coverage image and
+    a word-label map with the same affine map; word boxes are then recomputed
+    from the transformed ink pixels of each word, so they follow the pixels
+    exactly. `quad` holds the transformed corners of the upright box.
+  * Degradations (noise, speckle, blur+JPEG, contrast, lighting) touch only
+    the image; boxes come from the clean rendering.
+
+Output is deterministic: fixed seeds, no timestamps, fixed layout engine.
+Requires Pillow + numpy (see Tools/requirements-scans.txt) and the Debian
+packages fonts-liberation2 and fonts-dejavu-core.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT_DIR = ROOT / "Scans"
+
+GENERATOR_VERSION = 1
+INK_THRESHOLD = 128          # coverage >= 128 (value <= 127) is ink
+PAGE_W_IN, PAGE_H_IN = 4.25, 5.5   # half-letter
+LABEL_PAD = 3                # px around a word's ink box owned by that word (skew label map)
+
+FONT_DIRS = [
+    Path("/usr/share/fonts/truetype/liberation2"),
+    Path("/usr/share/fonts/truetype/liberation"),
+    Path("/usr/share/fonts/truetype/dejavu"),
+]
+FONT_FILES = {
+    "serif": "LiberationSerif-Regular.ttf",
+    "serif-bold": "LiberationSerif-Bold.ttf",
+    "sans": "LiberationSans-Regular.ttf",
+    "sans-bold": "LiberationSans-Bold.ttf",
+    "dejavu-sans": "DejaVuSans.ttf",
+    "dejavu-serif": "DejaVuSerif.ttf",
+}
+
+# --------------------------------------------------------------------------
+# Text. Original prose written for this test set. A "|" marks a permitted
+# hyphenation point (only used on the justified page); it never appears in
+# the printed text unless the word is actually split there.
+# --------------------------------------------------------------------------
+
+EN = {
+    "library": (
+        "The town library began scanning its old ledgers in March, and the work has gone "
+        "faster than anyone expected. Dr. Smith, who leads the project, says the team can't "
+        "keep up with the requests that arrive by e-mail each morning. So far they have "
+        "finished 1,250 pages, roughly a third of the collection."
+    ),
+    "ledgers": (
+        "Each ledger is photographed under two lamps, checked for blur, and then passed to "
+        "the recognition software. Pages with faded ink, e.g. the receipts from 1887, need a "
+        "second pass. A volunteer compares every tenth page with the original and writes "
+        "down any mistakes she finds."
+    ),
+    "tank": (
+        "Some numbers in the ledgers are surprisingly precise. One clerk recorded the "
+        "diameter of the water tank as 3.14 metres, and another noted that the bridge toll "
+        "rose from 2 to 5 pennies in a single year."
+    ),
+    "bread": (
+        "Baking bread at home is mostly a matter of patience. Mix 500 grams of flour with "
+        "350 grams of water, add a teaspoon of salt, and let the dough rest for an hour. "
+        "Fold it gently, wait again, and bake it at 230 degrees until the crust sounds "
+        "hollow when you tap it."
+    ),
+    "weather": (
+        "The weather station on the hill reports every ten minutes. Its sensors measure wind "
+        "speed, air pressure, humidity and rainfall, and the readings are stored on a small "
+        "computer in a wooden hut. Last winter the coldest night reached minus 14 degrees, "
+        "while the wettest day brought 62 millimetres of rain."
+    ),
+    "ferry": (
+        "When the ferry left the harbour at 7:45, the sea was calm and grey. Most passengers "
+        "stayed inside, reading or drinking tea, but a few children stood at the rail and "
+        "counted the gulls. The captain announced that the crossing would take about two "
+        "hours, weather permitting."
+    ),
+    "tyre": (
+        "Fixing a flat tyre isn't difficult once you have done it twice. Remove the wheel, "
+        "lever the tyre off the rim, and pull out the inner tube. Pump a little air into it "
+        "and listen for the hiss, or hold it under water and watch for bubbles."
+    ),
+    "garden": (
+        "Our garden is small, only 6 by 9 metres, yet it feeds us for most of the summer. "
+        "We grow beans, lettuce, tomatoes and a row of sunflowers that the birds visit every "
+        "evening. The soil was poor when we moved in, so we added compost every autumn for "
+        "three years."
+    ),
+    "clock": (
+        "The museum's oldest clock was built in 1702 and still keeps good time. Its case is "
+        "made of oak, its face is painted with a small ship, and its pendulum swings once "
+        "every second. A restorer cleans the gears each spring."
+    ),
+    "meeting": (
+        "At the meeting on Tuesday, the committee agreed to repaint the community hall and "
+        "to replace the broken windows. The estimate came to 4,800 dollars, which is slightly "
+        "more than the budget allows. Mr. Jones offered to ask local firms for a discount."
+    ),
+    "train": (
+        "The night train to the coast leaves at 22:10 from platform 4. It's a slow journey "
+        "with many stops, but the sleeping cars are comfortable and the staff serve "
+        "breakfast before arrival. Travellers who book early pay about 40 percent less."
+    ),
+    "stars": (
+        "On a clear night you can see about 2,500 stars without a telescope, although city "
+        "lights reduce that number sharply. The planet Venus is the brightest object after "
+        "the Moon, and it often appears low in the west just after sunset."
+    ),
+    "forms": (
+        "Please send the signed forms back by e-mail before Friday, or drop them at the "
+        "front desk. We can't process requests that arrive without a signature. If you have "
+        "questions, call Dr. Patel at extension 217."
+    ),
+    "coffee": (
+        "A good cup of coffee depends on fresh beans, clean water and the right grind. Use "
+        "roughly 60 grams of coffee per litre, keep the water just below boiling, and don't "
+        "let the brew sit on a hot plate for long. Small changes, e.g. a finer grind, can "
+        "make a surprising difference."
+    ),
+    "bridge": (
+        "The old stone bridge carries about 1,250 vehicles a day, far more than its builders "
+        "imagined in 1820. Engineers inspected it last year and found that the arches are "
+        "sound, but the road surface needs repair. Work will start in September and should "
+        "take six weeks."
+    ),
+    "ocr": (
+        "Over the years, software for optical character recog|nition has learned to turn "
+        "pictures of printed pages into text that a computer can search and edit. Modern engines use neural networks trained on "
+        "millions of lines, yet they still stumble over smudged ink, unusual typefaces and "
+        "pages that were scanned at a steep angle."
+    ),
+    "ocr2": (
+        "Good results depend on careful prepa|ration: the page should be flat, evenly lit and "
+        "scanned at 300 dots per inch or more. A quick test, e.g. a single page printed in "
+        "two sizes, shows whether the settings are right before hundreds of docu|ments are "
+        "processed."
+    ),
+}
+
+DE = {
+    "baeckerei": (
+        "Die kleine Bäckerei an der Ecke öffnet jeden Morgen um sechs Uhr. Schon vor der Tür "
+        "riecht es nach frischem Brot, und die Schlange der Kunden reicht oft bis zur Straße. "
+        "Die Besitzerin, Frau Müller, backt seit über zwanzig Jahren nach den Rezepten ihrer "
+        "Großmutter."
+    ),
+    "seen": (
+        "Im Sommer fahren viele Familien an die Seen im Süden des Landes. Dort kann man "
+        "schwimmen, segeln oder einfach im Schatten der Bäume liegen. Die Wassertemperatur "
+        "beträgt meistens zwischen 20 und 24 Grad, und abends wird es angenehm kühl."
+    ),
+    "handbuch": (
+        "Für die Übersetzung des Handbuchs brauchte das Team fast drei Monate. Besonders "
+        "schwierig waren die technischen Begriffe, für die es im Deutschen oft keine genaue "
+        "Entsprechung gibt. Am Ende prüfte ein Fachmann jede Seite, bevor das Buch gedruckt "
+        "wurde."
+    ),
+}
+
+
+# --------------------------------------------------------------------------
+# Page specifications
+# --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Style:
+    font: str = "serif"
+    size: float = 11.0          # points
+    leading: float = 1.25       # line pitch as a multiple of size
+    align: str = "left"         # left | justify | center
+    space_before: float = 0.0   # multiples of size (ignored at the top of a column)
+    space_after: float = 0.7    # multiples of size
+
+
+@dataclass(frozen=True)
+class Para:
+    text: str
+    style: Style = Style()
+    new_block: bool = False     # start a new block at this paragraph (single-column pages)
+    hyphenate: bool = False
+
+
+@dataclass
+class PageSpec:
+    name: str
+    tests: str
+    paras: list
+    dpi: int = 300
+    language: str = "eng"
+    columns: int = 1
+    gutter: float = 0.25        # inches
+    margins: tuple = (0.5, 0.5, 0.5, 0.5)   # left, top, right, bottom (inches)
+    orientation: int = 0        # degrees clockwise (multiple of 90)
+    skew: float = 0.0           # degrees, positive = clockwise
+    degrade: dict | None = None
+    fmt: str = "png"
+    must_contain: tuple = ()    # printed words that must appear (layout assertions)
+
+
+def body(keys, style=Style(), src=EN, hyphenate=False):
+    return [Para(src[k], style, hyphenate=hyphenate) for k in keys]
+
+
+SERIF11 = Style("serif", 11)
+SERIF12 = Style("serif", 12)
+
+PAGES: list[PageSpec] = [
+    PageSpec("clean", "Baseline: single column, 12 pt Liberation Serif, ragged right, 300 dpi.",
+             body(["library", "ledgers", "tank"], SERIF12)),
+    PageSpec("two-columns", "Two text columns (one block each); text flows from the left column into the right.",
+             body(["bread", "weather", "ferry"], Style("serif", 10)), columns=2, gutter=0.3,
+             margins=(0.45, 0.5, 0.45, 0.5)),
+    PageSpec("three-columns", "Three narrow columns of 8.5 pt sans text (one block each).",
+             body(["garden", "clock", "train"], Style("sans", 8.5)), columns=3, gutter=0.22,
+             margins=(0.4, 0.5, 0.4, 0.5)),
+    PageSpec("headings", "Title, section headings (18/14/12 pt bold) and body text; one block per section.",
+             [Para("Notes from the Archive", Style("sans-bold", 18, align="center", space_after=0.8), new_block=True),
+              Para("Scanning the Ledgers", Style("sans-bold", 14, space_after=0.35), new_block=True),
+              Para(EN["ledgers"], SERIF11),
+              Para("Numbers and Units", Style("sans-bold", 12, space_before=0.6, space_after=0.35), new_block=True),
+              Para(EN["tank"], SERIF11)]),
+    PageSpec("justified-hyphenated", "Justified 11 pt serif with hyphenated line ends (recog- / nition).",
+             body(["ocr", "ocr2"], Style("serif", 11, align="justify"), hyphenate=True),
+             must_contain=("recog-", "nition")),
+    PageSpec("small-print", "Small print: 8 pt serif, single column.",
+             body(["coffee", "forms", "bridge"], Style("serif", 8))),
+    PageSpec("skew-plus2", "Page skewed +2 degrees (clockwise); boxes from the rotated ink, quads added.",
+             body(["weather", "stars", "forms"], SERIF11), skew=2.0),
+    PageSpec("skew-minus5", "Page skewed -5 degrees (counter-clockwise).",
+             body(["ferry", "coffee"], SERIF11), skew=-5.0),
+    PageSpec("skew-plus7", "Page skewed +7 degrees, the steep end of the skew range.",
+             body(["tyre", "clock"], SERIF11), skew=7.0),
+    PageSpec("skew-minus1", "Page skewed -1 degree, the gentle end of the skew range.",
+             body(["meeting", "garden"], SERIF11), skew=-1.0),
+    PageSpec("rotated-90", "Content rotated 90 degrees clockwise (image is landscape).",
+             body(["bread", "train"], SERIF11), orientation=90),
+    PageSpec("rotated-180", "Content upside down (rotated 180 degrees).",
+             body(["bridge", "tyre"], SERIF11), orientation=180),
+    PageSpec("rotated-270", "Content rotated 270 degrees clockwise (90 counter-clockwise).",
+             body(["stars", "library"], SERIF11), orientation=270),
+    PageSpec("dpi-150", "Rendered directly at 150 dpi (638x825 px), 11 pt serif.",
+             body(["clock", "forms", "ferry"], SERIF11), dpi=150),
+    PageSpec("dpi-100", "Rendered directly at 100 dpi (425x550 px), 12 pt sans.",
+             body(["tank", "train"], Style("sans", 12)), dpi=100),
+    PageSpec("noise-gaussian", "Additive Gaussian noise (sigma 24) over the whole page.",
+             body(["garden", "weather"], SERIF11), degrade={"kind": "gaussian", "sigma": 24.0, "seed": 1101}),
+    PageSpec("speckle", "Salt-and-pepper speckle (0.4% black, 0.4% white pixels, plus small dirt blobs).",
+             body(["meeting", "coffee"], SERIF11),
+             degrade={"kind": "speckle", "pepper": 0.004, "salt": 0.004, "blobs": 120, "seed": 1202}),
+    PageSpec("blur-jpeg", "Gaussian blur (radius 1.4) then JPEG at quality 25.",
+             body(["ferry", "tank"], SERIF11),
+             degrade={"kind": "blur-jpeg", "radius": 1.4, "quality": 25}, fmt="jpg"),
+    PageSpec("low-contrast", "Low contrast: ink at gray 135 on paper at gray 200.",
+             body(["library", "bread"], SERIF11), degrade={"kind": "contrast", "ink": 135, "paper": 200}),
+    PageSpec("uneven-light", "Uneven illumination: dark shadow along the left (gutter) edge plus a top-to-bottom gradient.",
+             body(["stars", "bridge"], SERIF11),
+             degrade={"kind": "lighting", "gutter_depth": 0.6, "gutter_width": 0.9, "gradient": 0.25}),
+    PageSpec("german", "German text with umlauts and sharp s (language deu).",
+             body(["baeckerei", "seen", "handbuch"], SERIF11, src=DE), language="deu"),
+]
+
+
+# --------------------------------------------------------------------------
+# Fonts and word rendering
+# --------------------------------------------------------------------------
+
+_font_cache: dict = {}
+_word_cache: dict = {}
+
+
+def font_path(key: str) -> Path:
+    name = FONT_FILES[key]
+    for d in FONT_DIRS:
+        p = d / name
+        if p.exists():
+            return p
+    sys.exit(f"make-scans: font {name} not found; install it with "
+             f"`apt-get install -y fonts-liberation2 fonts-dejavu-core`")
+
+
+def get_font(key: str, size_pt: float, dpi: int) -> ImageFont.FreeTypeFont:
+    px = size_pt * dpi / 72.0
+    ck = (key, px)
+    if ck not in _font_cache:
+        _font_cache[ck] = ImageFont.truetype(str(font_path(key)), px, layout_engine=ImageFont.Layout.BASIC)
+    return _font_cache[ck]
+
+
+def render_word(font, fkey, text):
+    """Coverage crop of one word drawn with its pen origin on the baseline.
+
+    Returns (coverage uint8 array, dx, dy, ink_box) where (dx, dy) is the crop's
+    top-left relative to the pen origin and ink_box is relative to the origin.
+    """
+    ck = (fkey, text)
+    if ck in _word_cache:
+        return _word_cache[ck]
+    l, t, r, b = font.getbbox(text, anchor="ls")
+    pad = 4
+    w, h = r - l + 2 * pad, b - t + 2 * pad
+    im = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(im).text((pad - l, pad - t), text, fill=255, font=font, anchor="ls")
+    cov = np.asarray(im, dtype=np.uint8).copy()
+    ys, xs = np.nonzero(cov >= INK_THRESHOLD)
+    if len(xs) == 0:
+        raise RuntimeError(f"word {text!r} has no ink")
+    dx, dy = l - pad, t - pad
+    ink = (int(xs.min()) + dx, int(ys.min()) + dy, int(xs.max()) + 1 + dx, int(ys.max()) + 1 + dy)
+    _word_cache[ck] = (cov, dx, dy, ink)
+    return _word_cache[ck]
+
+
+# --------------------------------------------------------------------------
+# Layout
+# --------------------------------------------------------------------------
+
+@dataclass
+class Word:
+    text: str
+    x: int                      # pen origin
+    y: int                      # baseline
+    font: object
+    fkey: tuple
+    bbox: list = None           # ink box in final image pixels
+    quad: list = None
+
+
+@dataclass
+class Line:
+    words: list
+    baseline_y: int
+    bbox: list = None
+    baseline: list = None
+    quad: list = None
+
+
+@dataclass
+class Block:
+    paras: list = field(default_factory=list)   # list of list[Line]
+
+
+def break_lines(words, font, width, hyphenate):
+    """Greedy line breaking. Words may contain '|' hyphenation points."""
+    space = font.getlength(" ")
+    lines, cur, cur_w = [], [], 0.0
+    queue = list(words)
+    while queue:
+        w = queue.pop(0)
+        shown = w.replace("|", "")
+        wl = font.getlength(shown)
+        need = wl if not cur else cur_w + space + wl
+        if need <= width:
+            cur.append(shown)
+            cur_w = need
+            continue
+        if hyphenate and "|" in w and cur:
+            parts = w.split("|")
+            for k in range(len(parts) - 1, 0, -1):
+                head = "".join(parts[:k]) + "-"
+                hl = cur_w + space + font.getlength(head)
+                if hl <= width:
+                    cur.append(head)
+                    lines.append(cur)
+                    cur, cur_w = [], 0.0
+                    queue.insert(0, "|".join(parts[k:]))
+                    break
+            else:
+                lines.append(cur)
+                cur, cur_w = [], 0.0
+                queue.insert(0, w)
+            continue
+        if not cur:
+            raise RuntimeError(f"word {shown!r} wider than column")
+        lines.append(cur)
+        cur, cur_w = [], 0.0
+        queue.insert(0, w)
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+def layout(spec: PageSpec):
+    dpi = spec.dpi
+    W, H = round(PAGE_W_IN * dpi), round(PAGE_H_IN * dpi)
+    ml, mt, mr, mb = (m * dpi for m in spec.margins)
+    gutter = spec.gutter * dpi
+    colw = (W - ml - mr - gutter * (spec.columns - 1)) / spec.columns
+    col_x = [ml + i * (colw + gutter) for i in range(spec.columns)]
+    top, bottom = mt, H - mb
+
+    blocks: list[Block] = []
+    col = 0
+    y = top                       # top of free space in the current column
+    at_col_top = True
+    cur_block = None
+
+    def new_block():
+        nonlocal cur_block
+        cur_block = Block()
+        blocks.append(cur_block)
+
+    for para in spec.paras:
+        st = para.style
+        fkey = (st.font, st.size, dpi)
+        font = get_font(st.font, st.size, dpi)
+        px = st.size * dpi / 72.0
+        ascent, descent = font.getmetrics()
+        pitch = px * st.leading
+        texts = break_lines(para.text.split(), font, colw, para.hyphenate)
+        if cur_block is None or para.new_block:
+            new_block()
+        if not at_col_top:
+            y += st.space_before * px
+        cur_para: list = []
+        cur_block.paras.append(cur_para)
+        baseline = None
+        for li, words in enumerate(texts):
+            nb = y + ascent if baseline is None else baseline + pitch
+            if nb + descent > bottom:
+                col += 1
+                if col >= spec.columns:
+                    raise RuntimeError(f"{spec.name}: text does not fit on the page")
+                y, at_col_top = top, True
+                new_block()
+                cur_para = []
+                cur_block.paras.append(cur_para)
+                nb = y + ascent
+            baseline = nb
+            at_col_top = False
+            by = round(baseline)
+            x0 = col_x[col]
+            space = font.getlength(" ")
+            widths = [font.getlength(w) for w in words]
+            natural = sum(widths) + space * (len(words) - 1)
+            gap = space
+            if st.align == "justify" and li < len(texts) - 1 and len(words) > 1:
+                gap = space + (colw - natural) / (len(words) - 1)
+            elif st.align == "center":
+                x0 = col_x[col] + (colw - natural) / 2
+            x = x0
+            line_words = []
+            for w, wl in zip(words, widths):
+                line_words.append(Word(w, round(x), by, font, fkey))
+                x += wl + gap
+            cur_para.append(Line(line_words, by))
+        y = baseline + descent + st.space_after * px
+    return W, H, blocks
+
+
+def all_words(blocks):
+    return [w for b in blocks for p in b.paras for ln in p for w in ln.words]
+
+
+def all_lines(blocks):
+    return [ln for b in blocks for p in b.paras for ln in p]
+
+
+def render(W, H, blocks):
+    cov = np.zeros((H, W), dtype=np.uint8)
+    for w in all_words(blocks):
+        crop, dx, dy, ink = render_word(w.font, w.fkey, w.text)
+        x0, y0 = w.x + dx, w.y + dy
+        h, wd = crop.shape
+        if x0 < 0 or y0 < 0 or x0 + wd > W or y0 + h > H:
+            raise RuntimeError(f"word {w.text!r} outside the page")
+        region = cov[y0:y0 + h, x0:x0 + wd]
+        np.maximum(region, crop, out=region)
+        w.bbox = [ink[0] + w.x, ink[1] + w.y, ink[2] + w.x, ink[3] + w.y]
+    return cov
+
+
+# --------------------------------------------------------------------------
+# Geometry
+# --------------------------------------------------------------------------
+
+def union(boxes):
+    return [min(b[0] for b in boxes), min(b[1] for b in boxes),
+            max(b[2] for b in boxes), max(b[3] for b in boxes)]
+
+
+def corners(b):
+    x0, y0, x1, y1 = b
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+
+
+def num(v):
+    v = round(float(v), 2)
+    return int(v) if v == int(v) else v
+
+
+def transform_page(spec, cov, blocks, W, H):
+    """Apply rotation / skew to coverage + boxes. Returns (cov, W, H)."""
+    words = all_words(blocks)
+    lines = all_lines(blocks)
+    for ln in lines:
+        ln.bbox = union([w.bbox for w in ln.words])
+        ln.baseline = [ln.bbox[0], ln.baseline_y, ln.bbox[2], ln.baseline_y]
+    if spec.orientation == 0 and spec.skew == 0:
+        return cov, W, H
+
+    # label map: each word owns its ink box grown by LABEL_PAD
+    lab = np.zeros((H, W), dtype=np.int32)
+    for i, w in enumerate(words, start=1):
+        x0, y0, x1, y1 = w.bbox
+        x0, y0 = max(0, x0 - LABEL_PAD), max(0, y0 - LABEL_PAD)
+        x1, y1 = min(W, x1 + LABEL_PAD), min(H, y1 + LABEL_PAD)
+        reg = lab[y0:y1, x0:x1]
+        if reg.any():
+            raise RuntimeError(f"{spec.name}: label regions overlap at word {w.text!r}")
+        reg[...] = i
+
+    if spec.orientation:
+        k = spec.orientation // 90
+        cov2 = np.ascontiguousarray(np.rot90(cov, -k))
+        lab2 = np.ascontiguousarray(np.rot90(lab, -k))
+        W2, H2 = (H, W) if k % 2 else (W, H)
+
+        def fwd(p):
+            x, y = p
+            if k == 1:
+                return (H - y, x)
+            if k == 2:
+                return (W - x, H - y)
+            return (y, W - x)
+    else:
+        th = math.radians(spec.skew)
+        c, s = math.cos(th), math.sin(th)
+        cx, cy = W / 2.0, H / 2.0
+        W2, H2 = W, H
+
+        def fwd(p):
+            x, y = p[0] - cx, p[1] - cy
+            return (cx + c * x - s * y, cy + s * x + c * y)
+
+        # inverse map (output -> input) in continuous pixel coordinates
+        data = (c, s, cx - c * cx - s * cy, -s, c, cy + s * cx - c * cy)
+        cov2 = np.asarray(Image.fromarray(cov).transform((W, H), Image.Transform.AFFINE, data,
+                                                         resample=Image.Resampling.BICUBIC, fillcolor=0))
+        lab2 = np.asarray(Image.fromarray(lab).transform((W, H), Image.Transform.AFFINE, data,
+                                                         resample=Image.Resampling.NEAREST, fillcolor=0))
+
+    ys, xs = np.nonzero(cov2 >= INK_THRESHOLD)
+    ls = lab2[ys, xs]
+    stray = int((ls == 0).sum())
+    if stray:
+        raise RuntimeError(f"{spec.name}: {stray} ink pixels not owned by any word")
+    n = len(words) + 1
+    bx0 = np.full(n, 1 << 30, dtype=np.int64)
+    by0 = np.full(n, 1 << 30, dtype=np.int64)
+    bx1 = np.full(n, -1, dtype=np.int64)
+    by1 = np.full(n, -1, dtype=np.int64)
+    np.minimum.at(bx0, ls, xs)
+    np.minimum.at(by0, ls, ys)
+    np.maximum.at(bx1, ls, xs + 1)
+    np.maximum.at(by1, ls, ys + 1)
+
+    def quad(b):
+        pts = [fwd(p) for p in corners(b)]
+        for qx, qy in pts:
+            if not (-0.5 <= qx <= W2 + 0.5 and -0.5 <= qy <= H2 + 0.5):
+                raise RuntimeError(f"{spec.name}: box leaves the page after transform")
+        return [[num(qx), num(qy)] for qx, qy in pts]
+
+    for ln in lines:
+        ln.quad = quad(ln.bbox)
+        p0, p1 = fwd((ln.baseline[0], ln.baseline[1])), fwd((ln.baseline[2], ln.baseline[3]))
+        ln.baseline = [num(p0[0]), num(p0[1]), num(p1[0]), num(p1[1])]
+    for i, w in enumerate(words, start=1):
+        w.quad = quad(w.bbox)
+        if bx1[i] < 0:
+            raise RuntimeError(f"{spec.name}: word {w.text!r} lost its ink")
+        w.bbox = [int(bx0[i]), int(by0[i]), int(bx1[i]), int(by1[i])]
+    for ln in lines:
+        ln.bbox = union([w.bbox for w in ln.words])
+    return cov2, W2, H2
+
+
+# --------------------------------------------------------------------------
+# Degradations (image only)
+# --------------------------------------------------------------------------
+
+def degrade(spec, img):
+    d = spec.degrade
+    if not d:
+        return img
+    v = img.astype(np.float64)
+    kind = d["kind"]
+    H, W = img.shape
+    if kind == "gaussian":
+        rng = np.random.default_rng(d["seed"])
+        v = v + rng.normal(0.0, d["sigma"], size=v.shape)
+    elif kind == "speckle":
+        rng = np.random.default_rng(d["seed"])
+        r = rng.random(v.shape)
+        v[r < d["pepper"]] = 0
+        v[r > 1.0 - d["salt"]] = 255
+        for _ in range(d["blobs"]):
+            bx, by = int(rng.integers(0, W - 4)), int(rng.integers(0, H - 4))
+            bw, bh = int(rng.integers(2, 4)), int(rng.integers(2, 4))
+            v[by:by + bh, bx:bx + bw] = 0
+    elif kind == "blur-jpeg":
+        im = Image.fromarray(img).filter(ImageFilter.GaussianBlur(d["radius"]))
+        return np.asarray(im)
+    elif kind == "contrast":
+        v = d["ink"] + v * (d["paper"] - d["ink"]) / 255.0
+    elif kind == "lighting":
+        xs = (np.arange(W) + 0.5) / W
+        ys = (np.arange(H) + 0.5) / H
+        shadow = d["gutter_depth"] * np.exp(-xs / (d["gutter_width"] / PAGE_W_IN) * 4.0)
+        grad = d["gradient"] * ys
+        light = (1.0 - shadow)[None, :] * (1.0 - grad)[:, None]
+        v = v * light
+    else:
+        raise ValueError(kind)
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8)
+
+
+# --------------------------------------------------------------------------
+# Truth
+# --------------------------------------------------------------------------
+
+def u16(s: str) -> int:
+    return len(s.encode("utf-16-le")) // 2
+
+
+def build_truth(spec, blocks, W, H, image_name):
+    geometric = spec.orientation != 0 or spec.skew != 0
+    text = []
+    pos = 0
+    jblocks = []
+    for b in blocks:
+        jparas = []
+        for p in b.paras:
+            jlines = []
+            for ln in p:
+                start = pos
+                jwords = []
+                for wi, w in enumerate(ln.words):
+                    if wi:
+                        text.append(" ")
+                        pos += 1
+                    jw = {"bbox": w.bbox, "text": w.text, "range": [pos, pos + u16(w.text)]}
+                    if geometric:
+                        jw["quad"] = w.quad
+                    jwords.append(jw)
+                    text.append(w.text)
+                    pos += u16(w.text)
+                lt = " ".join(w.text for w in ln.words)
+                jl = {"bbox": ln.bbox, "baseline": ln.baseline, "text": lt,
+                      "range": [start, pos], "words": jwords}
+                if geometric:
+                    jl["quad"] = ln.quad
+                jlines.append(jl)
+                text.append("\n")
+                pos += 1
+            text.append("\n")
+            pos += 1
+            jparas.append({"bbox": union([l["bbox"] for l in jlines]), "lines": jlines})
+        jblocks.append({"bbox": union([p["bbox"] for p in jparas]), "paragraphs": jparas})
+    fonts = sorted({FONT_FILES[p.style.font] for p in spec.paras})
+    gen = {
+        "name": "make-scans",
+        "version": GENERATOR_VERSION,
+        "variant": spec.name,
+        "tests": spec.tests,
+        "fonts": fonts,
+        "ink_threshold": INK_THRESHOLD,
+        "degradation": spec.degrade,
+    }
+    page = {
+        "index": 0,
+        "image": image_name,
+        "width": W,
+        "height": H,
+        "dpi": spec.dpi,
+        "orientation": spec.orientation,
+        "skew": float(spec.skew),
+        "language": spec.language,
+        "text": "".join(text),
+        "blocks": jblocks,
+    }
+    return {"version": 1, "generator": gen, "pages": [page]}
+
+
+# --------------------------------------------------------------------------
+
+def make_page(spec: PageSpec, out_dir: Path):
+    W, H, blocks = layout(spec)
+    cov = render(W, H, blocks)
+    printed = {w.text for w in all_words(blocks)}
+    for m in spec.must_contain:
+        if m not in printed:
+            raise RuntimeError(f"{spec.name}: layout lost required word {m!r}")
+    cov, W, H = transform_page(spec, cov, blocks, W, H)
+    img = degrade(spec, (255 - cov).astype(np.uint8))
+    im = Image.fromarray(img)
+    assert im.mode == "L"
+    image_name = f"{spec.name}.{spec.fmt}"
+    path = out_dir / image_name
+    if spec.fmt == "png":
+        im.save(path, format="PNG", dpi=(spec.dpi, spec.dpi), compress_level=9)
+    else:
+        im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=spec.degrade["quality"],
+                optimize=False, progressive=False)
+    truth = build_truth(spec, blocks, W, H, image_name)
+    js = json.dumps(truth, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    (out_dir / f"{spec.name}.truth.json").write_text(js, encoding="utf-8")
+    nlines = len(all_lines(blocks))
+    print(f"{image_name:28s} {W}x{H} {spec.dpi:3d} dpi  {nlines:2d} lines  "
+          f"{len(all_words(blocks)):3d} words  {path.stat().st_size // 1024:4d} KiB")
+
+
+def main(argv):
+    names = argv[1:]
+    known = {p.name for p in PAGES}
+    for n in names:
+        if n not in known:
+            sys.exit(f"make-scans: unknown page {n!r}; known: {', '.join(sorted(known))}")
+    OUT_DIR.mkdir(exist_ok=True)
+    for spec in PAGES:
+        if not names or spec.name in names:
+            make_page(spec, OUT_DIR)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -219,6 +219,7 @@ class PageSpec:
     skew: float = 0.0           # degrees, positive = clockwise
     degrade: dict | None = None
     fmt: str = "png"
+    page_size: tuple = (PAGE_W_IN, PAGE_H_IN)   # inches
     must_contain: tuple = ()    # printed words that must appear (layout assertions)
 
 
@@ -267,19 +268,22 @@ PAGES: list[PageSpec] = [
              body(["clock", "forms", "ferry"], SERIF11), dpi=150),
     PageSpec("dpi-100", "Rendered directly at 100 dpi (425x550 px), 12 pt sans.",
              body(["tank", "train"], Style("sans", 12)), dpi=100),
-    PageSpec("noise-gaussian", "Additive Gaussian noise (sigma 24) over the whole page.",
-             body(["garden", "weather"], SERIF11), degrade={"kind": "gaussian", "sigma": 24.0, "seed": 1101}),
+    PageSpec("noise-gaussian", "Additive Gaussian noise (sigma 24) over the whole page; shorter page "
+             "(4.25x3.25 in) because noise compresses poorly.",
+             body(["garden", "tank"], SERIF11), page_size=(4.25, 3.25),
+             degrade={"kind": "gaussian", "sigma": 24.0, "seed": 1101}),
     PageSpec("speckle", "Salt-and-pepper speckle (0.4% black, 0.4% white pixels, plus small dirt blobs).",
              body(["meeting", "coffee"], SERIF11),
              degrade={"kind": "speckle", "pepper": 0.004, "salt": 0.004, "blobs": 120, "seed": 1202}),
-    PageSpec("blur-jpeg", "Gaussian blur (radius 1.4) then JPEG at quality 25.",
+    PageSpec("blur-jpeg", "Gaussian blur (radius 1.6) then JPEG at quality 25.",
              body(["ferry", "tank"], SERIF11),
-             degrade={"kind": "blur-jpeg", "radius": 1.4, "quality": 25}, fmt="jpg"),
+             degrade={"kind": "blur-jpeg", "radius": 1.6, "quality": 25}, fmt="jpg"),
     PageSpec("low-contrast", "Low contrast: ink at gray 135 on paper at gray 200.",
              body(["library", "bread"], SERIF11), degrade={"kind": "contrast", "ink": 135, "paper": 200}),
-    PageSpec("uneven-light", "Uneven illumination: dark shadow along the left (gutter) edge plus a top-to-bottom gradient.",
-             body(["stars", "bridge"], SERIF11),
-             degrade={"kind": "lighting", "gutter_depth": 0.6, "gutter_width": 0.9, "gradient": 0.25}),
+    PageSpec("uneven-light", "Uneven illumination: a book-gutter shadow reaching into the text from the "
+             "left edge plus a top-to-bottom gradient (paper from 255 down to about 100).",
+             body(["stars", "bridge", "weather"], SERIF11),
+             degrade={"kind": "lighting", "gutter_depth": 0.8, "gutter_scale": 1.1, "gradient": 0.35}),
     PageSpec("german", "German text with umlauts and sharp s (language deu).",
              body(["baeckerei", "seen", "handbuch"], SERIF11, src=DE), language="deu"),
 ]
@@ -404,14 +408,33 @@ def break_lines(words, font, width, hyphenate):
     return lines
 
 
+class DoesNotFit(RuntimeError):
+    pass
+
+
 def layout(spec: PageSpec):
+    """Lay the page out; multi-column pages get balanced columns (the lowest
+    column bottom, in 2 px steps, at which the text still fits)."""
+    if spec.columns == 1:
+        return layout_at(spec, None)
+    H = round(spec.page_size[1] * spec.dpi)
+    limit = H - round(spec.margins[3] * spec.dpi)
+    for bottom in range(round(spec.margins[1] * spec.dpi) + 50, limit + 1, 2):
+        try:
+            return layout_at(spec, bottom)
+        except DoesNotFit:
+            pass
+    raise DoesNotFit(f"{spec.name}: text does not fit on the page")
+
+
+def layout_at(spec: PageSpec, bottom_px):
     dpi = spec.dpi
-    W, H = round(PAGE_W_IN * dpi), round(PAGE_H_IN * dpi)
+    W, H = round(spec.page_size[0] * dpi), round(spec.page_size[1] * dpi)
     ml, mt, mr, mb = (m * dpi for m in spec.margins)
     gutter = spec.gutter * dpi
     colw = (W - ml - mr - gutter * (spec.columns - 1)) / spec.columns
     col_x = [ml + i * (colw + gutter) for i in range(spec.columns)]
-    top, bottom = mt, H - mb
+    top, bottom = mt, (H - mb if bottom_px is None else bottom_px)
 
     blocks: list[Block] = []
     col = 0
@@ -444,7 +467,7 @@ def layout(spec: PageSpec):
             if nb + descent > bottom:
                 col += 1
                 if col >= spec.columns:
-                    raise RuntimeError(f"{spec.name}: text does not fit on the page")
+                    raise DoesNotFit(f"{spec.name}: text does not fit on the page")
                 y, at_col_top = top, True
                 new_block()
                 cur_para = []
@@ -469,7 +492,9 @@ def layout(spec: PageSpec):
                 x += wl + gap
             cur_para.append(Line(line_words, by))
         y = baseline + descent + st.space_after * px
-    return W, H, blocks
+    for b in blocks:   # a column break right before a paragraph leaves an empty one behind
+        b.paras = [p for p in b.paras if p]
+    return W, H, [b for b in blocks if b.paras]
 
 
 def all_words(blocks):
@@ -629,9 +654,9 @@ def degrade(spec, img):
     elif kind == "contrast":
         v = d["ink"] + v * (d["paper"] - d["ink"]) / 255.0
     elif kind == "lighting":
-        xs = (np.arange(W) + 0.5) / W
         ys = (np.arange(H) + 0.5) / H
-        shadow = d["gutter_depth"] * np.exp(-xs / (d["gutter_width"] / PAGE_W_IN) * 4.0)
+        x_in = (np.arange(W) + 0.5) / spec.dpi
+        shadow = d["gutter_depth"] * np.exp(-x_in / d["gutter_scale"])
         grad = d["gradient"] * ys
         light = (1.0 - shadow)[None, :] * (1.0 - grad)[:, None]
         v = v * light

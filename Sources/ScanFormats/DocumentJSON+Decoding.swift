@@ -1,0 +1,245 @@
+import ScanModel
+
+extension DocumentJSON {
+  /// Reads a ScanText JSON document.
+  ///
+  /// The page text and every range are rebuilt from the element tree and
+  /// checked against the ones in the file, so a decoded document is always
+  /// consistent. Confidences, glyphs, baselines, quads, `dpi`, `image`,
+  /// `orientation`, `skew` and `language` are optional (ground truth often
+  /// has none of them).
+  /// - Throws: ``DocumentFormatError`` naming the JSON path and the reason,
+  ///   or ``JSONParseError`` for text that is not JSON.
+  public static func decode(_ text: String) throws -> Document {
+    try decode(JSONValue(parsing: text))
+  }
+
+  /// Reads a ScanText JSON document from a parsed value.
+  public static func decode(_ value: JSONValue) throws(DocumentFormatError) -> Document {
+    var reader = Reader()
+    return try reader.document(value)
+  }
+
+  /// Reads the `generator` object of a document, if any.
+  public static func generator(of value: JSONValue) -> Generator? {
+    guard case .object(let o)? = value["generator"] else { return nil }
+    var details: [String: String] = [:]
+    for (k, v) in o where k != "name" && k != "version" { details[k] = v.stringValue }
+    return Generator(
+      name: o["name"]?.stringValue ?? "", version: o["version"]?.stringValue ?? "",
+      details: details)
+  }
+}
+
+private struct Reader {
+  var path: [String] = []
+
+  func fail(_ reason: String) -> DocumentFormatError {
+    DocumentFormatError(path: path.joined(), reason: reason)
+  }
+
+  func object(_ v: JSONValue) throws(DocumentFormatError) -> [String: JSONValue] {
+    guard case .object(let o) = v else { throw fail("expected an object") }
+    return o
+  }
+
+  func member(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> JSONValue {
+    guard let v = o[key] else { throw fail("missing key '\(key)'") }
+    return v
+  }
+
+  func int(_ v: JSONValue, _ key: String) throws(DocumentFormatError) -> Int {
+    guard let n = v.intValue else { throw fail("'\(key)' must be an integer") }
+    return n
+  }
+
+  func string(_ v: JSONValue, _ key: String) throws(DocumentFormatError) -> String {
+    guard let s = v.stringValue else { throw fail("'\(key)' must be a string") }
+    return s
+  }
+
+  func optionalDouble(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Double? {
+    guard let v = o[key], v != .null else { return nil }
+    guard let d = v.doubleValue else { throw fail("'\(key)' must be a number") }
+    return d
+  }
+
+  func numbers(_ v: JSONValue, _ key: String, count: Int) throws(DocumentFormatError) -> [Double] {
+    guard let a = v.arrayValue, a.count == count else {
+      throw fail("'\(key)' must be an array of \(count) numbers")
+    }
+    var out: [Double] = []
+    for x in a {
+      guard let d = x.doubleValue else { throw fail("'\(key)' must be an array of \(count) numbers") }
+      out.append(d)
+    }
+    return out
+  }
+
+  func box(_ o: [String: JSONValue]) throws(DocumentFormatError) -> PixelRect {
+    let v = try member(o, "bbox")
+    guard let a = v.arrayValue, a.count == 4, a.allSatisfy({ $0.intValue != nil }) else {
+      throw fail("'bbox' must be [x0, y0, x1, y1] integers")
+    }
+    let n = a.compactMap(\.intValue)
+    guard n[0] <= n[2], n[1] <= n[3] else { throw fail("'bbox' \(n) has x1 < x0 or y1 < y0") }
+    return PixelRect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
+  }
+
+  func quad(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Quad? {
+    guard let v = o["quad"], v != .null else { return nil }
+    guard let a = v.arrayValue, a.count == 4 else { throw fail("'quad' must be four [x, y] points") }
+    var points: [Point] = []
+    for p in a {
+      let xy = try numbers(p, "quad", count: 2)
+      points.append(Point(x: xy[0], y: xy[1]))
+    }
+    return Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
+  }
+
+  func items(_ o: [String: JSONValue], _ key: String, optional: Bool = false)
+    throws(DocumentFormatError) -> [JSONValue]
+  {
+    guard let v = o[key], v != .null else {
+      if optional { return [] }
+      throw fail("missing key '\(key)'")
+    }
+    guard let a = v.arrayValue else { throw fail("'\(key)' must be an array") }
+    return a
+  }
+
+  mutating func document(_ v: JSONValue) throws(DocumentFormatError) -> Document {
+    let o = try object(v)
+    let version = try int(member(o, "version"), "version")
+    guard version == DocumentJSON.version else {
+      throw fail("unsupported version \(version) (this tool reads version \(DocumentJSON.version))")
+    }
+    var pages: [Page] = []
+    for (i, p) in try items(o, "pages").enumerated() {
+      path = ["pages[\(i)]"]
+      pages.append(try page(p, index: i))
+    }
+    return Document(pages: pages)
+  }
+
+  mutating func page(_ v: JSONValue, index: Int) throws(DocumentFormatError) -> Page {
+    let o = try object(v)
+    var blocks: [Block] = []
+    for (b, bv) in try items(o, "blocks").enumerated() {
+      path.append(".blocks[\(b)]")
+      let bo = try object(bv)
+      var paragraphs: [Paragraph] = []
+      for (p, pv) in try items(bo, "paragraphs").enumerated() {
+        path.append(".paragraphs[\(p)]")
+        let po = try object(pv)
+        var lines: [TextLine] = []
+        for (l, lv) in try items(po, "lines").enumerated() {
+          path.append(".lines[\(l)]")
+          lines.append(try line(lv))
+          path.removeLast()
+        }
+        paragraphs.append(Paragraph(bbox: try box(po), lines: lines))
+        path.removeLast()
+      }
+      blocks.append(Block(bbox: try box(bo), paragraphs: paragraphs))
+      path.removeLast()
+    }
+    let page = Page(
+      index: try o["index"].map { v throws(DocumentFormatError) in try int(v, "index") } ?? index,
+      image: o["image"]?.stringValue,
+      width: try int(member(o, "width"), "width"),
+      height: try int(member(o, "height"), "height"),
+      dpi: o["dpi"]?.intValue,
+      orientation: o["orientation"]?.intValue ?? 0,
+      skew: try optionalDouble(o, "skew") ?? 0,
+      language: o["language"]?.stringValue,
+      blocks: blocks)
+    try check(page, against: o)
+    return page
+  }
+
+  mutating func line(_ v: JSONValue) throws(DocumentFormatError) -> TextLine {
+    let o = try object(v)
+    var words: [Word] = []
+    for (w, wv) in try items(o, "words").enumerated() {
+      path.append(".words[\(w)]")
+      let wo = try object(wv)
+      var glyphs: [Glyph] = []
+      for (g, gv) in try items(wo, "glyphs", optional: true).enumerated() {
+        path.append(".glyphs[\(g)]")
+        let go = try object(gv)
+        glyphs.append(
+          Glyph(
+            text: try string(member(go, "text"), "text"), bbox: try box(go),
+            confidence: try optionalDouble(go, "confidence")))
+        path.removeLast()
+      }
+      words.append(
+        Word(
+          text: try string(member(wo, "text"), "text"), bbox: try box(wo), quad: try quad(wo),
+          confidence: try optionalDouble(wo, "confidence"), glyphs: glyphs))
+      path.removeLast()
+    }
+    var baseline: Baseline?
+    if let b = o["baseline"], b != .null {
+      let n = try numbers(b, "baseline", count: 4)
+      baseline = Baseline(start: Point(x: n[0], y: n[1]), end: Point(x: n[2], y: n[3]))
+    }
+    return TextLine(bbox: try box(o), quad: try quad(o), baseline: baseline, words: words)
+  }
+
+  /// Checks the file's text and ranges against the ones rebuilt from the tree.
+  mutating func check(_ page: Page, against o: [String: JSONValue]) throws(DocumentFormatError) {
+    if let t = o["text"], t != .null {
+      guard let s = t.stringValue else { throw fail("'text' must be a string") }
+      guard s == page.text else {
+        throw fail("'text' does not match the words joined as Tesseract joins them")
+      }
+    }
+    let blocks = (try? items(o, "blocks")) ?? []
+    for (b, block) in page.blocks.enumerated() where b < blocks.count {
+      let bo = blocks[b]
+      path.append(".blocks[\(b)]")
+      try checkRange(bo, block.range)
+      for (p, paragraph) in block.paragraphs.enumerated() {
+        let po = bo["paragraphs"]?.arrayValue?[p] ?? .null
+        path.append(".paragraphs[\(p)]")
+        try checkRange(po, paragraph.range)
+        for (l, line) in paragraph.lines.enumerated() {
+          let lo = po["lines"]?.arrayValue?[l] ?? .null
+          path.append(".lines[\(l)]")
+          try checkRange(lo, line.range)
+          if let t = lo["text"]?.stringValue, t != line.text {
+            throw fail("'text' \"\(t)\" does not match its words \"\(line.text)\"")
+          }
+          for (w, word) in line.words.enumerated() {
+            let wo = lo["words"]?.arrayValue?[w] ?? .null
+            path.append(".words[\(w)]")
+            try checkRange(wo, word.range)
+            for (g, glyph) in word.glyphs.enumerated() {
+              path.append(".glyphs[\(g)]")
+              try checkRange(wo["glyphs"]?.arrayValue?[g] ?? .null, glyph.range)
+              path.removeLast()
+            }
+            path.removeLast()
+          }
+          path.removeLast()
+        }
+        path.removeLast()
+      }
+      path.removeLast()
+    }
+  }
+
+  func checkRange(_ v: JSONValue, _ expected: TextRange) throws(DocumentFormatError) {
+    guard let r = v["range"], r != .null else { return }
+    guard let a = r.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue else {
+      throw fail("'range' must be [start, end] integers")
+    }
+    guard s == expected.lowerBound.offset, e == expected.upperBound.offset else {
+      throw fail(
+        "'range' [\(s), \(e)] does not match the page text (expected [\(expected.lowerBound.offset), \(expected.upperBound.offset)])"
+      )
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import ScanModel
+
+/// Who made a document: recorded under `"generator"` in the JSON.
+public struct Generator: Sendable, Equatable {
+  public var name: String
+  public var version: String
+  /// Further facts such as the Tesseract version and the options used.
+  public var details: [String: String]
+
+  public init(name: String, version: String, details: [String: String] = [:]) {
+    self.name = name
+    self.version = version
+    self.details = details
+  }
+}
+
+/// Why a JSON document could not be read as a ScanText document: the JSON
+/// path of the offending element and the reason.
+public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var path: String
+  public var reason: String
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
+  public var description: String { path.isEmpty ? reason : "\(path): \(reason)" }
+}
+
+/// The hOCR-like ScanText JSON format, version 1.
+///
+/// ```
+/// {"version": 1, "generator": {...}, "pages": [{"index", "image", "width", "height", "dpi",
+///   "orientation", "skew", "language", "text", "blocks": [{"bbox", "range", "paragraphs": [{"bbox",
+///   "range", "lines": [{"bbox", "baseline", "text", "range", "words": [{"bbox", "text",
+///   "confidence", "range", "glyphs": [{"bbox", "text", "confidence", "range"}]}]}]}]}]}]}
+/// ```
+/// Boxes are `[x0, y0, x1, y1]` integer pixels of the original image with an
+/// exclusive max; ranges are `[start, end]` UTF-16 offsets into the page
+/// text; `baseline` is `[x0, y0, x1, y1]`; lines and words of skewed or
+/// rotated pages add `"quad": [[x, y] × 4]`. Keys are sorted and numbers
+/// rounded to two decimals, so the output is deterministic.
+public enum DocumentJSON {
+  /// The format version written and read.
+  public static let version = 1
+
+  /// The document as a JSON value.
+  public static func value(of document: Document, generator: Generator) -> JSONValue {
+    var gen: [String: JSONValue] = [
+      "name": .string(generator.name), "version": .string(generator.version),
+    ]
+    for (k, v) in generator.details { gen[k] = .string(v) }
+    return .object([
+      "version": .number(Double(version)),
+      "generator": .object(gen),
+      "pages": .array(document.pages.map(value(of:))),
+    ])
+  }
+
+  /// The document as pretty-printed JSON text with a trailing newline.
+  public static func encode(_ document: Document, generator: Generator) -> String {
+    value(of: document, generator: generator).serialized(pretty: true) + "\n"
+  }
+
+  static func value(of page: Page) -> JSONValue {
+    var o: [String: JSONValue] = [
+      "index": int(page.index),
+      "image": page.image.map(JSONValue.string) ?? .null,
+      "width": int(page.width),
+      "height": int(page.height),
+      "dpi": page.dpi.map(int) ?? .null,
+      "orientation": int(page.orientation),
+      "skew": number(page.skew),
+      "text": .string(page.text),
+      "blocks": .array(page.blocks.map(value(of:))),
+    ]
+    if let language = page.language { o["language"] = .string(language) }
+    return .object(o)
+  }
+
+  static func value(of block: Block) -> JSONValue {
+    .object([
+      "bbox": box(block.bbox), "range": range(block.range),
+      "paragraphs": .array(block.paragraphs.map(value(of:))),
+    ])
+  }
+
+  static func value(of paragraph: Paragraph) -> JSONValue {
+    .object([
+      "bbox": box(paragraph.bbox), "range": range(paragraph.range),
+      "lines": .array(paragraph.lines.map(value(of:))),
+    ])
+  }
+
+  static func value(of line: TextLine) -> JSONValue {
+    var o: [String: JSONValue] = [
+      "bbox": box(line.bbox), "text": .string(line.text), "range": range(line.range),
+      "baseline": line.baseline.map {
+        .array([number($0.start.x), number($0.start.y), number($0.end.x), number($0.end.y)])
+      } ?? .null,
+      "words": .array(line.words.map(value(of:))),
+    ]
+    if let q = line.quad { o["quad"] = quad(q) }
+    return .object(o)
+  }
+
+  static func value(of word: Word) -> JSONValue {
+    var o: [String: JSONValue] = [
+      "bbox": box(word.bbox), "text": .string(word.text), "range": range(word.range),
+      "confidence": word.confidence.map(number) ?? .null,
+      "glyphs": .array(word.glyphs.map(value(of:))),
+    ]
+    if let q = word.quad { o["quad"] = quad(q) }
+    return .object(o)
+  }
+
+  static func value(of glyph: Glyph) -> JSONValue {
+    .object([
+      "bbox": box(glyph.bbox), "text": .string(glyph.text), "range": range(glyph.range),
+      "confidence": glyph.confidence.map(number) ?? .null,
+    ])
+  }
+
+  static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+
+  /// A number rounded to two decimals.
+  public static func number(_ x: Double) -> JSONValue { .number(rounded(x)) }
+
+  /// Rounds to two decimals, the precision of the format.
+  public static func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+
+  public static func box(_ r: PixelRect) -> JSONValue {
+    .array([int(r.minX), int(r.minY), int(r.maxX), int(r.maxY)])
+  }
+
+  public static func box(_ r: Rect) -> JSONValue {
+    .array([number(r.minX), number(r.minY), number(r.maxX), number(r.maxY)])
+  }
+
+  public static func range(_ r: TextRange) -> JSONValue {
+    .array([int(r.lowerBound.offset), int(r.upperBound.offset)])
+  }
+
+  public static func quad(_ q: Quad) -> JSONValue {
+    .array(q.corners.map { .array([number($0.x), number($0.y)]) })
+  }
+}

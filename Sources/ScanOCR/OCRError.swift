@@ -1,0 +1,52 @@
+/// Why recognition of a file failed. Every case names the file and the
+/// reason, so its ``description`` makes a complete one-line message.
+public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Nothing exists at the path.
+  case fileNotFound(path: String)
+  /// The path names a directory.
+  case isDirectory(path: String)
+  /// The file exists but cannot be read.
+  case unreadable(path: String, reason: String)
+  /// The file has no bytes.
+  case emptyFile(path: String)
+  /// The bytes are not in a format Leptonica reads.
+  case unsupportedFormat(path: String)
+  /// The header could be read, the image data could not.
+  case corruptImage(path: String, format: String)
+  /// A TIFF whose image data is stored in tiles, which Leptonica cannot read.
+  case tiledTIFF(path: String)
+  /// The header claims more pixels than allowed.
+  case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// Tesseract could not load a language.
+  case languageUnavailable(language: String, dataPath: String, available: [String])
+  /// Tesseract failed on a page.
+  case recognitionFailed(path: String, page: Int)
+  /// A page ran past its deadline.
+  case timedOut(path: String, page: Int, seconds: Double)
+
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path): return "\(path): no such file"
+    case .isDirectory(let path): return "\(path): is a directory, not an image"
+    case .unreadable(let path, let reason): return "\(path): cannot read the file (\(reason))"
+    case .emptyFile(let path): return "\(path): the file is empty"
+    case .unsupportedFormat(let path):
+      return "\(path): not a supported image (expected PNG, JPEG, TIFF, PNM, BMP, WebP or GIF)"
+    case .corruptImage(let path, let format):
+      return "\(path): the \(format) image data is truncated or corrupt"
+    case .tiledTIFF(let path):
+      return "\(path): tiled TIFF images are not supported (convert with 'tiffcp -s')"
+    case .imageTooLarge(let path, let width, let height, let limit):
+      let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+      return
+        "\(path): the image is \(width)×\(height) pixels (\(megapixels) megapixels), over the limit of \(limit / 1_000_000) megapixels"
+    case .languageUnavailable(let language, let dataPath, let available):
+      let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+      return "unknown language '\(language)': no \(language).traineddata in \(dataPath) (available: \(list))"
+    case .recognitionFailed(let path, let page):
+      return "\(path): recognition failed on page \(page + 1)"
+    case .timedOut(let path, let page, let seconds):
+      return "\(path): page \(page + 1) ran past the \(seconds)-second timeout"
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// Tesseract's page segmentation modes (`--psm`).
+public enum PageSegmentationMode: Int, Sendable, CaseIterable {
+  case orientationAndScriptOnly = 0
+  case automaticWithOrientation = 1
+  case automaticLayoutOnly = 2
+  /// Fully automatic page segmentation, without orientation detection: the
+  /// `tesseract` command's default.
+  case automatic = 3
+  case singleColumn = 4
+  case singleVerticalBlock = 5
+  case singleBlock = 6
+  case singleLine = 7
+  case singleWord = 8
+  case circledWord = 9
+  case singleCharacter = 10
+  case sparseText = 11
+  case sparseTextWithOrientation = 12
+  case rawLine = 13
+}
+
+/// How to recognise pages.
+public struct RecognitionOptions: Sendable, Hashable {
+  /// Languages to recognise, such as `["eng", "deu"]` (`-l eng+deu`).
+  public var languages: [String]
+  /// How Tesseract segments the page; `.automatic` (PSM 3) by default.
+  public var pageSegmentation: PageSegmentationMode
+  /// The resolution to assume; `nil` uses the image's tag, else Tesseract's estimate.
+  public var dpi: Int?
+  /// The folder holding `*.traineddata`; `nil` uses Tesseract's default.
+  public var dataPath: String?
+  /// The largest image accepted, in pixels (width × height), checked from
+  /// the header before decoding.
+  public var maxPixels: Int
+  /// A deadline per page in seconds; `nil` for none.
+  public var timeout: Double?
+  /// The preprocessing steps to apply.
+  public var preprocessing: Preprocessing
+
+  /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
+  public static let defaultMaxPixels = 100_000_000
+
+  public init(
+    languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
+    dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,
+    timeout: Double? = nil, preprocessing: Preprocessing = .default
+  ) {
+    self.languages = languages
+    self.pageSegmentation = pageSegmentation
+    self.dpi = dpi
+    self.dataPath = dataPath
+    self.maxPixels = maxPixels
+    self.timeout = timeout
+    self.preprocessing = preprocessing
+  }
+
+  /// The languages as Tesseract takes them: `eng+deu`.
+  public var languageString: String { languages.joined(separator: "+") }
+}
+
+/// Image preprocessing steps applied before recognition. Every coordinate
+/// in the result is still in the original image's pixels.
+public struct Preprocessing: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Detect a page turned by 90°, 180° or 270° and recognise it upright.
+  public static let orientation = Preprocessing(rawValue: 1 << 0)
+  /// Estimate and correct the skew of the text lines.
+  public static let deskew = Preprocessing(rawValue: 1 << 1)
+  /// Normalise uneven illumination and low contrast.
+  public static let illumination = Preprocessing(rawValue: 1 << 2)
+  /// Remove salt-and-pepper speckle.
+  public static let despeckle = Preprocessing(rawValue: 1 << 3)
+  /// Upscale pages below about 200 dpi to about 300 dpi.
+  public static let upscale = Preprocessing(rawValue: 1 << 4)
+
+  /// No preprocessing: the text is the same as the `tesseract` command's.
+  public static let none: Preprocessing = []
+  /// The steps applied by default.
+  public static let `default`: Preprocessing = []
+}

@@ -1,0 +1,113 @@
+import CTesseract
+import ScanModel
+
+/// Converts Tesseract's result iterator into model values; every C string
+/// and the iterator are freed before it returns.
+enum ResultReader {
+  static func blocks(of api: OpaquePointer) -> [Block] {
+    guard let results = TessBaseAPIGetIterator(api) else { return [] }
+    defer { TessResultIteratorDelete(results) }
+    guard let cursor = TessResultIteratorGetPageIterator(results) else { return [] }
+    TessPageIteratorBegin(cursor)
+
+    var blocks: [Block] = []
+    var paragraphs: [Paragraph] = []
+    var lines: [TextLine] = []
+    var words: [Word] = []
+    var glyphs: [Glyph] = []
+    var blockBox = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    var paragraphBox = blockBox
+    var line: TextLine?
+    var word: Word?
+
+    func finishWord() {
+      guard var w = word else { return }
+      w.glyphs = glyphs
+      words.append(w)
+      word = nil
+      glyphs = []
+    }
+    func finishLine() {
+      finishWord()
+      guard var l = line else { return }
+      l.words = words
+      if !words.isEmpty { lines.append(l) }
+      line = nil
+      words = []
+    }
+    func finishParagraph() {
+      finishLine()
+      if !lines.isEmpty { paragraphs.append(Paragraph(bbox: paragraphBox, lines: lines)) }
+      lines = []
+    }
+    func finishBlock() {
+      finishParagraph()
+      if !paragraphs.isEmpty { blocks.append(Block(bbox: blockBox, paragraphs: paragraphs)) }
+      paragraphs = []
+    }
+
+    repeat {
+      guard let symbolText = text(results, RIL_SYMBOL), let symbolBox = box(cursor, RIL_SYMBOL)
+      else { continue }
+      if TessPageIteratorIsAtBeginningOf(cursor, RIL_BLOCK) != 0 {
+        finishBlock()
+        blockBox = box(cursor, RIL_BLOCK) ?? symbolBox
+      }
+      if TessPageIteratorIsAtBeginningOf(cursor, RIL_PARA) != 0 {
+        finishParagraph()
+        paragraphBox = box(cursor, RIL_PARA) ?? symbolBox
+      }
+      if TessPageIteratorIsAtBeginningOf(cursor, RIL_TEXTLINE) != 0 || line == nil {
+        finishLine()
+        line = TextLine(
+          bbox: box(cursor, RIL_TEXTLINE) ?? symbolBox, baseline: baseline(cursor), words: [])
+      }
+      if TessPageIteratorIsAtBeginningOf(cursor, RIL_WORD) != 0 || word == nil {
+        finishWord()
+        word = Word(
+          text: text(results, RIL_WORD) ?? "", bbox: box(cursor, RIL_WORD) ?? symbolBox,
+          confidence: confidence(results, RIL_WORD))
+      }
+      glyphs.append(
+        Glyph(text: symbolText, bbox: symbolBox, confidence: confidence(results, RIL_SYMBOL)))
+    } while TessPageIteratorNext(cursor, RIL_SYMBOL) != 0
+    finishBlock()
+    return blocks
+  }
+
+  private static func text(_ results: OpaquePointer, _ level: TessPageIteratorLevel) -> String? {
+    guard let raw = TessResultIteratorGetUTF8Text(results, level) else { return nil }
+    defer { TessDeleteText(raw) }
+    return String(cString: raw)
+  }
+
+  private static func box(_ cursor: OpaquePointer, _ level: TessPageIteratorLevel) -> PixelRect? {
+    var left: Int32 = 0
+    var top: Int32 = 0
+    var right: Int32 = 0
+    var bottom: Int32 = 0
+    guard TessPageIteratorBoundingBox(cursor, level, &left, &top, &right, &bottom) != 0 else {
+      return nil
+    }
+    return PixelRect(minX: Int(left), minY: Int(top), maxX: Int(right), maxY: Int(bottom))
+  }
+
+  private static func baseline(_ cursor: OpaquePointer) -> Baseline? {
+    var x1: Int32 = 0
+    var y1: Int32 = 0
+    var x2: Int32 = 0
+    var y2: Int32 = 0
+    guard TessPageIteratorBaseline(cursor, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0 else {
+      return nil
+    }
+    return Baseline(
+      start: Point(x: Double(x1), y: Double(y1)), end: Point(x: Double(x2), y: Double(y2)))
+  }
+
+  private static func confidence(_ results: OpaquePointer, _ level: TessPageIteratorLevel)
+    -> Double
+  {
+    // Rounded to the export's precision, so a decoded export equals the model.
+    (Double(TessResultIteratorConfidence(results, level)) * 100).rounded() / 100
+  }
+}

@@ -1,0 +1,117 @@
+import CLeptonica
+import CTesseract
+import Foundation
+import ScanModel
+
+/// Recognises images with Tesseract's LSTM engine into ``ScanModel/Page``
+/// values.
+///
+/// An engine owns one Tesseract instance (about 80 MB once a page is
+/// loaded) and is reused across pages: create one per thread and keep it.
+/// It is not `Sendable`; never share one between threads.
+public final class OCREngine {
+  private let api: OpaquePointer
+  /// The options the engine was created with.
+  public let options: RecognitionOptions
+
+  /// Loads the languages of `options`.
+  ///
+  /// - Throws: ``OCRError/languageUnavailable(language:dataPath:available:)``
+  ///   when a language's traineddata cannot be loaded.
+  public init(options: RecognitionOptions = RecognitionOptions()) throws(OCRError) {
+    self.options = options
+    api = TessBaseAPICreate()
+    OpenMP.limitThreadsOnCurrentThread()
+    // Silence Tesseract's own chatter ("Estimating resolution as ...").
+    _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    let folder = options.dataPath ?? TessdataFolder.resolved
+    let missing = options.languages.first { language in
+      language.isEmpty || language.contains("/")
+        || !FileManager.default.fileExists(atPath: folder + "/\(language).traineddata")
+    }
+    if let missing {
+      throw .languageUnavailable(
+        language: missing, dataPath: folder, available: TessdataFolder.languages(in: folder))
+    }
+    guard TessBaseAPIInit2(api, folder, options.languageString, OEM_LSTM_ONLY) == 0 else {
+      throw .languageUnavailable(
+        language: options.languageString, dataPath: folder,
+        available: TessdataFolder.languages(in: folder))
+    }
+    _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+  }
+
+  deinit {
+    TessBaseAPIEnd(api)
+    TessBaseAPIDelete(api)
+  }
+
+  /// The version of the Tesseract library, such as `5.3.0`.
+  public static var tesseractVersion: String { String(cString: TessVersion()) }
+
+  /// Recognises every page of an image file (every page of a multi-page TIFF).
+  ///
+  /// - Parameter path: The image file. Its bytes are read directly, its
+  ///   header checked against ``RecognitionOptions/maxPixels`` before decoding.
+  /// - Returns: One page per image in the file, numbered from 0.
+  /// - Throws: ``OCRError`` naming the file and the reason.
+  public func recognize(contentsOf path: String) throws(OCRError) -> [Page] {
+    let data = try ImageReader.readBytes(path)
+    return try recognize(imageData: data, path: path)
+  }
+
+  /// Recognises every page of an image held in memory; `path` names it in
+  /// errors and its last component becomes the pages' ``ScanModel/Page/image``.
+  public func recognize(imageData data: Data, path: String) throws(OCRError) -> [Page] {
+    let images = try ImageReader.decodePages(data, path: path, maxPixels: options.maxPixels)
+    var pages: [Page] = []
+    for (index, image) in images.enumerated() {
+      pages.append(try recognize(image, index: index, path: path))
+    }
+    return pages
+  }
+
+  func recognize(_ image: LeptonicaImage, index: Int, path: String) throws(OCRError) -> Page {
+    OpenMP.limitThreadsOnCurrentThread()
+    TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+    TessBaseAPISetImage2(api, image.pix)
+    defer { TessBaseAPIClear(api) }
+    if let dpi = options.dpi { TessBaseAPISetSourceResolution(api, Int32(dpi)) }
+    let monitor = TessMonitorCreate()
+    defer { TessMonitorDelete(monitor) }
+    let started = Date()
+    if let timeout = options.timeout {
+      TessMonitorSetDeadlineMSecs(monitor, Int32(min(timeout * 1000, Double(Int32.max))))
+    }
+    guard TessBaseAPIRecognize(api, monitor) == 0 else {
+      throw .recognitionFailed(path: path, page: index)
+    }
+    if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
+      throw .timedOut(path: path, page: index, seconds: timeout)
+    }
+    let dpi = Int(TessBaseAPIGetSourceYResolution(api))
+    let blocks = ResultReader.blocks(of: api)
+    return Page(
+      index: index, image: URL(fileURLWithPath: path).lastPathComponent,
+      width: image.width, height: image.height, dpi: dpi > 0 ? dpi : nil,
+      language: options.languageString, blocks: blocks)
+  }
+}
+
+/// Where Tesseract's language data lives.
+enum TessdataFolder {
+  /// `TESSDATA_PREFIX` when set, else Debian's folder for Tesseract 5.
+  static var resolved: String {
+    if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+      return prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+    }
+    return "/usr/share/tesseract-ocr/5/tessdata"
+  }
+
+  /// The languages with a traineddata file in `folder`, sorted.
+  static func languages(in folder: String) -> [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return files.filter { $0.hasSuffix(".traineddata") }
+      .map { String($0.dropLast(".traineddata".count)) }.sorted()
+  }
+}

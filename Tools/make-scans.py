@@ -278,10 +278,10 @@ PAGES: list[PageSpec] = [
     PageSpec("blur-jpeg", "Gaussian blur (radius 1.6) then JPEG at quality 25.",
              body(["ferry", "tank"], SERIF11),
              degrade={"kind": "blur-jpeg", "radius": 1.6, "quality": 25}, fmt="jpg"),
-    PageSpec("low-contrast", "Low contrast: ink at gray 135 on paper at gray 200.",
-             body(["library", "bread"], SERIF11), degrade={"kind": "contrast", "ink": 135, "paper": 200}),
+    PageSpec("low-contrast", "Low contrast: ink at gray 135 on paper at gray 200 (10.5 pt DejaVu Sans).",
+             body(["library", "bread"], Style("dejavu-sans", 10.5)), degrade={"kind": "contrast", "ink": 135, "paper": 200}),
     PageSpec("uneven-light", "Uneven illumination: a book-gutter shadow reaching into the text from the "
-             "left edge plus a top-to-bottom gradient (paper from 255 down to about 100).",
+             "left edge plus a top-to-bottom gradient (paper from 251 down to about 105 behind the text, 35 at the edge).",
              body(["stars", "bridge", "weather"], SERIF11),
              degrade={"kind": "lighting", "gutter_depth": 0.8, "gutter_scale": 1.1, "gradient": 0.35}),
     PageSpec("german", "German text with umlauts and sharp s (language deu).",

@@ -9,6 +9,9 @@ final class PageLayout: Sendable {
     var line: Int
     var range: Range<Int>
     var frame: LineFrame
+    /// The line's full outline in image pixels: its box, or the rectangle
+    /// along its quad or sloped baseline that holds all its words.
+    var outline: Quad
     /// Indices into `words` of this line's words.
     var words: Range<Int>
     /// Indices into the caret-stop arrays.
@@ -56,7 +59,8 @@ final class PageLayout: Sendable {
       for (p, paragraph) in block.paragraphs.enumerated() {
         paragraphRanges.append(paragraph.range.offsets)
         for (l, line) in paragraph.lines.enumerated() {
-          let frame = LineFrame(line.corners)
+          let outline = Self.outline(of: line)
+          let frame = LineFrame(outline)
           let firstWord = words.count
           let firstStop = stopOffsets.count
           for (w, word) in line.words.enumerated() {
@@ -79,8 +83,8 @@ final class PageLayout: Sendable {
           lines.append(
             LineEntry(
               block: b, paragraph: p, line: l, range: line.range.offsets, frame: frame,
-              words: firstWord..<words.count, stops: stops, stopsAreMonotonic: monotonic,
-              bounds: line.corners.boundingRect))
+              outline: outline, words: firstWord..<words.count, stops: stops,
+              stopsAreMonotonic: monotonic, bounds: outline.boundingRect))
         }
       }
     }
@@ -95,6 +99,43 @@ final class PageLayout: Sendable {
     self.stopU = stopU
     self.sentences = Self.sentenceRanges(in: text)
     self.spatial = SpatialIndex(lines.map(\.bounds))
+  }
+
+  /// Baselines sloped by less than this (in degrees) count as level.
+  static let levelBaselineAngle = 0.5
+
+  /// The line's outline: its quad when it has one; on a level line its box;
+  /// on a line whose baseline slopes (a skewed page), the smallest rectangle
+  /// along the baseline that holds every word's corners.
+  static func outline(of line: TextLine) -> Quad {
+    if let quad = line.quad { return quad }
+    guard let baseline = line.baseline, abs(baseline.angle) >= levelBaselineAngle,
+      abs(baseline.angle) < 45
+    else { return Quad(line.bbox.rect) }
+    let d = baseline.end - baseline.start
+    let u = d * (1 / d.length)
+    let v = Point(x: -u.y, y: u.x)
+    var uMin = Double.infinity
+    var uMax = -Double.infinity
+    var vMin = Double.infinity
+    var vMax = -Double.infinity
+    // Glyph boxes, being small, follow a sloped line more closely than the
+    // upright boxes of whole words.
+    let points = line.words.flatMap { word in
+      word.glyphs.isEmpty ? word.corners.corners : word.glyphs.flatMap { Quad($0.bbox.rect).corners }
+    }
+    do {
+      for p in points {
+        uMin = min(uMin, p.dot(u))
+        uMax = max(uMax, p.dot(u))
+        vMin = min(vMin, p.dot(v))
+        vMax = max(vMax, p.dot(v))
+      }
+    }
+    guard uMin < uMax, vMin < vMax else { return Quad(line.bbox.rect) }
+    return Quad(
+      topLeft: u * uMin + v * vMin, topRight: u * uMax + v * vMin,
+      bottomRight: u * uMax + v * vMax, bottomLeft: u * uMin + v * vMax)
   }
 
   /// Caret stops of a word: its start, every glyph boundary (or, without
@@ -114,11 +155,21 @@ final class PageLayout: Sendable {
         $0.range.upperBound == $1.range.lowerBound && !$0.range.isEmpty
       }
     if glyphsCover {
+      // Between two glyphs the caret sits in the middle of the gap; where
+      // the boxes overlap (LSTM glyph boxes often do), halfway between
+      // their centres, so each glyph's centre stays inside its own span.
       let glyphExtents = word.glyphs.map { frame.extentU(Quad($0.bbox.rect).corners) }
+      var last = extent.lowerBound
       for g in word.glyphs.indices.dropFirst() {
-        let boundary = (glyphExtents[g - 1].upperBound + glyphExtents[g].lowerBound) / 2
+        let a = glyphExtents[g - 1]
+        let b = glyphExtents[g]
+        let boundary =
+          a.upperBound <= b.lowerBound
+          ? (a.upperBound + b.lowerBound) / 2
+          : (a.lowerBound + a.upperBound + b.lowerBound + b.upperBound) / 4
+        last = min(max(boundary, last), extent.upperBound)
         offsets.append(word.glyphs[g].range.lowerBound.offset)
-        us.append(min(max(boundary, extent.lowerBound), extent.upperBound))
+        us.append(last)
       }
     } else {
       let characters = word.text.count

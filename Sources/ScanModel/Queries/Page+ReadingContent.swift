@@ -14,12 +14,13 @@ extension Page {
     quad(forLineNumber: number)?.boundingRect
   }
 
-  /// The corners of a line's full band, or `nil` out of range.
+  /// The corners of a line's full outline, or `nil` out of range: its box
+  /// on a level line; on a skewed or rotated line, the rectangle along the
+  /// line that holds its words.
   /// - Complexity: O(1).
   public func quad(forLineNumber number: Int) -> Quad? {
     guard layout.lines.indices.contains(number) else { return nil }
-    let line = layout.lines[number]
-    return line.frame.quad(from: 0, to: line.frame.length)
+    return layout.lines[number].outline
   }
 
   /// The text of the whole page (`accessibilityPageContent()`).

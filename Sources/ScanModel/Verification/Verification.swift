@@ -1,0 +1,248 @@
+/// One way a page's geometry can be inconsistent.
+public enum ViolationKind: String, Sendable, CaseIterable {
+  /// A word's box reaches outside its line's box.
+  case wordOutsideLine
+  /// A glyph's box reaches outside its word's box.
+  case glyphOutsideWord
+  /// A line's selection rect does not cover one of its word boxes.
+  case selectionMissesWord
+  /// A line's selection rect does not cover one of its glyph boxes.
+  case selectionMissesGlyph
+  /// A line's selection rect reaches outside the line's box.
+  case selectionOutsideLine
+  /// The selection rects of two consecutive lines overlap.
+  case selectionsOverlap
+  /// Carets along a line do not advance in reading direction.
+  case caretsOutOfOrder
+  /// `characterRange(at:)` at a glyph's centre is not that glyph's range.
+  case hitTestMissesGlyph
+  /// `text(in: line.range)` differs from the line's text.
+  case lineTextMismatch
+  /// A box with no area.
+  case emptyBox
+  /// A box far too large for its text (a known Tesseract failure).
+  case oversizedBox
+}
+
+/// One violation: what, where, and the numbers.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+  public var kind: ViolationKind
+  /// The page's index in its document.
+  public var page: Int
+  /// The element, such as `line 3 word 2 "quick"`.
+  public var element: String
+  /// The numbers behind the finding.
+  public var detail: String
+
+  public var description: String { "page \(page), \(element): \(kind.rawValue): \(detail)" }
+}
+
+/// How strict ``Page/verify(tolerance:)`` is.
+public struct VerificationReport: Sendable {
+  /// Every violation found, grouped by element in reading order.
+  public var violations: [Violation]
+  /// How many checks were made.
+  public var checks: Int
+  /// Whether no check failed.
+  public var passed: Bool { violations.isEmpty }
+}
+
+extension Page {
+  /// Checks the page's selection geometry against its OCR boxes.
+  ///
+  /// - Each word lies inside its line and each glyph inside its word.
+  /// - The selection rect of each whole line covers all its word and glyph
+  ///   boxes and stays within the line's box.
+  /// - The selection rects of consecutive lines do not overlap.
+  /// - Carets advance along each line.
+  /// - ``characterRange(at:)`` at each glyph's centre lies in the glyph's range.
+  /// - `text(in: line.range) == line.text`.
+  /// - No box is empty, and no word of a few characters covers a tenth of the page.
+  ///
+  /// - Parameter tolerance: Pixels by which a box may stick out of the box
+  ///   that should hold it.
+  /// - Returns: A report listing every violation with the element and numbers.
+  /// - Complexity: O(*n* log *n*) in the glyphs of the page.
+  public func verify(tolerance: Double = 2) -> VerificationReport {
+    var v = Verifier(page: self, tolerance: tolerance)
+    v.run()
+    return VerificationReport(violations: v.violations, checks: v.checks)
+  }
+}
+
+private struct Verifier {
+  let page: Page
+  let tolerance: Double
+  var violations: [Violation] = []
+  var checks = 0
+
+  init(page: Page, tolerance: Double) {
+    self.page = page
+    self.tolerance = tolerance
+  }
+
+  mutating func report(_ kind: ViolationKind, _ element: String, _ detail: String) {
+    violations.append(Violation(kind: kind, page: page.index, element: element, detail: detail))
+  }
+
+  mutating func expect(_ ok: Bool, _ kind: ViolationKind, _ element: @autoclosure () -> String, _ detail: @autoclosure () -> String) {
+    checks += 1
+    if !ok { report(kind, element(), detail()) }
+  }
+
+  static func inside(_ inner: Rect, _ outer: Rect, tolerance: Double) -> Bool {
+    inner.minX >= outer.minX - tolerance && inner.minY >= outer.minY - tolerance
+      && inner.maxX <= outer.maxX + tolerance && inner.maxY <= outer.maxY + tolerance
+  }
+
+  mutating func run() {
+    let page = self.page
+    let tolerance = self.tolerance
+    let pageArea = Double(max(page.width, 1) * max(page.height, 1))
+    var previousQuad: (number: Int, quad: Quad)?
+    for n in 0..<page.lineCount {
+      guard let line = page.line(number: n) else { continue }
+      let lineName = "line \(n)"
+      let lineBox = line.corners.boundingRect
+      let outline = SelectionBand(page.quad(forLineNumber: n) ?? line.corners)
+      expect(!line.bbox.isEmpty, .emptyBox, lineName, "bbox \(line.bbox) has no area")
+      expect(
+        page.text(in: line.range) == line.text, .lineTextMismatch, lineName,
+        "text(in: \(line.range.offsets)) is \"\(page.text(in: line.range) ?? "nil")\", line text is \"\(line.text)\"")
+
+      let rects = page.selectionRects(for: line.range)
+      expect(rects.count == 1, .selectionMissesWord, lineName, "a whole line has \(rects.count) selection rects")
+      guard let selection = rects.first else { continue }
+      expect(
+        outline.covers(selection.quad, tolerance: tolerance), .selectionOutsideLine, lineName,
+        "selection \(selection.rect) reaches outside the line's outline \(outline.quad.boundingRect)")
+      if let previous = previousQuad {
+        let overlap = ConvexPolygon.intersectionArea(previous.quad.corners, selection.quad.corners)
+        expect(
+          overlap <= tolerance * max(selection.rect.width, 1), .selectionsOverlap, lineName,
+          "selection overlaps line \(previous.number)'s by \(ConvexPolygon.rounded(overlap)) px²")
+      }
+      previousQuad = (n, selection.quad)
+      let selectionBand = SelectionBand(selection.quad)
+
+      var lastU = -Double.infinity
+      for (w, word) in line.words.enumerated() {
+        let wordName = "\(lineName) word \(w) \"\(word.text)\""
+        let wordBox = word.corners.boundingRect
+        expect(!word.bbox.isEmpty, .emptyBox, wordName, "bbox \(word.bbox) has no area")
+        expect(
+          !(word.text.count <= 12 && Double(word.bbox.area) > pageArea / 10), .oversizedBox, wordName,
+          "bbox \(word.bbox) covers \(ConvexPolygon.rounded(100 * Double(word.bbox.area) / pageArea))% of the page")
+        expect(
+          Self.inside(wordBox, lineBox, tolerance: tolerance), .wordOutsideLine, wordName,
+          "bbox \(word.bbox) is outside line box \(line.bbox)")
+        expect(
+          selectionBand.covers(word.corners, tolerance: tolerance, upright: word.quad == nil), .selectionMissesWord, wordName,
+          "bbox \(word.bbox) is not covered by line selection \(selection.rect)")
+        for offset in word.range.lowerBound.offset...word.range.upperBound.offset {
+          guard let caret = page.caretRect(for: TextPosition(offset: offset)) else { continue }
+          let u = selectionBand.along(caret.quad.topLeft)
+          expect(
+            u >= lastU - tolerance, .caretsOutOfOrder, wordName,
+            "caret at \(offset) is at \(ConvexPolygon.rounded(u)) along the line, before the previous caret at \(ConvexPolygon.rounded(lastU))")
+          lastU = max(lastU, u)
+        }
+        for (g, glyph) in word.glyphs.enumerated() {
+          let glyphName = "\(wordName) glyph \(g) \"\(glyph.text)\""
+          expect(!glyph.bbox.isEmpty, .emptyBox, glyphName, "bbox \(glyph.bbox) has no area")
+          expect(
+            Self.inside(glyph.bbox.rect, wordBox, tolerance: tolerance), .glyphOutsideWord, glyphName,
+            "bbox \(glyph.bbox) is outside word box \(word.bbox)")
+          expect(
+            selectionBand.covers(Quad(glyph.bbox.rect), tolerance: tolerance, upright: true), .selectionMissesGlyph,
+            glyphName, "bbox \(glyph.bbox) is not covered by line selection \(selection.rect)")
+          guard !glyph.range.isEmpty, !glyph.bbox.isEmpty else { continue }
+          let hit = page.characterRange(at: glyph.bbox.center)
+          let ok = hit.map { glyph.range.contains($0.lowerBound) } ?? false
+          expect(
+            ok, .hitTestMissesGlyph, glyphName,
+            "characterRange(at: \(glyph.bbox.center)) is \(hit.map { "\($0.offsets)" } ?? "nil"), glyph range is \(glyph.range.offsets)")
+        }
+      }
+    }
+  }
+}
+
+/// A selection quad seen in its own frame, to test coverage of rotated boxes.
+private struct SelectionBand {
+  let frame: LineFrame
+  let length: Double
+  let quad: Quad
+
+  init(_ quad: Quad) {
+    self.quad = quad
+    frame = LineFrame(quad)
+    length = frame.length
+  }
+
+  func along(_ p: Point) -> Double { frame.local(p).u }
+
+  /// Whether the quad lies inside the band. An upright box on a sloped
+  /// band (Tesseract's boxes on a skewed page) holds ink that follows the
+  /// slope, so its corners may stick out across the band by its length
+  /// times the slope's sine; that much is allowed.
+  func covers(_ q: Quad, tolerance: Double, upright: Bool = false) -> Bool {
+    let local = q.corners.map { frame.local($0) }
+    var across = tolerance
+    if upright {
+      let us = local.map(\.u)
+      across += ((us.max() ?? 0) - (us.min() ?? 0)) * min(abs(frame.axisU.y), abs(frame.axisU.x))
+    }
+    return local.allSatisfy { (u, v) in
+      u >= -tolerance && u <= length + tolerance && v >= frame.bandTop - across
+        && v <= frame.bandBottom + across
+    }
+  }
+}
+
+/// Area of the intersection of two convex polygons (Sutherland–Hodgman).
+enum ConvexPolygon {
+  static func intersectionArea(_ a: [Point], _ b: [Point]) -> Double {
+    var output = a
+    let orientation = signedArea(b) >= 0 ? 1.0 : -1.0
+    for i in b.indices {
+      let p = b[i]
+      let q = b[(i + 1) % b.count]
+      let input = output
+      output = []
+      guard !input.isEmpty else { break }
+      func inside(_ x: Point) -> Bool { orientation * cross(q - p, x - p) >= 0 }
+      for j in input.indices {
+        let cur = input[j]
+        let prev = input[(j + input.count - 1) % input.count]
+        if inside(cur) {
+          if !inside(prev), let x = intersect(prev, cur, p, q) { output.append(x) }
+          output.append(cur)
+        } else if inside(prev), let x = intersect(prev, cur, p, q) {
+          output.append(x)
+        }
+      }
+    }
+    return abs(signedArea(output))
+  }
+
+  static func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+
+  private static func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - a.y * b.x }
+
+  private static func signedArea(_ p: [Point]) -> Double {
+    guard p.count > 2 else { return 0 }
+    var s = 0.0
+    for i in p.indices { s += cross(p[i], p[(i + 1) % p.count]) }
+    return s / 2
+  }
+
+  private static func intersect(_ a: Point, _ b: Point, _ p: Point, _ q: Point) -> Point? {
+    let r = b - a
+    let s = q - p
+    let d = cross(r, s)
+    guard abs(d) > 1e-12 else { return nil }
+    let t = cross(p - a, s) / d
+    return a + r * t
+  }
+}

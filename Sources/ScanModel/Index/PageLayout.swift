@@ -46,6 +46,8 @@ final class PageLayout: Sendable {
   let stopOffsets: [Int]
   let stopU: [Double]
   let spatial: SpatialIndex
+  /// Whether most lines run vertically in the image (a page turned by 90°).
+  let mostlyVertical: Bool
 
   init(blocks: [Block], text: String) {
     length = text.utf16.count
@@ -99,6 +101,7 @@ final class PageLayout: Sendable {
     self.stopU = stopU
     self.sentences = Self.sentenceRanges(in: text)
     self.spatial = SpatialIndex(lines.map(\.bounds))
+    self.mostlyVertical = lines.filter(\.frame.isVertical).count * 2 > lines.count
   }
 
   /// Baselines sloped by less than this (in degrees) count as level.
@@ -309,9 +312,28 @@ final class PageLayout: Sendable {
     return stops.min { abs(stopU[$0] - u) < abs(stopU[$1] - u) }
   }
 
-  /// The reading-order line nearest to `point`.
+  /// The line nearest to `point`: among the lines whose band the point is
+  /// level with (a point beside the end of a short line belongs to that
+  /// line, not to a longer line above it), the nearest along the line;
+  /// when there is none, the nearest line outright.
   func nearestLine(to point: Point) -> Int? {
-    spatial.nearest(
+    guard !lines.isEmpty else { return nil }
+    let stripe =
+      mostlyVertical
+      ? Rect(minX: point.x, minY: -.infinity, maxX: point.x, maxY: .infinity)
+      : Rect(minX: -.infinity, minY: point.y, maxX: .infinity, maxY: point.y)
+    var best: (line: Int, along: Double, across: Double)?
+    spatial.forEachItem(intersecting: stripe) { n in
+      let f = lines[n].frame
+      let (u, v) = f.local(point)
+      guard v >= f.bandTop, v <= f.bandBottom else { return }
+      let along = max(0, -u, u - f.length)
+      let across = abs(v - (f.bandTop + f.bandBottom) / 2)
+      if let b = best, (along, across, n) >= (b.along, b.across, b.line) { return }
+      best = (n, along, across)
+    }
+    if let best { return best.line }
+    return spatial.nearest(
       to: point,
       distance: { self.lines[$0].frame.distance(to: point) },
       tieBreak: {

@@ -1,0 +1,138 @@
+import Testing
+
+@testable import ScanModel
+
+@Suite("Selection, carets and hit testing")
+struct GeometryTests {
+  let page = PageFixtures.sample
+
+  @Test func wholeLineSelectionCoversItsWords() throws {
+    let rects = page.selectionRects(for: page.range(0..<20))
+    #expect(rects.count == 1)
+    let r = try #require(rects.first)
+    #expect(r.rect == Rect(minX: 100, minY: 100, maxX: 300, maxY: 120))
+    #expect(r.containsStart && r.containsEnd && !r.isVertical)
+    #expect(r.quad == Quad(Rect(minX: 100, minY: 100, maxX: 300, maxY: 120)))
+  }
+
+  @Test func selectionAcrossLinesHasOneRectPerLine() {
+    let rects = page.selectionRects(for: page.range(5..<25))
+    #expect(rects.map(\.rect) == [
+      Rect(minX: 150, minY: 100, maxX: 300, maxY: 120),
+      Rect(minX: 100, minY: 130, maxX: 140, maxY: 150),
+    ])
+    #expect(rects.map(\.containsStart) == [true, false])
+    #expect(rects.map(\.containsEnd) == [false, true])
+    #expect(rects.map(\.lineNumber) == [0, 1])
+    #expect(rects.map(\.range.offsets) == [5..<20, 21..<25])
+  }
+
+  @Test func emptyOrNewlineOnlySelectionsHaveNoRects() {
+    #expect(page.selectionRects(for: page.range(5..<5)).isEmpty)
+    #expect(page.selectionRects(for: page.range(20..<21)).isEmpty)
+    #expect(page.selectionRects(for: page.range(56..<58)).isEmpty)
+  }
+
+  @Test func caretsAndFirstRect() {
+    #expect(page.caretRect(for: page.pos(5))?.rect == Rect(minX: 150, minY: 100, maxX: 150, maxY: 120))
+    // In the space after "The" the caret sits at the end of "The"; after it, at "quick".
+    #expect(page.caretRect(for: page.pos(3))?.rect.minX == 130)
+    #expect(page.caretRect(for: page.pos(4))?.rect.minX == 140)
+    // In the newlines after a line: that line's end.
+    #expect(page.caretRect(for: page.pos(57))?.rect == Rect(minX: 450, minY: 130, maxX: 450, maxY: 150))
+    #expect(page.firstRect(for: page.range(5..<25)) == Rect(minX: 150, minY: 100, maxX: 300, maxY: 120))
+    #expect(page.firstRect(for: page.range(20..<25)) == Rect(minX: 100, minY: 130, maxX: 140, maxY: 150))
+    #expect(page.firstRect(for: page.range(7..<7)) == page.caretRect(for: page.pos(7))?.rect)
+  }
+
+  @Test func hitTesting() {
+    #expect(page.closestPosition(to: Point(x: 152, y: 110)) == page.pos(5))
+    #expect(page.closestPosition(to: Point(x: 900, y: 110)) == page.pos(20))
+    #expect(page.closestPosition(to: Point(x: 0, y: 0)) == page.pos(0))
+    #expect(page.closestPosition(to: Point(x: 152, y: 140)) == page.pos(26))
+    #expect(page.characterRange(at: Point(x: 145, y: 110))?.offsets == 4..<5)
+    #expect(page.characterRange(at: Point(x: 135, y: 110))?.offsets == 3..<4)
+    #expect(page.word(at: Point(x: 145, y: 110))?.text == "quick")
+    #expect(page.word(at: Point(x: 135, y: 110)) == nil)
+    #expect(page.word(at: Point(x: 145, y: 125)) == nil)
+    #expect(page.lineNumber(at: Point(x: 145, y: 125)) == nil)
+    #expect(page.lineNumber(at: Point(x: 145, y: 110)) == 0)
+    #expect(page.nearestLineNumber(to: Point(x: 145, y: 124)) == 0)
+    #expect(page.closestPosition(to: Point(x: 152, y: 110), within: page.range(30..<40)) == page.pos(30))
+    #expect(page.closestPosition(to: Point(x: 152, y: 110), within: page.range(2..<40)) == page.pos(5))
+  }
+
+  @Test func readingContent() {
+    #expect(page.content(forLineNumber: 1) == "Dr. Smith can't e-mail 3.14 people.")
+    #expect(page.content(forLineNumber: 3) == nil)
+    #expect(page.frame(forLineNumber: 0) == Rect(minX: 100, minY: 100, maxX: 300, maxY: 120))
+    #expect(page.frame(forLineNumber: -1) == nil)
+    #expect(page.pageContent == page.text)
+    #expect(page.lineNumber(containing: page.pos(30)) == 1)
+    #expect(page.lineNumber(containing: page.pos(57)) == nil)
+  }
+
+  @Test func everyGlyphCentreHitsItsGlyph() {
+    for word in page.words {
+      for glyph in word.glyphs {
+        #expect(page.characterRange(at: glyph.bbox.center) == glyph.range)
+        #expect(page.word(at: glyph.bbox.center) == word)
+      }
+    }
+    #expect(page.verify().passed)
+  }
+
+  @Test func overlappingLineBoxesGetTrimmedBands() throws {
+    func line(_ text: String, y0: Int, y1: Int) -> TextLine {
+      let word = Word(text: text, bbox: PixelRect(minX: 0, minY: y0, maxX: 100, maxY: y1))
+      return TextLine(bbox: word.bbox, words: [word])
+    }
+    let lines = [line("upper", y0: 100, y1: 125), line("lower", y0: 120, y1: 145)]
+    let page = Page(
+      width: 200, height: 200,
+      blocks: [Block(bbox: PixelRect(minX: 0, minY: 100, maxX: 100, maxY: 145), paragraphs: [
+        Paragraph(bbox: PixelRect(minX: 0, minY: 100, maxX: 100, maxY: 145), lines: lines)
+      ])])
+    let rects = page.selectionRects(for: page.documentRange)
+    #expect(rects.map(\.rect.maxY) == [122.5, 145])
+    #expect(rects.map(\.rect.minY) == [100, 122.5])
+    #expect(page.lineNumber(at: Point(x: 50, y: 121)) == 0)
+    #expect(page.lineNumber(at: Point(x: 50, y: 124)) == 1)
+  }
+
+  @Test func slopedBaselineGivesTiltedSelection() throws {
+    // Words stepping down 10 px per 100 px (about 5.7°).
+    var words: [Word] = []
+    for k in 0..<5 {
+      words.append(
+        Word(text: "w\(k)", bbox: PixelRect(minX: 100 * k, minY: 100 + 10 * k, maxX: 100 * k + 90, maxY: 130 + 10 * k)))
+    }
+    let box = PixelRect.union(words.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    let line = TextLine(
+      bbox: box, baseline: Baseline(start: Point(x: 0, y: 125), end: Point(x: 490, y: 174)), words: words)
+    let page = Page(
+      width: 600, height: 300,
+      blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])])
+    let r = try #require(page.selectionRects(for: page.documentRange).first)
+    // The quad's top edge follows the baseline's slope.
+    let slope = (r.quad.topRight.y - r.quad.topLeft.y) / (r.quad.topRight.x - r.quad.topLeft.x)
+    #expect(abs(slope - 0.1) < 1e-9)
+    let report = page.verify()
+    #expect(report.passed, "\(report.violations)")
+  }
+
+  @Test func verifyReportsBrokenGeometry() {
+    let good = Word(text: "ok", bbox: PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20))
+    let huge = Word(text: "x", bbox: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000))
+    let flat = Word(text: "y", bbox: PixelRect(minX: 30, minY: 5, maxX: 30, maxY: 15))
+    let line = TextLine(bbox: PixelRect(minX: 0, minY: 0, maxX: 40, maxY: 20), words: [good, huge, flat])
+    let page = Page(
+      width: 1000, height: 1000,
+      blocks: [Block(bbox: line.bbox, paragraphs: [Paragraph(bbox: line.bbox, lines: [line])])])
+    let kinds = Set(page.verify().violations.map(\.kind))
+    #expect(kinds.contains(.oversizedBox))
+    #expect(kinds.contains(.emptyBox))
+    #expect(kinds.contains(.wordOutsideLine))
+    #expect(page.verify().violations.allSatisfy { $0.description.contains("page 0, line 0 word") })
+  }
+}

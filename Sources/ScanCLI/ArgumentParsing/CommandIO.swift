@@ -13,15 +13,28 @@ public struct CommandIO: Sendable {
     private let writeOutput: @Sendable (String) -> Void
     private let writeErrorOutput: @Sendable (String) -> Void
     private let readInputLine: @Sendable () -> String?
+    private let flushOutput: @Sendable () -> Void
+    /// Whether standard error is a terminal (progress is shown only there).
+    public let errorIsTerminal: Bool
 
     public init(
         writeOutput: @escaping @Sendable (String) -> Void,
         writeError: @escaping @Sendable (String) -> Void,
-        readLine: @escaping @Sendable () -> String?
+        readLine: @escaping @Sendable () -> String?,
+        flush: @escaping @Sendable () -> Void = {},
+        errorIsTerminal: Bool = false
     ) {
         self.writeOutput = writeOutput
         self.writeErrorOutput = writeError
         self.readInputLine = readLine
+        self.flushOutput = flush
+        self.errorIsTerminal = errorIsTerminal
+    }
+
+    /// Sends buffered standard output on its way (the query protocol answers
+    /// one line at a time).
+    public func flush() {
+        flushOutput()
     }
 
     /// Writes `text` to standard output as is.
@@ -53,8 +66,38 @@ public struct CommandIO: Sendable {
     public static let standard = CommandIO(
         writeOutput: { text in Swift.print(text, terminator: "") },
         writeError: { text in writeToStandardError(text) },
-        readLine: { Swift.readLine(strippingNewline: true) }
+        readLine: { Swift.readLine(strippingNewline: true) },
+        flush: { fflush(nil) },
+        errorIsTerminal: isatty(StandardStreams.errorDescriptor) != 0
     )
+}
+
+/// Where the tool's own messages go. Tesseract, Leptonica and libpng write
+/// their chatter straight to file descriptor 2; the executable moves that
+/// descriptor to /dev/null (unless `--verbose`) after copying the real
+/// standard error to a new descriptor, which is recorded here.
+public enum StandardStreams {
+    private static let descriptor = Atomic<Int32>(STDERR_FILENO)
+
+    /// The descriptor the tool writes its own error messages to.
+    public static var errorDescriptor: Int32 { descriptor.load(ordering: .relaxed) }
+
+    /// Keeps the real standard error for the tool's messages and, unless
+    /// `verbose`, sends what C libraries write to descriptor 2 to /dev/null.
+    public static func silenceLibraries(verbose: Bool) {
+        guard !verbose else { return }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0 else { return }
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else {
+            close(saved)
+            return
+        }
+        _ = fcntl(saved, F_SETFD, FD_CLOEXEC)
+        descriptor.store(saved, ordering: .relaxed)
+        dup2(null, STDERR_FILENO)
+        close(null)
+    }
 }
 
 private func writeToStandardError(_ text: String) {
@@ -63,7 +106,7 @@ private func writeToStandardError(_ text: String) {
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
         let written = bytes.withUnsafeBytes { buffer in
-            write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+            write(StandardStreams.errorDescriptor, buffer.baseAddress, buffer.count)
         }
         if written > 0 {
             bytes = bytes.dropFirst(written)

@@ -12,7 +12,7 @@
 /// share across threads.
 public struct Page: Sendable, Equatable {
   /// The page's position in its document, from 0.
-  public let index: Int
+  public private(set) var index: Int
   /// The source image's file name (no directory), when known.
   public let image: String?
   /// The source image's width in pixels.
@@ -60,6 +60,13 @@ public struct Page: Sendable, Equatable {
     self.blocks = builder.assignRanges(blocks)
     self.text = builder.text
     self.layout = PageLayout(blocks: self.blocks, text: self.text)
+  }
+
+  /// The same page at another position in a document.
+  public func withIndex(_ index: Int) -> Page {
+    var page = self
+    page.index = index
+    return page
   }
 
   /// The position before the first character.

@@ -1,0 +1,116 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanOCR
+
+/// The formats `scantext ocr` writes.
+enum OutputFormat: String, CaseIterable, ArgumentValue {
+  case json, text
+}
+
+struct OCRCommand: ScanCommand {
+  static let images = Argument<[String]>("images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF).")
+  static let output = Option<String?>(
+    "output", short: "o", help: "Write to this file instead of standard output.")
+  static let format = Option<OutputFormat?>(
+    "format", help: "Output format (default: from the output file's extension, else json).")
+  static let jobs = Option<Int?>(
+    "jobs", short: "j", help: "Images to recognise at once (default: the number of cores).")
+  static let quiet = Flag("quiet", short: "q", help: "Show no progress.")
+
+  static let configuration = CommandConfiguration(
+    commandName: "ocr",
+    abstract: "Recognize text in scanned pages and export hOCR-like JSON or plain text.",
+    discussion: """
+      Every page of every image becomes one page of the output document, in \
+      input order. When some images fail, the others are still written; each \
+      failure is reported and the exit code is 1.
+      """,
+    arguments: [images, output, format, jobs, quiet] + OCRArguments.all)
+
+  let paths: [String]
+  let outputPath: String?
+  let outputFormat: OutputFormat
+  let options: RecognitionOptions
+  let jobCount: Int
+  let showProgress: Bool
+
+  init(_ a: ParsedArguments) throws {
+    paths = try a[Self.images]
+    outputPath = try a[Self.output]
+    if let f = try a[Self.format] {
+      outputFormat = f
+    } else if let outputPath, outputPath.lowercased().hasSuffix(".txt") {
+      outputFormat = .text
+    } else {
+      outputFormat = .json
+    }
+    options = try OCRArguments.options(a)
+    let requested = try a[Self.jobs]
+    if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
+    jobCount = requested ?? ProcessInfo.processInfo.activeProcessorCount
+    showProgress = !a[Self.quiet]
+  }
+
+  func run(_ io: CommandIO) throws -> Int32 {
+    if let outputPath { try OutputFile.checkWritable(outputPath) }
+    let progress: ProgressLine? =
+      showProgress && io.errorIsTerminal && paths.count > 1 ? ProgressLine(io: io) : nil
+    var report: Recognizer.Progress?
+    if let progress { report = { done, total in progress.update(done, total) } }
+    let results = Recognizer(options: options, jobs: jobCount).read(paths, progress: report)
+    progress?.finish()
+    var pages: [Page] = []
+    var failed = false
+    for result in results {
+      switch result.pages {
+      case .success(let recognised):
+        for page in recognised { pages.append(page.withIndex(pages.count)) }
+      case .failure(let error):
+        io.printError("Error: \(error.message)")
+        failed = true
+      }
+    }
+    if failed && pages.isEmpty { throw BatchFailure() }
+    let document = Document(pages: pages)
+    let rendered: String
+    switch outputFormat {
+    case .json: rendered = DocumentJSON.encode(document, generator: ScanText.generator)
+    case .text: rendered = PlainText.render(document)
+    }
+    if let outputPath {
+      try OutputFile.write(rendered, to: outputPath)
+    } else {
+      io.write(rendered)
+    }
+    if failed { throw BatchFailure() }
+    return 0
+  }
+}
+
+/// Plain text as the `tesseract` command writes it: each page's text
+/// followed by a form feed.
+enum PlainText {
+  static func render(_ document: Document) -> String {
+    document.pages.map { $0.text + "\u{0C}" }.joined()
+  }
+}
+
+/// A one-line progress display on a terminal: pages done of total, pages per
+/// second and time left.
+final class ProgressLine: Sendable {
+  private let io: CommandIO
+  private let started = Date()
+
+  init(io: CommandIO) { self.io = io }
+
+  func update(_ done: Int, _ total: Int) {
+    let elapsed = Date().timeIntervalSince(started)
+    let rate = elapsed > 0 ? Double(done) / elapsed : 0
+    let left = rate > 0 ? Double(total - done) / rate : 0
+    let rateText = String(format: "%.1f", rate)
+    io.writeError("\r\u{1B}[K\(done)/\(total) images, \(rateText)/s, \(Int(left.rounded())) s left")
+  }
+
+  func finish() { io.writeError("\r\u{1B}[K") }
+}

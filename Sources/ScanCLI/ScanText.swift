@@ -1,0 +1,52 @@
+import ScanFormats
+import ScanModel
+import ScanOCR
+
+/// The `scantext` root command.
+public struct ScanText: ScanCommand {
+  /// The tool's version.
+  public static let version = "0.1.0"
+
+  public static let configuration = CommandConfiguration(
+    commandName: "scantext",
+    abstract: "Turn scanned pages into text you can navigate, select, query and verify.",
+    discussion: """
+      MODEL arguments take a ScanText JSON document (from 'scantext ocr') or an \
+      image, which is recognised first. Coordinates are pixels of the original \
+      image (top-left origin); text offsets are UTF-16 code units.
+      """,
+    version: version,
+    subcommands: [
+      OCRCommand.self, TextCommand.self, RectsCommand.self, HitCommand.self,
+      BoundaryCommand.self, LinesCommand.self, QueryCommand.self, VerifyCommand.self,
+    ])
+
+  public init(_ arguments: ParsedArguments) {}
+
+  /// Runs the tool: parses `arguments` (without the program name), runs the
+  /// command, and returns the exit code (0, 1 for failures, 64 for usage errors).
+  public static func main(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+    CommandLineTool.run(ScanText.self, arguments: arguments, io: io)
+  }
+
+  /// What `generator` records in JSON exports.
+  static var generator: Generator {
+    Generator(
+      name: "scantext", version: version,
+      details: ["tesseract": OCREngine.tesseractVersion])
+  }
+}
+
+/// Arguments shared by the commands that work on one page of a model.
+enum ModelArguments {
+  static let model = Argument<String>(
+    "model", help: "A ScanText JSON document, or an image to recognise.")
+  static let page = Option<Int>("page", help: "The page to query, from 0.", default: 0)
+  static let all: [any ArgumentKey] = [model, page] + OCRArguments.all
+
+  static func page(_ a: ParsedArguments) throws -> Page {
+    let index = try a[page]
+    guard index >= 0 else { throw ValidationError("'--page' must be 0 or more") }
+    return try ModelLoader.page(a[model], index: index, options: OCRArguments.options(a))
+  }
+}

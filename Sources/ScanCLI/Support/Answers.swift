@@ -1,0 +1,88 @@
+import ScanFormats
+import ScanModel
+
+/// JSON shapes of query answers, shared by the single-shot commands and the
+/// `query` protocol.
+enum Answers {
+  static func range(_ r: TextRange) -> JSONValue { DocumentJSON.range(r) }
+
+  static func rects(_ rects: [SelectionRect]) -> JSONValue {
+    .object([
+      "rects": .array(
+        rects.map {
+          .object([
+            "bbox": DocumentJSON.box($0.rect), "quad": DocumentJSON.quad($0.quad),
+            "containsStart": .bool($0.containsStart), "containsEnd": .bool($0.containsEnd),
+            "line": .number(Double($0.lineNumber)), "range": range($0.range),
+            "isVertical": .bool($0.isVertical),
+            "writingDirection": .string($0.writingDirection.rawValue),
+          ])
+        })
+    ])
+  }
+
+  static func caret(_ caret: CaretRect?) -> JSONValue {
+    guard let caret else { return .object(["bbox": .null, "quad": .null, "line": .null]) }
+    return .object([
+      "bbox": DocumentJSON.box(caret.rect), "quad": DocumentJSON.quad(caret.quad),
+      "line": .number(Double(caret.lineNumber)),
+    ])
+  }
+
+  static func word(_ word: Word?) -> JSONValue {
+    guard let word else { return .null }
+    return .object([
+      "text": .string(word.text), "range": range(word.range), "bbox": DocumentJSON.box(word.bbox),
+    ])
+  }
+
+  static func hit(_ page: Page, _ point: Point) -> JSONValue {
+    .object([
+      "position": .number(Double(page.closestPosition(to: point).offset)),
+      "line": page.lineNumber(at: point).map { .number(Double($0)) } ?? .null,
+      "character": page.characterRange(at: point).map(range) ?? .null,
+      "word": word(page.word(at: point)),
+    ])
+  }
+
+  static func line(_ page: Page, _ n: Int) -> JSONValue {
+    guard let line = page.line(number: n), let frame = page.frame(forLineNumber: n),
+      let quad = page.quad(forLineNumber: n)
+    else { return .null }
+    return .object([
+      "line": .number(Double(n)), "text": .string(line.text), "range": range(line.range),
+      "bbox": DocumentJSON.box(line.bbox), "frame": DocumentJSON.box(frame),
+      "quad": DocumentJSON.quad(quad),
+    ])
+  }
+
+  static func boundary(
+    _ page: Page, _ p: TextPosition, _ g: TextGranularity, _ d: TextDirection
+  ) -> JSONValue {
+    .object([
+      "enclosing": page.rangeEnclosingPosition(p, with: g, inDirection: d).map(range) ?? .null,
+      "next": page.position(from: p, toBoundary: g, inDirection: d).map { .number(Double($0.offset)) }
+        ?? .null,
+      "atBoundary": .bool(page.isPosition(p, atBoundary: g, inDirection: d)),
+      "withinUnit": .bool(page.isPosition(p, withinTextUnit: g, inDirection: d)),
+    ])
+  }
+
+  /// Checks a range against the page, with a message for scripts.
+  static func checked(_ r: Range<Int>, in page: Page) throws -> TextRange {
+    let range = TextRange(offsets: r)
+    guard page.contains(range) else {
+      throw CLIError(
+        "range \(r.lowerBound):\(r.upperBound) is outside the page text (0:\(page.endPosition.offset))")
+    }
+    return range
+  }
+
+  static func checked(position p: Int, in page: Page) throws -> TextPosition {
+    let position = TextPosition(offset: p)
+    guard page.contains(position) else {
+      throw CLIError("position \(p) is outside the page text (0...\(page.endPosition.offset))")
+    }
+    return position
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import ScanOCR
+
+/// The recognition options every command that may OCR an image takes.
+enum OCRArguments {
+  static let lang = Option<String>(
+    "lang", short: "l", help: "Recognition languages, joined with '+' (eng, eng+deu).",
+    default: "eng")
+  static let psm = Option<Int>(
+    "psm", help: "Tesseract page segmentation mode, 0-13 (3: automatic).", default: 3)
+  static let dpi = Option<Int?>(
+    "dpi", help: "Resolution of the images (default: the image's tag, else estimated).")
+  static let maxPixels = Option<Int>(
+    "max-pixels", help: "Refuse images with more pixels than this (width × height).",
+    default: RecognitionOptions.defaultMaxPixels)
+  static let timeout = Option<Double?>(
+    "timeout", help: "Give up on a page after this many seconds.")
+  static let noPreprocess = Flag(
+    "no-preprocess", help: "Recognise the image as it is (the same text as 'tesseract').")
+  static let verbose = Flag(
+    "verbose", help: "Show Tesseract's and Leptonica's own messages.")
+
+  static let all: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, verbose]
+
+  /// Reads and checks the options.
+  static func options(_ a: ParsedArguments) throws -> RecognitionOptions {
+    let languages = try a[lang].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    guard !languages.contains(where: \.isEmpty) else {
+      throw ValidationError("'--lang' takes language codes joined with '+', such as eng+deu")
+    }
+    let mode = try a[psm]
+    guard let segmentation = PageSegmentationMode(rawValue: mode) else {
+      throw ValidationError("'--psm' must be between 0 and 13 (got \(mode))")
+    }
+    let resolution = try a[dpi]
+    if let resolution, !(1...10_000).contains(resolution) {
+      throw ValidationError("'--dpi' must be between 1 and 10000 (got \(resolution))")
+    }
+    let limit = try a[maxPixels]
+    guard limit > 0 else { throw ValidationError("'--max-pixels' must be positive") }
+    let seconds = try a[timeout]
+    if let seconds, !(seconds > 0) { throw ValidationError("'--timeout' must be positive") }
+    return RecognitionOptions(
+      languages: languages, pageSegmentation: segmentation, dpi: resolution,
+      dataPath: nil, maxPixels: limit, timeout: seconds,
+      preprocessing: a[noPreprocess] ? .none : .default)
+  }
+}

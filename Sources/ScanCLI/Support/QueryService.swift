@@ -1,0 +1,155 @@
+import ScanFormats
+import ScanModel
+
+/// Answers the `scantext query` protocol: one JSON request per line, one
+/// JSON answer per line. A bad request gets `{"error": "..."}`; it never
+/// ends the session.
+struct QueryService {
+  let document: Document
+
+  /// The answer to one request line, as compact JSON (no newline).
+  func answer(_ line: String) -> String {
+    let request: JSONValue
+    do {
+      request = try JSONValue(parsing: line)
+    } catch {
+      return JSONValue.object(["error": .string("\(error)")]).serialized()
+    }
+    var answer: JSONValue
+    do {
+      answer = try respond(to: request)
+    } catch {
+      answer = .object(["error": .string("\(error)")])
+    }
+    if let id = request["id"], case .object(var o) = answer {
+      o["id"] = id
+      answer = .object(o)
+    }
+    return answer.serialized()
+  }
+
+  struct RequestError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private func respond(to request: JSONValue) throws -> JSONValue {
+    guard case .object = request else { throw RequestError(description: "a request must be a JSON object") }
+    guard let op = request["op"]?.stringValue else { throw RequestError(description: "missing \"op\"") }
+    let pageIndex = try int(request, "page", default: 0)
+    guard document.pages.indices.contains(pageIndex) else {
+      throw RequestError(description: "there is no page \(pageIndex) (the document has \(document.pages.count))")
+    }
+    let page = document.pages[pageIndex]
+    switch op {
+    case "text":
+      if request["rect"] != nil {
+        return .object(["text": .string(page.text(in: try rect(request)))])
+      }
+      let r = try range(request, page)
+      return .object(["text": .string(page.text(in: r) ?? "")])
+    case "rects":
+      return Answers.rects(page.selectionRects(for: try range(request, page)))
+    case "caret":
+      return Answers.caret(page.caretRect(for: try position(request, page)))
+    case "hit":
+      return Answers.hit(page, try point(request))
+    case "enclosing":
+      let (p, g, d) = try boundaryArguments(request, page)
+      return .object([
+        "range": page.rangeEnclosingPosition(p, with: g, inDirection: d).map(Answers.range) ?? .null
+      ])
+    case "boundary":
+      let (p, g, d) = try boundaryArguments(request, page)
+      return .object([
+        "position": page.position(from: p, toBoundary: g, inDirection: d).map {
+          .number(Double($0.offset))
+        } ?? .null,
+        "atBoundary": .bool(page.isPosition(p, atBoundary: g, inDirection: d)),
+      ])
+    case "line":
+      return .object(["line": page.lineNumber(at: try point(request)).map { .number(Double($0)) } ?? .null])
+    case "lineContent":
+      let n = try int(request, "line", default: nil)
+      guard page.line(number: n) != nil else {
+        throw RequestError(description: "there is no line \(n) (the page has \(page.lineCount))")
+      }
+      return Answers.line(page, n)
+    case "lines":
+      return .object(["lines": .array((0..<page.lineCount).map { Answers.line(page, $0) })])
+    case "pages":
+      return .object(["pages": .number(Double(document.pages.count))])
+    default:
+      throw RequestError(
+        description: "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines or pages)")
+    }
+  }
+
+  private func int(_ r: JSONValue, _ key: String, default value: Int?) throws -> Int {
+    guard let v = r[key] else {
+      if let value { return value }
+      throw RequestError(description: "missing \"\(key)\"")
+    }
+    guard let n = v.intValue else { throw RequestError(description: "\"\(key)\" must be an integer") }
+    return n
+  }
+
+  private func numbers(_ r: JSONValue, _ key: String, count: Int) throws -> [Double] {
+    guard let a = r[key]?.arrayValue, a.count == count else {
+      throw RequestError(description: "\"\(key)\" must be an array of \(count) numbers")
+    }
+    let n = a.compactMap(\.doubleValue)
+    guard n.count == count else {
+      throw RequestError(description: "\"\(key)\" must be an array of \(count) numbers")
+    }
+    return n
+  }
+
+  private func range(_ r: JSONValue, _ page: Page) throws -> TextRange {
+    guard let a = r["range"]?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue
+    else { throw RequestError(description: "\"range\" must be [start, end] integers") }
+    guard s <= e else { throw RequestError(description: "\"range\" [\(s), \(e)] is inverted") }
+    let range = TextRange(offsets: s..<e)
+    guard page.contains(range) else {
+      throw RequestError(
+        description: "\"range\" [\(s), \(e)] is outside the page text [0, \(page.endPosition.offset)]")
+    }
+    return range
+  }
+
+  private func position(_ r: JSONValue, _ page: Page) throws -> TextPosition {
+    let p = TextPosition(offset: try int(r, "position", default: nil))
+    guard page.contains(p) else {
+      throw RequestError(
+        description: "\"position\" \(p.offset) is outside the page text [0, \(page.endPosition.offset)]")
+    }
+    return p
+  }
+
+  private func point(_ r: JSONValue) throws -> Point {
+    let n = try numbers(r, "point", count: 2)
+    return Point(x: n[0], y: n[1])
+  }
+
+  private func rect(_ r: JSONValue) throws -> Rect {
+    let n = try numbers(r, "rect", count: 4)
+    guard n[0] <= n[2], n[1] <= n[3] else {
+      throw RequestError(description: "\"rect\" must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1")
+    }
+    return Rect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
+  }
+
+  private func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
+    TextPosition, TextGranularity, TextDirection
+  ) {
+    let p = try position(r, page)
+    guard let gName = r["granularity"]?.stringValue, let g = TextGranularity(rawValue: gName) else {
+      throw RequestError(
+        description: "\"granularity\" must be one of character, word, sentence, paragraph, line, document")
+    }
+    let dName = r["direction"]?.stringValue ?? "forward"
+    guard let d = TextDirection(name: dName) else {
+      throw RequestError(description: "\"direction\" must be one of forward, backward, left, right, up, down")
+    }
+    return (p, g, d)
+  }
+}

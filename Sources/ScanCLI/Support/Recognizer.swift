@@ -1,0 +1,121 @@
+import Dispatch
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanOCR
+import Synchronization
+
+/// The result of reading one input: its pages, or why it failed.
+struct InputResult: Sendable {
+  var path: String
+  var pages: Result<[Page], CLIError>
+}
+
+/// Reads inputs (ScanText JSON documents or images) into pages, OCRing
+/// images on up to `jobs` threads with one engine per thread, and returns
+/// the results in input order.
+struct Recognizer: Sendable {
+  var options: RecognitionOptions
+  var jobs: Int = 1
+
+  /// Called after each input with (inputs done, total inputs).
+  typealias Progress = @Sendable (Int, Int) -> Void
+
+  func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
+    let results = Mutex<[InputResult?]>(Array(repeating: nil, count: paths.count))
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let workers = max(1, min(jobs, paths.count))
+    let options = self.options
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      // One engine per worker, created on first need and reused.
+      var engine: Result<OCREngine, OCRError>?
+      while true {
+        let i = next.add(1, ordering: .relaxed).oldValue
+        guard i < paths.count else { break }
+        let result = Self.readOne(paths[i], options: options, engine: &engine)
+        results.withLock { $0[i] = result }
+        let finished = done.add(1, ordering: .relaxed).newValue
+        progress?(finished, paths.count)
+      }
+    }
+    return results.withLock { $0.compactMap { $0 } }
+  }
+
+  private static func readOne(
+    _ path: String, options: RecognitionOptions, engine: inout Result<OCREngine, OCRError>?
+  ) -> InputResult {
+    if path.lowercased().hasSuffix(".json") {
+      return InputResult(path: path, pages: Result { try ModelFile.read(path).pages }.mapError(CLIError.wrap))
+    }
+    if engine == nil {
+      engine = Result { () throws(OCRError) in try OCREngine(options: options) }
+    }
+    guard let engine else { return InputResult(path: path, pages: .failure(CLIError("no engine"))) }
+    switch engine {
+    case .failure(let error):
+      return InputResult(path: path, pages: .failure(CLIError(error.description)))
+    case .success(let e):
+      do {
+        return InputResult(path: path, pages: .success(try e.recognize(contentsOf: path)))
+      } catch {
+        return InputResult(path: path, pages: .failure(CLIError(error.description)))
+      }
+    }
+  }
+}
+
+extension CLIError {
+  static func wrap(_ error: any Error) -> CLIError {
+    if let e = error as? CLIError { return e }
+    return CLIError(String(describing: error))
+  }
+}
+
+/// Reads ScanText JSON documents with errors that name the file.
+enum ModelFile {
+  static func read(_ path: String) throws -> Document {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CLIError("\(path): no such file")
+    }
+    guard !isDirectory.boolValue else { throw CLIError("\(path): is a directory, not a document") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError("\(path): cannot read the file")
+    }
+    guard !data.isEmpty else { throw CLIError("\(path): the file is empty") }
+    let value: JSONValue
+    do {
+      value = try data.withUnsafeBytes { raw throws(JSONParseError) in
+        try JSONValue(parsing: raw.bindMemory(to: UInt8.self))
+      }
+    } catch {
+      throw CLIError("\(path): not a ScanText document: \(error)")
+    }
+    do {
+      return try DocumentJSON.decode(value)
+    } catch {
+      throw CLIError("\(path): not a ScanText document: \(error)")
+    }
+  }
+}
+
+/// Loads the one model a query command works on.
+enum ModelLoader {
+  /// The document in `path` (a ScanText JSON document, or an image to OCR).
+  static func document(_ path: String, options: RecognitionOptions) throws -> Document {
+    let result = Recognizer(options: options).read([path])[0]
+    return Document(pages: try result.pages.get())
+  }
+
+  /// One page of the document in `path`.
+  static func page(_ path: String, index: Int, options: RecognitionOptions) throws -> Page {
+    let document = try document(path, options: options)
+    guard document.pages.indices.contains(index) else {
+      let count = document.pages.count
+      throw CLIError(
+        "\(path): there is no page \(index) (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)")
+    }
+    return document.pages[index]
+  }
+}

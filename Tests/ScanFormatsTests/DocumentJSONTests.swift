@@ -1,0 +1,222 @@
+import ScanFormats
+import ScanModel
+import Testing
+
+/// Export and import of the ScanText JSON format.
+@Suite struct DocumentJSONTests {
+  // MARK: Round trip and determinism
+
+  @Test func roundTrip() throws {
+    let documents = [
+      Samples.document, Document(pages: []), Document(pages: [Samples.emptyPage]),
+      Document(pages: [Samples.rotatedPage, Samples.uprightPage]),
+    ]
+    for document in documents {
+      let text = DocumentJSON.encode(document, generator: Samples.generator)
+      let decoded = try DocumentJSON.decode(text)
+      #expect(decoded == document)
+      // Equal pages have equal text and ranges; check a few directly too.
+      for (a, b) in zip(decoded.pages, document.pages) {
+        #expect(a.text == b.text)
+        #expect(a.words.map(\.range) == b.words.map(\.range))
+        #expect(a.words.flatMap(\.glyphs).map(\.range) == b.words.flatMap(\.glyphs).map(\.range))
+      }
+      #expect(DocumentJSON.encode(decoded, generator: Samples.generator) == text)
+    }
+  }
+
+  @Test func roundTripKeepsTheGenerator() throws {
+    let value = DocumentJSON.value(of: Samples.document, generator: Samples.generator)
+    #expect(DocumentJSON.generator(of: value) == Samples.generator)
+    #expect(DocumentJSON.generator(of: try JSONValue(parsing: #"{"version": 1, "pages": []}"#)) == nil)
+  }
+
+  @Test func encodingIsDeterministic() throws {
+    let a = DocumentJSON.encode(Samples.document, generator: Samples.generator)
+    let b = DocumentJSON.encode(Samples.document, generator: Samples.generator)
+    #expect(a == b)
+    // Rebuilding the same document (fresh dictionaries, fresh hash seeds per
+    // dictionary instance) gives the same text.
+    let rebuilt = Document(pages: Samples.document.pages.map { $0 })
+    #expect(DocumentJSON.encode(rebuilt, generator: Samples.generator) == a)
+    #expect(a.hasSuffix("}\n"))
+    #expect(!a.hasSuffix("\n\n"))
+  }
+
+  @Test func keysAreSorted() throws {
+    let text = DocumentJSON.encode(Samples.document, generator: Samples.generator)
+    // Every run of keys at one indentation level inside one object is sorted.
+    var stack: [[String]] = [[]]
+    for line in text.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      let depth = (line.count - trimmed.count) / 2
+      while stack.count > depth + 1 { stack.removeLast() }
+      while stack.count < depth + 1 { stack.append([]) }
+      if trimmed.hasPrefix("\""), let colon = trimmed.firstRange(of: "\": ") {
+        let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<colon.lowerBound])
+        if let last = stack[depth].last { #expect(last < key, "'\(last)' before '\(key)'") }
+        stack[depth].append(key)
+      }
+      if trimmed.hasPrefix("}") || trimmed.hasPrefix("]") || trimmed.hasPrefix("{") {
+        stack[depth] = []
+      }
+    }
+    #expect(text.contains(#""bbox": [100, 100, 160, 120],"#))
+  }
+
+  @Test func confidencesAndCoordinatesAreRoundedToTwoDecimals() throws {
+    let word = Word(
+      text: "ab", bbox: Samples.box(0, 0, 20, 10),
+      quad: Samples.quad([(0.123, 0), (20.005, 0.994), (19.996, 10), (0, 10.001)]),
+      confidence: 91.23456,
+      glyphs: [
+        Glyph(text: "a", bbox: Samples.box(0, 0, 9, 10), confidence: 99.999),
+        Glyph(text: "b", bbox: Samples.box(10, 0, 20, 10), confidence: 0.004),
+      ])
+    let page = Page(
+      width: 20, height: 10, skew: 0.3333333,
+      blocks: [
+        Block(
+          bbox: Samples.box(0, 0, 20, 10),
+          paragraphs: [
+            Paragraph(
+              bbox: Samples.box(0, 0, 20, 10),
+              lines: [
+                TextLine(
+                  bbox: Samples.box(0, 0, 20, 10),
+                  baseline: Samples.baseline(0.5, 8.125, 20, 8.8751), words: [word])
+              ])
+          ])
+      ])
+    let text = DocumentJSON.encode(Document(pages: [page]), generator: Samples.generator)
+    #expect(text.contains(#""confidence": 91.23,"#))
+    #expect(text.contains(#""confidence": 100,"#))
+    #expect(text.contains(#""confidence": 0,"#))
+    #expect(text.contains(#""skew": 0.33,"#))
+    #expect(text.contains(#""baseline": [0.5, 8.13, 20, 8.88],"#))
+    #expect(text.contains(#""quad": [[0.12,0], [20.01,0.99], [20,10], [0,10]],"#))
+    #expect(!text.contains("91.234"))
+    let decoded = try #require(try DocumentJSON.decode(text).pages.first?.words.first)
+    #expect(decoded.confidence == 91.23)
+    #expect(decoded.glyphs.map(\.confidence) == [100, 0])
+    #expect(DocumentJSON.rounded(91.23456) == 91.23)
+    #expect(DocumentJSON.rounded(-0.004) == 0)
+  }
+
+  // MARK: Golden output
+
+  static var goldenDocument: Document {
+    let hi = Word(
+      text: "Hi", bbox: Samples.box(10, 20, 30, 40), confidence: 91.23456,
+      glyphs: [
+        Glyph(text: "H", bbox: Samples.box(10, 20, 19, 40), confidence: 95),
+        Glyph(text: "i", bbox: Samples.box(21, 20, 30, 40), confidence: 87.5),
+      ])
+    let there = Word(
+      text: "thére", bbox: Samples.box(36, 18, 80, 40),
+      quad: Samples.quad([(36, 18.5), (80, 18), (80, 40), (36, 40.25)]), confidence: nil)
+    let line = TextLine(
+      bbox: Samples.box(10, 18, 80, 40), baseline: Samples.baseline(10, 36.5, 80, 36),
+      words: [hi, there])
+    let page = Page(
+      index: 0, image: "tiny.png", width: 100, height: 50, dpi: 72, orientation: 0, skew: 0,
+      language: "eng",
+      blocks: [
+        Block(
+          bbox: Samples.box(10, 18, 80, 40),
+          paragraphs: [Paragraph(bbox: Samples.box(10, 18, 80, 40), lines: [line])])
+      ])
+    return Document(pages: [page])
+  }
+
+  static let golden = #"""
+    {
+      "generator": {
+        "name": "scantext",
+        "tesseract": "5.3.0",
+        "version": "0.1.0"
+      },
+      "pages": [
+        {
+          "blocks": [
+            {
+              "bbox": [10, 18, 80, 40],
+              "paragraphs": [
+                {
+                  "bbox": [10, 18, 80, 40],
+                  "lines": [
+                    {
+                      "baseline": [10, 36.5, 80, 36],
+                      "bbox": [10, 18, 80, 40],
+                      "range": [0, 8],
+                      "text": "Hi thére",
+                      "words": [
+                        {
+                          "bbox": [10, 20, 30, 40],
+                          "confidence": 91.23,
+                          "glyphs": [
+                            {
+                              "bbox": [10, 20, 19, 40],
+                              "confidence": 95,
+                              "range": [0, 1],
+                              "text": "H"
+                            },
+                            {
+                              "bbox": [21, 20, 30, 40],
+                              "confidence": 87.5,
+                              "range": [1, 2],
+                              "text": "i"
+                            }
+                          ],
+                          "range": [0, 2],
+                          "text": "Hi"
+                        },
+                        {
+                          "bbox": [36, 18, 80, 40],
+                          "confidence": null,
+                          "glyphs": [],
+                          "quad": [[36,18.5], [80,18], [80,40], [36,40.25]],
+                          "range": [3, 8],
+                          "text": "thére"
+                        }
+                      ]
+                    }
+                  ],
+                  "range": [0, 8]
+                }
+              ],
+              "range": [0, 8]
+            }
+          ],
+          "dpi": 72,
+          "height": 50,
+          "image": "tiny.png",
+          "index": 0,
+          "language": "eng",
+          "orientation": 0,
+          "skew": 0,
+          "text": "Hi thére\n\n",
+          "width": 100
+        }
+      ],
+      "version": 1
+    }
+
+    """#
+
+  @Test func goldenOutput() throws {
+    let text = DocumentJSON.encode(
+      Self.goldenDocument,
+      generator: Generator(name: "scantext", version: "0.1.0", details: ["tesseract": "5.3.0"]))
+    #expect(text == Self.golden)
+    if text != Self.golden {
+      // Print the first difference to make a format change easy to review.
+      let a = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let b = Self.golden.split(separator: "\n", omittingEmptySubsequences: false)
+      if let i = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) {
+        Issue.record("line \(i + 1): got \(a[i]) expected \(b[i])")
+      }
+    }
+    #expect(try DocumentJSON.decode(Self.golden).pages.first?.words.first?.confidence == 91.23)
+  }
+}

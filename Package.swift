@@ -25,10 +25,17 @@ let package = Package(
     // Argument parsing and commands, as a library so tests can drive it.
     .target(name: "ScanCLI", dependencies: ["ScanModel", "ScanOCR", "ScanFormats"]),
     .executableTarget(name: "scantext", dependencies: ["ScanCLI"]),
+    // Shared test helpers: the package's folders, recognised sample scans.
+    .target(
+      name: "ScanTestSupport", dependencies: ["ScanModel", "ScanFormats", "ScanOCR"],
+      path: "Tests/ScanTestSupport"),
     .testTarget(name: "ScanModelTests", dependencies: ["ScanModel", "ScanFormats"]),
     .testTarget(name: "ScanFormatsTests", dependencies: ["ScanFormats", "ScanModel"]),
-    .testTarget(name: "ScanOCRTests", dependencies: ["ScanOCR", "ScanModel", "ScanFormats"]),
-    .testTarget(name: "ScanCLITests", dependencies: ["ScanCLI", "scantext"]),
+    .testTarget(
+      name: "ScanOCRTests", dependencies: ["ScanOCR", "ScanModel", "ScanFormats", "ScanTestSupport"]),
+    .testTarget(
+      name: "ScanCLITests",
+      dependencies: ["ScanCLI", "ScanModel", "ScanFormats", "ScanTestSupport", "scantext"]),
   ],
   swiftLanguageModes: [.v6]
 )

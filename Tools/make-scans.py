@@ -681,6 +681,11 @@ def build_truth(spec, blocks, W, H, image_name):
     for b in blocks:
         jparas = []
         for p in b.paras:
+            # An empty line separates paragraphs (not after the last one),
+            # as Tesseract joins text.
+            if pos > 0:
+                text.append("\n")
+                pos += 1
             jlines = []
             for ln in p:
                 start = pos
@@ -703,8 +708,6 @@ def build_truth(spec, blocks, W, H, image_name):
                 jlines.append(jl)
                 text.append("\n")
                 pos += 1
-            text.append("\n")
-            pos += 1
             jparas.append({"bbox": union([l["bbox"] for l in jlines]), "lines": jlines})
         jblocks.append({"bbox": union([p["bbox"] for p in jparas]), "paragraphs": jparas})
     fonts = sorted({FONT_FILES[p.style.font] for p in spec.paras})

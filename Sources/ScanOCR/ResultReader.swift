@@ -23,7 +23,9 @@ enum ResultReader {
     func finishWord() {
       guard var w = word else { return }
       w.glyphs = glyphs
-      words.append(w)
+      // Tesseract sometimes reads noise as a "word" of spaces; its own text
+      // output leaves such words out, and so does the model.
+      if !w.text.allSatisfy(\.isWhitespace) { words.append(w) }
       word = nil
       glyphs = []
     }
@@ -31,18 +33,27 @@ enum ResultReader {
       finishWord()
       guard var l = line else { return }
       l.words = words
+      // Tesseract's line box can cut off ascenders and descenders that its
+      // word boxes hold; every box holds its children.
+      l.bbox = PixelRect.union([l.bbox] + words.map(\.bbox)) ?? l.bbox
       if !words.isEmpty { lines.append(l) }
       line = nil
       words = []
     }
     func finishParagraph() {
       finishLine()
-      if !lines.isEmpty { paragraphs.append(Paragraph(bbox: paragraphBox, lines: lines)) }
+      if !lines.isEmpty {
+        let box = PixelRect.union([paragraphBox] + lines.map(\.bbox)) ?? paragraphBox
+        paragraphs.append(Paragraph(bbox: box, lines: lines))
+      }
       lines = []
     }
     func finishBlock() {
       finishParagraph()
-      if !paragraphs.isEmpty { blocks.append(Block(bbox: blockBox, paragraphs: paragraphs)) }
+      if !paragraphs.isEmpty {
+        let box = PixelRect.union([blockBox] + paragraphs.map(\.bbox)) ?? blockBox
+        blocks.append(Block(bbox: box, paragraphs: paragraphs))
+      }
       paragraphs = []
     }
 

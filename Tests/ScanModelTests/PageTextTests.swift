@@ -8,7 +8,7 @@ struct PageTextTests {
     let page = PageFixtures.sample
     #expect(
       page.text
-        == "The quick brown fox.\nDr. Smith can't e-mail 3.14 people.\n\nSecond paragraph, here!\n\n")
+        == "The quick brown fox.\nDr. Smith can't e-mail 3.14 people.\n\nSecond paragraph, here!\n")
   }
 
   @Test func everyElementRangeSlicesItsText() throws {

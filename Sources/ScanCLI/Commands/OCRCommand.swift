@@ -88,11 +88,11 @@ struct OCRCommand: ScanCommand {
   }
 }
 
-/// Plain text as the `tesseract` command writes it: each page's text
-/// followed by a form feed.
+/// Plain text as the `tesseract` command writes it: the pages' texts with a
+/// form feed between pages.
 enum PlainText {
   static func render(_ document: Document) -> String {
-    document.pages.map { $0.text + "\u{0C}" }.joined()
+    document.pages.map(\.text).joined(separator: "\u{0C}")
   }
 }
 

@@ -2,8 +2,8 @@
 /// maps between them.
 ///
 /// The page text is built from the elements the way Tesseract joins text:
-/// one space between the words of a line, `\n` after each line, and one more
-/// `\n` after each paragraph (so paragraphs are separated by an empty line).
+/// one space between the words of a line, `\n` after each line, and an empty
+/// line between paragraphs (so the text ends with a single `\n`).
 /// Every element's ``TextRange`` indexes into that text in UTF-16 code units.
 ///
 /// Building a page also builds its query index (line and word offsets, a
@@ -129,10 +129,13 @@ struct TextBuilder {
     var out: [Block] = []
     out.reserveCapacity(blocks.count)
     for var block in blocks {
-      let blockStart = length
+      var blockStart: Int?
       var paragraphs: [Paragraph] = []
-      for var paragraph in block.paragraphs {
+      for var paragraph in block.paragraphs where paragraph.lines.contains(where: { !$0.words.isEmpty }) {
+        // An empty line between paragraphs, none after the last.
+        if length > 0 { append("\n") }
         let paragraphStart = length
+        blockStart = blockStart ?? paragraphStart
         var lines: [TextLine] = []
         for var line in paragraph.lines where !line.words.isEmpty {
           let lineStart = length
@@ -145,15 +148,13 @@ struct TextBuilder {
           append("\n")
           lines.append(line)
         }
-        guard !lines.isEmpty else { continue }
         paragraph.lines = lines
         paragraph.range = .init(offsets: paragraphStart..<(length - 1))
-        append("\n")
         paragraphs.append(paragraph)
       }
-      guard !paragraphs.isEmpty else { continue }
+      guard let blockStart, let last = paragraphs.last else { continue }
       block.paragraphs = paragraphs
-      block.range = .init(offsets: blockStart..<(length - 2))
+      block.range = .init(offsets: blockStart..<last.range.upperBound.offset)
       out.append(block)
     }
     return out

@@ -209,7 +209,11 @@ final class PageLayout: Sendable {
         let bv = a.extentV(corners)
         let top = max(a.bandTop, bv.lowerBound)
         let bottom = min(a.bandBottom, bv.upperBound)
-        guard bottom > top else { return }
+        // Only lines stacked one above the other are trimmed; a line that
+        // overlaps another by more than half of either's height is a
+        // conflict that verification reports, not something to hide.
+        let thinner = min(a.bandBottom - a.bandTop, bv.upperBound - bv.lowerBound)
+        guard bottom > top, bottom - top < thinner / 2 else { return }
         let middle = (top + bottom) / 2
         let aCentre = (a.bandTop + a.bandBottom) / 2
         let bCentre = (bv.lowerBound + bv.upperBound) / 2

@@ -1,0 +1,147 @@
+import Foundation
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanOCR
+
+/// Inputs that must fail with a clear error naming the file, never a crash.
+@Suite("Bad input")
+struct BadInputTests {
+  let folder: URL
+  let engine: OCREngine
+  let clean = Fixtures.scans.appendingPathComponent("clean.png")
+
+  init() throws {
+    folder = try Fixtures.temporaryFolder()
+    engine = try OCREngine()
+  }
+
+  func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(bytes).write(to: url)
+    return url.path
+  }
+
+  func expectError(_ path: String, _ expected: OCRError, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(throws: expected, sourceLocation: sourceLocation) { try engine.recognize(contentsOf: path) }
+    #expect(expected.description.hasPrefix(path), sourceLocation: sourceLocation)
+  }
+
+  @Test func missingFile() {
+    let path = folder.appendingPathComponent("missing.png").path
+    expectError(path, .fileNotFound(path: path))
+  }
+
+  @Test func missingFileNeverFallsBackToTheCurrentDirectory() throws {
+    // Leptonica's pixRead would open ./clean.png for missing/dir/clean.png.
+    let previous = FileManager.default.currentDirectoryPath
+    _ = FileManager.default.changeCurrentDirectoryPath(Fixtures.scans.path)
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    expectError("no/such/dir/clean.png", .fileNotFound(path: "no/such/dir/clean.png"))
+  }
+
+  @Test func directory() {
+    expectError(folder.path, .isDirectory(path: folder.path))
+  }
+
+  @Test func emptyFile() throws {
+    let path = try file("empty.png", [])
+    expectError(path, .emptyFile(path: path))
+  }
+
+  @Test func textFileNamedPNG() throws {
+    let path = try file("notes.png", Array("These are notes, not an image.\n".utf8))
+    expectError(path, .unsupportedFormat(path: path))
+  }
+
+  @Test func truncatedPNG() throws {
+    let bytes = try [UInt8](Data(contentsOf: clean))
+    let path = try file("truncated.png", Array(bytes.prefix(bytes.count / 2)))
+    expectError(path, .corruptImage(path: path, format: "PNG"))
+  }
+
+  @Test func bitFlippedPNG() throws {
+    var bytes = try [UInt8](Data(contentsOf: clean))
+    for i in stride(from: 200, to: bytes.count - 100, by: 97) { bytes[i] ^= 0x5A }
+    let path = try file("flipped.png", bytes)
+    expectError(path, .corruptImage(path: path, format: "PNG"))
+  }
+
+  @Test func hugePNGHeaderIsRefusedBeforeDecoding() throws {
+    let path = try file("huge.png", PNGBytes.header(width: 100_000, height: 100_000))
+    expectError(path, .imageTooLarge(path: path, width: 100_000, height: 100_000, limit: RecognitionOptions.defaultMaxPixels))
+    #expect(OCRError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000).description
+      == "\(path): the image is 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels")
+  }
+
+  @Test func raisedPixelLimitAdmitsLargerImages() throws {
+    let small = try OCREngine(options: RecognitionOptions(maxPixels: 1000))
+    #expect(throws: OCRError.imageTooLarge(path: clean.path, width: 1275, height: 1650, limit: 1000)) {
+      try small.recognize(contentsOf: clean.path)
+    }
+  }
+
+  @Test func tiledTIFF() throws {
+    let strip = folder.appendingPathComponent("strip.tif").path
+    try ImageWriter.writeMultipageTIFF(from: [clean.path], to: strip)
+    let tiled = folder.appendingPathComponent("tiled.tif").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tiffcp", "-t", strip, tiled]
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "tiffcp (libtiff-tools) is needed for this test")
+    expectError(tiled, .tiledTIFF(path: tiled))
+  }
+
+  @Test func unknownLanguage() {
+    #expect(throws: OCRError.self) { try OCREngine(options: RecognitionOptions(languages: ["xyz"])) }
+    do {
+      _ = try OCREngine(options: RecognitionOptions(languages: ["eng", "xyz"]))
+    } catch {
+      #expect(error.description.hasPrefix("unknown language 'xyz': no xyz.traineddata in "))
+      #expect(error.description.contains("eng"))
+    }
+  }
+
+  @Test func multipageTIFFGivesEveryPage() throws {
+    let tiff = folder.appendingPathComponent("two.tif").path
+    try ImageWriter.writeMultipageTIFF(
+      from: [clean.path, Fixtures.scans.appendingPathComponent("small-print.png").path], to: tiff)
+    let pages = try engine.recognize(contentsOf: tiff)
+    #expect(pages.map(\.index) == [0, 1])
+    #expect(pages.map(\.image) == ["two.tif", "two.tif"])
+    #expect(pages[0].text == (try RecognizedScans.page("clean.png").text))
+    #expect(pages[1].text == (try RecognizedScans.page("small-print.png").text))
+  }
+
+  @Test func engineIsReusedAcrossPages() throws {
+    let first = try engine.recognize(contentsOf: clean.path)
+    let second = try engine.recognize(contentsOf: clean.path)
+    #expect(first == second)
+  }
+}
+
+/// A minimal PNG: signature, IHDR claiming any size, an empty IDAT, IEND.
+enum PNGBytes {
+  static func header(width: UInt32, height: UInt32) -> [UInt8] {
+    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+      let body = Array(type.utf8) + data
+      return be(UInt32(data.count)) + body + be(crc32(body))
+    }
+    let ihdr = be(width) + be(height) + [8, 0, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+      + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for b in bytes {
+      crc ^= UInt32(b)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanOCR
+
+/// Real OCR of the sample scans, checked against the model's invariants and
+/// the `tesseract` command.
+@Suite("Recognition of the sample scans")
+struct RecognitionTests {
+  static let uprightPages = Fixtures.scanImages.filter {
+    !$0.hasPrefix("rotated") && !$0.hasPrefix("skew")
+  }
+
+  @Test("Every element lies in its parent and its range slices its text", arguments: Fixtures.scanImages)
+  func invariants(_ image: String) throws {
+    let page = try RecognizedScans.page(image)
+    #expect(page.image == image)
+    let tolerance = 2
+    var last = -1
+    for block in page.blocks {
+      #expect(block.range.lowerBound.offset > last)
+      for paragraph in block.paragraphs {
+        #expect(block.bbox.contains(paragraph.bbox, tolerance: tolerance), "\(image) paragraph \(paragraph.bbox) outside block \(block.bbox)")
+        #expect(block.range.lowerBound <= paragraph.range.lowerBound && paragraph.range.upperBound <= block.range.upperBound)
+        for line in paragraph.lines {
+          #expect(paragraph.bbox.contains(line.bbox, tolerance: tolerance), "\(image) line \(line.bbox) outside paragraph \(paragraph.bbox)")
+          #expect(paragraph.range.lowerBound <= line.range.lowerBound && line.range.upperBound <= paragraph.range.upperBound)
+          #expect(page.text(in: line.range) == line.text)
+          for word in line.words {
+            #expect(line.bbox.contains(word.bbox, tolerance: tolerance), "\(image) word \(word.text) \(word.bbox) outside line \(line.bbox)")
+            #expect(word.range.lowerBound.offset > last, "\(image): ranges must increase")
+            last = word.range.lowerBound.offset
+            #expect(page.text(in: word.range) == word.text)
+            #expect(word.confidence.map { (0...100).contains($0) } ?? false)
+            #expect(!word.glyphs.isEmpty)
+            #expect(word.glyphs.map(\.text).joined() == word.text)
+            for glyph in word.glyphs {
+              #expect(page.text(in: glyph.range) == glyph.text)
+              #expect(word.range.contains(glyph.range.lowerBound))
+            }
+          }
+        }
+      }
+    }
+    #expect(page.dpi == 300 || image.hasPrefix("dpi-"))
+  }
+
+  @Test("Text is byte-identical to the tesseract command's", arguments: uprightPages)
+  func parityWithTesseract(_ image: String) throws {
+    let page = try RecognizedScans.page(image)
+    let path = Fixtures.scans.appendingPathComponent(image).path
+    let expected = try Tesseract.text(path, language: Fixtures.language(image))
+    #expect(page.text == expected)
+  }
+
+  @Test("The selection geometry verifies on upright pages", arguments: uprightPages)
+  func verifies(_ image: String) throws {
+    let report = try RecognizedScans.page(image).verify()
+    #expect(report.passed, "\(report.violations.prefix(5).map(\.description))")
+  }
+
+  @Test func readsTheCleanPageExactly() throws {
+    let page = try RecognizedScans.page("clean.png")
+    let truth = try Fixtures.truth("clean.png")
+    #expect(page.words.map(\.text) == truth.words.map(\.text))
+  }
+
+  @Test func recordsTheResolution() throws {
+    #expect(try RecognizedScans.page("dpi-150.png").dpi == 150)
+    let engine = try OCREngine(options: RecognitionOptions(dpi: 200))
+    let page = try engine.recognize(contentsOf: Fixtures.scans.appendingPathComponent("dpi-100.png").path)
+    #expect(page.first?.dpi == 200)
+  }
+}
+
+/// Runs the `tesseract` command.
+enum Tesseract {
+  static func text(_ path: String, language: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tesseract", path, "-", "-l", language, "--psm", "3"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["OMP_THREAD_LIMIT"] = "1"
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

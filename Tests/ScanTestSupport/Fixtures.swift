@@ -1,0 +1,111 @@
+import Dispatch
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanOCR
+import Synchronization
+
+/// The package's folders, found from this file's path.
+public enum Fixtures {
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static let scans = packageRoot.appendingPathComponent("Scans")
+
+  /// Every sample scan's image file name, sorted.
+  public static let scanImages: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []
+    return names.filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
+  }()
+
+  /// The name without extension: `clean` for `clean.png`.
+  public static func stem(_ image: String) -> String {
+    URL(fileURLWithPath: image).deletingPathExtension().lastPathComponent
+  }
+
+  /// The ground truth of a sample scan.
+  public static func truth(_ image: String) throws -> Page {
+    let url = scans.appendingPathComponent(stem(image) + ".truth.json")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let document = try DocumentJSON.decode(text)
+    guard let page = document.pages.first else { throw FixtureError("\(url.path) has no page") }
+    return page
+  }
+
+  /// The recognition language of a sample scan, from its truth.
+  public static func language(_ image: String) -> String {
+    (try? truth(image).language) ?? "eng"
+  }
+
+  /// A fresh temporary folder.
+  public static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scantext-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The built `scantext` executable next to the test bundle.
+  public static var executable: URL {
+    var folder = Bundle.main.bundleURL
+    for _ in 0..<3 {
+      let candidate = folder.appendingPathComponent("scantext")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      folder = folder.deletingLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/scantext")
+  }
+}
+
+public struct FixtureError: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
+
+/// Every sample scan recognised once per test process (two at a time), with
+/// the given preprocessing, so that the many tests over them share the OCR.
+public enum RecognizedScans {
+  private static let cache = Mutex<[String: [String: Result<Page, OCRError>]]>([:])
+
+  /// Pages for every sample scan, keyed by image file name.
+  public static func all(preprocessing: Preprocessing = .default) -> [String: Result<Page, OCRError>] {
+    let key = String(preprocessing.rawValue)
+    if let hit = cache.withLock({ $0[key] }) { return hit }
+    let images = Fixtures.scanImages
+    let results = Mutex<[String: Result<Page, OCRError>]>([:])
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      var engines: [String: OCREngine] = [:]
+      while true {
+        let i = next.add(1, ordering: .relaxed).oldValue
+        guard i < images.count else { break }
+        let image = images[i]
+        let language = Fixtures.language(image)
+        let result: Result<Page, OCRError> = Result { () throws(OCRError) -> Page in
+          let engine: OCREngine
+          if let e = engines[language] {
+            engine = e
+          } else {
+            engine = try OCREngine(
+              options: RecognitionOptions(languages: language.split(separator: "+").map(String.init), preprocessing: preprocessing))
+            engines[language] = engine
+          }
+          let pages = try engine.recognize(contentsOf: Fixtures.scans.appendingPathComponent(image).path)
+          guard let page = pages.first else { throw OCRError.recognitionFailed(path: image, page: 0) }
+          return page
+        }
+        results.withLock { $0[image] = result }
+      }
+    }
+    let all = results.withLock { $0 }
+    cache.withLock { $0[key] = all }
+    return all
+  }
+
+  /// One recognised sample scan.
+  public static func page(_ image: String, preprocessing: Preprocessing = .default) throws -> Page {
+    guard let result = all(preprocessing: preprocessing)[image] else {
+      throw FixtureError("no sample scan \(image)")
+    }
+    return try result.get()
+  }
+}

@@ -130,7 +130,8 @@ private struct EvaluationRun {
       }
     }
     pairs.sort {
-      $0.iou != $1.iou ? $0.iou > $1.iou : ($0.truth != $1.truth ? $0.truth < $1.truth : $0.ocr < $1.ocr)
+      $0.iou != $1.iou
+        ? $0.iou > $1.iou : ($0.truth != $1.truth ? $0.truth < $1.truth : $0.ocr < $1.ocr)
     }
     var truthUsed = [Bool](repeating: false, count: truthWords.count)
     var ocrUsed = [Bool](repeating: false, count: ocrWords.count)
@@ -183,7 +184,9 @@ private struct EvaluationRun {
       var onOthers: [Rect] = []
       for rect in selection {
         for k in truthGrid.boxes(intersecting: rect.enclosingPixelRect) where k != i {
-          if let r = EvaluationGeometry.intersection(rect, truthBoxes[k].rect) { onOthers.append(r) }
+          if let r = EvaluationGeometry.intersection(rect, truthBoxes[k].rect) {
+            onOthers.append(r)
+          }
         }
       }
       guard !onOthers.isEmpty else { continue }

@@ -1,0 +1,194 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+
+/// Runs the command in-process and captures its output.
+func scantext(_ arguments: [String], input: [String] = []) -> (code: Int32, stdout: String, stderr: String) {
+  let captured = CapturedIO(input: input)
+  let code = ScanText.main(arguments, io: captured.io)
+  return (code, captured.stdout, captured.stderr)
+}
+
+/// A ScanText JSON document of the clean sample scan, written once.
+enum CleanModel {
+  static let path: String = {
+    let folder = (try? Fixtures.temporaryFolder()) ?? FileManager.default.temporaryDirectory
+    let url = folder.appendingPathComponent("clean.json")
+    if let page = try? RecognizedScans.page("clean.png") {
+      let json = DocumentJSON.encode(Document(pages: [page]), generator: ScanText.generator)
+      try? json.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return url.path
+  }()
+
+  static var page: Page {
+    get throws { try RecognizedScans.page("clean.png") }
+  }
+}
+
+@Suite("Commands")
+struct CommandTests {
+  @Test func helpAndVersion() {
+    let help = scantext(["--help"])
+    #expect(help.code == 0)
+    #expect(help.stdout.hasPrefix("OVERVIEW: Turn scanned pages into text"))
+    for sub in ["ocr", "text", "rects", "hit", "boundary", "lines", "query", "verify", "eval"] {
+      #expect(help.stdout.contains("\n  \(sub) "), "root help lists \(sub)")
+      let subHelp = scantext([sub, "--help"])
+      #expect(subHelp.code == 0)
+      #expect(subHelp.stdout.contains("USAGE: scantext \(sub)"))
+    }
+    let version = scantext(["--version"])
+    #expect(version.code == 0)
+    #expect(version.stdout == "\(ScanText.version)\n")
+    #expect(CommandLineTool.lint(ScanText.self).isEmpty)
+  }
+
+  @Test func usageErrorsExit64() {
+    let unknown = scantext(["ocr", "--frobnicate", "x.png"])
+    #expect(unknown.code == 64)
+    #expect(unknown.stderr.hasPrefix("Error: Unknown option '--frobnicate'"))
+    #expect(unknown.stderr.contains("\nUsage: scantext ocr <images> ..."))
+    #expect(unknown.stderr.contains("See 'scantext ocr --help' for more information."))
+    #expect(scantext(["ocr"]).code == 64)
+    #expect(scantext(["frob"]).code == 64)
+    #expect(scantext(["ocr", "x.png", "--psm", "99"]).stderr.hasPrefix("Error: '--psm' must be between 0 and 13"))
+    #expect(scantext(["ocr", "x.png", "--psm", "abc"]).code == 64)
+    #expect(scantext(["text", "m.json", "--range", "5:2"]).code == 64)
+    #expect(scantext(["text", "m.json", "--range", "1:2", "--line", "3"]).code == 64)
+    #expect(scantext(["hit", "m.json", "--point", "1"]).code == 64)
+    #expect(scantext(["boundary", "m.json", "--position", "1", "--granularity", "phrase"]).code == 64)
+  }
+
+  @Test func textOfRangesRectsAndLines() throws {
+    let page = try CleanModel.page
+    let model = CleanModel.path
+    #expect(scantext(["text", model]).stdout == page.text)
+    let range = scantext(["text", model, "--range", "4:11"])
+    #expect(range.code == 0)
+    #expect(range.stdout == (page.text(in: TextRange(offsets: 4..<11)) ?? "") + "\n")
+    let line = try #require(page.line(number: 2))
+    #expect(scantext(["text", model, "--line", "2"]).stdout == line.text + "\n")
+    let b = line.bbox
+    #expect(scantext(["text", model, "--rect", "\(b.minX),\(b.minY),\(b.maxX),\(b.maxY)"]).stdout == line.text + "\n")
+  }
+
+  @Test func outOfRangeInputIsAnErrorNotAClamp() throws {
+    let model = CleanModel.path
+    let end = try CleanModel.page.endPosition.offset
+    let past = scantext(["text", model, "--range", "0:\(end + 1)"])
+    #expect(past.code == 1)
+    #expect(past.stderr == "Error: range 0:\(end + 1) is outside the page text (0:\(end))\n")
+    #expect(scantext(["text", model, "--line", "999"]).stderr.hasPrefix("Error: there is no line 999"))
+    #expect(scantext(["rects", model, "--range", "0:\(end + 5)"]).code == 1)
+    #expect(scantext(["boundary", model, "--position", "\(end + 1)", "--granularity", "word"]).code == 1)
+    let page = scantext(["lines", model, "--page", "3"])
+    #expect(page.code == 1)
+    #expect(page.stderr.contains("there is no page 3 (the document has 1 page, numbered from 0)"))
+  }
+
+  @Test func rectsHitBoundaryAndLinesAreJSON() throws {
+    let page = try CleanModel.page
+    let model = CleanModel.path
+    let line = try #require(page.line(number: 0))
+    let rects = try JSONValue(parsing: scantext(["rects", model, "--range", "\(line.range.lowerBound.offset):\(line.range.upperBound.offset)"]).stdout)
+    let first = try #require(rects["rects"]?.arrayValue?.first)
+    #expect(first["bbox"] == DocumentJSON.box(line.bbox.rect))
+    #expect(first["containsStart"] == .bool(true))
+    #expect(first["quad"]?.arrayValue?.count == 4)
+
+    let word = try #require(line.words.first)
+    let c = word.bbox.center
+    let hit = try JSONValue(parsing: scantext(["hit", model, "--point", "\(c.x),\(c.y)"]).stdout)
+    #expect(hit["word"]?["text"] == .string(word.text))
+    #expect(hit["line"] == .number(0))
+
+    let boundary = try JSONValue(parsing: scantext(["boundary", model, "--position", "1", "--granularity", "word"]).stdout)
+    #expect(boundary["enclosing"] == DocumentJSON.range(TextRange(offsets: 0..<3)))
+    #expect(boundary["next"] == .number(3))
+    #expect(boundary["withinUnit"] == .bool(true))
+
+    let lines = try JSONValue(parsing: scantext(["lines", model]).stdout)
+    #expect(lines["lines"]?.arrayValue?.count == page.lineCount)
+    #expect(lines["lines"]?.arrayValue?.first?["text"] == .string(line.text))
+  }
+
+  @Test func queryProtocolAnswersEveryLine() throws {
+    let page = try CleanModel.page
+    let word = try #require(page.line(number: 1)?.words.first)
+    let c = word.bbox.center
+    let requests = [
+      #"{"op":"text","range":[0,3],"id":7}"#,
+      #"{"op":"rects","range":[0,3]}"#,
+      #"{"op":"caret","position":2}"#,
+      "{\"op\":\"hit\",\"point\":[\(c.x),\(c.y)]}",
+      #"{"op":"enclosing","position":1,"granularity":"word","direction":"forward"}"#,
+      #"{"op":"boundary","position":1,"granularity":"word","direction":"backward"}"#,
+      "{\"op\":\"line\",\"point\":[\(c.x),\(c.y)]}",
+      #"{"op":"lineContent","line":1}"#,
+      "not json",
+      #"{"op":"fly"}"#,
+      #"{"op":"text","range":[5,2]}"#,
+      #"{"op":"caret","position":100000}"#,
+      #"{"op":"text","range":[0,3],"page":4}"#,
+      #"{"op":"enclosing","position":1,"granularity":"phrase"}"#,
+    ]
+    let result = scantext(["query", CleanModel.path], input: requests)
+    #expect(result.code == 0)
+    let answers = try result.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    #expect(answers.count == requests.count)
+    #expect(answers[0] == .object(["text": .string("The"), "id": .number(7)]))
+    #expect(answers[1]["rects"]?.arrayValue?.count == 1)
+    #expect(answers[2]["bbox"]?.arrayValue?.count == 4)
+    #expect(answers[3]["word"]?["text"] == .string(word.text))
+    #expect(answers[3]["line"] == .number(1))
+    #expect(answers[4]["range"] == .array([.number(0), .number(3)]))
+    #expect(answers[5]["position"] == .number(0))
+    #expect(answers[6]["line"] == .number(1))
+    #expect(answers[7]["text"] == .string(page.content(forLineNumber: 1) ?? ""))
+    for k in 8..<answers.count {
+      #expect(answers[k]["error"]?.stringValue != nil, "request \(requests[k]) gets an error")
+    }
+    #expect(answers[9]["error"]?.stringValue?.hasPrefix("unknown op 'fly'") == true)
+    #expect(answers[10]["error"]?.stringValue?.contains("inverted") == true)
+  }
+
+  @Test func verifyPassesOnTheCleanPageAndFailsOnBrokenGeometry() throws {
+    let ok = scantext(["verify", CleanModel.path])
+    #expect(ok.code == 0)
+    #expect(ok.stdout.hasSuffix(": 1 page, \(try CleanModel.page.verify().checks) checks, 0 violations\n"))
+    // Move one word far below its line.
+    var json = try String(contentsOfFile: CleanModel.path, encoding: .utf8)
+    let page = try CleanModel.page
+    let word = try #require(page.line(number: 0)?.words.first)
+    let box = DocumentJSON.box(word.bbox).serialized()
+      .replacingOccurrences(of: ",", with: ", ")
+    let moved = "[\(word.bbox.minX), \(word.bbox.minY + 400), \(word.bbox.maxX), \(word.bbox.maxY + 400)]"
+    #expect(json.contains(box))
+    if let r = json.range(of: box) { json.replaceSubrange(r, with: moved) }
+    let broken = try Fixtures.temporaryFolder().appendingPathComponent("broken.json")
+    try json.write(to: broken, atomically: true, encoding: .utf8)
+    let bad = scantext(["verify", broken.path, "--json"])
+    #expect(bad.code == 1)
+    let report = try JSONValue(parsing: bad.stdout)
+    #expect(report["passed"] == .bool(false))
+    let kinds = Set(report["violations"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? [])
+    #expect(kinds.contains("wordOutsideLine"))
+  }
+
+  @Test func badModelFilesAreClearErrors() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let notJSON = folder.appendingPathComponent("notes.json")
+    try "hello".write(to: notJSON, atomically: true, encoding: .utf8)
+    let r = scantext(["text", notJSON.path])
+    #expect(r.code == 1)
+    #expect(r.stderr.hasPrefix("Error: \(notJSON.path): not a ScanText document: invalid JSON at byte 0"))
+    let wrong = folder.appendingPathComponent("wrong.json")
+    try #"{"version": 1, "pages": [{"width": 10}]}"#.write(to: wrong, atomically: true, encoding: .utf8)
+    #expect(scantext(["text", wrong.path]).stderr == "Error: \(wrong.path): not a ScanText document: pages[0]: missing key 'blocks'\n")
+  }
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Runs the whole test suite (installs what is missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-dependencies.sh
+swift build --build-tests -Xswiftc -warnings-as-errors
+swift test --skip-build

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Recognises a bundled sample scan and prints its text (installs what is missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash Tools/install-dependencies.sh
+swift build -c release --product scantext >&2
+.build/release/scantext ocr Scans/clean.png --format text

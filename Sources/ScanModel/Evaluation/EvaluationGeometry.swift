@@ -96,8 +96,11 @@ enum EvaluationGeometry {
     func boxes(intersecting box: PixelRect) -> [Int] {
       guard !box.isEmpty, columns > 0 else { return [] }
       let span = Self.cells(of: box, originX: originX, originY: originY, cell: cell)
-      let cols = max(span.0.lowerBound, 0)..<min(span.0.upperBound, columns)
-      let rowRange = max(span.1.lowerBound, 0)..<min(span.1.upperBound, rows)
+      // A box partly or wholly outside the grid touches fewer (or no) cells.
+      let c0 = max(span.0.lowerBound, 0)
+      let r0 = max(span.1.lowerBound, 0)
+      let cols = c0..<max(c0, min(span.0.upperBound, columns))
+      let rowRange = r0..<max(r0, min(span.1.upperBound, rows))
       var found: [Int] = []
       if !cols.isEmpty, !rowRange.isEmpty {
         for r in rowRange {

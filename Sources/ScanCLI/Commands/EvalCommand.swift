@@ -1,0 +1,95 @@
+import Foundation
+import ScanFormats
+import ScanModel
+
+struct EvalCommand: ScanCommand {
+  static let model = Argument<String>(
+    "model", help: "A ScanText JSON document, or an image to recognise.")
+  static let truth = Option<String>(
+    "truth", help: "The ground truth: a ScanText JSON document with the same pages.")
+  static let json = Flag("json", help: "Print the report as JSON.")
+  static let configuration = CommandConfiguration(
+    commandName: "eval",
+    abstract: "Measure recognition against ground truth: CER, WER, word recall, line cover, hit rate.",
+    discussion: """
+      Metrics per page and in total: cer and wer (edit distance over the truth's \
+      length; lower is better), wordRecall and meanIoU (truth words matched by an \
+      OCR word with IoU >= 0.5 and the same text), lineCover and lineBleed (how \
+      the selection of each matched OCR line covers its truth line, and spills \
+      onto others), hitRate (truth word centres that hit-test to the same word). \
+      See the README for exact definitions.
+      """,
+    arguments: [model, truth, json] + OCRArguments.all)
+
+  let arguments: ParsedArguments
+  init(_ a: ParsedArguments) throws {
+    _ = try a[Self.truth]
+    arguments = a
+  }
+
+  func run(_ io: CommandIO) throws -> Int32 {
+    let truthPath = try arguments[Self.truth]
+    let truth = try ModelFile.read(truthPath)
+    var options = try OCRArguments.options(arguments)
+    // Recognise in the truth's language unless told otherwise.
+    if !arguments.contains(OCRArguments.lang), let language = truth.pages.first?.language {
+      options.languages = language.split(separator: "+").map(String.init)
+    }
+    let modelPath = try arguments[Self.model]
+    let document = try ModelLoader.document(modelPath, options: options)
+    let summary = evaluate(document, against: truth)
+    if arguments[Self.json] {
+      io.print(Self.report(summary).serialized(pretty: true))
+    } else {
+      io.print(Self.table(summary, name: URL(fileURLWithPath: modelPath).lastPathComponent))
+    }
+    return 0
+  }
+
+  static func metrics(_ tally: EvaluationTally) -> JSONValue {
+    var o: [String: JSONValue] = [:]
+    for metric in EvaluationMetric.allCases {
+      o[metric.name] = .number((tally.value(of: metric) * 10_000).rounded() / 10_000)
+    }
+    o["truthWords"] = .number(Double(tally.truthWords))
+    o["ocrWords"] = .number(Double(tally.ocrWords))
+    o["matchedWords"] = .number(Double(tally.matchedWords))
+    o["truthLines"] = .number(Double(tally.truthLines))
+    return .object(o)
+  }
+
+  static func report(_ summary: EvaluationSummary) -> JSONValue {
+    .object([
+      "pages": .array(
+        summary.pages.map { page in
+          guard case .object(var o) = metrics(page.tally) else { return .null }
+          o["index"] = .number(Double(page.index))
+          o["pairing"] = .string(page.pairing.rawValue)
+          return .object(o)
+        }),
+      "total": metrics(summary.total),
+    ])
+  }
+
+  static func table(_ summary: EvaluationSummary, name: String) -> String {
+    let metrics = EvaluationMetric.allCases
+    var rows = [["page"] + metrics.map(\.name)]
+    func cells(_ tally: EvaluationTally) -> [String] {
+      metrics.map { String(format: "%.4f", tally.value(of: $0)) }
+    }
+    for page in summary.pages {
+      let label = page.pairing == .paired ? "\(page.index)" : "\(page.index) (\(page.pairing.rawValue))"
+      rows.append([label] + cells(page.tally))
+    }
+    rows.append(["total"] + cells(summary.total))
+    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+    let lines = rows.map { row in
+      row.enumerated().map { c, cell in
+        c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[c] - cell.count) + cell
+      }.joined(separator: "  ")
+    }
+    return "\(name): \(summary.total.truthWords) truth words, \(summary.total.matchedWords) matched\n"
+      + lines.joined(separator: "\n")
+  }
+}

@@ -58,6 +58,16 @@ private struct Reader {
     return s
   }
 
+  func optionalInt(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Int? {
+    guard let v = o[key], v != .null else { return nil }
+    return try int(v, key)
+  }
+
+  func optionalString(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> String? {
+    guard let v = o[key], v != .null else { return nil }
+    return try string(v, key)
+  }
+
   func optionalDouble(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Double? {
     guard let v = o[key], v != .null else { return nil }
     guard let d = v.doubleValue else { throw fail("'\(key)' must be a number") }
@@ -97,7 +107,10 @@ private struct Reader {
     return Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
   }
 
-  func items(_ o: [String: JSONValue], _ key: String, optional: Bool = false)
+  /// The array under `key`. Page drops lines without words, paragraphs
+  /// without lines and blocks without paragraphs, so those arrays must not be
+  /// empty (`nonEmpty`): `check` pairs the JSON with the page by index.
+  func items(_ o: [String: JSONValue], _ key: String, optional: Bool = false, nonEmpty: Bool = false)
     throws(DocumentFormatError) -> [JSONValue]
   {
     guard let v = o[key], v != .null else {
@@ -105,6 +118,7 @@ private struct Reader {
       throw fail("missing key '\(key)'")
     }
     guard let a = v.arrayValue else { throw fail("'\(key)' must be an array") }
+    if nonEmpty, a.isEmpty { throw fail("'\(key)' must not be empty") }
     return a
   }
 
@@ -129,11 +143,11 @@ private struct Reader {
       path.append(".blocks[\(b)]")
       let bo = try object(bv)
       var paragraphs: [Paragraph] = []
-      for (p, pv) in try items(bo, "paragraphs").enumerated() {
+      for (p, pv) in try items(bo, "paragraphs", nonEmpty: true).enumerated() {
         path.append(".paragraphs[\(p)]")
         let po = try object(pv)
         var lines: [TextLine] = []
-        for (l, lv) in try items(po, "lines").enumerated() {
+        for (l, lv) in try items(po, "lines", nonEmpty: true).enumerated() {
           path.append(".lines[\(l)]")
           lines.append(try line(lv))
           path.removeLast()
@@ -146,22 +160,28 @@ private struct Reader {
     }
     let page = Page(
       index: try o["index"].map { v throws(DocumentFormatError) in try int(v, "index") } ?? index,
-      image: o["image"]?.stringValue,
+      image: try optionalString(o, "image"),
       width: try int(member(o, "width"), "width"),
       height: try int(member(o, "height"), "height"),
-      dpi: o["dpi"]?.intValue,
-      orientation: o["orientation"]?.intValue ?? 0,
+      dpi: try optionalInt(o, "dpi"),
+      orientation: try orientation(o),
       skew: try optionalDouble(o, "skew") ?? 0,
-      language: o["language"]?.stringValue,
+      language: try optionalString(o, "language"),
       blocks: blocks)
     try check(page, against: o)
     return page
   }
 
+  func orientation(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Int {
+    let n = try optionalInt(o, "orientation") ?? 0
+    guard [0, 90, 180, 270].contains(n) else { throw fail("'orientation' must be 0, 90, 180 or 270") }
+    return n
+  }
+
   mutating func line(_ v: JSONValue) throws(DocumentFormatError) -> TextLine {
     let o = try object(v)
     var words: [Word] = []
-    for (w, wv) in try items(o, "words").enumerated() {
+    for (w, wv) in try items(o, "words", nonEmpty: true).enumerated() {
       path.append(".words[\(w)]")
       let wo = try object(wv)
       var glyphs: [Glyph] = []
@@ -170,7 +190,7 @@ private struct Reader {
         let go = try object(gv)
         glyphs.append(
           Glyph(
-            text: try string(member(go, "text"), "text"), bbox: try box(go),
+            text: try string(member(go, "text"), "text"), bbox: try box(go), quad: try quad(go),
             confidence: try optionalDouble(go, "confidence")))
         path.removeLast()
       }
@@ -192,7 +212,8 @@ private struct Reader {
   mutating func check(_ page: Page, against o: [String: JSONValue]) throws(DocumentFormatError) {
     if let t = o["text"], t != .null {
       guard let s = t.stringValue else { throw fail("'text' must be a string") }
-      guard s == page.text else {
+      // UTF-16 equality: ranges count code units, so canonical equivalence is not enough.
+      guard s.utf16.elementsEqual(page.text.utf16) else {
         throw fail("'text' does not match the words joined as Tesseract joins them")
       }
     }
@@ -209,7 +230,7 @@ private struct Reader {
           let lo = po["lines"]?.arrayValue?[l] ?? .null
           path.append(".lines[\(l)]")
           try checkRange(lo, line.range)
-          if let t = lo["text"]?.stringValue, t != line.text {
+          if let t = lo["text"]?.stringValue, !t.utf16.elementsEqual(line.text.utf16) {
             throw fail("'text' \"\(t)\" does not match its words \"\(line.text)\"")
           }
           for (w, word) in line.words.enumerated() {

@@ -36,8 +36,8 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// ```
 /// Boxes are `[x0, y0, x1, y1]` integer pixels of the original image with an
 /// exclusive max; ranges are `[start, end]` UTF-16 offsets into the page
-/// text; `baseline` is `[x0, y0, x1, y1]`; lines and words of skewed or
-/// rotated pages add `"quad": [[x, y] × 4]`. Keys are sorted and numbers
+/// text; `baseline` is `[x0, y0, x1, y1]`; lines, words and glyphs of
+/// skewed or rotated pages add `"quad": [[x, y] × 4]`. Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -114,10 +114,12 @@ public enum DocumentJSON {
   }
 
   static func value(of glyph: Glyph) -> JSONValue {
-    .object([
+    var o: [String: JSONValue] = [
       "bbox": box(glyph.bbox), "text": .string(glyph.text), "range": range(glyph.range),
       "confidence": glyph.confidence.map(number) ?? .null,
-    ])
+    ]
+    if let q = glyph.quad { o["quad"] = quad(q) }
+    return .object(o)
   }
 
   static func int(_ n: Int) -> JSONValue { .number(Double(n)) }

@@ -76,6 +76,9 @@ public struct Preprocessing: OptionSet, Sendable, Hashable {
 
   /// No preprocessing: the text is the same as the `tesseract` command's.
   public static let none: Preprocessing = []
-  /// The steps applied by default.
-  public static let `default`: Preprocessing = []
+  /// The steps applied by default, each only where it measures a need.
+  /// Upscaling is not among them: on the 100 and 150 dpi sample scans it
+  /// changed no word, and on a real 150 dpi book page it lowered the mean
+  /// word confidence from 92.5 to 88.3 while costing time.
+  public static let `default`: Preprocessing = [.orientation, .deskew, .illumination, .despeckle]
 }

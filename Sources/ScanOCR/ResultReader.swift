@@ -122,3 +122,68 @@ enum ResultReader {
     (Double(TessResultIteratorConfidence(results, level)) * 100).rounded() / 100
   }
 }
+
+/// Moves elements recognised on a preprocessed image into the original
+/// image's pixels: every box becomes the axis-aligned box of its mapped
+/// corners (clamped to the image), and lines and words keep their mapped
+/// corners as a quad when the mapping turns or tilts them.
+struct ElementMapper {
+  let transform: ImageTransform
+  let width: Int
+  let height: Int
+
+  func map(_ blocks: [Block]) -> [Block] {
+    guard !transform.isIdentity else { return blocks }
+    return blocks.map { block in
+      Block(
+        bbox: box(block.bbox),
+        paragraphs: block.paragraphs.map { paragraph in
+          Paragraph(
+            bbox: box(paragraph.bbox),
+            lines: paragraph.lines.map { line in
+              TextLine(
+                bbox: box(line.bbox), quad: quad(line.bbox),
+                baseline: line.baseline.map {
+                  Baseline(start: rounded(transform.apply($0.start)), end: rounded(transform.apply($0.end)))
+                },
+                words: line.words.map { word in
+                  Word(
+                    text: word.text, bbox: box(word.bbox), quad: quad(word.bbox),
+                    confidence: word.confidence,
+                    glyphs: word.glyphs.map {
+                      Glyph(
+                        text: $0.text, bbox: box($0.bbox), quad: quad($0.bbox),
+                        confidence: $0.confidence)
+                    })
+                })
+            })
+        })
+    }
+  }
+
+  /// The mapped corners, rounded to the export's precision, or `nil` when
+  /// the mapping keeps boxes upright.
+  func quad(_ r: PixelRect) -> Quad? {
+    guard !transform.keepsBoxesUpright else { return nil }
+    let q = transform.quad(r)
+    return Quad(
+      topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
+      bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
+  }
+
+  func box(_ r: PixelRect) -> PixelRect {
+    let bounds = transform.quad(r).boundingRect
+    // Box edges lie on the cracks between pixels: round each to the
+    // nearest crack, keeping at least one pixel.
+    let minX = min(max(0, Int(bounds.minX.rounded())), max(0, width - 1))
+    let minY = min(max(0, Int(bounds.minY.rounded())), max(0, height - 1))
+    return PixelRect(
+      minX: minX, minY: minY,
+      maxX: max(minX + 1, min(width, Int(bounds.maxX.rounded()))),
+      maxY: max(minY + 1, min(height, Int(bounds.maxY.rounded()))))
+  }
+
+  private func rounded(_ p: Point) -> Point {
+    Point(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100)
+  }
+}

@@ -11,6 +11,8 @@ import ScanModel
 /// It is not `Sendable`; never share one between threads.
 public final class OCREngine {
   private let api: OpaquePointer
+  /// Orientation detection, when the options ask for it.
+  private let orientationDetector: OrientationDetector?
   /// The options the engine was created with.
   public let options: RecognitionOptions
 
@@ -39,6 +41,8 @@ public final class OCREngine {
         available: TessdataFolder.languages(in: folder))
     }
     _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    orientationDetector =
+      options.preprocessing.contains(.orientation) ? OrientationDetector(dataPath: folder) : nil
   }
 
   deinit {
@@ -73,10 +77,15 @@ public final class OCREngine {
 
   func recognize(_ image: LeptonicaImage, index: Int, path: String) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
+    let prepared = Preprocessor(
+      steps: options.preprocessing, orientationDetector: orientationDetector
+    ).prepare(image, dpi: options.dpi)
     TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
-    TessBaseAPISetImage2(api, image.pix)
+    TessBaseAPISetImage2(api, prepared.image.pix)
     defer { TessBaseAPIClear(api) }
-    if let dpi = options.dpi { TessBaseAPISetSourceResolution(api, Int32(dpi)) }
+    if let dpi = options.dpi {
+      TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
+    }
     let monitor = TessMonitorCreate()
     defer { TessMonitorDelete(monitor) }
     let started = Date()
@@ -89,11 +98,17 @@ public final class OCREngine {
     if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
       throw .timedOut(path: path, page: index, seconds: timeout)
     }
-    let dpi = Int(TessBaseAPIGetSourceYResolution(api))
-    let blocks = ResultReader.blocks(of: api)
+    // The resolution of the original: the option, else the tag, else
+    // Tesseract's estimate (measured on the image it recognised).
+    let estimated = Int(TessBaseAPIGetSourceYResolution(api))
+    let scale = Double(prepared.image.width) / Double(max(1, prepared.orientation % 180 == 0 ? image.width : image.height))
+    let dpi = options.dpi ?? image.resolution ?? (estimated > 0 ? Int((Double(estimated) / scale).rounded()) : nil)
+    let mapper = ElementMapper(transform: prepared.transform, width: image.width, height: image.height)
+    let blocks = mapper.map(ResultReader.blocks(of: api))
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
-      width: image.width, height: image.height, dpi: dpi > 0 ? dpi : nil,
+      width: image.width, height: image.height, dpi: dpi,
+      orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString, blocks: blocks)
   }
 }

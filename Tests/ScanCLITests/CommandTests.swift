@@ -52,7 +52,7 @@ struct CommandTests {
     let unknown = scantext(["ocr", "--frobnicate", "x.png"])
     #expect(unknown.code == 64)
     #expect(unknown.stderr.hasPrefix("Error: Unknown option '--frobnicate'"))
-    #expect(unknown.stderr.contains("\nUsage: scantext ocr <images> ..."))
+    #expect(unknown.stderr.contains("\nUsage: scantext ocr [<options>] <images> ..."))
     #expect(unknown.stderr.contains("See 'scantext ocr --help' for more information."))
     #expect(scantext(["ocr"]).code == 64)
     #expect(scantext(["frob"]).code == 64)

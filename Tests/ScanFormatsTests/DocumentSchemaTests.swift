@@ -19,8 +19,10 @@ import Testing
       }
     }
     // The exporter's generator only holds strings.
-    schema = schema.setting(["$defs", "generator", "additionalProperties"], to: json(#"{"type": "string"}"#))
-      .setting(["$defs", "generator", "properties", "version"], to: json(#"{"type": "string"}"#))
+    schema = schema.setting(
+      ["$defs", "generator", "additionalProperties"], to: json(#"{"type": "string"}"#)
+    )
+    .setting(["$defs", "generator", "properties", "version"], to: json(#"{"type": "string"}"#))
     return schema
   }
 
@@ -30,7 +32,8 @@ import Testing
   ) {
     let errors = validator.validate(value)
     #expect(
-      errors.isEmpty, "\(what): \(errors.prefix(5).map(\.description))", sourceLocation: sourceLocation)
+      errors.isEmpty, "\(what): \(errors.prefix(5).map(\.description))",
+      sourceLocation: sourceLocation)
   }
 
   @Test func exportedDocumentsValidate() throws {
@@ -51,20 +54,37 @@ import Testing
     }
   }
 
+  @Test func theExportProfileIsStricter() throws {
+    // Ground truth lacks confidences, glyphs and block ranges: it passes the
+    // published schema but not the export profile, so the profile checks something.
+    let strict = try JSONSchemaValidator(schema: Self.exportSchema())
+    let file = try #require(try PackageFiles.truthFiles().first)
+    let errors = strict.validate(try JSONValue(parsing: PackageFiles.text(of: file)))
+    #expect(errors.contains { $0.reason == "missing required property 'confidence'" })
+    #expect(errors.contains { $0.path == "/pages/0/blocks/0" && $0.reason.contains("'range'") })
+    #expect(errors.contains { $0.path == "/generator/fonts" })
+  }
+
   @Test func theSampleCoversWhatTheSchemaDescribes() throws {
     let value = DocumentJSON.value(of: Samples.document, generator: Samples.generator)
     let page0 = try #require(value.at(["pages", 0]))
     #expect(page0.at(["blocks"])?.arrayValue?.count == 2)
     #expect(page0.at(["blocks", 0, "paragraphs"])?.arrayValue?.count == 2)
     #expect(page0.at(["blocks", 0, "paragraphs", 0, "lines", 1, "baseline"]) == .null)
-    #expect(page0.at(["blocks", 0, "paragraphs", 0, "lines", 0, "words", 0, "glyphs"])?.arrayValue?.count == 6)
-    #expect(page0.at(["blocks", 0, "paragraphs", 1, "lines", 0, "words", 0, "confidence"]) == .null)
+    #expect(
+      page0.at(["blocks", 0, "paragraphs", 0, "lines", 0, "words", 0, "glyphs"])?.arrayValue?.count
+        == 6)
+    #expect(
+      page0.at(["blocks", 0, "paragraphs", 1, "lines", 0, "words", 0, "confidence"]) == .null)
     #expect(value.at(["pages", 1, "dpi"]) == .null)
     #expect(value.at(["pages", 1, "image"]) == .null)
     #expect(value.at(["pages", 1, "blocks"]) == .array([]))
     #expect(value.at(["pages", 1, "language"]) == nil)
-    #expect(value.at(["pages", 2, "blocks", 0, "paragraphs", 0, "lines", 0, "quad"])?.arrayValue?.count == 4)
-    #expect(value.at(["pages", 2, "blocks", 0, "paragraphs", 0, "lines", 0, "words", 1, "quad"]) != nil)
+    #expect(
+      value.at(["pages", 2, "blocks", 0, "paragraphs", 0, "lines", 0, "quad"])?.arrayValue?.count
+        == 4)
+    #expect(
+      value.at(["pages", 2, "blocks", 0, "paragraphs", 0, "lines", 0, "words", 1, "quad"]) != nil)
     #expect(value.at(["pages", 0, "blocks", 0, "paragraphs", 0, "lines", 0, "quad"]) == nil)
   }
 
@@ -74,28 +94,80 @@ import Testing
     let line: [JSONPathStep] = ["pages", 0, "blocks", 0, "paragraphs", 0, "lines", 0]
     let word = line + ["words", 0]
     let cases: [(JSONValue, String, String)] = [
-      (good.setting(["version"], to: json("2")), "", "is not the constant 1"),
+      (good.setting(["version"], to: json("2")), "/version", "2 is not the constant 1"),
       (good.removing(["generator"]), "", "missing required property 'generator'"),
       (good.setting(["generator", "name"], to: json("3")), "/generator/name", "expected string"),
       (good.removing(["pages", 0, "dpi"]), "/pages/0", "missing required property 'dpi'"),
-      (good.setting(["pages", 0, "dpi"], to: json("299.5")), "/pages/0/dpi", "expected integer or null"),
-      (good.setting(["pages", 0, "orientation"], to: json("45")), "/pages/0/orientation", "is not one of"),
-      (good.setting(["pages", 0, "image"], to: json("1")), "/pages/0/image", "expected string or null"),
+      (
+        good.setting(["pages", 0, "dpi"], to: json("299.5")), "/pages/0/dpi",
+        "expected integer or null"
+      ),
+      (
+        good.setting(["pages", 0, "orientation"], to: json("45")), "/pages/0/orientation",
+        "is not one of"
+      ),
+      (
+        good.setting(["pages", 0, "image"], to: json("1")), "/pages/0/image",
+        "expected string or null"
+      ),
       (good.setting(["pages", 0, "skew"], to: json(#""0""#)), "/pages/0/skew", "expected number"),
-      (good.setting(["pages", 0, "blocks", 0, "bbox"], to: json("[1, 2, 3]")), "/pages/0/blocks/0/bbox", "at least 4"),
-      (good.setting(["pages", 0, "blocks", 0, "bbox"], to: json("[1, 2, 3, 4, 5]")), "/pages/0/blocks/0/bbox/4", "no item"),
-      (good.setting(line + ["bbox", 2], to: json("3.5")), "/pages/0/blocks/0/paragraphs/0/lines/0/bbox/2", "expected integer"),
-      (good.setting(line + ["range"], to: json("[0]")), "/pages/0/blocks/0/paragraphs/0/lines/0/range", "at least 2"),
-      (good.setting(line + ["range", 0], to: json("-1")), "/pages/0/blocks/0/paragraphs/0/lines/0/range/0", "less than the minimum"),
-      (good.setting(line + ["baseline"], to: json("[1, 2, 3]")), "/pages/0/blocks/0/paragraphs/0/lines/0/baseline", "at least 4"),
-      (good.removing(line + ["baseline"]), "/pages/0/blocks/0/paragraphs/0/lines/0", "missing required property 'baseline'"),
-      (good.setting(line + ["quad"], to: json("[[1, 2], [3, 4], [5, 6]]")), "/pages/0/blocks/0/paragraphs/0/lines/0/quad", "at least 4"),
-      (good.setting(line + ["quad"], to: json("[[1, 2], [3, 4], [5, 6], [7]]")), "/pages/0/blocks/0/paragraphs/0/lines/0/quad/3", "at least 2"),
-      (good.setting(line + ["words"], to: json("[]")), "/pages/0/blocks/0/paragraphs/0/lines/0/words", "at least 1"),
-      (good.setting(word + ["confidence"], to: json("100.5")), "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/confidence", "more than the maximum"),
-      (good.setting(word + ["confidence"], to: json(#""high""#)), "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/confidence", "expected number or null"),
-      (good.removing(word + ["glyphs", 0, "confidence"]), "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/glyphs/0", "missing required property 'confidence'"),
-      (good.setting(word + ["glyphs", 0, "text"], to: .null), "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/glyphs/0/text", "expected string"),
+      (
+        good.setting(["pages", 0, "blocks", 0, "bbox"], to: json("[1, 2, 3]")),
+        "/pages/0/blocks/0/bbox", "at least 4"
+      ),
+      (
+        good.setting(["pages", 0, "blocks", 0, "bbox"], to: json("[1, 2, 3, 4, 5]")),
+        "/pages/0/blocks/0/bbox/4", "no item"
+      ),
+      (
+        good.setting(line + ["bbox", 2], to: json("3.5")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/bbox/2", "expected integer"
+      ),
+      (
+        good.setting(line + ["range"], to: json("[0]")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/range", "at least 2"
+      ),
+      (
+        good.setting(line + ["range", 0], to: json("-1")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/range/0", "less than the minimum"
+      ),
+      (
+        good.setting(line + ["baseline"], to: json("[1, 2, 3]")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/baseline", "at least 4"
+      ),
+      (
+        good.removing(line + ["baseline"]), "/pages/0/blocks/0/paragraphs/0/lines/0",
+        "missing required property 'baseline'"
+      ),
+      (
+        good.setting(line + ["quad"], to: json("[[1, 2], [3, 4], [5, 6]]")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/quad", "at least 4"
+      ),
+      (
+        good.setting(line + ["quad"], to: json("[[1, 2], [3, 4], [5, 6], [7]]")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/quad/3", "at least 2"
+      ),
+      (
+        good.setting(line + ["words"], to: json("[]")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/words", "at least 1"
+      ),
+      (
+        good.setting(word + ["confidence"], to: json("100.5")),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/confidence", "more than the maximum"
+      ),
+      (
+        good.setting(word + ["confidence"], to: json(#""high""#)),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/confidence", "expected number or null"
+      ),
+      (
+        good.removing(word + ["glyphs", 0, "confidence"]),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/glyphs/0",
+        "missing required property 'confidence'"
+      ),
+      (
+        good.setting(word + ["glyphs", 0, "text"], to: .null),
+        "/pages/0/blocks/0/paragraphs/0/lines/0/words/0/glyphs/0/text", "expected string"
+      ),
     ]
     for (bad, path, reason) in cases {
       let errors = validator.validate(bad)
@@ -110,7 +182,8 @@ import Testing
     var value = DocumentJSON.value(of: Samples.document, generator: Samples.generator)
     let line: [JSONPathStep] = ["pages", 2, "blocks", 0, "paragraphs", 0, "lines", 0]
     for path: [JSONPathStep] in [
-      [], ["generator"], ["pages", 2], ["pages", 2, "blocks", 0], ["pages", 2, "blocks", 0, "paragraphs", 0],
+      [], ["generator"], ["pages", 2], ["pages", 2, "blocks", 0],
+      ["pages", 2, "blocks", 0, "paragraphs", 0],
       line, line + ["words", 0], line + ["words", 0, "glyphs", 0],
     ] {
       value = value.setting(path + ["x-note"], to: json(#"{"any": [1, null, "thing"]}"#))
@@ -132,11 +205,13 @@ import Testing
       #expect(document.pages.count == 1)
       #expect(page.text == value.at(["pages", 0, "text"])?.stringValue)
       #expect(!page.words.isEmpty)
-      #expect(page.image == file.lastPathComponent.replacing(".truth.json", with: ".png")
-        || page.image == file.lastPathComponent.replacing(".truth.json", with: ".jpg"))
+      #expect(
+        page.image == file.lastPathComponent.replacing(".truth.json", with: ".png")
+          || page.image == file.lastPathComponent.replacing(".truth.json", with: ".jpg"))
       // Exporting the truth again gives a document that validates and reads back the same.
       let reexported = DocumentJSON.encode(document, generator: Samples.generator)
-      expectValid(try JSONValue(parsing: reexported), validator, "\(file.lastPathComponent) re-exported")
+      expectValid(
+        try JSONValue(parsing: reexported), validator, "\(file.lastPathComponent) re-exported")
       #expect(try DocumentJSON.decode(reexported) == document)
     }
   }

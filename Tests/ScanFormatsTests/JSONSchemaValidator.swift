@@ -120,7 +120,7 @@ struct JSONSchemaValidator {
     guard pointer.hasPrefix("/") else { return nil }
     var node = root
     for token in pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-      let key = token.replacing("~1", with: "/").replacing("~0", with: "~")
+      let key = String(token).replacing("~1", with: "/").replacing("~0", with: "~")
       switch node {
       case .object(let o):
         guard let next = o[key] else { return nil }
@@ -201,8 +201,12 @@ struct JSONSchemaValidator {
       fail("\(instance.serialized()) is not the constant \(constant.serialized())")
     }
     if case .number(let n) = instance {
-      if let min = o["minimum"]?.doubleValue, n < min { fail("\(n) is less than the minimum \(min)") }
-      if let max = o["maximum"]?.doubleValue, n > max { fail("\(n) is more than the maximum \(max)") }
+      if let min = o["minimum"]?.doubleValue, n < min {
+        fail("\(n) is less than the minimum \(min)")
+      }
+      if let max = o["maximum"]?.doubleValue, n > max {
+        fail("\(n) is more than the maximum \(max)")
+      }
     }
 
     if case .object(let members) = instance {
@@ -256,7 +260,8 @@ struct JSONSchemaValidator {
     if let alternatives = o["oneOf"]?.arrayValue {
       let count = alternatives.count { matches(instance, $0, path: path, refDepth: refDepth) }
       if count != 1 {
-        fail("matches \(count) of the \(alternatives.count) oneOf alternatives, expected exactly one")
+        fail(
+          "matches \(count) of the \(alternatives.count) oneOf alternatives, expected exactly one")
       }
     }
   }

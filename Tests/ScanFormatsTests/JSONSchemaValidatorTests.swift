@@ -8,7 +8,8 @@ import Testing
   }
 
   /// The reasons for rejecting `instance`, with their paths ("" when valid).
-  func errors(_ schema: String, _ instance: String) throws -> [JSONSchemaValidator.ValidationError] {
+  func errors(_ schema: String, _ instance: String) throws -> [JSONSchemaValidator.ValidationError]
+  {
     try validator(schema).validate(JSONValue(parsing: instance))
   }
 
@@ -23,7 +24,9 @@ import Testing
   func rejects(_ schema: String, _ instances: [String]) throws {
     let v = try validator(schema)
     for instance in instances {
-      #expect(!v.validate(try JSONValue(parsing: instance)).isEmpty, "\(schema) should reject \(instance)")
+      #expect(
+        !v.validate(try JSONValue(parsing: instance)).isEmpty, "\(schema) should reject \(instance)"
+      )
     }
   }
 
@@ -60,8 +63,12 @@ import Testing
        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "c": {"type": "null"}}}
       """#
     try accepts(schema, [#"{"a": 1, "b": "x"}"#, #"{"a": 1, "b": "x", "c": null, "d": [1]}"#])
-    try rejects(schema, ["{}", #"{"a": 1}"#, #"{"a": "1", "b": "x"}"#, #"{"a": 1, "b": "x", "c": 0}"#])
-    #expect(try errors(schema, #"{"b": "x"}"#) == [.init(path: "", reason: "missing required property 'a'")])
+    try rejects(
+      schema, ["{}", #"{"a": 1}"#, #"{"a": "1", "b": "x"}"#, #"{"a": 1, "b": "x", "c": 0}"#])
+    #expect(
+      try errors(schema, #"{"b": "x"}"#) == [
+        .init(path: "", reason: "missing required property 'a'")
+      ])
     #expect(
       try errors(schema, #"{"a": 1.5, "b": 2}"#) == [
         .init(path: "/a", reason: "expected integer, found number"),
@@ -75,7 +82,10 @@ import Testing
     let closed = #"{"properties": {"a": {}}, "additionalProperties": false}"#
     try accepts(closed, ["{}", #"{"a": 1}"#])
     try rejects(closed, [#"{"b": 1}"#, #"{"a": 1, "b": 2}"#])
-    #expect(try errors(closed, #"{"a/b": 1}"#) == [.init(path: "/a~1b", reason: "unexpected property 'a/b'")])
+    #expect(
+      try errors(closed, #"{"a/b": 1}"#) == [
+        .init(path: "/a~1b", reason: "unexpected property 'a/b'")
+      ])
     let open = #"{"properties": {"a": {}}, "additionalProperties": true}"#
     try accepts(open, [#"{"b": 1}"#, #"{"a": 1, "b": {"c": []}}"#])
     let typed = #"{"properties": {"a": {}}, "additionalProperties": {"type": "string"}}"#
@@ -107,27 +117,35 @@ import Testing
     let schema = #"{"minItems": 2, "maxItems": 3}"#
     try accepts(schema, ["[1, 2]", "[1, 2, 3]", "\"a\""])
     try rejects(schema, ["[]", "[1]", "[1, 2, 3, 4]"])
-    #expect(try errors(schema, "[1]") == [.init(path: "", reason: "expected at least 2 items, found 1")])
     #expect(
-      try errors(schema, "[1, 2, 3, 4]") == [.init(path: "", reason: "expected at most 3 items, found 4")])
+      try errors(schema, "[1]") == [.init(path: "", reason: "expected at least 2 items, found 1")])
+    #expect(
+      try errors(schema, "[1, 2, 3, 4]") == [
+        .init(path: "", reason: "expected at most 3 items, found 4")
+      ])
   }
 
   @Test func enumAndConst() throws {
     try accepts(#"{"enum": [0, 90, "x", null, [1]]}"#, ["0", "90.0", "\"x\"", "null", "[1]"])
     try rejects(#"{"enum": [0, 90, "x", null, [1]]}"#, ["45", "\"X\"", "false", "[1, 1]"])
-    #expect(try errors(#"{"enum": [0, 90]}"#, "45") == [.init(path: "", reason: "45 is not one of [0,90]")])
+    #expect(
+      try errors(#"{"enum": [0, 90]}"#, "45") == [
+        .init(path: "", reason: "45 is not one of [0,90]")
+      ])
     try accepts(#"{"const": 1}"#, ["1", "1.0"])
     try rejects(#"{"const": 1}"#, ["2", "\"1\"", "true", "[1]"])
     try accepts(#"{"const": {"a": [1, null]}}"#, [#"{"a": [1, null]}"#])
     try rejects(#"{"const": {"a": [1, null]}}"#, [#"{"a": [1]}"#, #"{"a": [1, null], "b": 0}"#])
-    #expect(try errors(#"{"const": 1}"#, "2") == [.init(path: "", reason: "2 is not the constant 1")])
+    #expect(
+      try errors(#"{"const": 1}"#, "2") == [.init(path: "", reason: "2 is not the constant 1")])
   }
 
   @Test func minimumAndMaximum() throws {
     let schema = #"{"minimum": 0, "maximum": 100}"#
     try accepts(schema, ["0", "100", "55.5", "-0", "\"1000\"", "null"])
     try rejects(schema, ["-0.01", "100.001", "1e3"])
-    #expect(try errors(schema, "-1") == [.init(path: "", reason: "-1.0 is less than the minimum 0.0")])
+    #expect(
+      try errors(schema, "-1") == [.init(path: "", reason: "-1.0 is less than the minimum 0.0")])
   }
 
   @Test func refs() throws {
@@ -138,21 +156,31 @@ import Testing
                  "int": {"type": "integer"}, "a/b": {"const": "odd"}}}
       """#
     try accepts(
-      schema, [#"{"box": [1, 2, 3, 4]}"#, #"{"self": {"self": {"box": [0, 0, 0, 0]}}}"#, #"{"odd": "odd"}"#])
+      schema,
+      [
+        #"{"box": [1, 2, 3, 4]}"#, #"{"self": {"self": {"box": [0, 0, 0, 0]}}}"#,
+        #"{"odd": "odd"}"#,
+      ])
     try rejects(
-      schema, [#"{"box": [1, 2, 3]}"#, #"{"box": [1, 2, 3, 4.5]}"#, #"{"self": {"box": 1}}"#, #"{"odd": 1}"#])
+      schema,
+      [
+        #"{"box": [1, 2, 3]}"#, #"{"box": [1, 2, 3, 4.5]}"#, #"{"self": {"box": 1}}"#,
+        #"{"odd": 1}"#,
+      ])
     #expect(
       try errors(schema, #"{"self": {"box": [1, 2, 3, "4"]}}"#) == [
         .init(path: "/self/box/3", reason: "expected integer, found string")
       ])
     // `$ref` combines with its sibling keywords.
-    let sibling = #"{"$ref": "#/$defs/n", "maximum": 5, "$defs": {"n": {"type": "integer"}}}"#
+    let sibling = ##"{"$ref": "#/$defs/n", "maximum": 5, "$defs": {"n": {"type": "integer"}}}"##
     try accepts(sibling, ["5"])
     try rejects(sibling, ["6", "4.5"])
   }
 
   @Test func refLoopIsReportedNotRecursedForever() throws {
-    let v = try validator(#"{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}"#)
+    let v = try validator(
+      ##"{"$ref": "#/$defs/a", "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}"##
+    )
     let errors = v.validate(.null)
     #expect(errors.count == 1)
     #expect(errors.first?.reason.contains("loops") == true)
@@ -162,7 +190,10 @@ import Testing
     let any = #"{"anyOf": [{"type": "string"}, {"type": "integer", "minimum": 0}]}"#
     try accepts(any, ["\"a\"", "0", "7"])
     try rejects(any, ["-1", "1.5", "null"])
-    #expect(try errors(any, "null") == [.init(path: "", reason: "matches none of the 2 anyOf alternatives")])
+    #expect(
+      try errors(any, "null") == [
+        .init(path: "", reason: "matches none of the 2 anyOf alternatives")
+      ])
     let one = #"{"oneOf": [{"type": "integer"}, {"minimum": 10}]}"#
     try accepts(one, ["3", "10.5"])
     try rejects(one, ["12", "2.5"])
@@ -193,13 +224,16 @@ import Testing
     (#"{"properties": {"a": {"minLength": 1}}}"#, "unsupported keyword 'minLength'"),
     (#"{"$defs": {"x": {"allOf": []}}}"#, "unsupported keyword 'allOf'"),
     (#"{"items": {"uniqueItems": true}}"#, "unsupported keyword 'uniqueItems'"),
-    (#"{"additionalProperties": {"exclusiveMinimum": 0}}"#, "unsupported keyword 'exclusiveMinimum'"),
+    (
+      #"{"additionalProperties": {"exclusiveMinimum": 0}}"#,
+      "unsupported keyword 'exclusiveMinimum'"
+    ),
     (#"{"type": "float"}"#, "'type' must be a type name or an array of distinct type names"),
     (#"{"required": "a"}"#, "'required' must be an array of distinct strings"),
     (#"{"minItems": -1}"#, "'minItems' must be a non-negative integer"),
     (#"{"maximum": "5"}"#, "'maximum' must be a number"),
     (#"{"anyOf": []}"#, "'anyOf' must be a non-empty array"),
-    (#"{"$ref": "#/$defs/missing"}"#, "'$ref' #/$defs/missing does not resolve"),
+    (##"{"$ref": "#/$defs/missing"}"##, "'$ref' #/$defs/missing does not resolve"),
     (#"{"$ref": "other.json#/x"}"#, "'$ref' other.json#/x does not resolve"),
     (#"{"items": 3}"#, "a schema must be an object or a boolean"),
   ])
@@ -216,7 +250,9 @@ import Testing
         schema: JSONValue(parsing: #"{"$defs": {"page": {"properties": {"w": {"format": "x"}}}}}"#))
     }
     #expect(error?.path == "/$defs/page/properties/w")
-    #expect(error?.description == "schema error at '#/$defs/page/properties/w': unsupported keyword 'format'")
+    #expect(
+      error?.description
+        == "schema error at '#/$defs/page/properties/w': unsupported keyword 'format'")
   }
 
   @Test func theDocumentSchemaUsesOnlySupportedKeywords() throws {

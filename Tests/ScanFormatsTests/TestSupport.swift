@@ -184,13 +184,17 @@ enum Samples {
         Paragraph(
           bbox: box(600, 100, 640, 120),
           lines: [
-            TextLine(bbox: box(600, 100, 640, 120), baseline: baseline(600, 118, 640, 118), words: [ligature])
+            TextLine(
+              bbox: box(600, 100, 640, 120), baseline: baseline(600, 118, 640, 118),
+              words: [ligature])
           ])
       ])
     return Page(
       index: 0, image: "scan-001.png", width: 1000, height: 800, dpi: 300, orientation: 0,
       skew: 0.5, language: "eng+deu",
-      blocks: [Block(bbox: box(100, 100, 220, 220), paragraphs: [paragraph1, paragraph2]), column2])
+      blocks: [
+        Block(bbox: box(100, 100, 220, 220), paragraphs: [paragraph1, paragraph2]), column2,
+      ])
   }
 
   /// A page without any text, resolution or image name.

@@ -48,15 +48,15 @@ struct RecognitionTests {
     #expect(page.dpi == 300 || image.hasPrefix("dpi-"))
   }
 
-  @Test("Text is byte-identical to the tesseract command's", arguments: uprightPages)
+  @Test("Without preprocessing, text is byte-identical to the tesseract command's", arguments: Fixtures.scanImages)
   func parityWithTesseract(_ image: String) throws {
-    let page = try RecognizedScans.page(image)
+    let page = try RecognizedScans.page(image, preprocessing: .none)
     let path = Fixtures.scans.appendingPathComponent(image).path
     let expected = try Tesseract.text(path, language: Fixtures.language(image))
     #expect(page.text == expected)
   }
 
-  @Test("The selection geometry verifies on upright pages", arguments: uprightPages)
+  @Test("The selection geometry verifies on every page", arguments: Fixtures.scanImages)
   func verifies(_ image: String) throws {
     let report = try RecognizedScans.page(image).verify()
     #expect(report.passed, "\(report.violations.prefix(5).map(\.description))")

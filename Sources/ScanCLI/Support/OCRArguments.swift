@@ -17,10 +17,33 @@ enum OCRArguments {
     "timeout", help: "Give up on a page after this many seconds.")
   static let noPreprocess = Flag(
     "no-preprocess", help: "Recognise the image as it is (the same text as 'tesseract').")
+  static let noOrientation = Flag(
+    "no-orientation", help: "Do not detect pages turned by 90°, 180° or 270°.")
+  static let noDeskew = Flag("no-deskew", help: "Do not straighten skewed text lines.")
+  static let noIllumination = Flag(
+    "no-illumination", help: "Do not even out shadows and low contrast.")
+  static let noDespeckle = Flag("no-despeckle", help: "Do not remove salt-and-pepper speckle.")
+  static let upscale = Flag(
+    "upscale", help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
   static let verbose = Flag(
     "verbose", help: "Show Tesseract's and Leptonica's own messages.")
 
-  static let all: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, verbose]
+  static let all: [any ArgumentKey] = [
+    lang, psm, dpi, maxPixels, timeout, noPreprocess, noOrientation, noDeskew, noIllumination,
+    noDespeckle, upscale, verbose,
+  ]
+
+  /// The preprocessing steps the flags leave on.
+  static func preprocessing(_ a: ParsedArguments) -> Preprocessing {
+    if a[noPreprocess] { return .none }
+    var steps = Preprocessing.default
+    if a[noOrientation] { steps.remove(.orientation) }
+    if a[noDeskew] { steps.remove(.deskew) }
+    if a[noIllumination] { steps.remove(.illumination) }
+    if a[noDespeckle] { steps.remove(.despeckle) }
+    if a[upscale] { steps.insert(.upscale) }
+    return steps
+  }
 
   /// Reads and checks the options.
   static func options(_ a: ParsedArguments) throws -> RecognitionOptions {
@@ -43,6 +66,6 @@ enum OCRArguments {
     return RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
       dataPath: nil, maxPixels: limit, timeout: seconds,
-      preprocessing: a[noPreprocess] ? .none : .default)
+      preprocessing: preprocessing(a))
   }
 }

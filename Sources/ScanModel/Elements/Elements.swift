@@ -4,16 +4,23 @@ public struct Glyph: Hashable, Sendable {
   public var text: String
   /// The glyph's ink box in original-image pixels.
   public var bbox: PixelRect
+  /// The glyph's corners when it is not upright in the original image (a
+  /// skewed or rotated page); `nil` means the box itself.
+  public var quad: Quad?
   /// Recognition confidence in 0...100, when known.
   public var confidence: Double?
   /// The glyph's range in the page text; assigned when the page is built.
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
-  public init(text: String, bbox: PixelRect, confidence: Double? = nil) {
+  public init(text: String, bbox: PixelRect, quad: Quad? = nil, confidence: Double? = nil) {
     self.text = text
     self.bbox = bbox
+    self.quad = quad
     self.confidence = confidence
   }
+
+  /// The glyph's corners: ``quad`` or the box's.
+  public var corners: Quad { quad ?? Quad(bbox.rect) }
 }
 
 /// One recognised word: a run of glyphs without spaces, as the OCR engine

@@ -14,10 +14,8 @@ final class PageLayout: Sendable {
     var outline: Quad
     /// Indices into `words` of this line's words.
     var words: Range<Int>
-    /// Indices into the caret-stop arrays.
+    /// Indices into the caret-stop arrays; their `u` never decrease.
     var stops: Range<Int>
-    /// Whether the caret stops' `u` increase with their offsets.
-    var stopsAreMonotonic: Bool
     var bounds: Rect
   }
 
@@ -77,16 +75,12 @@ final class PageLayout: Sendable {
             Self.appendStops(for: word, in: frame, offsets: &stopOffsets, us: &stopU)
           }
           let stops = firstStop..<stopOffsets.count
-          var monotonic = true
-          for i in stops.dropFirst() where stopU[i] < stopU[i - 1] {
-            monotonic = false
-            break
-          }
+          Self.makeNonDecreasing(&stopU, in: stops)
           lines.append(
             LineEntry(
               block: b, paragraph: p, line: l, range: line.range.offsets, frame: frame,
               outline: outline, words: firstWord..<words.count, stops: stops,
-              stopsAreMonotonic: monotonic, bounds: outline.boundingRect))
+              bounds: outline.boundingRect))
         }
       }
     }
@@ -125,7 +119,7 @@ final class PageLayout: Sendable {
     // Glyph boxes, being small, follow a sloped line more closely than the
     // upright boxes of whole words.
     let points = line.words.flatMap { word in
-      word.glyphs.isEmpty ? word.corners.corners : word.glyphs.flatMap { Quad($0.bbox.rect).corners }
+      word.glyphs.isEmpty ? word.corners.corners : word.glyphs.flatMap(\.corners.corners)
     }
     do {
       for p in points {
@@ -161,7 +155,7 @@ final class PageLayout: Sendable {
       // Between two glyphs the caret sits in the middle of the gap; where
       // the boxes overlap (LSTM glyph boxes often do), halfway between
       // their centres, so each glyph's centre stays inside its own span.
-      let glyphExtents = word.glyphs.map { frame.extentU(Quad($0.bbox.rect).corners) }
+      let glyphExtents = word.glyphs.map { frame.extentU($0.corners.corners) }
       var last = extent.lowerBound
       for g in word.glyphs.indices.dropFirst() {
         let a = glyphExtents[g - 1]
@@ -186,6 +180,33 @@ final class PageLayout: Sendable {
     }
     offsets.append(end)
     us.append(extent.upperBound)
+  }
+
+  /// Makes the caret stops of a line advance along it. Tesseract's boxes of
+  /// neighbouring glyphs and words sometimes overlap, so a stop can fall
+  /// behind the one before it; pooling adjacent violators (the least-squares
+  /// non-decreasing fit) moves such runs to their mean, so that every
+  /// glyph's centre stays between its own stops and lookups can bisect.
+  static func makeNonDecreasing(_ us: inout [Double], in range: Range<Int>) {
+    var blocks: [(sum: Double, count: Int)] = []
+    for i in range {
+      blocks.append((us[i], 1))
+      while blocks.count > 1 {
+        let last = blocks[blocks.count - 1]
+        let previous = blocks[blocks.count - 2]
+        guard previous.sum / Double(previous.count) > last.sum / Double(last.count) else { break }
+        blocks.removeLast(2)
+        blocks.append((previous.sum + last.sum, previous.count + last.count))
+      }
+    }
+    var i = range.lowerBound
+    for block in blocks {
+      let mean = block.sum / Double(block.count)
+      for _ in 0..<block.count {
+        us[i] = mean
+        i += 1
+      }
+    }
   }
 
   /// Trims the selection bands of lines that overlap a neighbour above or
@@ -298,22 +319,19 @@ final class PageLayout: Sendable {
     return stopU[lo] + (stopU[hi] - stopU[lo]) * share
   }
 
-  /// The caret stop in line `n` nearest to `u`.
+  /// The caret stop in line `n` nearest to `u`, by bisection.
   func nearestStop(line n: Int, u: Double) -> Int? {
     let stops = lines[n].stops
     guard !stops.isEmpty else { return nil }
-    if lines[n].stopsAreMonotonic {
-      var lo = stops.lowerBound
-      var hi = stops.upperBound
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if stopU[mid] < u { lo = mid + 1 } else { hi = mid }
-      }
-      if lo == stops.upperBound { return lo - 1 }
-      if lo == stops.lowerBound { return lo }
-      return u - stopU[lo - 1] <= stopU[lo] - u ? lo - 1 : lo
+    var lo = stops.lowerBound
+    var hi = stops.upperBound
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if stopU[mid] < u { lo = mid + 1 } else { hi = mid }
     }
-    return stops.min { abs(stopU[$0] - u) < abs(stopU[$1] - u) }
+    if lo == stops.upperBound { return lo - 1 }
+    if lo == stops.lowerBound { return lo }
+    return u - stopU[lo - 1] <= stopU[lo] - u ? lo - 1 : lo
   }
 
   /// The line nearest to `point`: among the lines whose band the point is

@@ -151,17 +151,19 @@ private struct Verifier {
           let glyphName = "\(wordName) glyph \(g) \"\(glyph.text)\""
           expect(!glyph.bbox.isEmpty, .emptyBox, glyphName, "bbox \(glyph.bbox) has no area")
           expect(
-            Self.inside(glyph.bbox.rect, wordBox, tolerance: tolerance), .glyphOutsideWord, glyphName,
+            Self.inside(glyph.corners.boundingRect, wordBox, tolerance: tolerance), .glyphOutsideWord, glyphName,
             "bbox \(glyph.bbox) is outside word box \(word.bbox)")
           expect(
-            selectionBand.covers(Quad(glyph.bbox.rect), tolerance: tolerance, upright: true), .selectionMissesGlyph,
+            selectionBand.covers(glyph.corners, tolerance: tolerance, upright: glyph.quad == nil),
+            .selectionMissesGlyph,
             glyphName, "bbox \(glyph.bbox) is not covered by line selection \(selection.rect)")
           guard !glyph.range.isEmpty, !glyph.bbox.isEmpty else { continue }
-          let hit = page.characterRange(at: glyph.bbox.center)
+          let centre = glyph.corners.boundingRect.center
+          let hit = page.characterRange(at: centre)
           let ok = hit.map { glyph.range.contains($0.lowerBound) } ?? false
           expect(
             ok, .hitTestMissesGlyph, glyphName,
-            "characterRange(at: \(glyph.bbox.center)) is \(hit.map { "\($0.offsets)" } ?? "nil"), glyph range is \(glyph.range.offsets)")
+            "characterRange(at: \(centre)) is \(hit.map { "\($0.offsets)" } ?? "nil"), glyph range is \(glyph.range.offsets)")
         }
       }
     }

@@ -1,0 +1,217 @@
+import CLeptonica
+import CTesseract
+import Foundation
+
+/// What preprocessing did to a page: the image to recognise, how to map its
+/// points back to the original, and what was found.
+struct PreparedImage {
+  /// The image to recognise (the original itself when nothing applied).
+  var image: LeptonicaImage
+  /// From the recognised image back to the original.
+  var transform: ImageTransform
+  /// How far the content is turned clockwise in the original: 0, 90, 180, 270.
+  var orientation: Int
+  /// The skew of the text lines in the original, in degrees (positive: clockwise).
+  var skew: Double
+  /// The resolution to tell Tesseract, when known.
+  var resolution: Int?
+  /// The steps that changed the image, in order.
+  var applied: [String]
+}
+
+/// Leptonica and Tesseract image preprocessing. Each step first measures
+/// whether it is needed and leaves the image alone when it is not, so a
+/// clean page is recognised exactly as the `tesseract` command would.
+struct Preprocessor {
+  /// Orientation confidences below this leave the page as it is.
+  static let minimumOrientationConfidence: Float = 2
+  /// Skews smaller than this (degrees) are not corrected.
+  static let minimumSkew = 0.3
+  /// Pages below this resolution are upscaled.
+  static let upscaleBelowDPI = 200
+  static let upscaleToDPI = 300
+
+  let steps: Preprocessing
+  /// Tesseract with the `osd` language, for orientation detection.
+  let orientationDetector: OrientationDetector?
+
+  func prepare(_ original: LeptonicaImage, dpi: Int?) -> PreparedImage {
+    var result = PreparedImage(
+      image: original, transform: .identity, orientation: 0, skew: 0,
+      resolution: dpi ?? original.resolution, applied: [])
+    guard !steps.isEmpty else { return result }
+    // Work on 8-bit gray: the steps below are defined for it.
+    guard var gray = Self.gray(original) else { return result }
+    var changed = false
+
+    if steps.contains(.illumination), let normalized = Self.normalizeIllumination(gray) {
+      gray = normalized.image
+      result.applied.append(normalized.step)
+      changed = true
+    }
+    if steps.contains(.despeckle), let clean = Self.despeckle(gray) {
+      gray = clean
+      result.applied.append("despeckle")
+      changed = true
+    }
+    if steps.contains(.orientation), let detector = orientationDetector,
+      let turns = detector.quarterTurns(gray, resolution: result.resolution), turns != 0,
+      let upright = pixRotateOrth(gray.pix, Int32((4 - turns) % 4))
+    {
+      // The content is turned `turns` quarter turns clockwise; turn it back.
+      let w = gray.width
+      let h = gray.height
+      gray = LeptonicaImage(taking: upright)
+      result.transform = result.transform.composed(
+        after: .undoQuarterTurns((4 - turns) % 4, width: w, height: h))
+      result.orientation = turns * 90
+      result.applied.append("orientation")
+      changed = true
+    }
+    if steps.contains(.deskew), let angle = Self.skewCorrection(gray), abs(angle) >= Self.minimumSkew,
+      let straight = pixRotate(
+        gray.pix, Float(angle * Double.pi / 180), Int32(L_ROTATE_AREA_MAP),
+        Int32(L_BRING_IN_WHITE), 0, 0)
+    {
+      let w = gray.width
+      let h = gray.height
+      gray = LeptonicaImage(taking: straight)
+      result.transform = result.transform.composed(
+        after: .undoRotation(degrees: angle, width: w, height: h))
+      result.skew = -(angle * 100).rounded() / 100
+      result.applied.append("deskew")
+      changed = true
+    }
+    if steps.contains(.upscale), let dpi = result.resolution, dpi < Self.upscaleBelowDPI {
+      let factor = Double(Self.upscaleToDPI) / Double(dpi)
+      if let scaled = pixScaleGrayLI(gray.pix, Float(factor), Float(factor)) {
+        gray = LeptonicaImage(taking: scaled)
+        result.transform = result.transform.composed(after: .undoScale(factor))
+        result.resolution = Self.upscaleToDPI
+        result.applied.append("upscale")
+        changed = true
+      }
+    }
+    if changed {
+      if let r = result.resolution { pixSetResolution(gray.pix, Int32(r), Int32(r)) }
+      result.image = gray
+    }
+    return result
+  }
+
+  /// An 8-bit gray copy of the image.
+  static func gray(_ image: LeptonicaImage) -> LeptonicaImage? {
+    guard let pix = pixConvertTo8(image.pix, 0) else { return nil }
+    pixCopyResolution(pix, image.pix)
+    return LeptonicaImage(taking: pix)
+  }
+
+  /// Normalises uneven background (a shadow) or low contrast, when measured.
+  static func normalizeIllumination(_ gray: LeptonicaImage) -> (image: LeptonicaImage, step: String)? {
+    let backgrounds = tileBackgrounds(gray, tiles: 4)
+    guard let lightest = backgrounds.max(), let darkest = backgrounds.min() else { return nil }
+    if lightest - darkest > 40, let flat = pixBackgroundNormSimple(gray.pix, nil, nil) {
+      pixCopyResolution(flat, gray.pix)
+      return (LeptonicaImage(taking: flat), "illumination")
+    }
+    var paper: UInt32 = 0
+    var ink: UInt32 = 0
+    guard pixGetRankValue(gray.pix, 4, 0.9, &paper) == 0, pixGetRankValue(gray.pix, 4, 0.01, &ink) == 0
+    else { return nil }
+    if Int(paper) - Int(ink) < 110, let stretched = pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2) {
+      pixCopyResolution(stretched, gray.pix)
+      return (LeptonicaImage(taking: stretched), "contrast")
+    }
+    return nil
+  }
+
+  /// The paper brightness (90th percentile) of each tile of a grid.
+  static func tileBackgrounds(_ gray: LeptonicaImage, tiles: Int) -> [Int] {
+    var values: [Int] = []
+    let tw = gray.width / tiles
+    let th = gray.height / tiles
+    guard tw > 8, th > 8 else { return [] }
+    for ty in 0..<tiles {
+      for tx in 0..<tiles {
+        guard let box = boxCreate(Int32(tx * tw), Int32(ty * th), Int32(tw), Int32(th)) else { continue }
+        var b: UnsafeMutablePointer<Box>? = box
+        defer { boxDestroy(&b) }
+        guard let tile = pixClipRectangle(gray.pix, box, nil) else { continue }
+        let owned = LeptonicaImage(taking: tile)
+        var value: UInt32 = 0
+        if pixGetRankValue(owned.pix, 2, 0.9, &value) == 0 { values.append(Int(value)) }
+      }
+    }
+    return values
+  }
+
+  /// Removes salt-and-pepper speckle with a 3×3 median, when the page has
+  /// many more specks than letters.
+  static func despeckle(_ gray: LeptonicaImage) -> LeptonicaImage? {
+    guard let binary = pixConvertTo1(gray.pix, 128) else { return nil }
+    let ink = LeptonicaImage(taking: binary)
+    var all: Int32 = 0
+    guard pixCountConnComp(ink.pix, 8, &all) == 0, all > 0 else { return nil }
+    var changed: Int32 = 0
+    guard
+      let specks = pixSelectBySize(
+        ink.pix, 3, 3, 8, Int32(L_SELECT_IF_BOTH), Int32(L_SELECT_IF_LT), &changed)
+    else { return nil }
+    let owned = LeptonicaImage(taking: specks)
+    var small: Int32 = 0
+    guard pixCountConnComp(owned.pix, 8, &small) == 0 else { return nil }
+    guard small > 300, Double(small) > 0.3 * Double(all) else { return nil }
+    guard let median = pixMedianFilter(gray.pix, 3, 3) else { return nil }
+    pixCopyResolution(median, gray.pix)
+    return LeptonicaImage(taking: median)
+  }
+
+  /// The rotation (degrees, clockwise) that straightens the text lines, or
+  /// `nil` when Leptonica is not confident.
+  static func skewCorrection(_ gray: LeptonicaImage) -> Double? {
+    guard let binary = pixConvertTo1(gray.pix, 128) else { return nil }
+    let ink = LeptonicaImage(taking: binary)
+    var angle: Float = 0
+    var confidence: Float = 0
+    guard pixFindSkewSweepAndSearch(ink.pix, &angle, &confidence, 4, 2, 10, 1, 0.01) == 0,
+      confidence >= 3
+    else { return nil }
+    return Double(angle)
+  }
+}
+
+/// Tesseract with the `osd` model, owned like the main engine.
+final class OrientationDetector {
+  private let api: OpaquePointer
+
+  init?(dataPath: String) {
+    api = TessBaseAPICreate()
+    _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    guard FileManager.default.fileExists(atPath: dataPath + "/osd.traineddata"),
+      TessBaseAPIInit2(api, dataPath, "osd", OEM_TESSERACT_ONLY) == 0
+    else { return nil }
+  }
+
+  deinit {
+    TessBaseAPIEnd(api)
+    TessBaseAPIDelete(api)
+  }
+
+  /// How many quarter turns clockwise the content is turned (0–3), or `nil`
+  /// when detection fails or is not confident.
+  func quarterTurns(_ image: LeptonicaImage, resolution: Int?) -> Int? {
+    OpenMP.limitThreadsOnCurrentThread()
+    TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
+    TessBaseAPISetImage2(api, image.pix)
+    defer { TessBaseAPIClear(api) }
+    if let resolution { TessBaseAPISetSourceResolution(api, Int32(resolution)) }
+    var degrees: Int32 = 0
+    var confidence: Float = 0
+    var script: UnsafePointer<CChar>?
+    var scriptConfidence: Float = 0
+    guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0,
+      confidence >= Preprocessor.minimumOrientationConfidence
+    else { return nil }
+    return Int((degrees / 90) % 4)
+  }
+}

@@ -48,6 +48,7 @@ enum ModelArguments {
   static func page(_ a: ParsedArguments) throws -> Page {
     let index = try a[page]
     guard index >= 0 else { throw ValidationError("'--page' must be 0 or more") }
-    return try ModelLoader.page(a[model], index: index, options: OCRArguments.options(a))
+    return try ModelLoader.page(
+      a[model], index: index, options: OCRArguments.options(a), useCache: !a[OCRArguments.noCache])
   }
 }

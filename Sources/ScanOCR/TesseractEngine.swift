@@ -50,8 +50,31 @@ public final class OCREngine {
     TessBaseAPIDelete(api)
   }
 
+  /// Everything outside the options that decides what recognition returns:
+  /// the Tesseract version and the size and modification time of each
+  /// traineddata file the options use. Part of cache keys.
+  public static func fingerprint(of options: RecognitionOptions) -> String {
+    let folder = options.dataPath ?? TessdataFolder.resolved
+    var models = options.languages
+    if options.preprocessing.contains(.orientation) { models.append("osd") }
+    let files = models.map { name -> String in
+      let path = folder + "/\(name).traineddata"
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+      let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+      let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+      return "\(path):\(size):\(modified)"
+    }
+    return (["tesseract \(tesseractVersion)"] + files).joined(separator: "\n")
+  }
+
   /// The version of the Tesseract library, such as `5.3.0`.
   public static var tesseractVersion: String { String(cString: TessVersion()) }
+
+  /// Reads an image file's bytes, with ``OCRError`` naming the file and the
+  /// reason when it cannot (missing, a directory, unreadable, empty).
+  public static func readImageFile(_ path: String) throws(OCRError) -> Data {
+    try ImageReader.readBytes(path)
+  }
 
   /// Recognises every page of an image file (every page of a multi-page TIFF).
   ///

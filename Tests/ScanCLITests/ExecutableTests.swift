@@ -18,6 +18,10 @@ struct ExecutableTests {
     let process = Process()
     process.executableURL = Fixtures.executable
     process.arguments = arguments
+    // Never touch the user's cache.
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = cacheHome.path
+    process.environment = environment
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()
@@ -40,9 +44,13 @@ struct ExecutableTests {
   }
 
   let folder: URL
+  let cacheHome: URL
   let clean = Fixtures.scans.appendingPathComponent("clean.png").path
 
-  init() throws { folder = try Fixtures.temporaryFolder() }
+  init() throws {
+    folder = try Fixtures.temporaryFolder()
+    cacheHome = try Fixtures.temporaryFolder()
+  }
 
   func leftovers() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("bad") }
@@ -62,6 +70,11 @@ struct ExecutableTests {
     let txt = folder.appendingPathComponent("clean.txt").path
     #expect(try scantext(["ocr", clean, "-o", txt]).code == 0)
     #expect(try String(contentsOfFile: txt, encoding: .utf8) == expected.text)
+    // An existing output is replaced whole.
+    try "old".write(toFile: txt, atomically: false, encoding: .utf8)
+    #expect(try scantext(["ocr", clean, "-o", txt, "--no-cache"]).code == 0)
+    #expect(try String(contentsOfFile: txt, encoding: .utf8) == expected.text)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["clean.json", "clean.txt"])
   }
 
   @Test func badInputsFailCleanlyWithoutOutput() throws {
@@ -125,6 +138,19 @@ struct ExecutableTests {
     #expect(document.pages.map(\.image) == ["clean.png", "small-print.png"])
     #expect(document.pages.map(\.index) == [0, 1])
     #expect(document.pages[1].text == (try RecognizedScans.page("small-print.png").text))
+  }
+
+  @Test func aRepeatedQueryOnAnImageUsesTheCache() throws {
+    let first = try scantext(["text", clean, "--range", "0:40"])
+    #expect(first.code == 0)
+    let entries = try FileManager.default.contentsOfDirectory(
+      atPath: cacheHome.appendingPathComponent("scantext").path)
+    #expect(entries.count == 1)
+    let second = try scantext(["text", clean, "--range", "0:40"])
+    #expect(second.stdout == first.stdout)
+    #expect(second.stdout == (try RecognizedScans.page("clean.png").text(in: TextRange(offsets: 0..<40))).map { $0 + "\n" })
+    let bypass = try scantext(["text", clean, "--range", "0:40", "--no-cache"])
+    #expect(bypass.stdout == first.stdout)
   }
 
   @Test func queryKeepsOneProcessOpen() throws {

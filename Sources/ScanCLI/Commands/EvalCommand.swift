@@ -36,7 +36,8 @@ struct EvalCommand: ScanCommand {
       options.languages = language.split(separator: "+").map(String.init)
     }
     let modelPath = try arguments[Self.model]
-    let document = try ModelLoader.document(modelPath, options: options)
+    let document = try ModelLoader.document(
+      modelPath, options: options, useCache: !arguments[OCRArguments.noCache])
     let summary = evaluate(document, against: truth)
     if arguments[Self.json] {
       io.print(Self.report(summary).serialized(pretty: true))

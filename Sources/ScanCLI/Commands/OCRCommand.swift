@@ -34,6 +34,7 @@ struct OCRCommand: ScanCommand {
   let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
+  let cache: RecognitionCache?
 
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.images]
@@ -50,6 +51,7 @@ struct OCRCommand: ScanCommand {
     if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
     jobCount = requested ?? ProcessInfo.processInfo.activeProcessorCount
     showProgress = !a[Self.quiet]
+    cache = OCRArguments.cache(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
@@ -58,7 +60,7 @@ struct OCRCommand: ScanCommand {
       showProgress && io.errorIsTerminal && paths.count > 1 ? ProgressLine(io: io) : nil
     var report: Recognizer.Progress?
     if let progress { report = { done, total in progress.update(done, total) } }
-    let results = Recognizer(options: options, jobs: jobCount).read(paths, progress: report)
+    let results = Recognizer(options: options, jobs: jobCount, cache: cache).read(paths, progress: report)
     progress?.finish()
     var pages: [Page] = []
     var failed = false

@@ -145,7 +145,9 @@ struct QueryCommand: ScanCommand {
   init(_ a: ParsedArguments) { arguments = a }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ModelLoader.document(arguments[Self.model], options: OCRArguments.options(arguments))
+    let document = try ModelLoader.document(
+      arguments[Self.model], options: OCRArguments.options(arguments),
+      useCache: !arguments[OCRArguments.noCache])
     let service = QueryService(document: document)
     while let line = io.readLine() {
       if line.allSatisfy(\.isWhitespace) { continue }
@@ -176,7 +178,8 @@ struct VerifyCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     let path = try arguments[Self.model]
-    let document = try ModelLoader.document(path, options: OCRArguments.options(arguments))
+    let document = try ModelLoader.document(
+      path, options: OCRArguments.options(arguments), useCache: !arguments[OCRArguments.noCache])
     let tolerance = try arguments[Self.tolerance]
     let reports = document.pages.map { $0.verify(tolerance: tolerance) }
     let violations = reports.flatMap(\.violations)

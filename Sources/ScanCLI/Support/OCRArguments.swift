@@ -25,13 +25,20 @@ enum OCRArguments {
   static let noDespeckle = Flag("no-despeckle", help: "Do not remove salt-and-pepper speckle.")
   static let upscale = Flag(
     "upscale", help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
+  static let noCache = Flag(
+    "no-cache", help: "Recognise again instead of using (and filling) the cache.")
   static let verbose = Flag(
     "verbose", help: "Show Tesseract's and Leptonica's own messages.")
 
   static let all: [any ArgumentKey] = [
     lang, psm, dpi, maxPixels, timeout, noPreprocess, noOrientation, noDeskew, noIllumination,
-    noDespeckle, upscale, verbose,
+    noDespeckle, upscale, noCache, verbose,
   ]
+
+  /// The cache to use, unless `--no-cache`.
+  static func cache(_ a: ParsedArguments) -> RecognitionCache? {
+    a[noCache] ? nil : RecognitionCache.standard()
+  }
 
   /// The preprocessing steps the flags leave on.
   static func preprocessing(_ a: ParsedArguments) -> Preprocessing {

@@ -26,11 +26,14 @@ enum OutputFile {
       ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
     do {
       try Data(text.utf8).write(to: temporary)
-      if FileManager.default.fileExists(atPath: path) {
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-      } else {
-        try FileManager.default.moveItem(at: temporary, to: url)
+      // rename(2) replaces an existing file atomically.
+      guard rename(temporary.path, path) == 0 else {
+        let reason = String(cString: strerror(errno))
+        try? FileManager.default.removeItem(at: temporary)
+        throw CLIError("\(path): cannot write the output (\(reason))")
       }
+    } catch let error as CLIError {
+      throw error
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       throw CLIError("\(path): cannot write the output (\(Self.reason(error)))")

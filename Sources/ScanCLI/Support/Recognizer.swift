@@ -17,6 +17,8 @@ struct InputResult: Sendable {
 struct Recognizer: Sendable {
   var options: RecognitionOptions
   var jobs: Int = 1
+  /// Where recognised pages are kept between runs; `nil` for none.
+  var cache: RecognitionCache?
 
   /// Called after each input with (inputs done, total inputs).
   typealias Progress = @Sendable (Int, Int) -> Void
@@ -27,13 +29,14 @@ struct Recognizer: Sendable {
     let done = Atomic<Int>(0)
     let workers = max(1, min(jobs, paths.count))
     let options = self.options
+    let cache = self.cache
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       // One engine per worker, created on first need and reused.
       var engine: Result<OCREngine, OCRError>?
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < paths.count else { break }
-        let result = Self.readOne(paths[i], options: options, engine: &engine)
+        let result = Self.readOne(paths[i], options: options, cache: cache, engine: &engine)
         results.withLock { $0[i] = result }
         let finished = done.add(1, ordering: .relaxed).newValue
         progress?(finished, paths.count)
@@ -43,10 +46,22 @@ struct Recognizer: Sendable {
   }
 
   private static func readOne(
-    _ path: String, options: RecognitionOptions, engine: inout Result<OCREngine, OCRError>?
+    _ path: String, options: RecognitionOptions, cache: RecognitionCache?,
+    engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
     if path.lowercased().hasSuffix(".json") {
       return InputResult(path: path, pages: Result { try ModelFile.read(path).pages }.mapError(CLIError.wrap))
+    }
+    let data: Data
+    do {
+      data = try OCREngine.readImageFile(path)
+    } catch {
+      return InputResult(path: path, pages: .failure(CLIError(error.description)))
+    }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let key = cache.map { _ in RecognitionCache.key(imageData: data, options: options) }
+    if let cache, let key, let pages = cache.pages(for: key, image: name) {
+      return InputResult(path: path, pages: .success(pages))
     }
     if engine == nil {
       engine = Result { () throws(OCRError) in try OCREngine(options: options) }
@@ -57,7 +72,9 @@ struct Recognizer: Sendable {
       return InputResult(path: path, pages: .failure(CLIError(error.description)))
     case .success(let e):
       do {
-        return InputResult(path: path, pages: .success(try e.recognize(contentsOf: path)))
+        let pages = try e.recognize(imageData: data, path: path)
+        if let cache, let key { cache.store(pages, key: key) }
+        return InputResult(path: path, pages: .success(pages))
       } catch {
         return InputResult(path: path, pages: .failure(CLIError(error.description)))
       }
@@ -103,14 +120,19 @@ enum ModelFile {
 /// Loads the one model a query command works on.
 enum ModelLoader {
   /// The document in `path` (a ScanText JSON document, or an image to OCR).
-  static func document(_ path: String, options: RecognitionOptions) throws -> Document {
-    let result = Recognizer(options: options).read([path])[0]
+  static func document(_ path: String, options: RecognitionOptions, useCache: Bool = true)
+    throws -> Document
+  {
+    let cache = useCache ? RecognitionCache.standard() : nil
+    let result = Recognizer(options: options, cache: cache).read([path])[0]
     return Document(pages: try result.pages.get())
   }
 
   /// One page of the document in `path`.
-  static func page(_ path: String, index: Int, options: RecognitionOptions) throws -> Page {
-    let document = try document(path, options: options)
+  static func page(_ path: String, index: Int, options: RecognitionOptions, useCache: Bool = true)
+    throws -> Page
+  {
+    let document = try document(path, options: options, useCache: useCache)
     guard document.pages.indices.contains(index) else {
       let count = document.pages.count
       throw CLIError(

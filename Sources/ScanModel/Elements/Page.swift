@@ -14,7 +14,7 @@ public struct Page: Sendable, Equatable {
   /// The page's position in its document, from 0.
   public private(set) var index: Int
   /// The source image's file name (no directory), when known.
-  public let image: String?
+  public private(set) var image: String?
   /// The source image's width in pixels.
   public let width: Int
   /// The source image's height in pixels.
@@ -66,6 +66,13 @@ public struct Page: Sendable, Equatable {
   public func withIndex(_ index: Int) -> Page {
     var page = self
     page.index = index
+    return page
+  }
+
+  /// The same page with another source image name.
+  public func withImage(_ image: String?) -> Page {
+    var page = self
+    page.image = image
     return page
   }
 

@@ -1,0 +1,118 @@
+import Foundation
+import ScanModel
+import ScanOCR
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+
+@Suite("Recognition cache")
+struct CacheTests {
+  let cache: RecognitionCache
+  let clean = Fixtures.scans.appendingPathComponent("clean.png").path
+
+  init() throws {
+    cache = RecognitionCache(folder: try Fixtures.temporaryFolder(), limitBytes: RecognitionCache.defaultLimitBytes)
+  }
+
+  func entries() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).filter { $0.hasSuffix(".json") }
+  }
+
+  @Test func sha256MatchesKnownDigests() {
+    #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
+    #expect(SHA256.hex(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    var split = SHA256()
+    million.withUnsafeBytes { split.update(UnsafeRawBufferPointer(rebasing: $0[0..<333])) }
+    million.withUnsafeBytes { split.update(UnsafeRawBufferPointer(rebasing: $0[333...])) }
+    #expect(SHA256.hex(digest: split.finalize()) == SHA256.hex(million))
+  }
+
+  @Test func aHitGivesBackTheSamePagesWithoutOCR() throws {
+    let page = try RecognizedScans.page("clean.png")
+    let data = try Data(contentsOf: URL(fileURLWithPath: clean))
+    let key = RecognitionCache.key(imageData: data, options: RecognitionOptions())
+    #expect(cache.pages(for: key, image: "clean.png") == nil)
+    cache.store([page], key: key)
+    #expect(cache.pages(for: key, image: "clean.png") == [page])
+    // The same bytes under another name answer with that name.
+    #expect(cache.pages(for: key, image: "copy.png")?.first?.image == "copy.png")
+    #expect(try entries() == [key + ".json"])
+  }
+
+  @Test func keysChangeWithEverythingThatChangesTheResult() throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: clean))
+    var keys = Set<String>()
+    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions()))
+    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(languages: ["deu"])))
+    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(pageSegmentation: .singleBlock)))
+    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(dpi: 200)))
+    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(preprocessing: .none)))
+    var other = data
+    other[other.count - 20] ^= 1
+    keys.insert(RecognitionCache.key(imageData: other, options: RecognitionOptions()))
+    #expect(keys.count == 6)
+    // The timeout and the pixel limit do not change a successful result.
+    #expect(
+      RecognitionCache.key(imageData: data, options: RecognitionOptions(maxPixels: 5_000_000, timeout: 9))
+        == RecognitionCache.key(imageData: data, options: RecognitionOptions()))
+  }
+
+  @Test func aDamagedEntryIsNeverServed() throws {
+    let page = try RecognizedScans.page("clean.png")
+    cache.store([page], key: "k")
+    let url = cache.folder.appendingPathComponent("k.json")
+    var bytes = try [UInt8](Data(contentsOf: url))
+    // Change one confidence digit: still valid JSON, still a valid document.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let marker = try #require(text.range(of: "\"confidence\":9"))
+    let offset = text.utf8.distance(from: text.startIndex, to: marker.upperBound) - 1
+    bytes[offset] = UInt8(ascii: "8")
+    try Data(bytes).write(to: url)
+    #expect(cache.pages(for: "k", image: "clean.png") == nil)
+    #expect(try entries().isEmpty, "the damaged entry is deleted")
+    // A truncated entry likewise.
+    cache.store([page], key: "k")
+    let whole = try Data(contentsOf: url)
+    try whole.prefix(whole.count / 2).write(to: url)
+    #expect(cache.pages(for: "k", image: "clean.png") == nil)
+  }
+
+  @Test func theFolderStaysUnderItsLimit() throws {
+    let page = try RecognizedScans.page("clean.png")
+    let small = RecognitionCache(folder: cache.folder, limitBytes: 150_000)
+    for k in 0..<6 {
+      small.store([page], key: "entry\(k)")
+      // Distinct modification times, oldest first.
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: Double(k - 100))],
+        ofItemAtPath: cache.folder.appendingPathComponent("entry\(k).json").path)
+    }
+    small.trim()
+    let left = try entries().sorted()
+    let size = try left.map {
+      try FileManager.default.attributesOfItem(atPath: cache.folder.appendingPathComponent($0).path)[.size] as? Int ?? 0
+    }.reduce(0, +)
+    #expect(size <= 150_000)
+    #expect(left.contains("entry5.json"), "the most recently used entry stays")
+    #expect(!left.contains("entry0.json"), "the least recently used entry goes")
+  }
+
+  @Test func concurrentWritersNeverLeaveAPartialEntry() throws {
+    let page = try RecognizedScans.page("clean.png")
+    let cache = self.cache
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      for _ in 0..<5 {
+        cache.store([page], key: "shared")
+        if let read = cache.pages(for: "shared", image: "clean.png") {
+          #expect(read == [page])
+        }
+      }
+    }
+    #expect(cache.pages(for: "shared", image: "clean.png") == [page])
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
+    #expect(leftovers == ["shared.json"])
+  }
+}

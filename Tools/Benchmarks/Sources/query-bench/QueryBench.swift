@@ -1,0 +1,373 @@
+import Foundation
+import ScanFormats
+import ScanModel
+
+/// Measures the query speed and memory of the ScanText model on a synthetic
+/// 1,000-page document, then the end-to-end throughput of `scantext query`.
+///
+/// Options: `--scantext PATH` (default: the main package's
+/// `.build/release/scantext`), `--pages N` (1000), `--queries N` (300000 per
+/// query kind), `--requests N` (200000 for `scantext query`), `--seed N`,
+/// `--no-cli` (skip the end-to-end part).
+@main
+struct QueryBench {
+  struct Options {
+    var scantext: String
+    var pages = 1000
+    var queries = 300_000
+    var requests = 200_000
+    var seed: UInt64 = 20_240_601
+    var cli = true
+  }
+
+  static func main() {
+    let options = parseOptions()
+    print("query-bench: \(options.pages) synthetic pages, \(options.queries) queries per kind")
+    print()
+
+    // MARK: Load: build every Page (its text and query index) from elements.
+    let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let rssBefore = residentPages() * pageSize
+    var pages: [Page] = []
+    pages.reserveCapacity(options.pages)
+    var glyphCount = 0
+    var wordCount = 0
+    var lineCount = 0
+    var build = Duration.zero
+    var generate = Duration.zero
+    let clock = ContinuousClock()
+    for i in 0..<options.pages {
+      let start = clock.now
+      let (blocks, glyphs) = SyntheticDocument.blocks(page: i, seed: options.seed)
+      let mid = clock.now
+      let page = Page(
+        index: i, image: "page-\(i).png", width: SyntheticDocument.pageWidth,
+        height: SyntheticDocument.pageHeight, dpi: 300, language: "eng", blocks: blocks)
+      let end = clock.now
+      generate += mid - start
+      build += end - mid
+      pages.append(page)
+      glyphCount += glyphs
+    }
+    let rssAfter = residentPages() * pageSize
+    for page in pages {
+      lineCount += page.lineCount
+      wordCount += page.blocks.reduce(0) { $0 + $1.paragraphs.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.words.count } } }
+    }
+    let bytesPerGlyph = Double(rssAfter - rssBefore) / Double(max(glyphCount, 1))
+    let document = Document(pages: pages)
+    print(
+      "document: \(pages.count) pages, \(lineCount) lines, \(wordCount) words, \(glyphCount) glyphs "
+        + "(\(lineCount / max(pages.count, 1)) lines, \(wordCount / max(pages.count, 1)) words, "
+        + "\(glyphCount / max(pages.count, 1)) glyphs per page)")
+    print()
+
+    // MARK: Queries
+    var rng = SeededGenerator(seed: options.seed ^ 0x5EED)
+    let n = options.queries
+    let pageCount = pages.count
+    func randomPoint(_ rng: inout SeededGenerator) -> (Int, Point) {
+      (
+        rng.int(0..<pageCount),
+        Point(
+          x: rng.double(0..<Double(SyntheticDocument.pageWidth)),
+          y: rng.double(0..<Double(SyntheticDocument.pageHeight)))
+      )
+    }
+    let hitPoints = (0..<n).map { _ in randomPoint(&rng) }
+    let characterPoints = (0..<n).map { _ in randomPoint(&rng) }
+    let lineRanges: [(Int, TextRange)] = (0..<n).map { _ in
+      let p = rng.int(0..<pageCount)
+      let line = pages[p].line(number: rng.int(0..<pages[p].lineCount))!
+      return (p, line.range)
+    }
+    let positions: [(Int, TextPosition)] = (0..<n).map { _ in
+      let p = rng.int(0..<pageCount)
+      return (p, TextPosition(offset: rng.int(0...pages[p].endPosition.offset)))
+    }
+    let paragraphRects: [[Rect]] = pages.map { page in
+      page.blocks.flatMap { $0.paragraphs.map(\.bbox.rect) }
+    }
+    let rects: [(Int, Rect)] = (0..<n).map { _ in
+      let p = rng.int(0..<pageCount)
+      let r = paragraphRects[p][rng.int(0..<paragraphRects[p].count)]
+      let pad = rng.double(0..<12)
+      return (p, Rect(minX: r.minX - pad, minY: r.minY - pad, maxX: r.maxX + pad, maxY: r.maxY + pad))
+    }
+
+    var results: [(name: String, ns: Double, checksum: Int)] = []
+    func measure(_ name: String, _ count: Int, _ body: (Int) -> Int) {
+      var checksum = 0
+      for i in 0..<min(count, 2000) { checksum &+= body(i) }  // warm-up
+      checksum = 0
+      let elapsed = clock.measure {
+        for i in 0..<count { checksum &+= body(i) }
+      }
+      results.append((name, nanoseconds(elapsed) / Double(count), checksum))
+    }
+
+    measure("closestPosition(to:)", n) { i in
+      let (p, point) = hitPoints[i]
+      return document.pages[p].closestPosition(to: point).offset
+    }
+    measure("selectionRects(for:) of a whole line", n) { i in
+      let (p, range) = lineRanges[i]
+      let rects = document.pages[p].selectionRects(for: range)
+      return rects.count &+ Int(rects.first?.rect.maxX ?? 0)
+    }
+    measure("rangeEnclosingPosition(_:with: .word, .forward)", n) { i in
+      let (p, position) = positions[i]
+      let r = document.pages[p].rangeEnclosingPosition(position, with: .word, inDirection: .forward)
+      return r.map { $0.upperBound.offset &- $0.lowerBound.offset &+ 1 } ?? 0
+    }
+    measure("text(in: Rect) of a paragraph", n) { i in
+      let (p, rect) = rects[i]
+      return document.pages[p].text(in: rect).utf16.count
+    }
+    measure("characterRange(at:)", n) { i in
+      let (p, point) = characterPoints[i]
+      return document.pages[p].characterRange(at: point)?.lowerBound.offset ?? -1
+    }
+
+    let targetNs = 2_000.0
+    print("| query | ns per query | queries per second | target ≤ 2 µs |")
+    print("|---|---:|---:|---|")
+    var checksum = 0
+    for r in results {
+      checksum &+= r.checksum
+      print(
+        "| \(r.name) | \(format(r.ns, 1)) | \(grouped(1e9 / r.ns)) | \(r.ns <= targetNs ? "ok" : "MISSED") |")
+    }
+    let buildMs = nanoseconds(build) / 1e6
+    let generateMs = nanoseconds(generate) / 1e6
+    print()
+    print(
+      "model load (building all \(pages.count) Pages from their elements): \(format(buildMs, 1)) ms "
+        + "(\(format(buildMs * 1000 / Double(max(pages.count, 1)), 1)) µs per page, "
+        + "\(format(nanoseconds(build) / Double(max(glyphCount, 1)), 1)) ns per glyph); "
+        + "generating the elements took \(format(generateMs, 1)) ms more")
+    print(
+      "memory: \(format(bytesPerGlyph, 1)) bytes per glyph (RSS +\(format(Double(rssAfter - rssBefore) / 1_048_576, 1)) MiB "
+        + "for \(glyphCount) glyphs, elements and index included); target ≤ 200: "
+        + (bytesPerGlyph <= 200 ? "ok" : "MISSED"))
+    print("checksum: \(checksum)")
+
+    if options.cli {
+      print()
+      endToEnd(document, options: options)
+    }
+  }
+
+  // MARK: scantext query, end to end
+
+  static func endToEnd(_ document: Document, options: Options) {
+    let scantext = options.scantext
+    guard FileManager.default.isExecutableFile(atPath: scantext) else {
+      print(
+        "scantext query: skipped, no executable at \(scantext) (build it with "
+          + "`swift build -c release --product scantext` in the main package, or pass --scantext PATH)")
+      return
+    }
+    let clock = ContinuousClock()
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("query-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = folder.appendingPathComponent("document.json")
+    let requestsFile = folder.appendingPathComponent("requests.jsonl")
+    let answersFile = folder.appendingPathComponent("answers.jsonl")
+
+    var json = ""
+    let encodeTime = clock.measure {
+      json = DocumentJSON.encode(document, generator: Generator(name: "query-bench", version: "1"))
+    }
+    let jsonBytes = json.utf8.count
+    do {
+      try json.write(to: model, atomically: false, encoding: .utf8)
+    } catch {
+      print("scantext query: skipped, cannot write \(model.path): \(error)")
+      return
+    }
+    json = ""
+
+    // A mix of requests over random pages.
+    var rng = SeededGenerator(seed: options.seed ^ 0xC0FFEE)
+    var lines = ""
+    lines.reserveCapacity(options.requests * 64)
+    var counts = [String: Int]()
+    for i in 0..<options.requests {
+      let p = rng.int(0..<document.pages.count)
+      let page = document.pages[p]
+      let length = page.endPosition.offset
+      let s = rng.int(0...length)
+      let e = min(length, s + rng.int(0...120))
+      let x = Int(rng.double(0..<Double(SyntheticDocument.pageWidth)))
+      let y = Int(rng.double(0..<Double(SyntheticDocument.pageHeight)))
+      let kind: String
+      switch i % 8 {
+      case 0, 1:
+        kind = "text (range)"
+        lines += #"{"op":"text","page":\#(p),"range":[\#(s),\#(e)]}"#
+      case 2:
+        kind = "text (rect)"
+        lines += #"{"op":"text","page":\#(p),"rect":[\#(x),\#(y),\#(x + 600),\#(y + 300)]}"#
+      case 3, 4:
+        kind = "rects"
+        lines += #"{"op":"rects","page":\#(p),"range":[\#(s),\#(e)]}"#
+      case 5, 6:
+        kind = "hit"
+        lines += #"{"op":"hit","page":\#(p),"point":[\#(x),\#(y)]}"#
+      default:
+        kind = "enclosing"
+        lines += #"{"op":"enclosing","page":\#(p),"position":\#(s),"granularity":"word","direction":"forward"}"#
+      }
+      counts[kind, default: 0] += 1
+      lines += "\n"
+    }
+    do {
+      try lines.write(to: requestsFile, atomically: false, encoding: .utf8)
+    } catch {
+      print("scantext query: skipped, cannot write requests: \(error)")
+      return
+    }
+    lines = ""
+
+    // Load only (no requests), then load + requests; the difference is the
+    // time spent answering.
+    guard let load = run(scantext, ["query", model.path], stdin: nil, stdout: nil),
+      let total = run(scantext, ["query", model.path], stdin: requestsFile, stdout: answersFile)
+    else { return }
+    let answers = (try? String(contentsOf: answersFile, encoding: .utf8)) ?? ""
+    var answerCount = 0
+    var errorCount = 0
+    for line in answers.split(separator: "\n", omittingEmptySubsequences: true) {
+      answerCount += 1
+      if line.hasPrefix(#"{"error""#) { errorCount += 1 }
+    }
+    let loadS = seconds(load)
+    let totalS = seconds(total)
+    let answering = max(totalS - loadS, 1e-9)
+    let rate = Double(options.requests) / answering
+    print("scantext query end to end (\(scantext)):")
+    print(
+      "  model: \(format(Double(jsonBytes) / 1_048_576, 1)) MiB JSON (DocumentJSON.encode took "
+        + "\(format(seconds(encodeTime), 2)) s)")
+    print(
+      "  requests: \(options.requests) ("
+        + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        + "); answers: \(answerCount), errors: \(errorCount)")
+    print("| measure | value | target |")
+    print("|---|---:|---|")
+    print("| load only (`scantext query DOC < /dev/null`) | \(format(loadS, 2)) s | |")
+    print("| load + \(options.requests) requests | \(format(totalS, 2)) s | |")
+    print(
+      "| requests per second (answering only) | \(grouped(rate)) | ≥ 100,000: \(rate >= 100_000 ? "ok" : "MISSED") |")
+    print("| requests per second (including load) | \(grouped(Double(options.requests) / totalS)) | |")
+    if answerCount != options.requests {
+      print("  WARNING: expected \(options.requests) answers, got \(answerCount)")
+    }
+  }
+
+  /// Runs `executable` and returns its wall time, or `nil` (after printing why) on failure.
+  static func run(_ executable: String, _ arguments: [String], stdin: URL?, stdout: URL?) -> Duration? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    do {
+      process.standardInput =
+        try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle(forReadingAtPath: "/dev/null")
+      if let stdout {
+        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+      } else {
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+      }
+    } catch {
+      print("scantext query: cannot open files: \(error)")
+      return nil
+    }
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      try process.run()
+    } catch {
+      print("scantext query: cannot run \(executable): \(error)")
+      return nil
+    }
+    process.waitUntilExit()
+    let elapsed = clock.now - start
+    guard process.terminationStatus == 0 else {
+      print("scantext query: \(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+      return nil
+    }
+    return elapsed
+  }
+
+  // MARK: Helpers
+
+  static func parseOptions() -> Options {
+    let benchFile = URL(fileURLWithPath: #filePath)
+    // Tools/Benchmarks/Sources/query-bench/QueryBench.swift -> the main package.
+    let mainPackage = benchFile.deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    var options = Options(scantext: mainPackage.appendingPathComponent(".build/release/scantext").path)
+    var args = CommandLine.arguments.dropFirst()
+    func value(_ name: String) -> String {
+      guard let v = args.popFirst() else { usage("\(name) needs a value") }
+      return v
+    }
+    func number(_ name: String) -> Int {
+      guard let n = Int(value(name)), n > 0 else { usage("\(name) needs a positive integer") }
+      return n
+    }
+    while let arg = args.popFirst() {
+      switch arg {
+      case "--scantext": options.scantext = value(arg)
+      case "--pages": options.pages = number(arg)
+      case "--queries": options.queries = number(arg)
+      case "--requests": options.requests = number(arg)
+      case "--seed": options.seed = UInt64(number(arg))
+      case "--no-cli": options.cli = false
+      case "-h", "--help":
+        print(
+          "usage: query-bench [--scantext PATH] [--pages N] [--queries N] [--requests N] [--seed N] [--no-cli]")
+        exit(0)
+      default: usage("unknown argument '\(arg)'")
+      }
+    }
+    return options
+  }
+
+  static func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("query-bench: \(message)\n".utf8))
+    exit(2)
+  }
+
+  /// The resident set size in pages, from /proc/self/statm.
+  static func residentPages() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = statm.split(separator: " ")
+    return fields.count > 1 ? Int(fields[1]) ?? 0 : 0
+  }
+
+  static func nanoseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9
+  }
+
+  static func seconds(_ d: Duration) -> Double { nanoseconds(d) / 1e9 }
+
+  static func format(_ x: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", x)
+  }
+
+  /// An integer with thousands separators.
+  static func grouped(_ x: Double) -> String {
+    let digits = String(Int(x.rounded()))
+    var out = ""
+    for (i, c) in digits.reversed().enumerated() {
+      if i > 0, i % 3 == 0 { out.append(",") }
+      out.append(c)
+    }
+    return String(out.reversed())
+  }
+}

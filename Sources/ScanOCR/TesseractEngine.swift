@@ -115,12 +115,13 @@ public final class OCREngine {
     if let timeout = options.timeout {
       TessMonitorSetDeadlineMSecs(monitor, Int32(min(timeout * 1000, Double(Int32.max))))
     }
-    guard TessBaseAPIRecognize(api, monitor) == 0 else {
-      throw .recognitionFailed(path: path, page: index)
-    }
+    let status = TessBaseAPIRecognize(api, monitor)
+    // Tesseract stops at the deadline (checked once per text line) and
+    // reports a failure; either way, a page past its deadline timed out.
     if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
       throw .timedOut(path: path, page: index, seconds: timeout)
     }
+    guard status == 0 else { throw .recognitionFailed(path: path, page: index) }
     // The resolution of the original: the option, else the tag, else
     // Tesseract's estimate (measured on the image it recognised).
     let estimated = Int(TessBaseAPIGetSourceYResolution(api))

@@ -192,3 +192,26 @@ struct CommandTests {
     #expect(scantext(["text", wrong.path]).stderr == "Error: \(wrong.path): not a ScanText document: pages[0]: missing key 'blocks'\n")
   }
 }
+
+@Suite("Progress")
+struct ProgressTests {
+  func run(_ arguments: [String], terminal: Bool) -> (code: Int32, stderr: String) {
+    let captured = CapturedIO()
+    let base = captured.io
+    let io = CommandIO(
+      writeOutput: { base.write($0) }, writeError: { base.writeError($0) }, readLine: { nil },
+      errorIsTerminal: terminal)
+    let code = ScanText.main(arguments, io: io)
+    return (code, captured.stderr)
+  }
+
+  @Test func progressOnlyOnATerminalAndNotWhenQuiet() throws {
+    let model = CleanModel.path
+    let shown = run(["ocr", model, model, model], terminal: true)
+    #expect(shown.code == 0)
+    #expect(shown.stderr.contains("3/3 images"))
+    #expect(shown.stderr.contains("/s, "))
+    #expect(run(["ocr", model, model, model], terminal: false).stderr.isEmpty)
+    #expect(run(["ocr", model, model, model, "--quiet"], terminal: true).stderr.isEmpty)
+  }
+}

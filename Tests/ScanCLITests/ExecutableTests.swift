@@ -153,6 +153,16 @@ struct ExecutableTests {
     #expect(bypass.stdout == first.stdout)
   }
 
+  @Test func aPagePastItsDeadlineFailsAndTheBatchGoesOn() throws {
+    let out = folder.appendingPathComponent("deadline.json").path
+    let r = try scantext(["ocr", clean, clean, "--timeout", "0.001", "--no-cache", "-o", out])
+    #expect(r.code == 1)
+    #expect(r.stderr == "Error: \(clean): page 1 ran past the 0.001-second timeout\n" + "Error: \(clean): page 1 ran past the 0.001-second timeout\n")
+    #expect(!FileManager.default.fileExists(atPath: out), "nothing was recognised, nothing is written")
+    let generous = try scantext(["ocr", clean, "--timeout", "60", "--no-cache", "-o", out])
+    #expect(generous.code == 0)
+  }
+
   @Test func queryKeepsOneProcessOpen() throws {
     let json = folder.appendingPathComponent("clean.json").path
     #expect(try scantext(["ocr", clean, "-o", json]).code == 0)

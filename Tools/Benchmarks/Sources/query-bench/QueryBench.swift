@@ -100,9 +100,9 @@ struct QueryBench {
       var checksum = 0
       for i in 0..<min(count, 2000) { checksum &+= body(i) }  // warm-up
       checksum = 0
-      let elapsed = clock.measure {
-        for i in 0..<count { checksum &+= body(i) }
-      }
+      let start = clock.now
+      for i in 0..<count { checksum &+= body(i) }
+      let elapsed = clock.now - start
       results.append((name, nanoseconds(elapsed) / Double(count), checksum))
     }
 
@@ -122,7 +122,7 @@ struct QueryBench {
     }
     measure("text(in: Rect) of a paragraph", n) { i in
       let (p, rect) = rects[i]
-      return document.pages[p].text(in: rect).utf16.count
+      return document.pages[p].text(in: rect).utf8.count
     }
     measure("characterRange(at:)", n) { i in
       let (p, point) = characterPoints[i]
@@ -150,6 +150,10 @@ struct QueryBench {
       "memory: \(format(bytesPerGlyph, 1)) bytes per glyph (RSS +\(format(Double(rssAfter - rssBefore) / 1_048_576, 1)) MiB "
         + "for \(glyphCount) glyphs, elements and index included); target ≤ 200: "
         + (bytesPerGlyph <= 200 ? "ok" : "MISSED"))
+    print(
+      "element strides (bytes): Glyph \(MemoryLayout<Glyph>.stride), Word \(MemoryLayout<Word>.stride), "
+        + "TextLine \(MemoryLayout<TextLine>.stride), Quad? \(MemoryLayout<Quad?>.stride), "
+        + "PixelRect \(MemoryLayout<PixelRect>.stride), TextRange \(MemoryLayout<TextRange>.stride)")
     print("checksum: \(checksum)")
 
     if options.cli {
@@ -177,10 +181,9 @@ struct QueryBench {
     let requestsFile = folder.appendingPathComponent("requests.jsonl")
     let answersFile = folder.appendingPathComponent("answers.jsonl")
 
-    var json = ""
-    let encodeTime = clock.measure {
-      json = DocumentJSON.encode(document, generator: Generator(name: "query-bench", version: "1"))
-    }
+    let encodeStart = clock.now
+    var json = DocumentJSON.encode(document, generator: Generator(name: "query-bench", version: "1"))
+    let encodeTime = clock.now - encodeStart
     let jsonBytes = json.utf8.count
     do {
       try json.write(to: model, atomically: false, encoding: .utf8)
@@ -277,7 +280,7 @@ struct QueryBench {
       process.standardInput =
         try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle(forReadingAtPath: "/dev/null")
       if let stdout {
-        FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: stdout)
       } else {
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")

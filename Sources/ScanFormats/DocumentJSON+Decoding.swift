@@ -34,6 +34,10 @@ extension DocumentJSON {
 private struct Reader {
   var path: [String] = []
 
+  /// Coordinates beyond ten million pixels are refused: no scan is that
+  /// large, and products of larger values could overflow.
+  static let coordinateLimit = 10_000_000
+
   func fail(_ reason: String) -> DocumentFormatError {
     DocumentFormatError(path: path.joined(), reason: reason)
   }
@@ -70,7 +74,7 @@ private struct Reader {
 
   func optionalDouble(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Double? {
     guard let v = o[key], v != .null else { return nil }
-    guard let d = v.doubleValue else { throw fail("'\(key)' must be a number") }
+    guard let d = v.doubleValue, d.isFinite else { throw fail("'\(key)' must be a number") }
     return d
   }
 
@@ -80,7 +84,9 @@ private struct Reader {
     }
     var out: [Double] = []
     for x in a {
-      guard let d = x.doubleValue else { throw fail("'\(key)' must be an array of \(count) numbers") }
+      guard let d = x.doubleValue, d.isFinite, abs(d) <= Double(Self.coordinateLimit) else {
+        throw fail("'\(key)' must be an array of \(count) numbers within ±\(Self.coordinateLimit)")
+      }
       out.append(d)
     }
     return out
@@ -92,6 +98,9 @@ private struct Reader {
       throw fail("'bbox' must be [x0, y0, x1, y1] integers")
     }
     let n = a.compactMap(\.intValue)
+    guard n.allSatisfy({ abs($0) <= Self.coordinateLimit }) else {
+      throw fail("'bbox' \(n) has a coordinate beyond ±\(Self.coordinateLimit)")
+    }
     guard n[0] <= n[2], n[1] <= n[3] else { throw fail("'bbox' \(n) has x1 < x0 or y1 < y0") }
     return PixelRect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
   }
@@ -161,8 +170,8 @@ private struct Reader {
     let page = Page(
       index: try o["index"].map { v throws(DocumentFormatError) in try int(v, "index") } ?? index,
       image: try optionalString(o, "image"),
-      width: try int(member(o, "width"), "width"),
-      height: try int(member(o, "height"), "height"),
+      width: try dimension(o, "width"),
+      height: try dimension(o, "height"),
       dpi: try optionalInt(o, "dpi"),
       orientation: try orientation(o),
       skew: try optionalDouble(o, "skew") ?? 0,
@@ -170,6 +179,14 @@ private struct Reader {
       blocks: blocks)
     try check(page, against: o)
     return page
+  }
+
+  func dimension(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Int {
+    let n = try int(member(o, key), key)
+    guard (0...Self.coordinateLimit).contains(n) else {
+      throw fail("'\(key)' must be between 0 and \(Self.coordinateLimit)")
+    }
+    return n
   }
 
   func orientation(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Int {

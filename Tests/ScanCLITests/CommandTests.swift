@@ -215,3 +215,31 @@ struct ProgressTests {
     #expect(run(["ocr", model, model, model, "--quiet"], terminal: true).stderr.isEmpty)
   }
 }
+
+@Suite("Query protocol robustness")
+struct QueryFuzzTests {
+  @Test func everyRequestGetsOneJSONAnswer() throws {
+    let service = QueryService(document: Document(pages: [try CleanModel.page]))
+    let ops = ["text", "rects", "caret", "hit", "enclosing", "boundary", "line", "lineContent", "lines", "pages", "x", ""]
+    let values = ["0", "-1", "3", "1e400", "-9223372036854775808", "9223372036854775807", "null", "true", "\"a\"", "[]", "[1]", "[5,2]", "[0,40]", "[1e300,1e300]", "[-1,-1,1e9,1e9]", "{}"]
+    let keys = ["range", "rect", "point", "position", "granularity", "direction", "line", "page", "id"]
+    var state: UInt64 = 42
+    func next(_ n: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(n))
+    }
+    for _ in 0..<3000 {
+      var members = ["\"op\":\"\(ops[next(ops.count)])\""]
+      for _ in 0..<next(4) {
+        let key = keys[next(keys.count)]
+        let value = key == "granularity" ? "\"\(["word", "line", "character", "sentence", "zz"][next(5)])\""
+          : key == "direction" ? "\"\(["forward", "up", "down", "left", "no"][next(5)])\"" : values[next(values.count)]
+        members.append("\"\(key)\":\(value)")
+      }
+      let request = "{" + members.joined(separator: ",") + "}"
+      let answer = service.answer(request)
+      #expect(!answer.contains("\n"))
+      #expect(throws: Never.self) { _ = try JSONValue(parsing: answer) }
+    }
+  }
+}

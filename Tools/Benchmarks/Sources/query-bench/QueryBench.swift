@@ -18,6 +18,8 @@ struct QueryBench {
     var requests = 200_000
     var seed: UInt64 = 20_240_601
     var cli = true
+    /// A folder to keep the document and the requests in (for profiling).
+    var keep: String?
   }
 
   static func main() {
@@ -177,10 +179,12 @@ struct QueryBench {
       return
     }
     let clock = ContinuousClock()
-    let folder = FileManager.default.temporaryDirectory
+    let folder =
+      options.keep.map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.temporaryDirectory
       .appendingPathComponent("query-bench-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { if options.keep == nil { try? FileManager.default.removeItem(at: folder) } }
     let model = folder.appendingPathComponent("document.json")
 
     let encodeStart = clock.now
@@ -231,68 +235,10 @@ struct QueryBench {
     }
     let requests = Data(lines.utf8)
     lines = ""
+    if options.keep != nil {
+      try? requests.write(to: folder.appendingPathComponent("requests.jsonl"))
+    }
 
-    // Start `scantext query`, send one request and wait for its answer: that
-    // is the load time. Then pipe all requests in (from another thread) and
-    // read every answer: that is the answering time.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: scantext)
-    process.arguments = ["query", model.path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    let start = clock.now
-    do {
-      try process.run()
-    } catch {
-      print("scantext query: cannot run \(scantext): \(error)")
-      return
-    }
-    let writer = input.fileHandleForWriting
-    let reader = output.fileHandleForReading
-    writer.write(Data(#"{"op":"pages"}"#.utf8 + [0x0A]))
-    var first = Data()
-    while !first.contains(0x0A) {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }
-      first.append(chunk)
-    }
-    let loaded = clock.now
-    guard first.contains(0x0A) else {
-      process.waitUntilExit()
-      print("scantext query: \(scantext) exited (\(process.terminationStatus)) before answering")
-      return
-    }
-    let thread = Thread {
-      writer.write(requests)
-      try? writer.close()
-    }
-    thread.start()
-    var answers = Data()
-    answers.reserveCapacity(options.requests * 128)
-    while true {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }
-      answers.append(chunk)
-    }
-    let done = clock.now
-    process.waitUntilExit()
-
-    // The first answer (to the load probe) may have arrived with more.
-    if let newline = first.firstIndex(of: 0x0A) { answers = first[(newline + 1)...] + answers }
-    var answerCount = 0
-    var errorCount = 0
-    let errorPrefix = Array(#"{"error""#.utf8)
-    var lineStart = answers.startIndex
-    for i in answers.indices where answers[i] == 0x0A {
-      answerCount += 1
-      if answers[lineStart..<i].starts(with: errorPrefix) { errorCount += 1 }
-      lineStart = i + 1
-    }
-    let loadS = seconds(loaded - start)
-    let answeringS = seconds(done - loaded)
-    let rate = Double(options.requests) / answeringS
     print("scantext query end to end (\(scantext)):")
     print(
       "  model: \(format(Double(jsonBytes) / 1_048_576, 1)) MiB JSON of \(document.pages.count) pages "
@@ -300,21 +246,111 @@ struct QueryBench {
     print(
       "  requests: \(options.requests) ("
         + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-        + "); answers: \(answerCount), errors: \(errorCount)")
+        + ")")
     print()
-    print("| measure | value | target |")
-    print("|---|---:|---|")
-    print("| load (start to the first answer) | \(format(loadS, 2)) s | |")
-    print("| answering \(options.requests) piped requests | \(format(answeringS, 2)) s | |")
-    print(
-      "| requests per second | \(grouped(rate)) | ≥ 100,000: \(rate >= 100_000 ? "ok" : "MISSED") |")
-    print(
-      "| µs per request | \(format(answeringS * 1e6 / Double(options.requests), 2)) | |")
-    if answerCount != options.requests || process.terminationStatus != 0 {
+    print("| answers go to | load (start to first answer) | answering | requests per second | µs per request | target ≥ 100,000 |")
+    print("|---|---:|---:|---:|---:|---|")
+    for reading in [false, true] {
+      guard
+        let session = querySession(
+          scantext, model: model, requests: requests, readThroughPipe: reading,
+          answersFile: folder.appendingPathComponent("answers.jsonl"))
+      else { return }
+      let rate = Double(options.requests) / session.answering
       print(
-        "  WARNING: expected \(options.requests) answers, got \(answerCount); "
-          + "exit status \(process.terminationStatus)")
+        "| \(reading ? "a pipe read by this process" : "a file") | \(format(session.load, 2)) s "
+          + "| \(format(session.answering, 2)) s | \(grouped(rate)) "
+          + "| \(format(session.answering * 1e6 / Double(options.requests), 2)) "
+          + "| \(rate >= 100_000 ? "ok" : "MISSED") |")
+      if session.answers != options.requests || session.errors > 0 || session.status != 0 {
+        print(
+          "  WARNING: expected \(options.requests) answers, got \(session.answers) "
+            + "(\(session.errors) errors); exit status \(session.status)")
+      }
     }
+  }
+
+  /// One `scantext query` session: starts it, sends one request and waits for
+  /// its answer (the load time), then pipes in all `requests` from another
+  /// thread and waits for every answer (the answering time). Answers go to a
+  /// file, or through a pipe that this process reads.
+  static func querySession(
+    _ scantext: String, model: URL, requests: Data, readThroughPipe: Bool, answersFile: URL
+  ) -> (load: Double, answering: Double, answers: Int, errors: Int, status: Int32)? {
+    let clock = ContinuousClock()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: scantext)
+    process.arguments = ["query", model.path]
+    let input = Pipe()
+    process.standardInput = input
+    let output = Pipe()
+    if readThroughPipe {
+      process.standardOutput = output
+    } else {
+      _ = FileManager.default.createFile(atPath: answersFile.path, contents: nil)
+      guard let handle = FileHandle(forWritingAtPath: answersFile.path) else {
+        print("scantext query: cannot write \(answersFile.path)")
+        return nil
+      }
+      process.standardOutput = handle
+    }
+    let start = clock.now
+    do {
+      try process.run()
+    } catch {
+      print("scantext query: cannot run \(scantext): \(error)")
+      return nil
+    }
+    let writer = input.fileHandleForWriting
+    writer.write(Data(#"{"op":"pages"}"#.utf8 + [0x0A]))
+    var answers = Data()
+    if readThroughPipe {
+      while !answers.contains(0x0A) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        answers.append(chunk)
+      }
+    } else {
+      while process.isRunning {
+        if let data = FileManager.default.contents(atPath: answersFile.path), data.contains(0x0A) {
+          break
+        }
+        usleep(1000)
+      }
+    }
+    let loaded = clock.now
+    guard process.isRunning else {
+      process.waitUntilExit()
+      print("scantext query: \(scantext) exited (\(process.terminationStatus)) before answering")
+      return nil
+    }
+    let thread = Thread {
+      writer.write(requests)
+      try? writer.close()
+    }
+    thread.start()
+    if readThroughPipe {
+      while true {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        answers.append(chunk)
+      }
+    }
+    process.waitUntilExit()
+    let done = clock.now
+    if !readThroughPipe { answers = FileManager.default.contents(atPath: answersFile.path) ?? Data() }
+
+    // Count the answers after the load probe's, and the errors among them.
+    var count = -1
+    var errors = 0
+    let errorPrefix = Array(#"{"error""#.utf8)
+    var lineStart = answers.startIndex
+    for i in answers.indices where answers[i] == 0x0A {
+      count += 1
+      if answers[lineStart..<i].starts(with: errorPrefix) { errors += 1 }
+      lineStart = i + 1
+    }
+    return (seconds(loaded - start), seconds(done - loaded), max(count, 0), errors, process.terminationStatus)
   }
 
   // MARK: Helpers
@@ -342,9 +378,10 @@ struct QueryBench {
       case "--requests": options.requests = number(arg)
       case "--seed": options.seed = UInt64(number(arg))
       case "--no-cli": options.cli = false
+      case "--keep": options.keep = value(arg)
       case "-h", "--help":
         print(
-          "usage: query-bench [--scantext PATH] [--pages N] [--queries N] [--requests N] [--seed N] [--no-cli]")
+          "usage: query-bench [--scantext PATH] [--pages N] [--queries N] [--requests N] [--seed N] [--no-cli] [--keep DIR]")
         exit(0)
       default: usage("unknown argument '\(arg)'")
       }

@@ -133,3 +133,36 @@ enum TIFFInspector {
     return false
   }
 }
+
+/// An 8-bit gray copy of an image's pixels, row by row (0 black, 255 white).
+struct GrayPixels {
+  var width: Int
+  var height: Int
+  var values: [UInt8]
+
+  subscript(x: Int, y: Int) -> UInt8 { values[y * width + x] }
+
+  /// Decodes the first page of an image file into gray pixels.
+  static func read(_ path: String) throws(OCRError) -> GrayPixels {
+    let data = try ImageReader.readBytes(path)
+    let pages = try ImageReader.decodePages(data, path: path, maxPixels: .max)
+    guard let first = pages.first, let gray = pixConvertTo8(first.pix, 0) else {
+      throw .corruptImage(path: path, format: "image")
+    }
+    let owned = LeptonicaImage(taking: gray)
+    let w = owned.width
+    let h = owned.height
+    let wordsPerLine = Int(pixGetWpl(owned.pix))
+    guard let raw = pixGetData(owned.pix) else { throw .corruptImage(path: path, format: "image") }
+    var values = [UInt8](repeating: 0, count: w * h)
+    for y in 0..<h {
+      let line = raw + y * wordsPerLine
+      for x in 0..<w {
+        // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
+        let word = line[x >> 2]
+        values[y * w + x] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * (x & 3)))
+      }
+    }
+    return GrayPixels(width: w, height: h, values: values)
+  }
+}

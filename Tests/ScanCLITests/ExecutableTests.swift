@@ -86,12 +86,22 @@ struct ExecutableTests {
     for i in stride(from: 200, to: flipped.count - 100, by: 97) { flipped[i] ^= 0x5A }
     let flippedFile = folder.appendingPathComponent("bad-flipped.png")
     try Data(flipped).write(to: flippedFile)
+    let whole = try Data(contentsOf: URL(fileURLWithPath: clean))
+    let truncated = folder.appendingPathComponent("bad-truncated.png")
+    try whole.prefix(whole.count / 2).write(to: truncated)
+    // A PNG whose header claims 100000 × 100000 pixels.
+    var huge = whole
+    huge.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
+    let hugeFile = folder.appendingPathComponent("bad-huge.png")
+    try huge.write(to: hugeFile)
     let cases: [(String, String)] = [
       (folder.appendingPathComponent("bad-missing.png").path, "no such file"),
       (folder.path, "is a directory"),
       (empty.path, "the file is empty"),
       (textFile.path, "not a supported image"),
       (flippedFile.path, "the PNG image data is truncated or corrupt"),
+      (truncated.path, "the PNG image data is truncated or corrupt"),
+      (hugeFile.path, "the image is 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels (raise the limit with --max-pixels)"),
     ]
     for (path, reason) in cases {
       let out = folder.appendingPathComponent("out.json").path

@@ -15,7 +15,8 @@ struct OCRCommand: ScanCommand {
   static let format = Option<OutputFormat?>(
     "format", help: "Output format (default: from the output file's extension, else json).")
   static let jobs = Option<Int?>(
-    "jobs", short: "j", help: "Images to recognise at once (default: the number of cores).")
+    "jobs", short: "j",
+    help: "Images to recognise at once (default and most: the number of cores).")
   static let quiet = Flag("quiet", short: "q", help: "Show no progress.")
 
   static let configuration = CommandConfiguration(
@@ -49,7 +50,10 @@ struct OCRCommand: ScanCommand {
     options = try OCRArguments.options(a)
     let requested = try a[Self.jobs]
     if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
-    jobCount = requested ?? ProcessInfo.processInfo.activeProcessorCount
+    // One engine per worker, one worker per core at most: more would only
+    // oversubscribe the cores (and cost about 80 MB each).
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    jobCount = min(requested ?? cores, cores)
     showProgress = !a[Self.quiet]
     cache = OCRArguments.cache(a)
   }

@@ -76,7 +76,9 @@ struct Recognizer: Sendable {
         if let cache, let key { cache.store(pages, key: key) }
         return InputResult(path: path, pages: .success(pages))
       } catch {
-        return InputResult(path: path, pages: .failure(CLIError(error.description)))
+        var message = error.description
+        if case .imageTooLarge = error { message += " (raise the limit with --max-pixels)" }
+        return InputResult(path: path, pages: .failure(CLIError(message)))
       }
     }
   }

@@ -84,8 +84,9 @@ private struct Reader {
     }
     var out: [Double] = []
     for x in a {
-      guard let d = x.doubleValue, d.isFinite, abs(d) <= Double(Self.coordinateLimit) else {
-        throw fail("'\(key)' must be an array of \(count) numbers within ±\(Self.coordinateLimit)")
+      guard let d = x.doubleValue else { throw fail("'\(key)' must be an array of \(count) numbers") }
+      guard d.isFinite, abs(d) <= Double(Self.coordinateLimit) else {
+        throw fail("'\(key)' has a coordinate beyond ±\(Self.coordinateLimit)")
       }
       out.append(d)
     }

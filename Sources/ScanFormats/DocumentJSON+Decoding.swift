@@ -67,12 +67,16 @@ private struct Reader {
     return try int(v, key)
   }
 
-  func optionalString(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> String? {
+  func optionalString(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError)
+    -> String?
+  {
     guard let v = o[key], v != .null else { return nil }
     return try string(v, key)
   }
 
-  func optionalDouble(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Double? {
+  func optionalDouble(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError)
+    -> Double?
+  {
     guard let v = o[key], v != .null else { return nil }
     guard let d = v.doubleValue, d.isFinite else { throw fail("'\(key)' must be a number") }
     return d
@@ -84,7 +88,9 @@ private struct Reader {
     }
     var out: [Double] = []
     for x in a {
-      guard let d = x.doubleValue else { throw fail("'\(key)' must be an array of \(count) numbers") }
+      guard let d = x.doubleValue else {
+        throw fail("'\(key)' must be an array of \(count) numbers")
+      }
       guard d.isFinite, abs(d) <= Double(Self.coordinateLimit) else {
         throw fail("'\(key)' has a coordinate beyond ±\(Self.coordinateLimit)")
       }
@@ -108,19 +114,24 @@ private struct Reader {
 
   func quad(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Quad? {
     guard let v = o["quad"], v != .null else { return nil }
-    guard let a = v.arrayValue, a.count == 4 else { throw fail("'quad' must be four [x, y] points") }
+    guard let a = v.arrayValue, a.count == 4 else {
+      throw fail("'quad' must be four [x, y] points")
+    }
     var points: [Point] = []
     for p in a {
       let xy = try numbers(p, "quad", count: 2)
       points.append(Point(x: xy[0], y: xy[1]))
     }
-    return Quad(topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
+    return Quad(
+      topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
   }
 
   /// The array under `key`. Page drops lines without words, paragraphs
   /// without lines and blocks without paragraphs, so those arrays must not be
   /// empty (`nonEmpty`): `check` pairs the JSON with the page by index.
-  func items(_ o: [String: JSONValue], _ key: String, optional: Bool = false, nonEmpty: Bool = false)
+  func items(
+    _ o: [String: JSONValue], _ key: String, optional: Bool = false, nonEmpty: Bool = false
+  )
     throws(DocumentFormatError) -> [JSONValue]
   {
     guard let v = o[key], v != .null else {
@@ -192,7 +203,9 @@ private struct Reader {
 
   func orientation(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Int {
     let n = try optionalInt(o, "orientation") ?? 0
-    guard [0, 90, 180, 270].contains(n) else { throw fail("'orientation' must be 0, 90, 180 or 270") }
+    guard [0, 90, 180, 270].contains(n) else {
+      throw fail("'orientation' must be 0, 90, 180 or 270")
+    }
     return n
   }
 

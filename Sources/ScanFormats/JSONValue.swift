@@ -74,9 +74,11 @@ extension JSONValue {
         out += "[]"
         return
       }
-      let inline = !pretty || items.allSatisfy {
-        $0.isScalar || ($0.arrayValue?.allSatisfy(\.isScalar) ?? false)
-      }
+      let inline =
+        !pretty
+        || items.allSatisfy {
+          $0.isScalar || ($0.arrayValue?.allSatisfy(\.isScalar) ?? false)
+        }
       out += "["
       for (i, item) in items.enumerated() {
         if i > 0 { out += inline && pretty ? ", " : "," }
@@ -187,7 +189,9 @@ struct JSONParser {
     return value
   }
 
-  private func fail(_ reason: String) -> JSONParseError { JSONParseError(reason: reason, offset: i) }
+  private func fail(_ reason: String) -> JSONParseError {
+    JSONParseError(reason: reason, offset: i)
+  }
 
   private mutating func skipSpace() {
     while i < bytes.count {

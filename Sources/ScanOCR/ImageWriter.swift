@@ -16,7 +16,8 @@ enum ImageWriter {
       let pages = try ImageReader.decodePages(data, path: source, maxPixels: .max)
       for page in pages {
         let compression = pixGetDepth(page.pix) == 1 ? IFF_TIFF_G4 : IFF_TIFF_ZIP
-        guard pixWriteTiff(destination, page.pix, Int32(compression), k == 0 ? "w" : "a") == 0 else {
+        guard pixWriteTiff(destination, page.pix, Int32(compression), k == 0 ? "w" : "a") == 0
+        else {
           throw Failure(description: "cannot write \(destination)")
         }
       }

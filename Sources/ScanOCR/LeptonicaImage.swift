@@ -50,7 +50,8 @@ enum ImageReader {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       let reason =
-        FileManager.default.isReadableFile(atPath: path) ? "\(error.localizedDescription)" : "permission denied"
+        FileManager.default.isReadableFile(atPath: path)
+        ? "\(error.localizedDescription)" : "permission denied"
       throw .unreadable(path: path, reason: reason)
     }
     if data.isEmpty { throw .emptyFile(path: path) }
@@ -94,7 +95,8 @@ enum ImageReader {
           let image = LeptonicaImage(taking: pix)
           if image.width * image.height > maxPixels {
             return .failure(
-              .imageTooLarge(path: path, width: image.width, height: image.height, limit: maxPixels))
+              .imageTooLarge(path: path, width: image.width, height: image.height, limit: maxPixels)
+            )
           }
           pages.append(image)
         } while offset != 0
@@ -122,7 +124,9 @@ enum TIFFInspector {
       return little ? a | b << 8 : a << 8 | b
     }
     func u32(_ at: Int) -> Int? {
-      guard let lo = u16(little ? at : at + 2), let hi = u16(little ? at + 2 : at) else { return nil }
+      guard let lo = u16(little ? at : at + 2), let hi = u16(little ? at + 2 : at) else {
+        return nil
+      }
       return lo | hi << 16
     }
     guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return false }

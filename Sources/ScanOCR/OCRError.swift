@@ -42,7 +42,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(path): the image is \(width)×\(height) pixels (\(megapixels) megapixels), over the limit of \(limit / 1_000_000) megapixels"
     case .languageUnavailable(let language, let dataPath, let available):
       let list = available.isEmpty ? "none" : available.joined(separator: ", ")
-      return "unknown language '\(language)': no \(language).traineddata in \(dataPath) (available: \(list))"
+      return
+        "unknown language '\(language)': no \(language).traineddata in \(dataPath) (available: \(list))"
     case .recognitionFailed(let path, let page):
       return "\(path): recognition failed on page \(page + 1)"
     case .timedOut(let path, let page, let seconds):

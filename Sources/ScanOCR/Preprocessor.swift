@@ -68,7 +68,8 @@ struct Preprocessor {
       result.applied.append("orientation")
       changed = true
     }
-    if steps.contains(.deskew), let angle = Self.skewCorrection(gray), abs(angle) >= Self.minimumSkew,
+    if steps.contains(.deskew), let angle = Self.skewCorrection(gray),
+      abs(angle) >= Self.minimumSkew,
       let straight = pixRotate(
         gray.pix, Float(angle * Double.pi / 180), Int32(L_ROTATE_AREA_MAP),
         Int32(L_BRING_IN_WHITE), 0, 0)
@@ -107,7 +108,9 @@ struct Preprocessor {
   }
 
   /// Normalises uneven background (a shadow) or low contrast, when measured.
-  static func normalizeIllumination(_ gray: LeptonicaImage) -> (image: LeptonicaImage, step: String)? {
+  static func normalizeIllumination(_ gray: LeptonicaImage) -> (
+    image: LeptonicaImage, step: String
+  )? {
     let backgrounds = tileBackgrounds(gray, tiles: 4)
     guard let lightest = backgrounds.max(), let darkest = backgrounds.min() else { return nil }
     if lightest - darkest > 40, let flat = pixBackgroundNormSimple(gray.pix, nil, nil) {
@@ -116,9 +119,11 @@ struct Preprocessor {
     }
     var paper: UInt32 = 0
     var ink: UInt32 = 0
-    guard pixGetRankValue(gray.pix, 4, 0.9, &paper) == 0, pixGetRankValue(gray.pix, 4, 0.01, &ink) == 0
+    guard pixGetRankValue(gray.pix, 4, 0.9, &paper) == 0,
+      pixGetRankValue(gray.pix, 4, 0.01, &ink) == 0
     else { return nil }
-    if Int(paper) - Int(ink) < 110, let stretched = pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2) {
+    if Int(paper) - Int(ink) < 110, let stretched = pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
+    {
       pixCopyResolution(stretched, gray.pix)
       return (LeptonicaImage(taking: stretched), "contrast")
     }
@@ -133,7 +138,9 @@ struct Preprocessor {
     guard tw > 8, th > 8 else { return [] }
     for ty in 0..<tiles {
       for tx in 0..<tiles {
-        guard let box = boxCreate(Int32(tx * tw), Int32(ty * th), Int32(tw), Int32(th)) else { continue }
+        guard let box = boxCreate(Int32(tx * tw), Int32(ty * th), Int32(tw), Int32(th)) else {
+          continue
+        }
         var b: UnsafeMutablePointer<Box>? = box
         defer { boxDestroy(&b) }
         guard let tile = pixClipRectangle(gray.pix, box, nil) else { continue }
@@ -209,7 +216,9 @@ final class OrientationDetector {
     var confidence: Float = 0
     var script: UnsafePointer<CChar>?
     var scriptConfidence: Float = 0
-    guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence) != 0,
+    guard
+      TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence)
+        != 0,
       confidence >= Preprocessor.minimumOrientationConfidence
     else { return nil }
     return Int((degrees / 90) % 4)

@@ -144,7 +144,9 @@ struct ElementMapper {
               TextLine(
                 bbox: box(line.bbox), quad: quad(line.bbox),
                 baseline: line.baseline.map {
-                  Baseline(start: rounded(transform.apply($0.start)), end: rounded(transform.apply($0.end)))
+                  Baseline(
+                    start: rounded(transform.apply($0.start)), end: rounded(transform.apply($0.end))
+                  )
                 },
                 words: line.words.map { word in
                   Word(

@@ -125,9 +125,14 @@ public final class OCREngine {
     // The resolution of the original: the option, else the tag, else
     // Tesseract's estimate (measured on the image it recognised).
     let estimated = Int(TessBaseAPIGetSourceYResolution(api))
-    let scale = Double(prepared.image.width) / Double(max(1, prepared.orientation % 180 == 0 ? image.width : image.height))
-    let dpi = options.dpi ?? image.resolution ?? (estimated > 0 ? Int((Double(estimated) / scale).rounded()) : nil)
-    let mapper = ElementMapper(transform: prepared.transform, width: image.width, height: image.height)
+    let scale =
+      Double(prepared.image.width)
+      / Double(max(1, prepared.orientation % 180 == 0 ? image.width : image.height))
+    let dpi =
+      options.dpi ?? image.resolution
+      ?? (estimated > 0 ? Int((Double(estimated) / scale).rounded()) : nil)
+    let mapper = ElementMapper(
+      transform: prepared.transform, width: image.width, height: image.height)
     let blocks = mapper.map(ResultReader.blocks(of: api))
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,

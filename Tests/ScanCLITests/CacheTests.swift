@@ -12,18 +12,26 @@ struct CacheTests {
   let clean = Fixtures.scans.appendingPathComponent("clean.png").path
 
   init() throws {
-    cache = RecognitionCache(folder: try Fixtures.temporaryFolder(), limitBytes: RecognitionCache.defaultLimitBytes)
+    cache = RecognitionCache(
+      folder: try Fixtures.temporaryFolder(), limitBytes: RecognitionCache.defaultLimitBytes)
   }
 
   func entries() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).filter { $0.hasSuffix(".json") }
+    try FileManager.default.contentsOfDirectory(atPath: cache.folder.path).filter {
+      $0.hasSuffix(".json")
+    }
   }
 
   @Test func sha256MatchesKnownDigests() {
-    #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-    #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      SHA256.hex(Array("".utf8))
+        == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(
+      SHA256.hex(Array("abc".utf8))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     let million = [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)
-    #expect(SHA256.hex(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    #expect(
+      SHA256.hex(million) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     var split = SHA256()
     million.withUnsafeBytes { split.update(UnsafeRawBufferPointer(rebasing: $0[0..<333])) }
     million.withUnsafeBytes { split.update(UnsafeRawBufferPointer(rebasing: $0[333...])) }
@@ -46,17 +54,22 @@ struct CacheTests {
     let data = try Data(contentsOf: URL(fileURLWithPath: clean))
     var keys = Set<String>()
     keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions()))
-    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(languages: ["deu"])))
-    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(pageSegmentation: .singleBlock)))
+    keys.insert(
+      RecognitionCache.key(imageData: data, options: RecognitionOptions(languages: ["deu"])))
+    keys.insert(
+      RecognitionCache.key(
+        imageData: data, options: RecognitionOptions(pageSegmentation: .singleBlock)))
     keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(dpi: 200)))
-    keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions(preprocessing: .none)))
+    keys.insert(
+      RecognitionCache.key(imageData: data, options: RecognitionOptions(preprocessing: .none)))
     var other = data
     other[other.count - 20] ^= 1
     keys.insert(RecognitionCache.key(imageData: other, options: RecognitionOptions()))
     #expect(keys.count == 6)
     // The timeout and the pixel limit do not change a successful result.
     #expect(
-      RecognitionCache.key(imageData: data, options: RecognitionOptions(maxPixels: 5_000_000, timeout: 9))
+      RecognitionCache.key(
+        imageData: data, options: RecognitionOptions(maxPixels: 5_000_000, timeout: 9))
         == RecognitionCache.key(imageData: data, options: RecognitionOptions()))
   }
 
@@ -93,7 +106,8 @@ struct CacheTests {
     small.trim()
     let left = try entries().sorted()
     let size = try left.map {
-      try FileManager.default.attributesOfItem(atPath: cache.folder.appendingPathComponent($0).path)[.size] as? Int ?? 0
+      try FileManager.default.attributesOfItem(
+        atPath: cache.folder.appendingPathComponent($0).path)[.size] as? Int ?? 0
     }.reduce(0, +)
     #expect(size <= 150_000)
     #expect(left.contains("entry5.json"), "the most recently used entry stays")

@@ -7,7 +7,9 @@ import Testing
 @testable import ScanCLI
 
 /// Runs the command in-process and captures its output.
-func scantext(_ arguments: [String], input: [String] = []) -> (code: Int32, stdout: String, stderr: String) {
+func scantext(_ arguments: [String], input: [String] = []) -> (
+  code: Int32, stdout: String, stderr: String
+) {
   let captured = CapturedIO(input: input)
   let code = ScanText.main(arguments, io: captured.io)
   return (code, captured.stdout, captured.stderr)
@@ -56,12 +58,15 @@ struct CommandTests {
     #expect(unknown.stderr.contains("See 'scantext ocr --help' for more information."))
     #expect(scantext(["ocr"]).code == 64)
     #expect(scantext(["frob"]).code == 64)
-    #expect(scantext(["ocr", "x.png", "--psm", "99"]).stderr.hasPrefix("Error: '--psm' must be between 0 and 13"))
+    #expect(
+      scantext(["ocr", "x.png", "--psm", "99"]).stderr.hasPrefix(
+        "Error: '--psm' must be between 0 and 13"))
     #expect(scantext(["ocr", "x.png", "--psm", "abc"]).code == 64)
     #expect(scantext(["text", "m.json", "--range", "5:2"]).code == 64)
     #expect(scantext(["text", "m.json", "--range", "1:2", "--line", "3"]).code == 64)
     #expect(scantext(["hit", "m.json", "--point", "1"]).code == 64)
-    #expect(scantext(["boundary", "m.json", "--position", "1", "--granularity", "phrase"]).code == 64)
+    #expect(
+      scantext(["boundary", "m.json", "--position", "1", "--granularity", "phrase"]).code == 64)
   }
 
   @Test func textOfRangesRectsAndLines() throws {
@@ -74,7 +79,9 @@ struct CommandTests {
     let line = try #require(page.line(number: 2))
     #expect(scantext(["text", model, "--line", "2"]).stdout == line.text + "\n")
     let b = line.bbox
-    #expect(scantext(["text", model, "--rect", "\(b.minX),\(b.minY),\(b.maxX),\(b.maxY)"]).stdout == line.text + "\n")
+    #expect(
+      scantext(["text", model, "--rect", "\(b.minX),\(b.minY),\(b.maxX),\(b.maxY)"]).stdout == line
+        .text + "\n")
   }
 
   @Test func outOfRangeInputIsAnErrorNotAClamp() throws {
@@ -83,9 +90,11 @@ struct CommandTests {
     let past = scantext(["text", model, "--range", "0:\(end + 1)"])
     #expect(past.code == 1)
     #expect(past.stderr == "Error: range 0:\(end + 1) is outside the page text (0:\(end))\n")
-    #expect(scantext(["text", model, "--line", "999"]).stderr.hasPrefix("Error: there is no line 999"))
+    #expect(
+      scantext(["text", model, "--line", "999"]).stderr.hasPrefix("Error: there is no line 999"))
     #expect(scantext(["rects", model, "--range", "0:\(end + 5)"]).code == 1)
-    #expect(scantext(["boundary", model, "--position", "\(end + 1)", "--granularity", "word"]).code == 1)
+    #expect(
+      scantext(["boundary", model, "--position", "\(end + 1)", "--granularity", "word"]).code == 1)
     let page = scantext(["lines", model, "--page", "3"])
     #expect(page.code == 1)
     #expect(page.stderr.contains("there is no page 3 (the document has 1 page, numbered from 0)"))
@@ -95,7 +104,11 @@ struct CommandTests {
     let page = try CleanModel.page
     let model = CleanModel.path
     let line = try #require(page.line(number: 0))
-    let rects = try JSONValue(parsing: scantext(["rects", model, "--range", "\(line.range.lowerBound.offset):\(line.range.upperBound.offset)"]).stdout)
+    let rects = try JSONValue(
+      parsing: scantext([
+        "rects", model, "--range",
+        "\(line.range.lowerBound.offset):\(line.range.upperBound.offset)",
+      ]).stdout)
     let first = try #require(rects["rects"]?.arrayValue?.first)
     #expect(first["bbox"] == DocumentJSON.box(line.bbox.rect))
     #expect(first["containsStart"] == .bool(true))
@@ -107,7 +120,8 @@ struct CommandTests {
     #expect(hit["word"]?["text"] == .string(word.text))
     #expect(hit["line"] == .number(0))
 
-    let boundary = try JSONValue(parsing: scantext(["boundary", model, "--position", "1", "--granularity", "word"]).stdout)
+    let boundary = try JSONValue(
+      parsing: scantext(["boundary", model, "--position", "1", "--granularity", "word"]).stdout)
     #expect(boundary["enclosing"] == DocumentJSON.range(TextRange(offsets: 0..<3)))
     #expect(boundary["next"] == .number(3))
     #expect(boundary["withinUnit"] == .bool(true))
@@ -139,7 +153,9 @@ struct CommandTests {
     ]
     let result = scantext(["query", CleanModel.path], input: requests)
     #expect(result.code == 0)
-    let answers = try result.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    let answers = try result.stdout.split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
     #expect(answers.count == requests.count)
     #expect(answers[0] == .object(["text": .string("The"), "id": .number(7)]))
     #expect(answers[1]["rects"]?.arrayValue?.count == 1)
@@ -160,14 +176,17 @@ struct CommandTests {
   @Test func verifyPassesOnTheCleanPageAndFailsOnBrokenGeometry() throws {
     let ok = scantext(["verify", CleanModel.path])
     #expect(ok.code == 0)
-    #expect(ok.stdout.hasSuffix(": 1 page, \(try CleanModel.page.verify().checks) checks, 0 violations\n"))
+    #expect(
+      ok.stdout.hasSuffix(": 1 page, \(try CleanModel.page.verify().checks) checks, 0 violations\n")
+    )
     // Move one word far below its line.
     var json = try String(contentsOfFile: CleanModel.path, encoding: .utf8)
     let page = try CleanModel.page
     let word = try #require(page.line(number: 0)?.words.first)
     let box = DocumentJSON.box(word.bbox).serialized()
       .replacingOccurrences(of: ",", with: ", ")
-    let moved = "[\(word.bbox.minX), \(word.bbox.minY + 400), \(word.bbox.maxX), \(word.bbox.maxY + 400)]"
+    let moved =
+      "[\(word.bbox.minX), \(word.bbox.minY + 400), \(word.bbox.maxX), \(word.bbox.maxY + 400)]"
     #expect(json.contains(box))
     if let r = json.range(of: box) { json.replaceSubrange(r, with: moved) }
     let broken = try Fixtures.temporaryFolder().appendingPathComponent("broken.json")
@@ -186,10 +205,14 @@ struct CommandTests {
     try "hello".write(to: notJSON, atomically: true, encoding: .utf8)
     let r = scantext(["text", notJSON.path])
     #expect(r.code == 1)
-    #expect(r.stderr.hasPrefix("Error: \(notJSON.path): not a ScanText document: invalid JSON at byte 0"))
+    #expect(
+      r.stderr.hasPrefix("Error: \(notJSON.path): not a ScanText document: invalid JSON at byte 0"))
     let wrong = folder.appendingPathComponent("wrong.json")
-    try #"{"version": 1, "pages": [{"width": 10}]}"#.write(to: wrong, atomically: true, encoding: .utf8)
-    #expect(scantext(["text", wrong.path]).stderr == "Error: \(wrong.path): not a ScanText document: pages[0]: missing key 'blocks'\n")
+    try #"{"version": 1, "pages": [{"width": 10}]}"#.write(
+      to: wrong, atomically: true, encoding: .utf8)
+    #expect(
+      scantext(["text", wrong.path]).stderr
+        == "Error: \(wrong.path): not a ScanText document: pages[0]: missing key 'blocks'\n")
   }
 }
 
@@ -220,9 +243,17 @@ struct ProgressTests {
 struct QueryFuzzTests {
   @Test func everyRequestGetsOneJSONAnswer() throws {
     let service = QueryService(document: Document(pages: [try CleanModel.page]))
-    let ops = ["text", "rects", "caret", "hit", "enclosing", "boundary", "line", "lineContent", "lines", "pages", "x", ""]
-    let values = ["0", "-1", "3", "1e400", "-9223372036854775808", "9223372036854775807", "null", "true", "\"a\"", "[]", "[1]", "[5,2]", "[0,40]", "[1e300,1e300]", "[-1,-1,1e9,1e9]", "{}"]
-    let keys = ["range", "rect", "point", "position", "granularity", "direction", "line", "page", "id"]
+    let ops = [
+      "text", "rects", "caret", "hit", "enclosing", "boundary", "line", "lineContent", "lines",
+      "pages", "x", "",
+    ]
+    let values = [
+      "0", "-1", "3", "1e400", "-9223372036854775808", "9223372036854775807", "null", "true",
+      "\"a\"", "[]", "[1]", "[5,2]", "[0,40]", "[1e300,1e300]", "[-1,-1,1e9,1e9]", "{}",
+    ]
+    let keys = [
+      "range", "rect", "point", "position", "granularity", "direction", "line", "page", "id",
+    ]
     var state: UInt64 = 42
     func next(_ n: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -232,8 +263,11 @@ struct QueryFuzzTests {
       var members = ["\"op\":\"\(ops[next(ops.count)])\""]
       for _ in 0..<next(4) {
         let key = keys[next(keys.count)]
-        let value = key == "granularity" ? "\"\(["word", "line", "character", "sentence", "zz"][next(5)])\""
-          : key == "direction" ? "\"\(["forward", "up", "down", "left", "no"][next(5)])\"" : values[next(values.count)]
+        let value =
+          key == "granularity"
+          ? "\"\(["word", "line", "character", "sentence", "zz"][next(5)])\""
+          : key == "direction"
+            ? "\"\(["forward", "up", "down", "left", "no"][next(5)])\"" : values[next(values.count)]
         members.append("\"\(key)\":\(value)")
       }
       let request = "{" + members.joined(separator: ",") + "}"

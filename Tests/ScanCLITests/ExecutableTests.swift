@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import ScanFormats
 import ScanModel
 import ScanTestSupport
+import Synchronization
 import Testing
 
 /// End-to-end runs of the built `scantext` binary.
@@ -74,7 +74,10 @@ struct ExecutableTests {
     try "old".write(toFile: txt, atomically: false, encoding: .utf8)
     #expect(try scantext(["ocr", clean, "-o", txt, "--no-cache"]).code == 0)
     #expect(try String(contentsOfFile: txt, encoding: .utf8) == expected.text)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["clean.json", "clean.txt"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "clean.json", "clean.txt",
+      ])
   }
 
   @Test func badInputsFailCleanlyWithoutOutput() throws {
@@ -101,7 +104,10 @@ struct ExecutableTests {
       (textFile.path, "not a supported image"),
       (flippedFile.path, "the PNG image data is truncated or corrupt"),
       (truncated.path, "the PNG image data is truncated or corrupt"),
-      (hugeFile.path, "the image is 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels (raise the limit with --max-pixels)"),
+      (
+        hugeFile.path,
+        "the image is 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels (raise the limit with --max-pixels)"
+      ),
     ]
     for (path, reason) in cases {
       let out = folder.appendingPathComponent("out.json").path
@@ -112,7 +118,9 @@ struct ExecutableTests {
       #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
       #expect(try leftovers().isEmpty, "no output file for \(path)")
     }
-    let unknownLanguage = try scantext(["ocr", clean, "--lang", "xyz", "-o", folder.appendingPathComponent("x.json").path])
+    let unknownLanguage = try scantext([
+      "ocr", clean, "--lang", "xyz", "-o", folder.appendingPathComponent("x.json").path,
+    ])
     #expect(unknownLanguage.code == 1)
     #expect(unknownLanguage.stderr.hasPrefix("Error: unknown language 'xyz'"))
     #expect(try leftovers().isEmpty)
@@ -125,13 +133,17 @@ struct ExecutableTests {
     try Data(flipped).write(to: path)
     let r = try scantext(["ocr", path.path, "--verbose"])
     #expect(r.code == 1)
-    #expect(r.stderr.split(separator: "\n").count > 1, "libpng's and Leptonica's messages pass through")
+    #expect(
+      r.stderr.split(separator: "\n").count > 1, "libpng's and Leptonica's messages pass through")
   }
 
   @Test func unwritableOutputIsReportedBeforeOCR() throws {
     let r = try scantext(["ocr", clean, "-o", "/nonexistent-dir/out.json"])
     #expect(r.code == 1)
-    #expect(r.stderr == "Error: /nonexistent-dir/out.json: cannot write the output: no such directory '/nonexistent-dir'\n")
+    #expect(
+      r.stderr
+        == "Error: /nonexistent-dir/out.json: cannot write the output: no such directory '/nonexistent-dir'\n"
+    )
     let asDirectory = try scantext(["ocr", clean, "-o", folder.path])
     #expect(asDirectory.code == 1)
     #expect(asDirectory.stderr.contains("it is a directory"))
@@ -158,7 +170,11 @@ struct ExecutableTests {
     #expect(entries.count == 1)
     let second = try scantext(["text", clean, "--range", "0:40"])
     #expect(second.stdout == first.stdout)
-    #expect(second.stdout == (try RecognizedScans.page("clean.png").text(in: TextRange(offsets: 0..<40))).map { $0 + "\n" })
+    #expect(
+      second.stdout
+        == (try RecognizedScans.page("clean.png").text(in: TextRange(offsets: 0..<40))).map {
+          $0 + "\n"
+        })
     let bypass = try scantext(["text", clean, "--range", "0:40", "--no-cache"])
     #expect(bypass.stdout == first.stdout)
   }
@@ -167,8 +183,11 @@ struct ExecutableTests {
     let out = folder.appendingPathComponent("deadline.json").path
     let r = try scantext(["ocr", clean, clean, "--timeout", "0.001", "--no-cache", "-o", out])
     #expect(r.code == 1)
-    #expect(r.stderr == "Error: \(clean): page 1 ran past the 0.001-second timeout\n" + "Error: \(clean): page 1 ran past the 0.001-second timeout\n")
-    #expect(!FileManager.default.fileExists(atPath: out), "nothing was recognised, nothing is written")
+    #expect(
+      r.stderr == "Error: \(clean): page 1 ran past the 0.001-second timeout\n"
+        + "Error: \(clean): page 1 ran past the 0.001-second timeout\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: out), "nothing was recognised, nothing is written")
     let generous = try scantext(["ocr", clean, "--timeout", "60", "--no-cache", "-o", out])
     #expect(generous.code == 0)
   }
@@ -176,8 +195,12 @@ struct ExecutableTests {
   @Test func queryKeepsOneProcessOpen() throws {
     let json = folder.appendingPathComponent("clean.json").path
     #expect(try scantext(["ocr", clean, "-o", json]).code == 0)
-    let r = try scantext(["query", json], stdin: "{\"op\":\"text\",\"range\":[0,3]}\nnonsense\n{\"op\":\"pages\"}\n")
+    let r = try scantext(
+      ["query", json], stdin: "{\"op\":\"text\",\"range\":[0,3]}\nnonsense\n{\"op\":\"pages\"}\n")
     #expect(r.code == 0)
-    #expect(r.stdout == "{\"text\":\"The\"}\n{\"error\":\"invalid JSON at byte 0: unexpected character\"}\n{\"pages\":1}\n")
+    #expect(
+      r.stdout
+        == "{\"text\":\"The\"}\n{\"error\":\"invalid JSON at byte 0: unexpected character\"}\n{\"pages\":1}\n"
+    )
   }
 }

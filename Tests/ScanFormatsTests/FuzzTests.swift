@@ -76,7 +76,9 @@ struct FuzzTests {
         _ = page.closestPosition(to: point, within: range)
       }
       for g in TextGranularity.allCases {
-        for d in ["forward", "backward", "left", "right", "up", "down"].compactMap(TextDirection.init(name:)) {
+        for d in ["forward", "backward", "left", "right", "up", "down"].compactMap(
+          TextDirection.init(name:))
+        {
           _ = page.rangeEnclosingPosition(p, with: g, inDirection: d)
           _ = page.position(from: p, toBoundary: g, inDirection: d)
           _ = page.isPosition(p, atBoundary: g, inDirection: d)
@@ -112,7 +114,8 @@ struct FuzzTests {
   @Test func hugeCoordinatesAreRefused() {
     for (key, value) in [("width", "20000000"), ("height", "-5")] {
       let text = Self.seed.replacingOccurrences(
-        of: "\"\(key)\": \(key == "width" ? DocumentJSONTests.goldenDocument.pages[0].width : DocumentJSONTests.goldenDocument.pages[0].height)",
+        of:
+          "\"\(key)\": \(key == "width" ? DocumentJSONTests.goldenDocument.pages[0].width : DocumentJSONTests.goldenDocument.pages[0].height)",
         with: "\"\(key)\": \(value)")
       #expect(text != Self.seed)
       #expect(throws: DocumentFormatError.self) { try DocumentJSON.decode(text) }

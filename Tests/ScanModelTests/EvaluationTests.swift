@@ -92,11 +92,18 @@ private func expectPerfect(
     // OCR words far to the right of and below every truth box (a skewed
     // page read as garbage produced these once, and the word grid trapped).
     let truth = page(sample)
-    let far = page([line(["The"], y: 5000), line(["quick"], y: 10)].map { l in
-      TextLine(bbox: l.bbox, words: l.words.map {
-        Word(text: $0.text, bbox: PixelRect(minX: $0.bbox.minX + 9000, minY: $0.bbox.minY, maxX: $0.bbox.maxX + 9000, maxY: $0.bbox.maxY))
+    let far = page(
+      [line(["The"], y: 5000), line(["quick"], y: 10)].map { l in
+        TextLine(
+          bbox: l.bbox,
+          words: l.words.map {
+            Word(
+              text: $0.text,
+              bbox: PixelRect(
+                minX: $0.bbox.minX + 9000, minY: $0.bbox.minY, maxX: $0.bbox.maxX + 9000,
+                maxY: $0.bbox.maxY))
+          })
       })
-    })
     let e = far.evaluate(against: truth)
     #expect(e.wordRecall == 0)
     #expect(e.hitRate == 0)

@@ -17,10 +17,11 @@ struct GeometryTests {
 
   @Test func selectionAcrossLinesHasOneRectPerLine() {
     let rects = page.selectionRects(for: page.range(5..<25))
-    #expect(rects.map(\.rect) == [
-      Rect(minX: 150, minY: 100, maxX: 300, maxY: 120),
-      Rect(minX: 100, minY: 130, maxX: 140, maxY: 150),
-    ])
+    #expect(
+      rects.map(\.rect) == [
+        Rect(minX: 150, minY: 100, maxX: 300, maxY: 120),
+        Rect(minX: 100, minY: 130, maxX: 140, maxY: 150),
+      ])
     #expect(rects.map(\.containsStart) == [true, false])
     #expect(rects.map(\.containsEnd) == [false, true])
     #expect(rects.map(\.lineNumber) == [0, 1])
@@ -34,14 +35,18 @@ struct GeometryTests {
   }
 
   @Test func caretsAndFirstRect() {
-    #expect(page.caretRect(for: page.pos(5))?.rect == Rect(minX: 150, minY: 100, maxX: 150, maxY: 120))
+    #expect(
+      page.caretRect(for: page.pos(5))?.rect == Rect(minX: 150, minY: 100, maxX: 150, maxY: 120))
     // In the space after "The" the caret sits at the end of "The"; after it, at "quick".
     #expect(page.caretRect(for: page.pos(3))?.rect.minX == 130)
     #expect(page.caretRect(for: page.pos(4))?.rect.minX == 140)
     // In the newlines after a line: that line's end.
-    #expect(page.caretRect(for: page.pos(57))?.rect == Rect(minX: 450, minY: 130, maxX: 450, maxY: 150))
-    #expect(page.firstRect(for: page.range(5..<25)) == Rect(minX: 150, minY: 100, maxX: 300, maxY: 120))
-    #expect(page.firstRect(for: page.range(20..<25)) == Rect(minX: 100, minY: 130, maxX: 140, maxY: 150))
+    #expect(
+      page.caretRect(for: page.pos(57))?.rect == Rect(minX: 450, minY: 130, maxX: 450, maxY: 150))
+    #expect(
+      page.firstRect(for: page.range(5..<25)) == Rect(minX: 150, minY: 100, maxX: 300, maxY: 120))
+    #expect(
+      page.firstRect(for: page.range(20..<25)) == Rect(minX: 100, minY: 130, maxX: 140, maxY: 150))
     #expect(page.firstRect(for: page.range(7..<7)) == page.caretRect(for: page.pos(7))?.rect)
   }
 
@@ -58,8 +63,10 @@ struct GeometryTests {
     #expect(page.lineNumber(at: Point(x: 145, y: 125)) == nil)
     #expect(page.lineNumber(at: Point(x: 145, y: 110)) == 0)
     #expect(page.nearestLineNumber(to: Point(x: 145, y: 124)) == 0)
-    #expect(page.closestPosition(to: Point(x: 152, y: 110), within: page.range(30..<40)) == page.pos(30))
-    #expect(page.closestPosition(to: Point(x: 152, y: 110), within: page.range(2..<40)) == page.pos(5))
+    #expect(
+      page.closestPosition(to: Point(x: 152, y: 110), within: page.range(30..<40)) == page.pos(30))
+    #expect(
+      page.closestPosition(to: Point(x: 152, y: 110), within: page.range(2..<40)) == page.pos(5))
   }
 
   @Test func readingContent() {
@@ -90,9 +97,13 @@ struct GeometryTests {
     let lines = [line("upper", y0: 100, y1: 125), line("lower", y0: 120, y1: 145)]
     let page = Page(
       width: 200, height: 200,
-      blocks: [Block(bbox: PixelRect(minX: 0, minY: 100, maxX: 100, maxY: 145), paragraphs: [
-        Paragraph(bbox: PixelRect(minX: 0, minY: 100, maxX: 100, maxY: 145), lines: lines)
-      ])])
+      blocks: [
+        Block(
+          bbox: PixelRect(minX: 0, minY: 100, maxX: 100, maxY: 145),
+          paragraphs: [
+            Paragraph(bbox: PixelRect(minX: 0, minY: 100, maxX: 100, maxY: 145), lines: lines)
+          ])
+      ])
     let rects = page.selectionRects(for: page.documentRange)
     #expect(rects.map(\.rect.maxY) == [122.5, 145])
     #expect(rects.map(\.rect.minY) == [100, 122.5])
@@ -105,11 +116,15 @@ struct GeometryTests {
     var words: [Word] = []
     for k in 0..<5 {
       words.append(
-        Word(text: "w\(k)", bbox: PixelRect(minX: 100 * k, minY: 100 + 10 * k, maxX: 100 * k + 90, maxY: 130 + 10 * k)))
+        Word(
+          text: "w\(k)",
+          bbox: PixelRect(minX: 100 * k, minY: 100 + 10 * k, maxX: 100 * k + 90, maxY: 130 + 10 * k)
+        ))
     }
     let box = PixelRect.union(words.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     let line = TextLine(
-      bbox: box, baseline: Baseline(start: Point(x: 0, y: 125), end: Point(x: 490, y: 174)), words: words)
+      bbox: box, baseline: Baseline(start: Point(x: 0, y: 125), end: Point(x: 490, y: 174)),
+      words: words)
     let page = Page(
       width: 600, height: 300,
       blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])])
@@ -125,7 +140,8 @@ struct GeometryTests {
     let good = Word(text: "ok", bbox: PixelRect(minX: 0, minY: 0, maxX: 20, maxY: 20))
     let huge = Word(text: "x", bbox: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000))
     let flat = Word(text: "y", bbox: PixelRect(minX: 30, minY: 5, maxX: 30, maxY: 15))
-    let line = TextLine(bbox: PixelRect(minX: 0, minY: 0, maxX: 40, maxY: 20), words: [good, huge, flat])
+    let line = TextLine(
+      bbox: PixelRect(minX: 0, minY: 0, maxX: 40, maxY: 20), words: [good, huge, flat])
     let page = Page(
       width: 1000, height: 1000,
       blocks: [Block(bbox: line.bbox, paragraphs: [Paragraph(bbox: line.bbox, lines: [line])])])
@@ -133,6 +149,8 @@ struct GeometryTests {
     #expect(kinds.contains(.oversizedBox))
     #expect(kinds.contains(.emptyBox))
     #expect(kinds.contains(.wordOutsideLine))
-    #expect(page.verify().violations.allSatisfy { $0.description.hasPrefix("page 0, line 0") }, "\(page.verify().violations)")
+    #expect(
+      page.verify().violations.allSatisfy { $0.description.hasPrefix("page 0, line 0") },
+      "\(page.verify().violations)")
   }
 }

@@ -19,7 +19,10 @@ enum PageFixtures {
           var gs: [Glyph] = []
           let start = x
           for c in token {
-            gs.append(Glyph(text: String(c), bbox: PixelRect(minX: x, minY: y, maxX: x + 10, maxY: y + 20), confidence: 90))
+            gs.append(
+              Glyph(
+                text: String(c), bbox: PixelRect(minX: x, minY: y, maxX: x + 10, maxY: y + 20),
+                confidence: 90))
             x += 10
           }
           words.append(
@@ -28,7 +31,8 @@ enum PageFixtures {
               confidence: 90, glyphs: glyphs ? gs : []))
           x += 10
         }
-        let box = PixelRect.union(words.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        let box =
+          PixelRect.union(words.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         lines.append(
           TextLine(
             bbox: box,
@@ -39,7 +43,9 @@ enum PageFixtures {
       }
       y += 30
       built.append(
-        Paragraph(bbox: PixelRect.union(lines.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0), lines: lines))
+        Paragraph(
+          bbox: PixelRect.union(lines.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0),
+          lines: lines))
     }
     let block = Block(
       bbox: PixelRect.union(built.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0),

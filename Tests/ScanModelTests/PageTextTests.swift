@@ -73,7 +73,8 @@ struct PageTextTests {
     #expect(page.text(in: Rect(minX: 135, minY: 95, maxX: 220, maxY: 125)) == "quick")
     // Two lines.
     #expect(
-      page.text(in: Rect(minX: 0, minY: 0, maxX: 250, maxY: 155)) == "The quick brown\nDr. Smith can't")
+      page.text(in: Rect(minX: 0, minY: 0, maxX: 250, maxY: 155))
+        == "The quick brown\nDr. Smith can't")
     #expect(page.words(in: Rect(minX: 0, minY: 0, maxX: 10, maxY: 10)).isEmpty)
   }
 
@@ -86,7 +87,8 @@ struct PageTextTests {
     #expect(page.selectionRects(for: page.documentRange).isEmpty)
     #expect(page.caretRect(for: page.startPosition) == nil)
     for g in TextGranularity.allCases {
-      #expect(page.rangeEnclosingPosition(page.startPosition, with: g, inDirection: .forward) == nil)
+      #expect(
+        page.rangeEnclosingPosition(page.startPosition, with: g, inDirection: .forward) == nil)
       #expect(page.position(from: page.startPosition, toBoundary: g, inDirection: .forward) == nil)
       #expect(page.position(from: page.startPosition, toBoundary: g, inDirection: .backward) == nil)
     }
@@ -97,9 +99,13 @@ struct PageTextTests {
     let empty = TextLine(bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), words: [])
     let page = Page(
       width: 100, height: 100,
-      blocks: [Block(bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), paragraphs: [
-        Paragraph(bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), lines: [empty])
-      ])])
+      blocks: [
+        Block(
+          bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+          paragraphs: [
+            Paragraph(bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), lines: [empty])
+          ])
+      ])
     #expect(page.blocks.isEmpty)
     #expect(page.text == "")
   }

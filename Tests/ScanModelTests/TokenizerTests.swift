@@ -62,13 +62,17 @@ struct TokenizerTests {
 
   @Test func sentencesRunAcrossLinesAndSkipAbbreviations() {
     #expect(enclosing(5, .sentence) == 0..<20)
-    #expect(page.text(in: page.range(enclosing(22, .sentence) ?? 0..<0)) == "Dr. Smith can't e-mail 3.14 people.")
+    #expect(
+      page.text(in: page.range(enclosing(22, .sentence) ?? 0..<0))
+        == "Dr. Smith can't e-mail 3.14 people.")
     #expect(enclosing(60, .sentence) == 58..<81)
     #expect(next(5, .sentence, .forward) == 20)
     #expect(next(20, .sentence, .forward) == 56)
     #expect(next(58, .sentence, .backward) == 21)
     let wrapped = PageFixtures.page([["It runs across", "two lines. Then ends."]])
-    #expect(wrapped.rangeEnclosingPosition(wrapped.pos(3), with: .sentence, inDirection: .forward)?.offsets == 0..<25)
+    #expect(
+      wrapped.rangeEnclosingPosition(wrapped.pos(3), with: .sentence, inDirection: .forward)?
+        .offsets == 0..<25)
   }
 
   @Test func linesParagraphsAndDocument() {
@@ -92,12 +96,22 @@ struct TokenizerTests {
 
   @Test func charactersAreGraphemeClusters() {
     let emoji = PageFixtures.page([["a😀b e\u{301}"]])
-    #expect(emoji.rangeEnclosingPosition(emoji.pos(1), with: .character, inDirection: .forward)?.offsets == 1..<3)
-    #expect(emoji.rangeEnclosingPosition(emoji.pos(3), with: .character, inDirection: .backward)?.offsets == 1..<3)
-    #expect(emoji.position(from: emoji.pos(1), toBoundary: .character, inDirection: .forward)?.offset == 3)
-    #expect(emoji.position(from: emoji.pos(7), toBoundary: .character, inDirection: .backward)?.offset == 5)
+    #expect(
+      emoji.rangeEnclosingPosition(emoji.pos(1), with: .character, inDirection: .forward)?.offsets
+        == 1..<3)
+    #expect(
+      emoji.rangeEnclosingPosition(emoji.pos(3), with: .character, inDirection: .backward)?.offsets
+        == 1..<3)
+    #expect(
+      emoji.position(from: emoji.pos(1), toBoundary: .character, inDirection: .forward)?.offset == 3
+    )
+    #expect(
+      emoji.position(from: emoji.pos(7), toBoundary: .character, inDirection: .backward)?.offset
+        == 5)
     #expect(!emoji.isPosition(emoji.pos(2), atBoundary: .character, inDirection: .forward))
-    #expect(emoji.rangeEnclosingPosition(emoji.pos(4), with: .character, inDirection: .forward)?.offsets == 4..<5)
+    #expect(
+      emoji.rangeEnclosingPosition(emoji.pos(4), with: .character, inDirection: .forward)?.offsets
+        == 4..<5)
   }
 
   @Test func upAndDownKeepTheCaretX() {

@@ -23,8 +23,12 @@ struct BadInputTests {
     return url.path
   }
 
-  func expectError(_ path: String, _ expected: OCRError, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(throws: expected, sourceLocation: sourceLocation) { try engine.recognize(contentsOf: path) }
+  func expectError(
+    _ path: String, _ expected: OCRError, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(throws: expected, sourceLocation: sourceLocation) {
+      try engine.recognize(contentsOf: path)
+    }
     #expect(expected.description.hasPrefix(path), sourceLocation: sourceLocation)
   }
 
@@ -70,14 +74,22 @@ struct BadInputTests {
 
   @Test func hugePNGHeaderIsRefusedBeforeDecoding() throws {
     let path = try file("huge.png", PNGBytes.header(width: 100_000, height: 100_000))
-    expectError(path, .imageTooLarge(path: path, width: 100_000, height: 100_000, limit: RecognitionOptions.defaultMaxPixels))
-    #expect(OCRError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000).description
-      == "\(path): the image is 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels")
+    expectError(
+      path,
+      .imageTooLarge(
+        path: path, width: 100_000, height: 100_000, limit: RecognitionOptions.defaultMaxPixels))
+    #expect(
+      OCRError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000)
+        .description
+        == "\(path): the image is 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels"
+    )
   }
 
   @Test func raisedPixelLimitAdmitsLargerImages() throws {
     let small = try OCREngine(options: RecognitionOptions(maxPixels: 1000))
-    #expect(throws: OCRError.imageTooLarge(path: clean.path, width: 1275, height: 1650, limit: 1000)) {
+    #expect(
+      throws: OCRError.imageTooLarge(path: clean.path, width: 1275, height: 1650, limit: 1000)
+    ) {
       try small.recognize(contentsOf: clean.path)
     }
   }
@@ -96,7 +108,9 @@ struct BadInputTests {
   }
 
   @Test func unknownLanguage() {
-    #expect(throws: OCRError.self) { try OCREngine(options: RecognitionOptions(languages: ["xyz"])) }
+    #expect(throws: OCRError.self) {
+      try OCREngine(options: RecognitionOptions(languages: ["xyz"]))
+    }
     do {
       _ = try OCREngine(options: RecognitionOptions(languages: ["eng", "xyz"]))
     } catch {
@@ -126,7 +140,9 @@ struct BadInputTests {
 /// A minimal PNG: signature, IHDR claiming any size, an empty IDAT, IEND.
 enum PNGBytes {
   static func header(width: UInt32, height: UInt32) -> [UInt8] {
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    func be(_ v: UInt32) -> [UInt8] {
+      [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
     func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
       let body = Array(type.utf8) + data
       return be(UInt32(data.count)) + body + be(crc32(body))

@@ -11,7 +11,9 @@ import Testing
 struct GroundTruthTests {
   /// Pages whose degradation deliberately puts ink (noise, specks, shadow)
   /// outside the text.
-  static let noisy: Set<String> = ["noise-gaussian.png", "speckle.png", "uneven-light.png", "blur-jpeg.jpg"]
+  static let noisy: Set<String> = [
+    "noise-gaussian.png", "speckle.png", "uneven-light.png", "blur-jpeg.jpg",
+  ]
 
   @Test("Truth boxes hold the ink", arguments: Fixtures.scanImages)
   func truthBoxesHoldTheInk(_ image: String) throws {
@@ -39,6 +41,7 @@ struct GroundTruthTests {
       if covered[i] { inside += 1 } else { outside += 1 }
     }
     let share = Double(outside) / Double(max(1, inside + outside))
-    #expect(share < 0.01, "\(image): \(outside) ink pixels (\(share * 100)%) lie outside every truth box")
+    #expect(
+      share < 0.01, "\(image): \(outside) ink pixels (\(share * 100)%) lie outside every truth box")
   }
 }

@@ -7,7 +7,9 @@ import Testing
 @Suite("Mapping recognised geometry back to the original image")
 struct ImageTransformTests {
   func close(_ a: Point, _ b: Point, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9, "\(a) vs \(b)", sourceLocation: sourceLocation)
+    #expect(
+      abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9, "\(a) vs \(b)", sourceLocation: sourceLocation
+    )
   }
 
   /// Where a point of the original lands after turning the image clockwise.
@@ -21,7 +23,9 @@ struct ImageTransformTests {
   }
 
   @Test func quarterTurnsRoundTrip() {
-    let points = [Point(x: 0, y: 0), Point(x: 10, y: 3), Point(x: 199, y: 99), Point(x: 200, y: 100)]
+    let points = [
+      Point(x: 0, y: 0), Point(x: 10, y: 3), Point(x: 199, y: 99), Point(x: 200, y: 100),
+    ]
     for q in 0..<4 {
       let back = ImageTransform.undoQuarterTurns(q, width: 200, height: 100)
       for p in points { close(back.apply(turned(p, quarterTurns: q, width: 200, height: 100)), p) }

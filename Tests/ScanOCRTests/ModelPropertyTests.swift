@@ -5,13 +5,15 @@ import Testing
 /// Properties of the text model that must hold on every recognised sample scan.
 @Suite("Model properties on the sample scans")
 struct ModelPropertyTests {
-  @Test("The enclosing word of a position inside a word is that word", arguments: Fixtures.scanImages)
+  @Test(
+    "The enclosing word of a position inside a word is that word", arguments: Fixtures.scanImages)
   func enclosingWord(_ image: String) throws {
     let page = try RecognizedScans.page(image)
     let units = Array(page.text.utf16)
     for word in page.words {
       for p in word.range.offsets {
-        guard let scalar = Unicode.Scalar(units[p]), scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        guard let scalar = Unicode.Scalar(units[p]),
+          scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         else { continue }
         let r = try #require(
           page.rangeEnclosingPosition(TextPosition(offset: p), with: .word, inDirection: .forward),
@@ -24,7 +26,8 @@ struct ModelPropertyTests {
     }
   }
 
-  @Test("Stepping to a boundary and back returns to the unit's start", arguments: Fixtures.scanImages)
+  @Test(
+    "Stepping to a boundary and back returns to the unit's start", arguments: Fixtures.scanImages)
   func steppingBack(_ image: String) throws {
     let page = try RecognizedScans.page(image)
     for g in [TextGranularity.character, .word, .sentence, .line, .paragraph, .document] {
@@ -61,7 +64,9 @@ struct ModelPropertyTests {
     #expect(joined == page.text)
   }
 
-  @Test("Each line's selection covers its words and stays clear of the next line", arguments: Fixtures.scanImages)
+  @Test(
+    "Each line's selection covers its words and stays clear of the next line",
+    arguments: Fixtures.scanImages)
   func lineSelections(_ image: String) throws {
     let page = try RecognizedScans.page(image)
     for n in 0..<page.lineCount {
@@ -71,7 +76,9 @@ struct ModelPropertyTests {
       #expect(page.content(forLineNumber: n) == line.text)
       // The first word's centre hits this line.
       if let first = line.words.first {
-        #expect(page.lineNumber(at: first.corners.boundingRect.center) == n || page.word(at: first.corners.boundingRect.center) != nil)
+        #expect(
+          page.lineNumber(at: first.corners.boundingRect.center) == n
+            || page.word(at: first.corners.boundingRect.center) != nil)
       }
     }
   }

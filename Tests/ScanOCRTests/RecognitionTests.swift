@@ -14,7 +14,9 @@ struct RecognitionTests {
     !$0.hasPrefix("rotated") && !$0.hasPrefix("skew")
   }
 
-  @Test("Every element lies in its parent and its range slices its text", arguments: Fixtures.scanImages)
+  @Test(
+    "Every element lies in its parent and its range slices its text", arguments: Fixtures.scanImages
+  )
   func invariants(_ image: String) throws {
     let page = try RecognizedScans.page(image)
     #expect(page.image == image)
@@ -23,14 +25,24 @@ struct RecognitionTests {
     for block in page.blocks {
       #expect(block.range.lowerBound.offset > last)
       for paragraph in block.paragraphs {
-        #expect(block.bbox.contains(paragraph.bbox, tolerance: tolerance), "\(image) paragraph \(paragraph.bbox) outside block \(block.bbox)")
-        #expect(block.range.lowerBound <= paragraph.range.lowerBound && paragraph.range.upperBound <= block.range.upperBound)
+        #expect(
+          block.bbox.contains(paragraph.bbox, tolerance: tolerance),
+          "\(image) paragraph \(paragraph.bbox) outside block \(block.bbox)")
+        #expect(
+          block.range.lowerBound <= paragraph.range.lowerBound
+            && paragraph.range.upperBound <= block.range.upperBound)
         for line in paragraph.lines {
-          #expect(paragraph.bbox.contains(line.bbox, tolerance: tolerance), "\(image) line \(line.bbox) outside paragraph \(paragraph.bbox)")
-          #expect(paragraph.range.lowerBound <= line.range.lowerBound && line.range.upperBound <= paragraph.range.upperBound)
+          #expect(
+            paragraph.bbox.contains(line.bbox, tolerance: tolerance),
+            "\(image) line \(line.bbox) outside paragraph \(paragraph.bbox)")
+          #expect(
+            paragraph.range.lowerBound <= line.range.lowerBound
+              && line.range.upperBound <= paragraph.range.upperBound)
           #expect(page.text(in: line.range) == line.text)
           for word in line.words {
-            #expect(line.bbox.contains(word.bbox, tolerance: tolerance), "\(image) word \(word.text) \(word.bbox) outside line \(line.bbox)")
+            #expect(
+              line.bbox.contains(word.bbox, tolerance: tolerance),
+              "\(image) word \(word.text) \(word.bbox) outside line \(line.bbox)")
             #expect(word.range.lowerBound.offset > last, "\(image): ranges must increase")
             last = word.range.lowerBound.offset
             #expect(page.text(in: word.range) == word.text)
@@ -48,7 +60,9 @@ struct RecognitionTests {
     #expect(page.dpi == 300 || image.hasPrefix("dpi-"))
   }
 
-  @Test("Without preprocessing, text is byte-identical to the tesseract command's", arguments: Fixtures.scanImages)
+  @Test(
+    "Without preprocessing, text is byte-identical to the tesseract command's",
+    arguments: Fixtures.scanImages)
   func parityWithTesseract(_ image: String) throws {
     let page = try RecognizedScans.page(image, preprocessing: .none)
     let path = Fixtures.scans.appendingPathComponent(image).path
@@ -71,7 +85,8 @@ struct RecognitionTests {
   @Test func recordsTheResolution() throws {
     #expect(try RecognizedScans.page("dpi-150.png").dpi == 150)
     let engine = try OCREngine(options: RecognitionOptions(dpi: 200))
-    let page = try engine.recognize(contentsOf: Fixtures.scans.appendingPathComponent("dpi-100.png").path)
+    let page = try engine.recognize(
+      contentsOf: Fixtures.scans.appendingPathComponent("dpi-100.png").path)
     #expect(page.first?.dpi == 200)
   }
 }

@@ -32,7 +32,8 @@ struct RegressionTests {
   @Test("Metrics stay within their thresholds", arguments: Fixtures.scanImages)
   func metricsHold(_ image: String) throws {
     guard ProcessInfo.processInfo.environment["RECORD_THRESHOLDS"] == nil else { return }
-    let limits = try #require(try Self.thresholds()[image], "no thresholds for \(image) in Scans/thresholds.json")
+    let limits = try #require(
+      try Self.thresholds()[image], "no thresholds for \(image) in Scans/thresholds.json")
     let evaluation = try Self.evaluation(image)
     for metric in EvaluationMetric.allCases {
       let limit = try #require(limits[metric.name], "\(image): no threshold for \(metric.name)")
@@ -40,7 +41,8 @@ struct RegressionTests {
       let holds = metric.higherIsBetter ? value >= limit : value <= limit
       #expect(
         holds,
-        "\(image): \(metric.name) is \(value), threshold \(metric.higherIsBetter ? "≥" : "≤") \(limit)")
+        "\(image): \(metric.name) is \(value), threshold \(metric.higherIsBetter ? "≥" : "≤") \(limit)"
+      )
     }
   }
 
@@ -53,7 +55,8 @@ struct RegressionTests {
       for metric in EvaluationMetric.allCases {
         // Round toward the lenient side at three decimals.
         let v = evaluation.value(of: metric) * 1000
-        metrics[metric.name] = .number((metric.higherIsBetter ? v.rounded(.down) : v.rounded(.up)) / 1000)
+        metrics[metric.name] = .number(
+          (metric.higherIsBetter ? v.rounded(.down) : v.rounded(.up)) / 1000)
       }
       pages[image] = .object(metrics)
     }
@@ -63,7 +66,8 @@ struct RegressionTests {
       ),
       "pages": .object(pages),
     ])
-    try (document.serialized(pretty: true) + "\n").write(to: Self.thresholdsURL, atomically: true, encoding: .utf8)
+    try (document.serialized(pretty: true) + "\n").write(
+      to: Self.thresholdsURL, atomically: true, encoding: .utf8)
     Issue.record("Recorded new thresholds in \(Self.thresholdsURL.path)")
   }
 
@@ -88,10 +92,13 @@ struct RegressionTests {
 
   @Test func theExportRecordsOrientationSkewAndQuads() throws {
     let page = try RecognizedScans.page("rotated-90.png")
-    let json = DocumentJSON.value(of: Document(pages: [page]), generator: Generator(name: "t", version: "0"))
+    let json = DocumentJSON.value(
+      of: Document(pages: [page]), generator: Generator(name: "t", version: "0"))
     let exported = try #require(json["pages"]?.arrayValue?.first)
     #expect(exported["orientation"] == .number(90))
-    let line = try #require(exported["blocks"]?.arrayValue?.first?["paragraphs"]?.arrayValue?.first?["lines"]?.arrayValue?.first)
+    let line = try #require(
+      exported["blocks"]?.arrayValue?.first?["paragraphs"]?.arrayValue?.first?["lines"]?.arrayValue?
+        .first)
     #expect(line["quad"]?.arrayValue?.count == 4)
     // On a page turned 90° clockwise, lines run down the image.
     #expect(page.selectionRects(for: page.documentRange).allSatisfy { $0.isVertical })

@@ -67,7 +67,9 @@ public enum RecognizedScans {
   private static let cache = Mutex<[String: [String: Result<Page, OCRError>]]>([:])
 
   /// Pages for every sample scan, keyed by image file name.
-  public static func all(preprocessing: Preprocessing = .default) -> [String: Result<Page, OCRError>] {
+  public static func all(preprocessing: Preprocessing = .default) -> [String: Result<
+    Page, OCRError
+  >] {
     let key = String(preprocessing.rawValue)
     if let hit = cache.withLock({ $0[key] }) { return hit }
     let images = Fixtures.scanImages
@@ -86,11 +88,16 @@ public enum RecognizedScans {
             engine = e
           } else {
             engine = try OCREngine(
-              options: RecognitionOptions(languages: language.split(separator: "+").map(String.init), preprocessing: preprocessing))
+              options: RecognitionOptions(
+                languages: language.split(separator: "+").map(String.init),
+                preprocessing: preprocessing))
             engines[language] = engine
           }
-          let pages = try engine.recognize(contentsOf: Fixtures.scans.appendingPathComponent(image).path)
-          guard let page = pages.first else { throw OCRError.recognitionFailed(path: image, page: 0) }
+          let pages = try engine.recognize(
+            contentsOf: Fixtures.scans.appendingPathComponent(image).path)
+          guard let page = pages.first else {
+            throw OCRError.recognitionFailed(path: image, page: 0)
+          }
           return page
         }
         results.withLock { $0[image] = result }

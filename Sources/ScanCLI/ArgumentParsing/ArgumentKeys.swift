@@ -4,182 +4,188 @@
 /// You do not create specs directly; declare typed keys (`Option`, `Flag`,
 /// `Argument`) and list them in `CommandConfiguration.arguments`.
 public struct ArgumentSpec: Sendable {
-    public enum Kind: Sendable, Equatable {
-        /// A value identified by its position: `<images>`.
-        case positional
-        /// A named option that takes a value: `--lang <lang>`.
-        case option
-        /// A named option without a value: `--verbose`.
-        case flag
+  public enum Kind: Sendable, Equatable {
+    /// A value identified by its position: `<images>`.
+    case positional
+    /// A named option that takes a value: `--lang <lang>`.
+    case option
+    /// A named option without a value: `--verbose`.
+    case flag
+  }
+
+  public let kind: Kind
+  /// The long name without dashes (`"lang"` for `--lang`); `nil` for positionals.
+  public let longName: String?
+  /// The one-letter short name (`"o"` for `-o`), if any.
+  public let shortName: Character?
+  /// The name shown between angle brackets: `<lang>`, `<images>`.
+  public let valueName: String
+  /// One line of help text.
+  public let abstract: String
+  /// The default shown in help as `(default: ...)`, if any.
+  public let defaultDescription: String?
+  /// The accepted values shown in help as `(values: ...)`; empty when open.
+  public let allValues: [String]
+  /// Whether parsing fails when the argument is absent.
+  public let isRequired: Bool
+  /// A repeatable option (`--file a --file b`) or a variadic positional.
+  public let isRepeating: Bool
+  /// Checks one raw value; throws `ValueConversionFailure`.
+  let validate: @Sendable (String) throws -> Void
+
+  /// The key under which the argument's values are stored: `--lang` or `<images>`.
+  public var id: String {
+    switch kind {
+    case .positional: return "<\(valueName)>"
+    case .option, .flag: return "--\(longName ?? valueName)"
     }
+  }
 
-    public let kind: Kind
-    /// The long name without dashes (`"lang"` for `--lang`); `nil` for positionals.
-    public let longName: String?
-    /// The one-letter short name (`"o"` for `-o`), if any.
-    public let shortName: Character?
-    /// The name shown between angle brackets: `<lang>`, `<images>`.
-    public let valueName: String
-    /// One line of help text.
-    public let abstract: String
-    /// The default shown in help as `(default: ...)`, if any.
-    public let defaultDescription: String?
-    /// The accepted values shown in help as `(values: ...)`; empty when open.
-    public let allValues: [String]
-    /// Whether parsing fails when the argument is absent.
-    public let isRequired: Bool
-    /// A repeatable option (`--file a --file b`) or a variadic positional.
-    public let isRepeating: Bool
-    /// Checks one raw value; throws `ValueConversionFailure`.
-    let validate: @Sendable (String) throws -> Void
+  /// The preferred name used in messages: `--lang`, or `<images>` for positionals.
+  var preferredName: String { id }
 
-    /// The key under which the argument's values are stored: `--lang` or `<images>`.
-    public var id: String {
-        switch kind {
-        case .positional: return "<\(valueName)>"
-        case .option, .flag: return "--\(longName ?? valueName)"
-        }
+  /// The label of a help row: `-o, --output <output>`, `--verbose`, `<images>`.
+  var helpLabel: String {
+    switch kind {
+    case .positional:
+      return "<\(valueName)>"
+    case .option, .flag:
+      var names: [String] = []
+      if let shortName { names.append("-\(shortName)") }
+      names.append(id)
+      let joined = names.joined(separator: ", ")
+      return kind == .option ? "\(joined) <\(valueName)>" : joined
     }
+  }
 
-    /// The preferred name used in messages: `--lang`, or `<images>` for positionals.
-    var preferredName: String { id }
-
-    /// The label of a help row: `-o, --output <output>`, `--verbose`, `<images>`.
-    var helpLabel: String {
-        switch kind {
-        case .positional:
-            return "<\(valueName)>"
-        case .option, .flag:
-            var names: [String] = []
-            if let shortName { names.append("-\(shortName)") }
-            names.append(id)
-            let joined = names.joined(separator: ", ")
-            return kind == .option ? "\(joined) <\(valueName)>" : joined
-        }
+  /// The synopsis without brackets: `--lang <lang>`, `<images> ...`.
+  var bareSynopsis: String {
+    var text: String
+    switch kind {
+    case .positional: text = "<\(valueName)>"
+    case .option: text = "\(id) <\(valueName)>"
+    case .flag: text = id
     }
+    if isRepeating && kind != .flag { text += " ..." }
+    return text
+  }
 
-    /// The synopsis without brackets: `--lang <lang>`, `<images> ...`.
-    var bareSynopsis: String {
-        var text: String
-        switch kind {
-        case .positional: text = "<\(valueName)>"
-        case .option: text = "\(id) <\(valueName)>"
-        case .flag: text = id
-        }
-        if isRepeating && kind != .flag { text += " ..." }
-        return text
-    }
+  /// The synopsis in a usage line: `[--lang <lang>]`, `<images> ...`.
+  var usageSynopsis: String {
+    isRequired ? bareSynopsis : "[\(bareSynopsis)]"
+  }
 
-    /// The synopsis in a usage line: `[--lang <lang>]`, `<images> ...`.
-    var usageSynopsis: String {
-        isRequired ? bareSynopsis : "[\(bareSynopsis)]"
-    }
+  /// A named option as written with a given name: `-o <output>`, `--verbose`.
+  func synopsis(named name: String) -> String {
+    kind == .option ? "\(name) <\(valueName)>" : name
+  }
 
-    /// A named option as written with a given name: `-o <output>`, `--verbose`.
-    func synopsis(named name: String) -> String {
-        kind == .option ? "\(name) <\(valueName)>" : name
-    }
-
-    init(
-        kind: Kind, longName: String?, shortName: Character?, valueName: String,
-        abstract: String, defaultDescription: String?, allValues: [String],
-        isRequired: Bool, isRepeating: Bool,
-        validate: @escaping @Sendable (String) throws -> Void
-    ) {
-        self.kind = kind
-        self.longName = longName
-        self.shortName = shortName
-        self.valueName = valueName
-        self.abstract = abstract
-        self.defaultDescription = defaultDescription
-        self.allValues = allValues
-        self.isRequired = isRequired
-        self.isRepeating = isRepeating
-        self.validate = validate
-    }
+  init(
+    kind: Kind, longName: String?, shortName: Character?, valueName: String,
+    abstract: String, defaultDescription: String?, allValues: [String],
+    isRequired: Bool, isRepeating: Bool,
+    validate: @escaping @Sendable (String) throws -> Void
+  ) {
+    self.kind = kind
+    self.longName = longName
+    self.shortName = shortName
+    self.valueName = valueName
+    self.abstract = abstract
+    self.defaultDescription = defaultDescription
+    self.allValues = allValues
+    self.isRequired = isRequired
+    self.isRepeating = isRepeating
+    self.validate = validate
+  }
 }
 
 /// Something a command lists in `CommandConfiguration.arguments`:
 /// an `Option`, a `Flag` or an `Argument`.
 public protocol ArgumentKey: Sendable {
-    var spec: ArgumentSpec { get }
+  var spec: ArgumentSpec { get }
 }
 
 /// Thrown by a value conversion; `reason` is appended to the error message.
 struct ValueConversionFailure: Error {
-    var reason: String?
+  var reason: String?
 }
 
 /// Shared conversion helpers for the typed keys.
 enum ValueConversion {
-    /// Converts with a failable initializer: `nil` means "invalid, no reason".
-    static func failable<T>(_ make: @escaping @Sendable (String) -> T?) -> @Sendable (String) throws -> T {
-        { raw in
-            guard let value = make(raw) else { throw ValueConversionFailure(reason: nil) }
-            return value
-        }
+  /// Converts with a failable initializer: `nil` means "invalid, no reason".
+  static func failable<T>(_ make: @escaping @Sendable (String) -> T?)
+    -> @Sendable (String) throws -> T
+  {
+    { raw in
+      guard let value = make(raw) else { throw ValueConversionFailure(reason: nil) }
+      return value
     }
+  }
 
-    /// Wraps a user parse closure: its error becomes the reason.
-    static func throwing<T>(_ parse: @escaping @Sendable (String) throws -> T) -> @Sendable (String) throws -> T {
-        { raw in
-            do {
-                return try parse(raw)
-            } catch let failure as ValueConversionFailure {
-                throw failure
-            } catch {
-                throw ValueConversionFailure(reason: CommandLineTool.message(for: error))
-            }
-        }
+  /// Wraps a user parse closure: its error becomes the reason.
+  static func throwing<T>(_ parse: @escaping @Sendable (String) throws -> T)
+    -> @Sendable (String) throws -> T
+  {
+    { raw in
+      do {
+        return try parse(raw)
+      } catch let failure as ValueConversionFailure {
+        throw failure
+      } catch {
+        throw ValueConversionFailure(reason: CommandLineTool.message(for: error))
+      }
     }
+  }
 
-    static func single<T: Sendable>(
-        _ spec: ArgumentSpec, fallback: T?, convert: @escaping @Sendable (String) throws -> T
-    ) -> @Sendable ([String]) throws -> T {
-        { raws in
-            guard let raw = raws.last else {
-                if let fallback { return fallback }
-                throw UsageError.missingArgument(spec)
-            }
-            return try convertForLookup(raw, spec: spec, convert: convert)
-        }
+  static func single<T: Sendable>(
+    _ spec: ArgumentSpec, fallback: T?, convert: @escaping @Sendable (String) throws -> T
+  ) -> @Sendable ([String]) throws -> T {
+    { raws in
+      guard let raw = raws.last else {
+        if let fallback { return fallback }
+        throw UsageError.missingArgument(spec)
+      }
+      return try convertForLookup(raw, spec: spec, convert: convert)
     }
+  }
 
-    static func optional<T: Sendable>(
-        _ spec: ArgumentSpec, convert: @escaping @Sendable (String) throws -> T
-    ) -> @Sendable ([String]) throws -> T? {
-        { raws in
-            guard let raw = raws.last else { return nil }
-            return try convertForLookup(raw, spec: spec, convert: convert)
-        }
+  static func optional<T: Sendable>(
+    _ spec: ArgumentSpec, convert: @escaping @Sendable (String) throws -> T
+  ) -> @Sendable ([String]) throws -> T? {
+    { raws in
+      guard let raw = raws.last else { return nil }
+      return try convertForLookup(raw, spec: spec, convert: convert)
     }
+  }
 
-    static func array<T: Sendable>(
-        _ spec: ArgumentSpec, fallback: [T]?, convert: @escaping @Sendable (String) throws -> T
-    ) -> @Sendable ([String]) throws -> [T] {
-        { raws in
-            if raws.isEmpty {
-                if let fallback { return fallback }
-                if spec.isRequired { throw UsageError.missingArgument(spec) }
-                return []
-            }
-            return try raws.map { try convertForLookup($0, spec: spec, convert: convert) }
-        }
+  static func array<T: Sendable>(
+    _ spec: ArgumentSpec, fallback: [T]?, convert: @escaping @Sendable (String) throws -> T
+  ) -> @Sendable ([String]) throws -> [T] {
+    { raws in
+      if raws.isEmpty {
+        if let fallback { return fallback }
+        if spec.isRequired { throw UsageError.missingArgument(spec) }
+        return []
+      }
+      return try raws.map { try convertForLookup($0, spec: spec, convert: convert) }
     }
+  }
 
-    private static func convertForLookup<T>(
-        _ raw: String, spec: ArgumentSpec, convert: (String) throws -> T
-    ) throws -> T {
-        do {
-            return try convert(raw)
-        } catch let failure as ValueConversionFailure {
-            throw UsageError.invalidValue(raw, spec: spec, name: nil, reason: failure.reason)
-        }
+  private static func convertForLookup<T>(
+    _ raw: String, spec: ArgumentSpec, convert: (String) throws -> T
+  ) throws -> T {
+    do {
+      return try convert(raw)
+    } catch let failure as ValueConversionFailure {
+      throw UsageError.invalidValue(raw, spec: spec, name: nil, reason: failure.reason)
     }
+  }
 
-    static func validator<T>(_ convert: @escaping @Sendable (String) throws -> T) -> @Sendable (String) throws -> Void {
-        { raw in _ = try convert(raw) }
-    }
+  static func validator<T>(_ convert: @escaping @Sendable (String) throws -> T)
+    -> @Sendable (String) throws -> Void
+  {
+    { raw in _ = try convert(raw) }
+  }
 }
 
 // MARK: - Option
@@ -200,119 +206,123 @@ enum ValueConversion {
 /// `T?` is optional, `[T]` is repeatable (required unless `default:` is given).
 /// Read it with `try arguments[Self.lang]`.
 public struct Option<Value: Sendable>: ArgumentKey {
-    public let spec: ArgumentSpec
-    let resolve: @Sendable ([String]) throws -> Value
+  public let spec: ArgumentSpec
+  let resolve: @Sendable ([String]) throws -> Value
 
-    init(spec: ArgumentSpec, resolve: @escaping @Sendable ([String]) throws -> Value) {
-        self.spec = spec
-        self.resolve = resolve
-    }
+  init(spec: ArgumentSpec, resolve: @escaping @Sendable ([String]) throws -> Value) {
+    self.spec = spec
+    self.resolve = resolve
+  }
 
-    static func makeSpec(
-        name: String, short: Character?, valueName: String?, help: String,
-        defaultDescription: String?, allValues: [String], isRequired: Bool, isRepeating: Bool,
-        validate: @escaping @Sendable (String) throws -> Void
-    ) -> ArgumentSpec {
-        ArgumentSpec(
-            kind: .option, longName: name, shortName: short, valueName: valueName ?? name,
-            abstract: help, defaultDescription: defaultDescription, allValues: allValues,
-            isRequired: isRequired, isRepeating: isRepeating, validate: validate)
-    }
+  static func makeSpec(
+    name: String, short: Character?, valueName: String?, help: String,
+    defaultDescription: String?, allValues: [String], isRequired: Bool, isRepeating: Bool,
+    validate: @escaping @Sendable (String) throws -> Void
+  ) -> ArgumentSpec {
+    ArgumentSpec(
+      kind: .option, longName: name, shortName: short, valueName: valueName ?? name,
+      abstract: help, defaultDescription: defaultDescription, allValues: allValues,
+      isRequired: isRequired, isRepeating: isRepeating, validate: validate)
+  }
 }
 
 extension Option where Value: ArgumentValue {
-    /// A single-valued option; required unless a default is given.
-    public init(
-        _ name: String, short: Character? = nil, valueName: String? = nil,
-        help: String, default defaultValue: Value? = nil
-    ) {
-        let convert = ValueConversion.failable { Value(argument: $0) }
-        let spec = Self.makeSpec(
-            name: name, short: short, valueName: valueName, help: help,
-            defaultDescription: defaultValue?.defaultValueDescription,
-            allValues: Value.allValueStrings, isRequired: defaultValue == nil, isRepeating: false,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A single-valued option; required unless a default is given.
+  public init(
+    _ name: String, short: Character? = nil, valueName: String? = nil,
+    help: String, default defaultValue: Value? = nil
+  ) {
+    let convert = ValueConversion.failable { Value(argument: $0) }
+    let spec = Self.makeSpec(
+      name: name, short: short, valueName: valueName, help: help,
+      defaultDescription: defaultValue?.defaultValueDescription,
+      allValues: Value.allValueStrings, isRequired: defaultValue == nil, isRepeating: false,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
+  }
 }
 
 extension Option {
-    /// An optional single-valued option: `Option<String?>`.
-    public init<Wrapped: ArgumentValue>(
-        _ name: String, short: Character? = nil, valueName: String? = nil, help: String
-    ) where Value == Wrapped? {
-        let convert = ValueConversion.failable { Wrapped(argument: $0) }
-        let spec = Self.makeSpec(
-            name: name, short: short, valueName: valueName, help: help,
-            defaultDescription: nil, allValues: Wrapped.allValueStrings,
-            isRequired: false, isRepeating: false, validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
-    }
+  /// An optional single-valued option: `Option<String?>`.
+  public init<Wrapped: ArgumentValue>(
+    _ name: String, short: Character? = nil, valueName: String? = nil, help: String
+  ) where Value == Wrapped? {
+    let convert = ValueConversion.failable { Wrapped(argument: $0) }
+    let spec = Self.makeSpec(
+      name: name, short: short, valueName: valueName, help: help,
+      defaultDescription: nil, allValues: Wrapped.allValueStrings,
+      isRequired: false, isRepeating: false, validate: ValueConversion.validator(convert))
+    self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
+  }
 
-    /// A repeatable option: `Option<[String]>`. Required (at least once)
-    /// unless a default is given; pass `default: []` for "zero or more".
-    public init<Element: ArgumentValue>(
-        _ name: String, short: Character? = nil, valueName: String? = nil,
-        help: String, default defaultValue: [Element]? = nil
-    ) where Value == [Element] {
-        let convert = ValueConversion.failable { Element(argument: $0) }
-        let defaultDescription = defaultValue.flatMap { values in
-            values.isEmpty ? nil : values.map(\.defaultValueDescription).joined(separator: ", ")
-        }
-        let spec = Self.makeSpec(
-            name: name, short: short, valueName: valueName, help: help,
-            defaultDescription: defaultDescription, allValues: Element.allValueStrings,
-            isRequired: defaultValue == nil, isRepeating: true,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
+  /// A repeatable option: `Option<[String]>`. Required (at least once)
+  /// unless a default is given; pass `default: []` for "zero or more".
+  public init<Element: ArgumentValue>(
+    _ name: String, short: Character? = nil, valueName: String? = nil,
+    help: String, default defaultValue: [Element]? = nil
+  ) where Value == [Element] {
+    let convert = ValueConversion.failable { Element(argument: $0) }
+    let defaultDescription = defaultValue.flatMap { values in
+      values.isEmpty ? nil : values.map(\.defaultValueDescription).joined(separator: ", ")
     }
+    let spec = Self.makeSpec(
+      name: name, short: short, valueName: valueName, help: help,
+      defaultDescription: defaultDescription, allValues: Element.allValueStrings,
+      isRequired: defaultValue == nil, isRepeating: true,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
+  }
 
-    /// A single-valued option with a custom parser. An error thrown by `parse`
-    /// is reported as "The value 'x' is invalid for '--name <name>': <reason>".
-    /// Required unless a default is given; `defaultDescription` overrides how the
-    /// default is shown (otherwise `String(describing:)`).
-    public init(
-        _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-        default defaultValue: Value? = nil, defaultDescription: String? = nil,
-        allValues: [String] = [], parse: @escaping @Sendable (String) throws -> Value
-    ) {
-        let convert = ValueConversion.throwing(parse)
-        let shownDefault = defaultDescription ?? defaultValue.map { String(describing: $0) }
-        let spec = Self.makeSpec(
-            name: name, short: short, valueName: valueName, help: help,
-            defaultDescription: shownDefault, allValues: allValues,
-            isRequired: defaultValue == nil, isRepeating: false,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A single-valued option with a custom parser. An error thrown by `parse`
+  /// is reported as "The value 'x' is invalid for '--name <name>': <reason>".
+  /// Required unless a default is given; `defaultDescription` overrides how the
+  /// default is shown (otherwise `String(describing:)`).
+  public init(
+    _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+    default defaultValue: Value? = nil, defaultDescription: String? = nil,
+    allValues: [String] = [], parse: @escaping @Sendable (String) throws -> Value
+  ) {
+    let convert = ValueConversion.throwing(parse)
+    let shownDefault = defaultDescription ?? defaultValue.map { String(describing: $0) }
+    let spec = Self.makeSpec(
+      name: name, short: short, valueName: valueName, help: help,
+      defaultDescription: shownDefault, allValues: allValues,
+      isRequired: defaultValue == nil, isRepeating: false,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
+  }
 
-    /// An optional single-valued option with a custom parser: `Option<Point?>`.
-    public init<Wrapped: Sendable>(
-        _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-        allValues: [String] = [], parse: @escaping @Sendable (String) throws -> Wrapped
-    ) where Value == Wrapped? {
-        let convert = ValueConversion.throwing(parse)
-        let spec = Self.makeSpec(
-            name: name, short: short, valueName: valueName, help: help,
-            defaultDescription: nil, allValues: allValues, isRequired: false, isRepeating: false,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
-    }
+  /// An optional single-valued option with a custom parser: `Option<Point?>`.
+  public init<Wrapped: Sendable>(
+    _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+    allValues: [String] = [], parse: @escaping @Sendable (String) throws -> Wrapped
+  ) where Value == Wrapped? {
+    let convert = ValueConversion.throwing(parse)
+    let spec = Self.makeSpec(
+      name: name, short: short, valueName: valueName, help: help,
+      defaultDescription: nil, allValues: allValues, isRequired: false, isRepeating: false,
+      validate: ValueConversion.validator(convert))
+    self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
+  }
 
-    /// A repeatable option with a custom parser: `Option<[Point]>`.
-    public init<Element: Sendable>(
-        _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-        default defaultValue: [Element]? = nil, allValues: [String] = [],
-        parse: @escaping @Sendable (String) throws -> Element
-    ) where Value == [Element] {
-        let convert = ValueConversion.throwing(parse)
-        let spec = Self.makeSpec(
-            name: name, short: short, valueName: valueName, help: help,
-            defaultDescription: nil, allValues: allValues,
-            isRequired: defaultValue == nil, isRepeating: true,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A repeatable option with a custom parser: `Option<[Point]>`.
+  public init<Element: Sendable>(
+    _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
+    default defaultValue: [Element]? = nil, allValues: [String] = [],
+    parse: @escaping @Sendable (String) throws -> Element
+  ) where Value == [Element] {
+    let convert = ValueConversion.throwing(parse)
+    let spec = Self.makeSpec(
+      name: name, short: short, valueName: valueName, help: help,
+      defaultDescription: nil, allValues: allValues,
+      isRequired: defaultValue == nil, isRepeating: true,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
+  }
 }
 
 // MARK: - Flag
@@ -320,14 +330,14 @@ extension Option {
 /// A named option without a value: `--verbose`, `--no-cache`.
 /// Read it with `arguments[Self.verbose]` (a `Bool`). Giving it twice is allowed.
 public struct Flag: ArgumentKey {
-    public let spec: ArgumentSpec
+  public let spec: ArgumentSpec
 
-    public init(_ name: String, short: Character? = nil, help: String) {
-        spec = ArgumentSpec(
-            kind: .flag, longName: name, shortName: short, valueName: name,
-            abstract: help, defaultDescription: nil, allValues: [],
-            isRequired: false, isRepeating: false, validate: { _ in })
-    }
+  public init(_ name: String, short: Character? = nil, help: String) {
+    spec = ArgumentSpec(
+      kind: .flag, longName: name, shortName: short, valueName: name,
+      abstract: help, defaultDescription: nil, allValues: [],
+      isRequired: false, isRepeating: false, validate: { _ in })
+  }
 }
 
 // MARK: - Argument (positional)
@@ -344,95 +354,99 @@ public struct Flag: ArgumentKey {
 /// Positionals are filled in declaration order; an array (variadic) takes all
 /// remaining values, so declare it last. Read with `try arguments[Self.images]`.
 public struct Argument<Value: Sendable>: ArgumentKey {
-    public let spec: ArgumentSpec
-    let resolve: @Sendable ([String]) throws -> Value
+  public let spec: ArgumentSpec
+  let resolve: @Sendable ([String]) throws -> Value
 
-    init(spec: ArgumentSpec, resolve: @escaping @Sendable ([String]) throws -> Value) {
-        self.spec = spec
-        self.resolve = resolve
-    }
+  init(spec: ArgumentSpec, resolve: @escaping @Sendable ([String]) throws -> Value) {
+    self.spec = spec
+    self.resolve = resolve
+  }
 
-    static func makeSpec(
-        name: String, help: String, defaultDescription: String?, allValues: [String],
-        isRequired: Bool, isRepeating: Bool, validate: @escaping @Sendable (String) throws -> Void
-    ) -> ArgumentSpec {
-        ArgumentSpec(
-            kind: .positional, longName: nil, shortName: nil, valueName: name,
-            abstract: help, defaultDescription: defaultDescription, allValues: allValues,
-            isRequired: isRequired, isRepeating: isRepeating, validate: validate)
-    }
+  static func makeSpec(
+    name: String, help: String, defaultDescription: String?, allValues: [String],
+    isRequired: Bool, isRepeating: Bool, validate: @escaping @Sendable (String) throws -> Void
+  ) -> ArgumentSpec {
+    ArgumentSpec(
+      kind: .positional, longName: nil, shortName: nil, valueName: name,
+      abstract: help, defaultDescription: defaultDescription, allValues: allValues,
+      isRequired: isRequired, isRepeating: isRepeating, validate: validate)
+  }
 }
 
 extension Argument where Value: ArgumentValue {
-    /// A single positional; required unless a default is given.
-    public init(_ name: String, help: String, default defaultValue: Value? = nil) {
-        let convert = ValueConversion.failable { Value(argument: $0) }
-        let spec = Self.makeSpec(
-            name: name, help: help, defaultDescription: defaultValue?.defaultValueDescription,
-            allValues: Value.allValueStrings, isRequired: defaultValue == nil, isRepeating: false,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A single positional; required unless a default is given.
+  public init(_ name: String, help: String, default defaultValue: Value? = nil) {
+    let convert = ValueConversion.failable { Value(argument: $0) }
+    let spec = Self.makeSpec(
+      name: name, help: help, defaultDescription: defaultValue?.defaultValueDescription,
+      allValues: Value.allValueStrings, isRequired: defaultValue == nil, isRepeating: false,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
+  }
 }
 
 extension Argument {
-    /// An optional single positional: `Argument<Int?>`.
-    public init<Wrapped: ArgumentValue>(_ name: String, help: String) where Value == Wrapped? {
-        let convert = ValueConversion.failable { Wrapped(argument: $0) }
-        let spec = Self.makeSpec(
-            name: name, help: help, defaultDescription: nil, allValues: Wrapped.allValueStrings,
-            isRequired: false, isRepeating: false, validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
-    }
+  /// An optional single positional: `Argument<Int?>`.
+  public init<Wrapped: ArgumentValue>(_ name: String, help: String) where Value == Wrapped? {
+    let convert = ValueConversion.failable { Wrapped(argument: $0) }
+    let spec = Self.makeSpec(
+      name: name, help: help, defaultDescription: nil, allValues: Wrapped.allValueStrings,
+      isRequired: false, isRepeating: false, validate: ValueConversion.validator(convert))
+    self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
+  }
 
-    /// A variadic positional: `Argument<[String]>`. Requires at least one value
-    /// unless a default is given (`default: []` for "zero or more").
-    public init<Element: ArgumentValue>(
-        _ name: String, help: String, default defaultValue: [Element]? = nil
-    ) where Value == [Element] {
-        let convert = ValueConversion.failable { Element(argument: $0) }
-        let spec = Self.makeSpec(
-            name: name, help: help, defaultDescription: nil, allValues: Element.allValueStrings,
-            isRequired: defaultValue == nil, isRepeating: true,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A variadic positional: `Argument<[String]>`. Requires at least one value
+  /// unless a default is given (`default: []` for "zero or more").
+  public init<Element: ArgumentValue>(
+    _ name: String, help: String, default defaultValue: [Element]? = nil
+  ) where Value == [Element] {
+    let convert = ValueConversion.failable { Element(argument: $0) }
+    let spec = Self.makeSpec(
+      name: name, help: help, defaultDescription: nil, allValues: Element.allValueStrings,
+      isRequired: defaultValue == nil, isRepeating: true,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
+  }
 
-    /// A single positional with a custom parser; required unless a default is given.
-    public init(
-        _ name: String, help: String, default defaultValue: Value? = nil,
-        defaultDescription: String? = nil, parse: @escaping @Sendable (String) throws -> Value
-    ) {
-        let convert = ValueConversion.throwing(parse)
-        let spec = Self.makeSpec(
-            name: name, help: help,
-            defaultDescription: defaultDescription ?? defaultValue.map { String(describing: $0) },
-            allValues: [], isRequired: defaultValue == nil, isRepeating: false,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A single positional with a custom parser; required unless a default is given.
+  public init(
+    _ name: String, help: String, default defaultValue: Value? = nil,
+    defaultDescription: String? = nil, parse: @escaping @Sendable (String) throws -> Value
+  ) {
+    let convert = ValueConversion.throwing(parse)
+    let spec = Self.makeSpec(
+      name: name, help: help,
+      defaultDescription: defaultDescription ?? defaultValue.map { String(describing: $0) },
+      allValues: [], isRequired: defaultValue == nil, isRepeating: false,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.single(spec, fallback: defaultValue, convert: convert))
+  }
 
-    /// An optional single positional with a custom parser: `Argument<Point?>`.
-    public init<Wrapped: Sendable>(
-        _ name: String, help: String, parse: @escaping @Sendable (String) throws -> Wrapped
-    ) where Value == Wrapped? {
-        let convert = ValueConversion.throwing(parse)
-        let spec = Self.makeSpec(
-            name: name, help: help, defaultDescription: nil, allValues: [],
-            isRequired: false, isRepeating: false, validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
-    }
+  /// An optional single positional with a custom parser: `Argument<Point?>`.
+  public init<Wrapped: Sendable>(
+    _ name: String, help: String, parse: @escaping @Sendable (String) throws -> Wrapped
+  ) where Value == Wrapped? {
+    let convert = ValueConversion.throwing(parse)
+    let spec = Self.makeSpec(
+      name: name, help: help, defaultDescription: nil, allValues: [],
+      isRequired: false, isRepeating: false, validate: ValueConversion.validator(convert))
+    self.init(spec: spec, resolve: ValueConversion.optional(spec, convert: convert))
+  }
 
-    /// A variadic positional with a custom parser: `Argument<[Point]>`.
-    public init<Element: Sendable>(
-        _ name: String, help: String, default defaultValue: [Element]? = nil,
-        parse: @escaping @Sendable (String) throws -> Element
-    ) where Value == [Element] {
-        let convert = ValueConversion.throwing(parse)
-        let spec = Self.makeSpec(
-            name: name, help: help, defaultDescription: nil, allValues: [],
-            isRequired: defaultValue == nil, isRepeating: true,
-            validate: ValueConversion.validator(convert))
-        self.init(spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
-    }
+  /// A variadic positional with a custom parser: `Argument<[Point]>`.
+  public init<Element: Sendable>(
+    _ name: String, help: String, default defaultValue: [Element]? = nil,
+    parse: @escaping @Sendable (String) throws -> Element
+  ) where Value == [Element] {
+    let convert = ValueConversion.throwing(parse)
+    let spec = Self.makeSpec(
+      name: name, help: help, defaultDescription: nil, allValues: [],
+      isRequired: defaultValue == nil, isRepeating: true,
+      validate: ValueConversion.validator(convert))
+    self.init(
+      spec: spec, resolve: ValueConversion.array(spec, fallback: defaultValue, convert: convert))
+  }
 }

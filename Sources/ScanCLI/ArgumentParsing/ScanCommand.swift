@@ -1,37 +1,37 @@
 /// The static description of a command: its name, help text, arguments and
 /// subcommands.
 public struct CommandConfiguration: Sendable {
-    /// The name typed on the command line (`"ocr"`); the root's is the tool name.
-    public var commandName: String
-    /// One line, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
-    public var abstract: String
-    /// Optional longer text shown after the abstract in this command's help.
-    public var discussion: String
-    /// The version printed by `--version`; honoured on the root command only.
-    public var version: String?
-    /// The declared arguments, in the order they appear in usage and help.
-    public var arguments: [any ArgumentKey]
-    /// Subcommands, in the order they are listed in help. A command with
-    /// subcommands treats its first positional value as a subcommand name.
-    public var subcommands: [any ScanCommand.Type]
+  /// The name typed on the command line (`"ocr"`); the root's is the tool name.
+  public var commandName: String
+  /// One line, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:` list.
+  public var abstract: String
+  /// Optional longer text shown after the abstract in this command's help.
+  public var discussion: String
+  /// The version printed by `--version`; honoured on the root command only.
+  public var version: String?
+  /// The declared arguments, in the order they appear in usage and help.
+  public var arguments: [any ArgumentKey]
+  /// Subcommands, in the order they are listed in help. A command with
+  /// subcommands treats its first positional value as a subcommand name.
+  public var subcommands: [any ScanCommand.Type]
 
-    public init(
-        commandName: String,
-        abstract: String = "",
-        discussion: String = "",
-        version: String? = nil,
-        arguments: [any ArgumentKey] = [],
-        subcommands: [any ScanCommand.Type] = []
-    ) {
-        self.commandName = commandName
-        self.abstract = abstract
-        self.discussion = discussion
-        self.version = version
-        self.arguments = arguments
-        self.subcommands = subcommands
-    }
+  public init(
+    commandName: String,
+    abstract: String = "",
+    discussion: String = "",
+    version: String? = nil,
+    arguments: [any ArgumentKey] = [],
+    subcommands: [any ScanCommand.Type] = []
+  ) {
+    self.commandName = commandName
+    self.abstract = abstract
+    self.discussion = discussion
+    self.version = version
+    self.arguments = arguments
+    self.subcommands = subcommands
+  }
 
-    var specs: [ArgumentSpec] { arguments.map(\.spec) }
+  var specs: [ArgumentSpec] { arguments.map(\.spec) }
 }
 
 /// A command: declares its configuration, builds itself from parsed
@@ -56,19 +56,19 @@ public struct CommandConfiguration: Sendable {
 /// }
 /// ```
 public protocol ScanCommand: SendableMetatype {
-    static var configuration: CommandConfiguration { get }
+  static var configuration: CommandConfiguration { get }
 
-    /// Reads typed values. Throwing `UsageError` or `ValidationError` here is a
-    /// usage error (exit 64); any other error is a runtime error (exit 1).
-    init(_ arguments: ParsedArguments) throws
+  /// Reads typed values. Throwing `UsageError` or `ValidationError` here is a
+  /// usage error (exit 64); any other error is a runtime error (exit 1).
+  init(_ arguments: ParsedArguments) throws
 
-    /// Runs the command and returns its exit code. The default implementation
-    /// (for commands that only group subcommands) prints the command's help.
-    func run(_ io: CommandIO) throws -> Int32
+  /// Runs the command and returns its exit code. The default implementation
+  /// (for commands that only group subcommands) prints the command's help.
+  func run(_ io: CommandIO) throws -> Int32
 }
 
 extension ScanCommand {
-    public func run(_ io: CommandIO) throws -> Int32 {
-        throw CleanExit.helpRequest
-    }
+  public func run(_ io: CommandIO) throws -> Int32 {
+    throw CleanExit.helpRequest
+  }
 }

@@ -10,7 +10,8 @@ struct EvalCommand: ScanCommand {
   static let json = Flag("json", help: "Print the report as JSON.")
   static let configuration = CommandConfiguration(
     commandName: "eval",
-    abstract: "Measure recognition against ground truth: CER, WER, word recall, line cover, hit rate.",
+    abstract:
+      "Measure recognition against ground truth: CER, WER, word recall, line cover, hit rate.",
     discussion: """
       Metrics per page and in total: cer and wer (edit distance over the truth's \
       length; lower is better), wordRecall and meanIoU (truth words matched by an \
@@ -79,18 +80,21 @@ struct EvalCommand: ScanCommand {
       metrics.map { String(format: "%.4f", tally.value(of: $0)) }
     }
     for page in summary.pages {
-      let label = page.pairing == .paired ? "\(page.index)" : "\(page.index) (\(page.pairing.rawValue))"
+      let label =
+        page.pairing == .paired ? "\(page.index)" : "\(page.index) (\(page.pairing.rawValue))"
       rows.append([label] + cells(page.tally))
     }
     rows.append(["total"] + cells(summary.total))
     let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
     let lines = rows.map { row in
       row.enumerated().map { c, cell in
-        c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+        c == 0
+          ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
           : String(repeating: " ", count: widths[c] - cell.count) + cell
       }.joined(separator: "  ")
     }
-    return "\(name): \(summary.total.truthWords) truth words, \(summary.total.matchedWords) matched\n"
+    return
+      "\(name): \(summary.total.truthWords) truth words, \(summary.total.matchedWords) matched\n"
       + lines.joined(separator: "\n")
   }
 }

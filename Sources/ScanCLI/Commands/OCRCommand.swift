@@ -9,7 +9,8 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
 }
 
 struct OCRCommand: ScanCommand {
-  static let images = Argument<[String]>("images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF).")
+  static let images = Argument<[String]>(
+    "images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF).")
   static let output = Option<String?>(
     "output", short: "o", help: "Write to this file instead of standard output.")
   static let format = Option<OutputFormat?>(
@@ -64,7 +65,8 @@ struct OCRCommand: ScanCommand {
       showProgress && io.errorIsTerminal && paths.count > 1 ? ProgressLine(io: io) : nil
     var report: Recognizer.Progress?
     if let progress { report = { done, total in progress.update(done, total) } }
-    let results = Recognizer(options: options, jobs: jobCount, cache: cache).read(paths, progress: report)
+    let results = Recognizer(options: options, jobs: jobCount, cache: cache).read(
+      paths, progress: report)
     progress?.finish()
     var pages: [Page] = []
     var failed = false

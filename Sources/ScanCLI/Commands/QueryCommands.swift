@@ -30,7 +30,8 @@ struct TextCommand: ScanCommand {
       io.print(page.text(in: rect))
     } else if let n = try arguments[Self.line] {
       guard let text = page.content(forLineNumber: n) else {
-        throw CLIError("there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
+        throw CLIError(
+          "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
       }
       io.print(text)
     } else {
@@ -44,7 +45,8 @@ struct RectsCommand: ScanCommand {
   static let range = Option<Range<Int>>(
     "range", valueName: "start:end", help: "A range of UTF-16 offsets.", parse: ValueParsers.range)
   static let configuration = CommandConfiguration(
-    commandName: "rects", abstract: "Print the selection rectangles of a range, one per line, as JSON.",
+    commandName: "rects",
+    abstract: "Print the selection rectangles of a range, one per line, as JSON.",
     arguments: ModelArguments.all + [range])
 
   let arguments: ParsedArguments
@@ -66,7 +68,8 @@ struct HitCommand: ScanCommand {
     "point", valueName: "x,y", help: "A point in image pixels.", parse: ValueParsers.point)
   static let configuration = CommandConfiguration(
     commandName: "hit",
-    abstract: "Hit-test a point: the closest position, the line, character and word there, as JSON.",
+    abstract:
+      "Hit-test a point: the closest position, the line, character and word there, as JSON.",
     arguments: ModelArguments.all + [point])
 
   let arguments: ParsedArguments
@@ -89,7 +92,8 @@ struct BoundaryCommand: ScanCommand {
     "direction", help: "The direction.", default: .forward)
   static let configuration = CommandConfiguration(
     commandName: "boundary",
-    abstract: "Tokenizer queries at a position: enclosing unit, next boundary, at-boundary, within-unit.",
+    abstract:
+      "Tokenizer queries at a position: enclosing unit, next boundary, at-boundary, within-unit.",
     arguments: ModelArguments.all + [position, granularity, direction])
 
   let arguments: ParsedArguments
@@ -120,7 +124,9 @@ struct LinesCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     let page = try ModelArguments.page(arguments)
-    let lines = JSONValue.object(["lines": .array((0..<page.lineCount).map { Answers.line(page, $0) })])
+    let lines = JSONValue.object([
+      "lines": .array((0..<page.lineCount).map { Answers.line(page, $0) })
+    ])
     io.print(lines.serialized(pretty: true))
     return 0
   }
@@ -172,7 +178,9 @@ struct VerifyCommand: ScanCommand {
 
   let arguments: ParsedArguments
   init(_ a: ParsedArguments) throws {
-    guard try a[Self.tolerance] >= 0 else { throw ValidationError("'--tolerance' must be 0 or more") }
+    guard try a[Self.tolerance] >= 0 else {
+      throw ValidationError("'--tolerance' must be 0 or more")
+    }
     arguments = a
   }
 
@@ -201,7 +209,8 @@ struct VerifyCommand: ScanCommand {
       for v in violations { io.print(v.description) }
       let pages = document.pages.count
       io.print(
-        "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(violations.count) violation\(violations.count == 1 ? "" : "s")")
+        "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(violations.count) violation\(violations.count == 1 ? "" : "s")"
+      )
     }
     return violations.isEmpty ? 0 : 1
   }

@@ -61,7 +61,9 @@ enum Answers {
   ) -> JSONValue {
     .object([
       "enclosing": page.rangeEnclosingPosition(p, with: g, inDirection: d).map(range) ?? .null,
-      "next": page.position(from: p, toBoundary: g, inDirection: d).map { .number(Double($0.offset)) }
+      "next": page.position(from: p, toBoundary: g, inDirection: d).map {
+        .number(Double($0.offset))
+      }
         ?? .null,
       "atBoundary": .bool(page.isPosition(p, atBoundary: g, inDirection: d)),
       "withinUnit": .bool(page.isPosition(p, withinTextUnit: g, inDirection: d)),
@@ -73,7 +75,8 @@ enum Answers {
     let range = TextRange(offsets: r)
     guard page.contains(range) else {
       throw CLIError(
-        "range \(r.lowerBound):\(r.upperBound) is outside the page text (0:\(page.endPosition.offset))")
+        "range \(r.lowerBound):\(r.upperBound) is outside the page text (0:\(page.endPosition.offset))"
+      )
     }
     return range
   }

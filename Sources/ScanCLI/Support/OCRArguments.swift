@@ -24,7 +24,8 @@ enum OCRArguments {
     "no-illumination", help: "Do not even out shadows and low contrast.")
   static let noDespeckle = Flag("no-despeckle", help: "Do not remove salt-and-pepper speckle.")
   static let upscale = Flag(
-    "upscale", help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
+    "upscale",
+    help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
   static let noCache = Flag(
     "no-cache", help: "Recognise again instead of using (and filling) the cache.")
   static let verbose = Flag(
@@ -54,7 +55,8 @@ enum OCRArguments {
 
   /// Reads and checks the options.
   static func options(_ a: ParsedArguments) throws -> RecognitionOptions {
-    let languages = try a[lang].split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    let languages = try a[lang].split(separator: "+", omittingEmptySubsequences: false).map(
+      String.init)
     guard !languages.contains(where: \.isEmpty) else {
       throw ValidationError("'--lang' takes language codes joined with '+', such as eng+deu")
     }

@@ -9,10 +9,13 @@ enum OutputFile {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
       throw CLIError("\(path): cannot write the output: it is a directory")
     }
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      isDirectory.boolValue
     else { throw CLIError("\(path): cannot write the output: no such directory '\(folder)'") }
     guard FileManager.default.isWritableFile(atPath: folder) else {
       throw CLIError("\(path): cannot write the output: permission denied")
@@ -23,7 +26,8 @@ enum OutputFile {
   static func write(_ text: String, to path: String) throws {
     let url = URL(fileURLWithPath: path)
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
-      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    )
     do {
       try Data(text.utf8).write(to: temporary)
       // rename(2) replaces an existing file atomically.

@@ -33,11 +33,16 @@ struct QueryService {
   }
 
   private func respond(to request: JSONValue) throws -> JSONValue {
-    guard case .object = request else { throw RequestError(description: "a request must be a JSON object") }
-    guard let op = request["op"]?.stringValue else { throw RequestError(description: "missing \"op\"") }
+    guard case .object = request else {
+      throw RequestError(description: "a request must be a JSON object")
+    }
+    guard let op = request["op"]?.stringValue else {
+      throw RequestError(description: "missing \"op\"")
+    }
     let pageIndex = try int(request, "page", default: 0)
     guard document.pages.indices.contains(pageIndex) else {
-      throw RequestError(description: "there is no page \(pageIndex) (the document has \(document.pages.count))")
+      throw RequestError(
+        description: "there is no page \(pageIndex) (the document has \(document.pages.count))")
     }
     let page = document.pages[pageIndex]
     switch op {
@@ -67,7 +72,9 @@ struct QueryService {
         "atBoundary": .bool(page.isPosition(p, atBoundary: g, inDirection: d)),
       ])
     case "line":
-      return .object(["line": page.lineNumber(at: try point(request)).map { .number(Double($0)) } ?? .null])
+      return .object([
+        "line": page.lineNumber(at: try point(request)).map { .number(Double($0)) } ?? .null
+      ])
     case "lineContent":
       let n = try int(request, "line", default: nil)
       guard page.line(number: n) != nil else {
@@ -80,7 +87,9 @@ struct QueryService {
       return .object(["pages": .number(Double(document.pages.count))])
     default:
       throw RequestError(
-        description: "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines or pages)")
+        description:
+          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines or pages)"
+      )
     }
   }
 
@@ -89,7 +98,9 @@ struct QueryService {
       if let value { return value }
       throw RequestError(description: "missing \"\(key)\"")
     }
-    guard let n = v.intValue else { throw RequestError(description: "\"\(key)\" must be an integer") }
+    guard let n = v.intValue else {
+      throw RequestError(description: "\"\(key)\" must be an integer")
+    }
     return n
   }
 
@@ -111,7 +122,8 @@ struct QueryService {
     let range = TextRange(offsets: s..<e)
     guard page.contains(range) else {
       throw RequestError(
-        description: "\"range\" [\(s), \(e)] is outside the page text [0, \(page.endPosition.offset)]")
+        description:
+          "\"range\" [\(s), \(e)] is outside the page text [0, \(page.endPosition.offset)]")
     }
     return range
   }
@@ -120,7 +132,8 @@ struct QueryService {
     let p = TextPosition(offset: try int(r, "position", default: nil))
     guard page.contains(p) else {
       throw RequestError(
-        description: "\"position\" \(p.offset) is outside the page text [0, \(page.endPosition.offset)]")
+        description:
+          "\"position\" \(p.offset) is outside the page text [0, \(page.endPosition.offset)]")
     }
     return p
   }
@@ -133,7 +146,8 @@ struct QueryService {
   private func rect(_ r: JSONValue) throws -> Rect {
     let n = try numbers(r, "rect", count: 4)
     guard n[0] <= n[2], n[1] <= n[3] else {
-      throw RequestError(description: "\"rect\" must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1")
+      throw RequestError(
+        description: "\"rect\" must be [x0, y0, x1, y1] with x0 <= x1 and y0 <= y1")
     }
     return Rect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
   }
@@ -144,11 +158,13 @@ struct QueryService {
     let p = try position(r, page)
     guard let gName = r["granularity"]?.stringValue, let g = TextGranularity(rawValue: gName) else {
       throw RequestError(
-        description: "\"granularity\" must be one of character, word, sentence, paragraph, line, document")
+        description:
+          "\"granularity\" must be one of character, word, sentence, paragraph, line, document")
     }
     let dName = r["direction"]?.stringValue ?? "forward"
     guard let d = TextDirection(name: dName) else {
-      throw RequestError(description: "\"direction\" must be one of forward, backward, left, right, up, down")
+      throw RequestError(
+        description: "\"direction\" must be one of forward, backward, left, right, up, down")
     }
     return (p, g, d)
   }

@@ -85,7 +85,8 @@ struct RecognitionCache: Sendable {
     var data = Data("\(Self.magic) \(SHA256.hex(body))\n".utf8)
     data.append(body)
     let temporary = folder.appendingPathComponent(
-      ".\(key).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
+      ".\(key).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    )
     do {
       try data.write(to: temporary)
       guard rename(temporary.path, entry(key).path) == 0 else {
@@ -107,7 +108,8 @@ struct RecognitionCache: Sendable {
       let files = try? FileManager.default.contentsOfDirectory(
         at: folder, includingPropertiesForKeys: keys)
     else { return }
-    var entries = files.filter { $0.pathExtension == "json" }.compactMap { url -> (URL, Int, Date)? in
+    var entries = files.filter { $0.pathExtension == "json" }.compactMap {
+      url -> (URL, Int, Date)? in
       guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
       return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
     }

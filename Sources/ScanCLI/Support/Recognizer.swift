@@ -50,7 +50,8 @@ struct Recognizer: Sendable {
     engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
     if path.lowercased().hasSuffix(".json") {
-      return InputResult(path: path, pages: Result { try ModelFile.read(path).pages }.mapError(CLIError.wrap))
+      return InputResult(
+        path: path, pages: Result { try ModelFile.read(path).pages }.mapError(CLIError.wrap))
     }
     let data: Data
     do {
@@ -138,7 +139,8 @@ enum ModelLoader {
     guard document.pages.indices.contains(index) else {
       let count = document.pages.count
       throw CLIError(
-        "\(path): there is no page \(index) (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)")
+        "\(path): there is no page \(index) (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)"
+      )
     }
     return document.pages[index]
   }

@@ -61,7 +61,8 @@ struct SHA256 {
     }
     compress(buffer)
     buffer.removeAll()
-    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
+    return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) }
+    }
   }
 
   /// The digest of `bytes` as 64 lowercase hex digits.

@@ -138,7 +138,8 @@ struct TextBuilder {
     for var block in blocks {
       var blockStart: Int?
       var paragraphs: [Paragraph] = []
-      for var paragraph in block.paragraphs where paragraph.lines.contains(where: { !$0.words.isEmpty }) {
+      for var paragraph in block.paragraphs
+      where paragraph.lines.contains(where: { !$0.words.isEmpty }) {
         // An empty line between paragraphs, none after the last.
         if length > 0 { append("\n") }
         let paragraphStart = length

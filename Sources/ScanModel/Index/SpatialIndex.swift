@@ -30,7 +30,8 @@ struct SpatialIndex: Sendable {
       for entry in level {
         let start = childList.count
         childList.append(contentsOf: entry.entries)
-        nodes.append(Node(bounds: entry.bounds, children: start..<childList.count, isLeaf: entry.leaf))
+        nodes.append(
+          Node(bounds: entry.bounds, children: start..<childList.count, isLeaf: entry.leaf))
         ids.append(nodes.count - 1)
       }
       if ids.count == 1 {
@@ -113,7 +114,9 @@ struct SpatialIndex: Sendable {
       if node.isLeaf {
         for c in node.children {
           let item = childList[c]
-          guard best == nil || itemBounds[item].distance(to: point) <= best?.d ?? 0 else { continue }
+          guard best == nil || itemBounds[item].distance(to: point) <= best?.d ?? 0 else {
+            continue
+          }
           let di = distance(item)
           if let b = best {
             if di > b.d { continue }

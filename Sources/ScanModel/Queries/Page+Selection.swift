@@ -107,7 +107,8 @@ extension Page {
       let r = layout.lines[k].range
       if r.lowerBound >= range.upperBound.offset { return nil }
       if max(s, r.lowerBound) < min(range.upperBound.offset, r.upperBound) {
-        let cut = TextRange(offsets: max(s, r.lowerBound)..<min(range.upperBound.offset, r.upperBound))
+        let cut = TextRange(
+          offsets: max(s, r.lowerBound)..<min(range.upperBound.offset, r.upperBound))
         return selectionRects(for: cut).first?.rect
       }
       k += 1

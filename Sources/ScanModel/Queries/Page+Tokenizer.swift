@@ -81,7 +81,8 @@ extension Page {
   /// - Complexity: O(log *n*) in the units of the page (for `.character`,
   ///   plus the length of one word).
   public func rangeEnclosingPosition(
-    _ position: TextPosition, with granularity: TextGranularity, inDirection direction: TextDirection
+    _ position: TextPosition, with granularity: TextGranularity,
+    inDirection direction: TextDirection
   ) -> TextRange? {
     guard contains(position) else { return nil }
     let p = position.offset
@@ -207,7 +208,9 @@ extension Page {
     case .characters:
       return characterRange(containing: min(p, layout.length) - 1)?.lowerBound
     case .lines:
-      guard let i = LayoutSearch.lastIndex(count: layout.lines.count, atOrBefore: p - 1, { layout.lines[$0].range.lowerBound })
+      guard
+        let i = LayoutSearch.lastIndex(
+          count: layout.lines.count, atOrBefore: p - 1, { layout.lines[$0].range.lowerBound })
       else { return nil }
       return layout.lines[i].range.lowerBound
     case .ranges(let ranges):

@@ -85,7 +85,10 @@ private struct Verifier {
     violations.append(Violation(kind: kind, page: page.index, element: element, detail: detail))
   }
 
-  mutating func expect(_ ok: Bool, _ kind: ViolationKind, _ element: @autoclosure () -> String, _ detail: @autoclosure () -> String) {
+  mutating func expect(
+    _ ok: Bool, _ kind: ViolationKind, _ element: @autoclosure () -> String,
+    _ detail: @autoclosure () -> String
+  ) {
     checks += 1
     if !ok { report(kind, element(), detail()) }
   }
@@ -108,14 +111,18 @@ private struct Verifier {
       expect(!line.bbox.isEmpty, .emptyBox, lineName, "bbox \(line.bbox) has no area")
       expect(
         page.text(in: line.range) == line.text, .lineTextMismatch, lineName,
-        "text(in: \(line.range.offsets)) is \"\(page.text(in: line.range) ?? "nil")\", line text is \"\(line.text)\"")
+        "text(in: \(line.range.offsets)) is \"\(page.text(in: line.range) ?? "nil")\", line text is \"\(line.text)\""
+      )
 
       let rects = page.selectionRects(for: line.range)
-      expect(rects.count == 1, .selectionMissesWord, lineName, "a whole line has \(rects.count) selection rects")
+      expect(
+        rects.count == 1, .selectionMissesWord, lineName,
+        "a whole line has \(rects.count) selection rects")
       guard let selection = rects.first else { continue }
       expect(
         outline.covers(selection.quad, tolerance: tolerance), .selectionOutsideLine, lineName,
-        "selection \(selection.rect) reaches outside the line's outline \(outline.quad.boundingRect)")
+        "selection \(selection.rect) reaches outside the line's outline \(outline.quad.boundingRect)"
+      )
       if let previous = previousQuad {
         let overlap = ConvexPolygon.intersectionArea(previous.quad.corners, selection.quad.corners)
         expect(
@@ -131,27 +138,32 @@ private struct Verifier {
         let wordBox = word.corners.boundingRect
         expect(!word.bbox.isEmpty, .emptyBox, wordName, "bbox \(word.bbox) has no area")
         expect(
-          !(word.text.count <= 12 && Double(word.bbox.area) > pageArea / 10), .oversizedBox, wordName,
-          "bbox \(word.bbox) covers \(ConvexPolygon.rounded(100 * Double(word.bbox.area) / pageArea))% of the page")
+          !(word.text.count <= 12 && Double(word.bbox.area) > pageArea / 10), .oversizedBox,
+          wordName,
+          "bbox \(word.bbox) covers \(ConvexPolygon.rounded(100 * Double(word.bbox.area) / pageArea))% of the page"
+        )
         expect(
           Self.inside(wordBox, lineBox, tolerance: tolerance), .wordOutsideLine, wordName,
           "bbox \(word.bbox) is outside line box \(line.bbox)")
         expect(
-          selectionBand.covers(word.corners, tolerance: tolerance, upright: word.quad == nil), .selectionMissesWord, wordName,
+          selectionBand.covers(word.corners, tolerance: tolerance, upright: word.quad == nil),
+          .selectionMissesWord, wordName,
           "bbox \(word.bbox) is not covered by line selection \(selection.rect)")
         for offset in word.range.lowerBound.offset...word.range.upperBound.offset {
           guard let caret = page.caretRect(for: TextPosition(offset: offset)) else { continue }
           let u = selectionBand.along(caret.quad.topLeft)
           expect(
             u >= lastU - tolerance, .caretsOutOfOrder, wordName,
-            "caret at \(offset) is at \(ConvexPolygon.rounded(u)) along the line, before the previous caret at \(ConvexPolygon.rounded(lastU))")
+            "caret at \(offset) is at \(ConvexPolygon.rounded(u)) along the line, before the previous caret at \(ConvexPolygon.rounded(lastU))"
+          )
           lastU = max(lastU, u)
         }
         for (g, glyph) in word.glyphs.enumerated() {
           let glyphName = "\(wordName) glyph \(g) \"\(glyph.text)\""
           expect(!glyph.bbox.isEmpty, .emptyBox, glyphName, "bbox \(glyph.bbox) has no area")
           expect(
-            Self.inside(glyph.corners.boundingRect, wordBox, tolerance: tolerance), .glyphOutsideWord, glyphName,
+            Self.inside(glyph.corners.boundingRect, wordBox, tolerance: tolerance),
+            .glyphOutsideWord, glyphName,
             "bbox \(glyph.bbox) is outside word box \(word.bbox)")
           expect(
             selectionBand.covers(glyph.corners, tolerance: tolerance, upright: glyph.quad == nil),
@@ -163,7 +175,8 @@ private struct Verifier {
           let ok = hit.map { glyph.range.contains($0.lowerBound) } ?? false
           expect(
             ok, .hitTestMissesGlyph, glyphName,
-            "characterRange(at: \(centre)) is \(hit.map { "\($0.offsets)" } ?? "nil"), glyph range is \(glyph.range.offsets)")
+            "characterRange(at: \(centre)) is \(hit.map { "\($0.offsets)" } ?? "nil"), glyph range is \(glyph.range.offsets)"
+          )
         }
       }
     }

@@ -7,18 +7,6 @@ import Testing
 /// model, never a crash; and every query on whatever decodes must return.
 @Suite("Fuzzing the decoder and the queries")
 struct FuzzTests {
-  /// A small deterministic generator (SplitMix64).
-  struct Random: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let seed = DocumentJSON.encode(
     DocumentJSONTests.goldenDocument, generator: Samples.generator)
 
@@ -27,7 +15,7 @@ struct FuzzTests {
     "99999999", "-0",
   ]
 
-  func mutate(_ text: String, _ rng: inout Random) -> String {
+  func mutate(_ text: String, _ rng: inout SeededGenerator) -> String {
     var bytes = Array(text.utf8)
     guard !bytes.isEmpty else { return text }
     switch rng.next() % 5 {
@@ -56,7 +44,7 @@ struct FuzzTests {
   }
 
   /// Runs every query the tool offers over the page.
-  func exercise(_ page: Page, _ rng: inout Random) {
+  func exercise(_ page: Page, _ rng: inout SeededGenerator) {
     let n = page.endPosition.offset
     for _ in 0..<20 {
       let p = TextPosition(offset: Int(rng.next() % UInt64(n + 3)) - 1)
@@ -90,7 +78,7 @@ struct FuzzTests {
   }
 
   @Test func damagedDocumentsNeverCrash() {
-    var rng = Random(state: 20_261_129)
+    var rng = SeededGenerator(seed: 20_261_129)
     var decoded = 0
     for _ in 0..<5000 {
       var text = Self.seed

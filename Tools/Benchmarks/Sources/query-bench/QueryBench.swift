@@ -271,9 +271,10 @@ struct QueryBench {
   }
 
   /// One `scantext query` session: starts it, sends one request and waits for
-  /// its answer (the load time), then pipes in all `requests` from another
-  /// thread and waits for every answer (the answering time). Answers go to a
-  /// file, or through a pipe that this process reads.
+  /// its answer (the load time), then pipes in all `requests` and a last
+  /// marked request from another thread, and waits for the marked answer (the
+  /// answering time; the process's exit and teardown are not counted).
+  /// Answers go to a file, or through a pipe that this process reads.
   static func querySession(
     _ scantext: String, model: URL, requests: Data, readThroughPipe: Bool, answersFile: URL
   ) -> (load: Double, answering: Double, answers: Int, errors: Int, status: Int32)? {
@@ -294,6 +295,22 @@ struct QueryBench {
       }
       process.standardOutput = handle
     }
+    let marker = Array(#""id":"end-of-benchmark""#.utf8)
+    /// Whether the answer to the marked request has arrived, judged by the
+    /// last bytes of the output.
+    func endsWithMarkedAnswer(_ tail: Data) -> Bool {
+      guard tail.last == 0x0A else { return false }
+      let lastLine = tail.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).last ?? Data()
+      return lastLine.firstRange(of: marker) != nil
+    }
+    func fileTail() -> Data {
+      guard let handle = FileHandle(forReadingAtPath: answersFile.path) else { return Data() }
+      defer { try? handle.close() }
+      let size = (try? handle.seekToEnd()) ?? 0
+      try? handle.seek(toOffset: size > 256 ? size - 256 : 0)
+      return (try? handle.readToEnd()) ?? Data()
+    }
+
     let start = clock.now
     do {
       try process.run()
@@ -311,12 +328,7 @@ struct QueryBench {
         answers.append(chunk)
       }
     } else {
-      while process.isRunning {
-        if let data = FileManager.default.contents(atPath: answersFile.path), data.contains(0x0A) {
-          break
-        }
-        usleep(1000)
-      }
+      while process.isRunning, !fileTail().contains(0x0A) { usleep(500) }
     }
     let loaded = clock.now
     guard process.isRunning else {
@@ -326,22 +338,34 @@ struct QueryBench {
     }
     let thread = Thread {
       writer.write(requests)
+      writer.write(Data(#"{"op":"pages","id":"end-of-benchmark"}"#.utf8 + [0x0A]))
       try? writer.close()
     }
     thread.start()
+    var done: ContinuousClock.Instant?
     if readThroughPipe {
       while true {
         let chunk = output.fileHandleForReading.availableData
         if chunk.isEmpty { break }
         answers.append(chunk)
+        if done == nil, endsWithMarkedAnswer(answers.suffix(256)) { done = clock.now }
+      }
+    } else {
+      while process.isRunning {
+        if endsWithMarkedAnswer(fileTail()) {
+          done = clock.now
+          break
+        }
+        usleep(200)
       }
     }
+    let finished = done ?? clock.now
     process.waitUntilExit()
-    let done = clock.now
     if !readThroughPipe { answers = FileManager.default.contents(atPath: answersFile.path) ?? Data() }
 
-    // Count the answers after the load probe's, and the errors among them.
-    var count = -1
+    // Count the answers between the load probe's and the marked one, and
+    // the errors among them.
+    var count = -2
     var errors = 0
     let errorPrefix = Array(#"{"error""#.utf8)
     var lineStart = answers.startIndex
@@ -350,7 +374,13 @@ struct QueryBench {
       if answers[lineStart..<i].starts(with: errorPrefix) { errors += 1 }
       lineStart = i + 1
     }
-    return (seconds(loaded - start), seconds(done - loaded), max(count, 0), errors, process.terminationStatus)
+    if done == nil {
+      print("  WARNING: the marked last answer never arrived; answering time includes the exit")
+    }
+    return (
+      seconds(loaded - start), seconds(finished - loaded), max(count, 0), errors,
+      process.terminationStatus
+    )
   }
 
   // MARK: Helpers

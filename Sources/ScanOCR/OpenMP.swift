@@ -9,15 +9,18 @@
 /// calling thread only. It is looked up with `dlsym` so that a Tesseract
 /// built without OpenMP works too.
 enum OpenMP {
-  private typealias SetDynamic = @convention(c) (Int32) -> Void
+  private typealias SetInt = @convention(c) (Int32) -> Void
 
-  /// Lets the OpenMP runtime shrink thread teams on the calling thread.
+  /// Runs every OpenMP parallel region started on the calling thread with
+  /// one thread, as `OMP_THREAD_LIMIT=1` would: with at most zero active
+  /// levels no region is ever active. (`omp_set_num_threads(1)` has no
+  /// effect, since Tesseract asks for its thread counts explicitly, and
+  /// `omp_set_dynamic(1)` works but queries the system load at every region.)
   static func limitThreadsOnCurrentThread() {
     #if canImport(Glibc)
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_dynamic") else {
-        return
-      }
-      unsafeBitCast(symbol, to: SetDynamic.self)(1)
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_max_active_levels")
+      else { return }
+      unsafeBitCast(symbol, to: SetInt.self)(0)
     #endif
   }
 }

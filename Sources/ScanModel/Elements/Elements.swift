@@ -1,12 +1,19 @@
+/// A quad kept out of line: most elements are upright and have none, so an
+/// optional reference (8 bytes) is cheaper than an optional quad (72).
+final class QuadBox: Hashable, Sendable {
+  let quad: Quad
+  init(_ quad: Quad) { self.quad = quad }
+  static func == (a: QuadBox, b: QuadBox) -> Bool { a.quad == b.quad }
+  func hash(into hasher: inout Hasher) { hasher.combine(quad) }
+}
+
 /// One recognised character (a "symbol" in Tesseract's terms).
 public struct Glyph: Hashable, Sendable {
   /// The glyph's text: usually one grapheme cluster.
   public var text: String
   /// The glyph's ink box in original-image pixels.
   public var bbox: PixelRect
-  /// The glyph's corners when it is not upright in the original image (a
-  /// skewed or rotated page); `nil` means the box itself.
-  public var quad: Quad?
+  private var quadBox: QuadBox?
   /// Recognition confidence in 0...100, when known.
   public var confidence: Double?
   /// The glyph's range in the page text; assigned when the page is built.
@@ -15,8 +22,15 @@ public struct Glyph: Hashable, Sendable {
   public init(text: String, bbox: PixelRect, quad: Quad? = nil, confidence: Double? = nil) {
     self.text = text
     self.bbox = bbox
-    self.quad = quad
+    self.quadBox = quad.map(QuadBox.init)
     self.confidence = confidence
+  }
+
+  /// The glyph's corners when it is not upright in the original image (a
+  /// skewed or rotated page); `nil` means the box itself.
+  public var quad: Quad? {
+    get { quadBox?.quad }
+    set { quadBox = newValue.map(QuadBox.init) }
   }
 
   /// The glyph's corners: ``quad`` or the box's.
@@ -29,9 +43,7 @@ public struct Word: Hashable, Sendable {
   public var text: String
   /// The word's box in original-image pixels.
   public var bbox: PixelRect
-  /// The word's corners when it is not upright in the original image (a
-  /// skewed or rotated page); `nil` means the box itself.
-  public var quad: Quad?
+  private var quadBox: QuadBox?
   /// Recognition confidence in 0...100, when known.
   public var confidence: Double?
   /// The word's glyphs, in reading order; may be empty (ground truth, importers).
@@ -45,9 +57,16 @@ public struct Word: Hashable, Sendable {
   ) {
     self.text = text
     self.bbox = bbox
-    self.quad = quad
+    self.quadBox = quad.map(QuadBox.init)
     self.confidence = confidence
     self.glyphs = glyphs
+  }
+
+  /// The word's corners when it is not upright in the original image (a
+  /// skewed or rotated page); `nil` means the box itself.
+  public var quad: Quad? {
+    get { quadBox?.quad }
+    set { quadBox = newValue.map(QuadBox.init) }
   }
 
   /// The word's corners: ``quad`` or the box's.

@@ -4,22 +4,42 @@
 ///
 /// A box `[x0, y0, x1, y1]` in the JSON export is
 /// `PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1)`.
+///
+/// Edges are stored in 32 bits (a page has millions of boxes); values
+/// beyond ±2³¹ are clamped.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+  private var x0: Int32
+  private var y0: Int32
+  private var x1: Int32
+  private var y1: Int32
+
   /// The left edge (inclusive).
-  public var minX: Int
+  public var minX: Int {
+    get { Int(x0) }
+    set { x0 = Int32(clamping: newValue) }
+  }
   /// The top edge (inclusive).
-  public var minY: Int
+  public var minY: Int {
+    get { Int(y0) }
+    set { y0 = Int32(clamping: newValue) }
+  }
   /// The right edge (exclusive).
-  public var maxX: Int
+  public var maxX: Int {
+    get { Int(x1) }
+    set { x1 = Int32(clamping: newValue) }
+  }
   /// The bottom edge (exclusive).
-  public var maxY: Int
+  public var maxY: Int {
+    get { Int(y1) }
+    set { y1 = Int32(clamping: newValue) }
+  }
 
   /// Creates a rectangle from its edges. `maxX`/`maxY` are exclusive.
   public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-    self.minX = minX
-    self.minY = minY
-    self.maxX = maxX
-    self.maxY = maxY
+    x0 = Int32(clamping: minX)
+    y0 = Int32(clamping: minY)
+    x1 = Int32(clamping: maxX)
+    y1 = Int32(clamping: maxY)
   }
 
   /// The width in pixels (zero for an inverted rectangle).

@@ -19,15 +19,30 @@ final class PageLayout: Sendable {
     var bounds: Rect
   }
 
+  /// Where a word is, in 32-bit fields (there is one per word of the page).
   struct WordEntry: Sendable {
-    var block: Int
-    var paragraph: Int
-    var line: Int
-    var word: Int
+    private let indices: (block: Int32, paragraph: Int32, line: Int32, word: Int32, lineNumber: Int32)
+    private let start: Int32
+    private let end: Int32
+    let bbox: PixelRect
+
+    init(block: Int, paragraph: Int, line: Int, word: Int, lineNumber: Int, range: Range<Int>, bbox: PixelRect) {
+      indices = (
+        Int32(clamping: block), Int32(clamping: paragraph), Int32(clamping: line),
+        Int32(clamping: word), Int32(clamping: lineNumber)
+      )
+      start = Int32(clamping: range.lowerBound)
+      end = Int32(clamping: range.upperBound)
+      self.bbox = bbox
+    }
+
+    var block: Int { Int(indices.block) }
+    var paragraph: Int { Int(indices.paragraph) }
+    var line: Int { Int(indices.line) }
+    var word: Int { Int(indices.word) }
     /// Reading-order line number.
-    var lineNumber: Int
-    var range: Range<Int>
-    var bbox: PixelRect
+    var lineNumber: Int { Int(indices.lineNumber) }
+    var range: Range<Int> { Int(start)..<Int(end) }
   }
 
   let length: Int
@@ -41,7 +56,7 @@ final class PageLayout: Sendable {
   let readerWords: [Range<Int>]
   let sentences: [Range<Int>]
   /// Caret stops of all lines: a UTF-16 offset and its `u` in its line's frame.
-  let stopOffsets: [Int]
+  private let stopOffsets: [Int32]
   let stopU: [Double]
   let spatial: SpatialIndex
   /// Whether most lines run vertically in the image (a page turned by 90°).
@@ -53,7 +68,7 @@ final class PageLayout: Sendable {
     var words: [WordEntry] = []
     var paragraphRanges: [Range<Int>] = []
     var readerWords: [Range<Int>] = []
-    var stopOffsets: [Int] = []
+    var stopOffsets: [Int32] = []
     var stopU: [Double] = []
     for (b, block) in blocks.enumerated() {
       for (p, paragraph) in block.paragraphs.enumerated() {
@@ -138,12 +153,12 @@ final class PageLayout: Sendable {
   /// Caret stops of a word: its start, every glyph boundary (or, without
   /// glyphs, every grapheme boundary spread evenly over the word), its end.
   private static func appendStops(
-    for word: Word, in frame: LineFrame, offsets: inout [Int], us: inout [Double]
+    for word: Word, in frame: LineFrame, offsets: inout [Int32], us: inout [Double]
   ) {
     let extent = frame.extentU(word.corners.corners)
     let start = word.range.lowerBound.offset
     let end = word.range.upperBound.offset
-    offsets.append(start)
+    offsets.append(Int32(clamping: start))
     us.append(extent.lowerBound)
     let glyphsCover =
       !word.glyphs.isEmpty && word.glyphs.first?.range.lowerBound.offset == start
@@ -165,7 +180,7 @@ final class PageLayout: Sendable {
           ? (a.upperBound + b.lowerBound) / 2
           : (a.lowerBound + a.upperBound + b.lowerBound + b.upperBound) / 4
         last = min(max(boundary, last), extent.upperBound)
-        offsets.append(word.glyphs[g].range.lowerBound.offset)
+        offsets.append(Int32(clamping: word.glyphs[g].range.lowerBound.offset))
         us.append(last)
       }
     } else {
@@ -173,12 +188,12 @@ final class PageLayout: Sendable {
       var offset = start
       for (k, c) in word.text.enumerated() where k < characters - 1 {
         offset += c.utf16.count
-        offsets.append(offset)
+        offsets.append(Int32(clamping: offset))
         let share = Double(k + 1) / Double(characters)
         us.append(extent.lowerBound + (extent.upperBound - extent.lowerBound) * share)
       }
     }
-    offsets.append(end)
+    offsets.append(Int32(clamping: end))
     us.append(extent.upperBound)
   }
 
@@ -276,6 +291,9 @@ final class PageLayout: Sendable {
     return lo > 0 ? lo - 1 : nil
   }
 
+  /// The UTF-16 offset of caret stop `i`.
+  func stopOffset(_ i: Int) -> Int { Int(stopOffsets[i]) }
+
   /// The line whose range contains `offset` (ends included), or `nil` when
   /// the offset falls in the newlines between lines.
   func lineNumber(containing offset: Int) -> Int? {
@@ -303,19 +321,19 @@ final class PageLayout: Sendable {
     guard !stops.isEmpty else { return 0 }
     let first = stops.lowerBound
     let last = stops.upperBound - 1
-    if offset <= stopOffsets[first] { return stopU[first] }
-    if offset >= stopOffsets[last] { return stopU[last] }
+    if offset <= stopOffset(first) { return stopU[first] }
+    if offset >= stopOffset(last) { return stopU[last] }
     // Binary search within this line's stops.
     var lo = first
     var hi = last
     while hi - lo > 1 {
       let mid = (lo + hi) / 2
-      if stopOffsets[mid] <= offset { lo = mid } else { hi = mid }
+      if stopOffset(mid) <= offset { lo = mid } else { hi = mid }
     }
-    if stopOffsets[lo] == offset { return stopU[lo] }
+    if stopOffset(lo) == offset { return stopU[lo] }
     // Between two stops only inside a multi-unit glyph: interpolate.
-    let span = stopOffsets[hi] - stopOffsets[lo]
-    let share = Double(offset - stopOffsets[lo]) / Double(max(span, 1))
+    let span = stopOffset(hi) - stopOffset(lo)
+    let share = Double(offset - stopOffset(lo)) / Double(max(span, 1))
     return stopU[lo] + (stopU[hi] - stopU[lo]) * share
   }
 

@@ -56,8 +56,8 @@ extension Page {
     // Choose the span [stop i, stop i+1) that holds u.
     if i > stops.lowerBound, layout.stopU[i] > u { i -= 1 }
     if i >= stops.upperBound - 1 { i = stops.upperBound - 2 }
-    var start = layout.stopOffsets[i]
-    var end = layout.stopOffsets[i + 1]
+    var start = layout.stopOffset(i)
+    var end = layout.stopOffset(i + 1)
     if start == end {
       // Zero-length span: degenerate glyph; take the next character.
       end = min(start + 1, layout.lines[n].range.upperBound)
@@ -104,6 +104,6 @@ extension Page {
     guard let stop = layout.nearestStop(line: n, u: u) else {
       return TextPosition(offset: layout.lines[n].range.lowerBound)
     }
-    return TextPosition(offset: layout.stopOffsets[stop])
+    return TextPosition(offset: layout.stopOffset(stop))
   }
 }

@@ -81,15 +81,20 @@ extension Page {
   public func text(in rect: Rect) -> String {
     var out = ""
     var lastLine: Int?
+    let utf16 = text.utf16
     for w in wordEntries(in: rect) {
       let entry = layout.words[w]
       if let lastLine { out += lastLine == entry.lineNumber ? " " : "\n" }
-      out += word(at: entry).text
+      let range = entry.range
+      let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+      let end = utf16.index(start, offsetBy: range.count)
+      out += Substring(utf16[start..<end])
       lastLine = entry.lineNumber
     }
     return out
   }
 
+  /// Indices into the layout's words of the words mostly inside `rect`.
   func wordEntries(in rect: Rect) -> [Int] {
     var lineNumbers: [Int] = []
     layout.spatial.forEachItem(intersecting: rect) { lineNumbers.append($0) }
@@ -97,10 +102,11 @@ extension Page {
     var result: [Int] = []
     for n in lineNumbers {
       for w in layout.lines[n].words {
-        let box = word(at: layout.words[w]).corners.boundingRect
-        if box.area > 0 ? rect.overlapArea(with: box) * 2 > box.area : rect.contains(box.center) {
-          result.append(w)
-        }
+        // A word's box is the bounds of its quad when it has one.
+        let box = layout.words[w].bbox.rect
+        let inside =
+          box.area > 0 ? rect.overlapArea(with: box) * 2 > box.area : rect.contains(box.center)
+        if inside { result.append(w) }
       }
     }
     return result

@@ -262,7 +262,7 @@ extension Page {
       u: layout.caretU(line: n, offset: p), v: (from.bandTop + from.bandBottom) / 2)
     let u = layout.lines[target].frame.local(caret).u
     guard let stop = layout.nearestStop(line: target, u: u) else { return nil }
-    return TextPosition(offset: layout.stopOffsets[stop])
+    return TextPosition(offset: layout.stopOffset(stop))
   }
 }
 

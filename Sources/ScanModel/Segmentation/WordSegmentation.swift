@@ -121,6 +121,20 @@ private enum CharacterRole {
   case separator
 
   init(_ character: Character) {
+    // Most OCR text is ASCII: classify it by its byte, without comparing
+    // strings.
+    if let ascii = character.asciiValue {
+      switch ascii {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        self = .word(.letter)
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): self = .word(.number)
+      case UInt8(ascii: "-"), UInt8(ascii: "'"), UInt8(ascii: "."), UInt8(ascii: "_"):
+        self = .joiner(.any)
+      case UInt8(ascii: ","), UInt8(ascii: ":"): self = .joiner(.numbers)
+      default: self = .separator
+      }
+      return
+    }
     switch character {
     // Hyphens (also non-breaking and soft), apostrophes (OCR reads ’ and ‘
     // for '), full stops, the one dot leader, underscore, middle dot and

@@ -122,6 +122,12 @@ extension JSONValue {
 
   static func writeString(_ s: String, to out: inout String) {
     out += "\""
+    // Most strings need no escape: append them whole.
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+      out += s
+      out += "\""
+      return
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""

@@ -45,7 +45,14 @@ final class PageLayout: Sendable {
     var range: Range<Int> { Int(start)..<Int(end) }
   }
 
+  /// The page text's length in UTF-16 code units.
   let length: Int
+  /// The page text's UTF-8 bytes, for slicing in O(1) without transcoding.
+  let utf8: [UInt8]
+  /// For each UTF-16 offset `0...length`, its UTF-8 offset; `nil` when the
+  /// text is ASCII and the two agree. An offset inside a surrogate pair
+  /// maps to the start of its scalar.
+  private let utf8Offsets: [Int32]?
   let lines: [LineEntry]
   /// `lines[i].range.lowerBound`, for binary search.
   let lineStarts: [Int]
@@ -63,7 +70,10 @@ final class PageLayout: Sendable {
   let mostlyVertical: Bool
 
   init(blocks: [Block], text: String) {
-    length = text.utf16.count
+    let units = Array(text.utf16)
+    length = units.count
+    utf8 = Array(text.utf8)
+    utf8Offsets = utf8.count == units.count ? nil : Self.utf8Offsets(of: text)
     var lines: [LineEntry] = []
     var words: [WordEntry] = []
     var paragraphRanges: [Range<Int>] = []
@@ -108,7 +118,7 @@ final class PageLayout: Sendable {
     self.readerWords = readerWords
     self.stopOffsets = stopOffsets
     self.stopU = stopU
-    self.sentences = Self.sentenceRanges(in: text)
+    self.sentences = Self.sentenceRanges(in: text, units: units)
     self.spatial = SpatialIndex(lines.map(\.bounds))
     self.mostlyVertical = lines.filter(\.frame.isVertical).count * 2 > lines.count
   }
@@ -263,10 +273,9 @@ final class PageLayout: Sendable {
     lines = trimmed
   }
 
-  private static func sentenceRanges(in text: String) -> [Range<Int>] {
+  private static func sentenceRanges(in text: String, units: [UInt16]) -> [Range<Int>] {
     let starts = SentenceSegmentation.sentenceStarts(in: text)
     guard !starts.isEmpty else { return [] }
-    let units = Array(text.utf16)
     var ranges: [Range<Int>] = []
     for (k, start) in starts.enumerated() {
       var end = k + 1 < starts.count ? starts[k + 1] : units.count
@@ -289,6 +298,36 @@ final class PageLayout: Sendable {
       if starts[mid] <= offset { lo = mid + 1 } else { hi = mid }
     }
     return lo > 0 ? lo - 1 : nil
+  }
+
+  private static func utf8Offsets(of text: String) -> [Int32] {
+    var map: [Int32] = []
+    map.reserveCapacity(text.utf16.count + 1)
+    var byte: Int32 = 0
+    for scalar in text.unicodeScalars {
+      let units = UTF16.width(scalar)
+      for _ in 0..<units { map.append(byte) }
+      byte += Int32(UTF8.width(scalar))
+    }
+    map.append(byte)
+    return map
+  }
+
+  /// The UTF-8 offset of a UTF-16 offset in `0...length`.
+  func utf8Offset(_ offset: Int) -> Int {
+    guard let utf8Offsets else { return offset }
+    return Int(utf8Offsets[offset])
+  }
+
+  /// Whether `offset` falls between the two halves of a surrogate pair.
+  func splitsScalar(_ offset: Int) -> Bool {
+    guard let utf8Offsets, offset > 0, offset < length else { return false }
+    return utf8Offsets[offset] == utf8Offsets[offset - 1]
+  }
+
+  /// The UTF-8 bytes of a UTF-16 range that splits no scalar.
+  func utf8Bytes(_ range: Range<Int>) -> ArraySlice<UInt8> {
+    utf8[utf8Offset(range.lowerBound)..<utf8Offset(range.upperBound)]
   }
 
   /// The UTF-16 offset of caret stop `i`.

@@ -16,6 +16,8 @@ struct SpatialIndex: Sendable {
   private var childList: [Int] = []
   private let itemBounds: [Rect]
   private var root: Int?
+  /// The most nodes a depth-first walk can have pending: levels × fanout.
+  private var maxPending = 1
 
   /// Builds the tree over `bounds`; item `i` is `bounds[i]`.
   init(_ bounds: [Rect]) {
@@ -34,6 +36,7 @@ struct SpatialIndex: Sendable {
           Node(bounds: entry.bounds, children: start..<childList.count, isLeaf: entry.leaf))
         ids.append(nodes.count - 1)
       }
+      maxPending += Self.fanout
       if ids.count == 1 {
         root = ids[0]
         return
@@ -82,16 +85,23 @@ struct SpatialIndex: Sendable {
   /// Calls `body` with every item whose bounds intersect `rect` (edges count).
   func forEachItem(intersecting rect: Rect, _ body: (Int) -> Void) {
     guard let root else { return }
-    var stack = [root]
-    while let n = stack.popLast() {
-      let node = nodes[n]
-      guard Self.intersects(node.bounds, rect) else { continue }
-      for c in node.children {
-        let child = childList[c]
-        if node.isLeaf {
-          if Self.intersects(itemBounds[child], rect) { body(child) }
-        } else {
-          stack.append(child)
+    // The pending nodes never exceed levels × fanout; keep them on the stack.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: maxPending) { stack in
+      var count = 0
+      stack[0] = root
+      count = 1
+      while count > 0 {
+        count -= 1
+        let node = nodes[stack[count]]
+        guard Self.intersects(node.bounds, rect) else { continue }
+        for c in node.children {
+          let child = childList[c]
+          if node.isLeaf {
+            if Self.intersects(itemBounds[child], rect) { body(child) }
+          } else {
+            stack[count] = child
+            count += 1
+          }
         }
       }
     }

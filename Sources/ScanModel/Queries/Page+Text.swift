@@ -57,14 +57,15 @@ extension Page {
   ///
   /// A range that splits a surrogate pair yields the replacement character
   /// for the split half.
-  /// - Complexity: O(*k*) in the length of the range (plus an amortised
-  ///   index lookup in the page text).
+  /// - Complexity: O(*k*) in the length of the range.
   public func text(in range: TextRange) -> String? {
     guard contains(range) else { return nil }
-    let utf16 = text.utf16
-    let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound.offset)
-    let end = utf16.index(start, offsetBy: range.upperBound.offset - range.lowerBound.offset)
-    return String(decoding: Array(utf16[start..<end]), as: UTF16.self)
+    let r = range.offsets
+    if layout.splitsScalar(r.lowerBound) || layout.splitsScalar(r.upperBound) {
+      // Decode by UTF-16 so that the split halves become replacement characters.
+      return String(decoding: Array(text.utf16)[r], as: UTF16.self)
+    }
+    return String(decoding: layout.utf8Bytes(r), as: UTF8.self)
   }
 
   /// The OCR words whose boxes lie mostly (more than half their area) inside
@@ -79,24 +80,22 @@ extension Page {
   /// spaces, lines joined by `\n`.
   /// - Complexity: As ``words(in:)``.
   public func text(in rect: Rect) -> String {
-    var out = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(256)
     var lastLine: Int?
-    let utf16 = text.utf16
     for w in wordEntries(in: rect) {
       let entry = layout.words[w]
-      if let lastLine { out += lastLine == entry.lineNumber ? " " : "\n" }
-      let range = entry.range
-      let start = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
-      let end = utf16.index(start, offsetBy: range.count)
-      out += Substring(utf16[start..<end])
+      if let lastLine { out.append(lastLine == entry.lineNumber ? 0x20 : 0x0A) }
+      out.append(contentsOf: layout.utf8Bytes(entry.range))
       lastLine = entry.lineNumber
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// Indices into the layout's words of the words mostly inside `rect`.
   func wordEntries(in rect: Rect) -> [Int] {
     var lineNumbers: [Int] = []
+    lineNumbers.reserveCapacity(16)
     layout.spatial.forEachItem(intersecting: rect) { lineNumbers.append($0) }
     lineNumbers.sort()
     var result: [Int] = []

@@ -32,14 +32,16 @@ struct Preprocessor {
   static let upscaleToDPI = 300
 
   let steps: Preprocessing
-  /// Tesseract with the `osd` language, for orientation detection.
-  let orientationDetector: OrientationDetector?
 
-  func prepare(_ original: LeptonicaImage, dpi: Int?) -> PreparedImage {
+  /// Prepares an image for recognition.
+  /// - Parameter quarterTurns: How many quarter turns clockwise the content
+  ///   is turned in the original (found by orientation detection); the
+  ///   image is turned back before it is deskewed.
+  func prepare(_ original: LeptonicaImage, dpi: Int?, quarterTurns: Int = 0) -> PreparedImage {
     var result = PreparedImage(
       image: original, transform: .identity, orientation: 0, skew: 0,
       resolution: dpi ?? original.resolution, applied: [])
-    guard !steps.isEmpty else { return result }
+    guard !steps.isEmpty || quarterTurns != 0 else { return result }
     // Work on 8-bit gray: the steps below are defined for it.
     guard var gray = Self.gray(original) else { return result }
     var changed = false
@@ -54,10 +56,8 @@ struct Preprocessor {
       result.applied.append("despeckle")
       changed = true
     }
-    if steps.contains(.orientation), let detector = orientationDetector,
-      let turns = detector.quarterTurns(gray, resolution: result.resolution), turns != 0,
-      let upright = pixRotateOrth(gray.pix, Int32((4 - turns) % 4))
-    {
+    let turns = ((quarterTurns % 4) + 4) % 4
+    if turns != 0, let upright = pixRotateOrth(gray.pix, Int32((4 - turns) % 4)) {
       // The content is turned `turns` quarter turns clockwise; turn it back.
       let w = gray.width
       let h = gray.height

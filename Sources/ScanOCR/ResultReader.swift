@@ -4,11 +4,42 @@ import ScanModel
 /// Converts Tesseract's result iterator into model values; every C string
 /// and the iterator are freed before it returns.
 enum ResultReader {
+  /// What the recognition says about whether the page was upright.
+  struct Signals {
+    /// Words read, and words in blocks Tesseract found turned sideways or
+    /// upside down.
+    var words = 0
+    var wordsNotUpright = 0
+    var confidenceSum = 0.0
+    /// Words of three or more characters, and those whose box is taller
+    /// than wide: text running down the page.
+    var longWords = 0
+    var longWordsStanding = 0
+
+    var meanConfidence: Double { words > 0 ? confidenceSum / Double(words) : 0 }
+
+    /// Whether the page may be turned: Tesseract laid its text out sideways
+    /// (its blocks say so, or most long words stand upright like columns:
+    /// it reads a page turned by 90° well, but down the page), or read it
+    /// with the low confidence of an upside-down page (about 40 against 95
+    /// for a clean upright page on the sample scans).
+    var suggestTurnedPage: Bool {
+      words < 3 || wordsNotUpright * 2 > words || longWordsStanding * 2 > longWords
+        || meanConfidence < 75
+    }
+  }
+
   static func blocks(of api: OpaquePointer) -> [Block] {
-    guard let results = TessBaseAPIGetIterator(api) else { return [] }
+    read(api).blocks
+  }
+
+  static func read(_ api: OpaquePointer) -> (blocks: [Block], signals: Signals) {
+    var signals = Signals()
+    guard let results = TessBaseAPIGetIterator(api) else { return ([], signals) }
     defer { TessResultIteratorDelete(results) }
-    guard let cursor = TessResultIteratorGetPageIterator(results) else { return [] }
+    guard let cursor = TessResultIteratorGetPageIterator(results) else { return ([], signals) }
     TessPageIteratorBegin(cursor)
+    var blockUpright = true
 
     var blocks: [Block] = []
     var paragraphs: [Paragraph] = []
@@ -25,7 +56,16 @@ enum ResultReader {
       w.glyphs = glyphs
       // Tesseract sometimes reads noise as a "word" of spaces; its own text
       // output leaves such words out, and so does the model.
-      if !w.text.allSatisfy(\.isWhitespace) { words.append(w) }
+      if !w.text.allSatisfy(\.isWhitespace) {
+        words.append(w)
+        signals.words += 1
+        signals.confidenceSum += w.confidence ?? 0
+        if !blockUpright { signals.wordsNotUpright += 1 }
+        if w.text.count >= 3 {
+          signals.longWords += 1
+          if w.bbox.height > w.bbox.width { signals.longWordsStanding += 1 }
+        }
+      }
       word = nil
       glyphs = []
     }
@@ -63,6 +103,12 @@ enum ResultReader {
       if TessPageIteratorIsAtBeginningOf(cursor, RIL_BLOCK) != 0 {
         finishBlock()
         blockBox = box(cursor, RIL_BLOCK) ?? symbolBox
+        var orientation = ORIENTATION_PAGE_UP
+        var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+        var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+        var angle: Float = 0
+        TessPageIteratorOrientation(cursor, &orientation, &direction, &order, &angle)
+        blockUpright = orientation == ORIENTATION_PAGE_UP
       }
       if TessPageIteratorIsAtBeginningOf(cursor, RIL_PARA) != 0 {
         finishParagraph()
@@ -83,7 +129,7 @@ enum ResultReader {
         Glyph(text: symbolText, bbox: symbolBox, confidence: confidence(results, RIL_SYMBOL)))
     } while TessPageIteratorNext(cursor, RIL_SYMBOL) != 0
     finishBlock()
-    return blocks
+    return (blocks, signals)
   }
 
   private static func text(_ results: OpaquePointer, _ level: TessPageIteratorLevel) -> String? {

@@ -100,31 +100,23 @@ public final class OCREngine {
 
   func recognize(_ image: LeptonicaImage, index: Int, path: String) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
-    let prepared = Preprocessor(
-      steps: options.preprocessing, orientationDetector: orientationDetector
-    ).prepare(image, dpi: options.dpi)
-    TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
-    TessBaseAPISetImage2(api, prepared.image.pix)
-    defer { TessBaseAPIClear(api) }
-    if let dpi = options.dpi {
-      TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
-    }
-    let monitor = TessMonitorCreate()
-    defer { TessMonitorDelete(monitor) }
+    let preprocessor = Preprocessor(steps: options.preprocessing)
     let started = Date()
-    if let timeout = options.timeout {
-      TessMonitorSetDeadlineMSecs(monitor, Int32(min(timeout * 1000, Double(Int32.max))))
+    var prepared = preprocessor.prepare(image, dpi: options.dpi)
+    var (blocks, signals) = try recognize(prepared, index: index, path: path, started: started)
+    // Orientation detection costs half a recognition, so it runs only when
+    // the first reading suggests a turned page; an upright page is read once.
+    if let orientationDetector, signals.suggestTurnedPage,
+      let turns = orientationDetector.quarterTurns(prepared.image, resolution: prepared.resolution),
+      turns != 0
+    {
+      prepared = preprocessor.prepare(image, dpi: options.dpi, quarterTurns: turns)
+      (blocks, signals) = try recognize(prepared, index: index, path: path, started: started)
     }
-    let status = TessBaseAPIRecognize(api, monitor)
-    // Tesseract stops at the deadline (checked once per text line) and
-    // reports a failure; either way, a page past its deadline timed out.
-    if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
-      throw .timedOut(path: path, page: index, seconds: timeout)
-    }
-    guard status == 0 else { throw .recognitionFailed(path: path, page: index) }
     // The resolution of the original: the option, else the tag, else
     // Tesseract's estimate (measured on the image it recognised).
     let estimated = Int(TessBaseAPIGetSourceYResolution(api))
+    TessBaseAPIClear(api)
     let scale =
       Double(prepared.image.width)
       / Double(max(1, prepared.orientation % 180 == 0 ? image.width : image.height))
@@ -133,12 +125,41 @@ public final class OCREngine {
       ?? (estimated > 0 ? Int((Double(estimated) / scale).rounded()) : nil)
     let mapper = ElementMapper(
       transform: prepared.transform, width: image.width, height: image.height)
-    let blocks = mapper.map(ResultReader.blocks(of: api))
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
-      language: options.languageString, blocks: blocks)
+      language: options.languageString, blocks: mapper.map(blocks))
+  }
+
+  /// Runs Tesseract on a prepared image; the result stays in the engine
+  /// until the next call or `TessBaseAPIClear`.
+  private func recognize(
+    _ prepared: PreparedImage, index: Int, path: String, started: Date
+  ) throws(OCRError) -> ([Block], ResultReader.Signals) {
+    TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+    TessBaseAPISetImage2(api, prepared.image.pix)
+    if let dpi = options.dpi {
+      TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
+    }
+    let monitor = TessMonitorCreate()
+    defer { TessMonitorDelete(monitor) }
+    if let timeout = options.timeout {
+      let left = timeout - Date().timeIntervalSince(started)
+      TessMonitorSetDeadlineMSecs(monitor, Int32(max(1, min(left * 1000, Double(Int32.max)))))
+    }
+    let status = TessBaseAPIRecognize(api, monitor)
+    // Tesseract stops at the deadline (checked once per text line) and
+    // reports a failure; either way, a page past its deadline timed out.
+    if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
+      TessBaseAPIClear(api)
+      throw .timedOut(path: path, page: index, seconds: timeout)
+    }
+    guard status == 0 else {
+      TessBaseAPIClear(api)
+      throw .recognitionFailed(path: path, page: index)
+    }
+    return ResultReader.read(api)
   }
 }
 

@@ -142,11 +142,13 @@ public final class OCREngine {
     if let dpi = options.dpi {
       TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
     }
-    let monitor = TessMonitorCreate()
-    defer { TessMonitorDelete(monitor) }
-    if let timeout = options.timeout {
+    // A monitor only when there is a deadline to watch.
+    var monitor: OpaquePointer?
+    defer { if let monitor { TessMonitorDelete(monitor) } }
+    if let timeout = options.timeout, let m = TessMonitorCreate() {
+      monitor = m
       let left = timeout - Date().timeIntervalSince(started)
-      TessMonitorSetDeadlineMSecs(monitor, Int32(max(1, min(left * 1000, Double(Int32.max)))))
+      TessMonitorSetDeadlineMSecs(m, Int32(max(1, min(left * 1000, Double(Int32.max)))))
     }
     let status = TessBaseAPIRecognize(api, monitor)
     // Tesseract stops at the deadline (checked once per text line) and

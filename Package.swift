@@ -10,16 +10,15 @@ let package = Package(
     .executable(name: "scantext", targets: ["scantext"]),
   ],
   targets: [
-    .systemLibrary(
-      name: "CTesseract", pkgConfig: "tesseract",
-      providers: [.apt(["libtesseract-dev"])]),
-    .systemLibrary(
-      name: "CLeptonica", pkgConfig: "lept",
-      providers: [.apt(["libleptonica-dev"])]),
+    // Tesseract's C API and Leptonica, bound at run time (dlopen) by
+    // generated wrappers: linking them would load some 70 libraries at
+    // every start, even for commands that never recognise anything.
+    // Needs the headers of libtesseract-dev and libleptonica-dev.
+    .target(name: "CScanOCR"),
     // The text model: geometry, text, tokenizer, hit testing. No C, no OCR.
     .target(name: "ScanModel"),
     // The only target that talks to Tesseract and Leptonica.
-    .target(name: "ScanOCR", dependencies: ["ScanModel", "CTesseract", "CLeptonica"]),
+    .target(name: "ScanOCR", dependencies: ["ScanModel", "CScanOCR"]),
     // JSON (hOCR-like) export and import.
     .target(name: "ScanFormats", dependencies: ["ScanModel"]),
     // Argument parsing and commands, as a library so tests can drive it.

@@ -1,4 +1,4 @@
-import CLeptonica
+import CScanOCR
 import Foundation
 
 /// Writes images with Leptonica: used by tests and tools to make TIFF
@@ -15,8 +15,9 @@ enum ImageWriter {
       let data = try ImageReader.readBytes(source)
       let pages = try ImageReader.decodePages(data, path: source, maxPixels: .max)
       for page in pages {
-        let compression = pixGetDepth(page.pix) == 1 ? IFF_TIFF_G4 : IFF_TIFF_ZIP
-        guard pixWriteTiff(destination, page.pix, Int32(compression), k == 0 ? "w" : "a") == 0
+        let compression = scantext_pixGetDepth(page.pix) == 1 ? IFF_TIFF_G4 : IFF_TIFF_ZIP
+        guard
+          scantext_pixWriteTiff(destination, page.pix, Int32(compression), k == 0 ? "w" : "a") == 0
         else {
           throw Failure(description: "cannot write \(destination)")
         }

@@ -1,4 +1,4 @@
-import CLeptonica
+import CScanOCR
 import Foundation
 
 /// The one owner of a Leptonica `Pix`; destroys it in `deinit`. A class
@@ -12,15 +12,15 @@ final class LeptonicaImage {
 
   deinit {
     var p: UnsafeMutablePointer<Pix>? = pix
-    pixDestroy(&p)
+    scantext_pixDestroy(&p)
   }
 
-  var width: Int { Int(pixGetWidth(pix)) }
-  var height: Int { Int(pixGetHeight(pix)) }
-  var depth: Int { Int(pixGetDepth(pix)) }
+  var width: Int { Int(scantext_pixGetWidth(pix)) }
+  var height: Int { Int(scantext_pixGetHeight(pix)) }
+  var depth: Int { Int(scantext_pixGetDepth(pix)) }
   /// The resolution tag, or `nil` when the file has none.
   var resolution: Int? {
-    let r = Int(pixGetYRes(pix))
+    let r = Int(scantext_pixGetYRes(pix))
     return r > 0 ? r : nil
   }
 }
@@ -62,12 +62,13 @@ enum ImageReader {
   static func decodePages(
     _ data: Data, path: String, maxPixels: Int
   ) throws(OCRError) -> [LeptonicaImage] {
+    try OCRLibraries.load()
     let result: Result<[LeptonicaImage], OCRError> = data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
         return .failure(.emptyFile(path: path))
       }
       var format: Int32 = 0
-      guard findFileFormatBuffer(base, &format) == 0, format != Int32(IFF_UNKNOWN) else {
+      guard scantext_findFileFormatBuffer(base, &format) == 0, format != Int32(IFF_UNKNOWN) else {
         return .failure(.unsupportedFormat(path: path))
       }
       let name = formatNames[format] ?? "image"
@@ -76,7 +77,7 @@ enum ImageReader {
       var bps: Int32 = 0
       var spp: Int32 = 0
       var cmap: Int32 = 0
-      guard pixReadHeaderMem(base, raw.count, &format, &w, &h, &bps, &spp, &cmap) == 0,
+      guard scantext_pixReadHeaderMem(base, raw.count, &format, &w, &h, &bps, &spp, &cmap) == 0,
         w > 0, h > 0
       else {
         return .failure(.corruptImage(path: path, format: name))
@@ -89,7 +90,7 @@ enum ImageReader {
         var pages: [LeptonicaImage] = []
         var offset = 0
         repeat {
-          guard let pix = pixReadMemFromMultipageTiff(base, raw.count, &offset) else {
+          guard let pix = scantext_pixReadMemFromMultipageTiff(base, raw.count, &offset) else {
             return .failure(.corruptImage(path: path, format: name))
           }
           let image = LeptonicaImage(taking: pix)
@@ -102,7 +103,7 @@ enum ImageReader {
         } while offset != 0
         return .success(pages)
       }
-      guard let pix = pixReadMem(base, raw.count) else {
+      guard let pix = scantext_pixReadMem(base, raw.count) else {
         return .failure(.corruptImage(path: path, format: name))
       }
       return .success([LeptonicaImage(taking: pix)])
@@ -150,14 +151,16 @@ struct GrayPixels {
   static func read(_ path: String) throws(OCRError) -> GrayPixels {
     let data = try ImageReader.readBytes(path)
     let pages = try ImageReader.decodePages(data, path: path, maxPixels: .max)
-    guard let first = pages.first, let gray = pixConvertTo8(first.pix, 0) else {
+    guard let first = pages.first, let gray = scantext_pixConvertTo8(first.pix, 0) else {
       throw .corruptImage(path: path, format: "image")
     }
     let owned = LeptonicaImage(taking: gray)
     let w = owned.width
     let h = owned.height
-    let wordsPerLine = Int(pixGetWpl(owned.pix))
-    guard let raw = pixGetData(owned.pix) else { throw .corruptImage(path: path, format: "image") }
+    let wordsPerLine = Int(scantext_pixGetWpl(owned.pix))
+    guard let raw = scantext_pixGetData(owned.pix) else {
+      throw .corruptImage(path: path, format: "image")
+    }
     var values = [UInt8](repeating: 0, count: w * h)
     for y in 0..<h {
       let line = raw + y * wordsPerLine

@@ -23,6 +23,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
   case recognitionFailed(path: String, page: Int)
   /// A page ran past its deadline.
   case timedOut(path: String, page: Int, seconds: Double)
+  /// libtesseract or Leptonica could not be loaded.
+  case librariesUnavailable(reason: String)
 
   public var description: String {
     switch self {
@@ -48,6 +50,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): recognition failed on page \(page + 1)"
     case .timedOut(let path, let page, let seconds):
       return "\(path): page \(page + 1) ran past the \(seconds)-second timeout"
+    case .librariesUnavailable(let reason):
+      return "Tesseract is not installed: \(reason) (install libtesseract5 and liblept5)"
     }
   }
 }

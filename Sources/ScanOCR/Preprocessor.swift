@@ -1,5 +1,4 @@
-import CLeptonica
-import CTesseract
+import CScanOCR
 import Foundation
 
 /// What preprocessing did to a page: the image to recognise, how to map its
@@ -57,7 +56,7 @@ struct Preprocessor {
       changed = true
     }
     let turns = ((quarterTurns % 4) + 4) % 4
-    if turns != 0, let upright = pixRotateOrth(gray.pix, Int32((4 - turns) % 4)) {
+    if turns != 0, let upright = scantext_pixRotateOrth(gray.pix, Int32((4 - turns) % 4)) {
       // The content is turned `turns` quarter turns clockwise; turn it back.
       let w = gray.width
       let h = gray.height
@@ -70,7 +69,7 @@ struct Preprocessor {
     }
     if steps.contains(.deskew), let angle = Self.skewCorrection(gray),
       abs(angle) >= Self.minimumSkew,
-      let straight = pixRotate(
+      let straight = scantext_pixRotate(
         gray.pix, Float(angle * Double.pi / 180), Int32(L_ROTATE_AREA_MAP),
         Int32(L_BRING_IN_WHITE), 0, 0)
     {
@@ -85,7 +84,7 @@ struct Preprocessor {
     }
     if steps.contains(.upscale), let dpi = result.resolution, dpi < Self.upscaleBelowDPI {
       let factor = Double(Self.upscaleToDPI) / Double(dpi)
-      if let scaled = pixScaleGrayLI(gray.pix, Float(factor), Float(factor)) {
+      if let scaled = scantext_pixScaleGrayLI(gray.pix, Float(factor), Float(factor)) {
         gray = LeptonicaImage(taking: scaled)
         result.transform = result.transform.composed(after: .undoScale(factor))
         result.resolution = Self.upscaleToDPI
@@ -94,7 +93,7 @@ struct Preprocessor {
       }
     }
     if changed {
-      if let r = result.resolution { pixSetResolution(gray.pix, Int32(r), Int32(r)) }
+      if let r = result.resolution { scantext_pixSetResolution(gray.pix, Int32(r), Int32(r)) }
       result.image = gray
     }
     return result
@@ -102,8 +101,8 @@ struct Preprocessor {
 
   /// An 8-bit gray copy of the image.
   static func gray(_ image: LeptonicaImage) -> LeptonicaImage? {
-    guard let pix = pixConvertTo8(image.pix, 0) else { return nil }
-    pixCopyResolution(pix, image.pix)
+    guard let pix = scantext_pixConvertTo8(image.pix, 0) else { return nil }
+    scantext_pixCopyResolution(pix, image.pix)
     return LeptonicaImage(taking: pix)
   }
 
@@ -113,18 +112,19 @@ struct Preprocessor {
   )? {
     let backgrounds = tileBackgrounds(gray, tiles: 4)
     guard let lightest = backgrounds.max(), let darkest = backgrounds.min() else { return nil }
-    if lightest - darkest > 40, let flat = pixBackgroundNormSimple(gray.pix, nil, nil) {
-      pixCopyResolution(flat, gray.pix)
+    if lightest - darkest > 40, let flat = scantext_pixBackgroundNormSimple(gray.pix, nil, nil) {
+      scantext_pixCopyResolution(flat, gray.pix)
       return (LeptonicaImage(taking: flat), "illumination")
     }
     var paper: UInt32 = 0
     var ink: UInt32 = 0
-    guard pixGetRankValue(gray.pix, 4, 0.9, &paper) == 0,
-      pixGetRankValue(gray.pix, 4, 0.01, &ink) == 0
+    guard scantext_pixGetRankValue(gray.pix, 4, 0.9, &paper) == 0,
+      scantext_pixGetRankValue(gray.pix, 4, 0.01, &ink) == 0
     else { return nil }
-    if Int(paper) - Int(ink) < 110, let stretched = pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
+    if Int(paper) - Int(ink) < 110,
+      let stretched = scantext_pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
     {
-      pixCopyResolution(stretched, gray.pix)
+      scantext_pixCopyResolution(stretched, gray.pix)
       return (LeptonicaImage(taking: stretched), "contrast")
     }
     return nil
@@ -138,15 +138,16 @@ struct Preprocessor {
     guard tw > 8, th > 8 else { return [] }
     for ty in 0..<tiles {
       for tx in 0..<tiles {
-        guard let box = boxCreate(Int32(tx * tw), Int32(ty * th), Int32(tw), Int32(th)) else {
+        guard let box = scantext_boxCreate(Int32(tx * tw), Int32(ty * th), Int32(tw), Int32(th))
+        else {
           continue
         }
         var b: UnsafeMutablePointer<Box>? = box
-        defer { boxDestroy(&b) }
-        guard let tile = pixClipRectangle(gray.pix, box, nil) else { continue }
+        defer { scantext_boxDestroy(&b) }
+        guard let tile = scantext_pixClipRectangle(gray.pix, box, nil) else { continue }
         let owned = LeptonicaImage(taking: tile)
         var value: UInt32 = 0
-        if pixGetRankValue(owned.pix, 2, 0.9, &value) == 0 { values.append(Int(value)) }
+        if scantext_pixGetRankValue(owned.pix, 2, 0.9, &value) == 0 { values.append(Int(value)) }
       }
     }
     return values
@@ -155,32 +156,32 @@ struct Preprocessor {
   /// Removes salt-and-pepper speckle with a 3×3 median, when the page has
   /// many more specks than letters.
   static func despeckle(_ gray: LeptonicaImage) -> LeptonicaImage? {
-    guard let binary = pixConvertTo1(gray.pix, 128) else { return nil }
+    guard let binary = scantext_pixConvertTo1(gray.pix, 128) else { return nil }
     let ink = LeptonicaImage(taking: binary)
     var all: Int32 = 0
-    guard pixCountConnComp(ink.pix, 8, &all) == 0, all > 0 else { return nil }
+    guard scantext_pixCountConnComp(ink.pix, 8, &all) == 0, all > 0 else { return nil }
     var changed: Int32 = 0
     guard
-      let specks = pixSelectBySize(
+      let specks = scantext_pixSelectBySize(
         ink.pix, 3, 3, 8, Int32(L_SELECT_IF_BOTH), Int32(L_SELECT_IF_LT), &changed)
     else { return nil }
     let owned = LeptonicaImage(taking: specks)
     var small: Int32 = 0
-    guard pixCountConnComp(owned.pix, 8, &small) == 0 else { return nil }
+    guard scantext_pixCountConnComp(owned.pix, 8, &small) == 0 else { return nil }
     guard small > 300, Double(small) > 0.3 * Double(all) else { return nil }
-    guard let median = pixMedianFilter(gray.pix, 3, 3) else { return nil }
-    pixCopyResolution(median, gray.pix)
+    guard let median = scantext_pixMedianFilter(gray.pix, 3, 3) else { return nil }
+    scantext_pixCopyResolution(median, gray.pix)
     return LeptonicaImage(taking: median)
   }
 
   /// The rotation (degrees, clockwise) that straightens the text lines, or
   /// `nil` when Leptonica is not confident.
   static func skewCorrection(_ gray: LeptonicaImage) -> Double? {
-    guard let binary = pixConvertTo1(gray.pix, 128) else { return nil }
+    guard let binary = scantext_pixConvertTo1(gray.pix, 128) else { return nil }
     let ink = LeptonicaImage(taking: binary)
     var angle: Float = 0
     var confidence: Float = 0
-    guard pixFindSkewSweepAndSearch(ink.pix, &angle, &confidence, 4, 2, 10, 1, 0.01) == 0,
+    guard scantext_pixFindSkewSweepAndSearch(ink.pix, &angle, &confidence, 4, 2, 10, 1, 0.01) == 0,
       confidence >= 3
     else { return nil }
     return Double(angle)
@@ -192,32 +193,33 @@ final class OrientationDetector {
   private let api: OpaquePointer
 
   init?(dataPath: String) {
-    api = TessBaseAPICreate()
-    _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    api = scantext_TessBaseAPICreate()
+    _ = scantext_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
     guard FileManager.default.fileExists(atPath: dataPath + "/osd.traineddata"),
-      TessBaseAPIInit2(api, dataPath, "osd", OEM_TESSERACT_ONLY) == 0
+      scantext_TessBaseAPIInit2(api, dataPath, "osd", OEM_TESSERACT_ONLY) == 0
     else { return nil }
   }
 
   deinit {
-    TessBaseAPIEnd(api)
-    TessBaseAPIDelete(api)
+    scantext_TessBaseAPIEnd(api)
+    scantext_TessBaseAPIDelete(api)
   }
 
   /// How many quarter turns clockwise the content is turned (0–3), or `nil`
   /// when detection fails or is not confident.
   func quarterTurns(_ image: LeptonicaImage, resolution: Int?) -> Int? {
     OpenMP.limitThreadsOnCurrentThread()
-    TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
-    TessBaseAPISetImage2(api, image.pix)
-    defer { TessBaseAPIClear(api) }
-    if let resolution { TessBaseAPISetSourceResolution(api, Int32(resolution)) }
+    scantext_TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
+    scantext_TessBaseAPISetImage2(api, image.pix)
+    defer { scantext_TessBaseAPIClear(api) }
+    if let resolution { scantext_TessBaseAPISetSourceResolution(api, Int32(resolution)) }
     var degrees: Int32 = 0
     var confidence: Float = 0
     var script: UnsafePointer<CChar>?
     var scriptConfidence: Float = 0
     guard
-      TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, &script, &scriptConfidence)
+      scantext_TessBaseAPIDetectOrientationScript(
+        api, &degrees, &confidence, &script, &scriptConfidence)
         != 0,
       confidence >= Preprocessor.minimumOrientationConfidence
     else { return nil }

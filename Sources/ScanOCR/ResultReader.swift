@@ -1,4 +1,4 @@
-import CTesseract
+import CScanOCR
 import ScanModel
 
 /// Converts Tesseract's result iterator into model values; every C string
@@ -35,10 +35,12 @@ enum ResultReader {
 
   static func read(_ api: OpaquePointer) -> (blocks: [Block], signals: Signals) {
     var signals = Signals()
-    guard let results = TessBaseAPIGetIterator(api) else { return ([], signals) }
-    defer { TessResultIteratorDelete(results) }
-    guard let cursor = TessResultIteratorGetPageIterator(results) else { return ([], signals) }
-    TessPageIteratorBegin(cursor)
+    guard let results = scantext_TessBaseAPIGetIterator(api) else { return ([], signals) }
+    defer { scantext_TessResultIteratorDelete(results) }
+    guard let cursor = scantext_TessResultIteratorGetPageIterator(results) else {
+      return ([], signals)
+    }
+    scantext_TessPageIteratorBegin(cursor)
     var blockUpright = true
 
     var blocks: [Block] = []
@@ -100,26 +102,26 @@ enum ResultReader {
     repeat {
       guard let symbolText = text(results, RIL_SYMBOL), let symbolBox = box(cursor, RIL_SYMBOL)
       else { continue }
-      if TessPageIteratorIsAtBeginningOf(cursor, RIL_BLOCK) != 0 {
+      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_BLOCK) != 0 {
         finishBlock()
         blockBox = box(cursor, RIL_BLOCK) ?? symbolBox
         var orientation = ORIENTATION_PAGE_UP
         var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
         var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
         var angle: Float = 0
-        TessPageIteratorOrientation(cursor, &orientation, &direction, &order, &angle)
+        scantext_TessPageIteratorOrientation(cursor, &orientation, &direction, &order, &angle)
         blockUpright = orientation == ORIENTATION_PAGE_UP
       }
-      if TessPageIteratorIsAtBeginningOf(cursor, RIL_PARA) != 0 {
+      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_PARA) != 0 {
         finishParagraph()
         paragraphBox = box(cursor, RIL_PARA) ?? symbolBox
       }
-      if TessPageIteratorIsAtBeginningOf(cursor, RIL_TEXTLINE) != 0 || line == nil {
+      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_TEXTLINE) != 0 || line == nil {
         finishLine()
         line = TextLine(
           bbox: box(cursor, RIL_TEXTLINE) ?? symbolBox, baseline: baseline(cursor), words: [])
       }
-      if TessPageIteratorIsAtBeginningOf(cursor, RIL_WORD) != 0 || word == nil {
+      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_WORD) != 0 || word == nil {
         finishWord()
         word = Word(
           text: text(results, RIL_WORD) ?? "", bbox: box(cursor, RIL_WORD) ?? symbolBox,
@@ -127,14 +129,14 @@ enum ResultReader {
       }
       glyphs.append(
         Glyph(text: symbolText, bbox: symbolBox, confidence: confidence(results, RIL_SYMBOL)))
-    } while TessPageIteratorNext(cursor, RIL_SYMBOL) != 0
+    } while scantext_TessPageIteratorNext(cursor, RIL_SYMBOL) != 0
     finishBlock()
     return (blocks, signals)
   }
 
   private static func text(_ results: OpaquePointer, _ level: TessPageIteratorLevel) -> String? {
-    guard let raw = TessResultIteratorGetUTF8Text(results, level) else { return nil }
-    defer { TessDeleteText(raw) }
+    guard let raw = scantext_TessResultIteratorGetUTF8Text(results, level) else { return nil }
+    defer { scantext_TessDeleteText(raw) }
     return String(cString: raw)
   }
 
@@ -143,7 +145,8 @@ enum ResultReader {
     var top: Int32 = 0
     var right: Int32 = 0
     var bottom: Int32 = 0
-    guard TessPageIteratorBoundingBox(cursor, level, &left, &top, &right, &bottom) != 0 else {
+    guard scantext_TessPageIteratorBoundingBox(cursor, level, &left, &top, &right, &bottom) != 0
+    else {
       return nil
     }
     return PixelRect(minX: Int(left), minY: Int(top), maxX: Int(right), maxY: Int(bottom))
@@ -154,7 +157,7 @@ enum ResultReader {
     var y1: Int32 = 0
     var x2: Int32 = 0
     var y2: Int32 = 0
-    guard TessPageIteratorBaseline(cursor, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0 else {
+    guard scantext_TessPageIteratorBaseline(cursor, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0 else {
       return nil
     }
     return Baseline(
@@ -165,7 +168,7 @@ enum ResultReader {
     -> Double
   {
     // Rounded to the export's precision, so a decoded export equals the model.
-    (Double(TessResultIteratorConfidence(results, level)) * 100).rounded() / 100
+    (Double(scantext_TessResultIteratorConfidence(results, level)) * 100).rounded() / 100
   }
 }
 

@@ -1,5 +1,4 @@
-import CLeptonica
-import CTesseract
+import CScanOCR
 import Foundation
 import ScanModel
 
@@ -21,11 +20,12 @@ public final class OCREngine {
   /// - Throws: ``OCRError/languageUnavailable(language:dataPath:available:)``
   ///   when a language's traineddata cannot be loaded.
   public init(options: RecognitionOptions = RecognitionOptions()) throws(OCRError) {
+    try OCRLibraries.load()
     self.options = options
-    api = TessBaseAPICreate()
+    api = scantext_TessBaseAPICreate()
     OpenMP.limitThreadsOnCurrentThread()
     // Silence Tesseract's own chatter ("Estimating resolution as ...").
-    _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    _ = scantext_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
     let folder = options.dataPath ?? TessdataFolder.resolved
     let missing = options.languages.first { language in
       language.isEmpty || language.contains("/")
@@ -35,24 +35,25 @@ public final class OCREngine {
       throw .languageUnavailable(
         language: missing, dataPath: folder, available: TessdataFolder.languages(in: folder))
     }
-    guard TessBaseAPIInit2(api, folder, options.languageString, OEM_LSTM_ONLY) == 0 else {
+    guard scantext_TessBaseAPIInit2(api, folder, options.languageString, OEM_LSTM_ONLY) == 0 else {
       throw .languageUnavailable(
         language: options.languageString, dataPath: folder,
         available: TessdataFolder.languages(in: folder))
     }
-    _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+    _ = scantext_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
     orientationDetector =
       options.preprocessing.contains(.orientation) ? OrientationDetector(dataPath: folder) : nil
   }
 
   deinit {
-    TessBaseAPIEnd(api)
-    TessBaseAPIDelete(api)
+    scantext_TessBaseAPIEnd(api)
+    scantext_TessBaseAPIDelete(api)
   }
 
   /// Everything outside the options that decides what recognition returns:
-  /// the Tesseract version and the size and modification time of each
-  /// traineddata file the options use. Part of cache keys.
+  /// the identity of the Tesseract and Leptonica libraries and of each
+  /// traineddata file the options use (path, size, modification time),
+  /// found without loading anything. Part of cache keys.
   public static func fingerprint(of options: RecognitionOptions) -> String {
     let folder = options.dataPath ?? TessdataFolder.resolved
     var models = options.languages
@@ -64,11 +65,14 @@ public final class OCREngine {
       let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
       return "\(path):\(size):\(modified)"
     }
-    return (["tesseract \(tesseractVersion)"] + files).joined(separator: "\n")
+    return ([OCRLibraries.fingerprint] + files).joined(separator: "\n")
   }
 
   /// The version of the Tesseract library, such as `5.3.0`.
-  public static var tesseractVersion: String { String(cString: TessVersion()) }
+  public static var tesseractVersion: String {
+    guard (try? OCRLibraries.load()) != nil else { return "unavailable" }
+    return String(cString: scantext_TessVersion())
+  }
 
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the
   /// reason when it cannot (missing, a directory, unreadable, empty).
@@ -115,8 +119,8 @@ public final class OCREngine {
     }
     // The resolution of the original: the option, else the tag, else
     // Tesseract's estimate (measured on the image it recognised).
-    let estimated = Int(TessBaseAPIGetSourceYResolution(api))
-    TessBaseAPIClear(api)
+    let estimated = Int(scantext_TessBaseAPIGetSourceYResolution(api))
+    scantext_TessBaseAPIClear(api)
     let scale =
       Double(prepared.image.width)
       / Double(max(1, prepared.orientation % 180 == 0 ? image.width : image.height))
@@ -137,28 +141,29 @@ public final class OCREngine {
   private func recognize(
     _ prepared: PreparedImage, index: Int, path: String, started: Date
   ) throws(OCRError) -> ([Block], ResultReader.Signals) {
-    TessBaseAPISetPageSegMode(api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
-    TessBaseAPISetImage2(api, prepared.image.pix)
+    scantext_TessBaseAPISetPageSegMode(
+      api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+    scantext_TessBaseAPISetImage2(api, prepared.image.pix)
     if let dpi = options.dpi {
-      TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
+      scantext_TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
     }
     // A monitor only when there is a deadline to watch.
     var monitor: OpaquePointer?
-    defer { if let monitor { TessMonitorDelete(monitor) } }
-    if let timeout = options.timeout, let m = TessMonitorCreate() {
+    defer { if let monitor { scantext_TessMonitorDelete(monitor) } }
+    if let timeout = options.timeout, let m = scantext_TessMonitorCreate() {
       monitor = m
       let left = timeout - Date().timeIntervalSince(started)
-      TessMonitorSetDeadlineMSecs(m, Int32(max(1, min(left * 1000, Double(Int32.max)))))
+      scantext_TessMonitorSetDeadlineMSecs(m, Int32(max(1, min(left * 1000, Double(Int32.max)))))
     }
-    let status = TessBaseAPIRecognize(api, monitor)
+    let status = scantext_TessBaseAPIRecognize(api, monitor)
     // Tesseract stops at the deadline (checked once per text line) and
     // reports a failure; either way, a page past its deadline timed out.
     if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
-      TessBaseAPIClear(api)
+      scantext_TessBaseAPIClear(api)
       throw .timedOut(path: path, page: index, seconds: timeout)
     }
     guard status == 0 else {
-      TessBaseAPIClear(api)
+      scantext_TessBaseAPIClear(api)
       throw .recognitionFailed(path: path, page: index)
     }
     return ResultReader.read(api)

@@ -21,12 +21,16 @@ final class PageLayout: Sendable {
 
   /// Where a word is, in 32-bit fields (there is one per word of the page).
   struct WordEntry: Sendable {
-    private let indices: (block: Int32, paragraph: Int32, line: Int32, word: Int32, lineNumber: Int32)
+    private let indices:
+      (block: Int32, paragraph: Int32, line: Int32, word: Int32, lineNumber: Int32)
     private let start: Int32
     private let end: Int32
     let bbox: PixelRect
 
-    init(block: Int, paragraph: Int, line: Int, word: Int, lineNumber: Int, range: Range<Int>, bbox: PixelRect) {
+    init(
+      block: Int, paragraph: Int, line: Int, word: Int, lineNumber: Int, range: Range<Int>,
+      bbox: PixelRect
+    ) {
       indices = (
         Int32(clamping: block), Int32(clamping: paragraph), Int32(clamping: line),
         Int32(clamping: word), Int32(clamping: lineNumber)

@@ -1,1 +1,0 @@
-#include <leptonica/allheaders.h>

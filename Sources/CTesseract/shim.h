@@ -1,2 +1,0 @@
-#include <leptonica/allheaders.h>
-#include <tesseract/capi.h>

@@ -97,7 +97,10 @@ struct RecognitionCache: Sendable {
       try? FileManager.default.removeItem(at: temporary)
       return
     }
-    trim()
+    // Listing the folder costs more as it grows: check the size after one
+    // store in sixteen (keys are uniform hex digests), which bounds the
+    // overshoot to a few entries.
+    if key.hasPrefix("0") || key.count < 64 { trim() }
   }
 
   /// Deletes the least recently used entries until the folder is at most

@@ -73,7 +73,9 @@ extension Page {
   /// - Complexity: O(log *n* + *k*) in the lines of the page and the words
   ///   of the lines that meet the rectangle.
   public func words(in rect: Rect) -> [Word] {
-    wordEntries(in: rect).map { word(at: layout.words[$0]) }
+    var words: [Word] = []
+    forEachWord(in: rect) { words.append(word(at: layout.words[$0])) }
+    return words
   }
 
   /// The text of ``words(in:)``: words on the same line joined by single
@@ -82,32 +84,35 @@ extension Page {
   public func text(in rect: Rect) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(256)
-    var lastLine: Int?
-    for w in wordEntries(in: rect) {
-      let entry = layout.words[w]
-      if let lastLine { out.append(lastLine == entry.lineNumber ? 0x20 : 0x0A) }
+    var lastLine = -1
+    let layout = self.layout
+    let words = layout.words
+    forEachWord(in: rect) { w in
+      let entry = words[w]
+      if lastLine >= 0 { out.append(lastLine == entry.lineNumber ? 0x20 : 0x0A) }
       out.append(contentsOf: layout.utf8Bytes(entry.range))
       lastLine = entry.lineNumber
     }
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// Indices into the layout's words of the words mostly inside `rect`.
-  func wordEntries(in rect: Rect) -> [Int] {
+  /// Calls `body` with the layout index of each word mostly inside `rect`,
+  /// in reading order.
+  func forEachWord(in rect: Rect, _ body: (Int) -> Void) {
     var lineNumbers: [Int] = []
     lineNumbers.reserveCapacity(16)
     layout.spatial.forEachItem(intersecting: rect) { lineNumbers.append($0) }
     lineNumbers.sort()
-    var result: [Int] = []
+    let lines = layout.lines
+    let words = layout.words
     for n in lineNumbers {
-      for w in layout.lines[n].words {
+      for w in lines[n].words {
         // A word's box is the bounds of its quad when it has one.
-        let box = layout.words[w].bbox.rect
+        let box = words[w].bbox.rect
         let inside =
           box.area > 0 ? rect.overlapArea(with: box) * 2 > box.area : rect.contains(box.center)
-        if inside { result.append(w) }
+        if inside { body(w) }
       }
     }
-    return result
   }
 }

@@ -34,7 +34,8 @@ LEPTONICA = """findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemFromMu
 pixGetWidth pixGetHeight pixGetDepth pixGetYRes pixGetWpl pixGetData pixSetResolution
 pixCopyResolution pixConvertTo8 pixConvertTo1 pixRotateOrth pixRotate pixScaleGrayLI
 pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCreate boxDestroy
-pixCountConnComp pixSelectBySize pixMedianFilter pixFindSkewSweepAndSearch pixWriteTiff""".split()
+pixCountConnComp pixSelectBySize pixMedianFilter pixFindSkewSweepAndSearch pixWriteTiff
+setMsgSeverity""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -63,6 +63,7 @@ static struct {
   __typeof__(&pixMedianFilter) pixMedianFilter;
   __typeof__(&pixFindSkewSweepAndSearch) pixFindSkewSweepAndSearch;
   __typeof__(&pixWriteTiff) pixWriteTiff;
+  __typeof__(&setMsgSeverity) setMsgSeverity;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -152,6 +153,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixMedianFilter);
   LOAD(leptonica, pixFindSkewSweepAndSearch);
   LOAD(leptonica, pixWriteTiff);
+  LOAD(leptonica, setMsgSeverity);
   scantext_status = 0;
 }
 
@@ -219,3 +221,4 @@ PIX * scantext_pixSelectBySize(PIX *pixs, l_int32 width, l_int32 height, l_int32
 PIX * scantext_pixMedianFilter(PIX *pixs, l_int32 wf, l_int32 hf) { return scantext_functions.pixMedianFilter(pixs, wf, hf); }
 l_ok scantext_pixFindSkewSweepAndSearch(PIX *pixs, l_float32 *pangle, l_float32 *pconf, l_int32 redsweep, l_int32 redsearch, l_float32 sweeprange, l_float32 sweepdelta, l_float32 minbsdelta) { return scantext_functions.pixFindSkewSweepAndSearch(pixs, pangle, pconf, redsweep, redsearch, sweeprange, sweepdelta, minbsdelta); }
 l_ok scantext_pixWriteTiff(const char *filename, PIX *pix, l_int32 comptype, const char *modestr) { return scantext_functions.pixWriteTiff(filename, pix, comptype, modestr); }
+l_int32 scantext_setMsgSeverity(l_int32 newsev) { return scantext_functions.setMsgSeverity(newsev); }

@@ -27,7 +27,8 @@ public struct ScanText: ScanCommand {
   /// Runs the tool: parses `arguments` (without the program name), runs the
   /// command, and returns the exit code (0, 1 for failures, 64 for usage errors).
   public static func main(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
-    CommandLineTool.run(ScanText.self, arguments: arguments, io: io)
+    if arguments.contains("--verbose") { OCREngine.showLibraryMessages() }
+    return CommandLineTool.run(ScanText.self, arguments: arguments, io: io)
   }
 
   /// What `generator` records in JSON exports.

@@ -4,12 +4,19 @@ import Foundation
 /// Loads libtesseract and Leptonica on first use (see `Sources/CScanOCR`):
 /// commands that never recognise an image never pay for loading them.
 enum OCRLibraries {
-  /// Loads both libraries and binds their functions; cheap after the first call.
+  /// Loads both libraries and binds their functions; cheap after the first
+  /// call. Leptonica's messages on standard error are turned off: a library
+  /// does not print (``OCREngine/showLibraryMessages()`` turns them on).
   static func load() throws(OCRError) {
     guard scantext_load_libraries() == 0 else {
       throw .librariesUnavailable(reason: String(cString: scantext_load_error()))
     }
+    silenceOnce
   }
+
+  private static let silenceOnce: Void = {
+    _ = scantext_setMsgSeverity(Int32(L_SEVERITY_NONE))
+  }()
 
   /// The shared objects the loader opens first, in the folders the dynamic
   /// loader searches, with their size and modification time: part of

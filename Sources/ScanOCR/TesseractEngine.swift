@@ -74,6 +74,13 @@ public final class OCREngine {
     return String(cString: scantext_TessVersion())
   }
 
+  /// Lets Leptonica print its warnings and errors on standard error (off by
+  /// default), for diagnosing an image it cannot read.
+  public static func showLibraryMessages() {
+    guard (try? OCRLibraries.load()) != nil else { return }
+    _ = scantext_setMsgSeverity(Int32(L_SEVERITY_WARNING))
+  }
+
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the
   /// reason when it cannot (missing, a directory, unreadable, empty).
   public static func readImageFile(_ path: String) throws(OCRError) -> Data {

@@ -69,6 +69,4 @@ struct ImageTransform: Equatable, Sendable {
       bottomRight: apply(Point(x: Double(r.maxX), y: Double(r.maxY))),
       bottomLeft: apply(Point(x: Double(r.minX), y: Double(r.maxY))))
   }
-
-  func point(_ p: Point) -> Point { apply(p) }
 }

@@ -29,10 +29,6 @@ enum ResultReader {
     }
   }
 
-  static func blocks(of api: OpaquePointer) -> [Block] {
-    read(api).blocks
-  }
-
   static func read(_ api: OpaquePointer) -> (blocks: [Block], signals: Signals) {
     var signals = Signals()
     guard let results = scantext_TessBaseAPIGetIterator(api) else { return ([], signals) }

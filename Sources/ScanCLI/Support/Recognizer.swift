@@ -64,11 +64,9 @@ struct Recognizer: Sendable {
     if let cache, let key, let pages = cache.pages(for: key, image: name) {
       return InputResult(path: path, pages: .success(pages))
     }
-    if engine == nil {
-      engine = Result { () throws(OCRError) in try OCREngine(options: options) }
-    }
-    guard let engine else { return InputResult(path: path, pages: .failure(CLIError("no engine"))) }
-    switch engine {
+    let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
+    engine = loaded
+    switch loaded {
     case .failure(let error):
       return InputResult(path: path, pages: .failure(CLIError(error.description)))
     case .success(let e):

@@ -295,13 +295,7 @@ final class PageLayout: Sendable {
 
   /// Index of the last element of `starts` that is `<= offset`, or `nil`.
   static func lastIndex(in starts: [Int], atOrBefore offset: Int) -> Int? {
-    var lo = 0
-    var hi = starts.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if starts[mid] <= offset { lo = mid + 1 } else { hi = mid }
-    }
-    return lo > 0 ? lo - 1 : nil
+    LayoutSearch.lastIndex(count: starts.count, atOrBefore: offset) { starts[$0] }
   }
 
   private static func utf8Offsets(of text: String) -> [Int32] {

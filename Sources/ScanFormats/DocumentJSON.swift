@@ -2,11 +2,14 @@ import ScanModel
 
 /// Who made a document: recorded under `"generator"` in the JSON.
 public struct Generator: Sendable, Equatable {
+  /// The producing tool, such as `scantext`.
   public var name: String
+  /// The producing tool's version.
   public var version: String
   /// Further facts such as the Tesseract version and the options used.
   public var details: [String: String]
 
+  /// Creates a generator record.
   public init(name: String, version: String, details: [String: String] = [:]) {
     self.name = name
     self.version = version
@@ -17,8 +20,11 @@ public struct Generator: Sendable, Equatable {
 /// Why a JSON document could not be read as a ScanText document: the JSON
 /// path of the offending element and the reason.
 public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The JSON path of the offending element, such as `pages[0].blocks[1]`.
   public var path: String
+  /// Why the element is refused.
   public var reason: String
+  /// Creates an error.
   public init(path: String, reason: String) {
     self.path = path
     self.reason = reason
@@ -130,18 +136,22 @@ public enum DocumentJSON {
   /// Rounds to two decimals, the precision of the format.
   public static func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
 
+  /// A box as `[x0, y0, x1, y1]` integers.
   public static func box(_ r: PixelRect) -> JSONValue {
     .array([int(r.minX), int(r.minY), int(r.maxX), int(r.maxY)])
   }
 
+  /// A fractional box as `[x0, y0, x1, y1]`, rounded to two decimals.
   public static func box(_ r: Rect) -> JSONValue {
     .array([number(r.minX), number(r.minY), number(r.maxX), number(r.maxY)])
   }
 
+  /// A range as `[start, end]` UTF-16 offsets.
   public static func range(_ r: TextRange) -> JSONValue {
     .array([int(r.lowerBound.offset), int(r.upperBound.offset)])
   }
 
+  /// A quad as four `[x, y]` points, rounded to two decimals.
   public static func quad(_ q: Quad) -> JSONValue {
     .array(q.corners.map { .array([number($0.x), number($0.y)]) })
   }

@@ -12,16 +12,19 @@ public enum JSONValue: Hashable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// The member named `key` of an object, else `nil`.
   public subscript(key: String) -> JSONValue? {
     if case .object(let o) = self { return o[key] }
     return nil
   }
 
+  /// The string, if this is one.
   public var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
   }
 
+  /// The number, if this is one.
   public var doubleValue: Double? {
     if case .number(let n) = self { return n }
     return nil
@@ -33,11 +36,13 @@ public enum JSONValue: Hashable, Sendable {
     return Int(n)
   }
 
+  /// The elements, if this is an array.
   public var arrayValue: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }
 
+  /// The Boolean, if this is one.
   public var boolValue: Bool? {
     if case .bool(let b) = self { return b }
     return nil
@@ -154,7 +159,9 @@ extension JSONValue {
 
 /// Why a JSON text could not be parsed: the reason and the byte offset.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong.
   public var reason: String
+  /// The byte offset where parsing stopped.
   public var offset: Int
   public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }

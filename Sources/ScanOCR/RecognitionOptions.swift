@@ -39,6 +39,7 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
   public static let defaultMaxPixels = 100_000_000
 
+/// Creates options; every value has the `tesseract` command's default.
   public init(
     languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
     dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,
@@ -60,7 +61,9 @@ public struct RecognitionOptions: Sendable, Hashable {
 /// Image preprocessing steps applied before recognition. Every coordinate
 /// in the result is still in the original image's pixels.
 public struct Preprocessing: OptionSet, Sendable, Hashable {
+  /// The steps as bits.
   public let rawValue: Int
+  /// Creates a set of steps from its bits.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Detect a page turned by 90°, 180° or 270° and recognise it upright.

@@ -19,6 +19,7 @@ public struct Glyph: Hashable, Sendable {
   /// The glyph's range in the page text; assigned when the page is built.
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
+  /// Creates a glyph; its range is assigned when its page is built.
   public init(text: String, bbox: PixelRect, quad: Quad? = nil, confidence: Double? = nil) {
     self.text = text
     self.bbox = bbox
@@ -40,6 +41,7 @@ public struct Glyph: Hashable, Sendable {
 /// One recognised word: a run of glyphs without spaces, as the OCR engine
 /// delimits it (the tokenizer's `.word` unit refines it further).
 public struct Word: Hashable, Sendable {
+/// The word's text, as the OCR engine read it (no spaces).
   public var text: String
   /// The word's box in original-image pixels.
   public var bbox: PixelRect
@@ -51,6 +53,7 @@ public struct Word: Hashable, Sendable {
   /// The word's range in the page text; assigned when the page is built.
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
+/// Creates a word; its range is assigned when its page is built.
   public init(
     text: String, bbox: PixelRect, quad: Quad? = nil, confidence: Double? = nil,
     glyphs: [Glyph] = []
@@ -82,12 +85,14 @@ public struct TextLine: Hashable, Sendable {
   public var quad: Quad?
   /// The baseline, when known.
   public var baseline: Baseline?
+  /// The words in reading order.
   public var words: [Word]
   /// The line's text (its words joined by single spaces); assigned when the page is built.
   public internal(set) var text: String = ""
   /// The line's range in the page text (without the trailing `\n`).
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
+  /// Creates a line; its text and range are assigned when its page is built.
   public init(bbox: PixelRect, quad: Quad? = nil, baseline: Baseline? = nil, words: [Word]) {
     self.bbox = bbox
     self.quad = quad
@@ -101,11 +106,14 @@ public struct TextLine: Hashable, Sendable {
 
 /// A paragraph: lines that belong together.
 public struct Paragraph: Hashable, Sendable {
+/// The paragraph's box in original-image pixels.
   public var bbox: PixelRect
+  /// The lines in reading order.
   public var lines: [TextLine]
   /// From the start of the first line to the end of the last (no trailing newlines).
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
+  /// Creates a paragraph; its range is assigned when its page is built.
   public init(bbox: PixelRect, lines: [TextLine]) {
     self.bbox = bbox
     self.lines = lines
@@ -114,11 +122,14 @@ public struct Paragraph: Hashable, Sendable {
 
 /// A block: a column or region of paragraphs.
 public struct Block: Hashable, Sendable {
+/// The block's box in original-image pixels.
   public var bbox: PixelRect
+  /// The paragraphs in reading order.
   public var paragraphs: [Paragraph]
   /// From the start of the first paragraph to the end of the last.
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
+  /// Creates a block; its range is assigned when its page is built.
   public init(bbox: PixelRect, paragraphs: [Paragraph]) {
     self.bbox = bbox
     self.paragraphs = paragraphs

@@ -118,7 +118,9 @@ public struct Page: Sendable, Equatable {
 
 /// A recognised document: pages in order.
 public struct Document: Sendable, Equatable {
+  /// The pages in order.
   public var pages: [Page]
+  /// Creates a document from its pages.
   public init(pages: [Page]) { self.pages = pages }
 }
 

@@ -3,9 +3,12 @@ import Foundation
 /// A point in image pixels, top-left origin; `x` grows to the right and `y`
 /// grows downward. Fractional values address positions between pixel edges.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+  /// Horizontal position, growing to the right.
   public var x: Double
+  /// Vertical position, growing downward.
   public var y: Double
 
+  /// Creates a point from its coordinates.
   public init(x: Double, y: Double) {
     self.x = x
     self.y = y
@@ -24,11 +27,16 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 /// (top-left origin). Used for derived geometry such as carets and selection
 /// rectangles, which may fall between pixel edges.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+  /// The left edge.
   public var minX: Double
+  /// The top edge.
   public var minY: Double
+  /// The right edge.
   public var maxX: Double
+  /// The bottom edge.
   public var maxY: Double
 
+  /// Creates a rectangle from its edges.
   public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
     self.minX = minX
     self.minY = minY
@@ -36,9 +44,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     self.maxY = maxY
   }
 
+  /// The width (zero for an inverted rectangle).
   public var width: Double { Swift.max(0, maxX - minX) }
+  /// The height (zero for an inverted rectangle).
   public var height: Double { Swift.max(0, maxY - minY) }
+  /// The area.
   public var area: Double { width * height }
+  /// The centre point.
   public var center: Point { Point(x: (minX + maxX) / 2, y: (minY + maxY) / 2) }
 
   /// Whether `p` lies inside (edges included).
@@ -76,11 +88,16 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 /// side. On an upright page the quad is the element's box; on a skewed or
 /// rotated page it follows the text.
 public struct Quad: Hashable, Sendable {
+  /// The start of the top edge (ascender side) in reading order.
   public var topLeft: Point
+  /// The end of the top edge.
   public var topRight: Point
+  /// The end of the bottom edge (descender side).
   public var bottomRight: Point
+  /// The start of the bottom edge.
   public var bottomLeft: Point
 
+  /// Creates a quad from its corners in reading order.
   public init(topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point) {
     self.topLeft = topLeft
     self.topRight = topRight
@@ -109,9 +126,12 @@ public struct Quad: Hashable, Sendable {
 
 /// A line's baseline: the line through `start` and `end`, in image pixels.
 public struct Baseline: Hashable, Sendable {
+  /// The baseline's start, on the left of upright text.
   public var start: Point
+  /// The baseline's end.
   public var end: Point
 
+  /// Creates a baseline through two points.
   public init(start: Point, end: Point) {
     self.start = start
     self.end = end

@@ -22,6 +22,7 @@ public struct SelectionRect: Hashable, Sendable {
   public var containsEnd: Bool
   /// Whether the line runs vertically in the image (a page turned by 90°).
   public var isVertical: Bool
+  /// The line's writing direction (left to right: the OCR languages supported).
   public var writingDirection: WritingDirection
 }
 

@@ -45,7 +45,9 @@ public enum TextDirection: Hashable, Sendable {
   case storage(TextStorageDirection)
   case layout(TextLayoutDirection)
 
+  /// Storage order forward.
   public static let forward = TextDirection.storage(.forward)
+  /// Storage order backward.
   public static let backward = TextDirection.storage(.backward)
 
   /// Parses `forward`, `backward`, `right`, `left`, `up` or `down`.

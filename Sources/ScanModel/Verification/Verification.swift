@@ -26,6 +26,7 @@ public enum ViolationKind: String, Sendable, CaseIterable {
 
 /// One violation: what, where, and the numbers.
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong.
   public var kind: ViolationKind
   /// The page's index in its document.
   public var page: Int

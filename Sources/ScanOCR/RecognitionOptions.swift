@@ -39,7 +39,7 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
   public static let defaultMaxPixels = 100_000_000
 
-/// Creates options; every value has the `tesseract` command's default.
+  /// Creates options; every value has the `tesseract` command's default.
   public init(
     languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
     dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,

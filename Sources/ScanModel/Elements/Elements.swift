@@ -41,7 +41,7 @@ public struct Glyph: Hashable, Sendable {
 /// One recognised word: a run of glyphs without spaces, as the OCR engine
 /// delimits it (the tokenizer's `.word` unit refines it further).
 public struct Word: Hashable, Sendable {
-/// The word's text, as the OCR engine read it (no spaces).
+  /// The word's text, as the OCR engine read it (no spaces).
   public var text: String
   /// The word's box in original-image pixels.
   public var bbox: PixelRect
@@ -53,7 +53,7 @@ public struct Word: Hashable, Sendable {
   /// The word's range in the page text; assigned when the page is built.
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
-/// Creates a word; its range is assigned when its page is built.
+  /// Creates a word; its range is assigned when its page is built.
   public init(
     text: String, bbox: PixelRect, quad: Quad? = nil, confidence: Double? = nil,
     glyphs: [Glyph] = []
@@ -106,7 +106,7 @@ public struct TextLine: Hashable, Sendable {
 
 /// A paragraph: lines that belong together.
 public struct Paragraph: Hashable, Sendable {
-/// The paragraph's box in original-image pixels.
+  /// The paragraph's box in original-image pixels.
   public var bbox: PixelRect
   /// The lines in reading order.
   public var lines: [TextLine]
@@ -122,7 +122,7 @@ public struct Paragraph: Hashable, Sendable {
 
 /// A block: a column or region of paragraphs.
 public struct Block: Hashable, Sendable {
-/// The block's box in original-image pixels.
+  /// The block's box in original-image pixels.
   public var bbox: PixelRect
   /// The paragraphs in reading order.
   public var paragraphs: [Paragraph]

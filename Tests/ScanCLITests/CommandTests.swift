@@ -277,3 +277,46 @@ struct QueryFuzzTests {
     }
   }
 }
+
+@Suite("Evaluation command")
+struct EvalCommandTests {
+  let truth = Fixtures.scans.appendingPathComponent("clean.truth.json").path
+
+  @Test func reportsEveryMetricPerPageAndInTotal() throws {
+    let result = scantext(["eval", CleanModel.path, "--truth", truth, "--json"])
+    #expect(result.code == 0)
+    let report = try JSONValue(parsing: result.stdout)
+    let total = try #require(report["total"])
+    #expect(total["cer"] == .number(0))
+    #expect(total["wer"] == .number(0))
+    #expect(total["wordRecall"] == .number(1))
+    #expect(total["hitRate"] == .number(1))
+    #expect(total["truthWords"] == .number(136))
+    let page = try #require(report["pages"]?.arrayValue?.first)
+    #expect(page["pairing"] == .string("paired"))
+    #expect(page["lineCover"]?.doubleValue ?? 0 > 0.99)
+
+    let table = scantext(["eval", CleanModel.path, "--truth", truth])
+    #expect(table.code == 0)
+    let lines = table.stdout.split(separator: "\n")
+    #expect(lines.first == "clean.json: 136 truth words, 136 matched")
+    #expect(lines.dropFirst().first?.hasPrefix("page ") == true)
+    #expect(lines.last?.hasPrefix("total ") == true)
+    #expect(table.stdout.contains("wordRecall"))
+  }
+
+  @Test func aMissingOrBrokenTruthIsAnError() throws {
+    #expect(scantext(["eval", CleanModel.path]).code == 64)
+    let missing = scantext(["eval", CleanModel.path, "--truth", "/nonexistent/truth.json"])
+    #expect(missing.code == 1)
+    #expect(missing.stderr == "Error: /nonexistent/truth.json: no such file\n")
+  }
+
+  @Test func evaluatingAgainstItselfIsPerfect() throws {
+    let result = scantext(["eval", truth, "--truth", truth, "--json"])
+    let total = try #require(try JSONValue(parsing: result.stdout)["total"])
+    #expect(total["cer"] == .number(0))
+    #expect(total["meanIoU"] == .number(1))
+    #expect(total["lineBleed"] == .number(0))
+  }
+}

@@ -35,7 +35,7 @@ pixGetWidth pixGetHeight pixGetDepth pixGetYRes pixGetWpl pixGetData pixSetResol
 pixCopyResolution pixConvertTo8 pixConvertTo1 pixRotateOrth pixRotate pixScaleGrayLI
 pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCreate boxDestroy
 pixCountConnComp pixSelectBySize pixMedianFilter pixFindSkewSweepAndSearch pixWriteTiff
-setMsgSeverity""".split()
+setMsgSeverity pixWrite""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -64,6 +64,7 @@ static struct {
   __typeof__(&pixFindSkewSweepAndSearch) pixFindSkewSweepAndSearch;
   __typeof__(&pixWriteTiff) pixWriteTiff;
   __typeof__(&setMsgSeverity) setMsgSeverity;
+  __typeof__(&pixWrite) pixWrite;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -154,6 +155,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixFindSkewSweepAndSearch);
   LOAD(leptonica, pixWriteTiff);
   LOAD(leptonica, setMsgSeverity);
+  LOAD(leptonica, pixWrite);
   scantext_status = 0;
 }
 
@@ -222,3 +224,4 @@ PIX * scantext_pixMedianFilter(PIX *pixs, l_int32 wf, l_int32 hf) { return scant
 l_ok scantext_pixFindSkewSweepAndSearch(PIX *pixs, l_float32 *pangle, l_float32 *pconf, l_int32 redsweep, l_int32 redsearch, l_float32 sweeprange, l_float32 sweepdelta, l_float32 minbsdelta) { return scantext_functions.pixFindSkewSweepAndSearch(pixs, pangle, pconf, redsweep, redsearch, sweeprange, sweepdelta, minbsdelta); }
 l_ok scantext_pixWriteTiff(const char *filename, PIX *pix, l_int32 comptype, const char *modestr) { return scantext_functions.pixWriteTiff(filename, pix, comptype, modestr); }
 l_int32 scantext_setMsgSeverity(l_int32 newsev) { return scantext_functions.setMsgSeverity(newsev); }
+l_ok scantext_pixWrite(const char *fname, PIX *pix, l_int32 format) { return scantext_functions.pixWrite(fname, pix, format); }

@@ -8,6 +8,29 @@ enum ImageWriter {
     var description: String
   }
 
+  /// The formats ``write(_:to:format:)`` can write.
+  enum Format {
+    case bmp, pnm, gif, webp, jpeg2000
+
+    var code: Int32 {
+      switch self {
+      case .bmp: Int32(IFF_BMP)
+      case .pnm: Int32(IFF_PNM)
+      case .gif: Int32(IFF_GIF)
+      case .webp: Int32(IFF_WEBP)
+      case .jpeg2000: Int32(IFF_JP2)
+      }
+    }
+  }
+
+  /// Writes the first page of the image at `source` in another format.
+  static func write(_ source: String, to destination: String, format: Format) throws {
+    let data = try ImageReader.readBytes(source)
+    guard let page = try ImageReader.decodePages(data, path: source, maxPixels: .max).first,
+      scantext_pixWrite(destination, page.pix, format.code) == 0
+    else { throw Failure(description: "cannot write \(destination)") }
+  }
+
   /// Writes the images at `sources` as the pages of one TIFF (zip
   /// compression, or G4 for 1-bit images).
   static func writeMultipageTIFF(from sources: [String], to destination: String) throws {

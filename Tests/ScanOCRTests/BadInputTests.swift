@@ -130,6 +130,25 @@ struct BadInputTests {
     #expect(pages[1].text == (try RecognizedScans.page("small-print.png").text))
   }
 
+  @Test(
+    "Every format Leptonica reads is recognised",
+    arguments: [
+      ("bmp", ImageWriter.Format.bmp), ("pnm", .pnm), ("gif", .gif), ("webp", .webp),
+      ("jp2", .jpeg2000),
+    ])
+  func otherFormats(_ suffix: String, _ format: ImageWriter.Format) throws {
+    let path = folder.appendingPathComponent("clean.\(suffix)").path
+    try ImageWriter.write(clean.path, to: path, format: format)
+    let page = try #require(try engine.recognize(contentsOf: path).first)
+    let reference = try RecognizedScans.page("clean.png")
+    #expect(page.width == reference.width && page.height == reference.height)
+    let expected = reference.words.map(\.text)
+    let read = page.words.map(\.text)
+    // WebP and JPEG 2000 are written lossy, so allow a word or two.
+    let same = zip(read, expected).filter { $0 == $1 }.count
+    #expect(Double(same) >= 0.97 * Double(expected.count), "\(suffix): \(same) of \(expected.count) words")
+  }
+
   @Test func engineIsReusedAcrossPages() throws {
     let first = try engine.recognize(contentsOf: clean.path)
     let second = try engine.recognize(contentsOf: clean.path)

@@ -69,5 +69,6 @@ PIX * scantext_pixMedianFilter(PIX *pixs, l_int32 wf, l_int32 hf);
 l_ok scantext_pixFindSkewSweepAndSearch(PIX *pixs, l_float32 *pangle, l_float32 *pconf, l_int32 redsweep, l_int32 redsearch, l_float32 sweeprange, l_float32 sweepdelta, l_float32 minbsdelta);
 l_ok scantext_pixWriteTiff(const char *filename, PIX *pix, l_int32 comptype, const char *modestr);
 l_int32 scantext_setMsgSeverity(l_int32 newsev);
+l_ok scantext_pixWrite(const char *fname, PIX *pix, l_int32 format);
 
 #endif

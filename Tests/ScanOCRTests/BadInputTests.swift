@@ -146,7 +146,9 @@ struct BadInputTests {
     let read = page.words.map(\.text)
     // WebP and JPEG 2000 are written lossy, so allow a word or two.
     let same = zip(read, expected).filter { $0 == $1 }.count
-    #expect(Double(same) >= 0.97 * Double(expected.count), "\(suffix): \(same) of \(expected.count) words")
+    #expect(
+      Double(same) >= 0.97 * Double(expected.count), "\(suffix): \(same) of \(expected.count) words"
+    )
   }
 
   @Test func engineIsReusedAcrossPages() throws {

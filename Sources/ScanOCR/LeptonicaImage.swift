@@ -17,7 +17,6 @@ final class LeptonicaImage {
 
   var width: Int { Int(scantext_pixGetWidth(pix)) }
   var height: Int { Int(scantext_pixGetHeight(pix)) }
-  var depth: Int { Int(scantext_pixGetDepth(pix)) }
   /// The resolution tag, or `nil` when the file has none.
   var resolution: Int? {
     let r = Int(scantext_pixGetYRes(pix))

@@ -22,21 +22,14 @@ struct SHA256 {
   ]
 
   mutating func update<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-    for byte in bytes {
-      buffer.append(byte)
-      length &+= 1
-      if buffer.count == 64 {
-        compress(buffer)
-        buffer.removeAll(keepingCapacity: true)
-      }
-    }
+    Array(bytes).withUnsafeBytes { update($0) }
   }
 
   mutating func update(_ bytes: UnsafeRawBufferPointer) {
     var i = 0
     // Fill a partial block, then compress whole blocks straight from memory.
     while i < bytes.count, !buffer.isEmpty {
-      update(CollectionOfOne(bytes[i]))
+      absorb(bytes[i])
       i += 1
     }
     var block = [UInt8](repeating: 0, count: 64)
@@ -47,15 +40,24 @@ struct SHA256 {
       i += 64
     }
     while i < bytes.count {
-      update(CollectionOfOne(bytes[i]))
+      absorb(bytes[i])
       i += 1
+    }
+  }
+
+  private mutating func absorb(_ byte: UInt8) {
+    buffer.append(byte)
+    length &+= 1
+    if buffer.count == 64 {
+      compress(buffer)
+      buffer.removeAll(keepingCapacity: true)
     }
   }
 
   mutating func finalize() -> [UInt8] {
     let bits = length &* 8
-    update(CollectionOfOne(0x80))
-    while buffer.count != 56 { update(CollectionOfOne(0)) }
+    absorb(0x80)
+    while buffer.count != 56 { absorb(0) }
     for shift in stride(from: 56, through: 0, by: -8) {
       buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
     }

@@ -116,3 +116,77 @@ public enum RecognizedScans {
     return try result.get()
   }
 }
+
+/// The real scans and photos shared beside the project (`../shared/scans`,
+/// or `$SCANTEXT_REAL_SCANS`); never copied into the project.
+public enum RealScans {
+  /// The folder, or `nil` when it is absent (a user's fresh clone).
+  public static let folder: URL? = {
+    let environment = ProcessInfo.processInfo.environment["SCANTEXT_REAL_SCANS"]
+    let url =
+      environment.map { URL(fileURLWithPath: $0) }
+      ?? Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/scans")
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else { return nil }
+    return url
+  }()
+
+  /// Why real-scan tests skip, for their messages.
+  public static let absentMessage =
+    "real scans not found at ../shared/scans (set SCANTEXT_REAL_SCANS): real-scan tests skipped"
+
+  /// Whether the folder is there.
+  public static var isAvailable: Bool { folder != nil }
+
+  /// Every PNG, JPEG and TIFF image under the folder, as paths relative to
+  /// it (`ocrd/kant-0017.tif`), sorted; empty when the folder is absent.
+  public static let images: [String] = {
+    guard let folder else { return [] }
+    let extensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff"]
+    var out: [String] = []
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    while let path = enumerator?.nextObject() as? String {
+      if extensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+        out.append(path)
+      }
+    }
+    return out.sorted()
+  }()
+
+  /// The full path of an image given relative to the folder.
+  public static func path(_ image: String) -> String {
+    (folder ?? Fixtures.packageRoot).appendingPathComponent(image).path
+  }
+
+  /// One recognition, computed by the first caller; later callers wait for it.
+  private final class Slot: Sendable {
+    let value = Mutex<Result<[Page], OCRError>?>(nil)
+  }
+  private static let slots = Mutex<[String: Slot]>([:])
+
+  /// The pages of a real scan recognised with `preprocessing` (English),
+  /// once per test process, so tests over the same page share the OCR.
+  public static func pages(_ image: String, preprocessing: Preprocessing = .default) throws
+    -> [Page]
+  {
+    let key = "\(preprocessing.rawValue) \(image)"
+    let slot = slots.withLock { slots in
+      if let slot = slots[key] { return slot }
+      let slot = Slot()
+      slots[key] = slot
+      return slot
+    }
+    let result = slot.value.withLock { value in
+      if let value { return value }
+      let result = Result { () throws(OCRError) -> [Page] in
+        let engine = try OCREngine(options: RecognitionOptions(preprocessing: preprocessing))
+        return try engine.recognize(contentsOf: path(image))
+      }
+      value = result
+      return result
+    }
+    return try result.get()
+  }
+}

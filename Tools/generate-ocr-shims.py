@@ -30,7 +30,7 @@ TessResultIteratorGetPageIterator TessResultIteratorGetUTF8Text TessResultIterat
 TessPageIteratorBegin TessPageIteratorNext TessPageIteratorIsAtBeginningOf
 TessPageIteratorBoundingBox TessPageIteratorBaseline TessPageIteratorOrientation""".split()
 
-LEPTONICA = """findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemFromMultipageTiff pixDestroy
+LEPTONICA = """findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemTiff pixCreate pixDestroy
 pixGetWidth pixGetHeight pixGetDepth pixGetYRes pixGetWpl pixGetData pixSetResolution
 pixCopyResolution pixConvertTo8 pixConvertTo1 pixRotateOrth pixRotate pixScaleGrayLI
 pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCreate boxDestroy
@@ -89,6 +89,8 @@ def main():
 
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
+
+#include "ScanTextTIFF.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message

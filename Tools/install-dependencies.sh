@@ -7,6 +7,7 @@ packages=(
   pkg-config            # finds the C libraries for SwiftPM
   libtesseract-dev      # Tesseract's C API (libtesseract)
   libleptonica-dev      # Leptonica (image reading)
+  libtiff-dev           # libtiff's headers: tiled TIFFs and page lists (Sources/CScanOCR/tiff.c)
   tesseract-ocr         # the tesseract command: parity tests and Tools/compare-tesseract
   tesseract-ocr-eng     # English
   tesseract-ocr-osd     # orientation and script detection

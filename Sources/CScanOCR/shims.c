@@ -37,7 +37,8 @@ static struct {
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
   __typeof__(&pixReadHeaderMem) pixReadHeaderMem;
   __typeof__(&pixReadMem) pixReadMem;
-  __typeof__(&pixReadMemFromMultipageTiff) pixReadMemFromMultipageTiff;
+  __typeof__(&pixReadMemTiff) pixReadMemTiff;
+  __typeof__(&pixCreate) pixCreate;
   __typeof__(&pixDestroy) pixDestroy;
   __typeof__(&pixGetWidth) pixGetWidth;
   __typeof__(&pixGetHeight) pixGetHeight;
@@ -128,7 +129,8 @@ static void scantext_load(void) {
   LOAD(leptonica, findFileFormatBuffer);
   LOAD(leptonica, pixReadHeaderMem);
   LOAD(leptonica, pixReadMem);
-  LOAD(leptonica, pixReadMemFromMultipageTiff);
+  LOAD(leptonica, pixReadMemTiff);
+  LOAD(leptonica, pixCreate);
   LOAD(leptonica, pixDestroy);
   LOAD(leptonica, pixGetWidth);
   LOAD(leptonica, pixGetHeight);
@@ -197,7 +199,8 @@ void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientat
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }
 l_ok scantext_pixReadHeaderMem(const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap) { return scantext_functions.pixReadHeaderMem(data, size, pformat, pw, ph, pbps, pspp, piscmap); }
 PIX * scantext_pixReadMem(const l_uint8 *data, size_t size) { return scantext_functions.pixReadMem(data, size); }
-PIX * scantext_pixReadMemFromMultipageTiff(const l_uint8 *cdata, size_t size, size_t *poffset) { return scantext_functions.pixReadMemFromMultipageTiff(cdata, size, poffset); }
+PIX * scantext_pixReadMemTiff(const l_uint8 *cdata, size_t size, l_int32 n) { return scantext_functions.pixReadMemTiff(cdata, size, n); }
+PIX * scantext_pixCreate(l_int32 width, l_int32 height, l_int32 depth) { return scantext_functions.pixCreate(width, height, depth); }
 void scantext_pixDestroy(PIX **ppix) { scantext_functions.pixDestroy(ppix); }
 l_int32 scantext_pixGetWidth(const PIX *pix) { return scantext_functions.pixGetWidth(pix); }
 l_int32 scantext_pixGetHeight(const PIX *pix) { return scantext_functions.pixGetHeight(pix); }

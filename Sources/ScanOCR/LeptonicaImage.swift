@@ -28,15 +28,6 @@ final class LeptonicaImage {
 /// missing path never falls back to a same-named file in the current
 /// directory, and checks the header's size before decoding.
 enum ImageReader {
-  /// Leptonica's file-format codes we name in messages.
-  private static let formatNames: [Int32: String] = [
-    Int32(IFF_BMP): "BMP", Int32(IFF_JFIF_JPEG): "JPEG", Int32(IFF_PNG): "PNG",
-    Int32(IFF_TIFF): "TIFF", Int32(IFF_TIFF_PACKBITS): "TIFF", Int32(IFF_TIFF_RLE): "TIFF",
-    Int32(IFF_TIFF_G3): "TIFF", Int32(IFF_TIFF_G4): "TIFF", Int32(IFF_TIFF_LZW): "TIFF",
-    Int32(IFF_TIFF_ZIP): "TIFF", Int32(IFF_TIFF_JPEG): "TIFF", Int32(IFF_PNM): "PNM",
-    Int32(IFF_GIF): "GIF", Int32(IFF_WEBP): "WebP", Int32(IFF_JP2): "JPEG 2000",
-  ]
-
   /// Reads the file's bytes, with a precise error for each failure.
   static func readBytes(_ path: String) throws(OCRError) -> Data {
     var isDirectory: ObjCBool = false
@@ -57,26 +48,78 @@ enum ImageReader {
     return data
   }
 
-  /// Decodes every page of an image file (every page of a multi-page TIFF).
+  /// Decodes every page of an image file (every page of a multi-page TIFF),
+  /// throwing the first page's error if any page cannot be decoded.
   static func decodePages(
     _ data: Data, path: String, maxPixels: Int
   ) throws(OCRError) -> [LeptonicaImage] {
+    let source = try ImageSource(data, path: path, maxPixels: maxPixels)
+    var pages: [LeptonicaImage] = []
+    for index in 0..<source.pageCount { pages.append(try source.decode(page: index)) }
+    return pages
+  }
+}
+
+/// An image file's pages, each decoded only when asked for, so a long
+/// multi-page TIFF never holds more than one decoded page.
+///
+/// Opening checks what can be checked without decoding: the format, and
+/// every page's header against the pixel limit. A TIFF's page list is
+/// walked by libtiff, which stops at a list that loops back, and at most
+/// ``maxTIFFPages`` pages are accepted.
+final class ImageSource {
+  /// The most pages read from one TIFF; more is refused as hostile.
+  static let maxTIFFPages = 10_000
+
+  /// A page of a TIFF: its libtiff directory index and whether it is tiled.
+  private struct TIFFPage {
+    var directory: Int
+    var tiled: Bool
+  }
+
+  private let data: Data
+  private let path: String
+  private let format: String
+  /// For a TIFF, its pages (reduced-resolution copies such as thumbnails
+  /// and pyramid levels are not pages).
+  private let tiffPages: [TIFFPage]
+
+  /// The number of pages (1 for every format but TIFF).
+  var pageCount: Int { format == "TIFF" ? tiffPages.count : 1 }
+
+  /// Leptonica's file-format codes we name in messages.
+  private static let formatNames: [Int32: String] = [
+    Int32(IFF_BMP): "BMP", Int32(IFF_JFIF_JPEG): "JPEG", Int32(IFF_PNG): "PNG",
+    Int32(IFF_TIFF): "TIFF", Int32(IFF_TIFF_PACKBITS): "TIFF", Int32(IFF_TIFF_RLE): "TIFF",
+    Int32(IFF_TIFF_G3): "TIFF", Int32(IFF_TIFF_G4): "TIFF", Int32(IFF_TIFF_LZW): "TIFF",
+    Int32(IFF_TIFF_ZIP): "TIFF", Int32(IFF_TIFF_JPEG): "TIFF", Int32(IFF_PNM): "PNM",
+    Int32(IFF_GIF): "GIF", Int32(IFF_WEBP): "WebP", Int32(IFF_JP2): "JPEG 2000",
+  ]
+
+  /// Checks the file without decoding any pixels.
+  init(_ data: Data, path: String, maxPixels: Int) throws(OCRError) {
     try OCRLibraries.load()
-    let result: Result<[LeptonicaImage], OCRError> = data.withUnsafeBytes { raw in
+    self.data = data
+    self.path = path
+    let checked: Result<(String, [TIFFPage]), OCRError> = data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
         return .failure(.emptyFile(path: path))
       }
-      var format: Int32 = 0
-      guard scantext_findFileFormatBuffer(base, &format) == 0, format != Int32(IFF_UNKNOWN) else {
+      var code: Int32 = 0
+      guard scantext_findFileFormatBuffer(base, &code) == 0, code != Int32(IFF_UNKNOWN) else {
         return .failure(.unsupportedFormat(path: path))
       }
-      let name = formatNames[format] ?? "image"
+      let name = Self.formatNames[code] ?? "image"
+      if name == "TIFF" {
+        return Self.tiffPages(base, count: raw.count, path: path, maxPixels: maxPixels)
+          .map { ("TIFF", $0) }
+      }
       var w: Int32 = 0
       var h: Int32 = 0
       var bps: Int32 = 0
       var spp: Int32 = 0
       var cmap: Int32 = 0
-      guard scantext_pixReadHeaderMem(base, raw.count, &format, &w, &h, &bps, &spp, &cmap) == 0,
+      guard scantext_pixReadHeaderMem(base, raw.count, &code, &w, &h, &bps, &spp, &cmap) == 0,
         w > 0, h > 0
       else {
         return .failure(.corruptImage(path: path, format: name))
@@ -84,57 +127,69 @@ enum ImageReader {
       if Int(w) * Int(h) > maxPixels {
         return .failure(.imageTooLarge(path: path, width: Int(w), height: Int(h), limit: maxPixels))
       }
-      if name == "TIFF" {
-        if TIFFInspector.isTiled(raw) { return .failure(.tiledTIFF(path: path)) }
-        var pages: [LeptonicaImage] = []
-        var offset = 0
-        repeat {
-          guard let pix = scantext_pixReadMemFromMultipageTiff(base, raw.count, &offset) else {
-            return .failure(.corruptImage(path: path, format: name))
-          }
-          let image = LeptonicaImage(taking: pix)
-          if image.width * image.height > maxPixels {
-            return .failure(
-              .imageTooLarge(path: path, width: image.width, height: image.height, limit: maxPixels)
-            )
-          }
-          pages.append(image)
-        } while offset != 0
-        return .success(pages)
-      }
-      guard let pix = scantext_pixReadMem(base, raw.count) else {
-        return .failure(.corruptImage(path: path, format: name))
-      }
-      return .success([LeptonicaImage(taking: pix)])
+      return .success((name, []))
     }
-    return try result.get()
+    (format, tiffPages) = try checked.get()
   }
-}
 
-/// Reads just enough of a TIFF to tell whether its first image is tiled.
-enum TIFFInspector {
-  static func isTiled(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count >= 8 else { return false }
-    let little = bytes[0] == 0x49 && bytes[1] == 0x49
-    guard little || (bytes[0] == 0x4D && bytes[1] == 0x4D) else { return false }
-    func u16(_ at: Int) -> Int? {
-      guard at >= 0, at + 2 <= bytes.count else { return nil }
-      let a = Int(bytes[at])
-      let b = Int(bytes[at + 1])
-      return little ? a | b << 8 : a << 8 | b
+  /// Walks a TIFF's page list with libtiff and checks every page's size.
+  private static func tiffPages(
+    _ base: UnsafePointer<UInt8>, count: Int, path: String, maxPixels: Int
+  ) -> Result<[TIFFPage], OCRError> {
+    guard let tiff = scantext_tiff_open(base, count) else {
+      return .failure(.corruptImage(path: path, format: "TIFF"))
     }
-    func u32(_ at: Int) -> Int? {
-      guard let lo = u16(little ? at : at + 2), let hi = u16(little ? at + 2 : at) else {
-        return nil
+    defer { scantext_tiff_close(tiff) }
+    var directories = [scantext_tiff_directory](
+      repeating: scantext_tiff_directory(), count: maxTIFFPages)
+    var more: Int32 = 0
+    let found = Int(scantext_tiff_directories(tiff, &directories, Int32(maxTIFFPages), &more))
+    if more != 0 { return .failure(.tooManyPages(path: path, limit: maxTIFFPages)) }
+    var pages: [TIFFPage] = []
+    for (index, d) in directories.prefix(found).enumerated() where d.reduced == 0 {
+      let w = Int(d.width)
+      let h = Int(d.height)
+      if w == 0 || h == 0 { return .failure(.corruptImage(path: path, format: "TIFF")) }
+      if w * h > maxPixels {
+        return .failure(
+          index == 0
+            ? .imageTooLarge(path: path, width: w, height: h, limit: maxPixels)
+            : .pageTooLarge(path: path, page: pages.count, width: w, height: h, limit: maxPixels))
       }
-      return lo | hi << 16
+      pages.append(TIFFPage(directory: index, tiled: d.tiled != 0))
     }
-    guard u16(2) == 42, let ifd = u32(4), let count = u16(ifd) else { return false }
-    for k in 0..<count {
-      // Tag 322 is TileWidth.
-      if u16(ifd + 2 + 12 * k) == 322 { return true }
+    if pages.isEmpty { return .failure(.corruptImage(path: path, format: "TIFF")) }
+    return .success(pages)
+  }
+
+  /// Decodes page `index` (from 0).
+  /// - Throws: ``OCRError/corruptPage(path:page:format:)`` for a page of a
+  ///   multi-page file, ``OCRError/corruptImage(path:format:)`` otherwise.
+  func decode(page index: Int) throws(OCRError) -> LeptonicaImage {
+    let format = self.format
+    let pages = tiffPages
+    let decoded: LeptonicaImage? = data.withUnsafeBytes { raw in
+      guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+      guard format == "TIFF" else {
+        return scantext_pixReadMem(base, raw.count).map { LeptonicaImage(taking: $0) }
+      }
+      let page = pages[index]
+      // Leptonica first for strips: it keeps 1-bit and gray pages as they
+      // are, as the `tesseract` command reads them. Tiled pages and layouts
+      // Leptonica refuses go through libtiff's RGBA interface.
+      if !page.tiled, let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory)) {
+        return LeptonicaImage(taking: pix)
+      }
+      guard let tiff = scantext_tiff_open(base, raw.count) else { return nil }
+      defer { scantext_tiff_close(tiff) }
+      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).map { LeptonicaImage(taking: $0) }
     }
-    return false
+    guard let decoded else {
+      throw pageCount > 1
+        ? .corruptPage(path: path, page: index, format: format)
+        : .corruptImage(path: path, format: format)
+    }
+    return decoded
   }
 }
 

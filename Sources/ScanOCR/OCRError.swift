@@ -13,10 +13,19 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedFormat(path: String)
   /// The header could be read, the image data could not.
   case corruptImage(path: String, format: String)
-  /// A TIFF whose image data is stored in tiles, which Leptonica cannot read.
-  case tiledTIFF(path: String)
+  /// One page of a multi-page file (numbered from 0) could not be decoded;
+  /// the other pages can be.
+  case corruptPage(path: String, page: Int, format: String)
   /// The header claims more pixels than allowed.
   case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// The header of a later page (numbered from 0) of a multi-page file
+  /// claims more pixels than allowed; no page is decoded.
+  case pageTooLarge(path: String, page: Int, width: Int, height: Int, limit: Int)
+  /// Upscaling a page (numbered from 0) to the resolution Tesseract reads
+  /// best would exceed the pixel limit; checked before any allocation.
+  case upscaledImageTooLarge(path: String, page: Int, dpi: Int, width: Int, height: Int, limit: Int)
+  /// A TIFF lists more pages than ScanText reads from one file.
+  case tooManyPages(path: String, limit: Int)
   /// Tesseract could not load a language.
   case languageUnavailable(language: String, dataPath: String, available: [String])
   /// Tesseract failed on a page.
@@ -33,15 +42,21 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): return "\(path): cannot read the file (\(reason))"
     case .emptyFile(let path): return "\(path): the file is empty"
     case .unsupportedFormat(let path):
-      return "\(path): not a supported image (expected PNG, JPEG, TIFF, PNM, BMP, WebP or GIF)"
+      return
+        "\(path): not a supported image (expected PNG, JPEG, TIFF, PNM, BMP, WebP, GIF or JPEG 2000)"
     case .corruptImage(let path, let format):
       return "\(path): the \(format) image data is truncated or corrupt"
-    case .tiledTIFF(let path):
-      return "\(path): tiled TIFF images are not supported (convert with 'tiffcp -s')"
+    case .corruptPage(let path, let page, let format):
+      return "\(path): page \(page + 1): the \(format) image data is truncated or corrupt"
     case .imageTooLarge(let path, let width, let height, let limit):
-      let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+      return "\(path): the image is \(Self.size(width, height, limit))"
+    case .pageTooLarge(let path, let page, let width, let height, let limit):
+      return "\(path): page \(page + 1) is \(Self.size(width, height, limit))"
+    case .upscaledImageTooLarge(let path, let page, let dpi, let width, let height, let limit):
       return
-        "\(path): the image is \(width)×\(height) pixels (\(megapixels) megapixels), over the limit of \(limit / 1_000_000) megapixels"
+        "\(path): page \(page + 1) at \(dpi) dpi would be upscaled to \(Self.size(width, height, limit)) (check the resolution, or leave out --upscale)"
+    case .tooManyPages(let path, let limit):
+      return "\(path): the TIFF lists more than \(limit) pages"
     case .languageUnavailable(let language, let dataPath, let available):
       let list = available.isEmpty ? "none" : available.joined(separator: ", ")
       return
@@ -53,5 +68,11 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case .librariesUnavailable(let reason):
       return "Tesseract is not installed: \(reason) (install libtesseract5 and liblept5)"
     }
+  }
+
+  private static func size(_ width: Int, _ height: Int, _ limit: Int) -> String {
+    let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+    return
+      "\(width)×\(height) pixels (\(megapixels) megapixels), over the limit of \(limit / 1_000_000) megapixels"
   }
 }

@@ -11,6 +11,9 @@ enum OCRLibraries {
     guard scantext_load_libraries() == 0 else {
       throw .librariesUnavailable(reason: String(cString: scantext_load_error()))
     }
+    guard scantext_tiff_load() == 0 else {
+      throw .librariesUnavailable(reason: "cannot load libtiff.so.6")
+    }
     silenceOnce
   }
 

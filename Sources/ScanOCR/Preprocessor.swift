@@ -82,8 +82,7 @@ struct Preprocessor {
       result.applied.append("deskew")
       changed = true
     }
-    if steps.contains(.upscale), let dpi = result.resolution, dpi < Self.upscaleBelowDPI {
-      let factor = Double(Self.upscaleToDPI) / Double(dpi)
+    if let factor = upscaleFactor(resolution: result.resolution) {
       if let scaled = scantext_pixScaleGrayLI(gray.pix, Float(factor), Float(factor)) {
         gray = LeptonicaImage(taking: scaled)
         result.transform = result.transform.composed(after: .undoScale(factor))
@@ -97,6 +96,16 @@ struct Preprocessor {
       result.image = gray
     }
     return result
+  }
+
+  /// How much the upscale step enlarges a page of this resolution; `nil`
+  /// when it leaves it alone. The engine checks the enlarged size against
+  /// the pixel limit before preparing the page.
+  func upscaleFactor(resolution: Int?) -> Double? {
+    guard steps.contains(.upscale), let dpi = resolution, dpi < Self.upscaleBelowDPI else {
+      return nil
+    }
+    return Double(Self.upscaleToDPI) / Double(max(1, dpi))
   }
 
   /// An 8-bit gray copy of the image.

@@ -79,6 +79,7 @@ public final class OCREngine {
   public static func showLibraryMessages() {
     guard (try? OCRLibraries.load()) != nil else { return }
     _ = scantext_setMsgSeverity(Int32(L_SEVERITY_WARNING))
+    scantext_tiff_set_messages(1)
   }
 
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the
@@ -100,18 +101,62 @@ public final class OCREngine {
 
   /// Recognises every page of an image held in memory; `path` names it in
   /// errors and its last component becomes the pages' ``ScanModel/Page/image``.
+  ///
+  /// - Throws: ``OCRError`` for the file, or for its first page that cannot
+  ///   be decoded (``recognizePages(imageData:path:)`` keeps the others).
   public func recognize(imageData data: Data, path: String) throws(OCRError) -> [Page] {
-    let images = try ImageReader.decodePages(data, path: path, maxPixels: options.maxPixels)
-    var pages: [Page] = []
-    for (index, image) in images.enumerated() {
-      pages.append(try recognize(image, index: index, path: path))
+    let result = try recognizePages(imageData: data, path: path)
+    if let first = result.pageErrors.first { throw first }
+    return result.pages
+  }
+
+  /// Recognises every page of an image held in memory that can be decoded,
+  /// and says why the others cannot (a corrupt page of a multi-page TIFF).
+  ///
+  /// Pages are decoded one at a time. Before any is decoded, every page's
+  /// header is checked against ``RecognitionOptions/maxPixels``; so is the
+  /// size of an upscaled page before it is made.
+  ///
+  /// - Returns: The pages read, each with its index in the file, and one
+  ///   ``OCRError/corruptPage(path:page:format:)`` per page that was not.
+  /// - Throws: ``OCRError`` when the file as a whole cannot be read, when
+  ///   no page can be decoded, or when recognition fails or times out.
+  public func recognizePages(imageData data: Data, path: String) throws(OCRError)
+    -> PageRecognition
+  {
+    let source = try ImageSource(data, path: path, maxPixels: options.maxPixels)
+    var result = PageRecognition()
+    for index in 0..<source.pageCount {
+      let image: LeptonicaImage
+      do {
+        image = try source.decode(page: index)
+      } catch {
+        result.pageErrors.append(error)
+        continue
+      }
+      result.pages.append(try recognize(image, index: index, path: path))
     }
-    return pages
+    if result.pages.isEmpty, source.pageCount > 1, let error = result.pageErrors.first {
+      guard case .corruptPage(_, _, let format) = error else { throw error }
+      throw .corruptImage(path: path, format: format)
+    }
+    return result
   }
 
   func recognize(_ image: LeptonicaImage, index: Int, path: String) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
     let preprocessor = Preprocessor(steps: options.preprocessing)
+    let resolution = options.dpi ?? image.resolution
+    if let factor = preprocessor.upscaleFactor(resolution: resolution) {
+      // The page turned by 90° has the same pixels; deskewing keeps the size.
+      let width = Double(image.width) * factor
+      let height = Double(image.height) * factor
+      if width * height > Double(options.maxPixels) {
+        throw .upscaledImageTooLarge(
+          path: path, page: index, dpi: resolution ?? 0, width: Int(width.rounded(.up)),
+          height: Int(height.rounded(.up)), limit: options.maxPixels)
+      }
+    }
     let started = Date()
     var prepared = preprocessor.prepare(image, dpi: options.dpi)
     var (blocks, signals) = try recognize(prepared, index: index, path: path, started: started)
@@ -175,6 +220,14 @@ public final class OCREngine {
     }
     return ResultReader.read(api)
   }
+}
+
+/// The pages of a file that were recognised, and why the others were not.
+public struct PageRecognition: Sendable, Equatable {
+  /// The recognised pages, in file order, each with its index in the file.
+  public var pages: [Page] = []
+  /// One error per page that could not be decoded, in file order.
+  public var pageErrors: [OCRError] = []
 }
 
 /// Where Tesseract's language data lives.

@@ -94,19 +94,6 @@ struct BadInputTests {
     }
   }
 
-  @Test func tiledTIFF() throws {
-    let strip = folder.appendingPathComponent("strip.tif").path
-    try ImageWriter.writeMultipageTIFF(from: [clean.path], to: strip)
-    let tiled = folder.appendingPathComponent("tiled.tif").path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tiffcp", "-t", strip, tiled]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "tiffcp (libtiff-tools) is needed for this test")
-    expectError(tiled, .tiledTIFF(path: tiled))
-  }
-
   @Test func unknownLanguage() {
     #expect(throws: OCRError.self) {
       try OCREngine(options: RecognitionOptions(languages: ["xyz"]))

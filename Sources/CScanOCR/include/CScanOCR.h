@@ -5,6 +5,8 @@
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 
+#include "ScanTextTIFF.h"
+
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message
 /// in scantext_load_error().
@@ -42,7 +44,8 @@ void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientat
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat);
 l_ok scantext_pixReadHeaderMem(const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap);
 PIX * scantext_pixReadMem(const l_uint8 *data, size_t size);
-PIX * scantext_pixReadMemFromMultipageTiff(const l_uint8 *cdata, size_t size, size_t *poffset);
+PIX * scantext_pixReadMemTiff(const l_uint8 *cdata, size_t size, l_int32 n);
+PIX * scantext_pixCreate(l_int32 width, l_int32 height, l_int32 depth);
 void scantext_pixDestroy(PIX **ppix);
 l_int32 scantext_pixGetWidth(const PIX *pix);
 l_int32 scantext_pixGetHeight(const PIX *pix);

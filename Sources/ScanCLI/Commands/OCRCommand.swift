@@ -74,6 +74,10 @@ struct OCRCommand: ScanCommand {
       switch result.pages {
       case .success(let recognised):
         for page in recognised { pages.append(page.withIndex(pages.count)) }
+        for error in result.pageErrors {
+          io.printError("Error: \(error.message)")
+          failed = true
+        }
       case .failure(let error):
         io.printError("Error: \(error.message)")
         failed = true

@@ -9,6 +9,9 @@ import Synchronization
 struct InputResult: Sendable {
   var path: String
   var pages: Result<[Page], CLIError>
+  /// Pages that could not be read while the others were (a corrupt page of
+  /// a multi-page TIFF), one message each.
+  var pageErrors: [CLIError] = []
 }
 
 /// Reads inputs (ScanText JSON documents or images) into pages, OCRing
@@ -71,12 +74,19 @@ struct Recognizer: Sendable {
       return InputResult(path: path, pages: .failure(CLIError(error.description)))
     case .success(let e):
       do {
-        let pages = try e.recognize(imageData: data, path: path)
-        if let cache, let key { cache.store(pages, key: key) }
-        return InputResult(path: path, pages: .success(pages))
+        let result = try e.recognizePages(imageData: data, path: path)
+        // An incomplete file is not cached: its errors must show every time.
+        if let cache, let key, result.pageErrors.isEmpty { cache.store(result.pages, key: key) }
+        return InputResult(
+          path: path, pages: .success(result.pages),
+          pageErrors: result.pageErrors.map { CLIError($0.description) })
       } catch {
         var message = error.description
-        if case .imageTooLarge = error { message += " (raise the limit with --max-pixels)" }
+        switch error {
+        case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
+          message += " (raise the limit with --max-pixels)"
+        default: break
+        }
         return InputResult(path: path, pages: .failure(CLIError(message)))
       }
     }
@@ -126,6 +136,8 @@ enum ModelLoader {
   {
     let cache = useCache ? RecognitionCache.standard() : nil
     let result = Recognizer(options: options, cache: cache).read([path])[0]
+    // Queries number pages as the file does: a missing page would shift them.
+    if let error = result.pageErrors.first { throw error }
     return Document(pages: try result.pages.get())
   }
 

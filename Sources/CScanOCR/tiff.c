@@ -1,0 +1,221 @@
+// Hand-written (not generated): see include/ScanTextTIFF.h.
+#include "ScanTextTIFF.h"
+
+#include "CScanOCR.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tiffio.h>
+
+static struct {
+  __typeof__(&TIFFClientOpen) TIFFClientOpen;
+  __typeof__(&TIFFClose) TIFFClose;
+  __typeof__(&TIFFReadDirectory) TIFFReadDirectory;
+  __typeof__(&TIFFSetDirectory) TIFFSetDirectory;
+  __typeof__(&TIFFGetField) TIFFGetField;
+  __typeof__(&TIFFGetFieldDefaulted) TIFFGetFieldDefaulted;
+  __typeof__(&TIFFIsTiled) TIFFIsTiled;
+  __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
+  __typeof__(&TIFFSetErrorHandler) TIFFSetErrorHandler;
+  __typeof__(&TIFFSetWarningHandler) TIFFSetWarningHandler;
+} lib;
+
+static int load_status = -1;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static TIFFErrorHandler default_error_handler;
+static TIFFErrorHandler default_warning_handler;
+
+static void quiet_handler(const char *module, const char *format, va_list arguments) {
+  (void)module;
+  (void)format;
+  (void)arguments;
+}
+
+#define LOAD_TIFF(name)                                \
+  do {                                                 \
+    lib.name = (__typeof__(&name))dlsym(handle, #name); \
+    if (!lib.name) return;                             \
+  } while (0)
+
+static void load(void) {
+  // The same libtiff Leptonica uses (Leptonica is linked against it).
+  static const char *const names[] = {"libtiff.so.6", "libtiff.so.5", NULL};
+  void *handle = NULL;
+  for (const char *const *name = names; *name && !handle; name++) {
+    handle = dlopen(*name, RTLD_NOW | RTLD_GLOBAL);
+  }
+  if (!handle) return;
+  LOAD_TIFF(TIFFClientOpen);
+  LOAD_TIFF(TIFFClose);
+  LOAD_TIFF(TIFFReadDirectory);
+  LOAD_TIFF(TIFFSetDirectory);
+  LOAD_TIFF(TIFFGetField);
+  LOAD_TIFF(TIFFGetFieldDefaulted);
+  LOAD_TIFF(TIFFIsTiled);
+  LOAD_TIFF(TIFFReadRGBAImageOriented);
+  LOAD_TIFF(TIFFSetErrorHandler);
+  LOAD_TIFF(TIFFSetWarningHandler);
+  // libtiff prints through process-wide handlers (also for Leptonica's
+  // TIFF reading); keep the defaults to restore them on request.
+  default_error_handler = lib.TIFFSetErrorHandler(quiet_handler);
+  default_warning_handler = lib.TIFFSetWarningHandler(quiet_handler);
+  load_status = 0;
+}
+
+int scantext_tiff_load(void) {
+  pthread_once(&load_once, load);
+  return load_status;
+}
+
+void scantext_tiff_set_messages(int on) {
+  if (scantext_tiff_load() != 0) return;
+  lib.TIFFSetErrorHandler(on ? default_error_handler : quiet_handler);
+  lib.TIFFSetWarningHandler(on ? default_warning_handler : quiet_handler);
+}
+
+struct scantext_tiff {
+  TIFF *tif;
+  const uint8_t *data;
+  size_t size;
+  uint64_t position;
+};
+
+static tmsize_t read_proc(thandle_t handle, void *buffer, tmsize_t count) {
+  struct scantext_tiff *t = handle;
+  if (count < 0 || t->position >= t->size) return 0;
+  size_t left = t->size - (size_t)t->position;
+  size_t n = (size_t)count < left ? (size_t)count : left;
+  memcpy(buffer, t->data + t->position, n);
+  t->position += n;
+  return (tmsize_t)n;
+}
+
+static tmsize_t write_proc(thandle_t handle, void *buffer, tmsize_t count) {
+  (void)handle;
+  (void)buffer;
+  (void)count;
+  return 0;
+}
+
+static toff_t seek_proc(thandle_t handle, toff_t offset, int whence) {
+  struct scantext_tiff *t = handle;
+  uint64_t base = whence == SEEK_CUR ? t->position : whence == SEEK_END ? t->size : 0;
+  // Offsets come from the file: refuse any that overflow.
+  if (offset > UINT64_MAX - base) return (toff_t)-1;
+  t->position = base + offset;
+  return t->position;
+}
+
+static int close_proc(thandle_t handle) {
+  (void)handle;
+  return 0;
+}
+
+static toff_t size_proc(thandle_t handle) { return ((struct scantext_tiff *)handle)->size; }
+
+// The bytes are already in memory: "map" them. (Not mapping is slower and,
+// in libtiff 4.5, fails on uncompressed tiles: "Invalid tile byte count".)
+// libtiff never writes through a read-only mapping.
+static int map_proc(thandle_t handle, void **base, toff_t *size) {
+  struct scantext_tiff *t = handle;
+  *base = (void *)t->data;
+  *size = t->size;
+  return 1;
+}
+
+static void unmap_proc(thandle_t handle, void *base, toff_t size) {
+  (void)handle;
+  (void)base;
+  (void)size;
+}
+
+scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size) {
+  if (scantext_tiff_load() != 0) return NULL;
+  struct scantext_tiff *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  t->data = data;
+  t->size = size;
+  t->tif = lib.TIFFClientOpen(
+    "image", "r", t, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
+    unmap_proc);
+  if (!t->tif) {
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
+void scantext_tiff_close(scantext_tiff *t) {
+  if (!t) return;
+  lib.TIFFClose(t->tif);
+  free(t);
+}
+
+static void describe(TIFF *tif, scantext_tiff_directory *d) {
+  uint32_t width = 0, height = 0, subfile = 0;
+  lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SUBFILETYPE, &subfile);
+  d->width = width;
+  d->height = height;
+  d->tiled = lib.TIFFIsTiled(tif) ? 1 : 0;
+  d->reduced = (subfile & FILETYPE_REDUCEDIMAGE) ? 1 : 0;
+}
+
+int scantext_tiff_directories(
+  scantext_tiff *t, scantext_tiff_directory *directories, int capacity, int *more) {
+  *more = 0;
+  if (capacity <= 0) return 0;
+  if (!lib.TIFFSetDirectory(t->tif, 0)) return 0;
+  int count = 0;
+  for (;;) {
+    describe(t->tif, &directories[count]);
+    count++;
+    // TIFFReadDirectory returns 0 at the end, on an unreadable directory
+    // and on a next-directory offset seen before (a loop).
+    if (!lib.TIFFReadDirectory(t->tif)) break;
+    if (count == capacity) {
+      *more = 1;
+      break;
+    }
+  }
+  return count;
+}
+
+struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
+  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return NULL;
+  uint32_t width = 0, height = 0;
+  lib.TIFFGetField(t->tif, TIFFTAG_IMAGEWIDTH, &width);
+  lib.TIFFGetField(t->tif, TIFFTAG_IMAGELENGTH, &height);
+  if (width == 0 || height == 0 || width > INT32_MAX || height > INT32_MAX) return NULL;
+  PIX *pix = scantext_pixCreate((l_int32)width, (l_int32)height, 32);
+  if (!pix) return NULL;
+  // A 32-bit Pix has one word per pixel and no padding: libtiff decodes
+  // straight into it, then each pixel is moved from libtiff's ABGR order
+  // to Leptonica's RGBA order in place.
+  uint32_t *raster = scantext_pixGetData(pix);
+  if (!lib.TIFFReadRGBAImageOriented(t->tif, width, height, raster, ORIENTATION_TOPLEFT, 0)) {
+    scantext_pixDestroy(&pix);
+    return NULL;
+  }
+  size_t count = (size_t)width * height;
+  for (size_t i = 0; i < count; i++) {
+    uint32_t p = raster[i];
+    raster[i] = (TIFFGetR(p) << 24) | (TIFFGetG(p) << 16) | (TIFFGetB(p) << 8) | TIFFGetA(p);
+  }
+  float x = 0, y = 0;
+  uint16_t unit = RESUNIT_INCH;
+  lib.TIFFGetFieldDefaulted(t->tif, TIFFTAG_RESOLUTIONUNIT, &unit);
+  if (lib.TIFFGetField(t->tif, TIFFTAG_XRESOLUTION, &x) &&
+      lib.TIFFGetField(t->tif, TIFFTAG_YRESOLUTION, &y)) {
+    float factor = unit == RESUNIT_CENTIMETER ? 2.54f : 1.0f;
+    float xr = x * factor + 0.5f, yr = y * factor + 0.5f;
+    if (xr >= 1 && xr < 100000 && yr >= 1 && yr < 100000) {
+      scantext_pixSetResolution(pix, (l_int32)xr, (l_int32)yr);
+    }
+  }
+  return pix;
+}

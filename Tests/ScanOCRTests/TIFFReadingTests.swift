@@ -1,0 +1,200 @@
+import Foundation
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanOCR
+
+/// TIFF files read through libtiff: hostile page lists and sizes, corrupt
+/// pages, tiled pages (issue 9 points 1, 5 and 6; issue 8 point 7).
+@Suite("TIFF reading")
+struct TIFFReadingTests {
+  let folder: URL
+  let clean = Fixtures.scans.appendingPathComponent("clean.png").path
+
+  init() throws {
+    folder = try Fixtures.temporaryFolder()
+  }
+
+  func file(_ name: String, _ tiff: TIFFBytes) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try Data(tiff.bytes).write(to: url)
+    return url.path
+  }
+
+  /// Runs `body`, failing when it takes longer than `seconds`.
+  @discardableResult
+  func quickly<T>(
+    _ seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: () throws -> T
+  ) rethrows -> T {
+    let started = Date()
+    let result = try body()
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(elapsed < seconds, "took \(elapsed) s", sourceLocation: sourceLocation)
+    return result
+  }
+
+  @Test func pageListThatLoopsBackEndsAtTheLoop() throws {
+    // The third page's next-page offset points at the first: it used to be
+    // read forever, growing without bound.
+    let path = try file(
+      "loop.tif", TIFFBytes(pages: [.square(), .square(), .square()], loop: (from: 2, to: 0)))
+    let engine = try OCREngine(options: RecognitionOptions(preprocessing: []))
+    let pages = try quickly { try engine.recognize(contentsOf: path) }
+    #expect(pages.map(\.index) == [0, 1, 2])
+    #expect(pages.allSatisfy { $0.width == 64 && $0.height == 64 })
+  }
+
+  @Test func pageThatPointsAtItselfIsReadOnce() throws {
+    let path = try file("self.tif", TIFFBytes(pages: [.square()], loop: (from: 0, to: 0)))
+    let data = try ImageReader.readBytes(path)
+    let pages = try quickly { try ImageReader.decodePages(data, path: path, maxPixels: .max) }
+    #expect(pages.count == 1)
+  }
+
+  @Test func laterPageOverThePixelLimitIsRefusedBeforeDecoding() throws {
+    // The second page claims 20000×20000 (it used to be decoded, 472 MB,
+    // before being refused).
+    let path = try file(
+      "big-second.tif", TIFFBytes(pages: [.square(), .claiming(width: 20000, height: 20000)]))
+    let engine = try OCREngine()
+    let expected = OCRError.pageTooLarge(
+      path: path, page: 1, width: 20000, height: 20000,
+      limit: RecognitionOptions.defaultMaxPixels)
+    quickly(2) {
+      #expect(throws: expected) { try engine.recognize(contentsOf: path) }
+    }
+    #expect(
+      expected.description
+        == "\(path): page 2 is 20000×20000 pixels (400.0 megapixels), over the limit of 100 megapixels"
+    )
+  }
+
+  @Test func firstPageOverThePixelLimit() throws {
+    let path = try file("big.tif", TIFFBytes(pages: [.claiming(width: 30000, height: 30000)]))
+    let engine = try OCREngine()
+    #expect(
+      throws: OCRError.imageTooLarge(
+        path: path, width: 30000, height: 30000, limit: RecognitionOptions.defaultMaxPixels)
+    ) { try engine.recognize(contentsOf: path) }
+  }
+
+  @Test func upscalingIsCheckedAgainstThePixelLimitBeforeAllocating() throws {
+    // A 150×150 page tagged 1 dpi would be upscaled to 45000×45000 (4 GB).
+    let path = try file("one-dpi.tif", TIFFBytes(pages: [.square(width: 150, height: 150, dpi: 1)]))
+    let engine = try OCREngine(options: RecognitionOptions(preprocessing: [.upscale]))
+    let expected = OCRError.upscaledImageTooLarge(
+      path: path, page: 0, dpi: 1, width: 45000, height: 45000,
+      limit: RecognitionOptions.defaultMaxPixels)
+    quickly(2) {
+      #expect(throws: expected) { try engine.recognize(contentsOf: path) }
+    }
+    #expect(expected.description.contains("page 1 at 1 dpi would be upscaled to 45000×45000"))
+    // The same with `--dpi 1` on a PNG.
+    let forced = try OCREngine(options: RecognitionOptions(dpi: 1, preprocessing: [.upscale]))
+    quickly(2) {
+      #expect(throws: OCRError.self) { try forced.recognize(contentsOf: clean) }
+    }
+    // Without upscaling the page reads.
+    let plain = try OCREngine(options: RecognitionOptions(preprocessing: []))
+    #expect(try plain.recognize(contentsOf: path).count == 1)
+  }
+
+  @Test func corruptPageIsReportedAndTheOthersKept() throws {
+    let gray = try GrayPixels.read(clean)
+    let reference = try RecognizedScans.page("clean.png", preprocessing: [])
+    let page = TIFFBytes.Page(
+      width: gray.width, height: gray.height, pixels: gray.values, dpi: reference.dpi)
+    let path = try file(
+      "middle-bad.tif",
+      TIFFBytes(pages: [page, .claiming(width: gray.width, height: gray.height), page]))
+    let engine = try OCREngine(options: RecognitionOptions(preprocessing: []))
+    let data = try ImageReader.readBytes(path)
+    let result = try engine.recognizePages(imageData: data, path: path)
+    #expect(result.pages.map(\.index) == [0, 2])
+    #expect(result.pageErrors == [.corruptPage(path: path, page: 1, format: "TIFF")])
+    #expect(
+      result.pageErrors.first?.description
+        == "\(path): page 2: the TIFF image data is truncated or corrupt")
+    #expect(result.pages.allSatisfy { $0.text == reference.text })
+    // The strict entry point reports the bad page.
+    #expect(throws: OCRError.corruptPage(path: path, page: 1, format: "TIFF")) {
+      try engine.recognize(contentsOf: path)
+    }
+  }
+
+  @Test func everyPageCorruptIsACorruptFile() throws {
+    let path = try file(
+      "all-bad.tif",
+      TIFFBytes(pages: [.claiming(width: 10, height: 10), .claiming(width: 10, height: 10)]))
+    let engine = try OCREngine()
+    #expect(throws: OCRError.corruptImage(path: path, format: "TIFF")) {
+      try engine.recognize(contentsOf: path)
+    }
+  }
+
+  @Test func truncatedTIFFHeaderIsACorruptFile() throws {
+    let bytes = TIFFBytes(pages: [.square()]).bytes
+    let url = folder.appendingPathComponent("cut.tif")
+    try Data(bytes.prefix(12)).write(to: url)
+    let engine = try OCREngine()
+    #expect(throws: OCRError.corruptImage(path: url.path, format: "TIFF")) {
+      try engine.recognize(contentsOf: url.path)
+    }
+  }
+
+  @Test func tiledTIFFReadsLikeItsStripCopy() throws {
+    let strip = folder.appendingPathComponent("strip.tif").path
+    try ImageWriter.writeMultipageTIFF(from: [clean], to: strip)
+    let tiled = folder.appendingPathComponent("tiled.tif").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tiffcp", "-t", strip, tiled]
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "tiffcp (libtiff-tools) is needed for this test")
+    let engine = try OCREngine()
+    let fromTiles = try engine.recognize(contentsOf: tiled)
+    let fromStrip = try engine.recognize(contentsOf: strip)
+    #expect(fromTiles.count == 1)
+    #expect(fromTiles.first?.text == fromStrip.first?.text)
+    #expect(fromTiles.first?.dpi == fromStrip.first?.dpi)
+  }
+
+  @Test func tiledPagesBuiltByHand() throws {
+    // 8-bit gray tiles of 16×16 over a 40×40 page (partial edge tiles).
+    var page = TIFFBytes.Page.square(width: 40, height: 40, dpi: 300)
+    page.tileSize = 16
+    let path = try file("tiles.tif", TIFFBytes(pages: [page, page]))
+    let data = try ImageReader.readBytes(path)
+    let pages = try ImageReader.decodePages(data, path: path, maxPixels: .max)
+    #expect(pages.map(\.width) == [40, 40])
+    #expect(pages.map(\.resolution) == [300, 300])
+    let gray = try GrayPixels.read(path)
+    #expect(gray[0, 0] == 255 && gray[20, 20] == 0 && gray[39, 39] == 255)
+  }
+
+  @Test func realTiledArchiveScanIsRecognised() throws {
+    // A tiled JPEG-in-TIFF colour page with a reduced-resolution copy, as
+    // archives produce; Leptonica and the `tesseract` command refuse it.
+    guard RealScans.isAvailable else {
+      print(RealScans.absentMessage)
+      return
+    }
+    let pages = try RealScans.pages("ocrd/indian-ferns-0004.tif", preprocessing: [])
+    #expect(pages.count == 1, "the reduced-resolution copy is not a page")
+    let page = try #require(pages.first)
+    #expect(page.width == 2626 && page.height == 3620)
+    #expect(page.dpi == 72)
+    // A title page: the title, four times on the ornamental border.
+    #expect(page.text.contains("INDIAN FERNS"), "\(page.text)")
+  }
+
+  @Test func unsupportedImageMessageNamesEveryFormat() {
+    let message = OCRError.unsupportedFormat(path: "x").description
+    for format in ["PNG", "JPEG", "TIFF", "PNM", "BMP", "WebP", "GIF", "JPEG 2000"] {
+      #expect(message.contains(format))
+    }
+  }
+}

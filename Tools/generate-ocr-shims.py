@@ -90,6 +90,7 @@ def main():
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 
+#include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
@@ -97,6 +98,9 @@ def main():
 /// in scantext_load_error().
 int scantext_load_libraries(void);
 const char *scantext_load_error(void);
+/// The dlopen handles of Leptonica and libtesseract once loaded, else NULL.
+void *scantext_leptonica_handle(void);
+void *scantext_tesseract_handle(void);
 
 {chr(10).join(decls)}
 
@@ -114,6 +118,8 @@ static struct {{
 }} scantext_functions;
 
 static char scantext_error[512];
+static void *scantext_leptonica;
+static void *scantext_tesseract;
 static int scantext_status = -1;
 static pthread_once_t scantext_once = PTHREAD_ONCE_INIT;
 
@@ -144,6 +150,8 @@ static void scantext_load(void) {{
   void *tesseract = scantext_open(tesseract_names);
   if (!tesseract) return;
 {chr(10).join(loads)}
+  scantext_leptonica = leptonica;
+  scantext_tesseract = tesseract;
   scantext_status = 0;
 }}
 
@@ -153,6 +161,8 @@ int scantext_load_libraries(void) {{
 }}
 
 const char *scantext_load_error(void) {{ return scantext_error; }}
+void *scantext_leptonica_handle(void) {{ return scantext_leptonica; }}
+void *scantext_tesseract_handle(void) {{ return scantext_tesseract; }}
 
 {chr(10).join(wrappers)}
 """

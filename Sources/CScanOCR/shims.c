@@ -69,6 +69,8 @@ static struct {
 } scantext_functions;
 
 static char scantext_error[512];
+static void *scantext_leptonica;
+static void *scantext_tesseract;
 static int scantext_status = -1;
 static pthread_once_t scantext_once = PTHREAD_ONCE_INIT;
 
@@ -158,6 +160,8 @@ static void scantext_load(void) {
   LOAD(leptonica, pixWriteTiff);
   LOAD(leptonica, setMsgSeverity);
   LOAD(leptonica, pixWrite);
+  scantext_leptonica = leptonica;
+  scantext_tesseract = tesseract;
   scantext_status = 0;
 }
 
@@ -167,6 +171,8 @@ int scantext_load_libraries(void) {
 }
 
 const char *scantext_load_error(void) { return scantext_error; }
+void *scantext_leptonica_handle(void) { return scantext_leptonica; }
+void *scantext_tesseract_handle(void) { return scantext_tesseract; }
 
 const char * scantext_TessVersion(void) { return scantext_functions.TessVersion(); }
 void scantext_TessDeleteText(const char *text) { scantext_functions.TessDeleteText(text); }

@@ -167,7 +167,9 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 }
 
 extension JSONValue {
-  /// Parses JSON text (RFC 8259). Nesting deeper than 512 levels is refused.
+  /// Parses JSON text (RFC 8259), strictly: nesting deeper than 512 levels,
+  /// a key repeated in an object, a number too large for a `Double` (such
+  /// as `1e999`) and invalid UTF-8 in a string are refused.
   public init(parsing text: String) throws(JSONParseError) {
     var copy = text
     let result: Result<JSONValue, JSONParseError> = copy.withUTF8 { bytes in
@@ -259,7 +261,12 @@ struct JSONParser {
     while true {
       skipSpace()
       guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+      let keyOffset = i
       let key = try parseString()
+      // Strict: a repeated key is refused (RFC 8259 leaves its meaning open).
+      if members[key] != nil {
+        throw JSONParseError(reason: "duplicate key \"\(key)\"", offset: keyOffset)
+      }
       skipSpace()
       guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
       i += 1
@@ -411,6 +418,10 @@ struct JSONParser {
     }
     guard let text = String(validating: bytes[start..<i], as: UTF8.self), let value = Double(text)
     else { throw fail("invalid number") }
+    // `1e999` would be infinity: JSON has no such number.
+    guard value.isFinite else {
+      throw JSONParseError(reason: "number out of range", offset: start)
+    }
     return value
   }
 }

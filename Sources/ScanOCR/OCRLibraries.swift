@@ -17,8 +17,14 @@ enum OCRLibraries {
     silenceOnce
   }
 
+  /// Leptonica's messages go through its severity; libtiff's through its
+  /// handlers (set when it is loaded); libpng's and libjpeg's through the
+  /// handlers Leptonica's decoders get (see `Sources/CScanOCR/quiet.c`).
+  /// Tesseract's through each instance's `debug_file` (``TesseractHandle``).
+  /// Standard error itself is never redirected: crashes stay visible.
   private static let silenceOnce: Void = {
     _ = scantext_setMsgSeverity(Int32(L_SEVERITY_NONE))
+    _ = scantext_set_codec_messages(0)
   }()
 
   /// The shared objects the loader opens first, in the folders the dynamic

@@ -9,7 +9,8 @@ import ScanModel
 /// loaded) and is reused across pages: create one per thread and keep it.
 /// It is not `Sendable`; never share one between threads.
 public final class OCREngine {
-  private let api: OpaquePointer
+  private let handle: TesseractHandle
+  private var api: OpaquePointer { handle.raw }
   /// Orientation detection, when the options ask for it.
   private let orientationDetector: OrientationDetector?
   /// The options the engine was created with.
@@ -19,13 +20,18 @@ public final class OCREngine {
   ///
   /// - Throws: ``OCRError/languageUnavailable(language:dataPath:available:)``
   ///   when a language's traineddata cannot be loaded.
-  public init(options: RecognitionOptions = RecognitionOptions()) throws(OCRError) {
+  public convenience init(options: RecognitionOptions = RecognitionOptions()) throws(OCRError) {
     try OCRLibraries.load()
+    try self.init(options: options, handle: TesseractHandle())
+  }
+
+  /// Takes `handle`; when initialisation fails, the handle is freed with
+  /// the last reference to it (tests check it).
+  init(options: RecognitionOptions, handle: TesseractHandle) throws(OCRError) {
     self.options = options
-    api = scantext_TessBaseAPICreate()
+    self.handle = handle
+    let api = handle.raw
     OpenMP.limitThreadsOnCurrentThread()
-    // Silence Tesseract's own chatter ("Estimating resolution as ...").
-    _ = scantext_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
     let folder = options.dataPath ?? TessdataFolder.resolved
     let missing = options.languages.first { language in
       language.isEmpty || language.contains("/")
@@ -43,11 +49,6 @@ public final class OCREngine {
     _ = scantext_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
     orientationDetector =
       options.preprocessing.contains(.orientation) ? OrientationDetector(dataPath: folder) : nil
-  }
-
-  deinit {
-    scantext_TessBaseAPIEnd(api)
-    scantext_TessBaseAPIDelete(api)
   }
 
   /// Everything outside the options that decides what recognition returns:
@@ -74,12 +75,14 @@ public final class OCREngine {
     return String(cString: scantext_TessVersion())
   }
 
-  /// Lets Leptonica print its warnings and errors on standard error (off by
-  /// default), for diagnosing an image it cannot read.
+  /// Lets Leptonica, libtiff, libpng and libjpeg print their warnings and
+  /// errors on standard error (off by default), for diagnosing an image
+  /// that cannot be read.
   public static func showLibraryMessages() {
     guard (try? OCRLibraries.load()) != nil else { return }
     _ = scantext_setMsgSeverity(Int32(L_SEVERITY_WARNING))
     scantext_tiff_set_messages(1)
+    _ = scantext_set_codec_messages(1)
   }
 
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the

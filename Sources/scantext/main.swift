@@ -2,5 +2,4 @@ import Foundation
 import ScanCLI
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-StandardStreams.silenceLibraries(verbose: arguments.contains("--verbose"))
 exit(ScanText.main(arguments))

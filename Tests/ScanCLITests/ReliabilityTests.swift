@@ -64,3 +64,181 @@ struct ReliabilityTests {
     #expect(document.pages.count == 2)
   }
 }
+
+/// `-o` replaces only a regular file or creates one; standard output errors
+/// are reported (issue 9 points 2 and 3).
+@Suite("Reliability: output")
+struct OutputSafetyTests {
+  let folder: URL
+  let clean = Fixtures.scans.appendingPathComponent("clean.png").path
+
+  init() throws {
+    folder = try Fixtures.temporaryFolder()
+  }
+
+  /// A ScanText document of `clean.png`, written to the folder.
+  func model() throws -> String {
+    let page = try RecognizedScans.page("clean.png")
+    let path = folder.appendingPathComponent("clean.json").path
+    try DocumentJSON.encode(Document(pages: [page]), generator: Generator(name: "t", version: "0"))
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  func fileType(_ path: String) -> mode_t {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return 0 }
+    return info.st_mode & S_IFMT
+  }
+
+  func expectRefused(
+    _ path: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let r = try ScanTextRun.run(["ocr", clean, "-o", path])
+    #expect(r.code == 1, sourceLocation: sourceLocation)
+    #expect(
+      r.stderr
+        == "Error: \(path): cannot write the output: it is \(what); only a regular file is replaced\n",
+      sourceLocation: sourceLocation)
+    #expect(r.seconds < 5, "refused before any OCR", sourceLocation: sourceLocation)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!files.contains { $0.hasSuffix(".tmp") }, sourceLocation: sourceLocation)
+  }
+
+  @Test func fifoIsNeverReplaced() throws {
+    let fifo = folder.appendingPathComponent("fifo").path
+    try #require(mkfifo(fifo, 0o644) == 0)
+    try expectRefused(fifo, "a FIFO")
+    #expect(fileType(fifo) == S_IFIFO)
+  }
+
+  @Test func deviceIsNeverReplaced() throws {
+    // A character device like /dev/null (making one needs root).
+    let device = folder.appendingPathComponent("null").path
+    guard mknod(device, S_IFCHR | 0o666, dev_t(0x103) /* makedev(1, 3) */) == 0 else {
+      print("not root: cannot make a device node; device case skipped")
+      return
+    }
+    try expectRefused(device, "a device")
+    #expect(fileType(device) == S_IFCHR)
+  }
+
+  @Test func directoryIsNeverReplaced() throws {
+    let directory = folder.appendingPathComponent("d").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    try expectRefused(directory, "a directory")
+  }
+
+  @Test func symbolicLinkIsFollowedAndKept() throws {
+    let target = folder.appendingPathComponent("target.txt").path
+    try "old".write(toFile: target, atomically: false, encoding: .utf8)
+    try #require(chmod(target, 0o600) == 0)
+    let link = folder.appendingPathComponent("link.txt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.txt")
+    let r = try ScanTextRun.run(["ocr", clean, "-o", link, "--no-preprocess"])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(fileType(link) == S_IFLNK)
+    let expected = try RecognizedScans.page("clean.png", preprocessing: []).text
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+    // The replaced file keeps its permissions.
+    var info = stat()
+    #expect(stat(target, &info) == 0 && info.st_mode & 0o777 == 0o600)
+  }
+
+  @Test func symbolicLinkToNothingIsRefused() throws {
+    let link = folder.appendingPathComponent("dangling.json").path
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: folder.appendingPathComponent("nowhere.json").path)
+    let r = try ScanTextRun.run(["ocr", clean, "-o", link])
+    #expect(r.code == 1)
+    #expect(
+      r.stderr
+        == "Error: \(link): cannot write the output: it is a symbolic link to a missing file\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("nowhere.json").path))
+  }
+
+  @Test func readOnlyFileSystemIsReportedAsSuch() throws {
+    let mountPoint = folder.appendingPathComponent("ro")
+    try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: false)
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    mount.arguments = ["mount", "-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", mountPoint.path]
+    mount.standardError = FileHandle.nullDevice
+    try mount.run()
+    mount.waitUntilExit()
+    guard mount.terminationStatus == 0 else {
+      print("cannot mount a read-only tmpfs (needs root): read-only case skipped")
+      return
+    }
+    defer {
+      let umount = Process()
+      umount.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      umount.arguments = ["umount", mountPoint.path]
+      try? umount.run()
+      umount.waitUntilExit()
+    }
+    let output = mountPoint.appendingPathComponent("out.json").path
+    let r = try ScanTextRun.run(["ocr", clean, "-o", output])
+    #expect(r.code == 1)
+    #expect(r.stderr == "Error: \(output): cannot write the output: read-only file system\n")
+  }
+
+  @Test func fullStandardOutputIsAnErrorForEveryCommand() throws {
+    let model = try model()
+    let runs: [([String], String?)] = [
+      (["ocr", clean, "--format", "text"], nil),
+      (["ocr", clean], nil),
+      (["text", model], nil),
+      (["query", model], "{\"op\":\"pages\"}\n{\"op\":\"lines\"}\n"),
+      (["lines", model], nil),
+      (["rects", model, "--range", "0:5"], nil),
+      (["hit", model, "--point", "100,100"], nil),
+      (["boundary", model, "--position", "3", "--granularity", "word"], nil),
+      (["verify", model], nil),
+      (["eval", model, "--truth", model], nil),
+      (["--help"], nil),
+      (["--version"], nil),
+    ]
+    for (arguments, stdin) in runs {
+      let r = try ScanTextRun.run(arguments, stdin: stdin, stdoutFile: "/dev/full")
+      #expect(r.code == 1, "\(arguments)")
+      #expect(
+        r.stderr.hasSuffix("Error: cannot write to standard output (No space left on device)\n"),
+        "\(arguments): \(r.stderr)")
+    }
+  }
+
+  @Test func standardErrorIsNeverRedirected() throws {
+    // A crash (a runtime trap, a sanitizer report) must stay visible: the
+    // process's descriptor 2 is the one it was given, even while the
+    // libraries are loaded and working.
+    let model = try model()
+    let process = Process()
+    process.executableURL = Fixtures.executable
+    process.arguments = ["query", model]
+    let input = Pipe()
+    let output = Pipe()
+    let error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    input.fileHandleForWriting.write(Data("{\"op\":\"pages\"}\n".utf8))
+    _ = output.fileHandleForReading.availableData
+    let theirs = try FileManager.default.destinationOfSymbolicLink(
+      atPath: "/proc/\(process.processIdentifier)/fd/2")
+    // Both ends of a pipe are the same `pipe:[inode]`.
+    let ours = try FileManager.default.destinationOfSymbolicLink(
+      atPath: "/proc/self/fd/\(error.fileHandleForReading.fileDescriptor)")
+    #expect(theirs == ours)
+    // An image run too (Tesseract and Leptonica loaded): nothing on stderr.
+    let r = try ScanTextRun.run(["ocr", clean, "--no-cache"])
+    #expect(r.code == 0)
+    #expect(r.stderr.isEmpty)
+  }
+}

@@ -92,7 +92,7 @@ import Testing
     ("1234567890123456789", 1.2345678901234568e18),
     ("9007199254740993", 9_007_199_254_740_992),
     ("1.7976931348623157e308", .greatestFiniteMagnitude),
-    ("5e-324", .leastNonzeroMagnitude), ("1e400", .infinity), ("-1e400", -.infinity),
+    ("5e-324", .leastNonzeroMagnitude),
   ])
   func numbers(text: String, value: Double) throws {
     #expect(try parse(text) == .number(value))
@@ -142,8 +142,8 @@ import Testing
     #expect(
       try parse(#"{"a": [1, {"b": null}], "c" : "d"}"#)
         == .object(["a": .array([.number(1), .object(["b": .null])]), "c": .string("d")]))
-    // The last of duplicate keys wins.
-    #expect(try parse(#"{"a": 1, "a": 2}"#) == .object(["a": .number(2)]))
+    // Duplicate keys are refused (JSONStrictnessTests).
+    #expect(throws: JSONParseError.self) { try parse(#"{"a": 1, "a": 2}"#) }
   }
 
   @Test(arguments: [

@@ -5,6 +5,7 @@
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 
+#include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
@@ -12,6 +13,9 @@
 /// in scantext_load_error().
 int scantext_load_libraries(void);
 const char *scantext_load_error(void);
+/// The dlopen handles of Leptonica and libtesseract once loaded, else NULL.
+void *scantext_leptonica_handle(void);
+void *scantext_tesseract_handle(void);
 
 const char * scantext_TessVersion(void);
 void scantext_TessDeleteText(const char *text);

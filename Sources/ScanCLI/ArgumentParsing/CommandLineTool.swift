@@ -15,14 +15,30 @@
 ///
 /// Exit codes: the command's own code; 0 for help and `--version`;
 /// 64 (`EX_USAGE`) for usage errors; a `CommandFailure`'s `exitCode`, or 1,
-/// for other errors thrown by a command.
+/// for other errors thrown by a command; 1 when standard output could not
+/// be written.
 public enum CommandLineTool {
   /// Exit code for usage errors (`EX_USAGE`).
   public static let usageErrorCode: Int32 = 64
 
   /// Runs `root` with `arguments` (without the program name).
+  ///
+  /// When standard output cannot be written (a full disk, `/dev/full`),
+  /// the run ends with `Error: cannot write to standard output (reason)`
+  /// and exit code 1, whatever the command returned.
   public static func run(
     _ root: any ScanCommand.Type, arguments: [String], io: CommandIO = .standard
+  ) -> Int32 {
+    let code = runCommand(root, arguments: arguments, io: io)
+    if let reason = io.finishOutput() {
+      io.printError("Error: cannot write to standard output (\(reason))")
+      return 1
+    }
+    return code
+  }
+
+  private static func runCommand(
+    _ root: any ScanCommand.Type, arguments: [String], io: CommandIO
   ) -> Int32 {
     let rootConfiguration = root.configuration
     var stack: [CommandConfiguration] = [rootConfiguration]

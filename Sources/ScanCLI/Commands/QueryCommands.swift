@@ -155,9 +155,9 @@ struct QueryCommand: ScanCommand {
       arguments[Self.model], options: OCRArguments.options(arguments),
       useCache: !arguments[OCRArguments.noCache])
     let service = QueryService(document: document)
-    while let line = io.readLine() {
-      if line.allSatisfy(\.isWhitespace) { continue }
-      io.print(service.answer(line))
+    while let input = io.readLine(limit: QueryService.maxRequestBytes) {
+      if case .text(let line) = input, line.allSatisfy(\.isWhitespace) { continue }
+      io.print(service.answer(input))
       io.flush()
     }
     return 0

@@ -7,6 +7,27 @@ import ScanModel
 struct QueryService {
   let document: Document
 
+  /// The longest request line answered, in bytes (requests are tiny; a
+  /// longer line gets an error answer and is never held in memory).
+  static let maxRequestBytes = 1 << 20
+
+  /// The answer to one line read from standard input. A line that is too
+  /// long or not valid UTF-8 gets an error answer without an `id` (an id
+  /// that is not valid UTF-8 cannot be echoed faithfully, and is never
+  /// echoed repaired).
+  func answer(_ input: InputLine) -> String {
+    switch input {
+    case .text(let line):
+      return answer(line)
+    case .tooLong:
+      return JSONValue.object([
+        "error": .string("the request is longer than \(Self.maxRequestBytes) bytes")
+      ]).serialized()
+    case .invalidUTF8:
+      return JSONValue.object(["error": .string("the request is not valid UTF-8")]).serialized()
+    }
+  }
+
   /// The answer to one request line, as compact JSON (no newline).
   func answer(_ line: String) -> String {
     let request: JSONValue
@@ -108,7 +129,7 @@ struct QueryService {
     guard let a = r[key]?.arrayValue, a.count == count else {
       throw RequestError(description: "\"\(key)\" must be an array of \(count) numbers")
     }
-    let n = a.compactMap(\.doubleValue)
+    let n = a.compactMap(\.doubleValue).filter(\.isFinite)
     guard n.count == count else {
       throw RequestError(description: "\"\(key)\" must be an array of \(count) numbers")
     }

@@ -35,7 +35,9 @@ pixGetWidth pixGetHeight pixGetDepth pixGetYRes pixGetWpl pixGetData pixSetResol
 pixCopyResolution pixConvertTo8 pixConvertTo1 pixRotateOrth pixRotate pixScaleGrayLI
 pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCreate boxDestroy
 pixCountConnComp pixSelectBySize pixMedianFilter pixFindSkewSweepAndSearch pixWriteTiff
-setMsgSeverity pixWrite""".split()
+setMsgSeverity pixWrite pixOrientDetect makeOrientDecision pixGetXRes pixScale
+pixGetRGBComponent pixConvertRGBToGrayMinMax pixCloseGray pixAddGray pixInvert pixErodeGray
+pixThresholdToValue""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

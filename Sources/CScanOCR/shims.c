@@ -66,6 +66,17 @@ static struct {
   __typeof__(&pixWriteTiff) pixWriteTiff;
   __typeof__(&setMsgSeverity) setMsgSeverity;
   __typeof__(&pixWrite) pixWrite;
+  __typeof__(&pixOrientDetect) pixOrientDetect;
+  __typeof__(&makeOrientDecision) makeOrientDecision;
+  __typeof__(&pixGetXRes) pixGetXRes;
+  __typeof__(&pixScale) pixScale;
+  __typeof__(&pixGetRGBComponent) pixGetRGBComponent;
+  __typeof__(&pixConvertRGBToGrayMinMax) pixConvertRGBToGrayMinMax;
+  __typeof__(&pixCloseGray) pixCloseGray;
+  __typeof__(&pixAddGray) pixAddGray;
+  __typeof__(&pixInvert) pixInvert;
+  __typeof__(&pixErodeGray) pixErodeGray;
+  __typeof__(&pixThresholdToValue) pixThresholdToValue;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -160,6 +171,17 @@ static void scantext_load(void) {
   LOAD(leptonica, pixWriteTiff);
   LOAD(leptonica, setMsgSeverity);
   LOAD(leptonica, pixWrite);
+  LOAD(leptonica, pixOrientDetect);
+  LOAD(leptonica, makeOrientDecision);
+  LOAD(leptonica, pixGetXRes);
+  LOAD(leptonica, pixScale);
+  LOAD(leptonica, pixGetRGBComponent);
+  LOAD(leptonica, pixConvertRGBToGrayMinMax);
+  LOAD(leptonica, pixCloseGray);
+  LOAD(leptonica, pixAddGray);
+  LOAD(leptonica, pixInvert);
+  LOAD(leptonica, pixErodeGray);
+  LOAD(leptonica, pixThresholdToValue);
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
   scantext_status = 0;
@@ -234,3 +256,14 @@ l_ok scantext_pixFindSkewSweepAndSearch(PIX *pixs, l_float32 *pangle, l_float32 
 l_ok scantext_pixWriteTiff(const char *filename, PIX *pix, l_int32 comptype, const char *modestr) { return scantext_functions.pixWriteTiff(filename, pix, comptype, modestr); }
 l_int32 scantext_setMsgSeverity(l_int32 newsev) { return scantext_functions.setMsgSeverity(newsev); }
 l_ok scantext_pixWrite(const char *fname, PIX *pix, l_int32 format) { return scantext_functions.pixWrite(fname, pix, format); }
+l_ok scantext_pixOrientDetect(PIX *pixs, l_float32 *pupconf, l_float32 *pleftconf, l_int32 mincount, l_int32 debug) { return scantext_functions.pixOrientDetect(pixs, pupconf, pleftconf, mincount, debug); }
+l_ok scantext_makeOrientDecision(l_float32 upconf, l_float32 leftconf, l_float32 minupconf, l_float32 minratio, l_int32 *porient, l_int32 debug) { return scantext_functions.makeOrientDecision(upconf, leftconf, minupconf, minratio, porient, debug); }
+l_int32 scantext_pixGetXRes(const PIX *pix) { return scantext_functions.pixGetXRes(pix); }
+PIX * scantext_pixScale(PIX *pixs, l_float32 scalex, l_float32 scaley) { return scantext_functions.pixScale(pixs, scalex, scaley); }
+PIX * scantext_pixGetRGBComponent(PIX *pixs, l_int32 comp) { return scantext_functions.pixGetRGBComponent(pixs, comp); }
+PIX * scantext_pixConvertRGBToGrayMinMax(PIX *pixs, l_int32 type) { return scantext_functions.pixConvertRGBToGrayMinMax(pixs, type); }
+PIX * scantext_pixCloseGray(PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixCloseGray(pixs, hsize, vsize); }
+PIX * scantext_pixAddGray(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAddGray(pixd, pixs1, pixs2); }
+PIX * scantext_pixInvert(PIX *pixd, PIX *pixs) { return scantext_functions.pixInvert(pixd, pixs); }
+PIX * scantext_pixErodeGray(PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixErodeGray(pixs, hsize, vsize); }
+PIX * scantext_pixThresholdToValue(PIX *pixd, PIX *pixs, l_int32 threshval, l_int32 setval) { return scantext_functions.pixThresholdToValue(pixd, pixs, threshval, setval); }

@@ -77,5 +77,16 @@ l_ok scantext_pixFindSkewSweepAndSearch(PIX *pixs, l_float32 *pangle, l_float32 
 l_ok scantext_pixWriteTiff(const char *filename, PIX *pix, l_int32 comptype, const char *modestr);
 l_int32 scantext_setMsgSeverity(l_int32 newsev);
 l_ok scantext_pixWrite(const char *fname, PIX *pix, l_int32 format);
+l_ok scantext_pixOrientDetect(PIX *pixs, l_float32 *pupconf, l_float32 *pleftconf, l_int32 mincount, l_int32 debug);
+l_ok scantext_makeOrientDecision(l_float32 upconf, l_float32 leftconf, l_float32 minupconf, l_float32 minratio, l_int32 *porient, l_int32 debug);
+l_int32 scantext_pixGetXRes(const PIX *pix);
+PIX * scantext_pixScale(PIX *pixs, l_float32 scalex, l_float32 scaley);
+PIX * scantext_pixGetRGBComponent(PIX *pixs, l_int32 comp);
+PIX * scantext_pixConvertRGBToGrayMinMax(PIX *pixs, l_int32 type);
+PIX * scantext_pixCloseGray(PIX *pixs, l_int32 hsize, l_int32 vsize);
+PIX * scantext_pixAddGray(PIX *pixd, PIX *pixs1, PIX *pixs2);
+PIX * scantext_pixInvert(PIX *pixd, PIX *pixs);
+PIX * scantext_pixErodeGray(PIX *pixs, l_int32 hsize, l_int32 vsize);
+PIX * scantext_pixThresholdToValue(PIX *pixd, PIX *pixs, l_int32 threshval, l_int32 setval);
 
 #endif

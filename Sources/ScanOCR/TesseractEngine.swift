@@ -148,7 +148,11 @@ public final class OCREngine {
     return result
   }
 
-  func recognize(_ image: LeptonicaImage, index: Int, path: String) throws(OCRError) -> Page {
+  /// - Parameter proposedTurns: For tests: a turn to propose instead of
+  ///   measuring one (as a wrong orientation detection would).
+  func recognize(
+    _ image: LeptonicaImage, index: Int, path: String, proposedTurns: Int? = nil
+  ) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
     let preprocessor = Preprocessor(steps: options.preprocessing)
     let resolution = options.dpi ?? image.resolution
@@ -168,7 +172,7 @@ public final class OCREngine {
     if options.preprocessing.contains(.orientation) {
       reading = try readOriented(
         image, upright: upright, preprocessor: preprocessor, index: index, path: path,
-        started: started)
+        started: started, proposedTurns: proposedTurns)
     } else {
       reading = try read(upright, index: index, path: path, started: started)
     }
@@ -217,12 +221,17 @@ public final class OCREngine {
   ///    only if clearly better.
   private func readOriented(
     _ image: LeptonicaImage, upright: PreparedImage, preprocessor: Preprocessor, index: Int,
-    path: String, started: Date
+    path: String, started: Date, proposedTurns: Int?
   ) throws(OCRError) -> Reading {
-    let estimate = Preprocessor.textOrientation(upright.cleaned?.gray ?? upright.image)
+    let estimate =
+      proposedTurns == nil
+      ? Preprocessor.textOrientation(upright.cleaned?.gray ?? upright.image) : nil
     var detected = false
     var turns: Int?
-    if let estimate, estimate.favoursUpright {
+    if let proposedTurns {
+      detected = true
+      turns = proposedTurns
+    } else if let estimate, estimate.favoursUpright {
       turns = nil
     } else if let confident = estimate?.confidentTurns {
       turns = confident
@@ -234,9 +243,11 @@ public final class OCREngine {
       let turnedImage = preprocessor.prepare(
         image, dpi: options.dpi, quarterTurns: turns, cleaned: upright.cleaned)
       let turned = try read(turnedImage, index: index, path: path, started: started)
-      if OrientationPolicy.turnedReadingIsStrong(turned) { return turned }
+      if OrientationPolicy.turnedReadingIsStrong(turned.signals) { return turned }
       let plain = try read(upright, index: index, path: path, started: started)
-      return OrientationPolicy.turnedIsClearlyBetter(turned, than: plain) ? turned : plain
+      return OrientationPolicy.turnedIsClearlyBetter(
+        turned.quality, than: plain.quality, uprightSignals: plain.signals)
+        ? turned : plain
     }
     let plain = try read(upright, index: index, path: path, started: started)
     guard !detected, plain.signals.suggestTurnedPage, let late = detectTurns(upright), late != 0
@@ -244,7 +255,9 @@ public final class OCREngine {
     let turnedImage = preprocessor.prepare(
       image, dpi: options.dpi, quarterTurns: late, cleaned: upright.cleaned)
     let turned = try read(turnedImage, index: index, path: path, started: started)
-    return OrientationPolicy.turnedIsClearlyBetter(turned, than: plain) ? turned : plain
+    return OrientationPolicy.turnedIsClearlyBetter(
+      turned.quality, than: plain.quality, uprightSignals: plain.signals)
+      ? turned : plain
   }
 
   /// Tesseract's orientation detection on the prepared page: quarter turns
@@ -354,8 +367,8 @@ enum OrientationPolicy {
   /// laid out across the page. Upside-down text reads at a mean confidence
   /// of 31–40 on the real and sample pages, and sideways text is laid out
   /// down the page, so a reading turned the wrong way does not pass.
-  static func turnedReadingIsStrong(_ turned: OCREngine.Reading) -> Bool {
-    !turned.signals.suggestTurnedPage
+  static func turnedReadingIsStrong(_ turned: ResultReader.Signals) -> Bool {
+    !turned.suggestTurnedPage
   }
 
   /// Whether a turned reading beats the upright one clearly: more confident
@@ -364,16 +377,13 @@ enum OrientationPolicy {
   /// page (sideways blocks or standing words), at least as many confident
   /// words, since the turned reading has the same words laid out upright.
   static func turnedIsClearlyBetter(
-    _ turned: OCREngine.Reading, than upright: OCREngine.Reading
+    _ t: ReadingQuality, than u: ReadingQuality, uprightSignals s: ResultReader.Signals
   ) -> Bool {
-    let t = turned.quality
-    let u = upright.quality
     if t.confidentWords >= u.confidentWords + max(2, u.confidentWords / 10),
       t.meanConfidence >= u.meanConfidence
     {
       return true
     }
-    let s = upright.signals
     let sideways = s.wordsNotUpright * 2 > s.words || s.longWordsStanding * 2 > s.longWords
     return sideways && t.confidentWords >= u.confidentWords && t.confidentWords > 0
   }

@@ -11,15 +11,15 @@ public struct ScanText: ScanCommand {
     commandName: "scantext",
     abstract: "Turn scanned pages into text you can navigate, select, query and verify.",
     discussion: """
-      MODEL arguments take a ScanText JSON document (from 'scantext ocr') or an \
-      image, which is recognised first. Coordinates are pixels of the original \
+      MODEL arguments take a document (ScanText JSON from 'scantext ocr', hOCR, \
+      ALTO, PAGE XML or Tesseract TSV) or an image, which is recognised first. Coordinates are pixels of the original \
       image (top-left origin); text offsets are UTF-16 code units.
       """,
     version: version,
     subcommands: [
       OCRCommand.self, TextCommand.self, RectsCommand.self, HitCommand.self,
       BoundaryCommand.self, LinesCommand.self, QueryCommand.self, VerifyCommand.self,
-      EvalCommand.self,
+      EvalCommand.self, ConvertCommand.self,
     ])
 
   public init(_ arguments: ParsedArguments) {}
@@ -42,7 +42,7 @@ public struct ScanText: ScanCommand {
 /// Arguments shared by the commands that work on one page of a model.
 enum ModelArguments {
   static let model = Argument<String>(
-    "model", help: "A ScanText JSON document, or an image to recognise.")
+    "model", help: "A document (JSON, hOCR, ALTO, PAGE XML, TSV), or an image to recognise.")
   static let page = Option<Int>("page", help: "The page to query, from 0.", default: 0)
   static let all: [any ArgumentKey] = [model, page] + OCRArguments.all
 

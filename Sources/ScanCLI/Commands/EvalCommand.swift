@@ -6,7 +6,10 @@ struct EvalCommand: ScanCommand {
   static let model = Argument<String>(
     "model", help: "A ScanText JSON document, or an image to recognise.")
   static let truth = Option<String>(
-    "truth", help: "The ground truth: a ScanText JSON document with the same pages.")
+    "truth",
+    help:
+      "The ground truth with the same pages: ScanText JSON, hOCR, ALTO, PAGE XML or Tesseract TSV."
+  )
   static let json = Flag("json", help: "Print the report as JSON.")
   static let configuration = CommandConfiguration(
     commandName: "eval",
@@ -30,7 +33,7 @@ struct EvalCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     let truthPath = try arguments[Self.truth]
-    let truth = try ModelFile.read(truthPath)
+    let truth = try DocumentFiles.read(truthPath)
     var options = try OCRArguments.options(arguments)
     // Recognise in the truth's language unless told otherwise.
     if !arguments.contains(OCRArguments.lang), let language = truth.pages.first?.language {

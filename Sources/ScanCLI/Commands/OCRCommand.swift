@@ -3,18 +3,16 @@ import ScanFormats
 import ScanModel
 import ScanOCR
 
-/// The formats `scantext ocr` writes.
-enum OutputFormat: String, CaseIterable, ArgumentValue {
-  case json, text
-}
-
 struct OCRCommand: ScanCommand {
   static let images = Argument<[String]>(
     "images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF).")
   static let output = Option<String?>(
     "output", short: "o", help: "Write to this file instead of standard output.")
-  static let format = Option<OutputFormat?>(
-    "format", help: "Output format (default: from the output file's extension, else json).")
+  static let format = Option<DocumentFormat?>(
+    "format",
+    help:
+      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv; else json)."
+  )
   static let jobs = Option<Int?>(
     "jobs", short: "j",
     help: "Images to recognise at once (default and most: the number of cores).")
@@ -22,7 +20,8 @@ struct OCRCommand: ScanCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "ocr",
-    abstract: "Recognize text in scanned pages and export hOCR-like JSON or plain text.",
+    abstract:
+      "Recognize text in scanned pages and export JSON, hOCR, ALTO, PAGE XML, TSV or plain text.",
     discussion: """
       Every page of every image becomes one page of the output document, in \
       input order. When some images fail, the others are still written; each \
@@ -32,7 +31,7 @@ struct OCRCommand: ScanCommand {
 
   let paths: [String]
   let outputPath: String?
-  let outputFormat: OutputFormat
+  let outputFormat: DocumentFormat
   let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
@@ -41,13 +40,8 @@ struct OCRCommand: ScanCommand {
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.images]
     outputPath = try a[Self.output]
-    if let f = try a[Self.format] {
-      outputFormat = f
-    } else if let outputPath, outputPath.lowercased().hasSuffix(".txt") {
-      outputFormat = .text
-    } else {
-      outputFormat = .json
-    }
+    outputFormat = try DocumentFiles.outputFormat(
+      explicit: a[Self.format], path: outputPath, fallback: .json)
     options = try OCRArguments.options(a)
     let requested = try a[Self.jobs]
     if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
@@ -85,11 +79,7 @@ struct OCRCommand: ScanCommand {
     }
     if failed && pages.isEmpty { throw BatchFailure() }
     let document = Document(pages: pages)
-    let rendered: String
-    switch outputFormat {
-    case .json: rendered = DocumentJSON.encode(document, generator: ScanText.generator)
-    case .text: rendered = PlainText.render(document)
-    }
+    let rendered = try DocumentFiles.render(document, as: outputFormat)
     if let outputPath {
       try OutputFile.write(rendered, to: outputPath)
     } else {
@@ -97,14 +87,6 @@ struct OCRCommand: ScanCommand {
     }
     if failed { throw BatchFailure() }
     return 0
-  }
-}
-
-/// Plain text as the `tesseract` command writes it: the pages' texts with a
-/// form feed between pages.
-enum PlainText {
-  static func render(_ document: Document) -> String {
-    document.pages.map(\.text).joined(separator: "\u{0C}")
   }
 }
 

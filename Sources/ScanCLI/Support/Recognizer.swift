@@ -52,9 +52,9 @@ struct Recognizer: Sendable {
     _ path: String, options: RecognitionOptions, cache: RecognitionCache?,
     engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
-    if path.lowercased().hasSuffix(".json") {
+    if DocumentFormat.isDocument(fileName: path) {
       return InputResult(
-        path: path, pages: Result { try ModelFile.read(path).pages }.mapError(CLIError.wrap))
+        path: path, pages: Result { try DocumentFiles.read(path).pages }.mapError(CLIError.wrap))
     }
     let data: Data
     do {

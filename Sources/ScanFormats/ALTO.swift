@@ -1,0 +1,390 @@
+import Foundation
+import ScanModel
+
+/// ALTO XML: writes version 4.4, reads versions 2 to 4.
+///
+/// Each model block is a `ComposedBlock` holding one `TextBlock` per
+/// paragraph (as Tesseract writes ALTO); lines are `TextLine`, words
+/// `String` (with `WC`, the confidence in 0…1) separated by `SP`, glyphs
+/// `Glyph` (with `GC`). Boxes are `HPOS`/`VPOS`/`WIDTH`/`HEIGHT` in pixels
+/// (`MeasurementUnit` `pixel`); the quad of a tilted or turned element is a
+/// `Shape`/`Polygon`; a line's baseline is `BASELINE` as two points.
+public enum ALTO {
+  /// The ALTO 4 namespace.
+  public static let namespace = "http://www.loc.gov/standards/alto/ns-v4#"
+
+  /// The document as ALTO 4.4 XML.
+  public static func encode(_ document: Document, generator: Generator) -> String {
+    var w = XMLWriter()
+    w.start(
+      "alto",
+      [
+        ("xmlns", namespace), ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+        ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+        (
+          "xsi:schemaLocation",
+          "http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/alto/v4/alto-4-4.xsd"
+        ),
+      ])
+    w.start("Description")
+    w.leaf("MeasurementUnit", text: "pixel")
+    if let image = document.pages.first?.image {
+      w.start("sourceImageInformation")
+      w.leaf("fileName", text: image)
+      w.end()
+    }
+    w.start("OCRProcessing", [("ID", "OCR_0")])
+    w.start("ocrProcessingStep")
+    w.start("processingSoftware")
+    w.leaf("softwareName", text: generator.name)
+    w.leaf("softwareVersion", text: generator.version)
+    w.end()
+    w.end()
+    w.end()
+    w.end()
+    w.start("Layout")
+    for page in document.pages { write(page, to: &w) }
+    w.end()
+    w.end()
+    return w.text
+  }
+
+  private static func position(_ r: PixelRect) -> [(String, String?)] {
+    [
+      ("HPOS", String(r.minX)), ("VPOS", String(r.minY)), ("WIDTH", String(r.width)),
+      ("HEIGHT", String(r.height)),
+    ]
+  }
+
+  private static func shape(_ q: Quad?, to w: inout XMLWriter) {
+    guard let q else { return }
+    w.start("Shape")
+    w.empty("Polygon", [("POINTS", points(q.corners))])
+    w.end()
+  }
+
+  private static func points(_ points: [Point]) -> String {
+    points.map { FormatNumbers.decimal($0.x) + "," + FormatNumbers.decimal($0.y) }
+      .joined(separator: " ")
+  }
+
+  private static func write(_ page: Page, to w: inout XMLWriter) {
+    let p = page.index
+    let whole = PixelRect(minX: 0, minY: 0, maxX: page.width, maxY: page.height)
+    w.start(
+      "Page",
+      [
+        ("ID", "page_\(p)"), ("PHYSICAL_IMG_NR", String(p + 1)), ("WIDTH", String(page.width)),
+        ("HEIGHT", String(page.height)),
+      ])
+    w.start("PrintSpace", position(whole))
+    var counters = (block: 0, paragraph: 0, line: 0, word: 0, glyph: 0)
+    for block in page.blocks {
+      w.start("ComposedBlock", [("ID", "p\(p)_cblock_\(counters.block)")] + position(block.bbox))
+      counters.block += 1
+      for paragraph in block.paragraphs {
+        w.start(
+          "TextBlock",
+          [("ID", "p\(p)_block_\(counters.paragraph)")] + position(paragraph.bbox)
+            + [("LANG", page.language.flatMap(languageTag))])
+        counters.paragraph += 1
+        for line in paragraph.lines {
+          var attributes = [("ID", "p\(p)_line_\(counters.line)")] + position(line.bbox)
+          if let b = line.baseline { attributes.append(("BASELINE", points([b.start, b.end]))) }
+          w.start("TextLine", attributes)
+          counters.line += 1
+          shape(line.quad, to: &w)
+          for (i, word) in line.words.enumerated() {
+            if i > 0 {
+              let previous = line.words[i - 1].bbox
+              let gap = PixelRect(
+                minX: previous.maxX, minY: line.bbox.minY, maxX: max(previous.maxX, word.bbox.minX),
+                maxY: line.bbox.maxY)
+              w.empty("SP", [("WIDTH", String(gap.width)), ("HPOS", String(gap.minX))])
+            }
+            writeWord(word, id: "p\(p)_word_\(counters.word)", glyphID: &counters.glyph, to: &w)
+            counters.word += 1
+          }
+          w.end()
+        }
+        w.end()
+      }
+      w.end()
+    }
+    w.end()
+    w.end()
+  }
+
+  private static func writeWord(
+    _ word: Word, id: String, glyphID: inout Int, to w: inout XMLWriter
+  ) {
+    var attributes = [("ID", id)] + position(word.bbox) + [("CONTENT", word.text)]
+    if let c = word.confidence {
+      attributes.append(("WC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
+    }
+    // ALTO's Glyph CONTENT is exactly one character; glyphs are written
+    // only when every one is a single character and they spell the word.
+    let glyphs =
+      !word.glyphs.isEmpty && word.glyphs.map(\.text).joined() == word.text
+      && word.glyphs.allSatisfy { $0.text.unicodeScalars.count == 1 }
+    if word.quad == nil && !glyphs {
+      w.empty("String", attributes)
+      return
+    }
+    w.start("String", attributes)
+    shape(word.quad, to: &w)
+    if glyphs {
+      for glyph in word.glyphs {
+        var g = [("ID", "\(id)_g\(glyphID)"), ("CONTENT", glyph.text)]
+        if let c = glyph.confidence {
+          g.append(("GC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
+        }
+        glyphID += 1
+        if let q = glyph.quad {
+          w.start("Glyph", g + position(glyph.bbox))
+          shape(q, to: &w)
+          w.end()
+        } else {
+          w.empty("Glyph", g + position(glyph.bbox))
+        }
+      }
+    }
+    w.end()
+  }
+
+  /// An `xsd:language` value from the model's language (`eng+deu` → `eng`,
+  /// the first one); `nil` when it is not a valid tag.
+  static func languageTag(_ language: String) -> String? {
+    guard let first = language.split(separator: "+").first else { return nil }
+    let tag = String(first)
+    let ok =
+      !tag.isEmpty && tag.count <= 8 && tag.allSatisfy { $0.isASCII && ($0.isLetter) }
+    return ok ? tag : nil
+  }
+}
+
+// MARK: - Reading
+
+extension ALTO {
+  /// Reads an ALTO document of version 2, 3 or 4 (any namespace whose
+  /// root is `alto`).
+  ///
+  /// `ComposedBlock`s become blocks of their `TextBlock`s (as paragraphs); a
+  /// `TextBlock` outside any makes a block of its own. `HYP` (a hyphen
+  /// at the end of a line) is added to the last word. Measurement units
+  /// `pixel`, `mm10` and `inch1200` are read (the last two need the page's
+  /// resolution, from `sourceImageInformation` or the caller).
+  /// - Throws: ``DocumentFormatError`` naming the element path and the reason.
+  public static func decode(_ data: Data) throws(DocumentFormatError) -> Document {
+    let tree = try XMLTree(data: data)
+    let root = tree.root
+    guard root.name == "alto" else {
+      throw root.error("the root element is '\(root.name)', not 'alto': not an ALTO document")
+    }
+    let description = root.child(named: "Description")
+    let unit = description?.child(named: "MeasurementUnit")?.allText.trimmingWhitespace ?? "pixel"
+    let image = description?.child(named: "sourceImageInformation")?.child(named: "fileName")?
+      .allText.trimmingWhitespace.split(separator: "/").last.map(String.init)
+    guard let layout = root.child(named: "Layout") else { throw root.error("missing 'Layout'") }
+    var pages: [Page] = []
+    for (i, pageElement) in layout.children(named: "Page").enumerated() {
+      var reader = Reader(unit: unit, element: pageElement)
+      try reader.setScale()
+      pages.append(try reader.page(index: i, image: i == 0 ? image : nil))
+    }
+    return Document(pages: pages)
+  }
+
+  private struct Reader {
+    let unit: String
+    let element: XMLTree.Element
+    var scale = 1.0
+
+    init(unit: String, element: XMLTree.Element) {
+      self.unit = unit
+      self.element = element
+    }
+
+    mutating func setScale() throws(DocumentFormatError) {
+      switch unit {
+      case "pixel", "": scale = 1
+      case "mm10", "inch1200":
+        // Tenths of a millimetre or 1200ths of an inch: pixels need the
+        // resolution, which ALTO keeps outside the page (if at all).
+        throw element.error(
+          "MeasurementUnit '\(unit)' needs the image resolution, which the file does not give; only 'pixel' is read"
+        )
+      default:
+        throw element.error("unknown MeasurementUnit '\(unit)'")
+      }
+    }
+
+    func number(_ e: XMLTree.Element, _ name: String) throws(DocumentFormatError) -> Double? {
+      guard let v = try e.number(name) else { return nil }
+      guard abs(v) <= ImportGeometry.coordinateLimit else {
+        throw e.error("'\(name)' lies beyond ±\(Int(ImportGeometry.coordinateLimit))")
+      }
+      return v * scale
+    }
+
+    /// The box of `HPOS`/`VPOS`/`WIDTH`/`HEIGHT`, or `nil` when one is missing.
+    func box(_ e: XMLTree.Element) throws(DocumentFormatError) -> PixelRect? {
+      guard let x = try number(e, "HPOS"), let y = try number(e, "VPOS"),
+        let w = try number(e, "WIDTH"), let h = try number(e, "HEIGHT")
+      else { return nil }
+      guard w >= 0, h >= 0 else { throw e.error("negative WIDTH or HEIGHT") }
+      let r = PixelRect(
+        minX: Int(x.rounded(.down)), minY: Int(y.rounded(.down)),
+        maxX: Int((x + w).rounded(.up)), maxY: Int((y + h).rounded(.up)))
+      return try ImportGeometry.checked(r, e)
+    }
+
+    func polygon(_ e: XMLTree.Element) throws(DocumentFormatError) -> [Point]? {
+      guard let polygon = e.child(named: "Shape")?.child(named: "Polygon") else { return nil }
+      let raw = try polygon.attribute("POINTS")
+      guard let points = ImportGeometry.points(raw), points.count >= 3 else {
+        throw polygon.error("'POINTS' must list three or more x,y points, not \"\(raw)\"")
+      }
+      return points.map { Point(x: $0.x * scale, y: $0.y * scale) }
+    }
+
+    /// The element's box, from its position or else its polygon.
+    func geometry(_ e: XMLTree.Element) throws(DocumentFormatError) -> (PixelRect?, Quad?) {
+      let points = try polygon(e)
+      let quad = points.flatMap(ImportGeometry.quad(of:))
+      if let b = try box(e) { return (b, quad) }
+      if let points { return (try ImportGeometry.checked(ImportGeometry.box(of: points), e), quad) }
+      return (nil, quad)
+    }
+
+    func confidence(_ e: XMLTree.Element, _ name: String) throws(DocumentFormatError) -> Double? {
+      guard let v = try e.number(name) else { return nil }
+      return ImportSupport.confidence(v * 100)
+    }
+
+    func page(index: Int, image: String?) throws(DocumentFormatError) -> Page {
+      let e = element
+      var width = try number(e, "WIDTH").map { Int($0.rounded(.up)) }
+      var height = try number(e, "HEIGHT").map { Int($0.rounded(.up)) }
+      var blocks: [Block] = []
+      var language: String?
+      func visit(_ node: XMLTree.Element) throws(DocumentFormatError) {
+        for child in node.children {
+          switch child.name {
+          case "ComposedBlock":
+            // Nested composed blocks flatten into the outermost one.
+            var paragraphs: [Paragraph] = []
+            try textBlocks(in: child, into: &paragraphs, language: &language)
+            if !paragraphs.isEmpty {
+              let (own, _) = try geometry(child)
+              let union = PixelRect.union(paragraphs.map(\.bbox)) ?? paragraphs[0].bbox
+              blocks.append(
+                Block(
+                  bbox: (own ?? union).union(all: paragraphs.map(\.bbox)), paragraphs: paragraphs))
+            }
+          case "TextBlock":
+            if let p = try paragraph(child, language: &language) {
+              blocks.append(Block(bbox: p.bbox, paragraphs: [p]))
+            }
+          case "TopMargin", "LeftMargin", "RightMargin", "BottomMargin", "PrintSpace":
+            try visit(child)
+          default:
+            continue
+          }
+        }
+      }
+      try visit(e)
+      let extent = PixelRect.union(blocks.map(\.bbox))
+      if width == nil { width = extent?.maxX }
+      if height == nil { height = extent?.maxY }
+      guard let width, let height else { throw e.error("the page has no WIDTH and HEIGHT") }
+      return Page(
+        index: index, image: image, width: width, height: height, language: language,
+        blocks: blocks)
+    }
+
+    func textBlocks(
+      in node: XMLTree.Element, into out: inout [Paragraph], language: inout String?
+    ) throws(DocumentFormatError) {
+      for child in node.children {
+        if child.name == "TextBlock", let p = try paragraph(child, language: &language) {
+          out.append(p)
+        } else if child.name == "ComposedBlock" {
+          try textBlocks(in: child, into: &out, language: &language)
+        }
+      }
+    }
+
+    func paragraph(_ e: XMLTree.Element, language: inout String?) throws(DocumentFormatError)
+      -> Paragraph?
+    {
+      if language == nil { language = e.attributes["LANG"] ?? e.attributes["language"] }
+      var lines: [TextLine] = []
+      for le in e.children(named: "TextLine") {
+        if let l = try line(le) { lines.append(l) }
+      }
+      guard !lines.isEmpty else { return nil }
+      let (own, _) = try geometry(e)
+      let union = PixelRect.union(lines.map(\.bbox)) ?? lines[0].bbox
+      return Paragraph(bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines)
+    }
+
+    func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {
+      var words: [Word] = []
+      for child in e.children {
+        switch child.name {
+        case "String":
+          let text = try child.attribute("CONTENT")
+          let (b, quad) = try geometry(child)
+          guard let b else { throw child.error("the String has no HPOS, VPOS, WIDTH and HEIGHT") }
+          var glyphs: [Glyph] = []
+          for g in child.children(named: "Glyph") {
+            let (gb, gq) = try geometry(g)
+            guard let gb else { continue }
+            glyphs.append(
+              Glyph(
+                text: try g.attribute("CONTENT"), bbox: gb, quad: gq,
+                confidence: try confidence(g, "GC")))
+          }
+          words += ImportSupport.word(
+            text: text, box: b, quad: quad, confidence: try confidence(child, "WC"),
+            glyphs: glyphs)
+        case "HYP":
+          // The hyphen printed at the end of the line belongs to its last word.
+          let text = try child.attribute("CONTENT")
+          guard var last = words.popLast() else { continue }
+          let hb = try box(child)
+          last = Word(
+            text: last.text + text.trimmingWhitespace,
+            bbox: last.bbox.union(all: hb.map { [$0] } ?? []),
+            quad: nil, confidence: last.confidence)
+          words.append(last)
+        default:
+          continue
+        }
+      }
+      guard !words.isEmpty else { return nil }
+      let (own, quad) = try geometry(e)
+      let lineBox = (own ?? words[0].bbox).union(all: words.map(\.bbox))
+      var baseline: Baseline?
+      if let raw = e.attributes["BASELINE"] {
+        let trimmed = raw.trimmingWhitespace
+        if let y = Double(trimmed), y.isFinite {
+          // ALTO 2 and 3: one y coordinate for the whole line.
+          baseline = Baseline(
+            start: Point(x: Double(lineBox.minX), y: y * scale),
+            end: Point(x: Double(lineBox.maxX), y: y * scale))
+        } else if let points = ImportGeometry.points(trimmed), let first = points.first,
+          let last = points.last, points.count >= 2
+        {
+          baseline = Baseline(
+            start: Point(x: first.x * scale, y: first.y * scale),
+            end: Point(x: last.x * scale, y: last.y * scale))
+        } else {
+          throw e.error("'BASELINE' must be a number or x,y points, not \"\(raw)\"")
+        }
+      }
+      return TextLine(bbox: lineBox, quad: quad, baseline: baseline, words: words)
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import ScanModel
+
+/// The document formats ScanText reads and writes.
+public enum DocumentFormat: String, CaseIterable, Sendable {
+  /// ScanText's own JSON (``DocumentJSON``).
+  case json
+  /// hOCR 1.2 (``HOCR``).
+  case hocr
+  /// ALTO 4.4 out, 2 to 4 in (``ALTO``).
+  case alto
+  /// PAGE XML 2019-07-15 out, 2013 to 2019 in (``PAGEXML``).
+  case page
+  /// Tesseract's TSV (``TSV``).
+  case tsv
+  /// Plain text as `tesseract IMAGE -` writes it (out only).
+  case text
+
+  /// Whether documents in this format can be read back into the model.
+  public var isReadable: Bool { self != .text }
+
+  /// The format a file name implies: `.json`, `.hocr`/`.html`/`.xhtml`,
+  /// `.alto.xml`/`.alto`, `.page.xml`/`.page`, `.tsv`, `.txt`; `nil` for
+  /// any other name (a bare `.xml` is ALTO or PAGE: see ``detect(data:)``).
+  public init?(fileName: String) {
+    let name = fileName.lowercased()
+    let table: [(String, DocumentFormat)] = [
+      (".alto.xml", .alto), (".page.xml", .page), (".json", .json), (".hocr", .hocr),
+      (".html", .hocr), (".htm", .hocr), (".xhtml", .hocr), (".alto", .alto), (".page", .page),
+      (".tsv", .tsv), (".txt", .text),
+    ]
+    guard let match = table.first(where: { name.hasSuffix($0.0) }) else { return nil }
+    self = match.1
+  }
+
+  /// Whether a file name names a document (rather than an image): any
+  /// readable format's extension, or `.xml`.
+  public static func isDocument(fileName: String) -> Bool {
+    if let f = DocumentFormat(fileName: fileName) { return f.isReadable }
+    return fileName.lowercased().hasSuffix(".xml")
+  }
+
+  /// The format of a document from its first bytes: JSON, or XML whose root
+  /// is `alto`, `PcGts` or `html`, or a TSV header.
+  public static func detect(data: Data) -> DocumentFormat? {
+    let head = String(decoding: data.prefix(4096), as: UTF8.self)
+    let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    if trimmed.hasPrefix("{") { return .json }
+    if trimmed.hasPrefix(TSV.header) { return .tsv }
+    guard trimmed.hasPrefix("<") else { return nil }
+    // The first start tag that is not a declaration, comment or doctype.
+    var rest = Substring(trimmed)
+    while let open = rest.firstIndex(of: "<") {
+      let after = rest[rest.index(after: open)...]
+      guard let first = after.first else { return nil }
+      if first == "?" || first == "!" {
+        guard let close = after.firstIndex(of: ">") else { return nil }
+        rest = after[after.index(after: close)...]
+        continue
+      }
+      let name = after.prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+      let local = name.split(separator: ":").last.map(String.init) ?? ""
+      switch local {
+      case "alto": return .alto
+      case "PcGts": return .page
+      case "html": return .hocr
+      default: return nil
+      }
+    }
+    return nil
+  }
+
+  /// Reads a document in this format.
+  /// - Throws: ``DocumentFormatError`` naming the element path (or JSON
+  ///   path, or TSV row) and the reason; ``JSONParseError`` for text that
+  ///   is not JSON.
+  public func decode(_ data: Data) throws -> Document {
+    switch self {
+    case .json: return try DocumentJSON.decode(String(decoding: data, as: UTF8.self))
+    case .hocr: return try HOCR.decode(data)
+    case .alto: return try ALTO.decode(data)
+    case .page: return try PAGEXML.decode(data)
+    case .tsv: return try TSV.decode(String(decoding: data, as: UTF8.self))
+    case .text:
+      throw DocumentFormatError(path: "", reason: "plain text cannot be read as a document")
+    }
+  }
+
+  /// The name used in messages: `ScanText JSON`, `hOCR`, `ALTO`, `PAGE XML`, `TSV`, `text`.
+  public var displayName: String {
+    switch self {
+    case .json: return "ScanText JSON"
+    case .hocr: return "hOCR"
+    case .alto: return "ALTO"
+    case .page: return "PAGE XML"
+    case .tsv: return "Tesseract TSV"
+    case .text: return "plain text"
+    }
+  }
+}
+
+extension DocumentFormat {
+  /// Writes a document in this format.
+  /// - Parameters:
+  ///   - generator: Who wrote it (recorded by JSON, hOCR, ALTO and PAGE).
+  ///   - date: The time stamp PAGE XML requires (`Created`, `LastChange`).
+  /// - Throws: ``DocumentFormatError`` when the format cannot hold the
+  ///   document (PAGE XML holds one page).
+  public func encode(_ document: Document, generator: Generator, date: Date = Date())
+    throws(DocumentFormatError) -> String
+  {
+    switch self {
+    case .json: return DocumentJSON.encode(document, generator: generator)
+    case .hocr: return HOCR.encode(document, generator: generator)
+    case .alto: return ALTO.encode(document, generator: generator)
+    case .tsv: return TSV.encode(document)
+    case .text: return document.pages.map(\.text).joined(separator: "\u{0C}")
+    case .page:
+      guard document.pages.count <= 1 else {
+        throw DocumentFormatError(
+          path: "",
+          reason:
+            "PAGE XML holds one page and the document has \(document.pages.count): write one file per page"
+        )
+      }
+      let page = document.pages.first ?? Page(width: 0, height: 0, blocks: [])
+      return PAGEXML.encode(page, generator: generator, created: Self.timestamp(date))
+    }
+  }
+
+  /// A UTC time stamp such as `2026-12-01T07:04:33Z`.
+  static func timestamp(_ date: Date) -> String {
+    let f = ISO8601DateFormatter()
+    f.timeZone = TimeZone(identifier: "UTC")
+    f.formatOptions = [.withInternetDateTime]
+    return f.string(from: date)
+  }
+}

@@ -1,0 +1,414 @@
+import Foundation
+import ScanModel
+
+/// hOCR 1.2 (XHTML), as Tesseract writes it.
+///
+/// Pages are `ocr_page`, blocks `ocr_carea`, paragraphs `ocr_par`, lines
+/// `ocr_line`, words `ocrx_word` and glyphs `ocrx_cinfo`. Properties:
+/// `bbox` (exclusive max, as the model), `baseline` (slope and offset from
+/// the line box's bottom-left corner), `x_size`, `x_wconf` (word confidence
+/// rounded to a whole percent), `x_conf` and `x_bboxes` (glyphs), `poly`
+/// (the quad of a tilted or turned element, in whole pixels), `image`,
+/// `ppageno` and `scan_res` on pages; `lang` on paragraphs.
+public enum HOCR {
+  /// The document as hOCR text.
+  public static func encode(_ document: Document, generator: Generator) -> String {
+    var w = XMLWriter(indent: " ")
+    w.raw(
+      """
+      <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"
+          "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+
+      """)
+    w.start(
+      "html", [("xmlns", "http://www.w3.org/1999/xhtml"), ("xml:lang", "en"), ("lang", "en")])
+    w.start("head")
+    w.leaf("title", text: "")
+    w.empty("meta", [("http-equiv", "Content-Type"), ("content", "text/html;charset=utf-8")])
+    w.empty(
+      "meta", [("name", "ocr-system"), ("content", "\(generator.name) \(generator.version)")])
+    w.empty(
+      "meta",
+      [
+        ("name", "ocr-capabilities"),
+        ("content", "ocr_page ocr_carea ocr_par ocr_line ocrx_word ocrp_wconf ocrx_cinfo"),
+      ])
+    w.end()
+    w.start("body")
+    for page in document.pages { write(page, to: &w) }
+    w.end()
+    w.end()
+    return w.text
+  }
+
+  private static func bbox(_ r: PixelRect) -> String {
+    "bbox \(r.minX) \(r.minY) \(r.maxX) \(r.maxY)"
+  }
+
+  private static func poly(_ q: Quad?) -> String? {
+    guard let q else { return nil }
+    return "poly "
+      + q.corners.map { "\(Int($0.x.rounded())) \(Int($0.y.rounded()))" }.joined(separator: " ")
+  }
+
+  private static func title(_ parts: [String?]) -> String {
+    parts.compactMap { $0 }.joined(separator: "; ")
+  }
+
+  /// A file name as an hOCR string: quotes and semicolons cannot be escaped
+  /// inside a `title`, so they become underscores.
+  private static func quoted(_ name: String) -> String {
+    "\"" + String(name.map { $0 == "\"" || $0 == ";" ? "_" : $0 }) + "\""
+  }
+
+  private static func write(_ page: Page, to w: inout XMLWriter) {
+    let p = page.index + 1
+    let pageBox = PixelRect(minX: 0, minY: 0, maxX: page.width, maxY: page.height)
+    w.start(
+      "div",
+      [
+        ("class", "ocr_page"), ("id", "page_\(p)"), ("lang", page.language),
+        (
+          "title",
+          title([
+            page.image.map { "image " + quoted($0) }, bbox(pageBox), "ppageno \(page.index)",
+            page.dpi.map { "scan_res \($0) \($0)" },
+          ])
+        ),
+      ])
+    var blockNumber = 0
+    var paragraphNumber = 0
+    var lineNumber = 0
+    var wordNumber = 0
+    for block in page.blocks {
+      blockNumber += 1
+      w.start(
+        "div",
+        [("class", "ocr_carea"), ("id", "block_\(p)_\(blockNumber)"), ("title", bbox(block.bbox))])
+      for paragraph in block.paragraphs {
+        paragraphNumber += 1
+        w.start(
+          "p",
+          [
+            ("class", "ocr_par"), ("id", "par_\(p)_\(paragraphNumber)"), ("lang", page.language),
+            ("title", bbox(paragraph.bbox)),
+          ])
+        for line in paragraph.lines {
+          lineNumber += 1
+          w.start(
+            "span",
+            [
+              ("class", "ocr_line"), ("id", "line_\(p)_\(lineNumber)"),
+              (
+                "title",
+                title([
+                  bbox(line.bbox), line.baseline.map { baseline($0, in: line.bbox) },
+                  "x_size \(line.bbox.height)", poly(line.quad),
+                ])
+              ),
+            ])
+          for word in line.words {
+            wordNumber += 1
+            writeWord(word, id: "word_\(p)_\(wordNumber)", to: &w)
+          }
+          w.end()
+        }
+        w.end()
+      }
+      w.end()
+    }
+    w.end()
+  }
+
+  private static func writeWord(_ word: Word, id: String, to w: inout XMLWriter) {
+    let attributes: [(String, String?)] = [
+      ("class", "ocrx_word"), ("id", id),
+      (
+        "title",
+        title([
+          bbox(word.bbox), word.confidence.map { "x_wconf \(Int($0.rounded()))" }, poly(word.quad),
+        ])
+      ),
+    ]
+    // Glyphs only when they spell the word: the word's text is their text.
+    let spelled = !word.glyphs.isEmpty && word.glyphs.map(\.text).joined() == word.text
+    guard spelled else {
+      w.leaf("span", attributes, text: word.text)
+      return
+    }
+    var line = "<span" + XMLWriter.attributes(attributes) + ">"
+    for glyph in word.glyphs {
+      let t = title([
+        "x_bboxes \(glyph.bbox.minX) \(glyph.bbox.minY) \(glyph.bbox.maxX) \(glyph.bbox.maxY)",
+        glyph.confidence.map { "x_conf " + FormatNumbers.decimal($0) }, poly(glyph.quad),
+      ])
+      line +=
+        "<span" + XMLWriter.attributes([("class", "ocrx_cinfo"), ("title", t)]) + ">"
+        + XMLWriter.escape(glyph.text) + "</span>"
+    }
+    line += "</span>"
+    w.raw(String(repeating: " ", count: 6) + line + "\n")
+  }
+
+  /// hOCR's `baseline slope offset`: the offset is from the bottom of the
+  /// line box at its left edge.
+  private static func baseline(_ b: Baseline, in box: PixelRect) -> String {
+    let run = b.end.x - b.start.x
+    let slope = run != 0 ? (b.end.y - b.start.y) / run : 0
+    let yAtLeft = b.start.y + slope * (Double(box.minX) - b.start.x)
+    return "baseline " + FormatNumbers.decimal(slope, digits: 3) + " "
+      + FormatNumbers.decimal(yAtLeft - Double(box.maxY))
+  }
+}
+
+// MARK: - Reading
+
+extension HOCR {
+  /// Reads an hOCR document (XHTML; HTML that is not well-formed XML is
+  /// refused).
+  ///
+  /// Lines are `ocr_line`, `ocrx_line`, `ocr_header`, `ocr_caption` and
+  /// `ocr_textfloat`; their nearest `ocr_par` and `ocr_carea` ancestors
+  /// make paragraphs and blocks (one of each is made up where they are
+  /// missing). A line without `ocrx_word` elements gets one word per run
+  /// of its text, sharing its box.
+  /// - Throws: ``DocumentFormatError`` naming the element path and the reason.
+  public static func decode(_ data: Data) throws(DocumentFormatError) -> Document {
+    let tree = try XMLTree(data: data)
+    var pages: [XMLTree.Element] = []
+    collect(tree.root, classes: ["ocr_page"], into: &pages)
+    guard !pages.isEmpty else {
+      throw tree.root.error("no element of class 'ocr_page': not an hOCR document")
+    }
+    var out: [Page] = []
+    for (i, element) in pages.enumerated() {
+      out.append(try page(element, index: i))
+    }
+    return Document(pages: out)
+  }
+
+  static let lineClasses: Set<String> = [
+    "ocr_line", "ocrx_line", "ocr_header", "ocr_caption", "ocr_textfloat",
+  ]
+
+  static func classes(_ e: XMLTree.Element) -> [Substring] {
+    (e.attributes["class"] ?? "").split(whereSeparator: \.isWhitespace)
+  }
+
+  static func has(_ e: XMLTree.Element, _ names: Set<String>) -> Bool {
+    classes(e).contains { names.contains(String($0)) }
+  }
+
+  /// Elements of the given classes under `e` (not inside one another).
+  static func collect(_ e: XMLTree.Element, classes: Set<String>, into out: inout [XMLTree.Element])
+  {
+    if has(e, classes) {
+      out.append(e)
+      return
+    }
+    for c in e.children { collect(c, classes: classes, into: &out) }
+  }
+
+  /// The `title` properties: `bbox 1 2 3 4; x_wconf 90` → ["bbox": "1 2 3 4", …].
+  static func properties(_ e: XMLTree.Element) -> [String: String] {
+    var out: [String: String] = [:]
+    for part in (e.attributes["title"] ?? "").split(separator: ";") {
+      let trimmed = part.trimmingWhitespace
+      guard !trimmed.isEmpty else { continue }
+      let key = trimmed.prefix { !$0.isWhitespace }
+      out[String(key)] = String(trimmed.dropFirst(key.count)).trimmingWhitespace
+    }
+    return out
+  }
+
+  static func numbers(_ raw: String) -> [Double]? {
+    let parts = raw.split(whereSeparator: \.isWhitespace)
+    var out: [Double] = []
+    for p in parts {
+      guard let d = Double(p), d.isFinite else { return nil }
+      out.append(d)
+    }
+    return out
+  }
+
+  static func box(_ e: XMLTree.Element, key: String = "bbox") throws(DocumentFormatError)
+    -> PixelRect?
+  {
+    guard let raw = properties(e)[key] else { return nil }
+    guard let n = numbers(raw), n.count == 4 else {
+      throw e.error("'\(key)' must be four numbers x0 y0 x1 y1, not \"\(raw)\"")
+    }
+    let r = PixelRect(
+      minX: Int(n[0].rounded(.down)), minY: Int(n[1].rounded(.down)),
+      maxX: Int(n[2].rounded(.up)), maxY: Int(n[3].rounded(.up)))
+    return try ImportGeometry.checked(r, e)
+  }
+
+  static func quad(_ e: XMLTree.Element) throws(DocumentFormatError) -> Quad? {
+    guard let raw = properties(e)["poly"] else { return nil }
+    guard let n = numbers(raw), n.count >= 6, n.count % 2 == 0 else {
+      throw e.error("'poly' must be pairs of numbers, not \"\(raw)\"")
+    }
+    let points = stride(from: 0, to: n.count, by: 2).map { Point(x: n[$0], y: n[$0 + 1]) }
+    return ImportGeometry.quad(of: points)
+  }
+
+  static func polyBox(_ e: XMLTree.Element) throws(DocumentFormatError) -> PixelRect? {
+    guard let raw = properties(e)["poly"], let n = numbers(raw), n.count >= 6, n.count % 2 == 0
+    else { return nil }
+    let points = stride(from: 0, to: n.count, by: 2).map { Point(x: n[$0], y: n[$0 + 1]) }
+    return try ImportGeometry.checked(ImportGeometry.box(of: points), e)
+  }
+
+  static func boxOrPoly(_ e: XMLTree.Element) throws(DocumentFormatError) -> PixelRect? {
+    if let b = try box(e) { return b }
+    return try polyBox(e)
+  }
+
+  static func page(_ e: XMLTree.Element, index: Int) throws(DocumentFormatError) -> Page {
+    let props = properties(e)
+    guard let pageBox = try box(e) else { throw e.error("the page has no 'bbox'") }
+    var image: String?
+    if let raw = props["image"] {
+      var name = raw.trimmingWhitespace
+      if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 {
+        name = String(name.dropFirst().dropLast())
+      }
+      image = name.split(separator: "/").last.map(String.init)
+    }
+    var dpi: Int?
+    if let raw = props["scan_res"] {
+      guard let n = numbers(raw), let first = n.first, first > 0, first < 100_000 else {
+        throw e.error("'scan_res' must be a positive number, not \"\(raw)\"")
+      }
+      dpi = Int(first.rounded())
+    }
+    var lineElements: [XMLTree.Element] = []
+    collect(e, classes: lineClasses, into: &lineElements)
+    // Ancestors by identity: the parser gives each element one object.
+    var parents: [ObjectIdentifier: (block: XMLTree.Element?, par: XMLTree.Element?)] = [:]
+    func mark(_ node: XMLTree.Element, block: XMLTree.Element?, par: XMLTree.Element?) {
+      var block = block
+      var par = par
+      if has(node, ["ocr_carea", "ocrx_block"]) {
+        block = node
+        par = nil
+      }
+      if has(node, ["ocr_par"]) { par = node }
+      if has(node, lineClasses) {
+        parents[ObjectIdentifier(node)] = (block, par)
+        return
+      }
+      for c in node.children { mark(c, block: block, par: par) }
+    }
+    mark(e, block: nil, par: nil)
+
+    var language = e.attributes["lang"]
+    var blocks: [Block] = []
+    var paragraphs: [Paragraph] = []
+    var lines: [TextLine] = []
+    var currentBlock: ObjectIdentifier?
+    var currentPar: ObjectIdentifier?
+    var blockElement: XMLTree.Element?
+    var parElement: XMLTree.Element?
+    func finishParagraph() throws(DocumentFormatError) {
+      guard !lines.isEmpty else { return }
+      let union =
+        PixelRect.union(lines.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+      let own = try parElement.map { p throws(DocumentFormatError) in try box(p) } ?? nil
+      paragraphs.append(Paragraph(bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines))
+      lines = []
+    }
+    func finishBlock() throws(DocumentFormatError) {
+      try finishParagraph()
+      guard !paragraphs.isEmpty else { return }
+      let union =
+        PixelRect.union(paragraphs.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+      let own = try blockElement.map { b throws(DocumentFormatError) in try box(b) } ?? nil
+      blocks.append(
+        Block(bbox: (own ?? union).union(all: paragraphs.map(\.bbox)), paragraphs: paragraphs))
+      paragraphs = []
+    }
+    for lineElement in lineElements {
+      let (b, p) = parents[ObjectIdentifier(lineElement)] ?? (nil, nil)
+      let blockID = b.map(ObjectIdentifier.init)
+      // Lines outside any paragraph share one per block.
+      let parID = p.map(ObjectIdentifier.init) ?? blockID
+      if blockID != currentBlock {
+        try finishBlock()
+        currentBlock = blockID
+        blockElement = b
+        currentPar = parID
+        parElement = p
+      } else if parID != currentPar {
+        try finishParagraph()
+        currentPar = parID
+        parElement = p
+      }
+      if language == nil, let l = p?.attributes["lang"] { language = l }
+      if let line = try line(lineElement) { lines.append(line) }
+    }
+    try finishBlock()
+    return Page(
+      index: index, image: image, width: pageBox.maxX, height: pageBox.maxY, dpi: dpi,
+      language: language, blocks: blocks)
+  }
+
+  static func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {
+    var wordElements: [XMLTree.Element] = []
+    collect(e, classes: ["ocrx_word"], into: &wordElements)
+    let ownBox = try boxOrPoly(e)
+    var words: [Word] = []
+    if wordElements.isEmpty {
+      guard let ownBox else { throw e.error("a line without words has no 'bbox'") }
+      words = ImportSupport.words(from: e.allText, box: ownBox)
+    }
+    for we in wordElements {
+      guard let wordBox = try boxOrPoly(we) else {
+        throw we.error("the word has no 'bbox'")
+      }
+      var confidence: Double?
+      if let raw = properties(we)["x_wconf"] {
+        guard let n = numbers(raw), n.count == 1 else {
+          throw we.error("'x_wconf' must be a number, not \"\(raw)\"")
+        }
+        confidence = ImportSupport.confidence(n[0])
+      }
+      var glyphElements: [XMLTree.Element] = []
+      collect(we, classes: ["ocrx_cinfo"], into: &glyphElements)
+      var glyphs: [Glyph] = []
+      for ge in glyphElements {
+        let glyphBox: PixelRect
+        if let b = try box(ge, key: "x_bboxes") {
+          glyphBox = b
+        } else if let b = try box(ge) {
+          glyphBox = b
+        } else {
+          continue
+        }
+        var glyphConfidence: Double?
+        if let raw = properties(ge)["x_conf"], let n = numbers(raw), n.count == 1 {
+          glyphConfidence = ImportSupport.confidence(n[0])
+        }
+        glyphs.append(
+          Glyph(
+            text: ge.allText, bbox: glyphBox, quad: try quad(ge), confidence: glyphConfidence))
+      }
+      words += ImportSupport.word(
+        text: we.allText, box: wordBox, quad: try quad(we), confidence: confidence, glyphs: glyphs)
+    }
+    guard !words.isEmpty else { return nil }
+    let lineBox = (ownBox ?? words[0].bbox).union(all: words.map(\.bbox))
+    var baseline: Baseline?
+    if let raw = properties(e)["baseline"] {
+      guard let n = numbers(raw), n.count == 2 else {
+        throw e.error("'baseline' must be two numbers (slope offset), not \"\(raw)\"")
+      }
+      let y0 = Double(lineBox.maxY) + n[1]
+      baseline = Baseline(
+        start: Point(x: Double(lineBox.minX), y: y0),
+        end: Point(x: Double(lineBox.maxX), y: y0 + n[0] * Double(lineBox.width)))
+    }
+    return TextLine(bbox: lineBox, quad: try quad(e), baseline: baseline, words: words)
+  }
+}

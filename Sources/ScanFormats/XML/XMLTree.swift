@@ -1,0 +1,187 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// A parsed XML document as a plain tree, read with Foundation's
+/// `XMLParser` (libxml2): the importers walk it and report errors with the
+/// element path and line.
+struct XMLTree {
+  /// One element: its local name, namespace, attributes, children and the
+  /// character data directly inside it.
+  final class Element {
+    let name: String
+    let namespace: String
+    let attributes: [String: String]
+    let line: Int
+    /// The element's path from the root, such as `alto/Layout/Page[1]/PrintSpace`.
+    let path: String
+    var children: [Element] = []
+    /// Character data directly inside the element, in order.
+    var ownText = ""
+
+    init(name: String, namespace: String, attributes: [String: String], line: Int, path: String) {
+      self.name = name
+      self.namespace = namespace
+      self.attributes = attributes
+      self.line = line
+      self.path = path
+    }
+
+    /// The children with a given local name.
+    func children(named name: String) -> [Element] { children.filter { $0.name == name } }
+
+    /// The first child with a given local name.
+    func child(named name: String) -> Element? { children.first { $0.name == name } }
+
+    /// All character data in the element and its descendants, in order.
+    var allText: String {
+      var out = ""
+      collectText(into: &out)
+      return out
+    }
+
+    private func collectText(into out: inout String) {
+      // Text and children interleave; the parser records each text run at
+      // the position it occurred by appending to the parent, so gather the
+      // runs in order from the `segments` list.
+      for segment in segments {
+        switch segment {
+        case .text(let t): out += t
+        case .child(let i): children[i].collectText(into: &out)
+        }
+      }
+    }
+
+    enum Segment {
+      case text(String)
+      case child(Int)
+    }
+    var segments: [Segment] = []
+
+    /// An error about this element.
+    func error(_ reason: String) -> DocumentFormatError {
+      DocumentFormatError(path: "line \(line): \(path)", reason: reason)
+    }
+
+    /// A required attribute.
+    func attribute(_ name: String) throws(DocumentFormatError) -> String {
+      guard let value = attributes[name] else { throw error("missing attribute '\(name)'") }
+      return value
+    }
+
+    /// An optional number attribute; present but not a finite number is an error.
+    func number(_ name: String) throws(DocumentFormatError) -> Double? {
+      guard let raw = attributes[name] else { return nil }
+      guard let value = Double(raw.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        throw error("attribute '\(name)' is not a number: \"\(raw)\"")
+      }
+      return value
+    }
+  }
+
+  /// The root element.
+  let root: Element
+
+  /// Parses `data` as XML.
+  /// - Throws: ``DocumentFormatError`` with the line and libxml2's reason
+  ///   for text that is not well-formed XML.
+  init(data: Data) throws(DocumentFormatError) {
+    let parser = XMLParser(data: data)
+    let builder = TreeBuilder()
+    parser.delegate = builder
+    parser.shouldProcessNamespaces = true
+    parser.shouldReportNamespacePrefixes = false
+    parser.shouldResolveExternalEntities = false
+    let ok = parser.parse()
+    guard ok, builder.failure == nil, let root = builder.root else {
+      if let failure = builder.failure { throw failure }
+      let reason = parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"
+      throw DocumentFormatError(
+        path: "line \(parser.lineNumber), column \(parser.columnNumber)",
+        reason: "not well-formed XML: \(reason)")
+    }
+    self.root = root
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    let ns = error as NSError
+    if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty {
+      return message
+    }
+    return "libxml2 error \(ns.code)"
+  }
+}
+
+/// Nesting deeper than this is refused: no layout format needs it, and it
+/// bounds the recursion of the readers.
+private let maximumDepth = 256
+
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+  var root: XMLTree.Element?
+  var stack: [XMLTree.Element] = []
+  /// Per open element: how many children of each name it has so far.
+  var counts: [[String: Int]] = []
+  var failure: DocumentFormatError?
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    let name = localName(elementName)
+    var path = name
+    if let parent = stack.last, !counts.isEmpty {
+      let n = counts[counts.count - 1][name, default: 0]
+      counts[counts.count - 1][name] = n + 1
+      path = "\(parent.path)/\(name)[\(n + 1)]"
+    }
+    guard stack.count < maximumDepth else {
+      failure = DocumentFormatError(
+        path: "line \(parser.lineNumber): \(path)",
+        reason: "elements nested deeper than \(maximumDepth)")
+      parser.abortParsing()
+      return
+    }
+    var attributes: [String: String] = [:]
+    for (k, v) in attributeDict { attributes[localName(k)] = v }
+    let element = XMLTree.Element(
+      name: name, namespace: namespaceURI ?? "", attributes: attributes,
+      line: parser.lineNumber, path: path)
+    if let parent = stack.last {
+      parent.segments.append(.child(parent.children.count))
+      parent.children.append(element)
+    } else if root == nil {
+      root = element
+    }
+    stack.append(element)
+    counts.append([:])
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    stack.removeLast()
+    counts.removeLast()
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    guard let current = stack.last else { return }
+    current.ownText += string
+    if case .text(let t)? = current.segments.last {
+      current.segments[current.segments.count - 1] = .text(t + string)
+    } else {
+      current.segments.append(.text(string))
+    }
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+    self.parser(parser, foundCharacters: String(decoding: CDATABlock, as: UTF8.self))
+  }
+
+  private func localName(_ name: String) -> String {
+    guard let colon = name.lastIndex(of: ":") else { return name }
+    return String(name[name.index(after: colon)...])
+  }
+}

@@ -1,0 +1,193 @@
+import ScanModel
+
+/// Builds indented XML text, escaping every attribute value and text.
+struct XMLWriter {
+  private(set) var text = ""
+  private var open: [String] = []
+  private let indentUnit: String
+
+  init(declaration: Bool = true, indent: String = "  ") {
+    indentUnit = indent
+    if declaration { text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" }
+  }
+
+  private var indent: String { String(repeating: indentUnit, count: open.count) }
+
+  /// Appends raw text (a doctype, say); the caller escapes it.
+  mutating func raw(_ s: String) { text += s }
+
+  /// Opens an element; `attributes` keep their order, `nil` values are left out.
+  mutating func start(_ name: String, _ attributes: [(String, String?)] = []) {
+    text += indent + "<" + name + Self.attributes(attributes) + ">\n"
+    open.append(name)
+  }
+
+  /// Closes the innermost open element.
+  mutating func end() {
+    guard let name = open.popLast() else { return }
+    text += indent + "</" + name + ">\n"
+  }
+
+  /// An element without children.
+  mutating func empty(_ name: String, _ attributes: [(String, String?)] = []) {
+    text += indent + "<" + name + Self.attributes(attributes) + "/>\n"
+  }
+
+  /// An element holding only text.
+  mutating func leaf(_ name: String, _ attributes: [(String, String?)] = [], text content: String) {
+    text +=
+      indent + "<" + name + Self.attributes(attributes) + ">" + Self.escape(content) + "</"
+      + name + ">\n"
+  }
+
+  static func attributes(_ attributes: [(String, String?)]) -> String {
+    var out = ""
+    for (name, value) in attributes {
+      guard let value else { continue }
+      out += " " + name + "=\"" + escape(value) + "\""
+    }
+    return out
+  }
+
+  /// Escapes text for element content and double- or single-quoted
+  /// attributes. Characters XML 1.0 cannot carry at all (C0 controls other
+  /// than tab, newline and carriage return, lone surrogates, U+FFFE/U+FFFF)
+  /// become U+FFFD; tab, newline and carriage return become character
+  /// references so attribute values keep them.
+  static func escape(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\t": out += "&#9;"
+      case "\n": out += "&#10;"
+      case "\r": out += "&#13;"
+      default:
+        let v = scalar.value
+        if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (0x7F...0x84).contains(v)
+          || (0x86...0x9F).contains(v)
+        {
+          out += "\u{FFFD}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// Number formatting shared by the writers.
+enum FormatNumbers {
+  /// An integer or a decimal with at most `digits` fraction digits, no
+  /// trailing zeros: `12`, `0.5`, `96.25`.
+  static func decimal(_ x: Double, digits: Int = 2) -> String {
+    guard x.isFinite else { return "0" }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = (x * scale).rounded()
+    if scaled == 0 { return "0" }
+    let negative = scaled < 0
+    let magnitude = Int(abs(scaled))
+    let whole = magnitude / Int(scale)
+    var fraction = magnitude % Int(scale)
+    var out = (negative ? "-" : "") + String(whole)
+    guard fraction != 0 else { return out }
+    var fractionDigits = digits
+    while fraction % 10 == 0 {
+      fraction /= 10
+      fractionDigits -= 1
+    }
+    let s = String(fraction)
+    out += "." + String(repeating: "0", count: fractionDigits - s.count) + s
+    return out
+  }
+
+  /// A point list `x,y x,y …` of whole pixels, clamped at 0 (PAGE's `PointsType`).
+  static func points(_ points: [Point]) -> String {
+    points.map { "\(max(0, Int($0.x.rounded()))),\(max(0, Int($0.y.rounded())))" }
+      .joined(separator: " ")
+  }
+
+  /// The four corners of a box, clockwise from the top left.
+  static func corners(_ r: PixelRect) -> [Point] {
+    let q = Quad(r.rect)
+    return q.corners
+  }
+}
+
+/// Geometry helpers shared by the readers.
+enum ImportGeometry {
+  /// Parses `x,y x,y …` (or `x y x y …`, ALTO's older form) into points.
+  static func points(_ raw: String) -> [Point]? {
+    let separators: Set<Character> = [" ", ",", "\t", "\n", "\r"]
+    let numbers = raw.split(whereSeparator: { separators.contains($0) }).map { Double($0) }
+    guard numbers.count >= 2, numbers.count % 2 == 0 else { return nil }
+    var out: [Point] = []
+    var i = 0
+    while i < numbers.count {
+      guard let x = numbers[i], let y = numbers[i + 1], x.isFinite, y.isFinite else { return nil }
+      out.append(Point(x: x, y: y))
+      i += 2
+    }
+    return out
+  }
+
+  /// The box of a polygon: its points' extent (corners at pixel cracks).
+  static func box(of points: [Point]) -> PixelRect {
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
+    return PixelRect(
+      minX: Int((xs.min() ?? 0).rounded(.down)), minY: Int((ys.min() ?? 0).rounded(.down)),
+      maxX: Int((xs.max() ?? 0).rounded(.up)), maxY: Int((ys.max() ?? 0).rounded(.up)))
+  }
+
+  /// A 4-point polygon as a quad when it is not the box itself (a tilted or
+  /// turned element). Points run clockwise on screen from the first one;
+  /// a counter-clockwise polygon is reversed.
+  static func quad(of points: [Point]) -> Quad? {
+    guard points.count == 4 else { return nil }
+    let b = box(of: points).rect
+    let onBox = points.allSatisfy { p in
+      (p.x == b.minX || p.x == b.maxX) && (p.y == b.minY || p.y == b.maxY)
+    }
+    if onBox { return nil }
+    var area = 0.0
+    for i in 0..<4 {
+      let a = points[i]
+      let c = points[(i + 1) % 4]
+      area += a.x * c.y - c.x * a.y
+    }
+    // y grows downwards: a positive shoelace sum runs clockwise on screen.
+    let p = area >= 0 ? points : [points[0], points[3], points[2], points[1]]
+    return Quad(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3])
+  }
+
+  /// Coordinates beyond ten million pixels are refused, as in the JSON reader.
+  static let coordinateLimit = 10_000_000.0
+
+  static func checked(_ r: PixelRect, _ element: XMLTree.Element) throws(DocumentFormatError)
+    -> PixelRect
+  {
+    let limit = Int(coordinateLimit)
+    guard [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ abs($0) <= limit }) else {
+      throw element.error("a coordinate lies beyond ±\(limit)")
+    }
+    guard r.minX <= r.maxX, r.minY <= r.maxY else {
+      throw element.error("the box \(r) has x1 < x0 or y1 < y0")
+    }
+    return r
+  }
+}
+
+extension PixelRect {
+  /// The boxes' union, or this box when there are none.
+  func union(all boxes: [PixelRect]) -> PixelRect {
+    PixelRect.union([self] + boxes) ?? self
+  }
+}

@@ -13,18 +13,31 @@ packages=(
   tesseract-ocr-osd     # orientation and script detection
   tesseract-ocr-deu     # German (a sample scan)
   libtiff-tools         # tiffcp, for the tiled-TIFF test
+  libxml2-utils         # xmllint: the ALTO and PAGE exports are validated against their schemas
+  python3-venv          # a virtual environment for hocr-tools (below)
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-echo "Installing: ${missing[*]}" >&2
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# hocr-check (PyPI's hocr-tools) validates the hOCR exports. Debian 12's
+# Python is "externally managed" (PEP 668): pip refuses to install into it,
+# so hocr-tools goes into a virtual environment under .build, where the
+# tests look for it (.build/tools-venv/bin/hocr-check).
+cd "$(dirname "$0")/.."
+venv=".build/tools-venv"
+if [ ! -x "$venv/bin/hocr-check" ]; then
+  echo "Installing hocr-tools into $venv" >&2
+  mkdir -p .build
+  /usr/bin/python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check hocr-tools >/dev/null
+fi

@@ -80,7 +80,14 @@ public enum ALTO {
     w.start("PrintSpace", position(whole))
     var counters = (block: 0, paragraph: 0, line: 0, word: 0, glyph: 0)
     for block in page.blocks {
-      w.start("ComposedBlock", [("ID", "p\(p)_cblock_\(counters.block)")] + position(block.bbox))
+      // ROTATION: degrees counter-clockwise the content is turned.
+      let turn = Double(page.orientation) + page.skew
+      let rotation =
+        turn == 0 ? nil : FormatNumbers.decimal((360 - turn).truncatingRemainder(dividingBy: 360))
+      w.start(
+        "ComposedBlock",
+        [("ID", "p\(p)_cblock_\(counters.block)")] + position(block.bbox) + [("ROTATION", rotation)]
+      )
       counters.block += 1
       for paragraph in block.paragraphs {
         w.start(
@@ -199,6 +206,7 @@ extension ALTO {
     let unit: String
     let element: XMLTree.Element
     var scale = 1.0
+    var turned = false
 
     init(unit: String, element: XMLTree.Element) {
       self.unit = unit
@@ -251,7 +259,7 @@ extension ALTO {
     /// The element's box, from its position or else its polygon.
     func geometry(_ e: XMLTree.Element) throws(DocumentFormatError) -> (PixelRect?, Quad?) {
       let points = try polygon(e)
-      let quad = points.flatMap(ImportGeometry.quad(of:))
+      let quad = points.flatMap { ImportGeometry.quad(of: $0, turned: turned) }
       if let b = try box(e) { return (b, quad) }
       if let points { return (try ImportGeometry.checked(ImportGeometry.box(of: points), e), quad) }
       return (nil, quad)
@@ -262,8 +270,24 @@ extension ALTO {
       return ImportSupport.confidence(v * 100)
     }
 
-    func page(index: Int, image: String?) throws(DocumentFormatError) -> Page {
+    mutating func page(index: Int, image: String?) throws(DocumentFormatError) -> Page {
       let e = element
+      // The page's turn: the first block's ROTATION (counter-clockwise).
+      func firstRotation(_ node: XMLTree.Element) -> String? {
+        for child in node.children {
+          if let r = child.attributes["ROTATION"] { return r }
+          if let r = firstRotation(child) { return r }
+        }
+        return nil
+      }
+      var turn = (orientation: 0, skew: 0.0)
+      if let raw = firstRotation(e) {
+        guard let r = Double(raw.trimmingWhitespace), r.isFinite else {
+          throw e.error("'ROTATION' is not a number: \"\(raw)\"")
+        }
+        turn = ImportGeometry.orientationAndSkew(-r)
+      }
+      turned = turn.orientation != 0 || turn.skew != 0
       var width = try number(e, "WIDTH").map { Int($0.rounded(.up)) }
       var height = try number(e, "HEIGHT").map { Int($0.rounded(.up)) }
       var blocks: [Block] = []
@@ -299,8 +323,8 @@ extension ALTO {
       if height == nil { height = extent?.maxY }
       guard let width, let height else { throw e.error("the page has no WIDTH and HEIGHT") }
       return Page(
-        index: index, image: image, width: width, height: height, language: language,
-        blocks: blocks)
+        index: index, image: image, width: width, height: height,
+        orientation: turn.orientation, skew: turn.skew, language: language, blocks: blocks)
     }
 
     func textBlocks(

@@ -73,6 +73,8 @@ public enum HOCR {
           title([
             page.image.map { "image " + quoted($0) }, bbox(pageBox), "ppageno \(page.index)",
             page.dpi.map { "scan_res \($0) \($0)" },
+            page.orientation != 0 ? "x_orientation \(page.orientation)" : nil,
+            page.skew != 0 ? "x_skew " + FormatNumbers.decimal(page.skew) : nil,
           ])
         ),
       ])
@@ -244,13 +246,13 @@ extension HOCR {
     return try ImportGeometry.checked(r, e)
   }
 
-  static func quad(_ e: XMLTree.Element) throws(DocumentFormatError) -> Quad? {
+  static func quad(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> Quad? {
     guard let raw = properties(e)["poly"] else { return nil }
     guard let n = numbers(raw), n.count >= 6, n.count % 2 == 0 else {
       throw e.error("'poly' must be pairs of numbers, not \"\(raw)\"")
     }
     let points = stride(from: 0, to: n.count, by: 2).map { Point(x: n[$0], y: n[$0 + 1]) }
-    return ImportGeometry.quad(of: points)
+    return ImportGeometry.quad(of: points, turned: turned)
   }
 
   static func polyBox(_ e: XMLTree.Element) throws(DocumentFormatError) -> PixelRect? {
@@ -283,6 +285,16 @@ extension HOCR {
       }
       dpi = Int(first.rounded())
     }
+    var turn = 0.0
+    for key in ["x_orientation", "x_skew"] {
+      guard let raw = props[key] else { continue }
+      guard let n = numbers(raw), n.count == 1 else {
+        throw e.error("'\(key)' must be a number, not \"\(raw)\"")
+      }
+      turn += n[0]
+    }
+    let (orientation, skew) = ImportGeometry.orientationAndSkew(turn)
+    let turned = orientation != 0 || skew != 0
     var lineElements: [XMLTree.Element] = []
     collect(e, classes: lineClasses, into: &lineElements)
     // Ancestors by identity: the parser gives each element one object.
@@ -346,15 +358,15 @@ extension HOCR {
         parElement = p
       }
       if language == nil, let l = p?.attributes["lang"] { language = l }
-      if let line = try line(lineElement) { lines.append(line) }
+      if let line = try line(lineElement, turned: turned) { lines.append(line) }
     }
     try finishBlock()
     return Page(
       index: index, image: image, width: pageBox.maxX, height: pageBox.maxY, dpi: dpi,
-      language: language, blocks: blocks)
+      orientation: orientation, skew: skew, language: language, blocks: blocks)
   }
 
-  static func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {
+  static func line(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> TextLine? {
     var wordElements: [XMLTree.Element] = []
     collect(e, classes: ["ocrx_word"], into: &wordElements)
     let ownBox = try boxOrPoly(e)
@@ -392,10 +404,12 @@ extension HOCR {
         }
         glyphs.append(
           Glyph(
-            text: ge.allText, bbox: glyphBox, quad: try quad(ge), confidence: glyphConfidence))
+            text: ge.allText, bbox: glyphBox, quad: try quad(ge, turned: turned),
+            confidence: glyphConfidence))
       }
       words += ImportSupport.word(
-        text: we.allText, box: wordBox, quad: try quad(we), confidence: confidence, glyphs: glyphs)
+        text: we.allText, box: wordBox, quad: try quad(we, turned: turned), confidence: confidence,
+        glyphs: glyphs)
     }
     guard !words.isEmpty else { return nil }
     let lineBox = (ownBox ?? words[0].bbox).union(all: words.map(\.bbox))
@@ -409,6 +423,7 @@ extension HOCR {
         start: Point(x: Double(lineBox.minX), y: y0),
         end: Point(x: Double(lineBox.maxX), y: y0 + n[0] * Double(lineBox.width)))
     }
-    return TextLine(bbox: lineBox, quad: try quad(e), baseline: baseline, words: words)
+    return TextLine(
+      bbox: lineBox, quad: try quad(e, turned: turned), baseline: baseline, words: words)
   }
 }

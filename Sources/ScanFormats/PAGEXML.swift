@@ -44,6 +44,12 @@ public enum PAGEXML {
       [
         ("imageFilename", page.image ?? ""), ("imageWidth", String(page.width)),
         ("imageHeight", String(page.height)),
+        // PAGE's orientation: how far to turn clockwise to correct the page.
+        (
+          "orientation",
+          page.orientation != 0 || page.skew != 0
+            ? FormatNumbers.decimal(correction(page)) : nil
+        ),
       ])
     var regionIDs: [[String]] = []
     var n = 0
@@ -111,6 +117,14 @@ public enum PAGEXML {
     w.end()
     w.end()
     return w.text
+  }
+
+  /// The clockwise turn that corrects the page, in (-180, 180].
+  static func correction(_ page: Page) -> Double {
+    var a = -(Double(page.orientation) + page.skew)
+    while a <= -180 { a += 360 }
+    while a > 180 { a -= 360 }
+    return a
   }
 
   private static func coords(_ box: PixelRect, _ quad: Quad?, to w: inout XMLWriter) {
@@ -223,11 +237,13 @@ extension PAGEXML {
     }
     for r in regions where used.insert(ObjectIdentifier(r)).inserted { groups.append([r]) }
 
+    let (orientation, skew) = ImportGeometry.orientationAndSkew(-(try e.number("orientation") ?? 0))
+    let turned = orientation != 0 || skew != 0
     var blocks: [Block] = []
     for group in groups {
       var paragraphs: [Paragraph] = []
       for r in group {
-        if let p = try paragraph(r) { paragraphs.append(p) }
+        if let p = try paragraph(r, turned: turned) { paragraphs.append(p) }
       }
       guard let first = paragraphs.first else { continue }
       let box = PixelRect.union(paragraphs.map(\.bbox)) ?? first.bbox
@@ -241,7 +257,8 @@ extension PAGEXML {
       }.first ?? e.attributes["primaryLanguage"]
     return Page(
       image: image, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)),
-      language: language.flatMap(Self.languageCode), blocks: blocks)
+      orientation: orientation, skew: skew, language: language.flatMap(Self.languageCode),
+      blocks: blocks)
   }
 
   /// PAGE names languages in English (`German`); the model keeps
@@ -261,7 +278,9 @@ extension PAGEXML {
     return languageCodes.first { $0.value == first }?.key
   }
 
-  static func coords(_ e: XMLTree.Element) throws(DocumentFormatError) -> (PixelRect, Quad?) {
+  static func coords(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> (
+    PixelRect, Quad?
+  ) {
     guard let c = e.child(named: "Coords") else { throw e.error("missing 'Coords'") }
     guard let raw = c.attributes["points"] else {
       throw c.error("missing attribute 'points' (PAGE 2010 'Point' elements are not read)")
@@ -270,7 +289,7 @@ extension PAGEXML {
       throw c.error("'points' must be x,y pairs, not \"\(raw)\"")
     }
     let box = try ImportGeometry.checked(ImportGeometry.box(of: points), c)
-    return (box, ImportGeometry.quad(of: points))
+    return (box, ImportGeometry.quad(of: points, turned: turned))
   }
 
   /// The text and confidence of the element's first `TextEquiv` by `index`.
@@ -288,18 +307,20 @@ extension PAGEXML {
     return (text, ImportSupport.confidence(conf.map { $0 * 100 }))
   }
 
-  static func paragraph(_ r: XMLTree.Element) throws(DocumentFormatError) -> Paragraph? {
+  static func paragraph(_ r: XMLTree.Element, turned: Bool) throws(DocumentFormatError)
+    -> Paragraph?
+  {
     var lines: [TextLine] = []
     for le in r.children(named: "TextLine") {
-      if let l = try line(le) { lines.append(l) }
+      if let l = try line(le, turned: turned) { lines.append(l) }
     }
     guard let first = lines.first else { return nil }
-    let own = try? coords(r).0
+    let own = try? coords(r, turned: false).0
     return Paragraph(bbox: (own ?? first.bbox).union(all: lines.map(\.bbox)), lines: lines)
   }
 
-  static func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {
-    let (box, quad) = try coords(e)
+  static func line(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> TextLine? {
+    let (box, quad) = try coords(e, turned: turned)
     var words: [Word] = []
     let wordElements = e.children(named: "Word")
     if wordElements.isEmpty {
@@ -308,10 +329,10 @@ extension PAGEXML {
       }
     }
     for we in wordElements {
-      let (wordBox, wordQuad) = try coords(we)
+      let (wordBox, wordQuad) = try coords(we, turned: turned)
       var glyphs: [Glyph] = []
       for ge in we.children(named: "Glyph") {
-        let (gb, gq) = try coords(ge)
+        let (gb, gq) = try coords(ge, turned: turned)
         let (gt, gc) = try textEquiv(ge) ?? ("", nil)
         glyphs.append(Glyph(text: gt, bbox: gb, quad: gq, confidence: gc))
       }

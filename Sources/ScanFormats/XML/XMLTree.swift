@@ -95,22 +95,40 @@ struct XMLTree {
     parser.shouldReportNamespacePrefixes = false
     parser.shouldResolveExternalEntities = false
     let ok = parser.parse()
-    guard ok, builder.failure == nil, let root = builder.root else {
-      if let failure = builder.failure { throw failure }
+    // corelibs' XMLParser can return true after libxml2 reported an error
+    // (a mismatched or missing end tag): the delegate's first error counts.
+    if let failure = builder.failure { throw failure }
+    guard ok, let root = builder.root else {
       let reason = parser.parserError.map { Self.describe($0) } ?? "not well-formed XML"
       throw DocumentFormatError(
         path: "line \(parser.lineNumber), column \(parser.columnNumber)",
         reason: "not well-formed XML: \(reason)")
     }
+    // corelibs' XMLParser can report success on a file that stops inside
+    // an element: a truncated file must not read as a shorter document.
+    if let open = builder.stack.last {
+      throw DocumentFormatError(
+        path: "line \(parser.lineNumber): \(open.path)",
+        reason: "not well-formed XML: the file ends before </\(open.name)> (truncated?)")
+    }
     self.root = root
   }
 
-  private static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     let ns = error as NSError
     if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty {
       return message
     }
-    return "libxml2 error \(ns.code)"
+    // libxml2's xmlParserErrors: the common ones by name.
+    let known = [
+      4: "the document is empty", 5: "extra content or a missing end tag at the end",
+      9: "a character XML does not allow", 26: "an undeclared entity",
+      41: "an attribute without a value", 42: "an attribute given twice",
+      68: "a malformed name", 73: "a missing '>'",
+      76: "an end tag that does not match its start tag",
+      77: "an unclosed tag at the end of the file",
+    ]
+    return known[ns.code].map { "\($0) (libxml2 error \(ns.code))" } ?? "libxml2 error \(ns.code)"
   }
 }
 
@@ -164,6 +182,17 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
   ) {
     stack.removeLast()
     counts.removeLast()
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    guard failure == nil else { return }
+    failure = DocumentFormatError(
+      path: "line \(parser.lineNumber), column \(parser.columnNumber)",
+      reason: "not well-formed XML: \(XMLTree.describe(parseError))")
+  }
+
+  func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+    self.parser(parser, parseErrorOccurred: validationError)
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -147,16 +147,18 @@ enum ImportGeometry {
       maxX: Int((xs.max() ?? 0).rounded(.up)), maxY: Int((ys.max() ?? 0).rounded(.up)))
   }
 
-  /// A 4-point polygon as a quad when it is not the box itself (a tilted or
-  /// turned element). Points run clockwise on screen from the first one;
-  /// a counter-clockwise polygon is reversed.
-  static func quad(of points: [Point]) -> Quad? {
+  /// A 4-point polygon as a quad when it is not the box itself (a tilted
+  /// element), or on any page whose content is `turned` or skewed (where
+  /// the corners' order says which way the text runs). Points run
+  /// clockwise on screen from the first one; a counter-clockwise polygon is
+  /// reversed.
+  static func quad(of points: [Point], turned: Bool) -> Quad? {
     guard points.count == 4 else { return nil }
     let b = box(of: points).rect
     let onBox = points.allSatisfy { p in
       (p.x == b.minX || p.x == b.maxX) && (p.y == b.minY || p.y == b.maxY)
     }
-    if onBox { return nil }
+    if onBox && !turned { return nil }
     var area = 0.0
     for i in 0..<4 {
       let a = points[i]
@@ -166,6 +168,18 @@ enum ImportGeometry {
     // y grows downwards: a positive shoelace sum runs clockwise on screen.
     let p = area >= 0 ? points : [points[0], points[3], points[2], points[1]]
     return Quad(topLeft: p[0], topRight: p[1], bottomRight: p[2], bottomLeft: p[3])
+  }
+
+  /// Splits a clockwise turn of the content in degrees into the model's
+  /// orientation (0, 90, 180 or 270) and skew (within ±45°).
+  static func orientationAndSkew(_ degrees: Double) -> (orientation: Int, skew: Double) {
+    guard degrees.isFinite else { return (0, 0) }
+    var total = degrees.truncatingRemainder(dividingBy: 360)
+    if total < 0 { total += 360 }
+    let quarter = Int((total / 90).rounded()) % 4
+    var skew = total - Double(quarter * 90)
+    if skew > 180 { skew -= 360 }
+    return (quarter * 90, (skew * 100).rounded() / 100)
   }
 
   /// Coordinates beyond ten million pixels are refused, as in the JSON reader.

@@ -1,0 +1,133 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+
+@Suite("Formats on the command line")
+struct FormatCommandTests {
+  @Test func convertHasHelp() {
+    let help = scantext(["convert", "--help"])
+    #expect(help.code == 0)
+    #expect(help.stdout.contains("USAGE: scantext convert [<options>] <input> <output>"))
+    #expect(help.stdout.contains("--format <format>"))
+    #expect(scantext(["--help"]).stdout.contains("\n  convert "))
+  }
+
+  @Test func ocrWritesTheFormatItsExtensionNames() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let expected: [(String, String)] = [
+      ("out.alto.xml", "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\""),
+      (
+        "out.page.xml",
+        "<PcGts xmlns=\"http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15\""
+      ),
+      ("out.hocr", "<div class=\"ocr_page\""),
+      ("out.tsv", TSV.header + "\n1\t1\t0\t0\t0\t0\t0\t0\t1275"),
+    ]
+    for (name, marker) in expected {
+      let path = folder.appendingPathComponent(name).path
+      let r = scantext(["ocr", CleanModel.path, "-o", path, "-q"])
+      #expect(r.code == 0, "\(name): \(r.stderr)")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(text.contains(marker), "\(name)")
+    }
+    // --format wins over the extension; standard output takes any format.
+    let r = scantext(["ocr", CleanModel.path, "--format", "tsv", "-q"])
+    #expect(r.stdout.hasPrefix(TSV.header + "\n"))
+    // A bare .xml could be ALTO or PAGE.
+    let xml = scantext(["ocr", CleanModel.path, "-o", folder.appendingPathComponent("x.xml").path])
+    #expect(xml.code == 64)
+    #expect(xml.stderr.contains(".xml may be ALTO or PAGE: name the file .alto.xml or .page.xml"))
+  }
+
+  @Test func convertRoundTripsAndEveryCommandReadsEveryFormat() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = try CleanModel.page
+    for name in ["c.hocr", "c.alto.xml", "c.page.xml", "c.tsv"] {
+      let path = folder.appendingPathComponent(name).path
+      #expect(scantext(["convert", CleanModel.path, path]).code == 0)
+      // Queries work on the converted file directly.
+      let text = scantext(["text", path])
+      #expect(text.code == 0)
+      #expect(text.stdout == page.text, "\(name)")
+      let verify = scantext(["verify", path])
+      #expect(verify.code == 0, "\(name): \(verify.stdout)")
+      let back = folder.appendingPathComponent(name + ".json").path
+      #expect(scantext(["convert", path, back]).code == 0)
+      let document = try DocumentJSON.decode(String(contentsOfFile: back, encoding: .utf8))
+      #expect(document.pages.first?.words.map(\.bbox) == page.words.map(\.bbox), "\(name)")
+      // A .xml file is recognised by its root element.
+      if name.hasSuffix(".xml") {
+        let plain = folder.appendingPathComponent(
+          "plain-\(name.split(separator: ".").joined(separator: "-")).xml"
+        ).path
+        try FileManager.default.copyItem(atPath: path, toPath: plain)
+        #expect(scantext(["text", plain]).stdout == page.text)
+      }
+    }
+    let toStdout = scantext(["convert", CleanModel.path, "-", "--format", "hocr"])
+    #expect(toStdout.code == 0)
+    #expect(toStdout.stdout.contains("class=\"ocrx_word\""))
+  }
+
+  @Test func badFilesAreClearErrorsAndWriteNothing() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = folder.appendingPathComponent("bad.alto.xml")
+    try
+      "<alto><Layout><Page WIDTH=\"10\" HEIGHT=\"10\"><TextBlock><TextLine><String/></TextLine></TextBlock></Page></Layout></alto>"
+      .write(to: bad, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("out.json")
+    let r = scantext(["convert", bad.path, out.path])
+    #expect(r.code == 1)
+    #expect(
+      r.stderr
+        == "Error: \(bad.path): not a valid ALTO document: line 1: alto/Layout[1]/Page[1]/TextBlock[1]/TextLine[1]/String[1]: missing attribute 'CONTENT'\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    let truncated = folder.appendingPathComponent("cut.hocr")
+    try "<html><body><div class='ocr_page' title='bbox 0 0 10 10'>".write(
+      to: truncated, atomically: true, encoding: .utf8)
+    let t = scantext(["text", truncated.path])
+    #expect(t.code == 1)
+    #expect(
+      t.stderr.hasPrefix("Error: \(truncated.path): not a valid hOCR document: line 1, column"))
+    let unknown = folder.appendingPathComponent("notes.xml")
+    try "<notes/>".write(to: unknown, atomically: true, encoding: .utf8)
+    #expect(
+      scantext(["text", unknown.path]).stderr
+        == "Error: \(unknown.path): not a document ScanText reads (JSON, hOCR, ALTO, PAGE XML or Tesseract TSV)\n"
+    )
+    let pageOut = scantext([
+      "convert", CleanModel.path, folder.appendingPathComponent("two.page.xml").path,
+    ])
+    #expect(pageOut.code == 0)
+  }
+
+  @Test func realGroundTruthWorksWithVerifyAndEval() throws {
+    guard let folder = RealScans.folder else {
+      print(RealScans.absentMessage)
+      return
+    }
+    let ocrd = folder.appendingPathComponent("ocrd")
+    let alto = ocrd.appendingPathComponent("kant-0017.alto.xml").path
+    let verify = scantext(["verify", alto])
+    #expect(verify.code == 0)
+    #expect(verify.stdout == "\(alto): 1 page, 1626 checks, 0 violations\n")
+    let eval = scantext([
+      "eval", ocrd.appendingPathComponent("kant-0017.tif").path, "--truth",
+      ocrd.appendingPathComponent("kant-0017.page.xml").path, "--json", "--no-cache",
+    ])
+    #expect(eval.code == 0, "\(eval.stderr)")
+    let report = try JSONValue(parsing: eval.stdout)
+    #expect(report["total"]?["truthWords"] == .number(161))
+    // The truth is German (PAGE's primaryLanguage), so the page is read as such.
+    let recall = report["total"]?["wordRecall"]?.doubleValue ?? 0
+    #expect(recall > 0.3, "word recall \(recall)")
+  }
+}

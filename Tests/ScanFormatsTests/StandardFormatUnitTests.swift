@@ -1,0 +1,222 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import Testing
+
+/// A page whose text needs escaping in every format.
+enum AwkwardPage {
+  static var page: Page {
+    let words = ["<a&b>", "\"quoted\"", "it's", "naïve", "😀", "x\u{1}y"].enumerated().map { i, t in
+      Word(
+        text: t, bbox: PixelRect(minX: 10 + 60 * i, minY: 20, maxX: 60 + 60 * i, maxY: 40),
+        confidence: 90 + Double(i))
+    }
+    let line = TextLine(
+      bbox: PixelRect(minX: 10, minY: 20, maxX: 400, maxY: 40),
+      baseline: Baseline(start: Point(x: 10, y: 36), end: Point(x: 400, y: 36)), words: words)
+    return Page(
+      image: "a \"b\";c.png", width: 500, height: 100, dpi: 300, language: "eng",
+      blocks: [
+        Block(
+          bbox: line.bbox, paragraphs: [Paragraph(bbox: line.bbox, lines: [line])])
+      ])
+  }
+}
+
+@Suite("Standard formats: writing and reading")
+struct StandardFormatUnitTests {
+  static let generator = Generator(name: "scantext", version: "test")
+  static let formats: [DocumentFormat] = [.hocr, .alto, .page, .tsv]
+
+  func encode(_ page: Page, _ format: DocumentFormat) throws -> String {
+    try format.encode(Document(pages: [page]), generator: Self.generator)
+  }
+
+  @Test(arguments: formats)
+  func textThatNeedsEscapingRoundTrips(_ format: DocumentFormat) throws {
+    let page = AwkwardPage.page
+    let text = try encode(page, format)
+    let back = try #require(try format.decode(Data(text.utf8)).pages.first)
+    // XML 1.0 cannot hold U+0001: it becomes U+FFFD; TSV keeps it.
+    let expected =
+      format == .tsv ? page.text : page.text.replacingOccurrences(of: "\u{1}", with: "\u{FFFD}")
+    #expect(back.text == expected)
+    #expect(back.words.map(\.bbox) == page.words.map(\.bbox))
+    if format != .tsv {
+      #expect(!text.contains("<a&b>"))
+      #expect(text.contains("&lt;a&amp;b&gt;"))
+    }
+  }
+
+  @Test func hocrLooksLikeTesseracts() throws {
+    let text = try encode(AwkwardPage.page, .hocr)
+    #expect(text.contains("<meta name=\"ocr-system\" content=\"scantext test\"/>"))
+    #expect(
+      text.contains(
+        "<div class=\"ocr_page\" id=\"page_1\" lang=\"eng\" title=\"image &quot;a _b__c.png&quot;; bbox 0 0 500 100; ppageno 0; scan_res 300 300\">"
+      ))
+    #expect(text.contains("title=\"bbox 10 20 400 40; baseline 0 -4; x_size 20\""))
+    #expect(
+      text.contains(
+        "<span class=\"ocrx_word\" id=\"word_1_3\" title=\"bbox 130 20 180 40; x_wconf 92\">it&#39;s</span>"
+      ))
+  }
+
+  @Test func altoAndPageCarryConfidencesAndBaselines() throws {
+    let alto = try encode(AwkwardPage.page, .alto)
+    #expect(alto.contains("BASELINE=\"10,36 400,36\""))
+    #expect(alto.contains("CONTENT=\"it&#39;s\" WC=\"0.92\""))
+    #expect(alto.contains("<SP WIDTH=\"10\" HPOS=\"60\"/>"))
+    let page = try encode(AwkwardPage.page, .page)
+    #expect(page.contains("<Baseline points=\"10,36 400,36\"/>"))
+    #expect(page.contains("<TextEquiv conf=\"0.92\">"))
+    #expect(page.contains("<Coords points=\"10,20 400,20 400,40 10,40\"/>"))
+  }
+
+  @Test func tsvIsTesseractsLayout() throws {
+    let text = try encode(AwkwardPage.page, .tsv)
+    let rows = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(rows[0] == Substring(TSV.header))
+    #expect(rows[1] == "1\t1\t0\t0\t0\t0\t0\t0\t500\t100\t-1\t")
+    #expect(rows[2] == "2\t1\t1\t0\t0\t0\t10\t20\t390\t20\t-1\t")
+    #expect(rows[3] == "3\t1\t1\t1\t0\t0\t10\t20\t390\t20\t-1\t")
+    #expect(rows[4] == "4\t1\t1\t1\t1\t0\t10\t20\t390\t20\t-1\t")
+    #expect(rows[5] == "5\t1\t1\t1\t1\t1\t10\t20\t50\t20\t90.000000\t<a&b>")
+    #expect(text.hasSuffix("\n"))
+  }
+
+  @Test func formatsFromNamesAndContent() {
+    #expect(DocumentFormat(fileName: "x.alto.xml") == .alto)
+    #expect(DocumentFormat(fileName: "X.PAGE.XML") == .page)
+    #expect(DocumentFormat(fileName: "x.hocr") == .hocr)
+    #expect(DocumentFormat(fileName: "x.tsv") == .tsv)
+    #expect(DocumentFormat(fileName: "x.txt") == .text)
+    #expect(DocumentFormat(fileName: "x.xml") == nil)
+    #expect(DocumentFormat(fileName: "x.png") == nil)
+    #expect(DocumentFormat.isDocument(fileName: "x.xml"))
+    #expect(!DocumentFormat.isDocument(fileName: "x.txt"))
+    #expect(
+      DocumentFormat.detect(
+        data: Data("<?xml version=\"1.0\"?>\n<!-- c -->\n<alto xmlns=\"x\">".utf8)) == .alto)
+    #expect(DocumentFormat.detect(data: Data("<pc:PcGts xmlns:pc=\"x\">".utf8)) == .page)
+    #expect(DocumentFormat.detect(data: Data("<!DOCTYPE html>\n<html>".utf8)) == .hocr)
+    #expect(DocumentFormat.detect(data: Data(" {\"version\": 1}".utf8)) == .json)
+    #expect(DocumentFormat.detect(data: Data("hello".utf8)) == nil)
+  }
+
+  @Test func pageXMLHoldsOnePage() throws {
+    let two = Document(pages: [AwkwardPage.page, AwkwardPage.page.withIndex(1)])
+    let error = #expect(throws: DocumentFormatError.self) {
+      try DocumentFormat.page.encode(two, generator: Self.generator)
+    }
+    #expect(error?.reason.contains("PAGE XML holds one page and the document has 2") == true)
+  }
+
+  @Test func turnedPagesKeepOrientationSkewAndQuads() throws {
+    // A word turned by 90°: its quad starts at the box's top-right corner.
+    let quad = Quad(
+      topLeft: Point(x: 40, y: 10), topRight: Point(x: 40, y: 60),
+      bottomRight: Point(x: 20, y: 60), bottomLeft: Point(x: 20, y: 10))
+    let box = PixelRect(minX: 20, minY: 10, maxX: 40, maxY: 60)
+    let word = Word(text: "up", bbox: box, quad: quad, confidence: 80)
+    let line = TextLine(bbox: box, quad: quad, words: [word])
+    let page = Page(
+      width: 100, height: 100, orientation: 90, skew: -1.25,
+      blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])])
+    for format in [DocumentFormat.hocr, .alto, .page] {
+      let back = try #require(try format.decode(Data(encode(page, format).utf8)).pages.first)
+      #expect(back.orientation == 90, "\(format)")
+      #expect(back.skew == -1.25, "\(format)")
+      #expect(back.words.first?.quad == quad, "\(format)")
+      #expect(back.lines.first?.quad == quad, "\(format)")
+    }
+  }
+
+  /// Reads `text` as `format` and returns the error.
+  func failure(_ format: DocumentFormat, _ text: String) -> String {
+    do {
+      _ = try format.decode(Data(text.utf8))
+      return "no error"
+    } catch {
+      return String(describing: error)
+    }
+  }
+
+  @Test func badFilesNameTheElementAndTheReason() {
+    #expect(
+      failure(.alto, "<alto><Layout><Page")
+        == "line 1, column 20: not well-formed XML: a missing '>' (libxml2 error 73)"
+    )
+    #expect(
+      failure(.alto, "<alto><Layout></alto>")
+        == "line 1, column 22: not well-formed XML: an end tag that does not match its start tag (libxml2 error 76)"
+    )
+    #expect(
+      failure(.alto, "<PcGts/>")
+        == "line 1: PcGts: the root element is 'PcGts', not 'alto': not an ALTO document")
+    let noContent = """
+      <alto><Layout><Page WIDTH="10" HEIGHT="10"><PrintSpace><TextBlock><TextLine>
+      <String HPOS="1" VPOS="1" WIDTH="2" HEIGHT="2"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>
+      """
+    #expect(
+      failure(.alto, noContent)
+        == "line 2: alto/Layout[1]/Page[1]/PrintSpace[1]/TextBlock[1]/TextLine[1]/String[1]: missing attribute 'CONTENT'"
+    )
+    let badNumber = noContent.replacingOccurrences(
+      of: "HPOS=\"1\"", with: "HPOS=\"x\" CONTENT=\"a\"")
+    #expect(
+      failure(.alto, badNumber).hasSuffix("String[1]: attribute 'HPOS' is not a number: \"x\""))
+    #expect(
+      failure(.hocr, "<html><body><div class='ocr_page' title='bbox 0 0 a b'/></body></html>")
+        == "line 1: html/body[1]/div[1]: 'bbox' must be four numbers x0 y0 x1 y1, not \"0 0 a b\"")
+    #expect(
+      failure(.hocr, "<html/>").hasSuffix("no element of class 'ocr_page': not an hOCR document"))
+    let page = """
+      <PcGts><Page imageWidth="10" imageHeight="10"><TextRegion id="r"><Coords points="0,0 5,5"/>
+      <TextLine id="l"><Coords points="1,1 x,2"/></TextLine></TextRegion></Page></PcGts>
+      """
+    #expect(
+      failure(.page, page)
+        == "line 2: PcGts/Page[1]/TextRegion[1]/TextLine[1]/Coords[1]: 'points' must be x,y pairs, not \"1,1 x,2\""
+    )
+    #expect(
+      failure(.page, "<PcGts><Page/></PcGts>").hasSuffix(
+        "missing attribute 'imageWidth' or 'imageHeight'"))
+    #expect(
+      failure(.tsv, "hello") == "line 1: not Tesseract TSV: the header must be '\(TSV.header)'")
+    #expect(
+      failure(.tsv, TSV.header + "\n1\t1\t0")
+        == "line 2: expected 12 tab-separated columns, found 3")
+    #expect(
+      failure(.tsv, TSV.header + "\n5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t90\tx")
+        == "line 2: a level 5 row before any page row (level 1)")
+    #expect(
+      failure(.tsv, TSV.header + "\n1\t1\t0\t0\t0\t0\t0\t0\t-5\t1\t-1\t")
+        == "line 2: negative width or height")
+  }
+
+  @Test(arguments: formats)
+  func truncatedFilesFailCleanly(_ format: DocumentFormat) throws {
+    let text = Array(try encode(AwkwardPage.page, format).utf8)
+    // Every cut either reads (a shorter but consistent page) or fails with
+    // a format error; never a crash.
+    for cut in stride(from: 0, to: text.count, by: 7) {
+      do {
+        let document = try format.decode(Data(text[..<cut]))
+        // XML cut anywhere is refused; TSV cut between rows is a shorter page.
+        #expect(format == .tsv, "\(format) cut at \(cut) read as a document")
+        for page in document.pages {
+          #expect(page.text.count <= AwkwardPage.page.text.count + 1)
+        }
+      } catch is DocumentFormatError {
+      } catch {
+        Issue.record("\(format) cut at \(cut): \(error)")
+      }
+    }
+  }
+
+  @Test func deeplyNestedXMLIsRefused() {
+    let text = String(repeating: "<a>", count: 1000) + String(repeating: "</a>", count: 1000)
+    #expect(failure(.alto, text).contains("nested deeper than 256"))
+  }
+}

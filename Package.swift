@@ -7,6 +7,8 @@ let package = Package(
     .library(name: "ScanModel", targets: ["ScanModel"]),
     .library(name: "ScanOCR", targets: ["ScanOCR"]),
     .library(name: "ScanFormats", targets: ["ScanFormats"]),
+    // The commands as a library (for the fuzzers in Tools/Fuzz).
+    .library(name: "ScanCLI", targets: ["ScanCLI"]),
     .executable(name: "scantext", targets: ["scantext"]),
   ],
   targets: [

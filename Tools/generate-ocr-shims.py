@@ -10,9 +10,21 @@ hits). Loaded on first use, they cost nothing there.
 Each wrapper `scantext_NAME` has NAME's exact prototype (taken from the
 installed headers) and calls through a pointer typed with
 `__typeof__(&NAME)`, so the compiler checks every call; nothing links
-against the libraries. Run after changing the list below:
+against the libraries. Run after changing the lists below:
 
-    python3 Tools/generate-ocr-shims.py
+    python3 Tools/generate-ocr-shims.py          # writes Sources/CScanOCR
+    python3 Tools/generate-ocr-shims.py --check  # fails if they are stale
+
+The loader (in the generated shims.c):
+- opens only the versioned shared objects of LIBRARY_NAMES (never the
+  unversioned development links), and that list is the only one: Swift
+  reads it back through scantext_library_names();
+- checks the loaded libraries against the headers the wrappers were
+  generated from: libtesseract's major version (TessVersion()) must equal
+  TESSERACT_MAJOR_VERSION, Leptonica's major version must equal the
+  headers' and its minor version be at least theirs (getLeptonicaVersion());
+- opens both RTLD_GLOBAL is not relied on: libtiff and OpenMP symbols are
+  looked up through the handles (dlsym searches a library's dependencies).
 """
 import re
 import sys
@@ -30,7 +42,14 @@ TessResultIteratorGetPageIterator TessResultIteratorGetUTF8Text TessResultIterat
 TessPageIteratorBegin TessPageIteratorNext TessPageIteratorIsAtBeginningOf
 TessPageIteratorBoundingBox TessPageIteratorBaseline TessPageIteratorOrientation""".split()
 
-LEPTONICA = """findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemTiff pixCreate pixDestroy
+# The shared objects tried, in order (sonames only: the unversioned .so
+# links belong to the -dev packages and may point at another ABI).
+LIBRARY_NAMES = {
+    "tesseract": ["libtesseract.so.5"],
+    "leptonica": ["liblept.so.5", "libleptonica.so.6"],
+}
+
+LEPTONICA = """getLeptonicaVersion lept_free findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemTiff pixCreate pixDestroy
 pixGetWidth pixGetHeight pixGetDepth pixGetYRes pixGetWpl pixGetData pixSetResolution
 pixCopyResolution pixConvertTo8 pixConvertTo1 pixRotateOrth pixRotate pixScaleGrayLI
 pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCreate boxDestroy
@@ -68,7 +87,22 @@ def argument_names(params):
     return names
 
 
+def c_names(library):
+    return ", ".join(f'"{n}"' for n in LIBRARY_NAMES[library]) + ", NULL"
+
+
+def header_version(path, pattern):
+    m = re.search(pattern, path.read_text())
+    if not m:
+        sys.exit(f"no version in {path}")
+    return ".".join(m.groups())
+
+
 def main():
+    tess_version = header_version(Path("/usr/include/tesseract/version.h"),
+                                  r'#define TESSERACT_VERSION_STR "([^"]+)"')
+    lept_version = header_version(HEADERS["leptonica"],
+                                  r"LIBLEPT_MAJOR_VERSION\s+(\d+)\s+#define LIBLEPT_MINOR_VERSION\s+(\d+)")
     tess = prototypes(HEADERS["tesseract"], "TESS_API")
     lept = prototypes(HEADERS["leptonica"], "LEPT_DLL")
     decls, wrappers, fields, loads = [], [], [], []
@@ -91,7 +125,9 @@ def main():
 
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
+#include <tesseract/version.h>
 
+#include "ScanTextLoaded.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 
@@ -103,6 +139,12 @@ const char *scantext_load_error(void);
 /// The dlopen handles of Leptonica and libtesseract once loaded, else NULL.
 void *scantext_leptonica_handle(void);
 void *scantext_tesseract_handle(void);
+/// The shared objects the loader tries for "tesseract" or "leptonica", in
+/// order, NULL-terminated; NULL for another name.
+const char *const *scantext_library_names(const char *library);
+/// The version of the headers the wrappers were generated from.
+#define SCANTEXT_TESSERACT_HEADERS_VERSION "{tess_version}"
+#define SCANTEXT_LEPTONICA_HEADERS_VERSION "{lept_version}"
 
 {chr(10).join(decls)}
 
@@ -114,6 +156,8 @@ void *scantext_tesseract_handle(void);
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static struct {{
 {chr(10).join(fields)}
@@ -143,15 +187,47 @@ static void *scantext_open(const char *const *names) {{
     }}                                                                                 \\
   }} while (0)
 
+static const char *const leptonica_names[] = {{{c_names("leptonica")}}};
+static const char *const tesseract_names[] = {{{c_names("tesseract")}}};
+
+const char *const *scantext_library_names(const char *library) {{
+  if (strcmp(library, "tesseract") == 0) return tesseract_names;
+  if (strcmp(library, "leptonica") == 0) return leptonica_names;
+  return NULL;
+}}
+
+// The loaded libraries must match the headers the wrappers were generated
+// from: same major version (and for Leptonica, at least the minor version).
+static int scantext_check_versions(void) {{
+  const char *tesseract = scantext_functions.TessVersion();
+  if (!tesseract || atoi(tesseract) != TESSERACT_MAJOR_VERSION) {{
+    snprintf(scantext_error, sizeof scantext_error,
+      "libtesseract %s does not match the headers ScanText was built with (%s)",
+      tesseract ? tesseract : "?", TESSERACT_VERSION_STR);
+    return -1;
+  }}
+  char *leptonica = scantext_functions.getLeptonicaVersion();
+  int major = 0, minor = 0;
+  int parsed = leptonica && sscanf(leptonica, "leptonica-%d.%d", &major, &minor) == 2;
+  if (!parsed || major != LIBLEPT_MAJOR_VERSION || minor < LIBLEPT_MINOR_VERSION) {{
+    snprintf(scantext_error, sizeof scantext_error,
+      "%s does not match the headers ScanText was built with (leptonica-%d.%d)",
+      leptonica ? leptonica : "Leptonica of unknown version", LIBLEPT_MAJOR_VERSION,
+      LIBLEPT_MINOR_VERSION);
+    if (leptonica) scantext_functions.lept_free(leptonica);
+    return -1;
+  }}
+  scantext_functions.lept_free(leptonica);
+  return 0;
+}}
+
 static void scantext_load(void) {{
-  static const char *const leptonica_names[] = {{
-    "liblept.so.5", "libleptonica.so.6", "libleptonica.so", "liblept.so", NULL}};
-  static const char *const tesseract_names[] = {{"libtesseract.so.5", "libtesseract.so", NULL}};
   void *leptonica = scantext_open(leptonica_names);
   if (!leptonica) return;
   void *tesseract = scantext_open(tesseract_names);
   if (!tesseract) return;
 {chr(10).join(loads)}
+  if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
   scantext_status = 0;
@@ -168,9 +244,17 @@ void *scantext_tesseract_handle(void) {{ return scantext_tesseract; }}
 
 {chr(10).join(wrappers)}
 """
+    files = {OUT / "include" / "CScanOCR.h": header, OUT / "shims.c": source}
+    if "--check" in sys.argv[1:]:
+        stale = [str(p.relative_to(ROOT)) for p, text in files.items()
+                 if not p.exists() or p.read_text() != text]
+        if stale:
+            sys.exit("stale, run python3 Tools/generate-ocr-shims.py: " + ", ".join(stale))
+        print(f"{len(decls)} wrappers up to date")
+        return
     (OUT / "include").mkdir(parents=True, exist_ok=True)
-    (OUT / "include" / "CScanOCR.h").write_text(header)
-    (OUT / "shims.c").write_text(source)
+    for path, text in files.items():
+        path.write_text(text)
     print(f"wrote {len(decls)} wrappers to {OUT}")
 
 

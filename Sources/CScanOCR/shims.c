@@ -4,6 +4,8 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static struct {
   __typeof__(&TessVersion) TessVersion;
@@ -34,6 +36,8 @@ static struct {
   __typeof__(&TessPageIteratorBoundingBox) TessPageIteratorBoundingBox;
   __typeof__(&TessPageIteratorBaseline) TessPageIteratorBaseline;
   __typeof__(&TessPageIteratorOrientation) TessPageIteratorOrientation;
+  __typeof__(&getLeptonicaVersion) getLeptonicaVersion;
+  __typeof__(&lept_free) lept_free;
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
   __typeof__(&pixReadHeaderMem) pixReadHeaderMem;
   __typeof__(&pixReadMem) pixReadMem;
@@ -103,10 +107,41 @@ static void *scantext_open(const char *const *names) {
     }                                                                                 \
   } while (0)
 
+static const char *const leptonica_names[] = {"liblept.so.5", "libleptonica.so.6", NULL};
+static const char *const tesseract_names[] = {"libtesseract.so.5", NULL};
+
+const char *const *scantext_library_names(const char *library) {
+  if (strcmp(library, "tesseract") == 0) return tesseract_names;
+  if (strcmp(library, "leptonica") == 0) return leptonica_names;
+  return NULL;
+}
+
+// The loaded libraries must match the headers the wrappers were generated
+// from: same major version (and for Leptonica, at least the minor version).
+static int scantext_check_versions(void) {
+  const char *tesseract = scantext_functions.TessVersion();
+  if (!tesseract || atoi(tesseract) != TESSERACT_MAJOR_VERSION) {
+    snprintf(scantext_error, sizeof scantext_error,
+      "libtesseract %s does not match the headers ScanText was built with (%s)",
+      tesseract ? tesseract : "?", TESSERACT_VERSION_STR);
+    return -1;
+  }
+  char *leptonica = scantext_functions.getLeptonicaVersion();
+  int major = 0, minor = 0;
+  int parsed = leptonica && sscanf(leptonica, "leptonica-%d.%d", &major, &minor) == 2;
+  if (!parsed || major != LIBLEPT_MAJOR_VERSION || minor < LIBLEPT_MINOR_VERSION) {
+    snprintf(scantext_error, sizeof scantext_error,
+      "%s does not match the headers ScanText was built with (leptonica-%d.%d)",
+      leptonica ? leptonica : "Leptonica of unknown version", LIBLEPT_MAJOR_VERSION,
+      LIBLEPT_MINOR_VERSION);
+    if (leptonica) scantext_functions.lept_free(leptonica);
+    return -1;
+  }
+  scantext_functions.lept_free(leptonica);
+  return 0;
+}
+
 static void scantext_load(void) {
-  static const char *const leptonica_names[] = {
-    "liblept.so.5", "libleptonica.so.6", "libleptonica.so", "liblept.so", NULL};
-  static const char *const tesseract_names[] = {"libtesseract.so.5", "libtesseract.so", NULL};
   void *leptonica = scantext_open(leptonica_names);
   if (!leptonica) return;
   void *tesseract = scantext_open(tesseract_names);
@@ -139,6 +174,8 @@ static void scantext_load(void) {
   LOAD(tesseract, TessPageIteratorBoundingBox);
   LOAD(tesseract, TessPageIteratorBaseline);
   LOAD(tesseract, TessPageIteratorOrientation);
+  LOAD(leptonica, getLeptonicaVersion);
+  LOAD(leptonica, lept_free);
   LOAD(leptonica, findFileFormatBuffer);
   LOAD(leptonica, pixReadHeaderMem);
   LOAD(leptonica, pixReadMem);
@@ -182,6 +219,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixInvert);
   LOAD(leptonica, pixErodeGray);
   LOAD(leptonica, pixThresholdToValue);
+  if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
   scantext_status = 0;
@@ -224,6 +262,8 @@ BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, Te
 BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom) { return scantext_functions.TessPageIteratorBoundingBox(handle, level, left, top, right, bottom); }
 BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2) { return scantext_functions.TessPageIteratorBaseline(handle, level, x1, y1, x2, y2); }
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle) { scantext_functions.TessPageIteratorOrientation(handle, orientation, writing_direction, textline_order, deskew_angle); }
+char * scantext_getLeptonicaVersion(void) { return scantext_functions.getLeptonicaVersion(); }
+void scantext_lept_free(void *ptr) { scantext_functions.lept_free(ptr); }
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }
 l_ok scantext_pixReadHeaderMem(const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap) { return scantext_functions.pixReadHeaderMem(data, size, pformat, pw, ph, pbps, pspp, piscmap); }
 PIX * scantext_pixReadMem(const l_uint8 *data, size_t size) { return scantext_functions.pixReadMem(data, size); }

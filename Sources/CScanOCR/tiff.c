@@ -41,12 +41,11 @@ static void quiet_handler(const char *module, const char *format, va_list argume
   } while (0)
 
 static void load(void) {
-  // The same libtiff Leptonica uses (Leptonica is linked against it).
-  static const char *const names[] = {"libtiff.so.6", "libtiff.so.5", NULL};
-  void *handle = NULL;
-  for (const char *const *name = names; *name && !handle; name++) {
-    handle = dlopen(*name, RTLD_NOW | RTLD_GLOBAL);
-  }
+  // The libtiff Leptonica is linked against, found through Leptonica's
+  // handle (dlsym searches a library's dependencies): no second list of
+  // library names, and never another libtiff than Leptonica's.
+  if (scantext_load_libraries() != 0) return;
+  void *handle = scantext_leptonica_handle();
   if (!handle) return;
   LOAD_TIFF(TIFFClientOpen);
   LOAD_TIFF(TIFFClose);

@@ -193,6 +193,22 @@ final class ImageSource {
   }
 }
 
+extension OCREngine {
+  /// Decodes every page of an image held in memory, as recognition would,
+  /// without recognising it; returns the number of pages decoded. For the
+  /// fuzzers (`Tools/Fuzz`).
+  @_spi(Fuzzing) public static func decodeForFuzzing(_ data: Data, maxPixels: Int) -> Int {
+    guard let source = try? ImageSource(data, path: "input", maxPixels: maxPixels) else {
+      return 0
+    }
+    var decoded = 0
+    for index in 0..<source.pageCount where (try? source.decode(page: index)) != nil {
+      decoded += 1
+    }
+    return decoded
+  }
+}
+
 /// An 8-bit gray copy of an image's pixels, row by row (0 black, 255 white).
 struct GrayPixels {
   var width: Int

@@ -12,7 +12,7 @@ enum OCRLibraries {
       throw .librariesUnavailable(reason: String(cString: scantext_load_error()))
     }
     guard scantext_tiff_load() == 0 else {
-      throw .librariesUnavailable(reason: "cannot load libtiff.so.6")
+      throw .librariesUnavailable(reason: "Leptonica's libtiff lacks a function ScanText uses")
     }
     silenceOnce
   }
@@ -27,11 +27,42 @@ enum OCRLibraries {
     _ = scantext_set_codec_messages(0)
   }()
 
-  /// The shared objects the loader opens first, in the folders the dynamic
+  /// The shared objects the loader would open, in the folders the dynamic
   /// loader searches, with their size and modification time: part of
   /// cache keys, so that upgrading Tesseract or Leptonica invalidates them
-  /// without loading either.
+  /// without loading either (loading costs some 10 ms at every start).
+  ///
+  /// The names come from the loader's own list
+  /// (`scantext_library_names`); a test checks that the files found here
+  /// are the ones the loader opens (``loadedFiles``, from `dladdr`).
   static var fingerprint: String {
+    ["tesseract", "leptonica"].map { library -> String in
+      let names = libraryNames(library)
+      if let file = findFile(names) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(file):\(size):\(modified)"
+      }
+      return "\(names.first ?? library): not found"
+    }.joined(separator: "\n")
+  }
+
+  /// The loader's list of shared objects for `library` ("tesseract" or
+  /// "leptonica"), in the order it tries them.
+  static func libraryNames(_ library: String) -> [String] {
+    var names: [String] = []
+    guard var p = scantext_library_names(library) else { return [] }
+    while let name = p.pointee {
+      names.append(String(cString: name))
+      p += 1
+    }
+    return names
+  }
+
+  /// The first of `names` in the dynamic loader's folders, symbolic links
+  /// resolved.
+  static func findFile(_ names: [String]) -> String? {
     let environment = ProcessInfo.processInfo.environment
     let folders =
       (environment["LD_LIBRARY_PATH"] ?? "").split(separator: ":").map(String.init)
@@ -39,21 +70,24 @@ enum OCRLibraries {
         "/usr/local/lib", "/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64",
         "/usr/lib",
       ]
-    let names = [["libtesseract.so.5", "libtesseract.so"], ["liblept.so.5", "libleptonica.so.6"]]
-    return names.map { candidates -> String in
+    for name in names {
       for folder in folders {
-        for name in candidates {
-          let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-          let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-          guard let attributes = try? FileManager.default.attributesOfItem(atPath: real) else {
-            continue
-          }
-          let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-          let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-          return "\(real):\(size):\(modified)"
+        let path = URL(fileURLWithPath: folder).appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: path.path) {
+          return path.resolvingSymlinksInPath().path
         }
       }
-      return "\(candidates[0]): not found"
-    }.joined(separator: "\n")
+    }
+    return nil
+  }
+
+  /// The files the loader actually opened (libtesseract, Leptonica), as
+  /// `dladdr` reports them, symbolic links resolved; empty before loading.
+  static var loadedFiles: [String] {
+    [(scantext_tesseract_handle(), "TessVersion"), (scantext_leptonica_handle(), "pixCreate")]
+      .compactMap { handle, symbol -> String? in
+        guard let name = scantext_library_file(handle, symbol) else { return nil }
+        return URL(fileURLWithPath: String(cString: name)).resolvingSymlinksInPath().path
+      }
   }
 }

@@ -1,3 +1,5 @@
+import CScanOCR
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -17,10 +19,22 @@ enum OpenMP {
   /// effect, since Tesseract asks for its thread counts explicitly, and
   /// `omp_set_dynamic(1)` works but queries the system load at every region.)
   static func limitThreadsOnCurrentThread() {
+    setMaxActiveLevels?(0)
+  }
+
+  /// `omp_set_max_active_levels` of the OpenMP runtime libtesseract uses,
+  /// or `nil` (Tesseract not loaded yet, or built without OpenMP). Looked
+  /// up through libtesseract's handle, which searches its dependencies
+  /// (libgomp), so it does not depend on the libraries being opened
+  /// `RTLD_GLOBAL`.
+  static var setMaxActiveLevels: (@convention(c) (Int32) -> Void)? {
     #if canImport(Glibc)
-      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_max_active_levels")
-      else { return }
-      unsafeBitCast(symbol, to: SetInt.self)(0)
+      guard let tesseract = scantext_tesseract_handle(),
+        let symbol = dlsym(tesseract, "omp_set_max_active_levels")
+      else { return nil }
+      return unsafeBitCast(symbol, to: SetInt.self)
+    #else
+      return nil
     #endif
   }
 }

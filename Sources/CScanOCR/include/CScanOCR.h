@@ -4,7 +4,9 @@
 
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
+#include <tesseract/version.h>
 
+#include "ScanTextLoaded.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 
@@ -16,6 +18,12 @@ const char *scantext_load_error(void);
 /// The dlopen handles of Leptonica and libtesseract once loaded, else NULL.
 void *scantext_leptonica_handle(void);
 void *scantext_tesseract_handle(void);
+/// The shared objects the loader tries for "tesseract" or "leptonica", in
+/// order, NULL-terminated; NULL for another name.
+const char *const *scantext_library_names(const char *library);
+/// The version of the headers the wrappers were generated from.
+#define SCANTEXT_TESSERACT_HEADERS_VERSION "5.3.0"
+#define SCANTEXT_LEPTONICA_HEADERS_VERSION "1.82"
 
 const char * scantext_TessVersion(void);
 void scantext_TessDeleteText(const char *text);
@@ -45,6 +53,8 @@ BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, Te
 BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom);
 BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2);
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle);
+char * scantext_getLeptonicaVersion(void);
+void scantext_lept_free(void *ptr);
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat);
 l_ok scantext_pixReadHeaderMem(const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap);
 PIX * scantext_pixReadMem(const l_uint8 *data, size_t size);

@@ -23,8 +23,9 @@ typedef struct {
 /// An open TIFF file over bytes in memory; the bytes must outlive it.
 typedef struct scantext_tiff scantext_tiff;
 
-/// Loads libtiff (libtiff.so.6 or .5); 0 on success, else -1 with a message
-/// in scantext_load_error(). Safe to call from several threads.
+/// Binds libtiff's functions from the libtiff Leptonica is linked against
+/// (loading Leptonica first); 0 on success, else -1. Safe to call from
+/// several threads.
 int scantext_tiff_load(void);
 
 /// Whether libtiff prints its warnings and errors on standard error

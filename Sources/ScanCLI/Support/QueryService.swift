@@ -1,6 +1,19 @@
 import ScanFormats
 import ScanModel
 
+/// The query protocol for the fuzzers (`Tools/Fuzz`).
+@_spi(Fuzzing) public enum QueryFuzzing {
+  /// The longest request line answered, in bytes.
+  public static var maxRequestBytes: Int { QueryService.maxRequestBytes }
+
+  /// A function answering request lines about `document` as `scantext
+  /// query` does.
+  public static func answerer(_ document: Document) -> @Sendable (InputLine) -> String {
+    let service = QueryService(document: document)
+    return { service.answer($0) }
+  }
+}
+
 /// Answers the `scantext query` protocol: one JSON request per line, one
 /// JSON answer per line. A bad request gets `{"error": "..."}`; it never
 /// ends the session.

@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+// libFuzzer targets for ScanText (not built by the main package). Build and
+// run them with Tools/fuzz.sh, which passes `-sanitize=fuzzer,address`.
+import PackageDescription
+
+let package = Package(
+  name: "ScanTextFuzz",
+  dependencies: [
+    .package(name: "ScanText", path: "../..")
+  ],
+  targets: [
+    // Starts libFuzzer's driver (SwiftPM's renamed `main` hides libFuzzer's).
+    .target(name: "FuzzSupport"),
+    // The JSON reader and the document importer.
+    .executableTarget(
+      name: "FuzzJSON",
+      dependencies: ["FuzzSupport", .product(name: "ScanFormats", package: "ScanText")]),
+    // The query protocol, one request line per input.
+    .executableTarget(
+      name: "FuzzQuery",
+      dependencies: [
+        "FuzzSupport", .product(name: "ScanCLI", package: "ScanText"),
+        .product(name: "ScanFormats", package: "ScanText"),
+        .product(name: "ScanModel", package: "ScanText"),
+      ]),
+    // Image decoding (every format, multi-page and tiled TIFF), no OCR.
+    .executableTarget(
+      name: "FuzzImage",
+      dependencies: ["FuzzSupport", .product(name: "ScanOCR", package: "ScanText")]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Tools/Fuzz (with AddressSanitizer) and runs
+# each for a bounded time; any finding (crash, sanitizer report, timeout,
+# memory over the limit) fails the script and leaves the input in the
+# artifacts folder.
+#
+#   bash Tools/fuzz.sh [seconds per target, default 60] [target ...]
+#
+# Targets: FuzzJSON (JSON reader and document importer), FuzzQuery (query
+# protocol), FuzzImage (image decoding, multi-page and tiled TIFF). Seed
+# corpora come from Scans/ and from hostile TIFFs written below; the
+# corpora grown by a run are kept in .build/fuzz/corpus for the next.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzQuery FuzzImage); fi
+
+work=.build/fuzz
+scratch="$work/build"
+mkdir -p "$work"
+
+# -sanitize=fuzzer instruments the Swift code for coverage and links
+# libFuzzer; lld is needed to link it; LLVMFuzzerRunDriver must stay visible
+# to dlsym (Tools/Fuzz/Sources/FuzzSupport).
+swift build -c release --package-path Tools/Fuzz --scratch-path "$scratch" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld \
+  -Xcc -fsanitize=fuzzer-no-link,address \
+  -Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver
+bin="$(swift build -c release --package-path Tools/Fuzz --scratch-path "$scratch" --show-bin-path)"
+
+seed() {
+  local target="$1" dir="$work/corpus/$1"
+  mkdir -p "$dir"
+  case "$target" in
+    FuzzJSON)
+      cp Scans/*.truth.json "$dir"/
+      printf '{"a":[1,2.5e3,-0,true,false,null,"\\u00e9\\ud83d\\ude00"]}' > "$dir/values.json"
+      ;;
+    FuzzQuery)
+      local i=0
+      for request in \
+        '{"op":"text","range":[0,40]}' '{"op":"text","rect":[0,0,600,300]}' \
+        '{"op":"rects","range":[10,200],"id":1}' '{"op":"caret","position":5}' \
+        '{"op":"hit","point":[300,200]}' '{"op":"line","point":[300,200]}' \
+        '{"op":"enclosing","position":12,"granularity":"word","direction":"forward"}' \
+        '{"op":"boundary","position":12,"granularity":"sentence","direction":"backward"}' \
+        '{"op":"lineContent","line":3}' '{"op":"lines"}' '{"op":"pages","page":0}'; do
+        printf '%s' "$request" > "$dir/request-$i.json"
+        i=$((i + 1))
+      done
+      ;;
+    FuzzImage)
+      # Small images only: libFuzzer works best on inputs of a few kB.
+      for f in Scans/*.png Scans/*.jpg; do
+        [ "$(stat -c %s "$f")" -lt 200000 ] && cp "$f" "$dir"/
+      done
+      python3 Tools/make-fuzz-tiffs.py "$dir"
+      ;;
+  esac
+}
+
+status=0
+for target in "${targets[@]}"; do
+  corpus="$work/corpus/$target"
+  [ -d "$corpus" ] || seed "$target"
+  artifacts="$work/artifacts/$target/"
+  mkdir -p "$artifacts"
+  echo "== $target: $seconds s" >&2
+  # Timeouts and memory: one input may take 10 s and 2 GB at most.
+  if ! ASAN_OPTIONS=detect_leaks=0 "$bin/$target" "$corpus" \
+    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
+    -artifact_prefix="$artifacts" -print_final_stats=1 2> "$work/$target.log"; then
+    echo "$target: FINDING (see $work/$target.log and $artifacts)" >&2
+    tail -40 "$work/$target.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/$target.log" >&2 || true
+  fi
+done
+exit $status

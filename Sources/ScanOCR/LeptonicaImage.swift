@@ -35,6 +35,15 @@ enum ImageReader {
       throw .fileNotFound(path: path)
     }
     if isDirectory.boolValue { throw .isDirectory(path: path) }
+    // An empty regular file is known from its size: `Data(contentsOf:)`
+    // would leak the buffer it allocates for a file of size 0 (seen with
+    // LeakSanitizer in swift-foundation's readBytesFromFile).
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    if attributes?[.type] as? FileAttributeType == .typeRegular,
+      (attributes?[.size] as? NSNumber)?.intValue == 0
+    {
+      throw .emptyFile(path: path)
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

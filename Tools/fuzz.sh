@@ -6,8 +6,8 @@
 #
 #   bash Tools/fuzz.sh [seconds per target, default 60] [target ...]
 #
-# Targets: FuzzJSON (JSON reader and document importer), FuzzQuery (query
-# protocol), FuzzImage (image decoding, multi-page and tiled TIFF). Seed
+# Targets: FuzzJSON (JSON reader and document importer), FuzzImport (hOCR,
+# ALTO, PAGE XML and TSV importers), FuzzQuery (query protocol), FuzzImage (image decoding, multi-page and tiled TIFF). Seed
 # corpora come from Scans/ and from hostile TIFFs written below; the
 # corpora grown by a run are kept in .build/fuzz/corpus for the next.
 set -euo pipefail
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzQuery FuzzImage); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage); fi
 
 work=.build/fuzz
 scratch="$work/build"
@@ -37,6 +37,19 @@ seed() {
     FuzzJSON)
       cp Scans/*.truth.json "$dir"/
       printf '{"a":[1,2.5e3,-0,true,false,null,"\\u00e9\\ud83d\\ude00"]}' > "$dir/values.json"
+      ;;
+    FuzzImport)
+      # Every format, written by scantext from two sample truths.
+      local scantext
+      scantext="$(swift build --show-bin-path)/scantext"
+      [ -x "$scantext" ] || swift build --product scantext
+      for truth in Scans/clean.truth.json Scans/two-columns.truth.json; do
+        local stem
+        stem="$(basename "$truth" .truth.json)"
+        for f in hocr alto page tsv; do
+          "$scantext" convert "$truth" "$dir/$stem.$f" --format "$f" 2> /dev/null || true
+        done
+      done
       ;;
     FuzzQuery)
       local i=0

@@ -197,6 +197,7 @@ struct OutputSafetyTests {
       (["boundary", model, "--position", "3", "--granularity", "word"], nil),
       (["verify", model], nil),
       (["eval", model, "--truth", model], nil),
+      (["convert", model, "-", "--format", "hocr"], nil),
       (["--help"], nil),
       (["--version"], nil),
     ]

@@ -15,6 +15,12 @@ let package = Package(
     .executableTarget(
       name: "FuzzJSON",
       dependencies: ["FuzzSupport", .product(name: "ScanFormats", package: "ScanText")]),
+    // The hOCR, ALTO, PAGE XML and TSV importers.
+    .executableTarget(
+      name: "FuzzImport",
+      dependencies: [
+        "FuzzSupport", .product(name: "ScanFormats", package: "ScanText"),
+      ]),
     // The query protocol, one request line per input.
     .executableTarget(
       name: "FuzzQuery",

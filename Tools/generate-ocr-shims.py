@@ -56,7 +56,7 @@ pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCrea
 pixCountConnComp pixSelectBySize pixMedianFilter pixFindSkewSweepAndSearch pixWriteTiff
 setMsgSeverity pixWrite pixOrientDetect makeOrientDecision pixGetXRes pixScale
 pixGetRGBComponent pixConvertRGBToGrayMinMax pixCloseGray pixAddGray pixInvert pixErodeGray
-pixThresholdToValue""".split()
+pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pixScaleByIntSampling""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

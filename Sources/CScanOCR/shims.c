@@ -81,6 +81,11 @@ static struct {
   __typeof__(&pixInvert) pixInvert;
   __typeof__(&pixErodeGray) pixErodeGray;
   __typeof__(&pixThresholdToValue) pixThresholdToValue;
+  __typeof__(&pixConnCompBB) pixConnCompBB;
+  __typeof__(&boxaGetCount) boxaGetCount;
+  __typeof__(&boxaGetBoxGeometry) boxaGetBoxGeometry;
+  __typeof__(&boxaDestroy) boxaDestroy;
+  __typeof__(&pixScaleByIntSampling) pixScaleByIntSampling;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -219,6 +224,11 @@ static void scantext_load(void) {
   LOAD(leptonica, pixInvert);
   LOAD(leptonica, pixErodeGray);
   LOAD(leptonica, pixThresholdToValue);
+  LOAD(leptonica, pixConnCompBB);
+  LOAD(leptonica, boxaGetCount);
+  LOAD(leptonica, boxaGetBoxGeometry);
+  LOAD(leptonica, boxaDestroy);
+  LOAD(leptonica, pixScaleByIntSampling);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -307,3 +317,8 @@ PIX * scantext_pixAddGray(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_f
 PIX * scantext_pixInvert(PIX *pixd, PIX *pixs) { return scantext_functions.pixInvert(pixd, pixs); }
 PIX * scantext_pixErodeGray(PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixErodeGray(pixs, hsize, vsize); }
 PIX * scantext_pixThresholdToValue(PIX *pixd, PIX *pixs, l_int32 threshval, l_int32 setval) { return scantext_functions.pixThresholdToValue(pixd, pixs, threshval, setval); }
+BOXA * scantext_pixConnCompBB(PIX *pixs, l_int32 connectivity) { return scantext_functions.pixConnCompBB(pixs, connectivity); }
+l_int32 scantext_boxaGetCount(BOXA *boxa) { return scantext_functions.boxaGetCount(boxa); }
+l_ok scantext_boxaGetBoxGeometry(BOXA *boxa, l_int32 index, l_int32 *px, l_int32 *py, l_int32 *pw, l_int32 *ph) { return scantext_functions.boxaGetBoxGeometry(boxa, index, px, py, pw, ph); }
+void scantext_boxaDestroy(BOXA **pboxa) { scantext_functions.boxaDestroy(pboxa); }
+PIX * scantext_pixScaleByIntSampling(PIX *pixs, l_int32 factor) { return scantext_functions.pixScaleByIntSampling(pixs, factor); }

@@ -217,7 +217,8 @@ public final class OCREngine {
   ///    is checked against the upright reading and kept only if clearly
   ///    better.
   /// 4. An upright reading that is weak and looks turned runs
-  ///    orientation detection after all; a turned reading then replaces it
+  ///    orientation detection after all, unless Leptonica found the text
+  ///    clearly upright (``Preprocessor/TextOrientation/clearlyUpright``); a turned reading then replaces it
   ///    only if clearly better.
   private func readOriented(
     _ image: LeptonicaImage, upright: PreparedImage, preprocessor: Preprocessor, index: Int,
@@ -225,7 +226,7 @@ public final class OCREngine {
   ) throws(OCRError) -> Reading {
     let estimate =
       proposedTurns == nil
-      ? Preprocessor.textOrientation(upright.cleaned?.gray ?? upright.image) : nil
+      ? Preprocessor.textOrientation(upright) : nil
     var detected = false
     var turns: Int?
     if let proposedTurns {
@@ -250,7 +251,8 @@ public final class OCREngine {
         ? turned : plain
     }
     let plain = try read(upright, index: index, path: path, started: started)
-    guard !detected, plain.signals.suggestTurnedPage, let late = detectTurns(upright), late != 0
+    guard !detected, estimate?.clearlyUpright != true, plain.signals.suggestTurnedPage,
+      let late = detectTurns(upright), late != 0
     else { return plain }
     let turnedImage = preprocessor.prepare(
       image, dpi: options.dpi, quarterTurns: late, cleaned: upright.cleaned)

@@ -77,7 +77,8 @@ struct OrientationTests {
       let image = try #require(
         try ImageReader.decodePages(data, path: path, maxPixels: .max).first)
       let gray = try #require(Preprocessor.gray(image))
-      let estimate = try #require(Preprocessor.textOrientation(gray))
+      let ink = try #require(Preprocessor.binarize(gray))
+      let estimate = try #require(Preprocessor.textOrientation(binary: ink))
       #expect(estimate.confidentTurns == turns, "\(name): \(estimate)")
       #expect(estimate.favoursUpright == (turns == nil), "\(name): \(estimate)")
     }

@@ -98,5 +98,10 @@ PIX * scantext_pixAddGray(PIX *pixd, PIX *pixs1, PIX *pixs2);
 PIX * scantext_pixInvert(PIX *pixd, PIX *pixs);
 PIX * scantext_pixErodeGray(PIX *pixs, l_int32 hsize, l_int32 vsize);
 PIX * scantext_pixThresholdToValue(PIX *pixd, PIX *pixs, l_int32 threshval, l_int32 setval);
+BOXA * scantext_pixConnCompBB(PIX *pixs, l_int32 connectivity);
+l_int32 scantext_boxaGetCount(BOXA *boxa);
+l_ok scantext_boxaGetBoxGeometry(BOXA *boxa, l_int32 index, l_int32 *px, l_int32 *py, l_int32 *pw, l_int32 *ph);
+void scantext_boxaDestroy(BOXA **pboxa);
+PIX * scantext_pixScaleByIntSampling(PIX *pixs, l_int32 factor);
 
 #endif

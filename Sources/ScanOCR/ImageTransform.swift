@@ -57,7 +57,13 @@ struct ImageTransform: Equatable, Sendable {
 
   /// From an image scaled by `factor` back to the original.
   static func undoScale(_ factor: Double) -> ImageTransform {
-    ImageTransform(a: 1 / factor, b: 0, c: 0, d: 0, e: 1 / factor, f: 0)
+    undoScale(x: factor, y: factor)
+  }
+
+  /// From an image scaled by `x` horizontally and `y` vertically back to
+  /// the original.
+  static func undoScale(x: Double, y: Double) -> ImageTransform {
+    ImageTransform(a: 1 / x, b: 0, c: 0, d: 0, e: 1 / y, f: 0)
   }
 
   /// The original-image corners of a box of the recognised image, in

@@ -31,6 +31,24 @@ enum ImageWriter {
     else { throw Failure(description: "cannot write \(destination)") }
   }
 
+  /// Writes the first page of the image at `source` as a PNG scaled by
+  /// `scaleX` × `scaleY`, tagged with resolutions `xres` × `yres`: a page
+  /// with non-square pixels, as a fax machine makes (200 × 100 dpi).
+  static func writeScaledPNG(
+    _ source: String, to destination: String, scaleX: Double, scaleY: Double, xres: Int,
+    yres: Int
+  ) throws {
+    let data = try ImageReader.readBytes(source)
+    guard let page = try ImageReader.decodePages(data, path: source, maxPixels: .max).first,
+      let scaled = scantext_pixScale(page.pix, Float(scaleX), Float(scaleY))
+    else { throw Failure(description: "cannot scale \(source)") }
+    let image = LeptonicaImage(taking: scaled)
+    scantext_pixSetResolution(image.pix, Int32(xres), Int32(yres))
+    guard scantext_pixWrite(destination, image.pix, Int32(IFF_PNG)) == 0 else {
+      throw Failure(description: "cannot write \(destination)")
+    }
+  }
+
   /// Writes the images at `sources` as the pages of one TIFF (zip
   /// compression, or G4 for 1-bit images).
   static func writeMultipageTIFF(from sources: [String], to destination: String) throws {

@@ -251,6 +251,11 @@ struct Preprocessor {
     return binarize(prepared.image).flatMap { textOrientation(binary: $0) }
   }
 
+  /// Measures the text orientation of an 8-bit gray page.
+  static func textOrientation(_ gray: LeptonicaImage) -> TextOrientation? {
+    binarize(gray).flatMap { textOrientation(binary: $0) }
+  }
+
   /// Measures a binarised page's text orientation.
   static func textOrientation(binary ink: LeptonicaImage) -> TextOrientation? {
     var up: Float = 0

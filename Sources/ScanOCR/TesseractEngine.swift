@@ -191,7 +191,8 @@ public final class OCREngine {
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
-      language: options.languageString, blocks: mapper.map(reading.blocks))
+      language: options.languageString,
+      blocks: GeometryRepair.repair(mapper.map(reading.blocks)))
   }
 
   /// One recognition of a prepared image and what it says about itself.

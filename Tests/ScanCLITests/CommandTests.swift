@@ -319,4 +319,38 @@ struct EvalCommandTests {
     #expect(total["meanIoU"] == .number(1))
     #expect(total["lineBleed"] == .number(0))
   }
+
+  @Test func queryProtocolHitsAndRectsAsUIKit() throws {
+    let page = try CleanModel.page
+    let end0 = try #require(page.line(number: 0)?.range.upperBound.offset)
+    let end6 = try #require(page.line(number: 6)?.range.upperBound.offset)
+    let start7 = try #require(page.line(number: 7)?.range.lowerBound.offset)
+    let requests = [
+      #"{"op":"hit","point":[1270,1640]}"#,
+      "{\"op\":\"rects\",\"range\":[\(end6),\(start7 + 1)]}",
+      "{\"op\":\"caret\",\"position\":\(end6)}",
+      "{\"op\":\"rects\",\"range\":[\(end0),\(end0 + 1)]}",
+      #"{"op":"hit","point":[1e999,5]}"#,
+    ]
+    let result = scantext(["query", CleanModel.path], input: requests)
+    #expect(result.code == 0)
+    let answers = try result.stdout.split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
+    try #require(answers.count == requests.count)
+    // Below the text: the end of the text.
+    #expect(answers[0]["position"] == .number(Double(page.endPosition.offset)))
+    // The start handle stands with the start caret, on line 6.
+    let rects = answers[1]["rects"]?.arrayValue ?? []
+    #expect(rects.first?["containsStart"] == .bool(true))
+    #expect(rects.first?["line"] == answers[2]["line"])
+    #expect(rects.first?["bbox"] == answers[2]["bbox"])
+    #expect(rects.last?["line"] == .number(7))
+    // A line break alone: one rect at the end of line 0.
+    let breakRects = answers[3]["rects"]?.arrayValue ?? []
+    #expect(breakRects.count == 1)
+    #expect(breakRects.first?["line"] == .number(0))
+    // A number too large for a Double is an error, not infinity.
+    #expect(answers[4]["error"]?.stringValue != nil)
+  }
 }

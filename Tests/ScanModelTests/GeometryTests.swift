@@ -28,10 +28,29 @@ struct GeometryTests {
     #expect(rects.map(\.range.offsets) == [5..<20, 21..<25])
   }
 
-  @Test func emptyOrNewlineOnlySelectionsHaveNoRects() {
+  @Test func emptySelectionsHaveNoRectsAndLineBreaksHaveOneAtTheLineEnd() throws {
     #expect(page.selectionRects(for: page.range(5..<5)).isEmpty)
-    #expect(page.selectionRects(for: page.range(20..<21)).isEmpty)
-    #expect(page.selectionRects(for: page.range(56..<58)).isEmpty)
+    // A range of line breaks only: a zero-width rect at the end of the line
+    // it starts on, as UIKit draws it (it once returned nothing).
+    let breakOnly = page.selectionRects(for: page.range(20..<21))
+    #expect(breakOnly.map(\.rect) == [Rect(minX: 300, minY: 100, maxX: 300, maxY: 120)])
+    #expect(breakOnly.first?.containsStart == true && breakOnly.first?.containsEnd == true)
+    #expect(
+      page.selectionRects(for: page.range(56..<58)).map(\.rect) == [
+        Rect(minX: 450, minY: 130, maxX: 450, maxY: 150)
+      ])
+  }
+
+  @Test func theStartHandleStandsWhereTheStartCaretIs() throws {
+    // A selection from the end of line 0 into line 1: its start caret is
+    // on line 0, so the rect marked containsStart is there too.
+    let rects = page.selectionRects(for: page.range(20..<25))
+    let caret = try #require(page.caretRect(for: page.pos(20)))
+    #expect(rects.map(\.lineNumber) == [0, 1])
+    let start = try #require(rects.first { $0.containsStart })
+    #expect(start.lineNumber == caret.lineNumber)
+    #expect(start.rect == caret.rect)
+    #expect(rects.last?.containsEnd == true && rects.last?.range.offsets == 21..<25)
   }
 
   @Test func caretsAndFirstRect() {
@@ -52,7 +71,10 @@ struct GeometryTests {
 
   @Test func hitTesting() {
     #expect(page.closestPosition(to: Point(x: 152, y: 110)) == page.pos(5))
-    #expect(page.closestPosition(to: Point(x: 900, y: 110)) == page.pos(20))
+    // Far right of line 0 but nearer to the longer line 1: nearest means
+    // nearest (it used to prefer the line level with the point).
+    #expect(page.closestPosition(to: Point(x: 900, y: 110)) == page.pos(56))
+    #expect(page.closestPosition(to: Point(x: 305, y: 110)) == page.pos(20))
     #expect(page.closestPosition(to: Point(x: 0, y: 0)) == page.pos(0))
     #expect(page.closestPosition(to: Point(x: 152, y: 140)) == page.pos(26))
     #expect(page.characterRange(at: Point(x: 145, y: 110))?.offsets == 4..<5)
@@ -152,5 +174,92 @@ struct GeometryTests {
     #expect(
       page.verify().violations.allSatisfy { $0.description.hasPrefix("page 0, line 0") },
       "\(page.verify().violations)")
+  }
+
+  @Test func nearestLineIsTheNearestOutline() throws {
+    // Column 1 at x 100–300; column 2 at x 700–900, its lines offset by 15 px.
+    func line(_ text: String, x: Int, y: Int) -> TextLine {
+      let w = Word(text: text, bbox: PixelRect(minX: x, minY: y, maxX: x + 200, maxY: y + 20))
+      return TextLine(bbox: w.bbox, words: [w])
+    }
+    let column1 = (0..<5).map { line("left\($0)", x: 100, y: 100 + 40 * $0) }
+    let column2 = (0..<5).map { line("right\($0)", x: 700, y: 115 + 40 * $0) }
+    func block(_ lines: [TextLine]) -> Block {
+      let box = PixelRect.union(lines.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1)
+      return Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: lines)])
+    }
+    let columns = Page(width: 1000, height: 400, blocks: [block(column1), block(column2)])
+    // Level with column 2's line 1 (y 155–175) but 5 px above column 1's line 2.
+    let point = Point(x: 140, y: 175)
+    let n = try #require(columns.nearestLineNumber(to: point))
+    #expect(columns.line(number: n)?.text == "left2")
+    // Brute force: no line is nearer than the chosen one, at many points.
+    for x in stride(from: 0.0, through: 1000, by: 37) {
+      for y in stride(from: 0.0, through: 400, by: 13) {
+        let p = Point(x: x, y: y)
+        let chosen = try #require(columns.nearestLineNumber(to: p))
+        let d = { (k: Int) -> Double in
+          columns.line(number: k).map { $0.bbox.rect.distance(to: p) } ?? .infinity
+        }
+        let best = (0..<columns.lineCount).map(d).min() ?? 0
+        #expect(abs(d(chosen) - best) < 1e-9, "\(p): line \(chosen) at \(d(chosen)), best \(best)")
+      }
+    }
+  }
+
+  @Test func belowTheTextIsTheEndOfTheText() {
+    #expect(page.closestPosition(to: Point(x: 2000, y: 2000)) == page.endPosition)
+    #expect(page.closestPosition(to: Point(x: 120, y: 2000)) == page.endPosition)
+  }
+
+  @Test func positionsNeverSplitAGraphemeCluster() throws {
+    // The OCR read the accent as a glyph of its own, and the skin tone.
+    func word(_ text: String, _ glyphs: [String], x: Int) -> Word {
+      let gs = glyphs.enumerated().map { k, g in
+        Glyph(
+          text: g, bbox: PixelRect(minX: x + 10 * k, minY: 100, maxX: x + 10 * k + 10, maxY: 120))
+      }
+      return Word(
+        text: text, bbox: PixelRect(minX: x, minY: 100, maxX: x + 10 * glyphs.count, maxY: 120),
+        glyphs: gs)
+    }
+    let cafe = word("cafe\u{301}", ["c", "a", "f", "e", "\u{301}"], x: 100)
+    let thumbs = word("x👍🏽y", ["x", "👍", "🏽", "y"], x: 200)
+    let box = PixelRect(minX: 100, minY: 100, maxX: 240, maxY: 120)
+    let page = Page(
+      width: 400, height: 200,
+      blocks: [
+        Block(
+          bbox: box,
+          paragraphs: [
+            Paragraph(
+              bbox: box,
+              lines: [
+                TextLine(bbox: box, words: [cafe, thumbs])
+              ])
+          ])
+      ])
+    let text = page.text
+    var boundaries = Set<Int>([0])
+    var offset = 0
+    for c in text {
+      offset += c.utf16.count
+      boundaries.insert(offset)
+    }
+    for x in stride(from: 95.0, through: 245, by: 0.5) {
+      let p = Point(x: x, y: 110)
+      let position = page.closestPosition(to: p).offset
+      #expect(boundaries.contains(position), "closestPosition(\(x)) = \(position)")
+      let range = try #require(page.characterRange(at: p))
+      #expect(
+        boundaries.contains(range.lowerBound.offset)
+          && boundaries.contains(range.upperBound.offset),
+        "characterRange(at: \(x)) = \(range.offsets)")
+    }
+    // The accent's glyph hit-tests to the whole "é".
+    let accent = try #require(page.characterRange(at: Point(x: 145, y: 110)))
+    #expect(page.text(in: accent) == "e\u{301}")
+    let tone = try #require(page.characterRange(at: Point(x: 225, y: 110)))
+    #expect(page.text(in: tone) == "👍🏽")
   }
 }

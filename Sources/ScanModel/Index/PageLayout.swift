@@ -70,8 +70,6 @@ final class PageLayout: Sendable {
   private let stopOffsets: [Int32]
   let stopU: [Double]
   let spatial: SpatialIndex
-  /// Whether most lines run vertically in the image (a page turned by 90°).
-  let mostlyVertical: Bool
 
   init(blocks: [Block], text: String) {
     let units = Array(text.utf16)
@@ -124,7 +122,6 @@ final class PageLayout: Sendable {
     self.stopU = stopU
     self.sentences = Self.sentenceRanges(in: text, units: units)
     self.spatial = SpatialIndex(lines.map(\.bounds))
-    self.mostlyVertical = lines.filter(\.frame.isVertical).count * 2 > lines.count
   }
 
   /// Baselines sloped by less than this (in degrees) count as level.
@@ -185,8 +182,17 @@ final class PageLayout: Sendable {
       // the boxes overlap (LSTM glyph boxes often do), halfway between
       // their centres, so each glyph's centre stays inside its own span.
       let glyphExtents = word.glyphs.map { frame.extentU($0.corners.corners) }
+      // A caret never stands inside a grapheme cluster: glyphs that split
+      // one (an accent read apart from its letter) share one span.
+      var boundaries = Set<Int>()
+      var offset = start
+      for c in word.text {
+        offset += c.utf16.count
+        boundaries.insert(offset)
+      }
       var last = extent.lowerBound
-      for g in word.glyphs.indices.dropFirst() {
+      for g in word.glyphs.indices.dropFirst()
+      where boundaries.contains(word.glyphs[g].range.lowerBound.offset) {
         let a = glyphExtents[g - 1]
         let b = glyphExtents[g]
         let boundary =
@@ -389,33 +395,18 @@ final class PageLayout: Sendable {
     return u - stopU[lo - 1] <= stopU[lo] - u ? lo - 1 : lo
   }
 
-  /// The line nearest to `point`: among the lines whose band the point is
-  /// level with (a point beside the end of a short line belongs to that
-  /// line, not to a longer line above it), the nearest along the line;
-  /// when there is none, the nearest line outright.
+  /// The line nearest to `point`: the smallest distance from the point to
+  /// a line's selection band (zero inside it). Ties (a point on the edge
+  /// two bands share, or as far from two lines) go to the line whose band
+  /// centre is nearer across the line, then to the earlier line.
   func nearestLine(to point: Point) -> Int? {
     guard !lines.isEmpty else { return nil }
-    let stripe =
-      mostlyVertical
-      ? Rect(minX: point.x, minY: -.infinity, maxX: point.x, maxY: .infinity)
-      : Rect(minX: -.infinity, minY: point.y, maxX: .infinity, maxY: point.y)
-    var best: (line: Int, along: Double, across: Double)?
-    spatial.forEachItem(intersecting: stripe) { n in
-      let f = lines[n].frame
-      let (u, v) = f.local(point)
-      guard v >= f.bandTop, v <= f.bandBottom else { return }
-      let along = max(0, -u, u - f.length)
-      let across = abs(v - (f.bandTop + f.bandBottom) / 2)
-      if let b = best, (along, across, n) >= (b.along, b.across, b.line) { return }
-      best = (n, along, across)
-    }
-    if let best { return best.line }
     return spatial.nearest(
       to: point,
       distance: { self.lines[$0].frame.distance(to: point) },
       tieBreak: {
         let f = self.lines[$0].frame
-        return abs(f.local(point).v - (f.bandTop + f.bandBottom) / 2)
+        return abs(f.local(point).v - (f.bandTop + f.bandBottom) / 2) + Double($0) * 1e-9
       })
   }
 }

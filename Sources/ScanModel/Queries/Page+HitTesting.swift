@@ -1,14 +1,25 @@
 extension Page {
   /// The text position nearest to `point` (`UITextInput.closestPosition(to:)`):
-  /// on the nearest line, the caret stop (a glyph or word boundary) nearest
-  /// along the line. Past a line's end it is the line's end position. On a
-  /// page without lines, the start position.
+  /// on the nearest line (the smallest distance to a line's selection band;
+  /// ties to the line whose centre is nearer across, then the earlier
+  /// line), the caret stop (a glyph or grapheme boundary) nearest along the
+  /// line. Past a line's end it is the line's end position; below both the
+  /// last line and the nearest line, the end of the text. On a page without lines, the start
+  /// position. Positions never fall inside a grapheme cluster.
   ///
   /// - Parameter point: A point in image pixels.
   /// - Complexity: O(log *n*) in the lines of the page, plus O(log *w*) in
   ///   the caret stops of the chosen line.
   public func closestPosition(to point: Point) -> TextPosition {
     guard let n = layout.nearestLine(to: point) else { return startPosition }
+    // Below the last line and below the nearest one (past their bands,
+    // across the text) is the end of the text, as a tap below the text of
+    // a text view.
+    let last = layout.lines[layout.lines.count - 1].frame
+    let nearest = layout.lines[n].frame
+    if last.local(point).v > last.bandBottom, nearest.local(point).v > nearest.bandBottom {
+      return endPosition
+    }
     return closestPosition(to: point, onLine: n)
   }
 
@@ -59,9 +70,16 @@ extension Page {
     var start = layout.stopOffset(i)
     var end = layout.stopOffset(i + 1)
     if start == end {
-      // Zero-length span: degenerate glyph; take the next character.
-      end = min(start + 1, layout.lines[n].range.upperBound)
-      if start == end { start = max(end - 1, layout.lines[n].range.lowerBound) }
+      // Zero-length span: degenerate glyph; take the next character (whole
+      // grapheme cluster), or the previous one at the line's end.
+      let line = layout.lines[n].range
+      if start < line.upperBound,
+        let next = position(from: TextPosition(offset: start), offsetByCharacters: 1)
+      {
+        end = min(next.offset, line.upperBound)
+      } else if let previous = position(from: TextPosition(offset: end), offsetByCharacters: -1) {
+        start = max(previous.offset, line.lowerBound)
+      }
     }
     return TextRange(offsets: start..<end)
   }

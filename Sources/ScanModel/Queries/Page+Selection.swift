@@ -45,8 +45,11 @@ extension Page {
   /// start) to the caret at its end (or the line's end), across the line's
   /// full height; a selection of a whole line covers all its words and the
   /// gaps between them. Where the boxes of two lines overlap, each line's
-  /// band stops at the middle of the overlap, so rects never overlap. An
-  /// empty range, or one covering only newlines, has no rects.
+  /// band stops at the middle of the overlap, so rects never overlap. A
+  /// range that starts in the line break after a line (at its end) has a
+  /// zero-width first rect at that line's end, where its start caret
+  /// stands, so the start handle sits with the caret; a range of line
+  /// breaks only has that one rect. An empty range has no rects.
   ///
   /// - Precondition: `range` lies within the page text (``contains(_:)-7m0ha``).
   /// - Complexity: O(log *n* + *k*) in the lines of the page and the lines
@@ -58,11 +61,23 @@ extension Page {
     guard s < e, !layout.lines.isEmpty else { return [] }
     var n = layout.caretLineNumber(for: s) ?? 0
     var rects: [SelectionRect] = []
+    let startLine = n
     while n < layout.lines.count, layout.lines[n].range.lowerBound < e {
       let line = layout.lines[n]
       let from = max(s, line.range.lowerBound)
       let to = min(e, line.range.upperBound)
-      if from < to {
+      if from >= to, n == startLine {
+        // The selection starts in the line break after this line: a
+        // zero-width rect at the line's end, where the start caret is.
+        let u = layout.caretU(line: n, offset: line.range.upperBound)
+        let quad = line.frame.quad(from: u, to: u)
+        rects.append(
+          SelectionRect(
+            rect: quad.boundingRect, quad: quad, lineNumber: n,
+            range: .init(offsets: line.range.upperBound..<line.range.upperBound),
+            containsStart: true, containsEnd: false, isVertical: line.frame.isVertical,
+            writingDirection: .leftToRight))
+      } else if from < to {
         let quad = line.frame.quad(
           from: layout.caretU(line: n, offset: from), to: layout.caretU(line: n, offset: to))
         rects.append(

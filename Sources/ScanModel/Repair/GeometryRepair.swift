@@ -1,0 +1,541 @@
+import Foundation
+
+/// Repairs the geometry an OCR engine reports so that a page keeps the
+/// contract ``Page/verify(tolerance:)`` checks: every glyph lies inside its
+/// word, every word inside its line's selection outline, the outlines of
+/// different lines do not overlap, and the centre of every glyph hit-tests
+/// to that glyph.
+///
+/// Tesseract's real output breaks that contract in known ways: glyph boxes
+/// with no area (`[0, 0, 0, 0]` on text it reads down the page), glyph boxes
+/// outside their word or in the wrong order along it, and line boxes that
+/// overlap their neighbours (descenders of one line reach into the next;
+/// a stain read as a tall word makes a line as tall as three). The repair
+/// never changes text, ranges, confidences or the element tree; it changes
+/// only boxes and outlines, by these rules, each applied in the line's own
+/// frame (`u` along the text, `v` across it):
+///
+/// 1. **Line direction.** A line keeps its quad when it has one. A line
+///    without a quad whose baseline runs down or up the page (a page turned
+///    by 90° read without orientation detection) and whose box is taller
+///    than wide gets a quad in that direction, so selection, carets and hit
+///    testing run along the text. Other lines keep their box (a baseline
+///    sloped by under 45° is followed by the selection outline as before).
+/// 2. **Glyphs.** A glyph box is clipped to its word's box. A glyph whose box
+///    has no area (or nothing left after clipping) gets the gap between its
+///    neighbours along the line, shared by grapheme count among the glyphs
+///    of that gap. When the glyphs' centres do not advance along the line, or
+///    a gap is narrower than a pixel per glyph, every glyph of the word gets
+///    a share of the word's box along the line by grapheme count.
+/// 3. **Overlapping lines.** Where the outlines of two lines overlap, both
+///    are cut at the middle of the overlap: across the lines when they are
+///    stacked (the overlap is shallower than it is long), along them when
+///    they stand side by side. The boxes of the lines' words and glyphs are
+///    clipped to their line's cut outline. A word or glyph with nothing left
+///    keeps a one-pixel sliver at the cut, inside its line.
+/// 4. Each box holds its children: a line's outline is its words' union
+///    (then cut), a word's box holds its clipped glyphs.
+///
+/// 5. **Sloped lines.** On a page read as it is while skewed, lines whose
+///    baseline slopes by 0.5°–45°, and level lines within 1° of the page's
+///    median slope, run along that median slope: their lines, words and
+///    glyphs get quads along it (a word's height from its glyphs' boxes,
+///    which follow the slope more closely than the word's upright box), so
+///    that neighbouring lines can be cut apart exactly.
+/// 6. **Words along a line** that overlap or run backwards are cut apart
+///    at the middle of their overlap; the cuts are made to advance along
+///    the line, keeping a pixel per glyph for each word.
+///
+/// The repair is idempotent and leaves consistent geometry untouched:
+/// an element whose box needs no change keeps its box and quad exactly.
+public enum GeometryRepair {
+  /// The blocks with repaired geometry; text, ranges and the element tree
+  /// are unchanged.
+  ///
+  /// - Parameter blocks: Blocks as an engine or importer produced them.
+  /// - Returns: The same blocks with boxes, quads and outlines repaired.
+  /// - Complexity: O(*n* log *n*) in the glyphs, words and lines.
+  public static func repair(_ blocks: [Block]) -> [Block] {
+    var work = LineWork.collect(blocks)
+    for i in work.indices {
+      work[i].separateWords()
+      work[i].repairGlyphs()
+    }
+    separateOverlappingLines(&work)
+    var out = blocks
+    for line in work {
+      out[line.block].paragraphs[line.paragraph].lines[line.line] = line.finished()
+    }
+    for b in out.indices {
+      for p in out[b].paragraphs.indices {
+        let boxes = out[b].paragraphs[p].lines.map(\.bbox)
+        out[b].paragraphs[p].bbox = PixelRect.union(boxes) ?? out[b].paragraphs[p].bbox
+      }
+      out[b].bbox = PixelRect.union(out[b].paragraphs.map(\.bbox)) ?? out[b].bbox
+    }
+    return out
+  }
+
+  /// Cuts every pair of overlapping lines apart (rule 3).
+  static func separateOverlappingLines(_ lines: inout [LineWork]) {
+    guard lines.count > 1 else { return }
+    let index = SpatialIndex(lines.map(\.imageBounds))
+    for i in lines.indices {
+      var partners: [Int] = []
+      index.forEachItem(intersecting: lines[i].imageBounds) { j in
+        if j > i { partners.append(j) }
+      }
+      for j in partners.sorted() {
+        guard let cut = Cut.between(lines[i], lines[j]) else { continue }
+        lines[i].apply(cut.first)
+        lines[j].apply(cut.second)
+      }
+    }
+  }
+}
+
+extension Page {
+  /// The same page with its geometry repaired by ``GeometryRepair``.
+  ///
+  /// - Complexity: O(*n* log *n*) in the elements of the page.
+  public func repairingGeometry() -> Page {
+    Page(
+      index: index, image: image, width: width, height: height, dpi: dpi,
+      orientation: orientation, skew: skew, language: language,
+      blocks: GeometryRepair.repair(blocks))
+  }
+}
+
+/// A box in a line's frame: `u` along the text, `v` across it toward the
+/// descenders.
+struct FrameBox: Equatable {
+  var u0: Double
+  var u1: Double
+  var v0: Double
+  var v1: Double
+
+  var du: Double { u1 - u0 }
+  var dv: Double { v1 - v0 }
+  var centreU: Double { (u0 + u1) / 2 }
+  var centreV: Double { (v0 + v1) / 2 }
+
+  func union(_ o: FrameBox) -> FrameBox {
+    FrameBox(u0: min(u0, o.u0), u1: max(u1, o.u1), v0: min(v0, o.v0), v1: max(v1, o.v1))
+  }
+
+  /// The part inside `o`; its extents may be empty (negative).
+  func clipped(to o: FrameBox) -> FrameBox {
+    FrameBox(u0: max(u0, o.u0), u1: min(u1, o.u1), v0: max(v0, o.v0), v1: min(v1, o.v1))
+  }
+
+  /// The part inside `o`, keeping at least `minimum` along each axis
+  /// (a sliver at the edge of `o` nearest the original).
+  func clampedInside(_ o: FrameBox, minimum: Double) -> FrameBox {
+    func axis(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> (Double, Double) {
+      var lo = max(a0, b0)
+      var hi = min(a1, b1)
+      if hi - lo < minimum {
+        let width = min(minimum, b1 - b0)
+        let centre = min(max((a0 + a1) / 2, b0 + width / 2), b1 - width / 2)
+        lo = centre - width / 2
+        hi = centre + width / 2
+      }
+      return (lo, hi)
+    }
+    let (u0, u1) = axis(u0, u1, o.u0, o.u1)
+    let (v0, v1) = axis(v0, v1, o.v0, o.v1)
+    return FrameBox(u0: u0, u1: u1, v0: v0, v1: v1)
+  }
+}
+
+/// A rotation of the image axes: `u` along a line, `v` across it.
+struct FrameAxes: Equatable {
+  var u: Point
+  var v: Point { Point(x: -u.y, y: u.x) }
+
+  /// Whether the axes are the image's axes turned by a multiple of 90°, so
+  /// boxes in the frame are upright boxes in the image.
+  var isImageAligned: Bool {
+    (u.x == 0 || u.y == 0) && abs(abs(u.x) + abs(u.y) - 1) < 1e-12
+  }
+
+  static let image = FrameAxes(u: Point(x: 1, y: 0))
+
+  func box(_ points: [Point]) -> FrameBox {
+    var b = FrameBox(u0: .infinity, u1: -.infinity, v0: .infinity, v1: -.infinity)
+    let v = self.v
+    for p in points {
+      let pu = p.dot(u)
+      let pv = p.dot(v)
+      b.u0 = min(b.u0, pu)
+      b.u1 = max(b.u1, pu)
+      b.v0 = min(b.v0, pv)
+      b.v1 = max(b.v1, pv)
+    }
+    return b
+  }
+
+  func quad(_ b: FrameBox) -> Quad {
+    let v = self.v
+    func p(_ pu: Double, _ pv: Double) -> Point { u * pu + v * pv }
+    return Quad(
+      topLeft: p(b.u0, b.v0), topRight: p(b.u1, b.v0), bottomRight: p(b.u1, b.v1),
+      bottomLeft: p(b.u0, b.v1))
+  }
+}
+
+/// One half-plane constraint in a line's frame: keep `u` or `v` at most or
+/// at least `value`.
+struct FrameConstraint {
+  enum Axis { case u, v }
+  var axis: Axis
+  var keepBelow: Bool
+  var value: Double
+}
+
+/// How two overlapping lines are cut apart.
+struct Cut {
+  var first: FrameConstraint
+  var second: FrameConstraint
+
+  /// The cut between two lines, or `nil` when they do not overlap.
+  ///
+  /// Lines whose frames are parallel or perpendicular are cut in the first
+  /// line's frame; lines at another angle to each other in the image's
+  /// axes. Either way each line keeps one side of one straight cut.
+  static func between(_ a: LineWork, _ b: LineWork) -> Cut? {
+    let aligned =
+      abs(abs(a.axes.u.dot(b.axes.u)) - 1) < 1e-3 || abs(abs(a.axes.u.dot(b.axes.v)) - 1) < 1e-3
+    let axes = aligned ? a.axes : FrameAxes.image
+    let boxA = axes.box(a.axes.quad(a.outline).corners)
+    let boxB = axes.box(b.axes.quad(b.outline).corners)
+    let du = min(boxA.u1, boxB.u1) - max(boxA.u0, boxB.u0)
+    let dv = min(boxA.v1, boxB.v1) - max(boxA.v0, boxB.v0)
+    guard du > 0, dv > 0 else { return nil }
+    // Stacked lines overlap less across than along: cut across them.
+    let acrossCut = dv <= du
+    let (lo0, hi0, lo1, hi1) =
+      acrossCut ? (boxA.v0, boxA.v1, boxB.v0, boxB.v1) : (boxA.u0, boxA.u1, boxB.u0, boxB.u1)
+    var middle = (max(lo0, lo1) + min(hi0, hi1)) / 2
+    if a.axes.isImageAligned && b.axes.isImageAligned { middle = middle.rounded() }
+    let aFirst = (lo0 + hi0) <= (lo1 + hi1)
+    let n = acrossCut ? axes.v : axes.u
+    return Cut(
+      first: constraint(a, normal: n, middle: middle, atLeast: !aFirst),
+      second: constraint(b, normal: n, middle: middle, atLeast: aFirst))
+  }
+
+  /// The constraint that keeps `line` on one side of the cut `n·p = middle`
+  /// (`n·p ≥ middle` when `atLeast`). In the line's frame `n·p` is
+  /// `k·x + j·o` along the frame axis `x` closest to `n` and the other axis
+  /// `o`; the bound holds at both ends of the line's extent along `o`, so a
+  /// cut at an angle to the line leaves no sliver of overlap.
+  static func constraint(_ line: LineWork, normal n: Point, middle: Double, atLeast: Bool)
+    -> FrameConstraint
+  {
+    let onU = n.dot(line.axes.u)
+    let onV = n.dot(line.axes.v)
+    let axis: FrameConstraint.Axis = abs(onU) > abs(onV) ? .u : .v
+    let (k, j) = axis == .u ? (onU, onV) : (onV, onU)
+    let others =
+      axis == .u ? [line.outline.v0, line.outline.v1] : [line.outline.u0, line.outline.u1]
+    let bounds = others.map { (middle - j * $0) / k }
+    // Dividing by a negative k turns the inequality.
+    let lower = atLeast == (k > 0)
+    return FrameConstraint(
+      axis: axis, keepBelow: !lower,
+      value: lower ? (bounds.max() ?? middle) : (bounds.min() ?? middle))
+  }
+}
+
+/// A line under repair: its frame and its elements' boxes in that frame.
+struct LineWork {
+  enum Kind {
+    /// Elements carry quads (a turned or deskewed page).
+    case quads
+    /// Upright boxes in a frame turned by a multiple of 90°.
+    case aligned
+    /// Upright boxes on a sloped baseline: repaired in image axes.
+    case sloped
+  }
+
+  var block: Int
+  var paragraph: Int
+  var line: Int
+  var original: TextLine
+  var kind: Kind
+  var axes: FrameAxes
+  var words: [FrameBox]
+  var glyphs: [[FrameBox]]
+  /// The line's outline: its words' union, then cut.
+  var outline: FrameBox
+  /// Whether the outline was cut (or its direction changed), so that it
+  /// must be written as the line's box or quad.
+  var imageBounds: Rect
+
+  static func collect(_ blocks: [Block]) -> [LineWork] {
+    let all = blocks.flatMap { $0.paragraphs.flatMap(\.lines) }
+    let slope = pageSlope(all)
+    var out: [LineWork] = []
+    for (b, block) in blocks.enumerated() {
+      for (p, paragraph) in block.paragraphs.enumerated() {
+        for (l, line) in paragraph.lines.enumerated() where !line.words.isEmpty {
+          out.append(LineWork(block: b, paragraph: p, line: l, line: line, pageSlope: slope))
+        }
+      }
+    }
+    return out
+  }
+
+  /// The median angle of the page's sloped baselines (a skewed page read
+  /// as it is), or `nil` when none slopes.
+  static func pageSlope(_ lines: [TextLine]) -> Double? {
+    let angles = lines.compactMap { line -> Double? in
+      guard line.quad == nil, let b = line.baseline else { return nil }
+      let a = b.angle
+      return abs(a) >= PageLayout.levelBaselineAngle && abs(a) < 45 ? a : nil
+    }.sorted()
+    return angles.isEmpty ? nil : angles[angles.count / 2]
+  }
+
+  /// Whether upright boxes become quads along a sloped line.
+  var makesQuads = false
+  /// The boxes as read, to leave untouched what needs no repair.
+  var originalWords: [FrameBox] = []
+  var originalGlyphs: [[FrameBox]] = []
+  var originalOutline = FrameBox(u0: 0, u1: 0, v0: 0, v1: 0)
+
+  init(block: Int, paragraph: Int, line l: Int, line: TextLine, pageSlope: Double?) {
+    self.block = block
+    self.paragraph = paragraph
+    self.line = l
+    original = line
+    (kind, axes) = Self.frame(of: line)
+    let angle = line.baseline?.angle ?? 0
+    let level = kind == .aligned && axes == .image
+    if kind == .sloped || (level && pageSlope.map { abs($0 - angle) <= 1 } == true) {
+      // Lines of one skewed page share its slope (within a degree, level
+      // lines included), so that their outlines are parallel and can be cut
+      // apart exactly.
+      let a = (pageSlope.map { abs($0 - angle) <= 1 ? $0 : angle } ?? angle) * Double.pi / 180
+      axes = FrameAxes(u: Point(x: cos(a), y: sin(a)))
+      kind = .quads
+      makesQuads = true
+    }
+    let axes = self.axes
+    let glyphs = line.words.map { word in word.glyphs.map { axes.box($0.corners.corners) } }
+    self.glyphs = glyphs
+    let alongSlope = makesQuads
+    let words = line.words.indices.map { w in
+      let word = line.words[w]
+      let own = axes.box(word.corners.corners)
+      // An upright box on a sloped line overstates the word's height by its
+      // length times the slope: its glyphs' boxes follow the line closely.
+      let inked = line.words[w].glyphs.indices.filter { !word.glyphs[$0].bbox.isEmpty }
+      guard alongSlope, let first = inked.first else { return own }
+      var box = inked.dropFirst().reduce(glyphs[w][first]) { $0.union(glyphs[w][$1]) }
+      box.u0 = own.u0
+      box.u1 = own.u1
+      return box
+    }
+    self.words = words
+    originalWords = words
+    originalGlyphs = glyphs
+    originalOutline = axes.box(line.corners.corners)
+    let union = words.dropFirst().reduce(words[0]) { $0.union($1) }
+    if line.quad != nil || kind != .quads {
+      // A line box may be taller than its words (Tesseract's line box holds
+      // every word's ascenders and descenders); keep it where it holds them.
+      let own = axes.box(line.corners.corners)
+      outline = kind == .sloped ? union.union(own) : own.union(union)
+    } else {
+      outline = union
+    }
+    imageBounds = axes.quad(outline).boundingRect
+  }
+
+  /// The frame a line is repaired in (rule 1).
+  static func frame(of line: TextLine) -> (Kind, FrameAxes) {
+    if let q = line.quad {
+      let d = q.topRight - q.topLeft
+      let length = d.length
+      guard length > 0 else { return (.quads, .image) }
+      return (.quads, FrameAxes(u: d * (1 / length)))
+    }
+    guard let baseline = line.baseline else { return (.aligned, .image) }
+    let angle = baseline.angle
+    if abs(abs(angle) - 90) < 45, line.bbox.height > line.bbox.width {
+      return (.aligned, FrameAxes(u: Point(x: 0, y: angle > 0 ? 1 : -1)))
+    }
+    if abs(angle) >= PageLayout.levelBaselineAngle, abs(angle) < 45 { return (.sloped, .image) }
+    return (.aligned, .image)
+  }
+
+  /// Rule 2a: words that overlap or run backwards along the line are cut
+  /// apart. The boundary between two words is the middle of the gap (or
+  /// overlap) between them; boundaries are made to advance along the line
+  /// (pooling, keeping a pixel per word), and each word keeps the part of
+  /// its box between its boundaries, or the span between them when nothing
+  /// is left.
+  mutating func separateWords() {
+    let n = words.count
+    guard n > 1 else { return }
+    // Each word keeps a pixel per glyph (or character), so that each
+    // glyph's centre stays its own.
+    let minimum = original.words.map { Double(max(1, $0.glyphs.count, $0.text.count)) }
+    var before = 0.0
+    var floors: [Double] = []
+    for i in 0..<(n - 1) {
+      before += minimum[i]
+      floors.append(before)
+    }
+    var cuts = (0..<(n - 1)).map { i in (words[i].u1 + words[i + 1].u0) / 2 - floors[i] }
+    PageLayout.makeNonDecreasing(&cuts, in: cuts.indices)
+    for i in cuts.indices { cuts[i] += floors[i] }
+    for i in 0..<n {
+      let lo = i > 0 ? cuts[i - 1] : min(words[i].u0, cuts[0] - minimum[0])
+      let hi = i < n - 1 ? cuts[i] : max(words[i].u1, cuts[n - 2] + minimum[i])
+      var u0 = max(words[i].u0, lo)
+      var u1 = min(words[i].u1, hi)
+      if u1 - u0 < minimum[i] {
+        u0 = lo
+        u1 = max(hi, lo + minimum[i])
+      }
+      words[i].u0 = u0
+      words[i].u1 = u1
+    }
+  }
+
+  /// Rule 2: clip glyphs to their word, fill degenerate ones from the gaps.
+  mutating func repairGlyphs() {
+    for w in words.indices where !glyphs[w].isEmpty {
+      let word = words[w]
+      let shares = original.words[w].glyphs.map { max(1, $0.text.count) }
+      var boxes = glyphs[w]
+      var valid = boxes.indices.map { g in
+        let original = boxes[g]
+        boxes[g] = original.clipped(to: word)
+        return original.du > 0 && original.dv > 0 && boxes[g].du >= 0.5 && boxes[g].dv >= 0.5
+      }
+      // Centres must advance along the line, or no caret stops can hold
+      // each glyph's centre between its own.
+      var lastCentre = -Double.infinity
+      var ordered = true
+      for g in boxes.indices where valid[g] {
+        if boxes[g].centreU <= lastCentre { ordered = false }
+        lastCentre = boxes[g].centreU
+      }
+      if !ordered { valid = valid.map { _ in false } }
+      if valid.allSatisfy({ $0 }) {
+        glyphs[w] = boxes
+        continue
+      }
+      var g = 0
+      var evenly = false
+      while g < boxes.count, !evenly {
+        guard !valid[g] else {
+          g += 1
+          continue
+        }
+        var end = g
+        while end < boxes.count, !valid[end] { end += 1 }
+        let left = g > 0 ? boxes[g - 1].u1 : word.u0
+        let right = end < boxes.count ? boxes[end].u0 : word.u1
+        if right - left < Double(end - g) {
+          evenly = true
+        } else {
+          Self.share(&boxes, g..<end, from: left, to: right, word: word, shares: shares)
+        }
+        g = end
+      }
+      if evenly {
+        Self.share(&boxes, boxes.indices, from: word.u0, to: word.u1, word: word, shares: shares)
+      }
+      glyphs[w] = boxes
+    }
+  }
+
+  private static func share(
+    _ boxes: inout [FrameBox], _ range: Range<Int>, from left: Double, to right: Double,
+    word: FrameBox, shares: [Int]
+  ) {
+    let total = Double(range.reduce(0) { $0 + shares[$1] })
+    var u = left
+    for g in range {
+      let next = u + (right - left) * Double(shares[g]) / max(total, 1)
+      boxes[g] = FrameBox(u0: u, u1: next, v0: word.v0, v1: word.v1)
+      u = next
+    }
+  }
+
+  /// Rule 3: applies a cut to the outline.
+  mutating func apply(_ c: FrameConstraint) {
+    switch (c.axis, c.keepBelow) {
+    case (.u, true): outline.u1 = min(outline.u1, c.value)
+    case (.u, false): outline.u0 = max(outline.u0, c.value)
+    case (.v, true): outline.v1 = min(outline.v1, c.value)
+    case (.v, false): outline.v0 = max(outline.v0, c.value)
+    }
+    // A line is never cut to nothing: keep a pixel.
+    if outline.du < 1 { outline.u1 = outline.u0 + 1 }
+    if outline.dv < 1 { outline.v1 = outline.v0 + 1 }
+    imageBounds = axes.quad(outline).boundingRect
+  }
+
+  /// The line with its repaired geometry written back (rule 4).
+  func finished() -> TextLine {
+    var line = original
+    let minimum = kind == .aligned ? 1.0 : 0.5
+    for w in line.words.indices {
+      let wordBox = words[w].clampedInside(outline, minimum: minimum)
+      var word = line.words[w]
+      let hadQuad = word.quad != nil
+      for g in word.glyphs.indices {
+        let box = glyphs[w][g].clampedInside(wordBox, minimum: minimum)
+        if box != originalGlyphs[w][g] || makesQuads {
+          (word.glyphs[g].bbox, word.glyphs[g].quad) = written(box, keepQuad: hadQuad)
+        }
+      }
+      if wordBox != originalWords[w] || makesQuads {
+        (word.bbox, word.quad) = written(wordBox, keepQuad: hadQuad)
+      }
+      line.words[w] = word
+    }
+    let turned = kind == .aligned && axes != .image
+    if outline == originalOutline && !turned && !makesQuads { return line }
+    let (bbox, quad) = written(outline, keepQuad: line.quad != nil || makesQuads)
+    line.bbox = bbox
+    switch kind {
+    case .quads: line.quad = quad
+    case .aligned: line.quad = turned ? axes.quad(outline) : nil
+    case .sloped: line.quad = nil
+    }
+    return line
+  }
+
+  /// A frame box as a box and, on a line of quads, a quad.
+  private func written(_ box: FrameBox, keepQuad: Bool) -> (PixelRect, Quad?) {
+    let q = axes.quad(box)
+    var quad: Quad?
+    if kind == .quads, keepQuad || makesQuads {
+      quad = Quad(
+        topLeft: Self.rounded(q.topLeft), topRight: Self.rounded(q.topRight),
+        bottomRight: Self.rounded(q.bottomRight), bottomLeft: Self.rounded(q.bottomLeft))
+    }
+    // Box edges lie on the cracks between pixels: the nearest crack,
+    // keeping at least a pixel.
+    let r = q.boundingRect
+    let minX = Int(r.minX.rounded())
+    let minY = Int(r.minY.rounded())
+    return (
+      PixelRect(
+        minX: minX, minY: minY, maxX: max(minX + 1, Int(r.maxX.rounded())),
+        maxY: max(minY + 1, Int(r.maxY.rounded()))),
+      quad
+    )
+  }
+
+  private static func rounded(_ p: Point) -> Point {
+    Point(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100)
+  }
+}

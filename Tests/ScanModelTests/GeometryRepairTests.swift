@@ -1,0 +1,159 @@
+import ScanModel
+import Testing
+
+@Suite("Repairing OCR geometry")
+struct GeometryRepairTests {
+  static func box(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect {
+    PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+  }
+
+  static func page(_ lines: [TextLine], width: Int = 1000, height: Int = 1000) -> Page {
+    let bbox = PixelRect.union(lines.map(\.bbox)) ?? box(0, 0, 1, 1)
+    return Page(
+      width: width, height: height,
+      blocks: [Block(bbox: bbox, paragraphs: [Paragraph(bbox: bbox, lines: lines)])])
+  }
+
+  static func word(_ text: String, _ b: PixelRect, glyphs: [PixelRect]? = nil) -> Word {
+    let boxes = glyphs ?? []
+    return Word(
+      text: text, bbox: b,
+      glyphs: zip(text, boxes).map { Glyph(text: String($0), bbox: $1) })
+  }
+
+  @Test func degenerateGlyphsGetAShareOfTheirWord() throws {
+    // Tesseract's glyph boxes on text it reads down the page: [0, 0, 0, 0].
+    let zero = Self.box(0, 0, 0, 0)
+    let w = Self.word("abcd", Self.box(100, 100, 140, 120), glyphs: [zero, zero, zero, zero])
+    let raw = Self.page([TextLine(bbox: w.bbox, words: [w])])
+    #expect(!raw.verify().passed)
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
+    #expect(
+      glyphs.map(\.bbox) == [
+        Self.box(100, 100, 110, 120), Self.box(110, 100, 120, 120),
+        Self.box(120, 100, 130, 120), Self.box(130, 100, 140, 120),
+      ])
+    #expect(page.text == raw.text)
+  }
+
+  @Test func oneDegenerateGlyphFillsTheGapBetweenItsNeighbours() throws {
+    let w = Self.word(
+      "abc", Self.box(100, 100, 130, 120),
+      glyphs: [Self.box(100, 100, 108, 120), Self.box(0, 0, 0, 0), Self.box(122, 100, 130, 120)])
+    let page = Self.page([TextLine(bbox: w.bbox, words: [w])]).repairingGeometry()
+    let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
+    #expect(glyphs[0].bbox == Self.box(100, 100, 108, 120))
+    #expect(glyphs[1].bbox == Self.box(108, 100, 122, 120))
+    #expect(page.verify().passed, "\(page.verify().violations)")
+  }
+
+  @Test func glyphsOutsideTheirWordAreClipped() throws {
+    let w = Self.word(
+      "ab", Self.box(100, 100, 120, 120),
+      glyphs: [Self.box(95, 98, 110, 121), Self.box(110, 100, 125, 120)])
+    let raw = Self.page([TextLine(bbox: w.bbox, words: [w])])
+    let page = raw.repairingGeometry()
+    let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
+    #expect(glyphs.map(\.bbox) == [Self.box(100, 100, 110, 120), Self.box(110, 100, 120, 120)])
+    #expect(page.verify().passed)
+  }
+
+  @Test func glyphsOutOfOrderAreSpreadOverTheWord() throws {
+    let w = Self.word(
+      "ab", Self.box(100, 100, 120, 120),
+      glyphs: [Self.box(110, 100, 120, 120), Self.box(100, 100, 110, 120)])
+    let raw = Self.page([TextLine(bbox: w.bbox, words: [w])])
+    #expect(!raw.verify().passed)
+    let page = raw.repairingGeometry()
+    let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
+    #expect(glyphs.map(\.bbox) == [Self.box(100, 100, 110, 120), Self.box(110, 100, 120, 120)])
+    #expect(page.verify().passed, "\(page.verify().violations)")
+  }
+
+  @Test func overlappingLinesAreCutAtTheMiddleOfTheOverlap() throws {
+    // A descender of the first line reaches 10 px into the second.
+    let a = Self.word("gap", Self.box(100, 100, 160, 140))
+    let b = Self.word("hat", Self.box(100, 130, 160, 170))
+    let raw = Self.page([
+      TextLine(bbox: a.bbox, words: [a]), TextLine(bbox: b.bbox, words: [b]),
+    ])
+    #expect(raw.verify().violations.contains { $0.kind == .selectionMissesWord })
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    #expect(page.line(number: 0)?.bbox == Self.box(100, 100, 160, 135))
+    #expect(page.line(number: 1)?.bbox == Self.box(100, 135, 160, 170))
+    #expect(page.line(number: 0)?.words.first?.bbox == Self.box(100, 100, 160, 135))
+  }
+
+  @Test func wordsRunningBackwardsAreCutApart() throws {
+    let a = Self.word("ab", Self.box(100, 100, 140, 120))
+    let b = Self.word("cd", Self.box(130, 100, 170, 120))
+    let raw = Self.page([TextLine(bbox: Self.box(100, 100, 170, 120), words: [a, b])])
+    let page = raw.repairingGeometry()
+    let words = try #require(page.line(number: 0)?.words)
+    #expect(words[0].bbox == Self.box(100, 100, 135, 120))
+    #expect(words[1].bbox == Self.box(135, 100, 170, 120))
+    #expect(page.verify().passed)
+  }
+
+  @Test func aLineReadDownThePageRunsDownThePage() throws {
+    // Tesseract reads a page turned by 90° "down the page": words stacked
+    // vertically, a vertical baseline, glyph boxes with no area.
+    let zero = Self.box(0, 0, 0, 0)
+    let w1 = Self.word("ab", Self.box(200, 100, 230, 140), glyphs: [zero, zero])
+    let w2 = Self.word("cd", Self.box(200, 160, 230, 200), glyphs: [zero, zero])
+    let line = TextLine(
+      bbox: Self.box(200, 100, 230, 200),
+      baseline: Baseline(start: Point(x: 210, y: 100), end: Point(x: 210, y: 200)),
+      words: [w1, w2])
+    let raw = Self.page([line])
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
+    #expect(glyphs.map(\.bbox) == [Self.box(200, 100, 230, 120), Self.box(200, 120, 230, 140)])
+    // A tap on the second glyph lands on it, and selection runs downward.
+    let hit = try #require(page.characterRange(at: Point(x: 215, y: 130)))
+    #expect(page.text(in: hit) == "b")
+    let rect = try #require(page.selectionRects(for: page.documentRange).first)
+    #expect(rect.isVertical)
+  }
+
+  @Test func repairIsIdempotentAndKeepsConsistentPages() throws {
+    let clean = Self.word(
+      "ok", Self.box(10, 10, 30, 20),
+      glyphs: [
+        Self.box(10, 10, 20, 20), Self.box(20, 10, 30, 20),
+      ])
+    let page = Self.page([TextLine(bbox: clean.bbox, words: [clean])])
+    #expect(page.repairingGeometry() == page)
+    let zero = Self.box(0, 0, 0, 0)
+    let broken = Self.word("abc", Self.box(100, 100, 130, 120), glyphs: [zero, zero, zero])
+    let once = Self.page([TextLine(bbox: broken.bbox, words: [broken])]).repairingGeometry()
+    #expect(once.repairingGeometry() == once)
+  }
+
+  @Test func verifyChecksEveryPairOfLinesNotOnlyNeighbours() {
+    // Lines 0 and 2 overlap; line 1 lies elsewhere.
+    let a = Self.word("one", Self.box(100, 100, 200, 130))
+    let b = Self.word("two", Self.box(600, 500, 700, 530))
+    let c = Self.word("three", Self.box(150, 110, 250, 140))
+    let page = Self.page([
+      TextLine(bbox: a.bbox, words: [a]), TextLine(bbox: b.bbox, words: [b]),
+      TextLine(bbox: c.bbox, words: [c]),
+    ])
+    #expect(page.verify().violations.contains { $0.kind == .selectionsOverlap })
+    #expect(page.repairingGeometry().verify().passed)
+  }
+
+  @Test func largePrintOnASmallImageIsNotOversized() {
+    // Every word is large: a tenth of the page is not a failure here.
+    let words = [
+      Self.word("big", Self.box(0, 0, 150, 100)), Self.word("text", Self.box(160, 0, 330, 100)),
+    ]
+    let page = Self.page(
+      [TextLine(bbox: Self.box(0, 0, 330, 100), words: words)], width: 400, height: 300)
+    #expect(!page.verify().violations.contains { $0.kind == .oversizedBox })
+  }
+}

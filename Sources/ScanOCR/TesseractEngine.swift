@@ -154,7 +154,7 @@ public final class OCREngine {
     _ image: LeptonicaImage, index: Int, path: String, proposedTurns: Int? = nil
   ) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
-    let preprocessor = Preprocessor(steps: options.preprocessing)
+    let preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
     let resolution = options.dpi ?? image.resolution
     if let factor = preprocessor.upscaleFactor(resolution: resolution) {
       // The page turned by 90° has the same pixels; deskewing keeps the size.
@@ -217,8 +217,13 @@ public final class OCREngine {
   ///    ``OrientationPolicy/turnedReadingIsStrong(_:)``) is kept. A weak one
   ///    is checked against the upright reading and kept only if clearly
   ///    better.
-  /// 4. An upright reading that is weak and looks turned runs
-  ///    orientation detection after all; a turned reading then replaces it
+  /// 4. An upright reading laid out down the page
+  ///    (``OrientationPolicy/readsSideways(_:)``) runs orientation detection
+  ///    after all, unless Leptonica found the text clearly upright
+  ///    (``Preprocessor/TextOrientation/clearlyUpright``). A low confidence
+  ///    alone does not: on the real pages it comes from hard pages
+  ///    (Fraktur, stains, ornament), where detection cost 40–70 % more
+  ///    time and never found a turn; a turned reading then replaces it
   ///    only if clearly better.
   private func readOriented(
     _ image: LeptonicaImage, upright: PreparedImage, preprocessor: Preprocessor, index: Int,
@@ -226,7 +231,7 @@ public final class OCREngine {
   ) throws(OCRError) -> Reading {
     let estimate =
       proposedTurns == nil
-      ? Preprocessor.textOrientation(upright.cleaned?.gray ?? upright.image) : nil
+      ? Preprocessor.textOrientation(upright) : nil
     var detected = false
     var turns: Int?
     if let proposedTurns {
@@ -251,7 +256,9 @@ public final class OCREngine {
         ? turned : plain
     }
     let plain = try read(upright, index: index, path: path, started: started)
-    guard !detected, plain.signals.suggestTurnedPage, let late = detectTurns(upright), late != 0
+    guard !detected, estimate?.clearlyUpright != true,
+      OrientationPolicy.readsSideways(plain.signals),
+      let late = detectTurns(upright), late != 0
     else { return plain }
     let turnedImage = preprocessor.prepare(
       image, dpi: options.dpi, quarterTurns: late, cleaned: upright.cleaned)
@@ -385,8 +392,14 @@ enum OrientationPolicy {
     {
       return true
     }
-    let sideways = s.wordsNotUpright * 2 > s.words || s.longWordsStanding * 2 > s.longWords
-    return sideways && t.confidentWords >= u.confidentWords && t.confidentWords > 0
+    return readsSideways(s) && t.confidentWords >= u.confidentWords && t.confidentWords > 0
+  }
+
+  /// Whether Tesseract laid the reading out down the page: most words in
+  /// blocks it found turned, or most words of three or more characters
+  /// taller than wide.
+  static func readsSideways(_ s: ResultReader.Signals) -> Bool {
+    s.wordsNotUpright * 2 > s.words || s.longWordsStanding * 2 > s.longWords
   }
 }
 

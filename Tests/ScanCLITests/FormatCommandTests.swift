@@ -130,4 +130,53 @@ struct FormatCommandTests {
     let recall = report["total"]?["wordRecall"]?.doubleValue ?? 0
     #expect(recall > 0.3, "word recall \(recall)")
   }
+
+  /// `tesseract IMAGE - tsv`, single-threaded.
+  static func tesseractTSV(_ path: String, language: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tesseract", path, "-", "-l", language, "tsv"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["OMP_THREAD_LIMIT"] = "1"
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static let tsvPages: [(String, String)] = {
+    var pages = ["clean.png", "two-columns.png", "german.png"].map {
+      (Fixtures.scans.appendingPathComponent($0).path, Fixtures.language($0))
+    }
+    // Real pages where the model and Tesseract's TSV differ most: words of
+    // only spaces (kant), line boxes that cut off their words (linn).
+    for image in ["ocrd/kant-0017.tif", "ocrmypdf/linn.png", "tesseract-test/phototest.tif"]
+    where RealScans.isAvailable {
+      pages.append((RealScans.path(image), "eng"))
+    }
+    return pages
+  }()
+
+  @Test("ocr --no-preprocess --format tsv is byte-identical to tesseract IMAGE - tsv")
+  func tsvIsByteIdenticalToTesseract() throws {
+    if !RealScans.isAvailable { print(RealScans.absentMessage) }
+    for (path, language) in Self.tsvPages {
+      let ours = scantext(["ocr", path, "--no-preprocess", "--format", "tsv", "-q", "-l", language])
+      #expect(ours.code == 0, "\(path): \(ours.stderr)")
+      let theirs = try Self.tesseractTSV(path, language: language)
+      #expect(theirs.hasPrefix(TSV.header))
+      #expect(ours.stdout == theirs, "\(path)")
+    }
+    // Several inputs number their pages on, as a multi-page TIFF does.
+    let clean = Fixtures.scans.appendingPathComponent("clean.png").path
+    let two = scantext(["ocr", clean, clean, "--no-preprocess", "--format", "tsv", "-q"])
+    let pageNumbers = Set(
+      two.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[1] })
+    #expect(pageNumbers == ["1", "2"])
+    #expect(two.stdout.components(separatedBy: TSV.header).count == 2)
+  }
 }

@@ -9,7 +9,7 @@ import ScanModel
 /// loaded) and is reused across pages: create one per thread and keep it.
 /// It is not `Sendable`; never share one between threads.
 public final class OCREngine {
-  let handle: TesseractHandle
+  private let handle: TesseractHandle
   private var api: OpaquePointer { handle.raw }
   /// Tesseract's orientation detection, loaded on first use (its model
   /// costs time to load, and most pages never need it).

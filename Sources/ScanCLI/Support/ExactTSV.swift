@@ -22,9 +22,9 @@ enum ExactTSV {
   static func render(paths: [String], options: RecognitionOptions, io: CommandIO) throws -> (
     text: String, failed: Bool, pages: Int
   ) {
-    let engine: OCREngine
+    let writer: TesseractTSVWriter
     do {
-      engine = try OCREngine(options: options)
+      writer = try TesseractTSVWriter(options: options)
     } catch {
       throw CLIError(error.description)
     }
@@ -34,7 +34,7 @@ enum ExactTSV {
     for path in paths {
       do {
         let data = try OCREngine.readImageFile(path)
-        let result = try engine.tesseractTSV(
+        let result = try writer.tsv(
           imageData: data, path: path, firstPage: pages, header: text.isEmpty)
         text += result.text
         pages += result.pages

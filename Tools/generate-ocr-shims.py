@@ -40,7 +40,7 @@ TessBaseAPIGetSourceYResolution TessBaseAPIDetectOrientationScript TessMonitorCr
 TessMonitorDelete TessMonitorSetDeadlineMSecs TessResultIteratorDelete
 TessResultIteratorGetPageIterator TessResultIteratorGetUTF8Text TessResultIteratorConfidence
 TessPageIteratorBegin TessPageIteratorNext TessPageIteratorIsAtBeginningOf
-TessPageIteratorBoundingBox TessPageIteratorBaseline TessPageIteratorOrientation""".split()
+TessPageIteratorBoundingBox TessPageIteratorBaseline TessPageIteratorOrientation TessBaseAPIGetTsvText""".split()
 
 # The shared objects tried, in order (sonames only: the unversioned .so
 # links belong to the -dev packages and may point at another ABI).
@@ -56,7 +56,9 @@ pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCrea
 pixCountConnComp pixSelectBySize pixMedianFilter pixFindSkewSweepAndSearch pixWriteTiff
 setMsgSeverity pixWrite pixOrientDetect makeOrientDecision pixGetXRes pixScale
 pixGetRGBComponent pixConvertRGBToGrayMinMax pixCloseGray pixAddGray pixInvert pixErodeGray
-pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pixScaleByIntSampling""".split()
+pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pixScaleByIntSampling
+pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
+pixSetTextline pixWriteMem pixSetAll pixGetPixel""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -14,6 +14,7 @@ packages=(
   tesseract-ocr-deu     # German (a sample scan)
   libtiff-tools         # tiffcp, for the tiled-TIFF test
   libxml2-utils         # xmllint: the ALTO and PAGE exports are validated against their schemas
+  libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   python3-venv          # a virtual environment for hocr-tools (below)
 )
 

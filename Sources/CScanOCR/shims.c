@@ -36,6 +36,7 @@ static struct {
   __typeof__(&TessPageIteratorBoundingBox) TessPageIteratorBoundingBox;
   __typeof__(&TessPageIteratorBaseline) TessPageIteratorBaseline;
   __typeof__(&TessPageIteratorOrientation) TessPageIteratorOrientation;
+  __typeof__(&TessBaseAPIGetTsvText) TessBaseAPIGetTsvText;
   __typeof__(&getLeptonicaVersion) getLeptonicaVersion;
   __typeof__(&lept_free) lept_free;
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
@@ -86,6 +87,16 @@ static struct {
   __typeof__(&boxaGetBoxGeometry) boxaGetBoxGeometry;
   __typeof__(&boxaDestroy) boxaDestroy;
   __typeof__(&pixScaleByIntSampling) pixScaleByIntSampling;
+  __typeof__(&pixConvertTo32) pixConvertTo32;
+  __typeof__(&pixRenderBoxArb) pixRenderBoxArb;
+  __typeof__(&pixRenderLineArb) pixRenderLineArb;
+  __typeof__(&pixBlendInRect) pixBlendInRect;
+  __typeof__(&bmfCreate) bmfCreate;
+  __typeof__(&bmfDestroy) bmfDestroy;
+  __typeof__(&pixSetTextline) pixSetTextline;
+  __typeof__(&pixWriteMem) pixWriteMem;
+  __typeof__(&pixSetAll) pixSetAll;
+  __typeof__(&pixGetPixel) pixGetPixel;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -179,6 +190,7 @@ static void scantext_load(void) {
   LOAD(tesseract, TessPageIteratorBoundingBox);
   LOAD(tesseract, TessPageIteratorBaseline);
   LOAD(tesseract, TessPageIteratorOrientation);
+  LOAD(tesseract, TessBaseAPIGetTsvText);
   LOAD(leptonica, getLeptonicaVersion);
   LOAD(leptonica, lept_free);
   LOAD(leptonica, findFileFormatBuffer);
@@ -229,6 +241,16 @@ static void scantext_load(void) {
   LOAD(leptonica, boxaGetBoxGeometry);
   LOAD(leptonica, boxaDestroy);
   LOAD(leptonica, pixScaleByIntSampling);
+  LOAD(leptonica, pixConvertTo32);
+  LOAD(leptonica, pixRenderBoxArb);
+  LOAD(leptonica, pixRenderLineArb);
+  LOAD(leptonica, pixBlendInRect);
+  LOAD(leptonica, bmfCreate);
+  LOAD(leptonica, bmfDestroy);
+  LOAD(leptonica, pixSetTextline);
+  LOAD(leptonica, pixWriteMem);
+  LOAD(leptonica, pixSetAll);
+  LOAD(leptonica, pixGetPixel);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -272,6 +294,7 @@ BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, Te
 BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom) { return scantext_functions.TessPageIteratorBoundingBox(handle, level, left, top, right, bottom); }
 BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2) { return scantext_functions.TessPageIteratorBaseline(handle, level, x1, y1, x2, y2); }
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle) { scantext_functions.TessPageIteratorOrientation(handle, orientation, writing_direction, textline_order, deskew_angle); }
+char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number) { return scantext_functions.TessBaseAPIGetTsvText(handle, page_number); }
 char * scantext_getLeptonicaVersion(void) { return scantext_functions.getLeptonicaVersion(); }
 void scantext_lept_free(void *ptr) { scantext_functions.lept_free(ptr); }
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }
@@ -322,3 +345,13 @@ l_int32 scantext_boxaGetCount(BOXA *boxa) { return scantext_functions.boxaGetCou
 l_ok scantext_boxaGetBoxGeometry(BOXA *boxa, l_int32 index, l_int32 *px, l_int32 *py, l_int32 *pw, l_int32 *ph) { return scantext_functions.boxaGetBoxGeometry(boxa, index, px, py, pw, ph); }
 void scantext_boxaDestroy(BOXA **pboxa) { scantext_functions.boxaDestroy(pboxa); }
 PIX * scantext_pixScaleByIntSampling(PIX *pixs, l_int32 factor) { return scantext_functions.pixScaleByIntSampling(pixs, factor); }
+PIX * scantext_pixConvertTo32(PIX *pixs) { return scantext_functions.pixConvertTo32(pixs); }
+l_ok scantext_pixRenderBoxArb(PIX *pix, BOX *box, l_int32 width, l_uint8 rval, l_uint8 gval, l_uint8 bval) { return scantext_functions.pixRenderBoxArb(pix, box, width, rval, gval, bval); }
+l_ok scantext_pixRenderLineArb(PIX *pix, l_int32 x1, l_int32 y1, l_int32 x2, l_int32 y2, l_int32 width, l_uint8 rval, l_uint8 gval, l_uint8 bval) { return scantext_functions.pixRenderLineArb(pix, x1, y1, x2, y2, width, rval, gval, bval); }
+l_ok scantext_pixBlendInRect(PIX *pixs, BOX *box, l_uint32 val, l_float32 fract) { return scantext_functions.pixBlendInRect(pixs, box, val, fract); }
+L_BMF * scantext_bmfCreate(const char *dir, l_int32 fontsize) { return scantext_functions.bmfCreate(dir, fontsize); }
+void scantext_bmfDestroy(L_BMF **pbmf) { scantext_functions.bmfDestroy(pbmf); }
+l_ok scantext_pixSetTextline(PIX *pixs, L_BMF *bmf, const char *textstr, l_uint32 val, l_int32 x0, l_int32 y0, l_int32 *pwidth, l_int32 *poverflow) { return scantext_functions.pixSetTextline(pixs, bmf, textstr, val, x0, y0, pwidth, poverflow); }
+l_ok scantext_pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format) { return scantext_functions.pixWriteMem(pdata, psize, pix, format); }
+l_ok scantext_pixSetAll(PIX *pix) { return scantext_functions.pixSetAll(pix); }
+l_ok scantext_pixGetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval) { return scantext_functions.pixGetPixel(pix, x, y, pval); }

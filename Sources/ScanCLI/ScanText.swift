@@ -19,7 +19,7 @@ public struct ScanText: ScanCommand {
     subcommands: [
       OCRCommand.self, TextCommand.self, RectsCommand.self, HitCommand.self,
       BoundaryCommand.self, LinesCommand.self, QueryCommand.self, VerifyCommand.self,
-      EvalCommand.self, ConvertCommand.self,
+      EvalCommand.self, ConvertCommand.self, DrawCommand.self,
     ])
 
   public init(_ arguments: ParsedArguments) {}

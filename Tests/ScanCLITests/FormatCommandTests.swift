@@ -131,4 +131,101 @@ struct FormatCommandTests {
     let recall = report["total"]?["wordRecall"]?.doubleValue ?? 0
     #expect(recall > 0.3, "word recall \(recall)")
   }
+
+  /// `tesseract IMAGE - tsv`, single-threaded.
+  static func tesseractTSV(_ path: String, language: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["tesseract", path, "-", "-l", language, "tsv"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["OMP_THREAD_LIMIT"] = "1"
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  static let tsvPages: [(String, String)] = {
+    var pages = ["clean.png", "two-columns.png", "german.png"].map {
+      (Fixtures.scans.appendingPathComponent($0).path, Fixtures.language($0))
+    }
+    // Real pages where the model and Tesseract's TSV differ most: words of
+    // only spaces (kant), line boxes that cut off their words (linn).
+    for image in ["ocrd/kant-0017.tif", "ocrmypdf/linn.png", "tesseract-test/phototest.tif"]
+    where RealScans.isAvailable {
+      pages.append((RealScans.path(image), "eng"))
+    }
+    return pages
+  }()
+
+  @Test("ocr --no-preprocess --format tsv is byte-identical to tesseract IMAGE - tsv")
+  func tsvIsByteIdenticalToTesseract() throws {
+    if !RealScans.isAvailable { print(RealScans.absentMessage) }
+    for (path, language) in Self.tsvPages {
+      let ours = scantext(["ocr", path, "--no-preprocess", "--format", "tsv", "-q", "-l", language])
+      #expect(ours.code == 0, "\(path): \(ours.stderr)")
+      let theirs = try Self.tesseractTSV(path, language: language)
+      #expect(theirs.hasPrefix(TSV.header))
+      #expect(ours.stdout == theirs, "\(path)")
+    }
+    // Several inputs number their pages on, as a multi-page TIFF does.
+    let clean = Fixtures.scans.appendingPathComponent("clean.png").path
+    let two = scantext(["ocr", clean, clean, "--no-preprocess", "--format", "tsv", "-q"])
+    let pageNumbers = Set(
+      two.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[1] })
+    #expect(pageNumbers == ["1", "2"])
+    #expect(two.stdout.components(separatedBy: TSV.header).count == 2)
+  }
+
+  /// A PNG's width and height from its header.
+  static func pngSize(_ path: String) throws -> (Int, Int) {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    func int(_ at: Int) -> Int { data[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (int(16), int(20))
+  }
+
+  @Test func drawWritesAPictureOfThePage() throws {
+    let help = scantext(["draw", "--help"])
+    #expect(help.code == 0)
+    #expect(help.stdout.contains("USAGE: scantext draw"))
+    #expect(help.stdout.contains("--layers <layers>"))
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("overlay.png").path
+    // On the image given, and on a white page when there is none.
+    let image = Fixtures.scans.appendingPathComponent("clean.png").path
+    let r = scantext(["draw", CleanModel.path, "--image", image, "-o", out])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(try Self.pngSize(out) == (1275, 1650))
+    let blank = folder.appendingPathComponent("blank.png").path
+    #expect(scantext(["draw", CleanModel.path, "-o", blank, "--layers", "words,order"]).code == 0)
+    #expect(try Self.pngSize(blank) == (1275, 1650))
+    // Imported documents draw too.
+    let alto = folder.appendingPathComponent("c.alto.xml").path
+    #expect(scantext(["convert", CleanModel.path, alto]).code == 0)
+    #expect(scantext(["draw", alto, "--image", image, "-o", out]).code == 0)
+    // Usage errors.
+    let layer = scantext(["draw", CleanModel.path, "-o", out, "--layers", "words,roles"])
+    #expect(layer.code == 64)
+    #expect(
+      layer.stderr.contains(
+        "unknown layer 'roles' (layers: words, lines, order, confidence, blocks, all)"))
+    let notPNG = scantext([
+      "draw", CleanModel.path, "-o", folder.appendingPathComponent("x.jpg").path,
+    ])
+    #expect(notPNG.code == 64)
+    let wrong = scantext([
+      "draw", CleanModel.path, "--image", Fixtures.scans.appendingPathComponent("dpi-100.png").path,
+      "-o", folder.appendingPathComponent("wrong.png").path,
+    ])
+    #expect(wrong.code == 1)
+    #expect(wrong.stderr.contains("but the page is 1275×1650"))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("wrong.png").path))
+  }
 }

@@ -53,6 +53,7 @@ BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, Te
 BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom);
 BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2);
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle);
+char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number);
 char * scantext_getLeptonicaVersion(void);
 void scantext_lept_free(void *ptr);
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat);
@@ -103,5 +104,15 @@ l_int32 scantext_boxaGetCount(BOXA *boxa);
 l_ok scantext_boxaGetBoxGeometry(BOXA *boxa, l_int32 index, l_int32 *px, l_int32 *py, l_int32 *pw, l_int32 *ph);
 void scantext_boxaDestroy(BOXA **pboxa);
 PIX * scantext_pixScaleByIntSampling(PIX *pixs, l_int32 factor);
+PIX * scantext_pixConvertTo32(PIX *pixs);
+l_ok scantext_pixRenderBoxArb(PIX *pix, BOX *box, l_int32 width, l_uint8 rval, l_uint8 gval, l_uint8 bval);
+l_ok scantext_pixRenderLineArb(PIX *pix, l_int32 x1, l_int32 y1, l_int32 x2, l_int32 y2, l_int32 width, l_uint8 rval, l_uint8 gval, l_uint8 bval);
+l_ok scantext_pixBlendInRect(PIX *pixs, BOX *box, l_uint32 val, l_float32 fract);
+L_BMF * scantext_bmfCreate(const char *dir, l_int32 fontsize);
+void scantext_bmfDestroy(L_BMF **pbmf);
+l_ok scantext_pixSetTextline(PIX *pixs, L_BMF *bmf, const char *textstr, l_uint32 val, l_int32 x0, l_int32 y0, l_int32 *pwidth, l_int32 *poverflow);
+l_ok scantext_pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format);
+l_ok scantext_pixSetAll(PIX *pix);
+l_ok scantext_pixGetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval);
 
 #endif

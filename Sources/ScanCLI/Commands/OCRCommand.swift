@@ -55,6 +55,17 @@ struct OCRCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     if let outputPath { try OutputFile.checkWritable(outputPath) }
+    if ExactTSV.applies(format: outputFormat, paths: paths, options: options) {
+      let tsv = try ExactTSV.render(paths: paths, options: options, io: io)
+      if tsv.failed && tsv.pages == 0 { throw BatchFailure() }
+      if let outputPath {
+        try OutputFile.write(tsv.text, to: outputPath)
+      } else {
+        io.write(tsv.text)
+      }
+      if tsv.failed { throw BatchFailure() }
+      return 0
+    }
     let progress: ProgressLine? =
       showProgress && io.errorIsTerminal && paths.count > 1 ? ProgressLine(io: io) : nil
     var report: Recognizer.Progress?

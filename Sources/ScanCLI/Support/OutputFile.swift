@@ -21,6 +21,11 @@ enum OutputFile {
 
   /// Writes `text` to `path` atomically.
   static func write(_ text: String, to path: String) throws {
+    try write(bytes: Array(text.utf8), to: path)
+  }
+
+  /// Writes `bytes` to `path` atomically.
+  static func write(bytes: [UInt8], to path: String) throws {
     let target = try destination(path)
     let url = URL(fileURLWithPath: target.path)
     let temporary =
@@ -30,7 +35,7 @@ enum OutputFile {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(path, errno) }
     var code: Int32 = 0
-    var bytes = Array(text.utf8)[...]
+    var bytes = bytes[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written > 0 {

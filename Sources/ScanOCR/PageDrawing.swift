@@ -1,0 +1,225 @@
+import CScanOCR
+import Foundation
+import ScanModel
+
+/// What ``PageDrawing`` draws over the page image.
+public struct DrawingLayers: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Every word's box (blue).
+  public static let words = DrawingLayers(rawValue: 1 << 0)
+  /// Every line's selection outline: the quad `selectionRects(for:)` gives
+  /// for the whole line (green).
+  public static let lines = DrawingLayers(rawValue: 1 << 1)
+  /// Reading order: each paragraph numbered from 1 at its top-left corner,
+  /// and an arrow from each paragraph to the next (magenta).
+  public static let order = DrawingLayers(rawValue: 1 << 2)
+  /// Words below the confidence threshold filled in red.
+  public static let confidence = DrawingLayers(rawValue: 1 << 3)
+  /// Every block's box (orange).
+  public static let blocks = DrawingLayers(rawValue: 1 << 4)
+
+  /// Everything.
+  public static let all: DrawingLayers = [.words, .lines, .order, .confidence, .blocks]
+
+  /// The layers by name, as the command line spells them.
+  public static let names: [(String, DrawingLayers)] = [
+    ("words", .words), ("lines", .lines), ("order", .order), ("confidence", .confidence),
+    ("blocks", .blocks),
+  ]
+}
+
+/// Why a drawing could not be made.
+public struct DrawingError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The reason, naming the file where there is one.
+  public var description: String
+  /// Creates an error.
+  public init(_ description: String) { self.description = description }
+}
+
+/// Draws a page's geometry over its image with Leptonica and encodes the
+/// result as PNG: word boxes, line selection outlines, reading order,
+/// low-confidence words and blocks (see ``DrawingLayers``).
+public struct PageDrawing: Sendable {
+  /// The layers to draw.
+  public var layers: DrawingLayers
+  /// Words whose confidence is below this (0…100) are highlighted by the
+  /// ``DrawingLayers/confidence`` layer.
+  public var lowConfidence: Double
+
+  /// Creates a drawing configuration.
+  public init(layers: DrawingLayers = .all, lowConfidence: Double = 60) {
+    self.layers = layers
+    self.lowConfidence = lowConfidence
+  }
+
+  /// Draws `page` over an image and returns the PNG bytes, the size of
+  /// the image.
+  ///
+  /// - Parameters:
+  ///   - page: The page; its coordinates are pixels of the image.
+  ///   - imageData: The image file's bytes (any format ScanText reads), or
+  ///     `nil` for a white page of the page's size.
+  ///   - imagePath: The image's name, for errors.
+  ///   - imagePage: Which page of a multi-page image to draw on.
+  /// - Throws: ``DrawingError`` when the image cannot be read or its size
+  ///   is not the page's.
+  public func png(
+    of page: Page, imageData: Data?, imagePath: String = "", imagePage: Int = 0,
+    maxPixels: Int = 100_000_000
+  ) throws(DrawingError) -> Data {
+    do {
+      try OCRLibraries.load()
+    } catch {
+      throw DrawingError(error.description)
+    }
+    let canvas: LeptonicaImage
+    if let imageData {
+      let source: ImageSource
+      let image: LeptonicaImage
+      do {
+        source = try ImageSource(imageData, path: imagePath, maxPixels: maxPixels)
+        guard imagePage < source.pageCount else {
+          throw DrawingError(
+            "\(imagePath): the image has \(source.pageCount) page(s); there is no page \(imagePage)"
+          )
+        }
+        image = try source.decode(page: imagePage)
+      } catch let error as DrawingError {
+        throw error
+      } catch let error as OCRError {
+        throw DrawingError(error.description)
+      } catch {
+        throw DrawingError("\(imagePath): \(error)")
+      }
+      guard image.width == page.width, image.height == page.height else {
+        throw DrawingError(
+          "\(imagePath): the image is \(image.width)×\(image.height) pixels but the page is \(page.width)×\(page.height)"
+        )
+      }
+      guard let color = scantext_pixConvertTo32(image.pix) else {
+        throw DrawingError("\(imagePath): cannot convert the image to colour")
+      }
+      canvas = LeptonicaImage(taking: color)
+    } else {
+      guard page.width > 0, page.height > 0,
+        page.width.multipliedReportingOverflow(by: page.height).partialValue <= maxPixels,
+        let blank = scantext_pixCreate(Int32(page.width), Int32(page.height), 32)
+      else {
+        throw DrawingError("cannot make a \(page.width)×\(page.height) page to draw on")
+      }
+      _ = scantext_pixSetAll(blank)
+      canvas = LeptonicaImage(taking: blank)
+    }
+    draw(page, on: canvas)
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    guard scantext_pixWriteMem(&bytes, &size, canvas.pix, Int32(IFF_PNG)) == 0, let bytes else {
+      throw DrawingError("cannot encode the drawing as PNG")
+    }
+    defer { scantext_lept_free(bytes) }
+    return Data(bytes: bytes, count: size)
+  }
+
+  /// Line widths grow with the page: 1 pixel per 1000 of the longer side.
+  private func stroke(_ page: Page) -> Int32 {
+    Int32(max(1, max(page.width, page.height) / 1000))
+  }
+
+  private func draw(_ page: Page, on canvas: LeptonicaImage) {
+    let pix = canvas.pix
+    let width = stroke(page)
+    func box(_ r: PixelRect, _ color: (UInt8, UInt8, UInt8), _ w: Int32) {
+      guard !r.isEmpty,
+        let b = scantext_boxCreate(
+          Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height))
+      else { return }
+      var p: UnsafeMutablePointer<Box>? = b
+      defer { scantext_boxDestroy(&p) }
+      _ = scantext_pixRenderBoxArb(pix, b, w, color.0, color.1, color.2)
+    }
+    func line(_ a: Point, _ b: Point, _ color: (UInt8, UInt8, UInt8), _ w: Int32) {
+      _ = scantext_pixRenderLineArb(
+        pix, Int32(a.x.rounded()), Int32(a.y.rounded()), Int32(b.x.rounded()),
+        Int32(b.y.rounded()), w, color.0, color.1, color.2)
+    }
+
+    if layers.contains(.confidence) {
+      for word in page.words {
+        guard let c = word.confidence, c < lowConfidence, !word.bbox.isEmpty,
+          let b = scantext_boxCreate(
+            Int32(word.bbox.minX), Int32(word.bbox.minY), Int32(word.bbox.width),
+            Int32(word.bbox.height))
+        else { continue }
+        var p: UnsafeMutablePointer<Box>? = b
+        _ = scantext_pixBlendInRect(pix, b, 0xFF00_0000, 0.45)
+        scantext_boxDestroy(&p)
+      }
+    }
+    if layers.contains(.blocks) {
+      for block in page.blocks { box(block.bbox, (255, 140, 0), width) }
+    }
+    if layers.contains(.lines) {
+      for number in 0..<page.lineCount {
+        guard let l = page.line(number: number) else { continue }
+        for rect in page.selectionRects(for: l.range) {
+          let c = rect.quad.corners
+          for i in 0..<4 { line(c[i], c[(i + 1) % 4], (0, 170, 0), width) }
+        }
+      }
+    }
+    if layers.contains(.words) {
+      for word in page.words {
+        if let q = word.quad {
+          let c = q.corners
+          for i in 0..<4 { line(c[i], c[(i + 1) % 4], (0, 90, 255), width) }
+        } else {
+          box(word.bbox, (0, 90, 255), width)
+        }
+      }
+    }
+    if layers.contains(.order) { drawOrder(page, on: pix, width: width, line: line) }
+  }
+
+  private func drawOrder(
+    _ page: Page, on pix: UnsafeMutablePointer<Pix>, width: Int32,
+    line: (Point, Point, (UInt8, UInt8, UInt8), Int32) -> Void
+  ) {
+    let magenta: (UInt8, UInt8, UInt8) = (200, 0, 160)
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    let centres = paragraphs.map(\.bbox.center)
+    for (a, b) in zip(centres, centres.dropFirst()) {
+      line(a, b, magenta, width * 2)
+      // The arrow head: two strokes back from the tip, 25° either side.
+      let angle = atan2(b.y - a.y, b.x - a.x)
+      let length = Double(max(12, 12 * Int(width)))
+      for side in [-0.44, 0.44] {
+        let tip = Point(
+          x: b.x - length * cos(angle + side), y: b.y - length * sin(angle + side))
+        line(b, tip, magenta, width * 2)
+      }
+    }
+    // Numbers: Leptonica's bitmap font, sized to the page.
+    let size: Int32 = page.height >= 2000 ? 20 : page.height >= 1000 ? 14 : 10
+    guard let font = scantext_bmfCreate(nil, size) else { return }
+    var f: UnsafeMutablePointer<L_Bmf>? = font
+    defer { scantext_bmfDestroy(&f) }
+    for (i, paragraph) in paragraphs.enumerated() {
+      var drawn: Int32 = 0
+      var overflow: Int32 = 0
+      // Left of the paragraph's first line when there is room, else above it.
+      let label = "\(i + 1)"
+      let labelWidth = Int(size) * label.count * 3 / 4 + 6
+      let left = paragraph.bbox.minX - labelWidth
+      let firstLine = paragraph.lines.first?.bbox ?? paragraph.bbox
+      let x = Int32(left >= 0 ? left : max(0, paragraph.bbox.minX))
+      let y = Int32(
+        left >= 0
+          ? min(page.height - 1, firstLine.minY + Int(size))
+          : max(Int(size) + 2, paragraph.bbox.minY - 4))
+      _ = scantext_pixSetTextline(
+        pix, font, label, 0xC800_A000, x, y, &drawn, &overflow)
+    }
+  }
+}

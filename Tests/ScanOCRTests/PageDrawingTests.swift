@@ -1,0 +1,88 @@
+import CScanOCR
+import Foundation
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanOCR
+
+@Suite("Drawing pages")
+struct PageDrawingTests {
+  /// A 300×120 page with a confident word and an unsure one.
+  static var page: Page {
+    let sure = Word(
+      text: "sure", bbox: PixelRect(minX: 20, minY: 30, maxX: 120, maxY: 70), confidence: 95)
+    let unsure = Word(
+      text: "unsure", bbox: PixelRect(minX: 150, minY: 30, maxX: 280, maxY: 70), confidence: 30)
+    let line = TextLine(
+      bbox: PixelRect(minX: 20, minY: 30, maxX: 280, maxY: 70), words: [sure, unsure])
+    return Page(
+      width: 300, height: 120,
+      blocks: [Block(bbox: line.bbox, paragraphs: [Paragraph(bbox: line.bbox, lines: [line])])])
+  }
+
+  /// The drawing decoded again: (r, g, b) at a pixel.
+  struct Pixels {
+    let image: LeptonicaImage
+    init(_ png: Data) throws {
+      let source = try ImageSource(png, path: "drawing.png", maxPixels: 100_000_000)
+      image = try source.decode(page: 0)
+    }
+    subscript(x: Int, y: Int) -> (Int, Int, Int) {
+      var value: UInt32 = 0
+      _ = scantext_pixGetPixel(image.pix, Int32(x), Int32(y), &value)
+      return (Int(value >> 24), Int((value >> 16) & 0xFF), Int((value >> 8) & 0xFF))
+    }
+  }
+
+  @Test func boxesAreDrawnWhereTheModelSays() throws {
+    let png = try PageDrawing().png(of: Self.page, imageData: nil)
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    let pixels = try Pixels(png)
+    #expect(pixels.image.width == 300 && pixels.image.height == 120)
+    // The word box's edges are blue (0, 90, 255); its inside and the
+    // margin are white.
+    #expect(pixels[70, 30] == (0, 90, 255))
+    #expect(pixels[70, 69] == (0, 90, 255))
+    #expect(pixels[20, 50] == (0, 90, 255))
+    #expect(pixels[70, 50] == (255, 255, 255))
+    #expect(pixels[5, 100] == (255, 255, 255))
+    // The unsure word is filled with red.
+    let (r, g, b) = pixels[215, 50]
+    #expect(r == 255 && g < 200 && b < 200, "\((r, g, b))")
+  }
+
+  @Test func layersCanBeChosen() throws {
+    let png = try PageDrawing(layers: [.words]).png(of: Self.page, imageData: nil)
+    let pixels = try Pixels(png)
+    #expect(pixels[215, 50] == (255, 255, 255))
+    #expect(pixels[150, 50] == (0, 90, 255))
+    let none = try Pixels(PageDrawing(layers: []).png(of: Self.page, imageData: nil))
+    #expect(none[70, 30] == (255, 255, 255))
+    // A higher threshold highlights the confident word too.
+    let strict = try Pixels(
+      PageDrawing(layers: [.confidence], lowConfidence: 99).png(of: Self.page, imageData: nil))
+    #expect(strict[70, 50].0 == 255 && strict[70, 50].1 < 200)
+  }
+
+  @Test func drawsOnTheImageAtItsSize() throws {
+    let path = Fixtures.scans.appendingPathComponent("clean.png").path
+    let page = try RecognizedScans.page("clean.png")
+    let png = try PageDrawing().png(
+      of: page, imageData: try OCREngine.readImageFile(path), imagePath: path)
+    let pixels = try Pixels(png)
+    #expect(pixels.image.width == page.width && pixels.image.height == page.height)
+    let word = try #require(page.words.first)
+    #expect(
+      pixels[Int(word.bbox.center.x), word.bbox.minY] == (
+        0, 90, 255
+      ))
+    // An image of another size is refused.
+    let other = Fixtures.scans.appendingPathComponent("dpi-100.png").path
+    let error = #expect(throws: DrawingError.self) {
+      try PageDrawing().png(
+        of: page, imageData: try OCREngine.readImageFile(other), imagePath: other)
+    }
+    #expect(error?.description.contains("but the page is 1275×1650") == true)
+  }
+}

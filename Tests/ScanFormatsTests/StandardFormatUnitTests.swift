@@ -142,6 +142,20 @@ struct StandardFormatUnitTests {
     }
   }
 
+  @Test func xmlWithBytesThatAreNotUTF8IsAnErrorNotATrap() {
+    // Found by the importer fuzzer: XMLParser trapped on this element name.
+    var data = Data("<PcGts>\n<TextEq".utf8)
+    data.append(0xF5)
+    data.append(contentsOf: Data("iv/></PcGts>".utf8))
+    #expect(throws: DocumentFormatError.self) { _ = try PAGEXML.decode(data) }
+    do {
+      _ = try PAGEXML.decode(data)
+    } catch {
+      #expect(error.path == "line 2")
+      #expect(error.reason.contains("not valid UTF-8"))
+    }
+  }
+
   @Test func badFilesNameTheElementAndTheReason() {
     #expect(
       failure(.alto, "<alto><Layout><Page")

@@ -91,7 +91,7 @@ struct XMLTree {
     // Foundation's XMLParser traps on an element name with bytes that are
     // not UTF-8 (found by Tools/fuzz.sh): check the bytes first, unless the
     // file is UTF-16 or declares another encoding.
-    if let line = Self.invalidUTF8Line(data) {
+    if let line = invalidUTF8Line(data) {
       throw DocumentFormatError(
         path: "line \(line)", reason: "not well-formed XML: the bytes are not valid UTF-8")
     }
@@ -220,29 +220,29 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     guard let colon = name.lastIndex(of: ":") else { return name }
     return String(name[name.index(after: colon)...])
   }
+}
 
-  /// The line of the first byte that is not UTF-8, or `nil` when the data
-  /// is valid UTF-8, UTF-16 (a byte-order mark) or declares another
-  /// encoding in its XML declaration.
-  static func invalidUTF8Line(_ data: Data) -> Int? {
-    let bytes = [UInt8](data)
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
-    let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
-    if let declaration = head.range(of: "?>").map({ head[..<$0.lowerBound] }),
-      declaration.contains("encoding"), !declaration.contains("utf-8"),
-      !declaration.contains("utf8")
-    {
-      return nil
-    }
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    var line = 1
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
-      case .emptyInput: return nil
-      case .error: return line
-      }
+/// The line of the first byte that is not UTF-8, or `nil` when the data
+/// is valid UTF-8, UTF-16 (a byte-order mark) or declares another
+/// encoding in its XML declaration.
+private func invalidUTF8Line(_ data: Data) -> Int? {
+  let bytes = [UInt8](data)
+  if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+  let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
+  if let declaration = head.range(of: "?>").map({ head[..<$0.lowerBound] }),
+    declaration.contains("encoding"), !declaration.contains("utf-8"),
+    !declaration.contains("utf8")
+  {
+    return nil
+  }
+  var iterator = bytes.makeIterator()
+  var decoder = UTF8()
+  var line = 1
+  while true {
+    switch decoder.decode(&iterator) {
+    case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+    case .emptyInput: return nil
+    case .error: return line
     }
   }
 }

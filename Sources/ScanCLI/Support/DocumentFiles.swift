@@ -51,7 +51,7 @@ enum DocumentFiles {
         "\(path): not a document ScanText reads (JSON, hOCR, ALTO, PAGE XML or Tesseract TSV)")
     }
     if format == .json {
-      return try ModelFile.read(path)
+      return try ModelFile.decode(data, path: path)
     }
     do {
       return try format.decode(data)

@@ -100,18 +100,11 @@ extension CLIError {
   }
 }
 
-/// Reads ScanText JSON documents with errors that name the file.
+/// Decodes ScanText JSON documents with errors that name the file.
 enum ModelFile {
-  static func read(_ path: String) throws -> Document {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CLIError("\(path): no such file")
-    }
-    guard !isDirectory.boolValue else { throw CLIError("\(path): is a directory, not a document") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError("\(path): cannot read the file")
-    }
-    guard !data.isEmpty else { throw CLIError("\(path): the file is empty") }
+  /// Decodes the bytes of `path`, already read and checked by
+  /// ``DocumentFiles/read(_:)``.
+  static func decode(_ data: Data, path: String) throws -> Document {
     let value: JSONValue
     do {
       value = try data.withUnsafeBytes { raw throws(JSONParseError) in

@@ -117,7 +117,6 @@ struct FrameBox: Equatable {
   var du: Double { u1 - u0 }
   var dv: Double { v1 - v0 }
   var centreU: Double { (u0 + u1) / 2 }
-  var centreV: Double { (v0 + v1) / 2 }
 
   func union(_ o: FrameBox) -> FrameBox {
     FrameBox(u0: min(u0, o.u0), u1: max(u1, o.u1), v0: min(v0, o.v0), v1: max(v1, o.v1))
@@ -255,7 +254,8 @@ struct LineWork {
     case quads
     /// Upright boxes in a frame turned by a multiple of 90°.
     case aligned
-    /// Upright boxes on a sloped baseline: repaired in image axes.
+    /// Upright boxes on a sloped baseline; only while the frame is chosen:
+    /// such lines become `.quads` along the page's slope.
     case sloped
   }
 
@@ -269,8 +269,7 @@ struct LineWork {
   var glyphs: [[FrameBox]]
   /// The line's outline: its words' union, then cut.
   var outline: FrameBox
-  /// Whether the outline was cut (or its direction changed), so that it
-  /// must be written as the line's box or quad.
+  /// The outline's axis-aligned bounds in the image, for the spatial index.
   var imageBounds: Rect
 
   static func collect(_ blocks: [Block]) -> [LineWork] {
@@ -347,7 +346,7 @@ struct LineWork {
       // A line box may be taller than its words (Tesseract's line box holds
       // every word's ascenders and descenders); keep it where it holds them.
       let own = axes.box(line.corners.corners)
-      outline = kind == .sloped ? union.union(own) : own.union(union)
+      outline = own.union(union)
     } else {
       outline = union
     }
@@ -507,8 +506,7 @@ struct LineWork {
     line.bbox = bbox
     switch kind {
     case .quads: line.quad = quad
-    case .aligned: line.quad = turned ? axes.quad(outline) : nil
-    case .sloped: line.quad = nil
+    case .aligned, .sloped: line.quad = turned ? axes.quad(outline) : nil
     }
     return line
   }

@@ -83,8 +83,10 @@ public struct Page: Sendable, Equatable {
   /// The whole text's range.
   public var documentRange: TextRange { startPosition..<endPosition }
 
-  /// The lines of the page in reading order.
-  public var lines: [TextLine] { layout.lines.map { line(at: $0) } }
+  /// The lines of the page in reading order, as a random-access view of the
+  /// element tree (no array is built).
+  /// - Complexity: O(1) to get; each element access is O(1).
+  public var lines: Lines { Lines(blocks: blocks, entries: layout.lines) }
 
   /// The line at a reading-order line number, or `nil` if out of range.
   /// - Complexity: O(1).
@@ -96,10 +98,10 @@ public struct Page: Sendable, Equatable {
   /// The number of lines on the page.
   public var lineCount: Int { layout.lines.count }
 
-  /// The words of the page in reading order (as the OCR engine delimits them).
-  public var words: [Word] {
-    layout.words.map { blocks[$0.block].paragraphs[$0.paragraph].lines[$0.line].words[$0.word] }
-  }
+  /// The words of the page in reading order (as the OCR engine delimits
+  /// them), as a random-access view of the element tree (no array is built).
+  /// - Complexity: O(1) to get; each element access is O(1).
+  public var words: Words { Words(blocks: blocks, entries: layout.words) }
 
   func line(at ref: PageLayout.LineEntry) -> TextLine {
     blocks[ref.block].paragraphs[ref.paragraph].lines[ref.line]

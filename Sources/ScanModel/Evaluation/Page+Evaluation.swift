@@ -74,10 +74,10 @@ func evaluationMatchKey(_ text: String) -> String {
 private struct EvaluationRun {
   let ocr: Page
   let truth: Page
-  let ocrWords: [Word]
-  let truthWords: [Word]
-  let ocrLines: [TextLine]
-  let truthLines: [TextLine]
+  let ocrWords: Page.Words
+  let truthWords: Page.Words
+  let ocrLines: Page.Lines
+  let truthLines: Page.Lines
 
   init(ocr: Page, truth: Page) {
     self.ocr = ocr

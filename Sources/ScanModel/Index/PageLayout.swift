@@ -122,6 +122,7 @@ final class PageLayout: Sendable {
     self.stopU = stopU
     self.sentences = Self.sentenceRanges(in: text, units: units)
     self.spatial = SpatialIndex(lines.map(\.bounds))
+    _checkInvariants()
   }
 
   /// Baselines sloped by less than this (in degrees) count as level.
@@ -408,5 +409,91 @@ final class PageLayout: Sendable {
         let f = self.lines[$0].frame
         return abs(f.local(point).v - (f.bandTop + f.bandBottom) / 2) + Double($0) * 1e-9
       })
+  }
+}
+
+extension PageLayout {
+  /// Checks the index's invariants in debug builds (every page the tests
+  /// build is checked); does nothing in release builds.
+  func _checkInvariants() {
+    assert(
+      invariantViolations().isEmpty,
+      "page layout invariants: \(invariantViolations().joined(separator: "; "))")
+  }
+
+  /// Every broken invariant of the index, described (empty when sound).
+  ///
+  /// Lines, words and caret stops partition the page in reading order: line
+  /// and word ranges ascend without overlap inside the text, each word lies
+  /// in its line, each line's words and stops are contiguous runs that
+  /// follow the previous line's, stops lie in their line and their positions
+  /// along the line never decrease; the search arrays mirror the entries;
+  /// reader words and sentences ascend without overlap; the UTF-8 map has one
+  /// entry per offset and never decreases; the spatial index is sound and
+  /// holds one item per line.
+  ///
+  /// - Complexity: O(*n*) in the size of the page.
+  func invariantViolations() -> [String] {
+    var problems: [String] = []
+    func check(_ ok: Bool, _ message: @autoclosure () -> String) {
+      if !ok { problems.append(message()) }
+    }
+    check(lineStarts == lines.map(\.range.lowerBound), "lineStarts differ from the lines")
+    check(wordStarts == words.map(\.range.lowerBound), "wordStarts differ from the words")
+    var previousEnd = 0
+    var nextWord = 0
+    var nextStop = 0
+    for (n, line) in lines.enumerated() {
+      check(
+        previousEnd <= line.range.lowerBound && line.range.upperBound <= length,
+        "line \(n) range \(line.range) is out of order or outside the text")
+      previousEnd = line.range.upperBound
+      check(line.words.lowerBound == nextWord, "line \(n) words do not follow the previous line's")
+      check(line.stops.lowerBound == nextStop, "line \(n) stops do not follow the previous line's")
+      nextWord = line.words.upperBound
+      nextStop = line.stops.upperBound
+      var wordEnd = line.range.lowerBound
+      for w in line.words where w < words.count {
+        let word = words[w]
+        check(word.lineNumber == n, "word \(w) names line \(word.lineNumber), not \(n)")
+        check(
+          wordEnd <= word.range.lowerBound && word.range.upperBound <= line.range.upperBound,
+          "word \(w) range \(word.range) is out of order or outside line \(n)")
+        wordEnd = word.range.upperBound
+      }
+      for s in line.stops where s < stopOffsets.count {
+        check(
+          line.range.contains(stopOffset(s)) || stopOffset(s) == line.range.upperBound,
+          "stop \(s) at \(stopOffset(s)) is outside line \(n)")
+        if s > line.stops.lowerBound {
+          check(stopU[s - 1] <= stopU[s], "stops of line \(n) go backwards at \(s)")
+        }
+      }
+    }
+    check(nextWord == words.count, "\(words.count - nextWord) words belong to no line")
+    check(nextStop == stopOffsets.count, "\(stopOffsets.count - nextStop) stops belong to no line")
+    check(stopU.count == stopOffsets.count, "stop arrays differ in length")
+    for (name, ranges) in [("reader word", readerWords), ("sentence", sentences)] {
+      var end = 0
+      for (i, r) in ranges.enumerated() {
+        check(end <= r.lowerBound && r.upperBound <= length, "\(name) \(i) \(r) is out of order")
+        end = r.upperBound
+      }
+    }
+    if let utf8Offsets {
+      check(utf8Offsets.count == length + 1, "the UTF-8 map has \(utf8Offsets.count) entries")
+      check(
+        zip(utf8Offsets, utf8Offsets.dropFirst()).allSatisfy { $0 <= $1 }, "the UTF-8 map decreases"
+      )
+      check(
+        Int(utf8Offsets.last ?? 0) == utf8.count, "the UTF-8 map does not end at the text's end")
+    } else {
+      check(utf8.count == length, "no UTF-8 map for a text that is not ASCII")
+    }
+    problems += spatial.invariantViolations().map { "spatial index: \($0)" }
+    check(
+      spatial.count == lines.count,
+      "the spatial index holds \(spatial.count) items for \(lines.count) lines")
+    return problems
   }
 }

@@ -19,6 +19,9 @@ struct SpatialIndex: Sendable {
   /// The most nodes a depth-first walk can have pending: levels × fanout.
   private var maxPending = 1
 
+  /// The number of items.
+  var count: Int { itemBounds.count }
+
   /// Builds the tree over `bounds`; item `i` is `bounds[i]`.
   init(_ bounds: [Rect]) {
     itemBounds = bounds
@@ -152,5 +155,49 @@ struct SpatialIndex: Sendable {
 
   private static func intersects(_ a: Rect, _ b: Rect) -> Bool {
     a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY
+  }
+
+  /// Every broken invariant of the tree, described (empty when sound): each
+  /// node's bounds contain its children's, no node has more than `fanout`
+  /// children, and every item is in exactly one leaf.
+  ///
+  /// - Complexity: O(*n*) in the number of items.
+  func invariantViolations() -> [String] {
+    var problems: [String] = []
+    guard let root else {
+      if !itemBounds.isEmpty { problems.append("\(itemBounds.count) items but no root") }
+      return problems
+    }
+    var seen = [Int](repeating: 0, count: itemBounds.count)
+    var pending = [root]
+    var visited = 0
+    while let n = pending.popLast() {
+      visited += 1
+      guard visited <= nodes.count else {
+        problems.append("a node is reachable twice (cycle or shared child)")
+        break
+      }
+      let node = nodes[n]
+      if node.children.count > Self.fanout {
+        problems.append("node \(n) has \(node.children.count) children")
+      }
+      for c in node.children {
+        let child = childList[c]
+        let bounds = node.isLeaf ? itemBounds[child] : nodes[child].bounds
+        if !Self.contains(node.bounds, bounds) {
+          problems.append("node \(n) does not contain its child \(child)")
+        }
+        if node.isLeaf { seen[child] += 1 } else { pending.append(child) }
+      }
+    }
+    for (item, count) in seen.enumerated() where count != 1 {
+      problems.append("item \(item) is in \(count) leaves")
+    }
+    return problems
+  }
+
+  private static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+    outer.minX <= inner.minX && outer.minY <= inner.minY && inner.maxX <= outer.maxX
+      && inner.maxY <= outer.maxY
   }
 }

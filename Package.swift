@@ -7,7 +7,9 @@ let package = Package(
     .library(name: "ScanModel", targets: ["ScanModel"]),
     .library(name: "ScanOCR", targets: ["ScanOCR"]),
     .library(name: "ScanFormats", targets: ["ScanFormats"]),
-    // The commands as a library (for the fuzzers in Tools/Fuzz).
+    // The commands and their argument parser as libraries (for the
+    // fuzzers in Tools/Fuzz, which feed the query protocol `InputLine`s).
+    .library(name: "ScanArguments", targets: ["ScanArguments"]),
     .library(name: "ScanCLI", targets: ["ScanCLI"]),
     .executable(name: "scantext", targets: ["scantext"]),
   ],
@@ -23,8 +25,19 @@ let package = Package(
     .target(name: "ScanOCR", dependencies: ["ScanModel", "CScanOCR"]),
     // JSON (hOCR-like) export and import.
     .target(name: "ScanFormats", dependencies: ["ScanModel"]),
-    // Argument parsing and commands, as a library so tests can drive it.
-    .target(name: "ScanCLI", dependencies: ["ScanModel", "ScanOCR", "ScanFormats"]),
+    // A command-line parser with swift-argument-parser's conventions (help
+    // layout, `Error:`/`Usage:` messages, exit code 64), standard streams
+    // that report write errors, and nothing the commands do not use. It
+    // knows nothing of scanning.
+    .target(name: "ScanArguments"),
+    // The `scantext` commands, as a library so tests can drive them: each
+    // parses its arguments once into typed values, then runs. Also the
+    // query protocol, the JSON answers shared by it and the single-shot
+    // commands, and the recognition cache with its SHA-256 (kept here: the
+    // cache keys on the recognition options and stores ScanText JSON, and
+    // only these commands use it).
+    .target(
+      name: "ScanCLI", dependencies: ["ScanArguments", "ScanModel", "ScanOCR", "ScanFormats"]),
     .executableTarget(name: "scantext", dependencies: ["ScanCLI"]),
     // Shared test helpers: the package's folders, recognised sample scans.
     .target(
@@ -34,9 +47,12 @@ let package = Package(
     .testTarget(name: "ScanFormatsTests", dependencies: ["ScanFormats", "ScanModel"]),
     .testTarget(
       name: "ScanOCRTests", dependencies: ["ScanOCR", "ScanModel", "ScanFormats", "ScanTestSupport"]),
+    .testTarget(name: "ScanArgumentsTests", dependencies: ["ScanArguments"]),
     .testTarget(
       name: "ScanCLITests",
-      dependencies: ["ScanCLI", "ScanModel", "ScanFormats", "ScanTestSupport", "scantext"]),
+      dependencies: [
+        "ScanCLI", "ScanArguments", "ScanModel", "ScanFormats", "ScanTestSupport", "scantext",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

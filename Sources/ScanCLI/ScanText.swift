@@ -1,3 +1,4 @@
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
@@ -36,20 +37,5 @@ public struct ScanText: ScanCommand {
     Generator(
       name: "scantext", version: version,
       details: ["tesseract": OCREngine.tesseractVersion])
-  }
-}
-
-/// Arguments shared by the commands that work on one page of a model.
-enum ModelArguments {
-  static let model = Argument<String>(
-    "model", help: "A document (JSON, hOCR, ALTO, PAGE XML, TSV), or an image to recognise.")
-  static let page = Option<Int>("page", help: "The page to query, from 0.", default: 0)
-  static let all: [any ArgumentKey] = [model, page] + OCRArguments.all
-
-  static func page(_ a: ParsedArguments) throws -> Page {
-    let index = try a[page]
-    guard index >= 0 else { throw ValidationError("'--page' must be 0 or more") }
-    return try ModelLoader.page(
-      a[model], index: index, options: OCRArguments.options(a), useCache: !a[OCRArguments.noCache])
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanTestSupport
@@ -48,6 +49,28 @@ struct CommandTests {
     #expect(version.code == 0)
     #expect(version.stdout == "\(ScanText.version)\n")
     #expect(CommandLineTool.lint(ScanText.self).isEmpty)
+  }
+
+  /// Every command reads and checks all its arguments before it touches a
+  /// file: a bad value is a usage error even when the output cannot be
+  /// written or the model is missing.
+  @Test func argumentsAreCheckedBeforeAnyFile() {
+    let missing = "/nonexistent-dir/missing.json"
+    let unwritable = "/nonexistent-dir/out"
+    for arguments in [
+      ["convert", missing, unwritable + ".json", "--psm", "99"],
+      ["draw", missing, "-o", unwritable + ".png", "--psm", "99"],
+      ["draw", missing, "-o", unwritable + ".png", "--page", "-1"],
+      ["ocr", missing, "-o", unwritable + ".json", "--timeout", "0"],
+      ["text", missing, "--dpi", "0"],
+      ["eval", missing, "--truth", missing, "--lang", "eng+"],
+      ["verify", missing, "--max-pixels", "0"],
+      ["query", missing, "--psm", "14"],
+    ] {
+      let result = scantext(arguments)
+      #expect(result.code == 64, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.contains("\nUsage: scantext \(arguments[0])"), "\(arguments)")
+    }
   }
 
   @Test func usageErrorsExit64() {
@@ -123,12 +146,47 @@ struct CommandTests {
     let boundary = try JSONValue(
       parsing: scantext(["boundary", model, "--position", "1", "--granularity", "word"]).stdout)
     #expect(boundary["enclosing"] == DocumentJSON.range(TextRange(offsets: 0..<3)))
-    #expect(boundary["next"] == .number(3))
+    #expect(boundary["position"] == .number(3))
     #expect(boundary["withinUnit"] == .bool(true))
 
     let lines = try JSONValue(parsing: scantext(["lines", model]).stdout)
     #expect(lines["lines"]?.arrayValue?.count == page.lineCount)
     #expect(lines["lines"]?.arrayValue?.first?["text"] == .string(line.text))
+  }
+
+  /// Each answer has one JSON shape: a single-shot command prints what the
+  /// query protocol answers to the same request.
+  @Test func singleShotCommandsAnswerAsTheProtocol() throws {
+    let page = try CleanModel.page
+    let model = CleanModel.path
+    let c = try #require(page.line(number: 1)?.words.first).bbox.center
+    var pairs: [([String], String)] = [
+      (["rects", model, "--range", "2:30"], #"{"op":"rects","range":[2,30]}"#),
+      (["hit", model, "--point", "\(c.x),\(c.y)"], "{\"op\":\"hit\",\"point\":[\(c.x),\(c.y)]}"),
+      (["lines", model], #"{"op":"lines"}"#),
+    ]
+    for granularity in ["character", "word", "sentence", "line", "paragraph", "document"] {
+      for direction in ["forward", "backward"] {
+        for position in [0, 1, 3, 4, 40, page.endPosition.offset] {
+          pairs.append(
+            (
+              [
+                "boundary", model, "--position", "\(position)", "--granularity", granularity,
+                "--direction", direction,
+              ],
+              #"{"op":"boundary","position":\#(position),"granularity":"\#(granularity)","direction":"\#(direction)"}"#
+            ))
+        }
+      }
+    }
+    let answers = scantext(["query", model], input: pairs.map(\.1)).stdout.split(separator: "\n")
+    #expect(answers.count == pairs.count)
+    for ((arguments, request), answer) in zip(pairs, answers) {
+      let single = scantext(arguments)
+      #expect(single.code == 0, "\(arguments)")
+      #expect(
+        try JSONValue(parsing: single.stdout) == JSONValue(parsing: String(answer)), "\(request)")
+    }
   }
 
   @Test func queryProtocolAnswersEveryLine() throws {

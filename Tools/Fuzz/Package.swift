@@ -26,6 +26,7 @@ let package = Package(
       name: "FuzzQuery",
       dependencies: [
         "FuzzSupport", .product(name: "ScanCLI", package: "ScanText"),
+        .product(name: "ScanArguments", package: "ScanText"),
         .product(name: "ScanFormats", package: "ScanText"),
         .product(name: "ScanModel", package: "ScanText"),
       ]),

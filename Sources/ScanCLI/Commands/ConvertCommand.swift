@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 
@@ -28,12 +29,12 @@ struct ConvertCommand: ScanCommand {
       order always survive. The output is written to a temporary file and \
       renamed, so a failure never leaves a partial file.
       """,
-    arguments: [input, output, format] + OCRArguments.all)
+    arguments: [input, output, format] + OCROptions.arguments)
 
   let inputPath: String
   let outputPath: String
   let outputFormat: DocumentFormat
-  let arguments: ParsedArguments
+  let ocr: OCROptions
 
   init(_ a: ParsedArguments) throws {
     inputPath = try a[Self.input]
@@ -41,14 +42,12 @@ struct ConvertCommand: ScanCommand {
     outputFormat = try DocumentFiles.outputFormat(
       explicit: a[Self.format], path: outputPath == "-" ? nil : outputPath,
       fallback: outputPath == "-" ? .json : nil)
-    arguments = a
+    ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     if outputPath != "-" { try OutputFile.checkWritable(outputPath) }
-    let document = try ModelLoader.document(
-      inputPath, options: OCRArguments.options(arguments),
-      useCache: !arguments[OCRArguments.noCache])
+    let document = try ModelLoader.document(inputPath, ocr: ocr)
     let rendered = try DocumentFiles.render(document, as: outputFormat)
     if outputPath == "-" {
       io.write(rendered)

@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
@@ -29,15 +30,16 @@ struct DrawCommand: ScanCommand {
       magenta, and words below --min-confidence are filled in red. The picture \
       has the image's size; coordinates are the model's.
       """,
-    arguments: [ModelArguments.model, ModelArguments.page, image, output, layers, lowConfidence]
-      + OCRArguments.all)
+    arguments: [ModelOptions.model, ModelOptions.page, image, output, layers, lowConfidence]
+      + OCROptions.arguments)
 
-  let arguments: ParsedArguments
+  let model: ModelOptions
+  let imagePath: String?
   let outputPath: String
   let drawing: PageDrawing
 
   init(_ a: ParsedArguments) throws {
-    arguments = a
+    imagePath = try a[Self.image]
     outputPath = try a[Self.output]
     guard outputPath.lowercased().hasSuffix(".png") else {
       throw ValidationError("'\(outputPath)': draw writes PNG; name the output .png")
@@ -60,16 +62,15 @@ struct DrawCommand: ScanCommand {
       throw ValidationError("'--min-confidence' must be between 0 and 100")
     }
     drawing = PageDrawing(layers: chosen, lowConfidence: threshold)
+    model = try ModelOptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath)
-    let modelPath = try arguments[ModelArguments.model]
-    let pageIndex = try arguments[ModelArguments.page]
-    guard pageIndex >= 0 else { throw ValidationError("'--page' must be 0 or more") }
-    let page = try ModelArguments.page(arguments)
+    let modelPath = model.path
+    let page = try model.loadPage()
     // The image: given, or MODEL itself, or the model's image beside it.
-    var imagePath = try arguments[Self.image]
+    var imagePath = self.imagePath
     if imagePath == nil {
       if !DocumentFormat.isDocument(fileName: modelPath) {
         imagePath = modelPath
@@ -88,7 +89,7 @@ struct DrawCommand: ScanCommand {
       }
     }
     // A multi-page image: the page of the image that the model's page is.
-    let imagePage = DocumentFormat.isDocument(fileName: modelPath) ? page.index : pageIndex
+    let imagePage = DocumentFormat.isDocument(fileName: modelPath) ? page.index : model.pageIndex
     let png: Data
     do {
       png = try drawing.png(

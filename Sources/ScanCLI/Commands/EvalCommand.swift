@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 
@@ -23,27 +24,30 @@ struct EvalCommand: ScanCommand {
       onto others), hitRate (truth word centres that hit-test to the same word). \
       See the README for exact definitions.
       """,
-    arguments: [model, truth, json] + OCRArguments.all)
+    arguments: [model, truth, json] + OCROptions.arguments)
 
-  let arguments: ParsedArguments
+  let modelPath: String
+  let truthPath: String
+  let printsJSON: Bool
+  let ocr: OCROptions
+
   init(_ a: ParsedArguments) throws {
-    _ = try a[Self.truth]
-    arguments = a
+    modelPath = try a[Self.model]
+    truthPath = try a[Self.truth]
+    printsJSON = a[Self.json]
+    ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let truthPath = try arguments[Self.truth]
     let truth = try DocumentFiles.read(truthPath)
-    var options = try OCRArguments.options(arguments)
+    var ocr = self.ocr
     // Recognise in the truth's language unless told otherwise.
-    if !arguments.contains(OCRArguments.lang), let language = truth.pages.first?.language {
-      options.languages = language.split(separator: "+").map(String.init)
+    if !ocr.languageGiven, let language = truth.pages.first?.language {
+      ocr.recognition.languages = language.split(separator: "+").map(String.init)
     }
-    let modelPath = try arguments[Self.model]
-    let document = try ModelLoader.document(
-      modelPath, options: options, useCache: !arguments[OCRArguments.noCache])
+    let document = try ModelLoader.document(modelPath, ocr: ocr)
     let summary = evaluate(document, against: truth)
-    if arguments[Self.json] {
+    if printsJSON {
       io.print(Self.report(summary).serialized(pretty: true))
     } else {
       io.print(Self.table(summary, name: URL(fileURLWithPath: modelPath).lastPathComponent))

@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
@@ -27,7 +28,7 @@ struct OCRCommand: ScanCommand {
       input order. When some images fail, the others are still written; each \
       failure is reported and the exit code is 1.
       """,
-    arguments: [images, output, format, jobs, quiet] + OCRArguments.all)
+    arguments: [images, output, format, jobs, quiet] + OCROptions.arguments)
 
   let paths: [String]
   let outputPath: String?
@@ -42,7 +43,8 @@ struct OCRCommand: ScanCommand {
     outputPath = try a[Self.output]
     outputFormat = try DocumentFiles.outputFormat(
       explicit: a[Self.format], path: outputPath, fallback: .json)
-    options = try OCRArguments.options(a)
+    let ocr = try OCROptions(a)
+    options = ocr.recognition
     let requested = try a[Self.jobs]
     if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
     // One engine per worker, one worker per core at most: more would only
@@ -50,7 +52,7 @@ struct OCRCommand: ScanCommand {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     jobCount = min(requested ?? cores, cores)
     showProgress = !a[Self.quiet]
-    cache = OCRArguments.cache(a)
+    cache = ocr.cache
   }
 
   func run(_ io: CommandIO) throws -> Int32 {

@@ -1,3 +1,4 @@
+import ScanArguments
 import ScanFormats
 import ScanModel
 
@@ -11,30 +12,45 @@ struct TextCommand: ScanCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "text", abstract: "Print the text of a page, a range, a rectangle or a line.",
-    arguments: ModelArguments.all + [range, rect, line])
+    arguments: ModelOptions.arguments + [range, rect, line])
 
-  let arguments: ParsedArguments
+  /// What to print.
+  enum Selection {
+    case page
+    case range(Range<Int>)
+    case rect(Rect)
+    case line(Int)
+  }
+
+  let model: ModelOptions
+  let selection: Selection
+
   init(_ a: ParsedArguments) throws {
-    let chosen = [try a[Self.range] != nil, try a[Self.rect] != nil, try a[Self.line] != nil]
-    guard chosen.filter({ $0 }).count <= 1 else {
+    let chosen: [Selection] = [
+      try a[Self.range].map(Selection.range), try a[Self.rect].map(Selection.rect),
+      try a[Self.line].map(Selection.line),
+    ].compactMap { $0 }
+    guard chosen.count <= 1 else {
       throw ValidationError("Give at most one of '--range', '--rect' and '--line'")
     }
-    arguments = a
+    selection = chosen.first ?? .page
+    model = try ModelOptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try ModelArguments.page(arguments)
-    if let r = try arguments[Self.range] {
+    let page = try model.loadPage()
+    switch selection {
+    case .range(let r):
       io.print(page.text(in: try Answers.checked(r, in: page)) ?? "")
-    } else if let rect = try arguments[Self.rect] {
+    case .rect(let rect):
       io.print(page.text(in: rect))
-    } else if let n = try arguments[Self.line] {
+    case .line(let n):
       guard let text = page.content(forLineNumber: n) else {
         throw CLIError(
           "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
       }
       io.print(text)
-    } else {
+    case .page:
       io.write(page.text)
     }
     return 0
@@ -47,17 +63,19 @@ struct RectsCommand: ScanCommand {
   static let configuration = CommandConfiguration(
     commandName: "rects",
     abstract: "Print the selection rectangles of a range, one per line, as JSON.",
-    arguments: ModelArguments.all + [range])
+    arguments: ModelOptions.arguments + [range])
 
-  let arguments: ParsedArguments
+  let model: ModelOptions
+  let range: Range<Int>
+
   init(_ a: ParsedArguments) throws {
-    _ = try a[Self.range]
-    arguments = a
+    range = try a[Self.range]
+    model = try ModelOptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try ModelArguments.page(arguments)
-    let range = try Answers.checked(try arguments[Self.range], in: page)
+    let page = try model.loadPage()
+    let range = try Answers.checked(range, in: page)
     io.print(Answers.rects(page.selectionRects(for: range)).serialized(pretty: true))
     return 0
   }
@@ -70,17 +88,19 @@ struct HitCommand: ScanCommand {
     commandName: "hit",
     abstract:
       "Hit-test a point: the closest position, the line, character and word there, as JSON.",
-    arguments: ModelArguments.all + [point])
+    arguments: ModelOptions.arguments + [point])
 
-  let arguments: ParsedArguments
+  let model: ModelOptions
+  let point: Point
+
   init(_ a: ParsedArguments) throws {
-    _ = try a[Self.point]
-    arguments = a
+    point = try a[Self.point]
+    model = try ModelOptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try ModelArguments.page(arguments)
-    io.print(Answers.hit(page, try arguments[Self.point]).serialized(pretty: true))
+    let page = try model.loadPage()
+    io.print(Answers.hit(page, point).serialized(pretty: true))
     return 0
   }
 }
@@ -94,20 +114,24 @@ struct BoundaryCommand: ScanCommand {
     commandName: "boundary",
     abstract:
       "Tokenizer queries at a position: enclosing unit, next boundary, at-boundary, within-unit.",
-    arguments: ModelArguments.all + [position, granularity, direction])
+    arguments: ModelOptions.arguments + [position, granularity, direction])
 
-  let arguments: ParsedArguments
+  let model: ModelOptions
+  let position: Int
+  let granularity: TextGranularity
+  let direction: TextDirection
+
   init(_ a: ParsedArguments) throws {
-    _ = try a[Self.position]
-    _ = try a[Self.granularity]
-    arguments = a
+    position = try a[Self.position]
+    granularity = try a[Self.granularity]
+    direction = try a[Self.direction].direction
+    model = try ModelOptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try ModelArguments.page(arguments)
-    let p = try Answers.checked(position: try arguments[Self.position], in: page)
-    let answer = Answers.boundary(
-      page, p, try arguments[Self.granularity], try arguments[Self.direction].direction)
+    let page = try model.loadPage()
+    let p = try Answers.checked(position: position, in: page)
+    let answer = Answers.boundary(page, p, granularity, direction)
     io.print(answer.serialized(pretty: true))
     return 0
   }
@@ -117,17 +141,14 @@ struct LinesCommand: ScanCommand {
   static let configuration = CommandConfiguration(
     commandName: "lines",
     abstract: "List the lines of a page with their text, range, box and frame, as JSON.",
-    arguments: ModelArguments.all)
+    arguments: ModelOptions.arguments)
 
-  let arguments: ParsedArguments
-  init(_ a: ParsedArguments) { arguments = a }
+  let model: ModelOptions
+  init(_ a: ParsedArguments) throws { model = try ModelOptions(a) }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try ModelArguments.page(arguments)
-    let lines = JSONValue.object([
-      "lines": .array((0..<page.lineCount).map { Answers.line(page, $0) })
-    ])
-    io.print(lines.serialized(pretty: true))
+    let page = try model.loadPage()
+    io.print(Answers.lines(page).serialized(pretty: true))
     return 0
   }
 }
@@ -145,15 +166,18 @@ struct QueryCommand: ScanCommand {
       {"op":"line","point":[x,y]}, {"op":"lineContent","line":i}, {"op":"lines"}, {"op":"pages"}. \
       "page" defaults to 0; an "id" is echoed back. A bad request gets {"error":"..."}.
       """,
-    arguments: [model] + OCRArguments.all)
+    arguments: [model] + OCROptions.arguments)
 
-  let arguments: ParsedArguments
-  init(_ a: ParsedArguments) { arguments = a }
+  let modelPath: String
+  let ocr: OCROptions
+
+  init(_ a: ParsedArguments) throws {
+    modelPath = try a[Self.model]
+    ocr = try OCROptions(a)
+  }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ModelLoader.document(
-      arguments[Self.model], options: OCRArguments.options(arguments),
-      useCache: !arguments[OCRArguments.noCache])
+    let document = try ModelLoader.document(modelPath, ocr: ocr)
     let service = QueryService(document: document)
     while let input = io.readLine(limit: QueryService.maxRequestBytes) {
       if case .text(let line) = input, line.allSatisfy(\.isWhitespace) { continue }
@@ -174,25 +198,27 @@ struct VerifyCommand: ScanCommand {
     commandName: "verify",
     abstract: "Check the selection geometry of every page against its OCR boxes.",
     discussion: "Exits with 1 when any check fails.",
-    arguments: [model, json, tolerance] + OCRArguments.all)
+    arguments: [model, json, tolerance] + OCROptions.arguments)
 
-  let arguments: ParsedArguments
+  let path: String
+  let printsJSON: Bool
+  let tolerance: Double
+  let ocr: OCROptions
+
   init(_ a: ParsedArguments) throws {
-    guard try a[Self.tolerance] >= 0 else {
-      throw ValidationError("'--tolerance' must be 0 or more")
-    }
-    arguments = a
+    path = try a[Self.model]
+    printsJSON = a[Self.json]
+    tolerance = try a[Self.tolerance]
+    guard tolerance >= 0 else { throw ValidationError("'--tolerance' must be 0 or more") }
+    ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let path = try arguments[Self.model]
-    let document = try ModelLoader.document(
-      path, options: OCRArguments.options(arguments), useCache: !arguments[OCRArguments.noCache])
-    let tolerance = try arguments[Self.tolerance]
+    let document = try ModelLoader.document(path, ocr: ocr)
     let reports = document.pages.map { $0.verify(tolerance: tolerance) }
     let violations = reports.flatMap(\.violations)
     let checks = reports.map(\.checks).reduce(0, +)
-    if arguments[Self.json] {
+    if printsJSON {
       let report = JSONValue.object([
         "passed": .bool(violations.isEmpty), "checks": .number(Double(checks)),
         "pages": .number(Double(document.pages.count)),

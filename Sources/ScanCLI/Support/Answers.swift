@@ -56,15 +56,23 @@ enum Answers {
     ])
   }
 
+  /// Every line of the page: `scantext lines` and the `lines` request.
+  static func lines(_ page: Page) -> JSONValue {
+    .object(["lines": .array((0..<page.lineCount).map { line(page, $0) })])
+  }
+
+  /// The tokenizer at a position: the enclosing unit (`enclosing`), the
+  /// next boundary in the direction (`position`), and whether the position
+  /// is at a boundary or within a unit. `scantext boundary` and the
+  /// `boundary` request.
   static func boundary(
     _ page: Page, _ p: TextPosition, _ g: TextGranularity, _ d: TextDirection
   ) -> JSONValue {
     .object([
       "enclosing": page.rangeEnclosingPosition(p, with: g, inDirection: d).map(range) ?? .null,
-      "next": page.position(from: p, toBoundary: g, inDirection: d).map {
+      "position": page.position(from: p, toBoundary: g, inDirection: d).map {
         .number(Double($0.offset))
-      }
-        ?? .null,
+      } ?? .null,
       "atBoundary": .bool(page.isPosition(p, atBoundary: g, inDirection: d)),
       "withinUnit": .bool(page.isPosition(p, withinTextUnit: g, inDirection: d)),
     ])

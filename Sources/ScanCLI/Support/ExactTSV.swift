@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR

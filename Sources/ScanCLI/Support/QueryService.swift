@@ -1,3 +1,4 @@
+import ScanArguments
 import ScanFormats
 import ScanModel
 
@@ -99,12 +100,7 @@ struct QueryService {
       ])
     case "boundary":
       let (p, g, d) = try boundaryArguments(request, page)
-      return .object([
-        "position": page.position(from: p, toBoundary: g, inDirection: d).map {
-          .number(Double($0.offset))
-        } ?? .null,
-        "atBoundary": .bool(page.isPosition(p, atBoundary: g, inDirection: d)),
-      ])
+      return Answers.boundary(page, p, g, d)
     case "line":
       return .object([
         "line": page.lineNumber(at: try point(request)).map { .number(Double($0)) } ?? .null
@@ -116,7 +112,7 @@ struct QueryService {
       }
       return Answers.line(page, n)
     case "lines":
-      return .object(["lines": .array((0..<page.lineCount).map { Answers.line(page, $0) })])
+      return Answers.lines(page)
     case "pages":
       return .object(["pages": .number(Double(document.pages.count))])
     default:

@@ -124,21 +124,16 @@ enum ModelFile {
 /// Loads the one model a query command works on.
 enum ModelLoader {
   /// The document in `path` (a ScanText JSON document, or an image to OCR).
-  static func document(_ path: String, options: RecognitionOptions, useCache: Bool = true)
-    throws -> Document
-  {
-    let cache = useCache ? RecognitionCache.standard() : nil
-    let result = Recognizer(options: options, cache: cache).read([path])[0]
+  static func document(_ path: String, ocr: OCROptions) throws -> Document {
+    let result = Recognizer(options: ocr.recognition, cache: ocr.cache).read([path])[0]
     // Queries number pages as the file does: a missing page would shift them.
     if let error = result.pageErrors.first { throw error }
     return Document(pages: try result.pages.get())
   }
 
   /// One page of the document in `path`.
-  static func page(_ path: String, index: Int, options: RecognitionOptions, useCache: Bool = true)
-    throws -> Page
-  {
-    let document = try document(path, options: options, useCache: useCache)
+  static func page(_ path: String, index: Int, ocr: OCROptions) throws -> Page {
+    let document = try document(path, ocr: ocr)
     guard document.pages.indices.contains(index) else {
       let count = document.pages.count
       throw CLIError(

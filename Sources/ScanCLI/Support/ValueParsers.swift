@@ -1,3 +1,4 @@
+import ScanArguments
 import ScanModel
 
 /// Parsers for the values of `--range`, `--rect`, `--point`.

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import ScanArguments
 @_spi(Fuzzing) import ScanCLI
 import ScanFormats
 import ScanModel

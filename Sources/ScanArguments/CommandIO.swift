@@ -87,12 +87,6 @@ public struct CommandIO: Sendable {
   }
 
   /// The next line of standard input without its newline, or `nil` at the
-  /// end. Invalid UTF-8 is repaired; prefer ``readLine(limit:)``.
-  public func readLine() -> String? {
-    readInputLine()
-  }
-
-  /// The next line of standard input without its newline, or `nil` at the
   /// end (or once standard output has failed: nobody would see the answers).
   /// - Parameter limit: The longest line kept, in bytes; a longer line is
   ///   read to its end and discarded, as ``InputLine/tooLong``.

@@ -60,7 +60,7 @@ extension UsageError {
     let label: String
     switch spec.kind {
     case .positional: label = "<\(spec.valueName)>"
-    case .option, .flag: label = spec.synopsis(named: name ?? spec.preferredName)
+    case .option, .flag: label = spec.synopsis(named: name ?? spec.id)
     }
     let suffix: String
     if let reason, !reason.isEmpty {
@@ -91,7 +91,7 @@ extension UsageError {
 
   static func missingArgument(_ spec: ArgumentSpec) -> UsageError {
     let label =
-      spec.kind == .positional ? "<\(spec.valueName)>" : spec.synopsis(named: spec.preferredName)
+      spec.kind == .positional ? "<\(spec.valueName)>" : spec.synopsis(named: spec.id)
     return UsageError(
       "Missing expected argument '\(spec.bareSynopsis)'", helpLine: help(label, spec))
   }
@@ -123,23 +123,16 @@ public struct ValidationError: Error, Sendable, CustomStringConvertible {
 
 /// A runtime failure of a command. `CommandLineTool` prints
 /// `Error: <message>` to standard error (nothing when the message is empty)
-/// and exits with `exitCode` (1 by default).
+/// and exits with 1.
 ///
 /// Any other error thrown by a command is printed the same way, using its
-/// `LocalizedError.errorDescription` or `String(describing:)`, with exit code 1.
+/// `LocalizedError.errorDescription` or `String(describing:)`.
 public protocol CommandFailure: Error {
   var message: String { get }
-  var exitCode: Int32 { get }
-}
-
-extension CommandFailure {
-  public var exitCode: Int32 { 1 }
 }
 
 /// Throw to end a command successfully (exit 0) with output.
 public enum CleanExit: Error, Sendable {
   /// Print the current command's help to standard output.
   case helpRequest
-  /// Print this text to standard output.
-  case message(String)
 }

@@ -1,7 +1,7 @@
 /// A type that can be read from a single command-line string.
 ///
 /// The counterpart of swift-argument-parser's `ExpressibleByArgument`.
-/// `String`, `Int`, `Double` and `Float` conform; so does any
+/// `String`, `Int` and `Double` conform; so does any
 /// `CaseIterable` enum whose raw value is a `String`, once it declares the
 /// conformance:
 ///
@@ -52,12 +52,6 @@ extension Int: ArgumentValue {
 }
 
 extension Double: ArgumentValue {
-  public init?(argument: String) {
-    self.init(argument)
-  }
-}
-
-extension Float: ArgumentValue {
   public init?(argument: String) {
     self.init(argument)
   }

@@ -14,9 +14,8 @@
 /// ```
 ///
 /// Exit codes: the command's own code; 0 for help and `--version`;
-/// 64 (`EX_USAGE`) for usage errors; a `CommandFailure`'s `exitCode`, or 1,
-/// for other errors thrown by a command; 1 when standard output could not
-/// be written.
+/// 64 (`EX_USAGE`) for usage errors; 1 for other errors thrown by a command,
+/// and when standard output could not be written.
 public enum CommandLineTool {
   /// Exit code for usage errors (`EX_USAGE`).
   public static let usageErrorCode: Int32 = 64
@@ -90,14 +89,14 @@ public enum CommandLineTool {
       return usageErrorCode
     }
 
-    var parsed: ParsedArguments?
-    for (depth, level) in levels.enumerated() {
-      parsed = ParsedArguments(
-        commandPath: stack.prefix(depth + 1).map(\.commandName),
-        specs: stack[depth].specs, values: level.values, flagCounts: level.flagCounts,
-        positionals: level.positionals, parent: parsed)
+    // Only the selected command's own arguments reach it (a command with
+    // subcommands declares none that its subcommands read).
+    guard let type = types.last, let level = levels.last, let configuration = stack.last else {
+      return 1
     }
-    guard let parsed, let type = types.last else { return 1 }
+    let parsed = ParsedArguments(
+      commandPath: stack.map(\.commandName), specs: configuration.specs, values: level.values,
+      flags: level.flags)
 
     do {
       let command = try type.init(parsed)
@@ -156,11 +155,12 @@ public enum CommandLineTool {
     var variadic: String?
 
     for spec in configuration.specs {
-      if spec.kind == .positional {
-        if hasSubcommands {
-          problems.append(
-            prefix + "positional '\(spec.id)' is ignored by a command with subcommands")
-        } else if let variadic {
+      if hasSubcommands {
+        // Only the selected command's own arguments reach it.
+        let what = spec.kind == .positional ? "positional" : "option"
+        problems.append(prefix + "\(what) '\(spec.id)' is ignored by a command with subcommands")
+      } else if spec.kind == .positional {
+        if let variadic {
           problems.append(
             prefix + "'\(spec.id)' follows variadic '\(variadic)' and never gets a value")
         } else if spec.isRepeating {
@@ -229,9 +229,6 @@ public enum CommandLineTool {
     case CleanExit.helpRequest:
       io.print(HelpFormatter.help(stack))
       return 0
-    case CleanExit.message(let text):
-      io.print(text)
-      return 0
     case let usage as UsageError:
       io.printError(HelpFormatter.usageError(usage, stack: stack))
       return usageErrorCode
@@ -240,7 +237,7 @@ public enum CommandLineTool {
       return usageErrorCode
     case let failure as any CommandFailure:
       if !failure.message.isEmpty { io.printError("Error: \(failure.message)") }
-      return failure.exitCode
+      return 1
     default:
       let message = CommandLineTool.message(for: error)
       if !message.isEmpty { io.printError("Error: \(message)") }

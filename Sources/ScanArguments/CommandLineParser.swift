@@ -5,7 +5,7 @@ enum CommandLineParser {
 
   struct Level {
     var values: [String: [String]] = [:]
-    var flagCounts: [String: Int] = [:]
+    var flags: Set<String> = []
     var positionals: [String] = []
     /// The first usage error found at this level.
     var error: UsageError?
@@ -84,7 +84,7 @@ enum CommandLineParser {
         if let inlineValue {
           level.record(.flagWithValue(name, value: inlineValue))
         } else {
-          level.flagCounts[spec.id, default: 0] += 1
+          level.flags.insert(spec.id)
         }
       case .option:
         let value: String
@@ -97,7 +97,7 @@ enum CommandLineParser {
           level.record(.missingValue(name, spec: spec))
           continue
         }
-        if !spec.isRepeating && level.values[spec.id] != nil {
+        if level.values[spec.id] != nil {
           level.record(.duplicateOption(name))
           continue
         }

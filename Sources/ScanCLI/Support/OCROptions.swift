@@ -1,0 +1,112 @@
+import Foundation
+import ScanArguments
+import ScanModel
+import ScanOCR
+
+/// The recognition options of every command that may OCR an image, read
+/// and checked once.
+struct OCROptions: Sendable {
+  static let lang = Option<String>(
+    "lang", short: "l", help: "Recognition languages, joined with '+' (eng, eng+deu).",
+    default: "eng")
+  static let psm = Option<Int>(
+    "psm", help: "Tesseract page segmentation mode, 0-13 (3: automatic).", default: 3)
+  static let dpi = Option<Int?>(
+    "dpi", help: "Resolution of the images (default: the image's tag, else estimated).")
+  static let maxPixels = Option<Int>(
+    "max-pixels", help: "Refuse images with more pixels than this (width × height).",
+    default: RecognitionOptions.defaultMaxPixels)
+  static let timeout = Option<Double?>(
+    "timeout", help: "Give up on a page after this many seconds.")
+  static let noPreprocess = Flag(
+    "no-preprocess", help: "Recognise the image as it is (the same text as 'tesseract').")
+  static let noOrientation = Flag(
+    "no-orientation", help: "Do not detect pages turned by 90°, 180° or 270°.")
+  static let noDeskew = Flag("no-deskew", help: "Do not straighten skewed text lines.")
+  static let noIllumination = Flag(
+    "no-illumination", help: "Do not even out shadows and low contrast.")
+  static let noDespeckle = Flag("no-despeckle", help: "Do not remove salt-and-pepper speckle.")
+  static let upscale = Flag(
+    "upscale",
+    help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
+  static let noCache = Flag(
+    "no-cache", help: "Recognise again instead of using (and filling) the cache.")
+  /// Read by ``ScanText/main(_:io:)`` before parsing: the libraries'
+  /// messages must be let through before anything loads them.
+  static let verbose = Flag(
+    "verbose", help: "Show Tesseract's and Leptonica's own messages.")
+
+  static let arguments: [any ArgumentKey] = [
+    lang, psm, dpi, maxPixels, timeout, noPreprocess, noOrientation, noDeskew, noIllumination,
+    noDespeckle, upscale, noCache, verbose,
+  ]
+
+  /// What to give the engine.
+  var recognition: RecognitionOptions
+  /// Whether `--lang` was given (`eval` otherwise uses the truth's language).
+  var languageGiven: Bool
+  /// Whether to use (and fill) the recognition cache: not with `--no-cache`.
+  var useCache: Bool
+
+  /// The cache to use, unless `--no-cache`.
+  var cache: RecognitionCache? { useCache ? RecognitionCache.standard() : nil }
+
+  init(_ a: ParsedArguments) throws {
+    let languages = try a[Self.lang].split(separator: "+", omittingEmptySubsequences: false).map(
+      String.init)
+    guard !languages.contains(where: \.isEmpty) else {
+      throw ValidationError("'--lang' takes language codes joined with '+', such as eng+deu")
+    }
+    let mode = try a[Self.psm]
+    guard let segmentation = PageSegmentationMode(rawValue: mode) else {
+      throw ValidationError("'--psm' must be between 0 and 13 (got \(mode))")
+    }
+    let resolution = try a[Self.dpi]
+    if let resolution, !(1...10_000).contains(resolution) {
+      throw ValidationError("'--dpi' must be between 1 and 10000 (got \(resolution))")
+    }
+    let limit = try a[Self.maxPixels]
+    guard limit > 0 else { throw ValidationError("'--max-pixels' must be positive") }
+    let seconds = try a[Self.timeout]
+    if let seconds, !(seconds > 0) { throw ValidationError("'--timeout' must be positive") }
+    var steps = Preprocessing.default
+    if a[Self.noOrientation] { steps.remove(.orientation) }
+    if a[Self.noDeskew] { steps.remove(.deskew) }
+    if a[Self.noIllumination] { steps.remove(.illumination) }
+    if a[Self.noDespeckle] { steps.remove(.despeckle) }
+    if a[Self.upscale] { steps.insert(.upscale) }
+    if a[Self.noPreprocess] { steps = .none }
+    recognition = RecognitionOptions(
+      languages: languages, pageSegmentation: segmentation, dpi: resolution,
+      dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps)
+    languageGiven = a.contains(Self.lang)
+    useCache = !a[Self.noCache]
+  }
+}
+
+/// The page a query command works on: MODEL, `--page` and the recognition
+/// options, read and checked once.
+struct ModelOptions: Sendable {
+  static let model = Argument<String>(
+    "model", help: "A document (JSON, hOCR, ALTO, PAGE XML, TSV), or an image to recognise.")
+  static let page = Option<Int>("page", help: "The page to query, from 0.", default: 0)
+  static let arguments: [any ArgumentKey] = [model, page] + OCROptions.arguments
+
+  /// The document or image.
+  var path: String
+  /// The page, from 0.
+  var pageIndex: Int
+  var ocr: OCROptions
+
+  init(_ a: ParsedArguments) throws {
+    path = try a[Self.model]
+    pageIndex = try a[Self.page]
+    guard pageIndex >= 0 else { throw ValidationError("'--page' must be 0 or more") }
+    ocr = try OCROptions(a)
+  }
+
+  /// Reads (or recognises) the model and returns the page.
+  func loadPage() throws -> Page {
+    try ModelLoader.page(path, index: pageIndex, ocr: ocr)
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ScanTestSupport
+import Testing
+
+/// Runs a program (found on `PATH`) with arguments from the package root.
+private func runTool(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String)
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = arguments
+  process.currentDirectoryURL = Fixtures.packageRoot
+  var environment = ProcessInfo.processInfo.environment
+  environment["XDG_CACHE_HOME"] = try Fixtures.temporaryFolder().path
+  process.environment = environment
+  let out = try Fixtures.temporaryFolder().appendingPathComponent("stdout")
+  let err = out.deletingLastPathComponent().appendingPathComponent("stderr")
+  _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+  process.standardOutput = try FileHandle(forWritingTo: out)
+  process.standardError = try FileHandle(forWritingTo: err)
+  try process.run()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+    try String(contentsOf: err, encoding: .utf8)
+  )
+}
+
+private func available(_ check: [String]) -> Bool {
+  (try? runTool(check).code) == 0
+}
+
+/// The Python tools in `Tools/` get text joining, ranges and metrics from
+/// `scantext verify` and `scantext eval`, never from rules of their own.
+@Suite("Tools")
+struct ToolsTests {
+  /// `check-scans.py` reads the truth with `scantext verify`: a page text
+  /// that is not the words joined as ScanText joins them is ScanText's error.
+  @Test(
+    .enabled(
+      if: available(["python3", "-c", "import numpy, PIL"]),
+      "numpy and Pillow are missing (pip install -r Tools/requirements-scans.txt)"))
+  func checkScansTakesTheJoiningRulesFromScantext() throws {
+    let folder = try Fixtures.temporaryFolder()
+    try FileManager.default.copyItem(
+      at: Fixtures.scans.appendingPathComponent("clean.png"),
+      to: folder.appendingPathComponent("clean.png"))
+    // The empty line between the first two paragraphs left out, and the
+    // file kept canonical (sorted keys, two-space indent).
+    let script = """
+      import json, sys
+      doc = json.load(open(sys.argv[1], encoding="utf-8"))
+      page = doc["pages"][0]
+      page["text"] = page["text"].replace("\\n\\n", "\\n", 1)
+      open(sys.argv[2], "w", encoding="utf-8").write(
+          json.dumps(doc, sort_keys=True, indent=2, ensure_ascii=False) + "\\n")
+      """
+    let truth = folder.appendingPathComponent("clean.truth.json")
+    #expect(
+      try runTool([
+        "python3", "-c", script, Fixtures.scans.appendingPathComponent("clean.truth.json").path,
+        truth.path,
+      ]).code == 0)
+    let scantext = "--scantext=\(Fixtures.executable.path)"
+    let broken = try runTool([
+      "python3", "Tools/check-scans.py", "--dir=\(folder.path)", scantext,
+    ])
+    #expect(broken.code == 1)
+    #expect(
+      broken.stdout.contains(
+        "FAIL clean: scantext cannot read the truth: \(truth.path): not a ScanText document: pages[0]: 'text' does not match the words joined as Tesseract joins them"
+      ), "\(broken.stdout)")
+
+    let good = try runTool(["python3", "Tools/check-scans.py", "clean", scantext])
+    #expect(good.code == 0, "\(good.stdout)\(good.stderr)")
+    #expect(good.stdout.contains(" verify ") && good.stdout.contains(" checks"))
+  }
+
+  /// `compare-tesseract` scores Tesseract's own TSV with `scantext eval`.
+  @Test(.enabled(if: available(["tesseract", "--version"]), "tesseract is not on PATH"))
+  func compareTesseractScoresWithScantextEval() throws {
+    let result = try runTool([
+      "python3", "Tools/compare-tesseract", "--scantext", Fixtures.executable.path, "--pages",
+      "clean",
+    ])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.contains(
+        "| clean | 0.00% | 0.00% | 100.00% | 100.00% | 100.00% | 100.00% |"), "\(result.stdout)")
+    #expect(result.stdout.contains("its TSV read by ScanText"))
+  }
+}

@@ -165,6 +165,7 @@ private struct WordSegmentationTests {
     expectWords("e-mail", ["e-mail"])
     expectWords("E-mail", ["E-mail"])
     expectWords("well-known", ["well-known"])
+    expectWords("Donau⸗Dampfſchiff", ["Donau⸗Dampfſchiff"])
     expectWords("non\u{2011}breaking", ["non\u{2011}breaking"])
     expectWords("can't", ["can't"])
     expectWords("can’t", ["can’t"])

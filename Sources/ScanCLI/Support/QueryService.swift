@@ -115,10 +115,14 @@ struct QueryService {
       return Answers.lines(page)
     case "pages":
       return .object(["pages": .number(Double(document.pages.count))])
+    case "find":
+      return try findAnswer(request, page)
+    case "uncertain":
+      return try uncertainAnswer(request, page)
     default:
       throw RequestError(
         description:
-          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines or pages)"
+          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, find or uncertain)"
       )
     }
   }

@@ -63,8 +63,11 @@ final class PageLayout: Sendable {
   let words: [WordEntry]
   let wordStarts: [Int]
   let paragraphRanges: [Range<Int>]
-  /// Reader words (the tokenizer's `.word` unit), sorted.
+  /// Reader words (the tokenizer's `.word` unit), sorted, with the parts
+  /// of words hyphenated at line ends joined.
   let readerWords: [Range<Int>]
+  /// Words hyphenated at line ends, in text order.
+  let hyphenBreaks: [HyphenBreak]
   let sentences: [Range<Int>]
   /// Caret stops of all lines: a UTF-16 offset and its `u` in its line's frame.
   private let stopOffsets: [Int32]
@@ -117,7 +120,7 @@ final class PageLayout: Sendable {
     self.words = words
     self.wordStarts = words.map(\.range.lowerBound)
     self.paragraphRanges = paragraphRanges
-    self.readerWords = readerWords
+    (self.readerWords, self.hyphenBreaks) = Dehyphenation.join(readerWords, blocks: blocks)
     self.stopOffsets = stopOffsets
     self.stopU = stopU
     self.sentences = Self.sentenceRanges(in: text, units: units)

@@ -5,7 +5,9 @@ public enum TextGranularity: String, Sendable, CaseIterable {
   case character
   /// Words as a reader sees them: the OCR words, without leading or trailing
   /// punctuation, with internal hyphens, apostrophes and decimal points kept
-  /// (`e-mail`, `can't`, `3.14`), and split at dashes and slashes.
+  /// (`e-mail`, `can't`, `3.14`), and split at dashes and slashes. A word
+  /// hyphenated at a line end is one word that holds both parts, the hyphen
+  /// and the line break (`recog-⏎nition`; see ``Page/hyphenBreaks``).
   case word
   /// Sentences, which may run across line breaks; a paragraph break always
   /// ends one. Abbreviations and initials do not end a sentence.

@@ -136,10 +136,10 @@ private enum CharacterRole {
       return
     }
     switch character {
-    // Hyphens (also non-breaking and soft), apostrophes (OCR reads ’ and ‘
-    // for '), full stops, the one dot leader, underscore, middle dot and
+    // Hyphens (also non-breaking, soft and the Fraktur double hyphen ⸗),
+    // apostrophes (OCR reads ’ and ‘ for '), full stops, the one dot leader, underscore, middle dot and
     // hyphenation point.
-    case "-", "\u{2010}", "\u{2011}", "\u{00AD}", "'", "\u{2018}", "\u{2019}",
+    case "-", "\u{2010}", "\u{2011}", "\u{2E17}", "\u{00AD}", "'", "\u{2018}", "\u{2019}",
       "\u{FF07}", ".", "\u{FF0E}", "\u{2024}", "_", "\u{00B7}", "\u{2027}":
       self = .joiner(.any)
     // Comma, colon, Arabic decimal and thousands separators, fraction slash,

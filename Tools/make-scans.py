@@ -203,6 +203,17 @@ class Para:
     style: Style = Style()
     new_block: bool = False     # start a new block at this paragraph (single-column pages)
     hyphenate: bool = False
+    role: str = "body"          # the paragraph's role in the truth (ScanModel.ParagraphRole)
+    level: int | None = None    # a heading's level (1-6)
+
+
+class ParaLines(list):
+    """The lines of one laid-out paragraph, with the paragraph's role."""
+
+    def __init__(self, para):
+        super().__init__()
+        self.role = para.role
+        self.level = para.level
 
 
 @dataclass
@@ -240,10 +251,13 @@ PAGES: list[PageSpec] = [
              body(["garden", "clock", "train"], Style("sans", 8.5)), columns=3, gutter=0.22,
              margins=(0.4, 0.5, 0.4, 0.5)),
     PageSpec("headings", "Title, section headings (18/14/12 pt bold) and body text; one block per section.",
-             [Para("Notes from the Archive", Style("sans-bold", 18, align="center", space_after=0.8), new_block=True),
-              Para("Scanning the Ledgers", Style("sans-bold", 14, space_after=0.35), new_block=True),
+             [Para("Notes from the Archive", Style("sans-bold", 18, align="center", space_after=0.8), new_block=True,
+                   role="heading", level=1),
+              Para("Scanning the Ledgers", Style("sans-bold", 14, space_after=0.35), new_block=True,
+                   role="heading", level=2),
               Para(EN["ledgers"], SERIF11),
-              Para("Numbers and Units", Style("sans-bold", 12, space_before=0.6, space_after=0.35), new_block=True),
+              Para("Numbers and Units", Style("sans-bold", 12, space_before=0.6, space_after=0.35), new_block=True,
+                   role="heading", level=3),
               Para(EN["tank"], SERIF11)]),
     PageSpec("justified-hyphenated", "Justified 11 pt serif with hyphenated line ends (recog- / nition).",
              body(["ocr", "ocr2"], Style("serif", 11, align="justify"), hyphenate=True),
@@ -459,7 +473,7 @@ def layout_at(spec: PageSpec, bottom_px):
             new_block()
         if not at_col_top:
             y += st.space_before * px
-        cur_para: list = []
+        cur_para = ParaLines(para)
         cur_block.paras.append(cur_para)
         baseline = None
         for li, words in enumerate(texts):
@@ -470,7 +484,7 @@ def layout_at(spec: PageSpec, bottom_px):
                     raise DoesNotFit(f"{spec.name}: text does not fit on the page")
                 y, at_col_top = top, True
                 new_block()
-                cur_para = []
+                cur_para = ParaLines(para)
                 cur_block.paras.append(cur_para)
                 nb = y + ascent
             baseline = nb
@@ -708,7 +722,10 @@ def build_truth(spec, blocks, W, H, image_name):
                 jlines.append(jl)
                 text.append("\n")
                 pos += 1
-            jparas.append({"bbox": union([l["bbox"] for l in jlines]), "lines": jlines})
+            jpara = {"bbox": union([l["bbox"] for l in jlines]), "lines": jlines, "role": p.role}
+            if p.role == "heading":
+                jpara["level"] = p.level or 1
+            jparas.append(jpara)
         jblocks.append({"bbox": union([p["bbox"] for p in jparas]), "paragraphs": jparas})
     fonts = sorted({FONT_FILES[p.style.font] for p in spec.paras})
     gen = {

@@ -42,11 +42,46 @@ public enum ALTO {
     w.end()
     w.end()
     w.end()
+    writeTags(document, to: &w)
     w.start("Layout")
     for page in document.pages { write(page, to: &w) }
     w.end()
     w.end()
     return w.text
+  }
+
+  /// The `StructureTag` ID of a paragraph's role: `role_body`,
+  /// `role_heading_2` (a heading's level is part of its tag).
+  static func tagID(_ paragraph: Paragraph) -> String {
+    if let level = paragraph.headingLevel { return "role_heading_\(level)" }
+    return "role_\(paragraph.role.rawValue)"
+  }
+
+  /// One `StructureTag` per role (and heading level) the document uses;
+  /// each `TextBlock` names its own in `TAGREFS`. `LABEL` is the role's
+  /// name, as in ScanText JSON.
+  private static func writeTags(_ document: Document, to w: inout XMLWriter) {
+    var seen: Set<String> = []
+    var tags: [(id: String, paragraph: Paragraph)] = []
+    for page in document.pages {
+      for block in page.blocks {
+        for paragraph in block.paragraphs where seen.insert(tagID(paragraph)).inserted {
+          tags.append((tagID(paragraph), paragraph))
+        }
+      }
+    }
+    guard !tags.isEmpty else { return }
+    w.start("Tags")
+    for tag in tags.sorted(by: { $0.id < $1.id }) {
+      let description = tag.paragraph.headingLevel.map { "heading, level \($0)" }
+      w.empty(
+        "StructureTag",
+        [
+          ("ID", tag.id), ("TYPE", "role"), ("LABEL", tag.paragraph.role.rawValue),
+          ("DESCRIPTION", description),
+        ])
+    }
+    w.end()
   }
 
   private static func position(_ r: PixelRect) -> [(String, String?)] {
@@ -93,7 +128,7 @@ public enum ALTO {
         w.start(
           "TextBlock",
           [("ID", "p\(p)_block_\(counters.paragraph)")] + position(paragraph.bbox)
-            + [("LANG", page.language.flatMap(languageTag))])
+            + [("LANG", page.language.flatMap(languageTag)), ("TAGREFS", tagID(paragraph))])
         counters.paragraph += 1
         for line in paragraph.lines {
           var attributes = [("ID", "p\(p)_line_\(counters.line)")] + position(line.bbox)
@@ -193,24 +228,53 @@ extension ALTO {
     let image = description?.child(named: "sourceImageInformation")?.child(named: "fileName")?
       .allText.trimmingWhitespace.split(separator: "/").last.map(String.init)
     guard let layout = root.child(named: "Layout") else { throw root.error("missing 'Layout'") }
+    let roles = roleTags(root)
     var pages: [Page] = []
     for (i, pageElement) in layout.children(named: "Page").enumerated() {
-      var reader = Reader(unit: unit, element: pageElement)
+      var reader = Reader(unit: unit, element: pageElement, roles: roles)
       try reader.setScale()
       pages.append(try reader.page(index: i, image: i == 0 ? image : nil))
     }
     return Document(pages: pages)
   }
 
+  /// The roles the document's tags name, by tag ID: a `StructureTag` (or
+  /// any tag) whose `LABEL` is a ``ParagraphRole`` name, case-insensitively;
+  /// a heading's level comes from an ID ending in `_2` (as written here)
+  /// or a `DESCRIPTION` like "level 2", else 1. Tags that name no role are
+  /// ignored.
+  static func roleTags(_ root: XMLTree.Element) -> [String: (ParagraphRole, Int?)] {
+    var roles: [String: (ParagraphRole, Int?)] = [:]
+    for tag in root.child(named: "Tags")?.children ?? [] {
+      guard let id = tag.attributes["ID"], let label = tag.attributes["LABEL"] else { continue }
+      let name = label.trimmingWhitespace.lowercased()
+      guard let role = ParagraphRole.allCases.first(where: { $0.rawValue.lowercased() == name })
+      else { continue }
+      guard role == .heading else {
+        roles[id] = (role, nil)
+        continue
+      }
+      let description = tag.attributes["DESCRIPTION"] ?? ""
+      let fromID = id.split(separator: "_").last.flatMap { Int($0) }
+      let fromDescription = description.range(of: "level ").flatMap {
+        Int(description[$0.upperBound...].prefix { $0.isNumber })
+      }
+      roles[id] = (.heading, min(6, max(1, fromID ?? fromDescription ?? 1)))
+    }
+    return roles
+  }
+
   private struct Reader {
     let unit: String
     let element: XMLTree.Element
+    let roles: [String: (ParagraphRole, Int?)]
     var scale = 1.0
     var turned = false
 
-    init(unit: String, element: XMLTree.Element) {
+    init(unit: String, element: XMLTree.Element, roles: [String: (ParagraphRole, Int?)]) {
       self.unit = unit
       self.element = element
+      self.roles = roles
     }
 
     mutating func setScale() throws(DocumentFormatError) {
@@ -350,7 +414,12 @@ extension ALTO {
       guard !lines.isEmpty else { return nil }
       let (own, _) = try geometry(e)
       let union = PixelRect.union(lines.map(\.bbox)) ?? lines[0].bbox
-      return Paragraph(bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines)
+      // The first of its tags that names a role.
+      let role = (e.attributes["TAGREFS"] ?? "").split(separator: " ").lazy
+        .compactMap { roles[String($0)] }.first
+      return Paragraph(
+        bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines, role: role?.0 ?? .body,
+        headingLevel: role?.1)
     }
 
     func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {

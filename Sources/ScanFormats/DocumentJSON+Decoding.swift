@@ -157,6 +157,26 @@ private struct Reader {
     return Document(pages: pages)
   }
 
+  /// A paragraph's `role` (`body` when absent) and a heading's `level`.
+  func paragraphRole(_ o: [String: JSONValue]) throws(DocumentFormatError) -> (
+    ParagraphRole, Int?
+  ) {
+    guard let name = try optionalString(o, "role") else {
+      if o["level"] != nil { throw fail("\"level\" without \"role\": \"heading\"") }
+      return (.body, nil)
+    }
+    guard let role = ParagraphRole(rawValue: name) else {
+      let known = ParagraphRole.allCases.map(\.rawValue).joined(separator: ", ")
+      throw fail("unknown role \"\(name)\" (known: \(known))")
+    }
+    let level = try optionalInt(o, "level")
+    if let level {
+      guard role == .heading else { throw fail("\"level\" is only for headings") }
+      guard (1...6).contains(level) else { throw fail("heading level \(level) is not 1-6") }
+    }
+    return (role, role == .heading ? level ?? 1 : nil)
+  }
+
   mutating func page(_ v: JSONValue, index: Int) throws(DocumentFormatError) -> Page {
     let o = try object(v)
     var blocks: [Block] = []
@@ -173,7 +193,9 @@ private struct Reader {
           lines.append(try line(lv))
           path.removeLast()
         }
-        paragraphs.append(Paragraph(bbox: try box(po), lines: lines))
+        let (role, level) = try paragraphRole(po)
+        paragraphs.append(
+          Paragraph(bbox: try box(po), lines: lines, role: role, headingLevel: level))
         path.removeLast()
       }
       blocks.append(Block(bbox: try box(bo), paragraphs: paragraphs))

@@ -37,13 +37,15 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// ```
 /// {"version": 1, "generator": {...}, "pages": [{"index", "image", "width", "height", "dpi",
 ///   "orientation", "skew", "language", "text", "blocks": [{"bbox", "range", "paragraphs": [{"bbox",
-///   "range", "lines": [{"bbox", "baseline", "text", "range", "words": [{"bbox", "text",
+///   "range", "role", "level", "lines": [{"bbox", "baseline", "text", "range", "words": [{"bbox", "text",
 ///   "confidence", "range", "glyphs": [{"bbox", "text", "confidence", "range"}]}]}]}]}]}]}
 /// ```
 /// Boxes are `[x0, y0, x1, y1]` integer pixels of the original image with an
 /// exclusive max; ranges are `[start, end]` UTF-16 offsets into the page
 /// text; `baseline` is `[x0, y0, x1, y1]`; lines, words and glyphs of
-/// skewed or rotated pages add `"quad": [[x, y] × 4]`. Keys are sorted and numbers
+/// skewed or rotated pages add `"quad": [[x, y] × 4]`. A paragraph's
+/// `"role"` is one of ``ParagraphRole``'s raw values (`heading`, `body`,
+/// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -91,10 +93,13 @@ public enum DocumentJSON {
   }
 
   static func value(of paragraph: Paragraph) -> JSONValue {
-    .object([
+    var object: [String: JSONValue] = [
       "bbox": box(paragraph.bbox), "range": range(paragraph.range),
+      "role": .string(paragraph.role.rawValue),
       "lines": .array(paragraph.lines.map(value(of:))),
-    ])
+    ]
+    if let level = paragraph.headingLevel { object["level"] = .number(Double(level)) }
+    return .object(object)
   }
 
   static func value(of line: TextLine) -> JSONValue {

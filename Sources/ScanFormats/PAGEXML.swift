@@ -3,7 +3,8 @@ import ScanModel
 
 /// PAGE XML: writes the 2019-07-15 schema, reads 2013-07-15 to 2019-07-15.
 ///
-/// Each model paragraph is a `TextRegion` (`type="paragraph"`); the
+/// Each model paragraph is a `TextRegion` whose `type` is its role
+/// (``regionType(_:)``, ``role(of:)``); the
 /// `ReadingOrder` holds one `OrderedGroupIndexed` per model block listing
 /// its regions in order, so blocks survive a round trip. Lines are
 /// `TextLine` with `Coords` and `Baseline`, words `Word`, glyphs `Glyph`;
@@ -81,8 +82,9 @@ public enum PAGEXML {
         w.start(
           "TextRegion",
           [
-            ("id", rid), ("type", "paragraph"),
+            ("id", rid), ("type", regionType(paragraph.role)),
             ("primaryLanguage", page.language.flatMap(languageName)),
+            ("custom", structure(paragraph)),
           ])
         coords(paragraph.bbox, nil, to: &w)
         for line in paragraph.lines {
@@ -316,7 +318,66 @@ extension PAGEXML {
     }
     guard let first = lines.first else { return nil }
     let own = try? coords(r, turned: false).0
-    return Paragraph(bbox: (own ?? first.bbox).union(all: lines.map(\.bbox)), lines: lines)
+    let (role, level) = role(of: r)
+    return Paragraph(
+      bbox: (own ?? first.bbox).union(all: lines.map(\.bbox)), lines: lines, role: role,
+      headingLevel: level)
+  }
+
+  /// The PAGE region type of a role. PAGE has no list-item or table-cell
+  /// text type: those are `paragraph` regions whose `custom` attribute
+  /// names the structure (see ``structure(_:)``).
+  static func regionType(_ role: ParagraphRole) -> String {
+    switch role {
+    case .heading: "heading"
+    case .body, .listItem, .tableCell: "paragraph"
+    case .caption: "caption"
+    case .header: "header"
+    case .footer: "footer"
+    case .pageNumber: "page-number"
+    case .footnote: "footnote"
+    case .marginalia: "marginalia"
+    }
+  }
+
+  /// The `custom` attribute (Transkribus's convention) for what the region
+  /// type cannot say: a heading's level, a list item, a table cell.
+  static func structure(_ paragraph: Paragraph) -> String? {
+    switch paragraph.role {
+    case .heading: "structure {type:heading; level:\(paragraph.headingLevel ?? 1);}"
+    case .listItem: "structure {type:list-item;}"
+    case .tableCell: "structure {type:table-cell;}"
+    default: nil
+    }
+  }
+
+  /// A region's role from its `type` (and, for what PAGE's types cannot
+  /// say, its `custom` structure). Catch-words and signature marks are
+  /// page furniture at the foot of the page (`footer`), a continued footnote
+  /// or an endnote is a `footnote`, a table-of-contents entry or list label a
+  /// `listItem`, a credit a `caption`; drop capitals, floating and other text
+  /// are running text.
+  static func role(of region: XMLTree.Element) -> (ParagraphRole, Int?) {
+    let custom = region.attributes["custom"] ?? ""
+    if custom.contains("type:list-item") { return (.listItem, nil) }
+    if custom.contains("type:table-cell") { return (.tableCell, nil) }
+    let role: ParagraphRole =
+      switch region.attributes["type"] ?? "paragraph" {
+      case "heading": .heading
+      case "caption", "credit": .caption
+      case "header": .header
+      case "footer", "catch-word", "signature-mark": .footer
+      case "page-number": .pageNumber
+      case "footnote", "footnote-continued", "endnote": .footnote
+      case "marginalia": .marginalia
+      case "TOC-entry", "list-label": .listItem
+      default: .body
+      }
+    guard role == .heading else { return (role, nil) }
+    // "structure {type:heading; level:2;}"
+    guard let range = custom.range(of: "level:") else { return (.heading, 1) }
+    let digits = custom[range.upperBound...].prefix { $0.isNumber }
+    return (.heading, Int(digits).map { min(6, max(1, $0)) } ?? 1)
   }
 
   static func line(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> TextLine? {

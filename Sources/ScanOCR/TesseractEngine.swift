@@ -192,7 +192,9 @@ public final class OCREngine {
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString,
-      blocks: GeometryRepair.repair(mapper.map(reading.blocks)))
+      blocks: RoleDetection.assigningRoles(
+        to: GeometryRepair.repair(mapper.map(reading.blocks)), pageWidth: image.width,
+        pageHeight: image.height))
   }
 
   /// One recognition of a prepared image and what it says about itself.

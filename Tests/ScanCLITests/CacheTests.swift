@@ -73,6 +73,19 @@ struct CacheTests {
         == RecognitionCache.key(imageData: data, options: RecognitionOptions()))
   }
 
+  /// A rebuilt program (new recognition rules, same version number) must not
+  /// be served an older build's pages: the program file is part of the key.
+  @Test func anotherBuildOfTheProgramNeverReadsThisBuildsEntries() throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: clean))
+    let identity = RecognitionCache.programIdentity
+    let executable = try #require(Bundle.main.executableURL?.resolvingSymlinksInPath().path)
+    #expect(identity.hasPrefix("program \(executable) "))
+    let rebuilt = identity + "0"
+    #expect(
+      RecognitionCache.key(imageData: data, options: RecognitionOptions(), program: rebuilt)
+        != RecognitionCache.key(imageData: data, options: RecognitionOptions()))
+  }
+
   @Test func aDamagedEntryIsNeverServed() throws {
     let page = try RecognizedScans.page("clean.png")
     cache.store([page], key: "k")

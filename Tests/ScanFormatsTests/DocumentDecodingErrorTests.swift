@@ -22,6 +22,25 @@ import Testing
     }
   }
 
+  @Test func rolesAndHeadingLevelsRoundTrip() throws {
+    let paragraph: [JSONPathStep] = ["pages", 0, "blocks", 0, "paragraphs", 0]
+    let heading = Self.good.setting(paragraph + ["role"], to: json(#""heading""#))
+      .setting(paragraph + ["level"], to: json("3"))
+    let decoded = try DocumentJSON.decode(heading)
+    let p = try #require(decoded.pages.first?.blocks.first?.paragraphs.first)
+    #expect(p.role == .heading)
+    #expect(p.headingLevel == 3)
+    #expect(DocumentJSON.value(of: decoded, generator: Samples.generator) == heading)
+    // A heading without a level is level 1; a paragraph without a role is body.
+    let bare = try DocumentJSON.decode(
+      Self.good.setting(paragraph + ["role"], to: json(#""heading""#)).removing(
+        paragraph + ["level"]))
+    #expect(bare.pages.first?.blocks.first?.paragraphs.first?.headingLevel == 1)
+    let plain = try DocumentJSON.decode(
+      Self.good.removing(paragraph + ["role"]).removing(paragraph + ["level"]))
+    #expect(plain.pages.first?.blocks.first?.paragraphs.first?.role == .body)
+  }
+
   @Test func theUnmodifiedDocumentDecodes() throws {
     let decoded = try DocumentJSON.decode(Self.good)
     #expect(DocumentJSON.value(of: decoded, generator: Samples.generator) == Self.good)
@@ -121,6 +140,27 @@ import Testing
     (
       Self.good.setting(Self.line + ["range"], to: json(#""0-8""#)),
       Self.linePath, "'range' must be [start, end] integers"
+    ),
+    (
+      Self.good.setting(["pages", 0, "blocks", 0, "paragraphs", 0, "role"], to: json(#""title""#)),
+      "pages[0].blocks[0].paragraphs[0]",
+      #"unknown role "title" (known: heading, body, caption, header, footer, pageNumber, footnote, listItem, marginalia, tableCell)"#
+    ),
+    (
+      Self.good.removing(["pages", 0, "blocks", 0, "paragraphs", 0, "role"]),
+      "pages[0].blocks[0].paragraphs[0]", #""level" without "role": "heading""#
+    ),
+    (
+      Self.good.setting(["pages", 0, "blocks", 0, "paragraphs", 0, "role"], to: json(#""body""#))
+        .setting(["pages", 0, "blocks", 0, "paragraphs", 0, "level"], to: json("2")),
+      "pages[0].blocks[0].paragraphs[0]", #""level" is only for headings"#
+    ),
+    (
+      Self.good.setting(
+        ["pages", 0, "blocks", 0, "paragraphs", 0, "role"], to: json(#""heading""#)
+      )
+      .setting(["pages", 0, "blocks", 0, "paragraphs", 0, "level"], to: json("7")),
+      "pages[0].blocks[0].paragraphs[0]", "heading level 7 is not 1-6"
     ),
   ])
   func wrongType(document: JSONValue, path: String, reason: String) throws {

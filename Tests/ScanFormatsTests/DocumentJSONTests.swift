@@ -125,7 +125,10 @@ import Testing
       blocks: [
         Block(
           bbox: Samples.box(10, 18, 80, 40),
-          paragraphs: [Paragraph(bbox: Samples.box(10, 18, 80, 40), lines: [line])])
+          paragraphs: [
+            Paragraph(
+              bbox: Samples.box(10, 18, 80, 40), lines: [line], role: .heading, headingLevel: 2)
+          ])
       ])
     return Document(pages: [page])
   }
@@ -145,6 +148,7 @@ import Testing
               "paragraphs": [
                 {
                   "bbox": [10, 18, 80, 40],
+                  "level": 2,
                   "lines": [
                     {
                       "baseline": [10, 36.5, 80, 36],
@@ -183,7 +187,8 @@ import Testing
                       ]
                     }
                   ],
-                  "range": [0, 8]
+                  "range": [0, 8],
+                  "role": "heading"
                 }
               ],
               "range": [0, 8]

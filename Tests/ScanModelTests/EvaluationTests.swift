@@ -358,6 +358,7 @@ private func expectPerfect(
     #expect(
       e.metrics.map(\.name) == [
         "cer", "wer", "wordRecall", "meanIoU", "lineCover", "lineBleed", "hitRate",
+        "headingPrecision", "headingRecall", "headingLevelAccuracy", "roleAccuracy",
       ])
     #expect(EvaluationMetric(rawValue: "lineBleed") == .lineBleed)
     #expect(

@@ -71,6 +71,17 @@ struct RegressionTests {
     Issue.record("Recorded new thresholds in \(Self.thresholdsURL.path)")
   }
 
+  /// Issue 10's bar for the headings rotor: over all sample pages, headings
+  /// are found with an F1 of at least 0.95.
+  @Test func headingsAreFoundOnTheSamplePages() throws {
+    var total = EvaluationTally()
+    for image in Fixtures.scanImages { total += try Self.evaluation(image).tally }
+    #expect(total.truthHeadings >= 3)
+    #expect(
+      total.headingF1 >= 0.95, "precision \(total.headingPrecision), recall \(total.headingRecall)")
+    #expect(total.headingLevelAccuracy >= 0.95)
+  }
+
   @Test("Preprocessing finds the orientation and skew of the page", arguments: Fixtures.scanImages)
   func orientationAndSkew(_ image: String) throws {
     let page = try RecognizedScans.page(image)

@@ -215,6 +215,12 @@ struct StandardFormatTests {
     #expect(fromPAGE.blocks.count == 11)
     #expect(fromPAGE.language == "deu")
     #expect(fromPAGE.text.hasPrefix("Berliniſche Monatsſchrift .\n\n1784 .\n"))
+    // Region types become roles: five headings, the catch-word and the
+    // signature mark are page furniture at the foot (footer).
+    let roles = fromPAGE.blocks.flatMap { $0.paragraphs.map(\.role) }
+    #expect(roles.filter { $0 == .heading }.count == 5)
+    #expect(roles.filter { $0 == .footer }.count == 2)
+    #expect(roles.filter { $0 == .body }.count == 4)
     // Both files hold the same transcription and the same word boxes.
     #expect(fromALTO.text == fromPAGE.text)
     #expect(fromALTO.words.map(\.bbox) == fromPAGE.words.map(\.bbox))

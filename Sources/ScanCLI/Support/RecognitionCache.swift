@@ -5,7 +5,7 @@ import ScanOCR
 
 /// A folder of recognised pages, keyed by everything that decides them: the
 /// image bytes, the recognition options, the Tesseract version and the
-/// traineddata files, and this tool's version.
+/// traineddata files, and this tool's version and program file.
 ///
 /// Entries are written to a temporary file and renamed into place, so
 /// processes sharing the folder never see half an entry; each entry starts
@@ -40,11 +40,26 @@ struct RecognitionCache: Sendable {
     return RecognitionCache(folder: folder, limitBytes: limitBytes)
   }
 
+  /// The running program's file: its path, size and modification time. A
+  /// rebuilt or upgraded `scantext` (whose recognition may differ: new
+  /// repair rules, roles, preprocessing) never reads an older build's
+  /// entries, even when the version number did not change.
+  static let programIdentity: String = {
+    guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path,
+      let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    else { return "program unknown" }
+    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "program \(path) \(size) \(modified)"
+  }()
+
   /// The key of an image recognised with `options`.
-  static func key(imageData: Data, options: RecognitionOptions) -> String {
+  static func key(
+    imageData: Data, options: RecognitionOptions, program: String = programIdentity
+  ) -> String {
     var hash = SHA256()
     let settings = [
-      "scantext \(ScanText.version)", OCREngine.fingerprint(of: options),
+      "scantext \(ScanText.version)", program, OCREngine.fingerprint(of: options),
       "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
       "dpi \(options.dpi.map(String.init) ?? "-")",
       "preprocessing \(options.preprocessing.rawValue)",

@@ -118,7 +118,53 @@ struct XMLTree {
         path: "line \(parser.lineNumber): \(open.path)",
         reason: "not well-formed XML: the file ends before </\(open.name)> (truncated?)")
     }
+    // libxml2 may also close the open elements itself at the end of the
+    // data (a file cut after "</Page>" then reads as a whole ALTO file):
+    // the last markup must be the root's own end.
+    guard Self.endsWithRootEnd(data, rootName: root.name, empty: root.children.isEmpty) else {
+      throw DocumentFormatError(
+        path: "line \(parser.lineNumber)",
+        reason: "not well-formed XML: the file ends before </\(root.name)> (truncated?)")
+    }
     self.root = root
+  }
+
+  /// Whether the data's last markup, after trailing whitespace, comments
+  /// and processing instructions, is the end tag of the root (`</alto>`,
+  /// `</pc:PcGts >`), or `/>` for a root without children.
+  static func endsWithRootEnd(_ data: Data, rootName: String, empty: Bool) -> Bool {
+    var bytes = data[...]
+    func trimSpace() {
+      while let last = bytes.last, [0x20, 0x09, 0x0A, 0x0D].contains(last) {
+        bytes = bytes.dropLast()
+      }
+    }
+    func hasSuffix(_ s: String) -> Bool { bytes.reversed().starts(with: Array(s.utf8).reversed()) }
+    trimSpace()
+    // Trailing comments and processing instructions are allowed after the root.
+    while hasSuffix("-->") || hasSuffix("?>") {
+      let opener = hasSuffix("-->") ? Array("<!--".utf8) : Array("<?".utf8)
+      guard let start = bytes.indices.reversed().first(where: { bytes[$0...].starts(with: opener) })
+      else { return false }
+      bytes = bytes[..<start]
+      trimSpace()
+    }
+    guard bytes.last == UInt8(ascii: ">") else { return false }
+    if empty, hasSuffix("/>") { return true }
+    bytes = bytes.dropLast()
+    trimSpace()
+    guard hasSuffix(rootName) else { return false }
+    bytes = bytes.dropLast(rootName.utf8.count)
+    if hasSuffix("</") { return true }
+    // A prefixed name: "</prefix:root>".
+    guard bytes.last == UInt8(ascii: ":") else { return false }
+    bytes = bytes.dropLast()
+    while let last = bytes.last, last != UInt8(ascii: "<"), last != UInt8(ascii: "/"),
+      last != UInt8(ascii: ">")
+    {
+      bytes = bytes.dropLast()
+    }
+    return hasSuffix("</")
   }
 
   static func describe(_ error: any Error) -> String {

@@ -112,11 +112,29 @@ public struct Paragraph: Hashable, Sendable {
   public var lines: [TextLine]
   /// From the start of the first line to the end of the last (no trailing newlines).
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
+  /// What the paragraph is on the page (a heading, running text, a page
+  /// number…).
+  public var role: ParagraphRole
+  /// For a heading, its level from 1 (the page's title or top section) to
+  /// 6; `nil` for every other role.
+  public var headingLevel: Int? {
+    get { role == .heading ? storedLevel ?? 1 : nil }
+    set { storedLevel = newValue.map { min(6, max(1, $0)) } }
+  }
+  private var storedLevel: Int?
 
   /// Creates a paragraph; its range is assigned when its page is built.
-  public init(bbox: PixelRect, lines: [TextLine]) {
+  /// - Parameters:
+  ///   - role: What the paragraph is; running text unless said otherwise.
+  ///   - headingLevel: For a heading, its level (clamped to 1–6; 1 when
+  ///     `nil`); ignored for other roles.
+  public init(
+    bbox: PixelRect, lines: [TextLine], role: ParagraphRole = .body, headingLevel: Int? = nil
+  ) {
     self.bbox = bbox
     self.lines = lines
+    self.role = role
+    self.storedLevel = role == .heading ? min(6, max(1, headingLevel ?? 1)) : nil
   }
 }
 

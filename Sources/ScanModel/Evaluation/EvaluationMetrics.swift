@@ -49,6 +49,26 @@ public enum EvaluationMetric: String, CaseIterable, Sendable, Hashable {
   /// whose box centre, hit-tested on the OCR page with `Page.word(at:)`,
   /// lands on an OCR word with equal text. 1 when the truth has no words.
   case hitRate
+  /// Heading precision (`headingPrecision`), higher is better: the share of
+  /// the OCR page's heading paragraphs (``ParagraphRole/heading``) that are
+  /// truth headings. A paragraph *is* a paragraph of the other page when
+  /// most of its words matched for ``wordRecall`` lie in that paragraph
+  /// (paragraphs with no matched word count as wrong). 1 when the OCR page
+  /// has no headings.
+  case headingPrecision
+  /// Heading recall (`headingRecall`), higher is better: the share of the
+  /// truth's headings that are heading paragraphs on the OCR page (matched
+  /// as for ``headingPrecision``). 1 when the truth has no headings.
+  case headingRecall
+  /// Heading level accuracy (`headingLevelAccuracy`), higher is better: of
+  /// the truth headings found (``headingRecall``), the share whose OCR
+  /// heading has the same level. 1 when none was found.
+  case headingLevelAccuracy
+  /// Role accuracy (`roleAccuracy`), higher is better: of the truth
+  /// paragraphs with a matched word, the share whose OCR paragraph (the one
+  /// holding most of its matched words) has the same ``ParagraphRole``.
+  /// 1 when no truth paragraph has a matched word.
+  case roleAccuracy
 
   /// The metric's stable name, such as `cer` or `wordRecall`.
   public var name: String { rawValue }
@@ -58,7 +78,9 @@ public enum EvaluationMetric: String, CaseIterable, Sendable, Hashable {
   public var higherIsBetter: Bool {
     switch self {
     case .cer, .wer, .lineBleed: false
-    case .wordRecall, .meanIoU, .lineCover, .hitRate: true
+    case .wordRecall, .meanIoU, .lineCover, .hitRate, .headingPrecision, .headingRecall,
+      .headingLevelAccuracy, .roleAccuracy:
+      true
     }
   }
 }
@@ -102,6 +124,20 @@ public struct EvaluationTally: Sendable, Hashable {
   public var matchedLines = 0
   /// The sum of the matched truth lines' bleeds.
   public var lineBleedSum = 0.0
+  /// Heading paragraphs of the OCR pages (the ``EvaluationMetric/headingPrecision`` denominator).
+  public var ocrHeadings = 0
+  /// OCR headings that are truth headings.
+  public var correctHeadings = 0
+  /// Heading paragraphs of the truth pages (the ``EvaluationMetric/headingRecall`` denominator).
+  public var truthHeadings = 0
+  /// Truth headings that are OCR headings.
+  public var foundHeadings = 0
+  /// Found truth headings whose OCR heading has the same level.
+  public var headingLevelsRight = 0
+  /// Truth paragraphs with a matched word (the ``EvaluationMetric/roleAccuracy`` denominator).
+  public var rolesCompared = 0
+  /// Those whose OCR paragraph has the same role.
+  public var rolesRight = 0
 
   /// An empty tally (all zero).
   public init() {}
@@ -132,6 +168,13 @@ public struct EvaluationTally: Sendable, Hashable {
     a.lineCoverSum += b.lineCoverSum
     a.matchedLines += b.matchedLines
     a.lineBleedSum += b.lineBleedSum
+    a.ocrHeadings += b.ocrHeadings
+    a.correctHeadings += b.correctHeadings
+    a.truthHeadings += b.truthHeadings
+    a.foundHeadings += b.foundHeadings
+    a.headingLevelsRight += b.headingLevelsRight
+    a.rolesCompared += b.rolesCompared
+    a.rolesRight += b.rolesRight
   }
 
   /// An error count over a truth length; with no truth, 0 for no errors, else 1.
@@ -157,6 +200,29 @@ public struct EvaluationTally: Sendable, Hashable {
   public var lineBleed: Double { matchedLines > 0 ? lineBleedSum / Double(matchedLines) : 0 }
   /// ``EvaluationMetric/hitRate``: `hitWords / truthWords`.
   public var hitRate: Double { truthWords > 0 ? Double(hitWords) / Double(truthWords) : 1 }
+  /// ``EvaluationMetric/headingPrecision``: `correctHeadings / ocrHeadings`.
+  public var headingPrecision: Double {
+    ocrHeadings > 0 ? Double(correctHeadings) / Double(ocrHeadings) : 1
+  }
+  /// ``EvaluationMetric/headingRecall``: `foundHeadings / truthHeadings`.
+  public var headingRecall: Double {
+    truthHeadings > 0 ? Double(foundHeadings) / Double(truthHeadings) : 1
+  }
+  /// The harmonic mean of ``headingPrecision`` and ``headingRecall`` (0
+  /// when both are 0).
+  public var headingF1: Double {
+    let p = headingPrecision
+    let r = headingRecall
+    return p + r > 0 ? 2 * p * r / (p + r) : 0
+  }
+  /// ``EvaluationMetric/headingLevelAccuracy``: `headingLevelsRight / foundHeadings`.
+  public var headingLevelAccuracy: Double {
+    foundHeadings > 0 ? Double(headingLevelsRight) / Double(foundHeadings) : 1
+  }
+  /// ``EvaluationMetric/roleAccuracy``: `rolesRight / rolesCompared`.
+  public var roleAccuracy: Double {
+    rolesCompared > 0 ? Double(rolesRight) / Double(rolesCompared) : 1
+  }
 
   /// The value of one metric.
   /// - Parameter metric: The metric.
@@ -170,12 +236,17 @@ public struct EvaluationTally: Sendable, Hashable {
     case .lineCover: lineCover
     case .lineBleed: lineBleed
     case .hitRate: hitRate
+    case .headingPrecision: headingPrecision
+    case .headingRecall: headingRecall
+    case .headingLevelAccuracy: headingLevelAccuracy
+    case .roleAccuracy: roleAccuracy
     }
   }
 
   /// Every metric by its stable name, in ``EvaluationMetric/allCases``
   /// order: `cer`, `wer`, `wordRecall`, `meanIoU`, `lineCover`,
-  /// `lineBleed`, `hitRate`.
+  /// `lineBleed`, `hitRate`, `headingPrecision`, `headingRecall`,
+  /// `headingLevelAccuracy`, `roleAccuracy`.
   /// - Complexity: O(1).
   public var metrics: [(name: String, value: Double)] {
     EvaluationMetric.allCases.map { ($0.name, value(of: $0)) }

@@ -118,7 +118,10 @@ private struct EvaluationRun {
   // MARK: Word recall and mean IoU
 
   private func matchWords(into t: inout EvaluationTally) {
-    guard !truthWords.isEmpty, !ocrWords.isEmpty else { return }
+    guard !truthWords.isEmpty, !ocrWords.isEmpty else {
+      compareRoles([], into: &t)
+      return
+    }
     let grid = EvaluationGeometry.Grid(ocrWords.map(\.bbox))
     let ocrKeys = ocrWords.map { evaluationMatchKey($0.text) }
     var pairs: [(truth: Int, ocr: Int, iou: Double)] = []
@@ -135,11 +138,83 @@ private struct EvaluationRun {
     }
     var truthUsed = [Bool](repeating: false, count: truthWords.count)
     var ocrUsed = [Bool](repeating: false, count: ocrWords.count)
+    var matched: [(truth: Int, ocr: Int)] = []
     for pair in pairs where !truthUsed[pair.truth] && !ocrUsed[pair.ocr] {
       truthUsed[pair.truth] = true
       ocrUsed[pair.ocr] = true
       t.matchedWords += 1
       t.matchedIoU += pair.iou
+      matched.append((pair.truth, pair.ocr))
+    }
+    compareRoles(matched, into: &t)
+  }
+
+  // MARK: Roles and headings
+
+  /// A paragraph of a page, by its place in the element tree.
+  private struct ParagraphKey: Hashable {
+    var block: Int
+    var paragraph: Int
+  }
+
+  private static func paragraphKey(_ page: Page, word: Int) -> ParagraphKey {
+    let entry = page.layout.words[word]
+    return ParagraphKey(block: entry.block, paragraph: entry.paragraph)
+  }
+
+  private static func paragraph(_ page: Page, _ key: ParagraphKey) -> Paragraph {
+    page.blocks[key.block].paragraphs[key.paragraph]
+  }
+
+  /// For each paragraph of one page, the paragraph of the other page that
+  /// holds most of its matched words (the first in reading order on a tie).
+  private static func majority(_ votes: [ParagraphKey: [ParagraphKey: Int]]) -> [ParagraphKey:
+    ParagraphKey]
+  {
+    votes.mapValues { counts in
+      counts.max { a, b in
+        a.value != b.value
+          ? a.value < b.value
+          : (a.key.block, a.key.paragraph) > (b.key.block, b.key.paragraph)
+      }?.key ?? ParagraphKey(block: 0, paragraph: 0)
+    }
+  }
+
+  private func compareRoles(_ matched: [(truth: Int, ocr: Int)], into t: inout EvaluationTally) {
+    var truthVotes: [ParagraphKey: [ParagraphKey: Int]] = [:]
+    var ocrVotes: [ParagraphKey: [ParagraphKey: Int]] = [:]
+    for pair in matched {
+      let tk = Self.paragraphKey(truth, word: pair.truth)
+      let ok = Self.paragraphKey(ocr, word: pair.ocr)
+      truthVotes[tk, default: [:]][ok, default: 0] += 1
+      ocrVotes[ok, default: [:]][tk, default: 0] += 1
+    }
+    let truthToOCR = Self.majority(truthVotes)
+    let ocrToTruth = Self.majority(ocrVotes)
+    for (b, block) in truth.blocks.enumerated() {
+      for (p, paragraph) in block.paragraphs.enumerated() {
+        let key = ParagraphKey(block: b, paragraph: p)
+        let counterpart = truthToOCR[key].map { Self.paragraph(ocr, $0) }
+        if let counterpart {
+          t.rolesCompared += 1
+          if counterpart.role == paragraph.role { t.rolesRight += 1 }
+        }
+        guard paragraph.role == .heading else { continue }
+        t.truthHeadings += 1
+        if let counterpart, counterpart.role == .heading {
+          t.foundHeadings += 1
+          if counterpart.headingLevel == paragraph.headingLevel { t.headingLevelsRight += 1 }
+        }
+      }
+    }
+    for (b, block) in ocr.blocks.enumerated() {
+      for (p, paragraph) in block.paragraphs.enumerated() where paragraph.role == .heading {
+        t.ocrHeadings += 1
+        let key = ParagraphKey(block: b, paragraph: p)
+        if let counterpart = ocrToTruth[key], Self.paragraph(truth, counterpart).role == .heading {
+          t.correctHeadings += 1
+        }
+      }
     }
   }
 

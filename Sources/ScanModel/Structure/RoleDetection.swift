@@ -1,0 +1,382 @@
+/// Gives every paragraph of a recognised page its role (heading, running
+/// text, page number…) from what the page shows: the size of its type
+/// against the running text's, its place on the page, the gaps around it
+/// and the marks it starts with.
+///
+/// OCR tells nothing of fonts (Tesseract's LSTM engine reports no bold or
+/// size), so every rule works on boxes and text. The rules, in the order
+/// they are tried (the first that holds decides):
+///
+/// 1. **Page number**: one line in the top or bottom eighth of the page
+///    whose text, without dashes, brackets and a "page"/"p." word, is 1–4
+///    digits or a roman numeral.
+/// 2. **Header / footer**: at most two lines in the top (bottom) tenth of
+///    the page, set no larger than 1.2 × the running text, with no text
+///    above (below) it and a gap of at least two text lines to the next
+///    text below (above).
+/// 3. **Footnote**: in the bottom two fifths, type at most 0.88 × the
+///    running text, below every paragraph of running-text size, starting
+///    with a digit, `*`, `†` or `‡`.
+/// 4. **Caption**: starts with "Fig.", "Figure", "Table", "Plate",
+///    "Abb." or "Abbildung" followed by a number, at most four lines.
+/// 5. **Marginalia**: narrower than a third of the running text's column
+///    (the median width of the multi-line paragraphs), beside a multi-line
+///    paragraph and overlapping none of them horizontally.
+/// 6. **List item**: starts with a bullet (`•`, `◦`, `▪`, `–`, `-`, `*`), a
+///    lone symbol before a capitalised word (a bullet OCR read as `¢` or
+///    `©`; `§` and `¶` excepted) or a marker like "1.", "a)", "(iv)" —
+///    unless it is one line like "2. Results" (a numbered heading).
+/// 7. **Heading**: short (at most three lines and twenty words, at least
+///    three letters: not a stray initial), starting with a capital or a
+///    number, followed by more text, and either set at
+///    least 1.2 × the running text (older books end headings with a full
+///    stop), or one line of at most twelve words at running-text size or
+///    more that does not end like a sentence part (`.`, `,`, `;`, `:`; a
+///    numbering such as "2.1." excepted) and is numbered and capitalised
+///    ("2.1 The Harbour"), in capitals, centred in its column, or in title
+///    case.
+/// 8. Otherwise **body**.
+///
+/// The running text's size is the median height of the lines of the
+/// page's multi-line paragraphs (all lines when there are none); a line's
+/// height is the median of its words' heights across the line (quads
+/// measured across, so skew does not inflate it). Heading levels follow
+/// size: the largest headings are level 1, and each drop of more than 8 %
+/// starts the next level (at most 6).
+///
+/// Table cells are not detected (a grid needs the rules between cells,
+/// which the page model does not hold); importers that know them keep them.
+public enum RoleDetection {
+  /// The blocks with every paragraph's role (and heading level) assigned.
+  /// - Parameters:
+  ///   - blocks: A page's blocks, in original-image pixels.
+  ///   - pageWidth: The page's width in pixels.
+  ///   - pageHeight: The page's height in pixels.
+  /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
+  ///   dozen) plus O(*w* log *w*) in the number of words.
+  public static func assigningRoles(to blocks: [Block], pageWidth: Int, pageHeight: Int)
+    -> [Block]
+  {
+    var facts: [ParagraphFacts] = []
+    for (b, block) in blocks.enumerated() {
+      for (p, paragraph) in block.paragraphs.enumerated() where !paragraph.lines.isEmpty {
+        facts.append(ParagraphFacts(paragraph, block: b, index: p, blockBox: block.bbox))
+      }
+    }
+    guard !facts.isEmpty else { return blocks }
+    let multiLine = facts.filter { $0.lineSizes.count >= 2 }
+    let bodySize = median((multiLine.isEmpty ? facts : multiLine).flatMap(\.lineSizes))
+    guard bodySize > 0 else { return blocks }
+    let bodyLineHeight = bodySize
+    let columnWidth: Double? =
+      multiLine.isEmpty ? nil : median(multiLine.map { Double($0.box.maxX - $0.box.minX) })
+    let height = Double(max(1, pageHeight))
+    var roles: [ParagraphRole] = []
+    for (i, f) in facts.enumerated() {
+      let others = facts.indices.filter { $0 != i }.map { facts[$0] }
+      let above = others.filter { Double($0.box.maxY) <= Double(f.box.minY) + 1 }
+      let below = others.filter { Double($0.box.minY) >= Double(f.box.maxY) - 1 }
+      let gapAbove = above.map { Double(f.box.minY - $0.box.maxY) }.min()
+      let gapBelow = below.map { Double($0.box.minY - f.box.maxY) }.min()
+      let centreY = Double(f.box.minY + f.box.maxY) / 2
+      let relative = f.size / bodySize
+      let role: ParagraphRole
+      if f.lineSizes.count == 1, centreY < height / 8 || centreY > height * 7 / 8,
+        TextCues.isPageNumber(f.text)
+      {
+        role = .pageNumber
+      } else if f.lineSizes.count <= 2, relative < 1.2, Double(f.box.maxY) < height / 10,
+        above.isEmpty, (gapBelow ?? 0) >= 2 * bodyLineHeight, TextCues.hasLettersOrDigits(f.text)
+      {
+        role = .header
+      } else if f.lineSizes.count <= 2, relative < 1.2, Double(f.box.minY) > height * 9 / 10,
+        below.isEmpty, (gapAbove ?? 0) >= 2 * bodyLineHeight, TextCues.hasLettersOrDigits(f.text)
+      {
+        role = .footer
+      } else if centreY > height * 3 / 5, relative <= 0.88, TextCues.startsLikeFootnote(f.text),
+        !below.contains(where: { $0.size / bodySize > 0.95 && $0.lineSizes.count >= 2 })
+      {
+        role = .footnote
+      } else if f.lineSizes.count <= 4, TextCues.startsLikeCaption(f.text) {
+        role = .caption
+      } else if let columnWidth, isBeside(f, textParagraphs: multiLine, columnWidth: columnWidth) {
+        role = .marginalia
+      } else if TextCues.startsLikeListItem(f.text), !startsNumberedHeading(f) {
+        role = .listItem
+      } else if isHeading(f, relative: relative, hasTextBelow: !below.isEmpty) {
+        role = .heading
+      } else {
+        role = .body
+      }
+      roles.append(role)
+    }
+    let levels = headingLevels(
+      facts.indices.filter { roles[$0] == .heading }.map { facts[$0].size })
+    var out = blocks
+    var nextHeading = 0
+    for (i, f) in facts.enumerated() {
+      var level: Int?
+      if roles[i] == .heading {
+        level = levels[nextHeading]
+        nextHeading += 1
+      }
+      out[f.block].paragraphs[f.index].role = roles[i]
+      out[f.block].paragraphs[f.index].headingLevel = level
+    }
+    return out
+  }
+
+  /// Marginalia: narrower than a third of the running text's column, beside
+  /// a paragraph of running text, and overlapping none horizontally.
+  private static func isBeside(
+    _ f: ParagraphFacts, textParagraphs: [ParagraphFacts], columnWidth: Double
+  ) -> Bool {
+    guard Double(f.box.maxX - f.box.minX) < columnWidth / 3 else { return false }
+    let text = textParagraphs.filter { $0.block != f.block || $0.index != f.index }
+    let overlapsText = text.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX }
+    let besideText = text.contains { $0.box.minY < f.box.maxY && f.box.minY < $0.box.maxY }
+    return !overlapsText && besideText
+  }
+
+  /// "2. Results" or "IV. The Harbour" on one line: a numbered heading,
+  /// not a list item (which ends in punctuation or runs on).
+  private static func startsNumberedHeading(_ f: ParagraphFacts) -> Bool {
+    f.lineSizes.count == 1 && f.words.count >= 2 && f.words.count <= 12
+      && TextCues.isNumbering(f.words[0])
+      && f.words[1].first(where: \.isLetter)?.isUppercase == true
+      && !TextCues.endsLikeSentencePart(f.words)
+  }
+
+  private static func isHeading(_ f: ParagraphFacts, relative: Double, hasTextBelow: Bool) -> Bool {
+    // Headings are short, start with a capital or a numbering, and do not
+    // end like a sentence part (a numbering such as "2." excepted).
+    guard f.lineSizes.count <= 3, f.words.count <= 20, hasTextBelow,
+      f.text.filter(\.isLetter).count >= 3,
+      let first = f.text.first(where: { $0.isLetter || $0.isNumber }),
+      first.isUppercase || first.isNumber || !first.isCased
+    else { return false }
+    // Larger type is cue enough; older books end their headings with a
+    // full stop ("Berlinische Monatsschrift.").
+    if relative >= 1.2 { return TextCues.hasLetters(f.text) }
+    guard f.lineSizes.count == 1, relative >= 0.95, f.words.count <= 12,
+      !TextCues.endsLikeSentencePart(f.words)
+    else { return false }
+    let numbered =
+      f.words.count >= 2 && TextCues.isNumbering(f.words[0])
+      && f.words[1].first(where: \.isLetter)?.isUppercase == true
+    return numbered || TextCues.isCapitals(f.words)
+      || f.isCentred || TextCues.isTitleCase(f.words)
+  }
+
+  /// Levels for heading sizes (in the headings' order): 1 for the largest,
+  /// one more for each drop of more than 8 %.
+  static func headingLevels(_ sizes: [Double]) -> [Int] {
+    let distinct = sizes.sorted(by: >)
+    var levelOf: [(size: Double, level: Int)] = []
+    var level = 1
+    var previous: Double?
+    for s in distinct {
+      if let p = previous, s < p * 0.92 { level = min(6, level + 1) }
+      if previous == nil || s < (previous ?? s) * 0.92 { previous = s }
+      levelOf.append((s, level))
+    }
+    return sizes.map { s in levelOf.first { $0.size == s }?.level ?? 1 }
+  }
+
+  /// The size of a word's type (its em, in pixels): its height divided by
+  /// the share of the em its letters reach. In Latin type the capitals and
+  /// ascenders reach about 0.70 em above the baseline, descenders 0.21 em
+  /// below it, and the x-height is about 0.48 em, so "Scanning" (capital and
+  /// descender) is 0.91 em tall and "one" 0.48 em: dividing by that share
+  /// makes words with different letters comparable. `nil` for a word with
+  /// no letter or digit. Letters of other scripts count as spanning 0.8 em.
+  static func typeSize(of word: Word) -> Double? {
+    var ascends = false
+    var descends = false
+    var other = false
+    var any = false
+    for c in word.text {
+      guard c.isLetter || c.isNumber else { continue }
+      any = true
+      // The dots of i and j reach about as high as an ascender.
+      if c.isUppercase || c.isNumber || "bdfhkltij".contains(c)
+        || "ßäöüÄÖÜàáâèéêìíîòóôùúûç".contains(c)
+      {
+        ascends = true
+      }
+      if "gjpqyç".contains(c) { descends = true }
+      if !c.isASCII, !"ßäöüÄÖÜàáâèéêìíîòóôùúûç".contains(c) { other = true }
+    }
+    guard any else { return nil }
+    let share: Double =
+      other ? 0.8 : (ascends && descends ? 0.91 : ascends ? 0.70 : descends ? 0.69 : 0.48)
+    return height(of: word) / share
+  }
+
+  /// A word's height across its line: its quad's side, else its box's.
+  static func height(of word: Word) -> Double {
+    if let q = word.quad {
+      return ((q.bottomLeft - q.topLeft).length + (q.bottomRight - q.topRight).length) / 2
+    }
+    return Double(word.bbox.maxY - word.bbox.minY)
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+  }
+}
+
+/// What the rules look at for one paragraph.
+private struct ParagraphFacts {
+  var block: Int
+  var index: Int
+  var box: PixelRect
+  var lineSizes: [Double]
+  var size: Double
+  var words: [String]
+  var text: String
+  var isCentred: Bool
+
+  init(_ paragraph: Paragraph, block: Int, index: Int, blockBox: PixelRect) {
+    self.block = block
+    self.index = index
+    box = paragraph.bbox
+    if let first = paragraph.lines.first {
+      box = paragraph.lines.dropFirst().reduce(first.bbox) { $0.union($1.bbox) }
+    }
+    lineSizes = paragraph.lines.map { line in
+      RoleDetection.median(line.words.compactMap(RoleDetection.typeSize(of:)))
+    }
+    size = RoleDetection.median(lineSizes)
+    words = paragraph.lines.flatMap { $0.words.map(\.text) }.filter { !$0.isEmpty }
+    text = words.joined(separator: " ")
+    // Centred: the margins left and right in its block agree and are wide.
+    let left = Double(box.minX - blockBox.minX)
+    let right = Double(blockBox.maxX - box.maxX)
+    let width = Double(max(1, blockBox.maxX - blockBox.minX))
+    isCentred = min(left, right) > width * 0.1 && abs(left - right) < width * 0.1
+  }
+
+}
+
+/// The textual cues of the role rules.
+enum TextCues {
+  static func hasLetters(_ text: String) -> Bool { text.contains { $0.isLetter } }
+
+  static func hasLettersOrDigits(_ text: String) -> Bool {
+    text.contains { $0.isLetter || $0.isNumber }
+  }
+
+  static func isPageNumber(_ text: String) -> Bool {
+    var words = text.lowercased().split(separator: " ").map {
+      $0.trimmingCharacters(in: "-–—()[].,·|")
+    }.filter { !$0.isEmpty }
+    if let first = words.first, ["page", "p", "seite", "s", "pag"].contains(first) {
+      words.removeFirst()
+    }
+    guard words.count == 1, let number = words.first else { return false }
+    if number.count <= 4, number.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
+    return number.count <= 7 && number.allSatisfy { "ivxlc".contains($0) }
+  }
+
+  static func startsLikeFootnote(_ text: String) -> Bool {
+    guard let first = text.first else { return false }
+    return first.isNumber || "*†‡".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+  }
+
+  static func startsLikeCaption(_ text: String) -> Bool {
+    let words = text.split(separator: " ").prefix(2).map(String.init)
+    guard words.count == 2 else { return false }
+    let lead = words[0].lowercased()
+    let labels = ["fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel"]
+    return labels.contains(lead) && (words[1].first?.isNumber ?? false || isRoman(words[1]))
+  }
+
+  static func startsLikeListItem(_ text: String) -> Bool {
+    guard let first = text.split(separator: " ").first.map(String.init) else { return false }
+    if ["•", "◦", "▪", "●", "·", "–", "-", "*", "○", "■"].contains(first) { return true }
+    if let bullet = first.first, "•◦▪●○■".contains(bullet) { return true }
+    // A lone symbol before a capitalised word: a bullet OCR read as another
+    // sign ("¢", "©", "«"); not a section or paragraph sign.
+    let words = text.split(separator: " ")
+    if first.count == 1, let c = first.first, !c.isLetter, !c.isNumber, !"§¶([{\"'„“‘".contains(c),
+      words.count >= 2, words[1].first?.isUppercase == true
+    {
+      return true
+    }
+    // "1." "12)" "a." "b)" "(iv)" "(3)"
+    var core = Substring(first)
+    if core.hasPrefix("("), core.hasSuffix(")") {
+      core = core.dropFirst().dropLast()
+    } else if core.hasSuffix(".") || core.hasSuffix(")") {
+      core = core.dropLast()
+    } else {
+      return false
+    }
+    guard !core.isEmpty, core.count <= 4 else { return false }
+    return core.allSatisfy { $0.isASCII && $0.isNumber }
+      || (core.count == 1 && core.allSatisfy { $0.isLowercase && $0.isASCII })
+      || isRoman(String(core))
+  }
+
+  static func isRoman(_ word: String) -> Bool {
+    let core = word.trimmingCharacters(in: ".:)")
+    return !core.isEmpty && core.count <= 6 && core.lowercased().allSatisfy { "ivxlc".contains($0) }
+      && (core == core.uppercased() || core == core.lowercased())
+  }
+
+  /// "2", "2.1", "2.1.", "IV.", "A."
+  static func isNumbering(_ word: String) -> Bool {
+    let parts = word.split(separator: ".", omittingEmptySubsequences: false)
+    let numeric = parts.dropLast(parts.last?.isEmpty == true ? 1 : 0)
+    if !numeric.isEmpty,
+      numeric.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) })
+    {
+      return true
+    }
+    return word.hasSuffix(".") && isRoman(String(word.dropLast()))
+      && word.first?.isUppercase == true
+  }
+
+  static func endsLikeSentencePart(_ words: [String]) -> Bool {
+    guard let last = words.last, let end = last.last else { return false }
+    if words.count == 1, isNumbering(last) { return false }
+    return ".,;:".contains(end) && !(words.count > 1 && isNumbering(last))
+  }
+
+  static func isCapitals(_ words: [String]) -> Bool {
+    let letters = words.joined().filter(\.isLetter)
+    return letters.count >= 3 && letters.allSatisfy { $0.isUppercase }
+  }
+
+  /// Most words capitalised, short function words aside; at least two.
+  static func isTitleCase(_ words: [String]) -> Bool {
+    let minor: Set<String> = [
+      "a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with", "from",
+      "der", "die", "das", "und", "von", "zu", "im", "de", "la", "le", "et", "du",
+    ]
+    let content = words.filter { w in
+      w.contains(where: \.isLetter) && !minor.contains(w.lowercased())
+    }
+    guard content.count >= 2 else { return false }
+    return content.allSatisfy { $0.first(where: \.isLetter)?.isUppercase ?? false }
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    var s = Substring(self)
+    while let c = s.first, set.contains(c) { s = s.dropFirst() }
+    while let c = s.last, set.contains(c) { s = s.dropLast() }
+    return String(s)
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingCharacters(in set: String) -> String {
+    String(self).trimmingCharacters(in: set)
+  }
+}

@@ -192,7 +192,7 @@ class Style:
     font: str = "serif"
     size: float = 11.0          # points
     leading: float = 1.25       # line pitch as a multiple of size
-    align: str = "left"         # left | justify | center
+    align: str = "left"         # left | justify | center | right
     space_before: float = 0.0   # multiples of size (ignored at the top of a column)
     space_after: float = 0.7    # multiples of size
 
@@ -232,6 +232,17 @@ class PageSpec:
     fmt: str = "png"
     page_size: tuple = (PAGE_W_IN, PAGE_H_IN)   # inches
     must_contain: tuple = ()    # printed words that must appear (layout assertions)
+    frames: tuple = ()          # Frames laid out one by one (paras, columns and margins unused)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A region of the page laid out on its own, in inches from the top-left
+    corner: (left, top, right, bottom). Frames are read in the order given."""
+    box: tuple
+    paras: list
+    columns: int = 1
+    gutter: float = 0.25        # inches
 
 
 def body(keys, style=Style(), src=EN, hyphenate=False):
@@ -300,6 +311,53 @@ PAGES: list[PageSpec] = [
              degrade={"kind": "lighting", "gutter_depth": 0.8, "gutter_scale": 1.1, "gradient": 0.35}),
     PageSpec("german", "German text with umlauts and sharp s (language deu).",
              body(["baeckerei", "seen", "handbuch"], SERIF11, src=DE), language="deu"),
+    # Reading order: pages made of frames; the truth lists them in the order
+    # a reader expects (running header first; footnotes, footer and page
+    # number last; marginalia after the paragraph beside them; the left page
+    # of a spread before the right one).
+    PageSpec("article", "Reading order: running header, a title spanning three columns of 9 pt text "
+             "ending in a caption, footnotes, a footer and a page number (letter page at 200 dpi).",
+             [], dpi=200, page_size=(8.5, 11.0), frames=(
+                 Frame((0.7, 0.45, 7.8, 0.75), [Para("The Harbour Quarterly, Autumn Number",
+                                                     Style("sans", 8), role="header")]),
+                 Frame((0.7, 1.2, 7.8, 1.9), [Para("Ships, Tides and the Old Ledgers",
+                                                   Style("sans-bold", 20, align="center"),
+                                                   role="heading", level=1)]),
+                 Frame((0.7, 2.1, 7.8, 8.6),
+                       body(["ferry", "weather", "bridge", "ledgers", "library", "clock", "stars"],
+                            Style("serif", 9.5))
+                       + [Para("Figure 1. The harbour office ledgers, as they were found in the cellar.",
+                               Style("sans", 7.5), role="caption")], columns=3, gutter=0.3),
+                 Frame((0.7, 9.0, 7.8, 9.8), [
+                     Para("1 The ledgers were kept in the harbour office until the flood of 1932.",
+                          Style("serif", 7.5, space_after=0.3), role="footnote"),
+                     Para("2 Tide tables from the same years survive in two copies.",
+                          Style("serif", 7.5), role="footnote")]),
+                 Frame((0.7, 10.3, 4.0, 10.6), [Para("The Harbour Quarterly", Style("sans", 8), role="footer")]),
+                 Frame((6.8, 10.3, 7.8, 10.6), [Para("17", Style("sans", 8, align="right"), role="pageNumber")]),
+             )),
+    PageSpec("spread", "Reading order: a double-page spread (two half-letter pages side by side at 200 dpi), "
+             "each with a running head, one column and a page number; the left page is read first.",
+             [], dpi=200, page_size=(8.5, 5.5), frames=(
+                 Frame((0.5, 0.35, 3.75, 0.6), [Para("The Harbour Office", Style("sans", 8), role="header")]),
+                 Frame((0.5, 0.8, 3.75, 4.9), body(["library", "tank", "coffee"], Style("serif", 9.5))),
+                 Frame((0.5, 5.05, 3.75, 5.3), [Para("24", Style("sans", 8, align="center"), role="pageNumber")]),
+                 Frame((4.75, 0.35, 8.0, 0.6), [Para("Tides and Ledgers", Style("sans", 8, align="right"),
+                                                    role="header")]),
+                 Frame((4.75, 0.8, 8.0, 4.9), body(["meeting", "tyre", "forms"], Style("serif", 9.5))),
+                 Frame((4.75, 5.05, 8.0, 5.3), [Para("25", Style("sans", 8, align="center"), role="pageNumber")]),
+             )),
+    PageSpec("marginalia", "Reading order: notes in the left margin (7.5 pt) beside the paragraphs "
+             "they annotate; each note is read after its paragraph (6x3.5 in at 200 dpi).",
+             [], dpi=200, page_size=(6.0, 3.5), frames=(
+                 Frame((1.85, 0.5, 5.5, 1.5), [Para(EN["garden"], Style("serif", 10))]),
+                 Frame((0.4, 0.55, 1.6, 1.5), [Para("Sown in April, picked in August.", Style("sans", 7.5),
+                                                    role="marginalia")]),
+                 Frame((1.85, 1.55, 5.5, 2.35), [Para(EN["clock"], Style("serif", 10))]),
+                 Frame((1.85, 2.4, 5.5, 3.2), [Para(EN["train"], Style("serif", 10))]),
+                 Frame((0.4, 2.45, 1.6, 3.2), [Para("Timetable of 1911, second edition.", Style("sans", 7.5),
+                                                    role="marginalia")]),
+             )),
 ]
 
 
@@ -429,6 +487,8 @@ class DoesNotFit(RuntimeError):
 def layout(spec: PageSpec):
     """Lay the page out; multi-column pages get balanced columns (the lowest
     column bottom, in 2 px steps, at which the text still fits)."""
+    if spec.frames:
+        return layout_frames(spec)
     if spec.columns == 1:
         return layout_at(spec, None)
     H = round(spec.page_size[1] * spec.dpi)
@@ -441,14 +501,45 @@ def layout(spec: PageSpec):
     raise DoesNotFit(f"{spec.name}: text does not fit on the page")
 
 
-def layout_at(spec: PageSpec, bottom_px):
+def layout_at(spec, bottom_px):
     dpi = spec.dpi
     W, H = round(spec.page_size[0] * dpi), round(spec.page_size[1] * dpi)
     ml, mt, mr, mb = (m * dpi for m in spec.margins)
-    gutter = spec.gutter * dpi
-    colw = (W - ml - mr - gutter * (spec.columns - 1)) / spec.columns
-    col_x = [ml + i * (colw + gutter) for i in range(spec.columns)]
-    top, bottom = mt, (H - mb if bottom_px is None else bottom_px)
+    bottom = H - mb if bottom_px is None else bottom_px
+    blocks = layout_region(spec.name, dpi, spec.paras, ml, W - ml - mr, mt, bottom,
+                           spec.columns, spec.gutter * dpi)
+    return W, H, blocks
+
+
+def layout_frames(spec):
+    """Lays out a page made of frames: each frame is laid out on its own
+    (multi-column frames balanced), and its blocks follow the previous
+    frame's, so the truth's reading order is the order of the frames."""
+    dpi = spec.dpi
+    W, H = round(spec.page_size[0] * dpi), round(spec.page_size[1] * dpi)
+    blocks = []
+    for fr in spec.frames:
+        left, top, right, bottom = (v * dpi for v in fr.box)
+        gutter = fr.gutter * dpi
+        if fr.columns == 1:
+            blocks += layout_region(spec.name, dpi, fr.paras, left, right - left, top, bottom, 1, gutter)
+            continue
+        for b in range(round(top) + 50, round(bottom) + 1, 2):
+            try:
+                blocks += layout_region(spec.name, dpi, fr.paras, left, right - left, top, b,
+                                        fr.columns, gutter)
+                break
+            except DoesNotFit:
+                pass
+        else:
+            raise DoesNotFit(f"{spec.name}: frame {fr.box} does not fit")
+    return W, H, blocks
+
+
+def layout_region(name, dpi, paras, ml, width, mt, bottom, columns, gutter):
+    colw = (width - gutter * (columns - 1)) / columns
+    col_x = [ml + i * (colw + gutter) for i in range(columns)]
+    top = mt
 
     blocks: list[Block] = []
     col = 0
@@ -461,7 +552,7 @@ def layout_at(spec: PageSpec, bottom_px):
         cur_block = Block()
         blocks.append(cur_block)
 
-    for para in spec.paras:
+    for para in paras:
         st = para.style
         fkey = (st.font, st.size, dpi)
         font = get_font(st.font, st.size, dpi)
@@ -480,8 +571,8 @@ def layout_at(spec: PageSpec, bottom_px):
             nb = y + ascent if baseline is None else baseline + pitch
             if nb + descent > bottom:
                 col += 1
-                if col >= spec.columns:
-                    raise DoesNotFit(f"{spec.name}: text does not fit on the page")
+                if col >= columns:
+                    raise DoesNotFit(f"{name}: text does not fit on the page")
                 y, at_col_top = top, True
                 new_block()
                 cur_para = ParaLines(para)
@@ -499,6 +590,8 @@ def layout_at(spec: PageSpec, bottom_px):
                 gap = space + (colw - natural) / (len(words) - 1)
             elif st.align == "center":
                 x0 = col_x[col] + (colw - natural) / 2
+            elif st.align == "right":
+                x0 = col_x[col] + colw - natural
             x = x0
             line_words = []
             for w, wl in zip(words, widths):
@@ -508,7 +601,7 @@ def layout_at(spec: PageSpec, bottom_px):
         y = baseline + descent + st.space_after * px
     for b in blocks:   # a column break right before a paragraph leaves an empty one behind
         b.paras = [p for p in b.paras if p]
-    return W, H, [b for b in blocks if b.paras]
+    return [b for b in blocks if b.paras]
 
 
 def all_words(blocks):
@@ -727,7 +820,8 @@ def build_truth(spec, blocks, W, H, image_name):
                 jpara["level"] = p.level or 1
             jparas.append(jpara)
         jblocks.append({"bbox": union([p["bbox"] for p in jparas]), "paragraphs": jparas})
-    fonts = sorted({FONT_FILES[p.style.font] for p in spec.paras})
+    paras = [p for fr in spec.frames for p in fr.paras] if spec.frames else spec.paras
+    fonts = sorted({FONT_FILES[p.style.font] for p in paras})
     gen = {
         "name": "make-scans",
         "version": GENERATOR_VERSION,

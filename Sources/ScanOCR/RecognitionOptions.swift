@@ -18,6 +18,17 @@ public enum PageSegmentationMode: Int, Sendable, CaseIterable {
   case rawLine = 13
 }
 
+/// The order in which a recognised page's paragraphs are read (and its text
+/// is joined).
+public enum PageLayoutOrder: String, Sendable, Hashable, CaseIterable {
+  /// The order a reader expects (``ScanModel/ReadingOrder``): running
+  /// headers first; footnotes, footers and page numbers last; marginal
+  /// notes after their paragraph; the pages of a spread one after the other.
+  case reading
+  /// Tesseract's own order, so that the text is the `tesseract` command's.
+  case tesseract
+}
+
 /// How to recognise pages.
 public struct RecognitionOptions: Sendable, Hashable {
   /// Languages to recognise, such as `["eng", "deu"]` (`-l eng+deu`).
@@ -35,6 +46,9 @@ public struct RecognitionOptions: Sendable, Hashable {
   public var timeout: Double?
   /// The preprocessing steps to apply.
   public var preprocessing: Preprocessing
+  /// The order paragraphs are read in: ``PageLayoutOrder/reading`` by
+  /// default, ``PageLayoutOrder/tesseract`` for the `tesseract` command's.
+  public var layout: PageLayoutOrder
 
   /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
   public static let defaultMaxPixels = 100_000_000
@@ -43,7 +57,8 @@ public struct RecognitionOptions: Sendable, Hashable {
   public init(
     languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
     dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,
-    timeout: Double? = nil, preprocessing: Preprocessing = .default
+    timeout: Double? = nil, preprocessing: Preprocessing = .default,
+    layout: PageLayoutOrder = .reading
   ) {
     self.languages = languages
     self.pageSegmentation = pageSegmentation
@@ -52,6 +67,7 @@ public struct RecognitionOptions: Sendable, Hashable {
     self.maxPixels = maxPixels
     self.timeout = timeout
     self.preprocessing = preprocessing
+    self.layout = layout
   }
 
   /// The languages as Tesseract takes them: `eng+deu`.

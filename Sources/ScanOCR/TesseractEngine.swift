@@ -192,9 +192,19 @@ public final class OCREngine {
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString,
-      blocks: RoleDetection.assigningRoles(
-        to: GeometryRepair.repair(mapper.map(reading.blocks)), pageWidth: image.width,
-        pageHeight: image.height))
+      blocks: arranged(
+        GeometryRepair.repair(mapper.map(reading.blocks)), width: image.width,
+        height: image.height, orientation: prepared.orientation))
+  }
+
+  /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.
+  /// Roles and order are decided on the page as a reader holds it.
+  func arranged(_ blocks: [Block], width: Int, height: Int, orientation: Int) -> [Block] {
+    let withRoles = RoleDetection.assigningRoles(
+      to: blocks, pageWidth: width, pageHeight: height, orientation: orientation)
+    guard options.layout == .reading else { return withRoles }
+    return ReadingOrder.ordering(
+      withRoles, pageWidth: width, pageHeight: height, orientation: orientation)
   }
 
   /// One recognition of a prepared image and what it says about itself.

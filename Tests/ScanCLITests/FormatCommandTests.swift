@@ -134,9 +134,14 @@ struct FormatCommandTests {
 
   /// `tesseract IMAGE - tsv`, single-threaded.
   static func tesseractTSV(_ path: String, language: String) throws -> String {
+    try tesseract(path, language: language, config: ["tsv"])
+  }
+
+  /// What `tesseract PATH - -l LANGUAGE CONFIG…` prints.
+  static func tesseract(_ path: String, language: String, config: [String] = []) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tesseract", path, "-", "-l", language, "tsv"]
+    process.arguments = ["tesseract", path, "-", "-l", language] + config
     var environment = ProcessInfo.processInfo.environment
     environment["OMP_THREAD_LIMIT"] = "1"
     process.environment = environment
@@ -150,7 +155,7 @@ struct FormatCommandTests {
   }
 
   static let tsvPages: [(String, String)] = {
-    var pages = ["clean.png", "two-columns.png", "german.png"].map {
+    var pages = ["clean.png", "two-columns.png", "german.png", "article.png"].map {
       (Fixtures.scans.appendingPathComponent($0).path, Fixtures.language($0))
     }
     // Real pages where the model and Tesseract's TSV differ most: words of
@@ -161,6 +166,34 @@ struct FormatCommandTests {
     }
     return pages
   }()
+
+  /// `--no-preprocess` keeps Tesseract's paragraph order (`--layout
+  /// tesseract`), so the text is the `tesseract` command's even where the
+  /// reading order differs; `--layout reading` asks for the reader's order.
+  @Test func noPreprocessKeepsTesseractsOrderAndLayoutReadingChangesIt() throws {
+    for image in ["article.png", "marginalia.png"] {
+      let path = Fixtures.scans.appendingPathComponent(image).path
+      let plain = scantext(["ocr", path, "--no-preprocess", "--format", "text", "-q"])
+      #expect(plain.code == 0, "\(image): \(plain.stderr)")
+      #expect(plain.stdout == (try Self.tesseract(path, language: "eng")), "\(image)")
+      let explicit = scantext(["ocr", path, "--layout", "tesseract", "--format", "text", "-q"])
+      #expect(explicit.stdout == plain.stdout, "\(image)")
+      let reading = scantext([
+        "ocr", path, "--no-preprocess", "--layout", "reading", "--format", "text", "-q",
+      ])
+      #expect(reading.code == 0)
+      #expect(reading.stdout != plain.stdout, "\(image)")
+      // The same lines, in another order.
+      #expect(
+        reading.stdout.split(separator: "\n").sorted()
+          == plain.stdout.split(separator: "\n").sorted())
+    }
+    let bad = scantext([
+      "ocr", Fixtures.scans.appendingPathComponent("clean.png").path, "--layout", "columns",
+    ])
+    #expect(bad.code != 0)
+    #expect(bad.stderr.contains("layout"))
+  }
 
   @Test("ocr --no-preprocess --format tsv is byte-identical to tesseract IMAGE - tsv")
   func tsvIsByteIdenticalToTesseract() throws {

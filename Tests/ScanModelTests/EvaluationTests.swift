@@ -353,16 +353,46 @@ private func expectPerfect(
     #expect(none.total.wordRecall == 1)
   }
 
+  @Test func readingOrderCostsOnlyTheReadingOrderCER() {
+    // The same two paragraphs read the other way round: the words are all
+    // right (CER 0), the order is not (reading-order CER > 0).
+    let truth = PageFixtures.page([["Alpha beta gamma."], ["Delta epsilon."]])
+    let swapped = Page(
+      width: truth.width, height: truth.height,
+      blocks: [
+        Block(
+          bbox: truth.blocks[0].paragraphs[1].bbox, paragraphs: [truth.blocks[0].paragraphs[1]]),
+        Block(
+          bbox: truth.blocks[0].paragraphs[0].bbox, paragraphs: [truth.blocks[0].paragraphs[0]]),
+      ])
+    #expect(swapped.text == "Delta epsilon.\n\nAlpha beta gamma.\n")
+    let e = swapped.evaluate(against: truth)
+    #expect(e.cer == 0)
+    #expect(e.wer == 0)
+    #expect(e.readingOrderCER > 0.5)
+    #expect(e.value(of: .readingOrderCER) == e.readingOrderCER)
+    // In the truth's order, both agree.
+    let same = truth.evaluate(against: truth)
+    #expect(same.cer == 0 && same.readingOrderCER == 0)
+    // A misread word counts in both.
+    let misread = PageFixtures.page([["Alpha beta gamna."], ["Delta epsilon."]])
+    let m = misread.evaluate(against: truth)
+    #expect(m.cer > 0 && m.cer == m.readingOrderCER)
+  }
+
   @Test func metricNamesAreStable() {
     let e = page(sample).evaluate(against: page(sample))
     #expect(
       e.metrics.map(\.name) == [
         "cer", "wer", "wordRecall", "meanIoU", "lineCover", "lineBleed", "hitRate",
         "headingPrecision", "headingRecall", "headingLevelAccuracy", "roleAccuracy",
+        "readingOrderCER",
       ])
     #expect(EvaluationMetric(rawValue: "lineBleed") == .lineBleed)
     #expect(
-      EvaluationMetric.allCases.filter { !$0.higherIsBetter } == [.cer, .wer, .lineBleed])
+      EvaluationMetric.allCases.filter { !$0.higherIsBetter } == [
+        .cer, .wer, .lineBleed, .readingOrderCER,
+      ])
     for metric in EvaluationMetric.allCases {
       #expect(e.value(of: metric) == e.tally.value(of: metric))
     }

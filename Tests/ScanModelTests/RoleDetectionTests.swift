@@ -87,6 +87,39 @@ struct RoleDetectionTests {
     #expect(found["12"]?.1 == nil)
   }
 
+  /// A page turned by 90°, 180° or 270° gets the roles of the same page
+  /// upright (and the same reading order): the rules look at it upright.
+  @Test(arguments: [90, 180, 270])
+  func aTurnedPageGetsTheRolesOfTheUprightOne(_ turn: Int) {
+    let upright = [
+      Self.paragraph(["THE HARBOUR BOOK"], x: 400, y: 40, size: 20),
+      Self.paragraph(["2.1 The Harbour"], x: 200, y: 150, size: 20),
+      Self.paragraph(Self.body, x: 200, y: 200, size: 20),
+      Self.paragraph(["see the", "records"], x: 30, y: 220, size: 16),
+      Self.paragraph(Self.body, x: 200, y: 370, size: 20),
+      Self.paragraph(["1 See the harbour records of 1901."], x: 200, y: 1250, size: 14),
+      Self.paragraph(["12"], x: 490, y: 1350, size: 20),
+    ].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    // Turning the upright page's boxes by `turn` clockwise is what the
+    // upright frame of the opposite turn does.
+    let (width, height) = turn == 180 ? (1000, 1400) : (1400, 1000)
+    let turned = UprightFrame(orientation: (360 - turn) % 360, width: 1000, height: 1400)
+      .blocks(upright)
+    let want = RoleDetection.assigningRoles(to: upright, pageWidth: 1000, pageHeight: 1400)
+    let got = RoleDetection.assigningRoles(
+      to: turned, pageWidth: width, pageHeight: height, orientation: turn)
+    #expect(got.map { $0.paragraphs[0].role } == want.map { $0.paragraphs[0].role })
+    #expect(want.map { $0.paragraphs[0].role }.contains(.marginalia))
+    #expect(got.map { $0.paragraphs[0].headingLevel } == want.map { $0.paragraphs[0].headingLevel })
+    let order = ReadingOrder.ordering(
+      got, pageWidth: width, pageHeight: height, orientation: turn
+    ).flatMap(\.paragraphs).map { $0.lines[0].words.map(\.text).joined(separator: " ") }
+    let uprightOrder = ReadingOrder.ordering(want, pageWidth: 1000, pageHeight: 1400)
+      .flatMap(\.paragraphs).map { $0.lines[0].words.map(\.text).joined(separator: " ") }
+    #expect(order == uprightOrder)
+    #expect(uprightOrder.last == "12")
+  }
+
   @Test func headingLevelsFollowTheSizeOfTheirType() {
     let found = Self.roles([
       Self.paragraph(["Notes from the Archive"], x: 300, y: 200, size: 40),

@@ -1,6 +1,7 @@
 import Foundation
 import ScanFormats
 import ScanModel
+import ScanOCR
 import ScanTestSupport
 import Testing
 
@@ -80,6 +81,31 @@ struct RegressionTests {
     #expect(
       total.headingF1 >= 0.95, "precision \(total.headingPrecision), recall \(total.headingRecall)")
     #expect(total.headingLevelAccuracy >= 0.95)
+  }
+
+  /// Issue 10's bar for reading order: on every sample page, the text in
+  /// the page's reading order is within 0.002 of the CER of its words.
+  @Test("The reading order costs at most 0.002 of CER", arguments: Fixtures.scanImages)
+  func readingOrderMatchesTheTruth(_ image: String) throws {
+    let e = try Self.evaluation(image)
+    #expect(
+      e.readingOrderCER <= e.cer + 0.002,
+      "\(image): reading-order CER \(e.readingOrderCER), CER \(e.cer)")
+  }
+
+  /// The pages made for reading order are read out of order in
+  /// Tesseract's own order: the rules are what puts them right.
+  @Test func tesseractsOrderReadsTheLayoutPagesOutOfOrder() throws {
+    let engine = try OCREngine(options: RecognitionOptions(layout: .tesseract))
+    for image in ["article.png", "marginalia.png"] {
+      let path = Fixtures.scans.appendingPathComponent(image).path
+      let page = try #require(try engine.recognize(contentsOf: path).first)
+      let e = page.evaluate(against: try Fixtures.truth(image))
+      #expect(e.cer <= 0.002, "\(image): CER \(e.cer)")
+      #expect(e.readingOrderCER > 0.05, "\(image): reading-order CER \(e.readingOrderCER)")
+      let ours = try RecognizedScans.page(image)
+      #expect(page.words.map(\.text).sorted() == ours.words.map(\.text).sorted())
+    }
   }
 
   @Test("Preprocessing finds the orientation and skew of the page", arguments: Fixtures.scanImages)

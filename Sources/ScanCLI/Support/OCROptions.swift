@@ -20,6 +20,11 @@ struct OCROptions: Sendable {
     "timeout", help: "Give up on a page after this many seconds.")
   static let noPreprocess = Flag(
     "no-preprocess", help: "Recognise the image as it is (the same text as 'tesseract').")
+  static let layout = Option<PageLayoutOrder?>(
+    "layout",
+    help:
+      "Paragraph order: 'reading' (headers first; footnotes, footers, page numbers last; notes after their paragraph) or 'tesseract' (default: reading; tesseract with --no-preprocess)."
+  )
   static let noOrientation = Flag(
     "no-orientation", help: "Do not detect pages turned by 90°, 180° or 270°.")
   static let noDeskew = Flag("no-deskew", help: "Do not straighten skewed text lines.")
@@ -37,7 +42,8 @@ struct OCROptions: Sendable {
     "verbose", help: "Show Tesseract's and Leptonica's own messages.")
 
   static let arguments: [any ArgumentKey] = [
-    lang, psm, dpi, maxPixels, timeout, noPreprocess, noOrientation, noDeskew, noIllumination,
+    lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
+    noIllumination,
     noDespeckle, upscale, noCache, verbose,
   ]
 
@@ -76,9 +82,11 @@ struct OCROptions: Sendable {
     if a[Self.noDespeckle] { steps.remove(.despeckle) }
     if a[Self.upscale] { steps.insert(.upscale) }
     if a[Self.noPreprocess] { steps = .none }
+    // `--no-preprocess` promises the `tesseract` command's text, order included.
+    let order = try a[Self.layout] ?? (a[Self.noPreprocess] ? .tesseract : .reading)
     recognition = RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
-      dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps)
+      dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order)
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
   }

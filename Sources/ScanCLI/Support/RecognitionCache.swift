@@ -62,7 +62,7 @@ struct RecognitionCache: Sendable {
       "scantext \(ScanText.version)", program, OCREngine.fingerprint(of: options),
       "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
       "dpi \(options.dpi.map(String.init) ?? "-")",
-      "preprocessing \(options.preprocessing.rawValue)",
+      "preprocessing \(options.preprocessing.rawValue)", "layout \(options.layout.rawValue)",
     ].joined(separator: "\n")
     hash.update(Array(settings.utf8))
     hash.update([0])

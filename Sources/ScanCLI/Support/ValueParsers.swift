@@ -1,5 +1,6 @@
 import ScanArguments
 import ScanModel
+import ScanOCR
 
 /// Parsers for the values of `--range`, `--rect`, `--point`.
 enum ValueParsers {
@@ -38,6 +39,8 @@ enum ValueParsers {
 }
 
 extension TextGranularity: ArgumentValue {}
+
+extension PageLayoutOrder: ArgumentValue {}
 
 /// A direction as typed on the command line.
 enum DirectionName: String, CaseIterable, ArgumentValue {

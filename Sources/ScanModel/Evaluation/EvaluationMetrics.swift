@@ -3,19 +3,26 @@
 ///
 /// Throughout, a page's *string* is the text of its words in reading order
 /// joined by single spaces (lines, paragraphs and blocks are joined by a
-/// single space too); words are *equal* when their texts agree after
+/// single space too: whitespace collapsed); the OCR page's *aligned string*
+/// is the same with its words put in the truth's order: each OCR word takes
+/// the place of the truth word its box overlaps the most (a word
+/// overlapping none stays right after the OCR word read before it; words
+/// at one place keep their OCR order), so that recognition errors and
+/// reading-order errors are told apart. Words are *equal* when their texts agree after
 /// lowercasing and keeping only letters and digits (`Character.isLetter`
 /// or `Character.isNumber`), so `"Smith,"` equals `"smith"`.
 public enum EvaluationMetric: String, CaseIterable, Sendable, Hashable {
   /// Character error rate (`cer`), lower is better: the Levenshtein
-  /// distance between the OCR string and the truth string, counted in
+  /// distance between the OCR page's aligned string (the order it reads
+  /// its blocks in does not count: see ``readingOrderCER``) and the truth
+  /// string, counted in
   /// grapheme clusters (compared by canonical equivalence), divided by the
   /// number of grapheme clusters in the truth string. It can exceed 1 when
   /// the OCR text is longer than the truth. With an empty truth string it is
   /// 0 if the OCR string is empty too, else 1.
   case cer
   /// Word error rate (`wer`), lower is better: the Levenshtein distance
-  /// between the whitespace-separated words of the OCR string and of the
+  /// between the whitespace-separated words of the OCR aligned string and of the
   /// truth string (each word compared exactly), divided by the number of
   /// truth words. Empty truth: as ``cer``.
   case wer
@@ -69,15 +76,19 @@ public enum EvaluationMetric: String, CaseIterable, Sendable, Hashable {
   /// holding most of its matched words) has the same ``ParagraphRole``.
   /// 1 when no truth paragraph has a matched word.
   case roleAccuracy
+  /// Reading-order character error rate (`readingOrderCER`), lower is
+  /// better: as ``cer``, with the OCR string in the OCR page's own reading
+  /// order. Its excess over ``cer`` is what the reading order costs.
+  case readingOrderCER
 
   /// The metric's stable name, such as `cer` or `wordRecall`.
   public var name: String { rawValue }
 
   /// Whether a higher value is better (`false`: lower is better, for
-  /// ``cer``, ``wer`` and ``lineBleed``).
+  /// ``cer``, ``wer``, ``lineBleed`` and ``readingOrderCER``).
   public var higherIsBetter: Bool {
     switch self {
-    case .cer, .wer, .lineBleed: false
+    case .cer, .wer, .lineBleed, .readingOrderCER: false
     case .wordRecall, .meanIoU, .lineCover, .hitRate, .headingPrecision, .headingRecall,
       .headingLevelAccuracy, .roleAccuracy:
       true
@@ -99,6 +110,9 @@ public struct EvaluationTally: Sendable, Hashable {
   public var ocrCharacters = 0
   /// The character-level edit distance (the ``EvaluationMetric/cer`` numerator).
   public var characterErrors = 0
+  /// The character-level edit distance of the OCR string in its own
+  /// reading order (the ``EvaluationMetric/readingOrderCER`` numerator).
+  public var readingOrderCharacterErrors = 0
   /// Whitespace-separated words of the truth string (the
   /// ``EvaluationMetric/wer`` denominator); normally equal to ``truthWords``.
   public var truthTokens = 0
@@ -156,6 +170,7 @@ public struct EvaluationTally: Sendable, Hashable {
     a.truthCharacters += b.truthCharacters
     a.ocrCharacters += b.ocrCharacters
     a.characterErrors += b.characterErrors
+    a.readingOrderCharacterErrors += b.readingOrderCharacterErrors
     a.truthTokens += b.truthTokens
     a.wordErrors += b.wordErrors
     a.truthWords += b.truthWords
@@ -184,6 +199,10 @@ public struct EvaluationTally: Sendable, Hashable {
 
   /// ``EvaluationMetric/cer``: `characterErrors / truthCharacters`.
   public var cer: Double { Self.errorRate(characterErrors, truthCharacters) }
+  /// ``EvaluationMetric/readingOrderCER``: `readingOrderCharacterErrors / truthCharacters`.
+  public var readingOrderCER: Double {
+    Self.errorRate(readingOrderCharacterErrors, truthCharacters)
+  }
   /// ``EvaluationMetric/wer``: `wordErrors / truthTokens`.
   public var wer: Double { Self.errorRate(wordErrors, truthTokens) }
   /// ``EvaluationMetric/wordRecall``: `matchedWords / truthWords`.
@@ -240,13 +259,14 @@ public struct EvaluationTally: Sendable, Hashable {
     case .headingRecall: headingRecall
     case .headingLevelAccuracy: headingLevelAccuracy
     case .roleAccuracy: roleAccuracy
+    case .readingOrderCER: readingOrderCER
     }
   }
 
   /// Every metric by its stable name, in ``EvaluationMetric/allCases``
   /// order: `cer`, `wer`, `wordRecall`, `meanIoU`, `lineCover`,
   /// `lineBleed`, `hitRate`, `headingPrecision`, `headingRecall`,
-  /// `headingLevelAccuracy`, `roleAccuracy`.
+  /// `headingLevelAccuracy`, `roleAccuracy`, `readingOrderCER`.
   /// - Complexity: O(1).
   public var metrics: [(name: String, value: Double)] {
     EvaluationMetric.allCases.map { ($0.name, value(of: $0)) }
@@ -291,6 +311,9 @@ public struct PageEvaluation: Sendable, Hashable {
 
   /// Character error rate; lower is better (``EvaluationMetric/cer``).
   public var cer: Double { tally.cer }
+  /// Character error rate in the page's reading order; lower is better
+  /// (``EvaluationMetric/readingOrderCER``).
+  public var readingOrderCER: Double { tally.readingOrderCER }
   /// Word error rate; lower is better (``EvaluationMetric/wer``).
   public var wer: Double { tally.wer }
   /// Share of truth words found; higher is better (``EvaluationMetric/wordRecall``).

@@ -105,14 +105,43 @@ private struct EvaluationRun {
 
   private func countEdits(into t: inout EvaluationTally) {
     let ocrString = ocrWords.map(\.text).joined(separator: " ")
+    let alignedString = alignedOCRWords().map(\.text).joined(separator: " ")
     let truthString = truthWords.map(\.text).joined(separator: " ")
     t.truthCharacters = truthString.count
     t.ocrCharacters = ocrString.count
-    t.characterErrors = EvaluationEditDistance.distance(ocrString, truthString)
-    let ocrTokens = ocrString.split(whereSeparator: \.isWhitespace)
+    t.readingOrderCharacterErrors = EvaluationEditDistance.distance(ocrString, truthString)
+    t.characterErrors =
+      alignedString == ocrString
+      ? t.readingOrderCharacterErrors
+      : EvaluationEditDistance.distance(alignedString, truthString)
+    let ocrTokens = alignedString.split(whereSeparator: \.isWhitespace)
     let truthTokens = truthString.split(whereSeparator: \.isWhitespace)
     t.truthTokens = truthTokens.count
     t.wordErrors = EvaluationEditDistance.distance(ocrTokens, truthTokens)
+  }
+
+  /// The OCR words in the truth's order (see ``EvaluationMetric``): each
+  /// takes the index of the truth word its box overlaps the most; a word
+  /// overlapping none keeps the index of the word read before it.
+  private func alignedOCRWords() -> [Word] {
+    guard !truthWords.isEmpty, ocrWords.count > 1 else { return Array(ocrWords) }
+    let grid = EvaluationGeometry.Grid(truthWords.map(\.bbox))
+    var keys: [Int] = []
+    keys.reserveCapacity(ocrWords.count)
+    var previous = -1
+    for word in ocrWords {
+      var best: (index: Int, area: Int)?
+      for j in grid.boxes(intersecting: word.bbox) {
+        let area = word.bbox.intersection(truthWords[j].bbox)?.area ?? 0
+        if area > 0, area > (best?.area ?? 0) || (area == best?.area && j < (best?.index ?? j)) {
+          best = (j, area)
+        }
+      }
+      previous = best?.index ?? previous
+      keys.append(previous)
+    }
+    return ocrWords.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+      .map { ocrWords[$0] }
   }
 
   // MARK: Word recall and mean IoU

@@ -21,7 +21,9 @@
 ///    "Abb." or "Abbildung" followed by a number, at most four lines.
 /// 5. **Marginalia**: narrower than a third of the running text's column
 ///    (the median width of the multi-line paragraphs), beside a multi-line
-///    paragraph and overlapping none of them horizontally.
+///    paragraph (at least half the column wide) and overlapping none of
+///    those horizontally (notes stacked in one margin do not exclude each
+///    other).
 /// 6. **List item**: starts with a bullet (`•`, `◦`, `▪`, `–`, `-`, `*`), a
 ///    lone symbol before a capitalised word (a bullet OCR read as `¢` or
 ///    `©`; `§` and `¶` excepted) or a marker like "1.", "a)", "(iv)" —
@@ -54,6 +56,35 @@ public enum RoleDetection {
   ///   - pageHeight: The page's height in pixels.
   /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
   ///   dozen) plus O(*w* log *w*) in the number of words.
+  public static func assigningRoles(
+    to blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int
+  ) -> [Block] {
+    let frame = UprightFrame(orientation: orientation, width: pageWidth, height: pageHeight)
+    guard frame.orientation != 0 else {
+      return assigningRoles(to: blocks, pageWidth: pageWidth, pageHeight: pageHeight)
+    }
+    // The rules speak of the top of the page and its columns: run them on
+    // the page turned upright and carry the roles back.
+    let upright = assigningRoles(
+      to: frame.blocks(blocks), pageWidth: frame.uprightWidth, pageHeight: frame.uprightHeight)
+    var out = blocks
+    for b in out.indices {
+      for p in out[b].paragraphs.indices {
+        out[b].paragraphs[p].role = upright[b].paragraphs[p].role
+        out[b].paragraphs[p].headingLevel = upright[b].paragraphs[p].headingLevel
+      }
+    }
+    return out
+  }
+
+  /// The blocks of an upright page with every paragraph's role (and
+  /// heading level) assigned.
+  /// - Parameters:
+  ///   - blocks: A page's blocks, in original-image pixels.
+  ///   - pageWidth: The page's width in pixels.
+  ///   - pageHeight: The page's height in pixels.
+  /// - Complexity: O(*p*²) in the number of paragraphs plus O(*w* log *w*)
+  ///   in the number of words.
   public static func assigningRoles(to blocks: [Block], pageWidth: Int, pageHeight: Int)
     -> [Block]
   {
@@ -127,12 +158,18 @@ public enum RoleDetection {
   }
 
   /// Marginalia: narrower than a third of the running text's column, beside
-  /// a paragraph of running text, and overlapping none horizontally.
+  /// a paragraph of running text (one at least half the column wide), and
+  /// overlapping none of those horizontally.
   private static func isBeside(
     _ f: ParagraphFacts, textParagraphs: [ParagraphFacts], columnWidth: Double
   ) -> Bool {
     guard Double(f.box.maxX - f.box.minX) < columnWidth / 3 else { return false }
-    let text = textParagraphs.filter { $0.block != f.block || $0.index != f.index }
+    // Running text is at least half the column wide: notes stacked in the
+    // same margin do not count against each other.
+    let text = textParagraphs.filter {
+      ($0.block != f.block || $0.index != f.index)
+        && Double($0.box.maxX - $0.box.minX) >= columnWidth / 2
+    }
     let overlapsText = text.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX }
     let besideText = text.contains { $0.box.minY < f.box.maxY && f.box.minY < $0.box.maxY }
     return !overlapsText && besideText

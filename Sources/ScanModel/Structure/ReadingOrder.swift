@@ -1,0 +1,168 @@
+/// Puts a recognised page's paragraphs in the order a reader expects,
+/// from their roles (``RoleDetection``) and their places on the page.
+///
+/// Tesseract's layout analysis already reads columns in order and a title
+/// that spans them first; what it does not know is what the paragraphs are
+/// for, so it reads a footer or footnotes at the height where they sit (in
+/// the middle of a multi-column page) and marginal notes as a column of
+/// their own. The rules, applied to the engine's order (stable: paragraphs
+/// keep their order within each group):
+///
+/// 1. **Spread**: a landscape image (wider than 1.1 × its height, as two
+///    portrait pages side by side are) with a vertical band of at least 2 %
+///    of the width between 30 % and 70 % of it that no paragraph crosses,
+///    and text on both sides, is two pages: every paragraph left of the
+///    band is read before every paragraph right of it, and rules 2–4 apply
+///    to each page on its own.
+/// 2. **Running headers** (``ParagraphRole/header``) first.
+/// 3. **Marginalia** right after the paragraph they sit beside: the
+///    running-text paragraph (not a header, footer, footnote, page number
+///    or other marginalia) that overlaps them vertically the most, else the
+///    nearest one above, else the nearest one below.
+/// 4. **Footnotes**, then **footers**, then **page numbers** last.
+///
+/// Blocks are kept where their paragraphs stay together; a block whose
+/// paragraphs are read apart is split, each part with the union of its
+/// paragraphs' boxes. A page without those roles keeps the engine's order,
+/// so `--layout tesseract` and this order differ only where a rule applies.
+public enum ReadingOrder {
+  /// The blocks of a page with their paragraphs in reading order.
+  /// - Parameters:
+  ///   - blocks: A page's blocks in the engine's order, with roles assigned.
+  ///   - pageWidth: The page's width in pixels.
+  ///   - pageHeight: The page's height in pixels.
+  ///   - orientation: The clockwise turn of the page's content
+  ///     (``Page/orientation``): the rules look at the page upright.
+  /// - Returns: The same paragraphs, regrouped into blocks in reading order.
+  /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
+  ///   dozen).
+  public static func ordering(
+    _ blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int = 0
+  ) -> [Block] {
+    let frame = UprightFrame(orientation: orientation, width: pageWidth, height: pageHeight)
+    var units: [Unit] = []
+    for (b, block) in blocks.enumerated() {
+      for paragraph in block.paragraphs {
+        units.append(Unit(block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox)))
+      }
+    }
+    guard units.count > 1 else { return blocks }
+    var ordered: [Unit] = []
+    for page in spreadPages(
+      units, pageWidth: frame.uprightWidth, pageHeight: frame.uprightHeight)
+    {
+      ordered += orderedPage(page)
+    }
+    if ordered.map(\.paragraph) == units.map(\.paragraph) { return blocks }
+    return regroup(ordered, original: blocks)
+  }
+
+  /// A paragraph, the block it came from, and its box on the upright page.
+  struct Unit {
+    var block: Int
+    var paragraph: Paragraph
+    var box: PixelRect
+  }
+
+  /// The units split into the pages of a double-page spread (rule 1), or
+  /// all of them as one page.
+  static func spreadPages(_ units: [Unit], pageWidth: Int, pageHeight: Int) -> [[Unit]] {
+    guard Double(pageWidth) > 1.1 * Double(pageHeight) else { return [units] }
+    let low = Int(0.3 * Double(pageWidth))
+    let high = Int(0.7 * Double(pageWidth))
+    let minimumGap = max(1, Int(0.02 * Double(pageWidth)))
+    // Columns between `low` and `high` that a paragraph covers.
+    var covered = [Bool](repeating: false, count: max(0, high - low))
+    for unit in units {
+      let from = max(low, unit.box.minX)
+      let to = min(high, unit.box.maxX)
+      if from < to { for x in from..<to { covered[x - low] = true } }
+    }
+    // The widest free run: its middle is the gutter.
+    var best: (start: Int, length: Int)?
+    var runStart: Int?
+    for x in 0...covered.count {
+      let free = x < covered.count && !covered[x]
+      if free, runStart == nil { runStart = x }
+      if !free, let start = runStart {
+        if x - start > (best?.length ?? 0) { best = (start, x - start) }
+        runStart = nil
+      }
+    }
+    guard let gap = best, gap.length >= minimumGap else { return [units] }
+    let gutter = low + gap.start + gap.length / 2
+    let left = units.filter { $0.box.maxX <= gutter }
+    let right = units.filter { $0.box.minX >= gutter }
+    guard !left.isEmpty, !right.isEmpty, left.count + right.count == units.count else {
+      return [units]
+    }
+    return [left, right]
+  }
+
+  /// One page's units in reading order (rules 2–4).
+  static func orderedPage(_ units: [Unit]) -> [Unit] {
+    let headers = units.filter { $0.paragraph.role == .header }
+    let footnotes = units.filter { $0.paragraph.role == .footnote }
+    let footers = units.filter { $0.paragraph.role == .footer }
+    let pageNumbers = units.filter { $0.paragraph.role == .pageNumber }
+    let marginalia = units.filter { $0.paragraph.role == .marginalia }
+    let flow = units.filter { !Self.setAside.contains($0.paragraph.role) }
+    guard !flow.isEmpty else { return headers + marginalia + footnotes + footers + pageNumbers }
+    // Each note goes after its paragraph (several beside one keep their order).
+    var notesAfter: [Int: [Unit]] = [:]
+    for note in marginalia {
+      notesAfter[host(of: note, in: flow) ?? flow.count - 1, default: []].append(note)
+    }
+    var body: [Unit] = []
+    for (i, unit) in flow.enumerated() {
+      body.append(unit)
+      body += notesAfter[i] ?? []
+    }
+    return headers + body + footnotes + footers + pageNumbers
+  }
+
+  /// The roles read apart from the running text.
+  private static let setAside: Set<ParagraphRole> = [
+    .header, .footnote, .footer, .pageNumber, .marginalia,
+  ]
+
+  /// The index in `flow` of the paragraph a marginal note sits beside.
+  static func host(of note: Unit, in flow: [Unit]) -> Int? {
+    var best: (index: Int, overlap: Int)?
+    for (i, unit) in flow.enumerated() {
+      let overlap = min(note.box.maxY, unit.box.maxY) - max(note.box.minY, unit.box.minY)
+      if overlap > 0, overlap > (best?.overlap ?? 0) { best = (i, overlap) }
+    }
+    if let best { return best.index }
+    let above = flow.indices.filter { flow[$0].box.maxY <= note.box.minY }
+      .max { flow[$0].box.maxY < flow[$1].box.maxY }
+    if let above { return above }
+    return flow.indices.filter { flow[$0].box.minY >= note.box.maxY }
+      .min { flow[$0].box.minY < flow[$1].box.minY }
+  }
+
+  /// Blocks again: consecutive paragraphs from the same original block
+  /// stay one block; a block read in several parts becomes several blocks.
+  static func regroup(_ units: [Unit], original: [Block]) -> [Block] {
+    var blocks: [Block] = []
+    var current: (block: Int, paragraphs: [Paragraph])?
+    func close() {
+      guard let part = current else { return }
+      let whole = original[part.block]
+      let box =
+        part.paragraphs.count == whole.paragraphs.count
+        ? whole.bbox : PixelRect.union(part.paragraphs.map(\.bbox)) ?? whole.bbox
+      blocks.append(Block(bbox: box, paragraphs: part.paragraphs))
+    }
+    for unit in units {
+      if current?.block == unit.block {
+        current?.paragraphs.append(unit.paragraph)
+      } else {
+        close()
+        current = (unit.block, [unit.paragraph])
+      }
+    }
+    close()
+    return blocks
+  }
+}

@@ -1,0 +1,151 @@
+import Testing
+
+@testable import ScanModel
+
+/// The order a reader expects, from roles and places on the page.
+struct ReadingOrderTests {
+  /// A paragraph of one or more lines at (x, y) with a role.
+  static func para(
+    _ text: String, x: Int, y: Int, lines: Int = 1, size: Int = 20, role: ParagraphRole = .body
+  ) -> Paragraph {
+    var p = RoleDetectionTests.paragraph(
+      (0..<lines).map { "\(text) line \($0 + 1)" }, x: x, y: y, size: size)
+    p.role = role
+    return p
+  }
+
+  /// The page's paragraphs' first words, in the page's order, after
+  /// ``ReadingOrder`` (or as given).
+  static func order(
+    _ blocks: [[Paragraph]], width: Int = 1000, height: Int = 1400, reorder: Bool = true
+  ) -> [String] {
+    let built = blocks.map { ps in
+      Block(bbox: PixelRect.union(ps.map(\.bbox)) ?? ps[0].bbox, paragraphs: ps)
+    }
+    let ordered =
+      reorder ? ReadingOrder.ordering(built, pageWidth: width, pageHeight: height) : built
+    let page = Page(width: width, height: height, blocks: ordered)
+    return page.blocks.flatMap(\.paragraphs).map { p in
+      String(p.lines[0].text.split(separator: " ")[0])
+    }
+  }
+
+  @Test func headersComeFirstAndFootnotesFootersAndPageNumbersLast() {
+    // Tesseract's order on a two-column page: the footnote and the footer
+    // sit below the first column and are read before the second.
+    let blocks: [[Paragraph]] = [
+      [Self.para("Quarterly", x: 100, y: 40, size: 14, role: .header)],
+      [Self.para("Left", x: 100, y: 200, lines: 20)],
+      [
+        Self.para("Note", x: 100, y: 1200, size: 14, role: .footnote),
+        Self.para("Footer", x: 100, y: 1330, size: 14, role: .footer),
+      ],
+      [Self.para("Right", x: 550, y: 200, lines: 20)],
+      [Self.para("17", x: 850, y: 1330, size: 14, role: .pageNumber)],
+    ]
+    #expect(
+      Self.order(blocks, reorder: false) == ["Quarterly", "Left", "Note", "Footer", "Right", "17"])
+    #expect(Self.order(blocks) == ["Quarterly", "Left", "Right", "Note", "Footer", "17"])
+  }
+
+  @Test func aBlockReadInTwoPartsIsSplitWithTheBoxesOfItsParts() {
+    let note = Self.para("Note", x: 100, y: 1200, size: 14, role: .footnote)
+    let body = Self.para("Body", x: 100, y: 200, lines: 5)
+    let more = Self.para("More", x: 550, y: 200, lines: 5)
+    let blocks = [
+      Block(bbox: note.bbox.union(body.bbox), paragraphs: [body, note]),
+      Block(bbox: more.bbox, paragraphs: [more]),
+    ]
+    let ordered = ReadingOrder.ordering(blocks, pageWidth: 1000, pageHeight: 1400)
+    #expect(ordered.count == 3)
+    #expect(ordered.map(\.paragraphs.count) == [1, 1, 1])
+    #expect(ordered[0].bbox == body.bbox)
+    #expect(ordered[2].bbox == note.bbox)
+    #expect(ordered[2].paragraphs[0].role == .footnote)
+  }
+
+  @Test func marginaliaFollowTheParagraphTheySitBeside() {
+    let blocks: [[Paragraph]] = [
+      [
+        Self.para("First", x: 50, y: 105, lines: 2, size: 12, role: .marginalia),
+        Self.para("Second", x: 50, y: 505, lines: 2, size: 12, role: .marginalia),
+      ],
+      [
+        Self.para("Garden", x: 300, y: 100, lines: 5),
+        Self.para("Clock", x: 300, y: 300, lines: 5),
+        Self.para("Train", x: 300, y: 500, lines: 5),
+      ],
+    ]
+    #expect(Self.order(blocks) == ["Garden", "First", "Clock", "Train", "Second"])
+  }
+
+  @Test func aNoteBesideNoParagraphFollowsTheNearestOneAbove() {
+    let blocks: [[Paragraph]] = [
+      [Self.para("Aside", x: 50, y: 700, size: 12, role: .marginalia)],
+      [
+        Self.para("Garden", x: 300, y: 100, lines: 5), Self.para("Clock", x: 300, y: 300, lines: 5),
+      ],
+    ]
+    #expect(Self.order(blocks) == ["Garden", "Clock", "Aside"])
+  }
+
+  @Test func theTwoPagesOfASpreadAreReadOneAfterTheOther() {
+    // Landscape: two pages side by side, each with a head and a number.
+    // Tesseract reads both heads, then the text, then both numbers.
+    let blocks: [[Paragraph]] = [
+      [
+        Self.para("LeftHead", x: 100, y: 40, size: 14, role: .header),
+        Self.para("RightHead", x: 1000, y: 40, size: 14, role: .header),
+      ],
+      [
+        Self.para("LeftText of the left page set wide across its column", x: 100, y: 150, lines: 10)
+      ],
+      [
+        Self.para(
+          "RightText of the right page set wide across its column", x: 1000, y: 150, lines: 10)
+      ],
+      [
+        Self.para("24", x: 400, y: 900, size: 14, role: .pageNumber),
+        Self.para("25", x: 1300, y: 900, size: 14, role: .pageNumber),
+      ],
+    ]
+    #expect(
+      Self.order(blocks, width: 1800, height: 1000)
+        == ["LeftHead", "LeftText", "24", "RightHead", "RightText", "25"])
+    // The same paragraphs on a portrait page are one page (two columns).
+    #expect(
+      Self.order(blocks, width: 1800, height: 1800)
+        == ["LeftHead", "RightHead", "LeftText", "RightText", "24", "25"])
+  }
+
+  @Test func aTitleAcrossTheGutterMakesItOnePage() {
+    let blocks: [[Paragraph]] = [
+      [Self.para("Title spanning both halves of the landscape page", x: 300, y: 40, size: 30)],
+      [
+        Self.para("LeftText of the left page set wide across its column", x: 100, y: 150, lines: 10)
+      ],
+      [
+        Self.para(
+          "RightText of the right page set wide across its column", x: 1000, y: 150, lines: 10)
+      ],
+      [Self.para("Footer", x: 100, y: 900, size: 14, role: .footer)],
+    ]
+    #expect(
+      Self.order(blocks, width: 1800, height: 1000) == ["Title", "LeftText", "RightText", "Footer"])
+  }
+
+  @Test func aPageWithoutThoseRolesKeepsTheEnginesOrderAndBlocks() {
+    let blocks = [
+      Block(
+        bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+        paragraphs: [Self.para("Right", x: 550, y: 200, lines: 3)]),
+      Block(
+        bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+        paragraphs: [
+          Self.para("Heading", x: 100, y: 100, size: 30, role: .heading),
+          Self.para("Left", x: 100, y: 200, lines: 3),
+        ]),
+    ]
+    #expect(ReadingOrder.ordering(blocks, pageWidth: 1000, pageHeight: 1400) == blocks)
+  }
+}

@@ -180,7 +180,9 @@ extension Page {
       cursor = entry.range.upperBound
       i += 1
     }
-    append(cursor..<e, outside)
+    // After the last line (or the range ended in the break before a line,
+    // already added).
+    if cursor < e { append(cursor..<e, outside) }
     return AttributedContent(text: text, range: range, runs: runs)
   }
 

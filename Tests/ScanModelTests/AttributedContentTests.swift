@@ -90,6 +90,57 @@ struct AttributedContentTests {
     #expect(PageFixtures.page([]).attributedPageContent().runs.isEmpty)
   }
 
+  /// Ranges all over the page, on one block and on a block per paragraph:
+  /// the runs cover the range, differ from their neighbours, and each
+  /// offset has the attributes of the paragraph and word that hold it.
+  @Test(arguments: [false, true])
+  func everyRangeHasTheAttributesOfItsOffsets(blockPerParagraph: Bool) throws {
+    let page = HeadingFixtures.page(
+      HeadingFixtures.paragraphs, language: "deu+eng",
+      confidences: ["photographed": 41, "two": 12, "Units": 5, "12": nil],
+      blockPerParagraph: blockPerParagraph)
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    let words = Array(page.words)
+    let expected = (0..<page.endPosition.offset).map { k -> AccessibilityTextAttributes in
+      let p = paragraphs.first { $0.range.offsets.contains(k) }
+      let w = words.first { $0.range.offsets.contains(k) }
+      let low = w?.confidence.map { $0 < 60 } ?? false
+      return AccessibilityTextAttributes(
+        language: "de", role: p?.role, headingLevel: p?.headingLevel, isLowConfidence: low,
+        confidence: low ? w?.confidence : nil)
+    }
+    let end = page.endPosition.offset
+    // Plain comparisons in the loops (some 6,000 ranges); an issue names
+    // the first offending range.
+    var failures: [String] = []
+    for s in 0...end {
+      // Every range up to 32 units long (longer than any line), and every
+      // range to the end of the page.
+      for e in Array(s...min(end, s + 32)) + (s + 32 < end ? [end] : []) {
+        let content = try #require(page.attributedContent(in: page.range(s..<e)))
+        if content.text != page.text(in: page.range(s..<e)) {
+          failures.append("text of \(s)..<\(e)")
+        }
+        var cursor = s
+        var previous: AccessibilityTextAttributes?
+        for run in content.runs {
+          if run.range.lowerBound.offset != cursor || run.range.isEmpty
+            || run.attributes == previous
+          {
+            failures.append("run \(run.range.offsets) of \(s)..<\(e)")
+          }
+          for k in run.range.offsets where run.attributes != expected[k] {
+            failures.append("offset \(k) in \(s)..<\(e): \(run.attributes) != \(expected[k])")
+          }
+          previous = run.attributes
+          cursor = run.range.upperBound.offset
+        }
+        if cursor != e { failures.append("runs of \(s)..<\(e) end at \(cursor)") }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.prefix(5))")
+  }
+
   @Test func languageComesFromThePageAsBCP47() {
     func language(_ l: String?) -> String? {
       let page = HeadingFixtures.page([(.body, nil, ["Wort"])], language: l)

@@ -130,7 +130,7 @@ struct QueryService {
     default:
       throw RequestError(
         description:
-          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, find, uncertain, headings, outline, nextHeading, previousHeading or attributedContent)"
+          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, headings, outline, nextHeading, previousHeading, attributedContent, find or uncertain)"
       )
     }
   }

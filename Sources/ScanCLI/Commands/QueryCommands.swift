@@ -140,7 +140,8 @@ struct BoundaryCommand: ScanCommand {
 struct LinesCommand: ScanCommand {
   static let configuration = CommandConfiguration(
     commandName: "lines",
-    abstract: "List the lines of a page with their text, range, box and frame, as JSON.",
+    abstract:
+      "List the lines of a page with their text, range, box, frame and paragraph role, as JSON.",
     arguments: ModelOptions.arguments)
 
   let model: ModelOptions
@@ -163,7 +164,11 @@ struct QueryCommand: ScanCommand {
       Requests: {"op":"text","range":[s,e]} or {"op":"text","rect":[x0,y0,x1,y1]}, \
       {"op":"rects","range":[s,e]}, {"op":"caret","position":p}, {"op":"hit","point":[x,y]}, \
       {"op":"enclosing"|"boundary","position":p,"granularity":g,"direction":d}, \
-      {"op":"line","point":[x,y]}, {"op":"lineContent","line":i}, {"op":"lines"}, {"op":"pages"}. \
+      {"op":"line","point":[x,y]}, {"op":"lineContent","line":i}, {"op":"lines"}, {"op":"pages"}, \
+      {"op":"find","query":q}, {"op":"uncertain","below":c}, {"op":"headings"}, {"op":"outline"}, \
+      {"op":"nextHeading"|"previousHeading","position":p}, \
+      {"op":"attributedContent","line":i} or {"op":"attributedContent","range":[s,e]}. \
+      Line answers carry the paragraph's "role" (and "level" for a heading). \
       "page" defaults to 0; an "id" is echoed back. A bad request gets {"error":"..."}.
       """,
     arguments: [model] + OCROptions.arguments)

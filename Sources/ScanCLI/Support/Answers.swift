@@ -49,11 +49,15 @@ enum Answers {
     guard let line = page.line(number: n), let frame = page.frame(forLineNumber: n),
       let quad = page.quad(forLineNumber: n)
     else { return .null }
-    return .object([
+    var o: [String: JSONValue] = [
       "line": .number(Double(n)), "text": .string(line.text), "range": range(line.range),
       "bbox": DocumentJSON.box(line.bbox), "frame": DocumentJSON.box(frame),
       "quad": DocumentJSON.quad(quad),
-    ])
+    ]
+    // The paragraph's role, and for a heading its level.
+    if let role = page.role(forLineNumber: n) { o["role"] = .string(role.rawValue) }
+    if let level = page.headingLevel(forLineNumber: n) { o["level"] = .number(Double(level)) }
+    return .object(o)
   }
 
   /// Every line of the page: `scantext lines` and the `lines` request.

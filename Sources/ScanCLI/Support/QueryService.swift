@@ -119,10 +119,18 @@ struct QueryService {
       return try findAnswer(request, page)
     case "uncertain":
       return try uncertainAnswer(request, page)
+    case "headings":
+      return Answers.headings(page)
+    case "outline":
+      return Answers.outline(page)
+    case "nextHeading", "previousHeading":
+      return try headingAnswer(request, page, forward: op == "nextHeading")
+    case "attributedContent":
+      return try attributedContentAnswer(request, page)
     default:
       throw RequestError(
         description:
-          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, find or uncertain)"
+          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, headings, outline, nextHeading, previousHeading, attributedContent, find or uncertain)"
       )
     }
   }

@@ -17,6 +17,27 @@ extension Page {
   /// The corners of a line's full outline, or `nil` out of range: its box
   /// on a level line; on a skewed or rotated line, the rectangle along the
   /// line that holds its words.
+  ///
+  /// This is the line's accessibility path. ``frame(forLineNumber:)`` is
+  /// upright, so on a skewed page it also covers parts of the lines above
+  /// and below; VoiceOver draws its cursor around `accessibilityPath` when
+  /// an element has one. Build the path from the four corners, in image
+  /// pixels, converted to your view's coordinates:
+  ///
+  /// ```swift
+  /// if let quad = page.quad(forLineNumber: n) {
+  ///   let path = UIBezierPath()
+  ///   path.move(to: view.point(quad.topLeft))
+  ///   path.addLine(to: view.point(quad.topRight))
+  ///   path.addLine(to: view.point(quad.bottomRight))
+  ///   path.addLine(to: view.point(quad.bottomLeft))
+  ///   path.close()
+  ///   element.accessibilityPath = UIAccessibility.convertToScreenCoordinates(path, in: view)
+  /// }
+  /// ```
+  ///
+  /// ``Heading/quads`` gives the same outlines for each line of a heading.
+  /// - Parameter number: A reading-order line number.
   /// - Complexity: O(1).
   public func quad(forLineNumber number: Int) -> Quad? {
     guard layout.lines.indices.contains(number) else { return nil }

@@ -1,0 +1,42 @@
+import ScanArguments
+import ScanFormats
+import ScanModel
+
+/// `scantext outline MODEL`: the page's headings as a tree.
+struct OutlineCommand: ScanCommand {
+  static let json = Flag(
+    "json", help: "Print the outline as JSON (each heading with its level, range and children).")
+  static let configuration = CommandConfiguration(
+    commandName: "outline",
+    abstract: "Print the heading tree of a page, indented by depth.",
+    discussion: """
+      Headings are the paragraphs whose role is heading (detected on recognised pages, \
+      or read from the document); each is nested under the nearest heading before it \
+      of a higher level. A page without headings prints nothing.
+      """,
+    arguments: ModelOptions.arguments + [json])
+
+  let model: ModelOptions
+  let printsJSON: Bool
+
+  init(_ a: ParsedArguments) throws {
+    printsJSON = a[Self.json]
+    model = try ModelOptions(a)
+  }
+
+  func run(_ io: CommandIO) throws -> Int32 {
+    let page = try model.loadPage()
+    if printsJSON {
+      io.print(Answers.outline(page).serialized(pretty: true))
+      return 0
+    }
+    func show(_ nodes: [OutlineNode], depth: Int) {
+      for node in nodes {
+        io.print(String(repeating: "  ", count: depth) + node.heading.text)
+        show(node.children, depth: depth + 1)
+      }
+    }
+    show(page.outline, depth: 0)
+    return 0
+  }
+}

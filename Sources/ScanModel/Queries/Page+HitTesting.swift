@@ -37,7 +37,7 @@ extension Page {
     func consider(_ offset: Int) {
       let p = TextPosition(offset: offset)
       guard let caret = caretRect(for: p) else { return }
-      let d = caret.rect.distance(to: point)
+      let d = caret.bounds.distance(to: point)
       if candidate == nil || d < candidate?.distance ?? 0 { candidate = (p, d) }
     }
     consider(range.lowerBound.offset)

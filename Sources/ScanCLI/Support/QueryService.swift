@@ -119,10 +119,12 @@ struct QueryService {
       return try findAnswer(request, page)
     case "uncertain":
       return try uncertainAnswer(request, page)
+    case let op where Self.textInputOps.contains(op):
+      return try textInputAnswer(op, request, page)
     default:
       throw RequestError(
         description:
-          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, find or uncertain)"
+          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, find or uncertain; or position, farthest, extend, compare or writingDirection)"
       )
     }
   }

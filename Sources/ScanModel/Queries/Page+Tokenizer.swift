@@ -77,9 +77,16 @@ extension Page {
   ///
   /// Forward, the unit holding the character after `position`
   /// (`start <= position < end`); backward, the unit holding the character
-  /// before it (`start < position <= end`). `nil` when there is no such unit:
-  /// in the space between two words for `.word`, in the newlines between
-  /// lines for `.line`, past either end of the text, on an empty page, or
+  /// before it (`start < position <= end`). `nil` when there is no such unit.
+  ///
+  /// Separators belong to no unit but `.character` and `.document` (UIKit
+  /// leaves this undocumented; this is ScanText's rule): spaces and
+  /// punctuation outside a word belong to no `.word`; the space or newline
+  /// between two sentences to no `.sentence` (but to its `.line` or
+  /// `.paragraph`); the `\n` after a line to no `.line`; the empty line
+  /// between paragraphs (`\n\n`) to no word, sentence, line or paragraph.
+  /// At the edge of a separator the enclosing unit is the one on the text
+  /// side. Also `nil` past either end of the text, on an empty page, and
   /// when `position` is outside the page text.
   /// - Complexity: O(log *n*) in the units of the page (for `.character`,
   ///   plus the length of one word).

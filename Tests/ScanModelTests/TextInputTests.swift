@@ -250,6 +250,12 @@ struct TextInputTests {
     #expect(move(mixed, 1, .right, 1) == 0)
     #expect(move(mixed, 0, .right, 1) == nil)
     #expect(move(mixed, 12, .right, 1) == 13)
+    // Crossing into the Hebrew paragraph, a move keeps its storage direction.
+    #expect(move(mixed, 11, .left, 3) == 8)
+    #expect(move(mixed, 11, .left, 11) == 0)
+    #expect(move(mixed, 11, .left, 12) == nil)
+    #expect(move(mixed, 11, .left, Int.max) == nil)
+    #expect(move(mixed, 11, .right, Int.min) == nil)
     #expect(mixed.characterRange(byExtending: mixed.pos(2), inDirection: .left)?.offsets == 2..<9)
     #expect(mixed.characterRange(byExtending: mixed.pos(2), inDirection: .right)?.offsets == 0..<2)
     #expect(mixed.position(within: mixed.range(1..<3), farthestIn: .left)?.offset == 3)
@@ -266,6 +272,20 @@ struct TextInputTests {
     }
     let report = mixed.verify()
     #expect(report.passed, "\(report.violations)")
+  }
+
+  @Test func overlappingLinesOfBothDirectionsGetTrimmedBands() {
+    // Hebrew at y 100–120 on the right, English at y 115–135 below it, overlapping by 5 px.
+    let both = PageFixtures.combined([
+      PageFixtures.rightToLeft([["שלום עולם"]]),
+      PageFixtures.page([["Hello world"]], origin: Point(x: 780, y: 115)),
+    ])
+    let rects = both.selectionRects(for: both.documentRange)
+    #expect(rects.map(\.bounds.maxY) == [117.5, 135])
+    #expect(rects.map(\.bounds.minY) == [100, 117.5])
+    // Hit testing splits the overlap at its middle too.
+    #expect(both.lineNumber(at: Point(x: 850, y: 116)) == 0)
+    #expect(both.lineNumber(at: Point(x: 850, y: 119)) == 1)
   }
 
   // MARK: Tokenizer separators

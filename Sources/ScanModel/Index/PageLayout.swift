@@ -280,7 +280,9 @@ final class PageLayout: Sendable {
       index.forEachItem(intersecting: lines[i].bounds) { j in
         guard j != i else { return }
         let b = lines[j].frame
-        guard a.axisU.dot(b.axisU) > 0.99 else { return }
+        // Parallel lines, read either way (a right-to-left line's frame
+        // runs opposite to a left-to-right one's).
+        guard abs(a.axisU.dot(b.axisU)) > 0.99 else { return }
         let corners = [
           b.point(u: 0, v: b.bandTop), b.point(u: b.length, v: b.bandTop),
           b.point(u: b.length, v: b.bandBottom), b.point(u: 0, v: b.bandBottom),

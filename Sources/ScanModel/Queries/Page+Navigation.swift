@@ -96,7 +96,11 @@ extension Page {
   /// one character (grapheme cluster): `right` is forward on left-to-right
   /// text and backward on right-to-left text (``baseWritingDirection(for:in:)``);
   /// on a page turned by 90° (lines read down the image) `down` is forward
-  /// and `up` backward. A direction across the lines moves to the next or
+  /// and `up` backward. Whether the move is forward or backward is read at
+  /// `position` and kept for every step, so a move that crosses into a
+  /// paragraph of the other direction keeps going (never turns back);
+  /// whether a step moves along the line or across lines is read at each
+  /// step's line. A direction across the lines moves to the next or
   /// previous line in reading order, to the caret stop nearest the caret's
   /// place along the line (`down` on an upright page, `left` on a page
   /// turned by 90°, `right` on one turned by 270°); past the last line it
@@ -116,15 +120,22 @@ extension Page {
     from position: TextPosition, in direction: TextLayoutDirection, offset: Int
   ) -> TextPosition? {
     guard contains(position) else { return nil }
+    // Every step moves at least one code unit the same way in storage
+    // order, so more steps than code units pass an end.
+    guard offset.magnitude <= UInt(layout.length) else { return nil }
     let way = offset >= 0 ? direction : direction.opposite
+    // The storage direction is read once, at the start: where the text's
+    // direction changes (a right-to-left paragraph after a left-to-right
+    // one) the move keeps going the same way instead of turning back.
+    let storage = screenMove(way, at: position.offset).storage
     var p = position
     for _ in 0..<offset.magnitude {
       let next: TextPosition?
       switch screenMove(way, at: p.offset) {
-      case .along(let s):
-        next = self.position(from: p, toBoundary: .character, inDirection: .storage(s))
-      case .across(let s):
-        next = verticalMove(from: p, down: s == .forward)
+      case .along:
+        next = self.position(from: p, toBoundary: .character, inDirection: .storage(storage))
+      case .across:
+        next = verticalMove(from: p, down: storage == .forward)
       }
       guard let next else { return nil }
       p = next

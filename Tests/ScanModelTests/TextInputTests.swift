@@ -288,6 +288,24 @@ struct TextInputTests {
     #expect(both.lineNumber(at: Point(x: 850, y: 119)) == 1)
   }
 
+  @Test func geometryRepairLeavesRightToLeftLinesAlone() {
+    let repaired = mixed.repairingGeometry()
+    #expect(repaired == mixed)
+    let arabic = PageFixtures.rightToLeft([["مرحبا بالعالم", "كيف حالك"]])
+    #expect(arabic.repairingGeometry() == arabic)
+    // Overlapping words on a right-to-left line are still cut apart.
+    var blocks = PageFixtures.rightToLeft([["שלום עולם"]]).blocks
+    blocks[0].paragraphs[0].lines[0].words[1].bbox = PixelRect(
+      minX: 810, minY: 100, maxX: 864, maxY: 120)
+    let overlapping = Page(width: 1000, height: 1000, blocks: blocks)
+    let fixed = overlapping.repairingGeometry()
+    let words = fixed.blocks[0].paragraphs[0].lines[0].words
+    #expect(words[1].bbox.maxX <= words[0].bbox.minX)
+    #expect(words[0].bbox.maxX == 900 && words[1].bbox.minX == 810)
+    let report = fixed.verify()
+    #expect(report.passed, "\(report.violations)")
+  }
+
   // MARK: Tokenizer separators
 
   @Test func theEndsOfTheTextAreBoundariesOfEveryUnit() {

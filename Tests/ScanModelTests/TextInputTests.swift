@@ -112,6 +112,32 @@ struct TextInputTests {
     #expect(report.passed, "\(report.violations)")
   }
 
+  @Test func directionsOnPagesTurnedBy180And270Degrees() throws {
+    let lines = [["The quick brown fox.", "Dr. Smith can't e-mail 3.14 people."]]
+    // Turned by 270°: lines read up the image, the next line is to the right.
+    let up = PageFixtures.turned(lines, degrees: 270)
+    #expect(up.orientation == 270)
+    #expect(move(up, 5, .up, 3) == 8)
+    #expect(move(up, 5, .down, 2) == 3)
+    #expect(move(up, 6, .right, 1) == move(page, 6, .down, 1))
+    #expect(move(up, 27, .left, 1) == 6)
+    let r = try #require(up.selectionRects(for: up.range(4..<9)).first)
+    #expect(r.transform == AffineTransform(rotationAngle: Double.pi / 2))
+    #expect(Set(r.rect.applying(r.transform).corners) == Set(r.quad.corners))
+    // Upside down: left is forward, up goes to the next line; the rect is not turned over.
+    let down = PageFixtures.turned(lines, degrees: 180)
+    #expect(down.orientation == 180)
+    #expect(move(down, 5, .left, 3) == 8)
+    #expect(move(down, 6, .up, 1) == move(page, 6, .down, 1))
+    let q = try #require(down.selectionRects(for: down.range(4..<9)).first)
+    #expect(q.transform.isIdentity)
+    #expect(q.rect == q.bounds)
+    for turned in [up, down] {
+      let report = turned.verify()
+      #expect(report.passed, "\(report.violations)")
+    }
+  }
+
   @Test func selectionRectsAndCaretsOnATurnedLineAreUprightBoxesWithARotation() throws {
     let turned = PageFixtures.turned([["The quick brown fox."]], degrees: 90)
     let quick = try #require(turned.selectionRects(for: turned.range(4..<9)).first)

@@ -40,6 +40,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   /// A rotation by `angle` radians, clockwise on the image (whose `y` axis
   /// points down), as `CGAffineTransform(rotationAngle:)`. Terms within
   /// 10⁻¹² of 0 or ±1 are snapped, so quarter turns are exact.
+  /// - Parameter angle: The angle in radians; positive turns clockwise on
+  ///   the image.
   public init(rotationAngle angle: Double) {
     func snap(_ x: Double) -> Double {
       for k in [-1.0, 0, 1] where abs(x - k) < 1e-12 { return k }
@@ -56,7 +58,10 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
   /// Whether this is the identity transform.
   public var isIdentity: Bool { self == .identity }
 
-  /// The image of `p`.
+  /// The image of a point under the transform (about the image origin).
+  /// - Parameter p: A point.
+  /// - Returns: `(a·x + c·y + tx, b·x + d·y + ty)`.
+  /// - Complexity: O(1).
   public func apply(to p: Point) -> Point {
     Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
   }
@@ -69,6 +74,8 @@ extension Rect {
   /// centre (UIKit's convention for a view's transform): each corner `p`
   /// maps to `centre + transform(p − centre)`. The corners keep their
   /// names: `topLeft` is the image of the rectangle's top-left corner.
+  /// - Parameter transform: A transform applied about the rectangle's centre.
+  /// - Returns: The corners of the transformed rectangle.
   /// - Complexity: O(1).
   public func applying(_ transform: AffineTransform) -> Quad {
     let c = center

@@ -87,7 +87,7 @@ struct FindQueryTests {
     #expect(rects.count == 2)
     #expect(rects.map { $0["line"]?.intValue } == [0, 1])
     #expect(rects.map { offsets($0["range"]) } == expected.map(\.range.offsets))
-    #expect(rects[0]["bbox"] == DocumentJSON.box(expected[0].rect))
+    #expect(rects[0]["bbox"] == DocumentJSON.box(expected[0].bounds))
     #expect(rects[1]["bbox"] == .array([100, 130, 160, 150].map { .number($0) }))
     #expect(rects[0]["containsStart"] == .bool(true))
     #expect(rects[1]["containsEnd"] == .bool(true))

@@ -49,24 +49,24 @@ struct GeometryTests {
     #expect(rects.map(\.lineNumber) == [0, 1])
     let start = try #require(rects.first { $0.containsStart })
     #expect(start.lineNumber == caret.lineNumber)
-    #expect(start.rect == caret.rect)
+    #expect(start.bounds == caret.bounds)
     #expect(rects.last?.containsEnd == true && rects.last?.range.offsets == 21..<25)
   }
 
   @Test func caretsAndFirstRect() {
     #expect(
-      page.caretRect(for: page.pos(5))?.rect == Rect(minX: 150, minY: 100, maxX: 150, maxY: 120))
+      page.caretRect(for: page.pos(5))?.bounds == Rect(minX: 150, minY: 100, maxX: 150, maxY: 120))
     // In the space after "The" the caret sits at the end of "The"; after it, at "quick".
-    #expect(page.caretRect(for: page.pos(3))?.rect.minX == 130)
-    #expect(page.caretRect(for: page.pos(4))?.rect.minX == 140)
+    #expect(page.caretRect(for: page.pos(3))?.bounds.minX == 130)
+    #expect(page.caretRect(for: page.pos(4))?.bounds.minX == 140)
     // In the newlines after a line: that line's end.
     #expect(
-      page.caretRect(for: page.pos(57))?.rect == Rect(minX: 450, minY: 130, maxX: 450, maxY: 150))
+      page.caretRect(for: page.pos(57))?.bounds == Rect(minX: 450, minY: 130, maxX: 450, maxY: 150))
     #expect(
       page.firstRect(for: page.range(5..<25)) == Rect(minX: 150, minY: 100, maxX: 300, maxY: 120))
     #expect(
       page.firstRect(for: page.range(20..<25)) == Rect(minX: 100, minY: 130, maxX: 140, maxY: 150))
-    #expect(page.firstRect(for: page.range(7..<7)) == page.caretRect(for: page.pos(7))?.rect)
+    #expect(page.firstRect(for: page.range(7..<7)) == page.caretRect(for: page.pos(7))?.bounds)
   }
 
   @Test func hitTesting() {

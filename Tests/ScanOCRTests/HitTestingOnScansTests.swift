@@ -12,7 +12,7 @@ struct HitTestingOnScansTests {
       let rect = page.selectionRects(for: page.line(number: n)?.range ?? page.documentRange)
         .first
     else { return .infinity }
-    return rect.rect.distance(to: point)
+    return rect.bounds.distance(to: point)
   }
 
   @Test(

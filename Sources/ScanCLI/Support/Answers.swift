@@ -11,21 +11,29 @@ enum Answers {
       "rects": .array(
         rects.map {
           .object([
-            "bbox": DocumentJSON.box($0.rect), "quad": DocumentJSON.quad($0.quad),
+            "bbox": DocumentJSON.box($0.bounds), "quad": DocumentJSON.quad($0.quad),
             "containsStart": .bool($0.containsStart), "containsEnd": .bool($0.containsEnd),
             "line": .number(Double($0.lineNumber)), "range": range($0.range),
             "isVertical": .bool($0.isVertical),
             "writingDirection": .string($0.writingDirection.rawValue),
+            "rect": DocumentJSON.box($0.rect), "transform": transform($0.transform),
           ])
         })
     ])
   }
 
   static func caret(_ caret: CaretRect?) -> JSONValue {
-    guard let caret else { return .object(["bbox": .null, "quad": .null, "line": .null]) }
+    guard let caret else {
+      return .object([
+        "bbox": .null, "quad": .null, "line": .null, "rect": .null, "transform": .null,
+        "width": .null,
+      ])
+    }
     return .object([
-      "bbox": DocumentJSON.box(caret.rect), "quad": DocumentJSON.quad(caret.quad),
+      "bbox": DocumentJSON.box(caret.bounds), "quad": DocumentJSON.quad(caret.quad),
       "line": .number(Double(caret.lineNumber)),
+      "rect": DocumentJSON.box(caret.rect), "transform": transform(caret.transform),
+      "width": DocumentJSON.number(caret.width),
     ])
   }
 
@@ -42,6 +50,7 @@ enum Answers {
       "line": page.lineNumber(at: point).map { .number(Double($0)) } ?? .null,
       "character": page.characterRange(at: point).map(range) ?? .null,
       "word": word(page.word(at: point)),
+      "tokenizerWord": tokenizerWord(page, point),
     ])
   }
 

@@ -127,10 +127,12 @@ struct QueryService {
       return try headingAnswer(request, page, forward: op == "nextHeading")
     case "attributedContent":
       return try attributedContentAnswer(request, page)
+    case let op where Self.textInputOps.contains(op):
+      return try textInputAnswer(op, request, page)
     default:
       throw RequestError(
         description:
-          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, headings, outline, nextHeading, previousHeading, attributedContent, find or uncertain)"
+          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, headings, outline, nextHeading, previousHeading, attributedContent, find or uncertain; or position, farthest, extend, compare or writingDirection)"
       )
     }
   }

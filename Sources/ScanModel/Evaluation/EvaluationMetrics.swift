@@ -41,7 +41,7 @@ public enum EvaluationMetric: String, CaseIterable, Sendable, Hashable {
   /// OCR line whose box overlaps the truth line's box by the largest area
   /// (the first in reading order on a tie) is selected as a whole, and the
   /// cover is the share of the truth line's box covered by the union of that
-  /// selection's rectangles (`Page.selectionRects(for:)`, their `rect`s);
+  /// selection's rectangles (`Page.selectionRects(for:)`, their `bounds`);
   /// a truth line that no OCR line overlaps covers 0. The metric is the mean
   /// over the truth lines; 1 when the truth has no lines.
   case lineCover

@@ -276,7 +276,7 @@ private struct EvaluationRun {
       }
       guard let best else { continue }
       t.matchedLines += 1
-      let selection = ocr.selectionRects(for: ocrLines[best.line].range).map(\.rect)
+      let selection = ocr.selectionRects(for: ocrLines[best.line].range).map(\.bounds)
       let own = line.bbox.rect
       if line.bbox.area > 0 {
         let covered = EvaluationGeometry.unionArea(

@@ -112,6 +112,13 @@ public struct Quad: Hashable, Sendable {
       bottomRight: Point(x: r.maxX, y: r.maxY), bottomLeft: Point(x: r.minX, y: r.maxY))
   }
 
+  /// The same outline read the other way along its top edge (`topLeft`
+  /// and `topRight` swapped, and the bottom corners): the reading frame
+  /// of right-to-left text over the box's upright corners.
+  var mirrored: Quad {
+    Quad(topLeft: topRight, topRight: topLeft, bottomRight: bottomLeft, bottomLeft: bottomRight)
+  }
+
   /// The corners in order: top-left, top-right, bottom-right, bottom-left.
   public var corners: [Point] { [topLeft, topRight, bottomRight, bottomLeft] }
 

@@ -1,5 +1,6 @@
-/// A line's own coordinate frame: `u` runs along the text from the line's
-/// top-left corner, `v` runs across it toward the descenders. Both axes are
+/// A line's own coordinate frame: `u` runs along the text in its reading
+/// direction from the line's reading-frame top-left corner (the top-right
+/// one on right-to-left text), `v` runs across it toward the descenders. Both axes are
 /// unit vectors in image pixels, so distances are in pixels.
 struct LineFrame: Sendable {
   var origin: Point
@@ -17,7 +18,11 @@ struct LineFrame: Sendable {
     let along = quad.topRight - quad.topLeft
     let len = along.length
     axisU = len > 0 ? along * (1 / len) : Point(x: 1, y: 0)
-    axisV = Point(x: -axisU.y, y: axisU.x)
+    // Across the line toward the quad's bottom edge: a quarter turn
+    // clockwise from `u` on left-to-right text, counter-clockwise on the
+    // mirrored quad of right-to-left text.
+    let across = Point(x: -axisU.y, y: axisU.x)
+    axisV = (quad.bottomLeft - quad.topLeft).dot(across) < 0 ? across * -1 : across
     length = len
     bandTop = 0
     bandBottom = max(0, (quad.bottomLeft - quad.topLeft).dot(axisV))

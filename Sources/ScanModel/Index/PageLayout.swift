@@ -8,7 +8,11 @@ final class PageLayout: Sendable {
     var paragraph: Int
     var line: Int
     var range: Range<Int>
+    /// The line's reading frame: `u` runs in the reading direction (right
+    /// to left on a right-to-left line).
     var frame: LineFrame
+    /// The base writing direction of the line's paragraph.
+    var direction: WritingDirection
     /// The line's full outline in image pixels: its box, or the rectangle
     /// along its quad or sloped baseline that holds all its words.
     var outline: Quad
@@ -63,6 +67,8 @@ final class PageLayout: Sendable {
   let words: [WordEntry]
   let wordStarts: [Int]
   let paragraphRanges: [Range<Int>]
+  /// The base writing direction of each paragraph (first strong character).
+  let paragraphDirections: [WritingDirection]
   /// Reader words (the tokenizer's `.word` unit), sorted, with the parts
   /// of words hyphenated at line ends joined.
   let readerWords: [Range<Int>]
@@ -82,15 +88,18 @@ final class PageLayout: Sendable {
     var lines: [LineEntry] = []
     var words: [WordEntry] = []
     var paragraphRanges: [Range<Int>] = []
+    var paragraphDirections: [WritingDirection] = []
     var readerWords: [Range<Int>] = []
     var stopOffsets: [Int32] = []
     var stopU: [Double] = []
     for (b, block) in blocks.enumerated() {
       for (p, paragraph) in block.paragraphs.enumerated() {
         paragraphRanges.append(paragraph.range.offsets)
+        let direction = Self.baseDirection(of: paragraph)
+        paragraphDirections.append(direction)
         for (l, line) in paragraph.lines.enumerated() {
           let outline = Self.outline(of: line)
-          let frame = LineFrame(outline)
+          let frame = LineFrame(direction == .rightToLeft ? outline.mirrored : outline)
           let firstWord = words.count
           let firstStop = stopOffsets.count
           for (w, word) in line.words.enumerated() {
@@ -109,7 +118,7 @@ final class PageLayout: Sendable {
           lines.append(
             LineEntry(
               block: b, paragraph: p, line: l, range: line.range.offsets, frame: frame,
-              outline: outline, words: firstWord..<words.count, stops: stops,
+              direction: direction, outline: outline, words: firstWord..<words.count, stops: stops,
               bounds: outline.boundingRect))
         }
       }
@@ -120,12 +129,24 @@ final class PageLayout: Sendable {
     self.words = words
     self.wordStarts = words.map(\.range.lowerBound)
     self.paragraphRanges = paragraphRanges
+    self.paragraphDirections = paragraphDirections
     (self.readerWords, self.hyphenBreaks) = Dehyphenation.join(readerWords, blocks: blocks)
     self.stopOffsets = stopOffsets
     self.stopU = stopU
     self.sentences = Self.sentenceRanges(in: text, units: units)
     self.spatial = SpatialIndex(lines.map(\.bounds))
     _checkInvariants()
+  }
+
+  /// The paragraph's base writing direction: that of its first strong
+  /// character, left to right when it has none (UAX #9, P2–P3).
+  static func baseDirection(of paragraph: Paragraph) -> WritingDirection {
+    for line in paragraph.lines {
+      for word in line.words {
+        if let d = BaseDirection.firstStrong(in: word.text) { return d }
+      }
+    }
+    return .leftToRight
   }
 
   /// Baselines sloped by less than this (in degrees) count as level.
@@ -259,7 +280,9 @@ final class PageLayout: Sendable {
       index.forEachItem(intersecting: lines[i].bounds) { j in
         guard j != i else { return }
         let b = lines[j].frame
-        guard a.axisU.dot(b.axisU) > 0.99 else { return }
+        // Parallel lines, read either way (a right-to-left line's frame
+        // runs opposite to a left-to-right one's).
+        guard abs(a.axisU.dot(b.axisU)) > 0.99 else { return }
         let corners = [
           b.point(u: 0, v: b.bandTop), b.point(u: b.length, v: b.bandTop),
           b.point(u: b.length, v: b.bandBottom), b.point(u: 0, v: b.bandBottom),

@@ -37,7 +37,7 @@ extension Page {
     func consider(_ offset: Int) {
       let p = TextPosition(offset: offset)
       guard let caret = caretRect(for: p) else { return }
-      let d = caret.rect.distance(to: point)
+      let d = caret.bounds.distance(to: point)
       if candidate == nil || d < candidate?.distance ?? 0 { candidate = (p, d) }
     }
     consider(range.lowerBound.offset)
@@ -85,8 +85,15 @@ extension Page {
   }
 
   /// The OCR word at `point`: the word of the line under the point whose
-  /// span along the line holds it. `nil` when the point is off every line's
-  /// band or in the gap between two words.
+  /// span along the line holds it, as the OCR engine delimits it, with its
+  /// punctuation (`fox.`). `nil` when the point is off every line's band or
+  /// in the gap between two words. For the tokenizer's `.word` unit under
+  /// the point (`fox`, a hyphenated word whole), the word a double tap
+  /// selects, use ``wordRange(at:)``; where that is not `nil` it overlaps
+  /// this word's range.
+  ///
+  /// - Parameter point: A point in image pixels.
+  /// - Returns: The OCR word, or `nil`.
   /// - Complexity: O(log *n*) in the lines plus O(*w*) in the words of one line.
   public func word(at point: Point) -> Word? {
     guard let n = lineNumber(at: point) else { return nil }

@@ -37,12 +37,19 @@ public enum TextLayoutDirection: String, Sendable {
 /// A tokenizer direction: storage (`UITextStorageDirection`) or layout
 /// (`UITextLayoutDirection`).
 ///
-/// On left-to-right text, `right` means `forward` and `left` means
-/// `backward`. `up` and `down` move between lines keeping the caret's
+/// Layout directions are screen directions, as the user sees the original
+/// image (whatever the page's ``Page/orientation``): the page compares
+/// each with the reading frame of the caret's line. One along the line
+/// means forward or backward: on upright left-to-right text `right` is
+/// `forward` and `left` is `backward`; on right-to-left text (see
+/// ``Page/baseWritingDirection(for:in:)``) the reverse; on a page turned
+/// by 90°, whose lines read down the image, `down` is `forward`. One across
+/// the lines (`up` and `down` on an upright page, `left` and `right` on a
+/// turned one) moves to the previous or next line keeping the caret's
 /// position along the line, as a text view does, in
 /// ``Page/position(from:toBoundary:inDirection:)`` for the character, word
-/// and line granularities; everywhere else they mean `backward` and
-/// `forward`.
+/// and line granularities; everywhere else it means `backward` (toward the
+/// previous line) or `forward` (toward the next).
 public enum TextDirection: Hashable, Sendable {
   case storage(TextStorageDirection)
   case layout(TextLayoutDirection)
@@ -62,14 +69,6 @@ public enum TextDirection: Hashable, Sendable {
       return nil
     }
   }
-
-  var storage: TextStorageDirection {
-    switch self {
-    case .storage(let s): s
-    case .layout(.right), .layout(.down): .forward
-    case .layout(.left), .layout(.up): .backward
-    }
-  }
 }
 
 extension Page {
@@ -78,9 +77,16 @@ extension Page {
   ///
   /// Forward, the unit holding the character after `position`
   /// (`start <= position < end`); backward, the unit holding the character
-  /// before it (`start < position <= end`). `nil` when there is no such unit:
-  /// in the space between two words for `.word`, in the newlines between
-  /// lines for `.line`, past either end of the text, on an empty page, or
+  /// before it (`start < position <= end`). `nil` when there is no such unit.
+  ///
+  /// Separators belong to no unit but `.character` and `.document` (UIKit
+  /// leaves this undocumented; this is ScanText's rule): spaces and
+  /// punctuation outside a word belong to no `.word`; the space or newline
+  /// between two sentences to no `.sentence` (but to its `.line` or
+  /// `.paragraph`); the `\n` after a line to no `.line`; the empty line
+  /// between paragraphs (`\n\n`) to no word, sentence, line or paragraph.
+  /// At the edge of a separator the enclosing unit is the one on the text
+  /// side. Also `nil` past either end of the text, on an empty page, and
   /// when `position` is outside the page text.
   /// - Complexity: O(log *n*) in the units of the page (for `.character`,
   ///   plus the length of one word).
@@ -91,7 +97,7 @@ extension Page {
     guard contains(position) else { return nil }
     let p = position.offset
     let unit: Range<Int>?
-    switch direction.storage {
+    switch storageDirection(direction, at: p) {
     case .forward: unit = unitRange(containing: p, granularity)
     case .backward: unit = p > 0 ? unitRange(containing: p - 1, granularity) : nil
     }
@@ -101,7 +107,15 @@ extension Page {
   /// Whether `position` is at a boundary of `granularity` in `direction`
   /// (`UITextInputTokenizer.isPosition(_:atBoundary:inDirection:)`):
   /// forward, whether a unit ends there; backward, whether a unit starts
-  /// there. `false` for a position outside the page text.
+  /// there.
+  ///
+  /// The start and the end of the text are boundaries of every granularity
+  /// in both directions (they bound the document, as in UIKit, where
+  /// `isPosition(_:atBoundary: .character, …)` holds at both ends of the
+  /// text); so is every position of an empty page. Inside the text, every
+  /// grapheme-cluster boundary is a `.character` boundary in both
+  /// directions, including those around spaces and newlines. `false` for a
+  /// position outside the page text.
   /// - Complexity: O(log *n*) in the units of the page.
   public func isPosition(
     _ position: TextPosition, atBoundary granularity: TextGranularity,
@@ -109,7 +123,8 @@ extension Page {
   ) -> Bool {
     guard contains(position) else { return false }
     let p = position.offset
-    switch direction.storage {
+    if p == 0 || p == layout.length { return true }
+    switch storageDirection(direction, at: p) {
     case .forward: return p > 0 && unitRange(containing: p - 1, granularity)?.upperBound == p
     case .backward: return unitRange(containing: p, granularity)?.lowerBound == p
     }
@@ -132,10 +147,11 @@ extension Page {
   ///
   /// Forward, the nearest unit end after `position` (from inside a word, the
   /// end of that word; from its end, the end of the next one); backward, the
-  /// nearest unit start before it. `up` and `down` with the character, word
-  /// and line granularities move to the line above or below, to the caret
-  /// stop nearest the caret's position along the line; past the first or
-  /// last line they go to the start or end of the page. `nil` when there is
+  /// nearest unit start before it. A screen direction across the lines
+  /// (`up` and `down` on an upright page; see ``TextDirection``) with the
+  /// character, word and line granularities moves to the previous or next
+  /// line, to the caret stop nearest the caret's position along the line;
+  /// past the first or last line it goes to the start or end of the page. `nil` when there is
   /// no further boundary (at the end going forward, at the start going
   /// backward) or when `position` is outside the page text.
   /// - Complexity: O(log *n*) in the units of the page (plus the words of
@@ -145,13 +161,13 @@ extension Page {
     inDirection direction: TextDirection
   ) -> TextPosition? {
     guard contains(position) else { return nil }
-    if case .layout(let l) = direction, l == .up || l == .down,
+    let p = position.offset
+    if case .layout(let l) = direction, case .across(let s) = screenMove(l, at: p),
       [.character, .word, .line].contains(granularity)
     {
-      return verticalMove(from: position, down: l == .down)
+      return verticalMove(from: position, down: s == .forward)
     }
-    let p = position.offset
-    switch direction.storage {
+    switch storageDirection(direction, at: p) {
     case .forward:
       return nextUnitEnd(after: p, granularity).map(TextPosition.init(offset:))
     case .backward:
@@ -251,7 +267,7 @@ extension Page {
     return offset..<(offset + 1)
   }
 
-  private func verticalMove(from position: TextPosition, down: Bool) -> TextPosition? {
+  func verticalMove(from position: TextPosition, down: Bool) -> TextPosition? {
     let p = position.offset
     guard let n = layout.caretLineNumber(for: p) else {
       return down ? (p < layout.length ? endPosition : nil) : (p > 0 ? startPosition : nil)

@@ -44,7 +44,10 @@ import Foundation
 ///    that neighbouring lines can be cut apart exactly.
 /// 6. **Words along a line** that overlap or run backwards are cut apart
 ///    at the middle of their overlap; the cuts are made to advance along
-///    the line, keeping a pixel per glyph for each word.
+///    the line, keeping a pixel per glyph for each word. "Along the line"
+///    is the reading direction: leftward in a right-to-left paragraph
+///    (``Page/baseWritingDirection(for:in:)``), whose words and glyphs
+///    advance from right to left.
 ///
 /// The repair is idempotent and leaves consistent geometry untouched:
 /// an element whose box needs no change keeps its box and quad exactly.
@@ -278,8 +281,12 @@ struct LineWork {
     var out: [LineWork] = []
     for (b, block) in blocks.enumerated() {
       for (p, paragraph) in block.paragraphs.enumerated() {
+        let rightToLeft = PageLayout.baseDirection(of: paragraph) == .rightToLeft
         for (l, line) in paragraph.lines.enumerated() where !line.words.isEmpty {
-          out.append(LineWork(block: b, paragraph: p, line: l, line: line, pageSlope: slope))
+          out.append(
+            LineWork(
+              block: b, paragraph: p, line: l, line: line, pageSlope: slope,
+              rightToLeft: rightToLeft))
         }
       }
     }
@@ -299,12 +306,19 @@ struct LineWork {
 
   /// Whether upright boxes become quads along a sloped line.
   var makesQuads = false
+  /// Whether the frame runs right to left (a right-to-left paragraph's
+  /// line); quads are written back named as the OCR names them, in the
+  /// upright glyphs' frame.
+  var mirrored = false
   /// The boxes as read, to leave untouched what needs no repair.
   var originalWords: [FrameBox] = []
   var originalGlyphs: [[FrameBox]] = []
   var originalOutline = FrameBox(u0: 0, u1: 0, v0: 0, v1: 0)
 
-  init(block: Int, paragraph: Int, line l: Int, line: TextLine, pageSlope: Double?) {
+  init(
+    block: Int, paragraph: Int, line l: Int, line: TextLine, pageSlope: Double?,
+    rightToLeft: Bool = false
+  ) {
     self.block = block
     self.paragraph = paragraph
     self.line = l
@@ -320,6 +334,12 @@ struct LineWork {
       axes = FrameAxes(u: Point(x: cos(a), y: sin(a)))
       kind = .quads
       makesQuads = true
+    }
+    if rightToLeft {
+      // A right-to-left line's words advance leftward: repair them in the
+      // mirrored frame, so that they do not count as running backwards.
+      axes = FrameAxes(u: axes.u * -1)
+      mirrored = true
     }
     let axes = self.axes
     let glyphs = line.words.map { word in word.glyphs.map { axes.box($0.corners.corners) } }
@@ -500,20 +520,25 @@ struct LineWork {
       }
       line.words[w] = word
     }
-    let turned = kind == .aligned && axes != .image
+    let upright = mirrored ? FrameAxes(u: axes.u * -1) : axes
+    let turned = kind == .aligned && upright != .image
     if outline == originalOutline && !turned && !makesQuads { return line }
     let (bbox, quad) = written(outline, keepQuad: line.quad != nil || makesQuads)
     line.bbox = bbox
     switch kind {
     case .quads: line.quad = quad
-    case .aligned, .sloped: line.quad = turned ? axes.quad(outline) : nil
+    case .aligned, .sloped: line.quad = turned ? named(axes.quad(outline)) : nil
     }
     return line
   }
 
   /// A frame box as a box and, on a line of quads, a quad.
+  /// A quad of this frame named as the OCR names corners (mirrored back
+  /// on a right-to-left line).
+  private func named(_ q: Quad) -> Quad { mirrored ? q.mirrored : q }
+
   private func written(_ box: FrameBox, keepQuad: Bool) -> (PixelRect, Quad?) {
-    let q = axes.quad(box)
+    let q = named(axes.quad(box))
     var quad: Quad?
     if kind == .quads, keepQuad || makesQuads {
       quad = Quad(

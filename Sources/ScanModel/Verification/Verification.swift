@@ -126,7 +126,7 @@ private struct Verifier {
       guard let selection = rects.first else { continue }
       expect(
         outline.covers(selection.quad, tolerance: tolerance), .selectionOutsideLine, lineName,
-        "selection \(selection.rect) reaches outside the line's outline \(outline.quad.boundingRect)"
+        "selection \(selection.bounds) reaches outside the line's outline \(outline.quad.boundingRect)"
       )
       selections.append((n, selection.quad))
       let selectionBand = SelectionBand(selection.quad)
@@ -149,7 +149,7 @@ private struct Verifier {
         expect(
           selectionBand.covers(word.corners, tolerance: tolerance, upright: word.quad == nil),
           .selectionMissesWord, wordName,
-          "bbox \(word.bbox) is not covered by line selection \(selection.rect)")
+          "bbox \(word.bbox) is not covered by line selection \(selection.bounds)")
         for offset in word.range.lowerBound.offset...word.range.upperBound.offset {
           guard let caret = page.caretRect(for: TextPosition(offset: offset)) else { continue }
           let u = selectionBand.along(caret.quad.topLeft)
@@ -169,7 +169,7 @@ private struct Verifier {
           expect(
             selectionBand.covers(glyph.corners, tolerance: tolerance, upright: glyph.quad == nil),
             .selectionMissesGlyph,
-            glyphName, "bbox \(glyph.bbox) is not covered by line selection \(selection.rect)")
+            glyphName, "bbox \(glyph.bbox) is not covered by line selection \(selection.bounds)")
           guard !glyph.range.isEmpty, !glyph.bbox.isEmpty else { continue }
           let centre = glyph.corners.boundingRect.center
           let hit = page.characterRange(at: centre)

@@ -1,0 +1,132 @@
+import ScanFormats
+import ScanModel
+
+/// The `UITextInput` navigation ops of the query protocol: `position`,
+/// `farthest`, `extend`, `compare` and `writingDirection`.
+extension QueryService {
+  /// The ops this file answers.
+  static let textInputOps: Set<String> = [
+    "position", "farthest", "extend", "compare", "writingDirection",
+  ]
+
+  /// Answers one of ``textInputOps``:
+  /// - `{"op":"position","from":p,"direction":"right","offset":1}` →
+  ///   `{"position":q or null}` (`position(from:in:offset:)`; `offset`
+  ///   defaults to 1 and may be negative);
+  /// - `{"op":"farthest","range":[s,e],"direction":"left"}` →
+  ///   `{"position":q}` (`position(within:farthestIn:)`);
+  /// - `{"op":"extend","position":p,"direction":"right"}` →
+  ///   `{"range":[s,e]}` (`characterRange(byExtending:inDirection:)`);
+  /// - `{"op":"compare","position":p,"other":q}` →
+  ///   `{"order":"orderedAscending","value":-1}` (`compare(_:to:)`);
+  /// - `{"op":"writingDirection","position":p,"direction":"forward"}` →
+  ///   `{"writingDirection":"leftToRight" or "rightToLeft"}`
+  ///   (`baseWritingDirection(for:in:)`; `direction` defaults to forward).
+  ///
+  /// Directions of `position`, `farthest` and `extend` are screen
+  /// directions (`left`, `right`, `up`, `down`), as the user sees the
+  /// original image.
+  func textInputAnswer(_ op: String, _ request: JSONValue, _ page: Page) throws -> JSONValue {
+    switch op {
+    case "position":
+      let from = try checkedPosition(request, "from", page)
+      let direction = try layoutDirection(request)
+      guard let offset = (request["offset"] ?? .number(1)).intValue else {
+        throw RequestError(description: "\"offset\" must be an integer")
+      }
+      let p = page.position(from: from, in: direction, offset: offset)
+      return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
+    case "farthest":
+      let range = try checkedRange(request, page)
+      let p = page.position(within: range, farthestIn: try layoutDirection(request))
+      return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
+    case "extend":
+      let p = try checkedPosition(request, "position", page)
+      let r = page.characterRange(byExtending: p, inDirection: try layoutDirection(request))
+      return .object(["range": r.map(Answers.range) ?? .null])
+    case "compare":
+      let a = try checkedPosition(request, "position", page)
+      let b = try checkedPosition(request, "other", page)
+      let order = page.compare(a, to: b)
+      let name =
+        switch order {
+        case .orderedAscending: "orderedAscending"
+        case .orderedSame: "orderedSame"
+        case .orderedDescending: "orderedDescending"
+        }
+      return .object(["order": .string(name), "value": .number(Double(order.rawValue))])
+    case "writingDirection":
+      let p = try checkedPosition(request, "position", page)
+      let direction: TextStorageDirection
+      switch request["direction"] {
+      case nil: direction = .forward
+      case let d?:
+        guard let name = d.stringValue, let s = TextStorageDirection(rawValue: name) else {
+          throw RequestError(description: "\"direction\" must be forward or backward")
+        }
+        direction = s
+      }
+      return .object([
+        "writingDirection": .string(page.baseWritingDirection(for: p, in: direction).rawValue)
+      ])
+    default:
+      throw RequestError(description: "unknown op '\(op)'")
+    }
+  }
+
+  private func layoutDirection(_ r: JSONValue) throws -> TextLayoutDirection {
+    guard let name = r["direction"]?.stringValue, let d = TextLayoutDirection(rawValue: name)
+    else {
+      throw RequestError(description: "\"direction\" must be one of left, right, up, down")
+    }
+    return d
+  }
+
+  private func checkedPosition(_ r: JSONValue, _ key: String, _ page: Page) throws
+    -> TextPosition
+  {
+    guard let v = r[key] else { throw RequestError(description: "missing \"\(key)\"") }
+    guard let offset = v.intValue else {
+      throw RequestError(description: "\"\(key)\" must be an integer")
+    }
+    let p = TextPosition(offset: offset)
+    guard page.contains(p) else {
+      throw RequestError(
+        description:
+          "\"\(key)\" \(offset) is outside the page text [0, \(page.endPosition.offset)]")
+    }
+    return p
+  }
+
+  private func checkedRange(_ r: JSONValue, _ page: Page) throws -> TextRange {
+    guard let a = r["range"]?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue
+    else { throw RequestError(description: "\"range\" must be [start, end] integers") }
+    guard s <= e else { throw RequestError(description: "\"range\" [\(s), \(e)] is inverted") }
+    let range = TextRange(offsets: s..<e)
+    guard page.contains(range) else {
+      throw RequestError(
+        description:
+          "\"range\" [\(s), \(e)] is outside the page text [0, \(page.endPosition.offset)]")
+    }
+    return range
+  }
+}
+
+extension Answers {
+  /// A transform as `[a, b, c, d, tx, ty]` (`CGAffineTransform`'s fields),
+  /// rounded to six decimals.
+  static func transform(_ t: AffineTransform) -> JSONValue {
+    func n(_ x: Double) -> JSONValue {
+      let r = (x * 1e6).rounded() / 1e6
+      return .number(r == 0 ? 0 : r)
+    }
+    return .array([n(t.a), n(t.b), n(t.c), n(t.d), n(t.tx), n(t.ty)])
+  }
+
+  /// The tokenizer's `.word` under a point (`Page.wordRange(at:)`), as
+  /// `{"text","range"}`, or `null`.
+  static func tokenizerWord(_ page: Page, _ point: Point) -> JSONValue {
+    guard let r = page.wordRange(at: point) else { return .null }
+    return .object(["text": .string(page.text(in: r) ?? ""), "range": range(r)])
+  }
+}

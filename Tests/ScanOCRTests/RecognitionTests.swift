@@ -57,7 +57,8 @@ struct RecognitionTests {
         }
       }
     }
-    #expect(page.dpi == 300 || image.hasPrefix("dpi-"))
+    #expect(
+      page.dpi == (try Fixtures.truth(image)).dpi, "\(image): dpi \(String(describing: page.dpi))")
   }
 
   @Test(

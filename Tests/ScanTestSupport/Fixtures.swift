@@ -66,6 +66,12 @@ public struct FixtureError: Error, CustomStringConvertible {
 public enum RecognizedScans {
   private static let cache = Mutex<[String: [String: Result<Page, OCRError>]]>([:])
 
+  /// The order the CLI uses with these steps: `--no-preprocess` implies
+  /// `--layout tesseract` (the `tesseract` command's text).
+  public static func layout(for preprocessing: Preprocessing) -> PageLayoutOrder {
+    preprocessing == .none ? .tesseract : .reading
+  }
+
   /// Pages for every sample scan, keyed by image file name.
   public static func all(preprocessing: Preprocessing = .default) -> [String: Result<
     Page, OCRError
@@ -90,7 +96,7 @@ public enum RecognizedScans {
             engine = try OCREngine(
               options: RecognitionOptions(
                 languages: language.split(separator: "+").map(String.init),
-                preprocessing: preprocessing))
+                preprocessing: preprocessing, layout: RecognizedScans.layout(for: preprocessing)))
             engines[language] = engine
           }
           let pages = try engine.recognize(
@@ -181,7 +187,9 @@ public enum RealScans {
     let result = slot.value.withLock { value in
       if let value { return value }
       let result = Result { () throws(OCRError) -> [Page] in
-        let engine = try OCREngine(options: RecognitionOptions(preprocessing: preprocessing))
+        let engine = try OCREngine(
+          options: RecognitionOptions(
+            preprocessing: preprocessing, layout: RecognizedScans.layout(for: preprocessing)))
         return try engine.recognize(contentsOf: path(image))
       }
       value = result

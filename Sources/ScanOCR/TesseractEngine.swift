@@ -194,7 +194,8 @@ public final class OCREngine {
       language: options.languageString,
       blocks: RoleDetection.assigningRoles(
         to: GeometryRepair.repair(mapper.map(reading.blocks)), pageWidth: image.width,
-        pageHeight: image.height))
+        pageHeight: image.height)
+    ).withPreprocessing(prepared.applied)
   }
 
   /// One recognition of a prepared image and what it says about itself.

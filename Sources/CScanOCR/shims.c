@@ -107,6 +107,7 @@ static struct {
   __typeof__(&pixCombineMasked) pixCombineMasked;
   __typeof__(&pixConvertRGBToLuminance) pixConvertRGBToLuminance;
   __typeof__(&pixCopy) pixCopy;
+  __typeof__(&pixAnd) pixAnd;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -271,6 +272,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixCombineMasked);
   LOAD(leptonica, pixConvertRGBToLuminance);
   LOAD(leptonica, pixCopy);
+  LOAD(leptonica, pixAnd);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -385,3 +387,4 @@ PIX * scantext_pixThresholdToBinary(PIX *pixs, l_int32 thresh) { return scantext
 l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm) { return scantext_functions.pixCombineMasked(pixd, pixs, pixm); }
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.pixConvertRGBToLuminance(pixs); }
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
+PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }

@@ -124,5 +124,6 @@ PIX * scantext_pixThresholdToBinary(PIX *pixs, l_int32 thresh);
 l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm);
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs);
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs);
+PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2);
 
 #endif

@@ -59,7 +59,7 @@ pixGetRGBComponent pixConvertRGBToGrayMinMax pixCloseGray pixAddGray pixInvert p
 pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pixScaleByIntSampling
 pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
 pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
-pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd""".split()
+pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -108,6 +108,7 @@ static struct {
   __typeof__(&pixConvertRGBToLuminance) pixConvertRGBToLuminance;
   __typeof__(&pixCopy) pixCopy;
   __typeof__(&pixAnd) pixAnd;
+  __typeof__(&pixOpenCompBrick) pixOpenCompBrick;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -273,6 +274,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixConvertRGBToLuminance);
   LOAD(leptonica, pixCopy);
   LOAD(leptonica, pixAnd);
+  LOAD(leptonica, pixOpenCompBrick);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -388,3 +390,4 @@ l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm) { return scantex
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.pixConvertRGBToLuminance(pixs); }
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }
+PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixOpenCompBrick(pixd, pixs, hsize, vsize); }

@@ -125,5 +125,6 @@ l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm);
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs);
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs);
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2);
+PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
 
 #endif

@@ -15,7 +15,8 @@ geometry must pass), and `--ocr` scores Tesseract's TSV with `scantext eval
 else built (see Tools/scantext_tool.py).
 
 Checks, per page:
-  * image file: 8-bit grayscale, size and DPI as in the truth;
+  * image file: 8-bit grayscale (RGB on the colour pages), size and DPI as in
+    the truth;
   * JSON: canonical formatting (sorted keys, 2-space indent, trailing newline),
     exact key names, value types;
   * text: `scantext verify` reads the truth (the page text is the words
@@ -129,7 +130,10 @@ def check_structure(doc, image_name, im):
     W, H = page["width"], page["height"]
     need(isinstance(W, int) and isinstance(H, int), "width/height must be integers")
     need((W, H) == im.size, f"size {W}x{H} != image {im.size[0]}x{im.size[1]}")
-    need(im.mode == "L", f"image mode {im.mode}, expected L (8-bit gray)")
+    if doc["generator"].get("colour"):
+        need(im.mode == "RGB", f"image mode {im.mode}, expected RGB on a colour page")
+    else:
+        need(im.mode == "L", f"image mode {im.mode}, expected L (8-bit gray)")
     dpi = im.info.get("dpi")
     need(dpi is not None, "image has no DPI")
     need(isinstance(page["dpi"], int) and round(dpi[0]) == page["dpi"] and round(dpi[1]) == page["dpi"],
@@ -247,7 +251,7 @@ def robust_ink(im, degradation, dpi):
     return norm < t, t
 
 
-def check_ink(page, words, geometric, im, degradation):
+def check_ink(page, words, geometric, im, degradation, rules=False):
     W, H = im.size
     dpi = page["dpi"]
     v = np.asarray(im)
@@ -276,6 +280,12 @@ def check_ink(page, words, geometric, im, degradation):
             ov = ((boxes[:, 0] < b[2]) & (boxes[:, 2] > b[0]) & (boxes[:, 1] < b[3]) & (boxes[:, 3] > b[1]))
             ov[i] = False
             need(not ov.any(), f"word {i} {words[i]['text']!r} overlaps word {int(np.argmax(ov))}")
+    if rules:
+        # A ruled table's rules run across the table (the generator draws
+        # them in the gaps, touching no word): they are not text.
+        ink = ink.copy()
+        ink[ink.sum(axis=1) >= 0.3 * W, :] = False
+        ink[:, ink.sum(axis=0) >= 0.2 * H] = False
     total = int(ink.sum())
     outside = int((ink & ~covered).sum())
     share = outside / max(total, 1)
@@ -345,7 +355,16 @@ def main(argv):
                 need(path.suffix == ".png" and im.format == "PNG" or path.suffix == ".jpg" and im.format == "JPEG",
                      f"format {im.format} does not match extension")
                 page, words, geometric = check_structure(doc, path.name, im)
-                share, min_ink, thr = check_ink(page, words, geometric, im, doc["generator"].get("degradation"))
+                degradation = doc["generator"].get("degradation")
+                if doc["generator"].get("colour"):
+                    # The text is dark in every channel; stamps and coloured
+                    # paper are bright in at least one: ink is where the
+                    # brightest channel is dark. JPEG blurs the edges.
+                    im = Image.fromarray(np.asarray(im).max(axis=2))
+                    if path.suffix == ".jpg" and not degradation:
+                        degradation = {"kind": "jpeg"}
+                share, min_ink, thr = check_ink(page, words, geometric, im, degradation,
+                                                rules=bool(doc["generator"].get("rules")))
             checks = check_with_scantext(scantext, tp)
             nlines = sum(len(p["lines"]) for b in page["blocks"] for p in b["paragraphs"])
             msg = (f"ok   {path.name:26s} {page['width']:4d}x{page['height']:<4d} {page['dpi']:3d}dpi "

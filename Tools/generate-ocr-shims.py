@@ -58,7 +58,8 @@ setMsgSeverity pixWrite pixOrientDetect makeOrientDecision pixGetXRes pixScale
 pixGetRGBComponent pixConvertRGBToGrayMinMax pixCloseGray pixAddGray pixInvert pixErodeGray
 pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pixScaleByIntSampling
 pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
-pixSetTextline pixWriteMem pixSetAll pixGetPixel""".split()
+pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
+pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -4,7 +4,8 @@
     python3 Tools/make-scans.py            # regenerate every page
     python3 Tools/make-scans.py clean ...  # regenerate only the named pages
 
-Every page is an 8-bit grayscale image (PNG, or JPEG for the blur+JPEG page)
+Every page is an 8-bit grayscale image (PNG, or JPEG for the blur+JPEG page;
+the colour pages are RGB)
 with its resolution stored in the file, plus `<name>.truth.json`, a ScanText
 JSON document describing blocks, paragraphs, lines and words.
 
@@ -232,6 +233,8 @@ class PageSpec:
     fmt: str = "png"
     page_size: tuple = (PAGE_W_IN, PAGE_H_IN)   # inches
     must_contain: tuple = ()    # printed words that must appear (layout assertions)
+    rules: dict | None = None   # ruled table: rules drawn between the rows and columns
+    colour: dict | None = None  # colour page: stamps or coloured paper (an RGB image)
     frames: tuple = ()          # Frames laid out one by one (paras, columns and margins unused)
 
 
@@ -311,6 +314,29 @@ PAGES: list[PageSpec] = [
              degrade={"kind": "lighting", "gutter_depth": 0.8, "gutter_scale": 1.1, "gradient": 0.35}),
     PageSpec("german", "German text with umlauts and sharp s (language deu).",
              body(["baeckerei", "seen", "handbuch"], SERIF11, src=DE), language="deu"),
+    # Pages added for issue 8 (colour and ruled tables). New pages go at the end.
+    PageSpec("color-stamp", "Black text on white with a red and a blue rubber stamp over it (RGB PNG); "
+             "the stamps' words are not page text.",
+             body(["forms", "meeting", "library"], SERIF11),
+             colour={"kind": "stamps", "seed": 2301, "stamps": [
+                 {"text": ["RECEIVED", "12 MAR 1998"], "rgb": [205, 35, 45], "center": [0.55, 0.32],
+                  "angle": 14, "size": 0.3},
+                 {"text": ["PAID"], "rgb": [35, 70, 190], "center": [0.4, 0.7], "angle": -9,
+                  "size": 0.42}]}),
+    PageSpec("color-paper", "Dark brown text on orange-red mottled paper, JPEG quality 70 (RGB): "
+             "luminance leaves the text little contrast, the red channel much more.",
+             body(["bridge", "clock", "tank"], SERIF11), fmt="jpg",
+             colour={"kind": "paper", "seed": 2302, "paper": [225, 100, 70], "mottle": 14,
+                     "ink": [60, 38, 34], "quality": 70}),
+    PageSpec("ruled-table", "A ruled table: three columns of one-line cells (10 pt sans) with 3 px "
+             "rules around every cell.",
+             [Para(t, Style("sans", 10, space_after=0.45)) for t in (
+                 "Item", "Flour", "Water", "Salt", "Yeast", "Butter", "Sugar", "Milk",
+                 "Amount", "500 grams", "350 grams", "10 grams", "7 grams", "40 grams", "25 grams",
+                 "120 ml",
+                 "Note", "sifted twice", "lukewarm", "fine sea salt", "dried", "softened", "brown",
+                 "whole")],
+             columns=3, gutter=0.1, margins=(0.45, 0.6, 0.45, 0.5), rules={"width": 4, "pad": 0.03}),
     # Reading order: pages made of frames; the truth lists them in the order
     # a reader expects (running header first; footnotes, footer and page
     # number last; marginalia after the paragraph beside them; the left page
@@ -773,6 +799,101 @@ def degrade(spec, img):
 
 
 # --------------------------------------------------------------------------
+# Rules and colour (issue 8 pages)
+# --------------------------------------------------------------------------
+
+def draw_rules(spec, cov, blocks):
+    """Rules around every cell of a table laid out as columns of one-line
+    paragraphs: one column per block, rows aligned across the columns. The
+    rules are drawn in the gaps, never touching a word's ink."""
+    r = spec.rules
+    width = r["width"]
+    pad = round(r["pad"] * spec.dpi)
+    columns = [[ln for p in b.paras for ln in p] for b in blocks]
+    rows = len(columns[0])
+    if any(len(c) != rows for c in columns):
+        raise RuntimeError(f"{spec.name}: table columns have different row counts")
+    row_boxes = [union([c[i].bbox for c in columns]) for i in range(rows)]
+    col_boxes = [union([ln.bbox for ln in c]) for c in columns]
+    ys = [row_boxes[0][1] - pad]
+    ys += [(row_boxes[i][3] + row_boxes[i + 1][1]) // 2 for i in range(rows - 1)]
+    ys += [row_boxes[-1][3] + pad]
+    xs = [col_boxes[0][0] - pad]
+    xs += [(col_boxes[i][2] + col_boxes[i + 1][0]) // 2 for i in range(len(columns) - 1)]
+    xs += [col_boxes[-1][2] + pad]
+    H, W = cov.shape
+    ink = cov >= INK_THRESHOLD
+    half = width // 2
+    for y in ys:
+        band = (slice(y - half, y - half + width), slice(xs[0] - half, xs[-1] - half + width))
+        if ink[band].any():
+            raise RuntimeError(f"{spec.name}: a rule at y={y} touches ink")
+        cov[band] = 255
+    for x in xs:
+        band = (slice(ys[0] - half, ys[-1] - half + width), slice(x - half, x - half + width))
+        if ink[band].any():
+            raise RuntimeError(f"{spec.name}: a rule at x={x} touches ink")
+        cov[band] = 255
+    return cov
+
+
+def stamp_mask(st, W, H, dpi, rng):
+    """A rubber stamp's ink (0..1): a double frame and its lines of capitals,
+    rotated, with the gaps of uneven inking."""
+    size = round(st["size"] * W)
+    font = get_font("sans-bold", 20, dpi)
+    lines = st["text"]
+    widths = [font.getlength(t) for t in lines]
+    asc, desc = font.getmetrics()
+    pitch = asc + desc
+    box_w = max(int(max(widths)) + 60, size)
+    box_h = pitch * len(lines) + 50
+    im = Image.new("L", (box_w, box_h), 0)
+    d = ImageDraw.Draw(im)
+    d.rectangle([4, 4, box_w - 5, box_h - 5], outline=255, width=7)
+    d.rectangle([16, 16, box_w - 17, box_h - 17], outline=255, width=3)
+    y = (box_h - pitch * len(lines)) / 2
+    for t, tw in zip(lines, widths):
+        d.text(((box_w - tw) / 2, y), t, fill=255, font=font)
+        y += pitch
+    im = im.rotate(st["angle"], resample=Image.Resampling.BICUBIC, expand=True)
+    m = np.asarray(im, dtype=np.float64) / 255.0
+    m *= 0.75 + 0.25 * rng.random(m.shape)
+    out = np.zeros((H, W))
+    h, w = m.shape
+    cx, cy = round(st["center"][0] * W), round(st["center"][1] * H)
+    x0, y0 = cx - w // 2, cy - h // 2
+    out[y0:y0 + h, x0:x0 + w] = m
+    return out
+
+
+def colourise(spec, img):
+    """The gray page as an RGB image: stamps multiplied over it, or the ink
+    laid on coloured, mottled paper."""
+    c = spec.colour
+    rng = np.random.default_rng(c["seed"])
+    H, W = img.shape
+    v = img.astype(np.float64)[:, :, None] / 255.0
+    if c["kind"] == "stamps":
+        rgb = np.repeat(v, 3, axis=2)
+        for st in c["stamps"]:
+            a = stamp_mask(st, W, H, spec.dpi, rng)[:, :, None]
+            colour = np.array(st["rgb"], dtype=np.float64)[None, None, :] / 255.0
+            rgb = rgb * (1.0 - a + a * colour)
+        out = rgb * 255.0
+    elif c["kind"] == "paper":
+        small = rng.normal(0.0, 1.0, size=(H // 40 + 2, W // 40 + 2))
+        field_ = np.asarray(Image.fromarray(((small + 4) * 32).clip(0, 255).astype(np.uint8))
+                            .resize((W, H), Image.Resampling.BICUBIC), dtype=np.float64) / 32 - 4
+        paper = np.array(c["paper"], dtype=np.float64)[None, None, :] + c["mottle"] * field_[:, :, None]
+        ink = np.array(c["ink"], dtype=np.float64)[None, None, :]
+        out = ink + (paper - ink) * v
+    else:
+        raise ValueError(c["kind"])
+    return np.clip(np.rint(out), 0, 255).astype(np.uint8)
+
+
+# --------------------------------------------------------------------------
 # Truth
 # --------------------------------------------------------------------------
 
@@ -831,6 +952,10 @@ def build_truth(spec, blocks, W, H, image_name):
         "ink_threshold": INK_THRESHOLD,
         "degradation": spec.degrade,
     }
+    if spec.rules:
+        gen["rules"] = spec.rules
+    if spec.colour:
+        gen["colour"] = spec.colour
     page = {
         "index": 0,
         "image": image_name,
@@ -856,15 +981,20 @@ def make_page(spec: PageSpec, out_dir: Path):
         if m not in printed:
             raise RuntimeError(f"{spec.name}: layout lost required word {m!r}")
     cov, W, H = transform_page(spec, cov, blocks, W, H)
+    if spec.rules:
+        cov = draw_rules(spec, cov, blocks)
     img = degrade(spec, (255 - cov).astype(np.uint8))
+    if spec.colour:
+        img = colourise(spec, img)
     im = Image.fromarray(img)
-    assert im.mode == "L"
+    assert im.mode == ("RGB" if spec.colour else "L")
     image_name = f"{spec.name}.{spec.fmt}"
     path = out_dir / image_name
     if spec.fmt == "png":
         im.save(path, format="PNG", dpi=(spec.dpi, spec.dpi), compress_level=9)
     else:
-        im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=spec.degrade["quality"],
+        quality = spec.degrade["quality"] if spec.degrade else spec.colour["quality"]
+        im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=quality,
                 optimize=False, progressive=False)
     truth = build_truth(spec, blocks, W, H, image_name)
     js = json.dumps(truth, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

@@ -97,6 +97,18 @@ static struct {
   __typeof__(&pixWriteMem) pixWriteMem;
   __typeof__(&pixSetAll) pixSetAll;
   __typeof__(&pixGetPixel) pixGetPixel;
+  __typeof__(&pixOpenBrick) pixOpenBrick;
+  __typeof__(&pixSubtract) pixSubtract;
+  __typeof__(&pixOr) pixOr;
+  __typeof__(&pixDilateBrick) pixDilateBrick;
+  __typeof__(&pixSetMasked) pixSetMasked;
+  __typeof__(&pixCountPixels) pixCountPixels;
+  __typeof__(&pixThresholdToBinary) pixThresholdToBinary;
+  __typeof__(&pixCombineMasked) pixCombineMasked;
+  __typeof__(&pixConvertRGBToLuminance) pixConvertRGBToLuminance;
+  __typeof__(&pixCopy) pixCopy;
+  __typeof__(&pixAnd) pixAnd;
+  __typeof__(&pixOpenCompBrick) pixOpenCompBrick;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -251,6 +263,18 @@ static void scantext_load(void) {
   LOAD(leptonica, pixWriteMem);
   LOAD(leptonica, pixSetAll);
   LOAD(leptonica, pixGetPixel);
+  LOAD(leptonica, pixOpenBrick);
+  LOAD(leptonica, pixSubtract);
+  LOAD(leptonica, pixOr);
+  LOAD(leptonica, pixDilateBrick);
+  LOAD(leptonica, pixSetMasked);
+  LOAD(leptonica, pixCountPixels);
+  LOAD(leptonica, pixThresholdToBinary);
+  LOAD(leptonica, pixCombineMasked);
+  LOAD(leptonica, pixConvertRGBToLuminance);
+  LOAD(leptonica, pixCopy);
+  LOAD(leptonica, pixAnd);
+  LOAD(leptonica, pixOpenCompBrick);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -355,3 +379,15 @@ l_ok scantext_pixSetTextline(PIX *pixs, L_BMF *bmf, const char *textstr, l_uint3
 l_ok scantext_pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format) { return scantext_functions.pixWriteMem(pdata, psize, pix, format); }
 l_ok scantext_pixSetAll(PIX *pix) { return scantext_functions.pixSetAll(pix); }
 l_ok scantext_pixGetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval) { return scantext_functions.pixGetPixel(pix, x, y, pval); }
+PIX * scantext_pixOpenBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixOpenBrick(pixd, pixs, hsize, vsize); }
+PIX * scantext_pixSubtract(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixSubtract(pixd, pixs1, pixs2); }
+PIX * scantext_pixOr(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixOr(pixd, pixs1, pixs2); }
+PIX * scantext_pixDilateBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixDilateBrick(pixd, pixs, hsize, vsize); }
+l_ok scantext_pixSetMasked(PIX *pixd, PIX *pixm, l_uint32 val) { return scantext_functions.pixSetMasked(pixd, pixm, val); }
+l_ok scantext_pixCountPixels(PIX *pixs, l_int32 *pcount, l_int32 *tab8) { return scantext_functions.pixCountPixels(pixs, pcount, tab8); }
+PIX * scantext_pixThresholdToBinary(PIX *pixs, l_int32 thresh) { return scantext_functions.pixThresholdToBinary(pixs, thresh); }
+l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm) { return scantext_functions.pixCombineMasked(pixd, pixs, pixm); }
+PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.pixConvertRGBToLuminance(pixs); }
+PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
+PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }
+PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixOpenCompBrick(pixd, pixs, hsize, vsize); }

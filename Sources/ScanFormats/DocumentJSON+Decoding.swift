@@ -212,7 +212,21 @@ private struct Reader {
       language: try optionalString(o, "language"),
       blocks: blocks)
     try check(page, against: o)
-    return page
+    return page.withPreprocessing(try preprocessingSteps(o))
+  }
+
+  /// The optional `"preprocessing"` list of a page: strings.
+  func preprocessingSteps(_ o: [String: JSONValue]) throws(DocumentFormatError) -> [String] {
+    guard let v = o["preprocessing"], v != .null else { return [] }
+    guard case .array(let items) = v else { throw fail("'preprocessing' must be an array") }
+    var steps: [String] = []
+    for item in items {
+      guard case .string(let step) = item else {
+        throw fail("'preprocessing' must hold strings")
+      }
+      steps.append(step)
+    }
+    return steps
   }
 
   func dimension(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Int {

@@ -45,7 +45,9 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// text; `baseline` is `[x0, y0, x1, y1]`; lines, words and glyphs of
 /// skewed or rotated pages add `"quad": [[x, y] × 4]`. A paragraph's
 /// `"role"` is one of ``ParagraphRole``'s raw values (`heading`, `body`,
-/// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. Keys are sorted and numbers
+/// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. A recognised page
+/// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, in
+/// order; absent when none). Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -82,6 +84,9 @@ public enum DocumentJSON {
       "blocks": .array(page.blocks.map(value(of:))),
     ]
     if let language = page.language { o["language"] = .string(language) }
+    if !page.preprocessing.isEmpty {
+      o["preprocessing"] = .array(page.preprocessing.map(JSONValue.string))
+    }
     return .object(o)
   }
 

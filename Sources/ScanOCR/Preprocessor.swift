@@ -182,14 +182,19 @@ struct Preprocessor {
     return (image, .undoScale(x: fx, y: fy), target)
   }
 
-  /// The steps that change pixel values but not their places: illumination
-  /// and despeckling, on an 8-bit gray copy.
+  /// The steps that change pixel values but not their places: colour,
+  /// illumination, despeckling and rules, on an 8-bit gray copy.
   func clean(_ original: LeptonicaImage) -> CleanedImage? {
-    guard let gray = Self.gray(original) else { return nil }
-    var result = CleanedImage(gray: gray, applied: [], changed: false)
+    var result: CleanedImage
+    if steps.contains(.colour), let colour = Self.colourGray(original) {
+      result = CleanedImage(gray: colour.image, applied: [colour.step], changed: false)
+    } else {
+      guard let gray = Self.gray(original) else { return nil }
+      result = CleanedImage(gray: gray, applied: [], changed: false)
+    }
     // A 1-bit page has no shadow or contrast to fix.
     if steps.contains(.illumination), scantext_pixGetDepth(original.pix) > 1,
-      let normalized = Self.normalizeIllumination(gray)
+      let normalized = Self.normalizeIllumination(result.gray)
     {
       result.gray = normalized.image
       result.applied.append(normalized.step)
@@ -200,6 +205,13 @@ struct Preprocessor {
       result.gray = clean
       result.binary = nil
       result.applied.append("despeckle")
+    }
+    if steps.contains(.rules), let ink = result.ink(),
+      let clean = Self.removeRules(result.gray, binary: ink, resolution: original.resolution)
+    {
+      result.gray = clean.image
+      result.binary = nil
+      result.applied.append("rules")
     }
     result.changed = !result.applied.isEmpty
     return result

@@ -95,6 +95,14 @@ public struct Preprocessing: OptionSet, Sendable, Hashable {
   /// Rescale a page whose horizontal and vertical resolutions differ (a
   /// fax at 200 × 100 dpi) to square pixels at the higher resolution.
   public static let squarePixels = Preprocessing(rawValue: 1 << 5)
+  /// Read a colour page in the gray that suits it: saturated colour
+  /// (stamps, coloured marks) faded to its brightest channel, or coloured
+  /// paper read in the channel where the text stands out most. Gray and
+  /// 1-bit pages, and colour scans with little colour, are left alone.
+  public static let colour = Preprocessing(rawValue: 1 << 6)
+  /// Remove the ruling lines of tables and forms (long thin horizontal and
+  /// vertical runs of ink) before recognition, when a page has them.
+  public static let rules = Preprocessing(rawValue: 1 << 7)
 
   /// No preprocessing: the text is the same as the `tesseract` command's.
   public static let none: Preprocessing = []
@@ -103,6 +111,6 @@ public struct Preprocessing: OptionSet, Sendable, Hashable {
   /// changed no word, and on a real 150 dpi book page it lowered the mean
   /// word confidence from 92.5 to 88.3 while costing time.
   public static let `default`: Preprocessing = [
-    .orientation, .deskew, .illumination, .despeckle, .squarePixels,
+    .orientation, .deskew, .illumination, .despeckle, .squarePixels, .colour, .rules,
   ]
 }

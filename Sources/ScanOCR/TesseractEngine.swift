@@ -194,7 +194,8 @@ public final class OCREngine {
       language: options.languageString,
       blocks: arranged(
         GeometryRepair.repair(mapper.map(reading.blocks)), width: image.width,
-        height: image.height, orientation: prepared.orientation))
+        height: image.height, orientation: prepared.orientation)
+    ).withPreprocessing(prepared.applied)
   }
 
   /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.

@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 // Query-speed benchmark of the ScanText model (not a test). Run it with:
 //   swift run -c release --package-path Tools/Benchmarks --scratch-path /tmp/bench-build query-bench
+// and the cost of the colour and rule measurements against a reading with:
+//   OMP_THREAD_LIMIT=1 swift run -c release --package-path Tools/Benchmarks \
+//     --scratch-path /tmp/bench-build preprocess-bench [IMAGE ...]
 import PackageDescription
 
 let package = Package(
@@ -14,7 +17,13 @@ let package = Package(
       dependencies: [
         .product(name: "ScanModel", package: "ScanText"),
         .product(name: "ScanFormats", package: "ScanText"),
-      ])
+      ]),
+    .executableTarget(
+      name: "preprocess-bench",
+      dependencies: [
+        .product(name: "ScanModel", package: "ScanText"),
+        .product(name: "ScanOCR", package: "ScanText"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -114,5 +114,17 @@ l_ok scantext_pixSetTextline(PIX *pixs, L_BMF *bmf, const char *textstr, l_uint3
 l_ok scantext_pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format);
 l_ok scantext_pixSetAll(PIX *pix);
 l_ok scantext_pixGetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 *pval);
+PIX * scantext_pixOpenBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
+PIX * scantext_pixSubtract(PIX *pixd, PIX *pixs1, PIX *pixs2);
+PIX * scantext_pixOr(PIX *pixd, PIX *pixs1, PIX *pixs2);
+PIX * scantext_pixDilateBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
+l_ok scantext_pixSetMasked(PIX *pixd, PIX *pixm, l_uint32 val);
+l_ok scantext_pixCountPixels(PIX *pixs, l_int32 *pcount, l_int32 *tab8);
+PIX * scantext_pixThresholdToBinary(PIX *pixs, l_int32 thresh);
+l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm);
+PIX * scantext_pixConvertRGBToLuminance(PIX *pixs);
+PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs);
+PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2);
+PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
 
 #endif

@@ -31,6 +31,9 @@ struct OCROptions: Sendable {
   static let noIllumination = Flag(
     "no-illumination", help: "Do not even out shadows and low contrast.")
   static let noDespeckle = Flag("no-despeckle", help: "Do not remove salt-and-pepper speckle.")
+  static let noColour = Flag(
+    "no-colour", help: "Read colour pages in plain luminance (keep stamps, coloured paper).")
+  static let noRules = Flag("no-rules", help: "Do not remove the ruling lines of tables and forms.")
   static let upscale = Flag(
     "upscale",
     help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
@@ -44,7 +47,7 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = [
     lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
     noIllumination,
-    noDespeckle, upscale, noCache, verbose,
+    noDespeckle, noColour, noRules, upscale, noCache, verbose,
   ]
 
   /// What to give the engine.
@@ -80,6 +83,8 @@ struct OCROptions: Sendable {
     if a[Self.noDeskew] { steps.remove(.deskew) }
     if a[Self.noIllumination] { steps.remove(.illumination) }
     if a[Self.noDespeckle] { steps.remove(.despeckle) }
+    if a[Self.noColour] { steps.remove(.colour) }
+    if a[Self.noRules] { steps.remove(.rules) }
     if a[Self.upscale] { steps.insert(.upscale) }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.

@@ -29,6 +29,11 @@ public struct Page: Sendable, Equatable {
   public let skew: Double
   /// The recognition language(s), such as `eng` or `eng+deu`, when known.
   public let language: String?
+  /// The preprocessing steps that changed the image before recognition, in
+  /// order, as the engine decided them for this page (`"illumination"`,
+  /// `"colour: red channel"`, `"rules"`, `"deskew"`…); empty when the
+  /// image was recognised as it is or the page did not come from OCR.
+  public private(set) var preprocessing: [String] = []
   /// The page text (see the type's discussion for how it is joined).
   public let text: String
   /// The blocks in reading order.
@@ -66,6 +71,13 @@ public struct Page: Sendable, Equatable {
   public func withIndex(_ index: Int) -> Page {
     var page = self
     page.index = index
+    return page
+  }
+
+  /// The same page with the preprocessing steps that were applied to it.
+  public func withPreprocessing(_ steps: [String]) -> Page {
+    var page = self
+    page.preprocessing = steps
     return page
   }
 
@@ -114,7 +126,8 @@ public struct Page: Sendable, Equatable {
   public static func == (a: Page, b: Page) -> Bool {
     a.index == b.index && a.image == b.image && a.width == b.width && a.height == b.height
       && a.dpi == b.dpi && a.orientation == b.orientation && a.skew == b.skew
-      && a.language == b.language && a.text == b.text && a.blocks == b.blocks
+      && a.language == b.language && a.preprocessing == b.preprocessing && a.text == b.text
+      && a.blocks == b.blocks
   }
 }
 

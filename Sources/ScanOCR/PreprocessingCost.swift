@@ -1,0 +1,65 @@
+import CScanOCR
+import Foundation
+
+/// The cost of the measurements that decide the colour and rule steps, for
+/// the benchmark in `Tools/Benchmarks` (`preprocess-bench`), which sets it
+/// against the cost of a reading. Not a stable API.
+@_spi(Benchmarks) public enum PreprocessingCost {
+  /// What the measurements of one page cost and decided.
+  public struct Figures: Sendable {
+    /// Measuring the share of saturated pixels and, on coloured paper, the
+    /// channels' contrast: what every RGB page pays.
+    public var colourMeasurement: Duration
+    /// Converting the page as decided (zero when the step does not apply).
+    public var colourConversion: Duration
+    /// Binarising the gray page and looking for rules: what every page pays
+    /// (the binarised page is shared with the other measurements when
+    /// another step needs it).
+    public var rulesMeasurement: Duration
+    /// Removing the rules found, finding them again included (zero when
+    /// there are none).
+    public var rulesRemoval: Duration
+    /// The steps the measurements decided, as recorded on the page.
+    public var decided: [String]
+  }
+
+  /// Decodes the first page of an image file and times the measurements.
+  public static func measure(contentsOf path: String) throws(OCRError) -> Figures {
+    let data = try ImageReader.readBytes(path)
+    guard let original = try ImageReader.decodePages(data, path: path, maxPixels: .max).first
+    else { throw .corruptImage(path: path, format: "image") }
+    let clock = ContinuousClock()
+    var decided: [String] = []
+    var conversion: Preprocessor.ColourConversion?
+    let colourMeasurement = clock.measure {
+      if let measured = Preprocessor.measureColour(original) {
+        conversion = Preprocessor.colourConversion(original, measured: measured)
+      }
+    }
+    var gray: LeptonicaImage?
+    let colourConversion = clock.measure {
+      if let conversion, let converted = Preprocessor.convertColour(original, conversion) {
+        gray = converted
+        decided.append(conversion.step)
+      }
+    }
+    let page = gray ?? Preprocessor.gray(original)
+    var rules: (horizontal: LeptonicaImage, vertical: LeptonicaImage)?
+    var ink: LeptonicaImage?
+    let rulesMeasurement = clock.measure {
+      ink = page.flatMap { Preprocessor.binarize($0) }
+      rules = ink.flatMap { Preprocessor.rules(binary: $0, resolution: original.resolution) }
+    }
+    var rulesRemoval = Duration.zero
+    if rules != nil, let page, let ink {
+      rulesRemoval = clock.measure {
+        if Preprocessor.removeRules(page, binary: ink, resolution: original.resolution) != nil {
+          decided.append("rules")
+        }
+      }
+    }
+    return Figures(
+      colourMeasurement: colourMeasurement, colourConversion: colourConversion,
+      rulesMeasurement: rulesMeasurement, rulesRemoval: rulesRemoval, decided: decided)
+  }
+}

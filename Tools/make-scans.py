@@ -330,7 +330,7 @@ PAGES: list[PageSpec] = [
                      "ink": [60, 38, 34], "quality": 70}),
     PageSpec("ruled-table", "A ruled table: three columns of one-line cells (10 pt sans) with 3 px "
              "rules around every cell.",
-             [Para(t, Style("sans", 10, space_after=0.45)) for t in (
+             [Para(t, Style("sans", 10, space_after=0.45), role="tableCell") for t in (
                  "Item", "Flour", "Water", "Salt", "Yeast", "Butter", "Sugar", "Milk",
                  "Amount", "500 grams", "350 grams", "10 grams", "7 grams", "40 grams", "25 grams",
                  "120 ml",

@@ -1,4 +1,5 @@
 import CScanOCR
+import ScanModel
 
 /// The colour step (which gray to recognise a colour page in) and the rule
 /// step (ruling lines of tables and forms removed). Both only change pixel
@@ -224,7 +225,7 @@ extension Preprocessor {
   /// Returns the page and the number of rule pixels found.
   static func removeRules(
     _ gray: LeptonicaImage, binary ink: LeptonicaImage, resolution: Int?
-  ) -> (image: LeptonicaImage, pixels: Int)? {
+  ) -> (image: LeptonicaImage, pixels: Int, grid: TableGrid)? {
     guard let found = rules(binary: ink, resolution: resolution) else { return nil }
     var horizontal: Int32 = 0
     var vertical: Int32 = 0
@@ -251,6 +252,26 @@ extension Preprocessor {
       guard scantext_pixCombineMasked(clean.pix, paper.pix, near.pix) == 0 else { return nil }
     }
     scantext_pixCopyResolution(clean.pix, gray.pix)
-    return (clean, Int(horizontal + vertical))
+    let grid = TableGrid(
+      horizontalRules: componentBoxes(found.horizontal),
+      verticalRules: componentBoxes(found.vertical))
+    return (clean, Int(horizontal + vertical), grid)
+  }
+
+  /// The boxes of a 1-bit image's connected components (8-connected).
+  static func componentBoxes(_ image: LeptonicaImage) -> [PixelRect] {
+    guard let boxes = scantext_pixConnCompBB(image.pix, 8) else { return [] }
+    var owned: UnsafeMutablePointer<Boxa>? = boxes
+    defer { scantext_boxaDestroy(&owned) }
+    var out: [PixelRect] = []
+    for i in 0..<scantext_boxaGetCount(boxes) {
+      var x: Int32 = 0
+      var y: Int32 = 0
+      var w: Int32 = 0
+      var h: Int32 = 0
+      guard scantext_boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h) == 0 else { continue }
+      out.append(PixelRect(minX: Int(x), minY: Int(y), maxX: Int(x + w), maxY: Int(y + h)))
+    }
+    return out
   }
 }

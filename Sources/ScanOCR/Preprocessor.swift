@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanModel
 
 /// What preprocessing did to a page: the image to recognise, how to map its
 /// points back to the original, and what was found.
@@ -19,6 +20,8 @@ struct PreparedImage {
   /// The page cleaned (illumination, speckle) but not yet turned or
   /// straightened, to prepare it again turned without cleaning it twice.
   var cleaned: CleanedImage?
+  /// The table grids whose rules the rules step removed, in original pixels.
+  var tables: [TableGrid] = []
 }
 
 /// An 8-bit gray page after the steps that do not move pixels.
@@ -26,6 +29,9 @@ struct CleanedImage {
   var gray: LeptonicaImage
   var applied: [String]
   var changed: Bool
+  /// The table grids whose rules were removed (original pixels: cleaning
+  /// moves no pixel).
+  var tables: [TableGrid] = []
   /// `gray` binarised at 128, when already made (shared by the speck
   /// count, the skew search and the orientation measure).
   var binary: LeptonicaImage?
@@ -90,6 +96,7 @@ struct Preprocessor {
     var gray = clean.gray
     var changed = clean.changed
     result.applied = clean.applied
+    result.tables = clean.tables
     // The skew is measured on the binarised page, shared with the other
     // measurements while the page is not turned or rescaled.
     var ink: LeptonicaImage? =
@@ -212,6 +219,7 @@ struct Preprocessor {
       result.gray = clean.image
       result.binary = nil
       result.applied.append("rules")
+      result.tables.append(clean.grid)
     }
     result.changed = !result.applied.isEmpty
     return result

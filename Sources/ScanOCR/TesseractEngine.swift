@@ -194,18 +194,23 @@ public final class OCREngine {
       language: options.languageString,
       blocks: arranged(
         GeometryRepair.repair(mapper.map(reading.blocks)), width: image.width,
-        height: image.height, orientation: prepared.orientation)
+        height: image.height, orientation: prepared.orientation, tables: prepared.tables)
     ).withPreprocessing(prepared.applied)
   }
 
   /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.
   /// Roles and order are decided on the page as a reader holds it.
-  func arranged(_ blocks: [Block], width: Int, height: Int, orientation: Int) -> [Block] {
+  /// In the reader's layout, paragraphs inside a ruled table are split
+  /// into its cells (``TableCells``); Tesseract's keeps its paragraphs.
+  func arranged(
+    _ blocks: [Block], width: Int, height: Int, orientation: Int, tables: [TableGrid]
+  ) -> [Block] {
     let withRoles = RoleDetection.assigningRoles(
       to: blocks, pageWidth: width, pageHeight: height, orientation: orientation)
     guard options.layout == .reading else { return withRoles }
     return ReadingOrder.ordering(
-      withRoles, pageWidth: width, pageHeight: height, orientation: orientation)
+      TableCells.splitting(withRoles, grids: tables), pageWidth: width, pageHeight: height,
+      orientation: orientation)
   }
 
   /// One recognition of a prepared image and what it says about itself.

@@ -93,6 +93,18 @@ struct RegressionTests {
       "\(image): reading-order CER \(e.readingOrderCER), CER \(e.cer)")
   }
 
+  /// The ruled table's paragraphs are split into its 24 cells; without
+  /// the rules step there are no cells.
+  @Test func theRuledTableIsReadAsCells() throws {
+    let page = try RecognizedScans.page("ruled-table.png")
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    #expect(paragraphs.count == 24)
+    #expect(paragraphs.allSatisfy { $0.role == .tableCell })
+    #expect(paragraphs.map { $0.lines.count } == Array(repeating: 1, count: 24))
+    let plain = try RecognizedScans.page("ruled-table.png", preprocessing: .none)
+    #expect(!plain.blocks.flatMap(\.paragraphs).contains { $0.role == .tableCell })
+  }
+
   /// The pages made for reading order are read out of order in
   /// Tesseract's own order: the rules are what puts them right.
   @Test func tesseractsOrderReadsTheLayoutPagesOutOfOrder() throws {

@@ -46,8 +46,10 @@
 /// size: the largest headings are level 1, and each drop of more than 8 %
 /// starts the next level (at most 6).
 ///
-/// Table cells are not detected (a grid needs the rules between cells,
-/// which the page model does not hold); importers that know them keep them.
+/// Table cells are not told here (a grid of cells needs the rules between
+/// them, which the page model does not hold): ``TableCells`` splits the
+/// paragraphs inside a ruled table found on the image into cells;
+/// importers that know cells keep them.
 public enum RoleDetection {
   /// The blocks with every paragraph's role (and heading level) assigned.
   /// - Parameters:

@@ -164,7 +164,7 @@ struct HeadingsQueryTests {
         #"{"op":"headings"}"#,
       ])
     let errors = answers.prefix(8).map { $0["error"]?.stringValue ?? "" }
-    #expect(errors[0] == "\"position\" must be an integer")
+    #expect(errors[0] == "missing \"position\"")  // the protocol's one message for a missing field
     #expect(errors[1] == "\"position\" must be an integer")
     #expect(errors[2].hasPrefix("\"position\" 100000 is outside the page text"))
     #expect(errors[3] == "give one of \"line\" and \"range\"")

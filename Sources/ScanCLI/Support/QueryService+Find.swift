@@ -28,7 +28,7 @@ extension QueryService {
     guard let below = request["below"]?.doubleValue, below.isFinite else {
       throw RequestError(description: "\"below\" must be a number (a confidence, 0 to 100)")
     }
-    guard let p = request["position"] else {
+    guard request["position"] != nil else {
       if request["direction"] != nil {
         throw RequestError(description: "\"direction\" needs a \"position\"")
       }
@@ -36,15 +36,7 @@ extension QueryService {
         "words": .array(page.words(withConfidenceBelow: below).map { uncertainWord($0, page) })
       ])
     }
-    guard let offset = p.intValue else {
-      throw RequestError(description: "\"position\" must be an integer")
-    }
-    let position = TextPosition(offset: offset)
-    guard page.contains(position) else {
-      throw RequestError(
-        description:
-          "\"position\" \(offset) is outside the page text [0, \(page.endPosition.offset)]")
-    }
+    let position = try position(request, page)
     let word: Word?
     switch request["direction"]?.stringValue ?? (request["direction"] == nil ? "forward" : "") {
     case "forward": word = page.nextUncertainWord(after: position, threshold: below)

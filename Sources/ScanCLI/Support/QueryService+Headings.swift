@@ -66,15 +66,7 @@ extension QueryService {
   /// first heading starting at or after `p`; `previousHeading`, the last
   /// one ending at or before it.
   func headingAnswer(_ request: JSONValue, _ page: Page, forward: Bool) throws -> JSONValue {
-    guard let offset = request["position"]?.intValue else {
-      throw RequestError(description: "\"position\" must be an integer")
-    }
-    let position = TextPosition(offset: offset)
-    guard page.contains(position) else {
-      throw RequestError(
-        description:
-          "\"position\" \(offset) is outside the page text [0, \(page.endPosition.offset)]")
-    }
+    let position = try position(request, page)
     let heading =
       forward ? page.nextHeading(after: position) : page.previousHeading(before: position)
     return .object(["heading": heading.map { Answers.heading($0, page) } ?? .null])
@@ -102,17 +94,10 @@ extension QueryService {
         throw RequestError(description: "there is no line \(n) (the page has \(page.lineCount))")
       }
       return Answers.attributed(content)
-    case (nil, let r?):
-      guard let a = r.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue
-      else { throw RequestError(description: "\"range\" must be [start, end] integers") }
-      guard s <= e else { throw RequestError(description: "\"range\" [\(s), \(e)] is inverted") }
-      guard
-        let content = page.attributedContent(
-          in: TextRange(offsets: s..<e), lowConfidenceThreshold: threshold)
-      else {
-        throw RequestError(
-          description:
-            "\"range\" [\(s), \(e)] is outside the page text [0, \(page.endPosition.offset)]")
+    case (nil, _?):
+      let r = try range(request, page)
+      guard let content = page.attributedContent(in: r, lowConfidenceThreshold: threshold) else {
+        throw RequestError(description: "\"range\" \(r.offsets) has no content")
       }
       return Answers.attributed(content)
     default:

@@ -29,7 +29,7 @@ extension QueryService {
   func textInputAnswer(_ op: String, _ request: JSONValue, _ page: Page) throws -> JSONValue {
     switch op {
     case "position":
-      let from = try checkedPosition(request, "from", page)
+      let from = try position(request, page, key: "from")
       let direction = try layoutDirection(request)
       guard let offset = (request["offset"] ?? .number(1)).intValue else {
         throw RequestError(description: "\"offset\" must be an integer")
@@ -37,16 +37,16 @@ extension QueryService {
       let p = page.position(from: from, in: direction, offset: offset)
       return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
     case "farthest":
-      let range = try checkedRange(request, page)
+      let range = try range(request, page)
       let p = page.position(within: range, farthestIn: try layoutDirection(request))
       return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
     case "extend":
-      let p = try checkedPosition(request, "position", page)
+      let p = try position(request, page)
       let r = page.characterRange(byExtending: p, inDirection: try layoutDirection(request))
       return .object(["range": r.map(Answers.range) ?? .null])
     case "compare":
-      let a = try checkedPosition(request, "position", page)
-      let b = try checkedPosition(request, "other", page)
+      let a = try position(request, page)
+      let b = try position(request, page, key: "other")
       let order = page.compare(a, to: b)
       let name =
         switch order {
@@ -56,7 +56,7 @@ extension QueryService {
         }
       return .object(["order": .string(name), "value": .number(Double(order.rawValue))])
     case "writingDirection":
-      let p = try checkedPosition(request, "position", page)
+      let p = try position(request, page)
       let direction: TextStorageDirection
       switch request["direction"] {
       case nil: direction = .forward
@@ -80,35 +80,6 @@ extension QueryService {
       throw RequestError(description: "\"direction\" must be one of left, right, up, down")
     }
     return d
-  }
-
-  private func checkedPosition(_ r: JSONValue, _ key: String, _ page: Page) throws
-    -> TextPosition
-  {
-    guard let v = r[key] else { throw RequestError(description: "missing \"\(key)\"") }
-    guard let offset = v.intValue else {
-      throw RequestError(description: "\"\(key)\" must be an integer")
-    }
-    let p = TextPosition(offset: offset)
-    guard page.contains(p) else {
-      throw RequestError(
-        description:
-          "\"\(key)\" \(offset) is outside the page text [0, \(page.endPosition.offset)]")
-    }
-    return p
-  }
-
-  private func checkedRange(_ r: JSONValue, _ page: Page) throws -> TextRange {
-    guard let a = r["range"]?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue
-    else { throw RequestError(description: "\"range\" must be [start, end] integers") }
-    guard s <= e else { throw RequestError(description: "\"range\" [\(s), \(e)] is inverted") }
-    let range = TextRange(offsets: s..<e)
-    guard page.contains(range) else {
-      throw RequestError(
-        description:
-          "\"range\" [\(s), \(e)] is outside the page text [0, \(page.endPosition.offset)]")
-    }
-    return range
   }
 }
 

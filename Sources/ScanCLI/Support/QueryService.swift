@@ -159,7 +159,9 @@ struct QueryService {
     return n
   }
 
-  private func range(_ r: JSONValue, _ page: Page) throws -> TextRange {
+  /// The request's `"range"`: `[start, end]` UTF-16 offsets inside the
+  /// page text. Every op that takes a range reads it here.
+  func range(_ r: JSONValue, _ page: Page) throws -> TextRange {
     guard let a = r["range"]?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue
     else { throw RequestError(description: "\"range\" must be [start, end] integers") }
     guard s <= e else { throw RequestError(description: "\"range\" [\(s), \(e)] is inverted") }
@@ -172,12 +174,14 @@ struct QueryService {
     return range
   }
 
-  private func position(_ r: JSONValue, _ page: Page) throws -> TextPosition {
-    let p = TextPosition(offset: try int(r, "position", default: nil))
+  /// A position of the request (`"position"`, or `key`): an integer
+  /// offset inside the page text. Every op that takes a position reads it here.
+  func position(_ r: JSONValue, _ page: Page, key: String = "position") throws -> TextPosition {
+    let p = TextPosition(offset: try int(r, key, default: nil))
     guard page.contains(p) else {
       throw RequestError(
         description:
-          "\"position\" \(p.offset) is outside the page text [0, \(page.endPosition.offset)]")
+          "\"\(key)\" \(p.offset) is outside the page text [0, \(page.endPosition.offset)]")
     }
     return p
   }

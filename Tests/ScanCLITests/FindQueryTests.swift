@@ -6,30 +6,6 @@ import Testing
 
 @testable import ScanCLI
 
-/// Writes `page` as a ScanText JSON model in a fresh folder.
-private func model(_ page: Page) throws -> String {
-  let url = try Fixtures.temporaryFolder().appendingPathComponent("page.json")
-  let json = DocumentJSON.encode(Document(pages: [page]), generator: ScanText.generator)
-  try json.write(to: url, atomically: true, encoding: .utf8)
-  return url.path
-}
-
-/// The answers of `scantext query MODEL` to `requests`, one per request.
-private func query(_ path: String, _ requests: [String]) throws -> [JSONValue] {
-  let result = scantext(["query", path], input: requests)
-  #expect(result.code == 0)
-  #expect(result.stderr.isEmpty)
-  let answers = try result.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
-  #expect(answers.count == requests.count)
-  return answers
-}
-
-private func offsets(_ v: JSONValue?) -> Range<Int>? {
-  guard let a = v?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue, s <= e
-  else { return nil }
-  return s..<e
-}
-
 /// A page with a hyphen break, a compound at a line end, combining marks,
 /// an emoji and known confidences:
 /// "Optical character recog-\nnition of an e-\nmail café 👍🏽 StraBe\n".

@@ -10,22 +10,6 @@ import Testing
 /// paragraphs carry roles (headings of levels 1, 2 and 3, body text).
 private let truthPath = Fixtures.scans.appendingPathComponent("headings.truth.json").path
 
-/// The answers of `scantext query MODEL` to `requests`, one per request.
-private func query(_ path: String, _ requests: [String]) throws -> [JSONValue] {
-  let result = scantext(["query", path], input: requests)
-  #expect(result.code == 0)
-  #expect(result.stderr.isEmpty)
-  let answers = try result.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
-  #expect(answers.count == requests.count)
-  return answers
-}
-
-private func offsets(_ v: JSONValue?) -> Range<Int>? {
-  guard let a = v?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue, s <= e
-  else { return nil }
-  return s..<e
-}
-
 @Suite("Query protocol and outline command: headings")
 struct HeadingsQueryTests {
   @Test func headingsAnswerTextLevelRangeLinesAndRects() throws {

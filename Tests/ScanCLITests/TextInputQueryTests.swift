@@ -6,25 +6,6 @@ import Testing
 
 @testable import ScanCLI
 
-/// Writes `pages` as a ScanText JSON model in a fresh folder.
-private func model(_ pages: [Page]) throws -> String {
-  let url = try Fixtures.temporaryFolder().appendingPathComponent("pages.json")
-  let document = Document(pages: pages.enumerated().map { $1.withIndex($0) })
-  let json = DocumentJSON.encode(document, generator: ScanText.generator)
-  try json.write(to: url, atomically: true, encoding: .utf8)
-  return url.path
-}
-
-/// The answers of `scantext query MODEL` to `requests`, one per request.
-private func query(_ path: String, _ requests: [String]) throws -> [JSONValue] {
-  let result = scantext(["query", path], input: requests)
-  #expect(result.code == 0)
-  #expect(result.stderr.isEmpty)
-  let answers = try result.stdout.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
-  #expect(answers.count == requests.count)
-  return answers
-}
-
 /// How a built line runs in the image.
 private enum Run {
   /// Left to right from (x, y).
@@ -82,12 +63,6 @@ private let mixedPage = page([
 
 /// "Down here\n", read down the image (a page turned by 90°).
 private let turnedPage = page([line("Down here", x: 500, y: 100, .down)])
-
-private func offsets(_ v: JSONValue?) -> Range<Int>? {
-  guard let a = v?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue, s <= e
-  else { return nil }
-  return s..<e
-}
 
 @Suite("Query protocol: UITextInput navigation, transforms, writing direction")
 struct TextInputQueryTests {

@@ -27,6 +27,13 @@ public enum PageLayoutOrder: String, Sendable, Hashable, CaseIterable {
   case reading
   /// Tesseract's own order, so that the text is the `tesseract` command's.
   case tesseract
+
+  /// The order that goes with a set of preprocessing steps: Tesseract's
+  /// when there are none (the `tesseract` command's text, as
+  /// `--no-preprocess` promises), else the reader's.
+  public static func `default`(for preprocessing: Preprocessing) -> PageLayoutOrder {
+    preprocessing == .none ? .tesseract : .reading
+  }
 }
 
 /// How to recognise pages.

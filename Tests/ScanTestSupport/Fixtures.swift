@@ -66,12 +66,6 @@ public struct FixtureError: Error, CustomStringConvertible {
 public enum RecognizedScans {
   private static let cache = Mutex<[String: [String: Result<Page, OCRError>]]>([:])
 
-  /// The order the CLI uses with these steps: `--no-preprocess` implies
-  /// `--layout tesseract` (the `tesseract` command's text).
-  public static func layout(for preprocessing: Preprocessing) -> PageLayoutOrder {
-    preprocessing == .none ? .tesseract : .reading
-  }
-
   /// Pages for every sample scan, keyed by image file name.
   public static func all(preprocessing: Preprocessing = .default) -> [String: Result<
     Page, OCRError
@@ -96,7 +90,7 @@ public enum RecognizedScans {
             engine = try OCREngine(
               options: RecognitionOptions(
                 languages: language.split(separator: "+").map(String.init),
-                preprocessing: preprocessing, layout: RecognizedScans.layout(for: preprocessing)))
+                preprocessing: preprocessing, layout: .default(for: preprocessing)))
             engines[language] = engine
           }
           let pages = try engine.recognize(
@@ -189,7 +183,7 @@ public enum RealScans {
       let result = Result { () throws(OCRError) -> [Page] in
         let engine = try OCREngine(
           options: RecognitionOptions(
-            preprocessing: preprocessing, layout: RecognizedScans.layout(for: preprocessing)))
+            preprocessing: preprocessing, layout: .default(for: preprocessing)))
         return try engine.recognize(contentsOf: path(image))
       }
       value = result

@@ -88,7 +88,7 @@ struct OCROptions: Sendable {
     if a[Self.upscale] { steps.insert(.upscale) }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.
-    let order = try a[Self.layout] ?? (a[Self.noPreprocess] ? .tesseract : .reading)
+    let order = try a[Self.layout] ?? .default(for: steps)
     recognition = RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order)

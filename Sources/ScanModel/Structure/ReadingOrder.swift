@@ -43,7 +43,9 @@ public enum ReadingOrder {
     var units: [Unit] = []
     for (b, block) in blocks.enumerated() {
       for paragraph in block.paragraphs {
-        units.append(Unit(block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox)))
+        units.append(
+          Unit(
+            index: units.count, block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox)))
       }
     }
     guard units.count > 1 else { return blocks }
@@ -53,12 +55,14 @@ public enum ReadingOrder {
     {
       ordered += orderedPage(page)
     }
-    if ordered.map(\.paragraph) == units.map(\.paragraph) { return blocks }
+    if ordered.map(\.index) == Array(units.indices) { return blocks }
     return regroup(ordered, original: blocks)
   }
 
   /// A paragraph, the block it came from, and its box on the upright page.
   struct Unit {
+    /// The paragraph's place in the engine's order.
+    var index: Int
     var block: Int
     var paragraph: Paragraph
     var box: PixelRect

@@ -59,7 +59,8 @@ pixGetRGBComponent pixConvertRGBToGrayMinMax pixCloseGray pixAddGray pixInvert p
 pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pixScaleByIntSampling
 pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
 pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
-pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick""".split()
+pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick
+pixGetColormap""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),
@@ -131,6 +132,7 @@ def main():
 #include <tesseract/version.h>
 
 #include "ScanTextLoaded.h"
+#include "ScanTextMedian.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 

@@ -109,6 +109,7 @@ static struct {
   __typeof__(&pixCopy) pixCopy;
   __typeof__(&pixAnd) pixAnd;
   __typeof__(&pixOpenCompBrick) pixOpenCompBrick;
+  __typeof__(&pixGetColormap) pixGetColormap;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -275,6 +276,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixCopy);
   LOAD(leptonica, pixAnd);
   LOAD(leptonica, pixOpenCompBrick);
+  LOAD(leptonica, pixGetColormap);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -391,3 +393,4 @@ PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.p
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }
 PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixOpenCompBrick(pixd, pixs, hsize, vsize); }
+PIXCMAP * scantext_pixGetColormap(PIX *pix) { return scantext_functions.pixGetColormap(pix); }

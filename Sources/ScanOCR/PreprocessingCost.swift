@@ -1,9 +1,10 @@
 import CScanOCR
 import Foundation
 
-/// The cost of the measurements that decide the colour and rule steps, for
-/// the benchmark in `Tools/Benchmarks` (`preprocess-bench`), which sets it
-/// against the cost of a reading. Not a stable API.
+/// The cost of the measurements that decide the colour and rule steps, and
+/// of the whole default preparation of a page, for the benchmark in
+/// `Tools/Benchmarks` (`preprocess-bench`), which sets them against the cost
+/// of a reading. Not a stable API.
 @_spi(Benchmarks) public enum PreprocessingCost {
   /// What the measurements of one page cost and decided.
   public struct Figures: Sendable {
@@ -21,6 +22,12 @@ import Foundation
     public var rulesRemoval: Duration
     /// The steps the measurements decided, as recorded on the page.
     public var decided: [String]
+    /// The whole default preparation of the page before the first reading:
+    /// the gray copy, every step's measurement and the steps that apply,
+    /// and Leptonica's orientation measure.
+    public var preparation: Duration = .zero
+    /// The steps the default preparation applied.
+    public var prepared: [String] = []
   }
 
   /// Decodes the first page of an image file and times the measurements.
@@ -58,8 +65,17 @@ import Foundation
         }
       }
     }
-    return Figures(
+    var figures = Figures(
       colourMeasurement: colourMeasurement, colourConversion: colourConversion,
       rulesMeasurement: rulesMeasurement, rulesRemoval: rulesRemoval, decided: decided)
+    let preprocessor = Preprocessor(steps: .default)
+    var prepared: PreparedImage?
+    figures.preparation = clock.measure {
+      let upright = preprocessor.prepare(original, dpi: nil)
+      _ = Preprocessor.textOrientation(upright)
+      prepared = upright
+    }
+    figures.prepared = prepared?.applied ?? []
+    return figures
   }
 }

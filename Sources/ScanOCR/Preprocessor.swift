@@ -400,9 +400,15 @@ struct Preprocessor {
       if w < 3 && h < 3 { small += 1 }
     }
     guard small > 300, Double(small) > minimumSpeckShare * Double(all) else { return nil }
-    guard let median = scantext_pixMedianFilter(gray.pix, 3, 3) else { return nil }
-    scantext_pixCopyResolution(median, gray.pix)
-    return LeptonicaImage(taking: median)
+    return median3x3(gray)
+  }
+
+  /// The 3×3 median of an 8-bit gray page: the same pixels as Leptonica's
+  /// `pixMedianFilter(gray, 3, 3)` in a fraction of its time (see
+  /// `Sources/CScanOCR/include/ScanTextMedian.h`; 1.2 s against 0.05 s on a
+  /// 16-megapixel photo).
+  static func median3x3(_ gray: LeptonicaImage) -> LeptonicaImage? {
+    scantext_median3x3(gray.pix).map { LeptonicaImage(taking: $0) }
   }
 
   /// The rotation (degrees, clockwise) that straightens the text lines, or

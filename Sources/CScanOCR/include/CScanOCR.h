@@ -7,6 +7,7 @@
 #include <tesseract/version.h>
 
 #include "ScanTextLoaded.h"
+#include "ScanTextMedian.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 
@@ -126,5 +127,6 @@ PIX * scantext_pixConvertRGBToLuminance(PIX *pixs);
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs);
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2);
 PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
+PIXCMAP * scantext_pixGetColormap(PIX *pix);
 
 #endif

@@ -1,8 +1,11 @@
 import Foundation
 @_spi(Benchmarks) import ScanOCR
 
-/// The cost of the measurements that decide the colour and rule steps,
-/// as a share of a reading of the same page (`--no-preprocess`), per page:
+/// The cost of the measurements that decide the colour and rule steps, and
+/// of the whole default preparation before the first reading (`prepare`:
+/// every step's measurement, the steps that apply and the orientation
+/// measure), as a share of a reading of the same page (`--no-preprocess`),
+/// per page:
 /// the generated pages in `Scans/` and the real ones in `../shared/scans`
 /// (or `$SCANTEXT_REAL_SCANS`), or the images named on the command line.
 /// Timings are medians of `--repeat N` runs (default 3); set
@@ -21,7 +24,9 @@ struct PreprocessBench {
     let images = arguments.isEmpty ? defaultImages() : arguments
     let engine = try OCREngine(options: RecognitionOptions(preprocessing: .none))
     let clock = ContinuousClock()
-    print("page                                   read s  colour  +conv   rules  +remove  decided")
+    print(
+      "page                                   read s  colour  +conv   rules  +remove  prepare  decided"
+    )
     var shares: [Double] = []
     for image in images {
       var reads: [Duration] = []
@@ -40,10 +45,11 @@ struct PreprocessBench {
       print(
         name.padding(toLength: 38, withPad: " ", startingAt: 0),
         String(
-          format: "%6.2f  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%", seconds(read),
+          format: "%6.2f  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%", seconds(read),
           100 * share(\.colourMeasurement), 100 * share(\.colourConversion),
-          100 * share(\.rulesMeasurement), 100 * share(\.rulesRemoval)),
-        " " + (figures.last?.decided.joined(separator: ", ") ?? ""))
+          100 * share(\.rulesMeasurement), 100 * share(\.rulesRemoval),
+          100 * share(\.preparation)),
+        " " + (figures.last?.prepared.joined(separator: ", ") ?? ""))
     }
     if let worst = shares.max() {
       let mean = shares.reduce(0, +) / Double(shares.count)

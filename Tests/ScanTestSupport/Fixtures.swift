@@ -36,13 +36,26 @@ public enum Fixtures {
     (try? truth(image).language) ?? "eng"
   }
 
-  /// A fresh temporary folder.
+  /// A fresh temporary folder, inside one folder per test process that is
+  /// removed when the process exits (so runs do not pile up folders in
+  /// `/tmp`; a crashed run leaves its folder behind, to look at).
   public static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "scantext-tests-\(UUID().uuidString)")
+    let url = processFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// `scantext-tests-PID` in the temporary folder, removed at exit.
+  private static let processFolder: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scantext-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    atexit {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "scantext-tests-\(ProcessInfo.processInfo.processIdentifier)")
+      try? FileManager.default.removeItem(at: folder)
+    }
+    return url
+  }()
 
   /// The built `scantext` executable next to the test bundle.
   public static var executable: URL {

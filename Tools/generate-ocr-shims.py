@@ -60,7 +60,7 @@ pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pi
 pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
 pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
 pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick
-pixGetColormap""".split()
+pixGetColormap l_generateCIDataForPdf l_CIDataDestroy""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

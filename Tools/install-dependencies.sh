@@ -13,6 +13,8 @@ packages=(
   tesseract-ocr-osd     # orientation and script detection
   tesseract-ocr-deu     # German (a sample scan)
   libtiff-tools         # tiffcp, for the tiled-TIFF test
+  qpdf                  # qpdf --check on the searchable PDFs
+  poppler-utils         # pdftotext and pdfimages: the PDFs' text layer and images are checked
   libxml2-utils         # xmllint: the ALTO and PAGE exports are validated against their schemas
   libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   python3-venv          # a virtual environment for hocr-tools (below)

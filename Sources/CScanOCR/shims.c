@@ -110,6 +110,8 @@ static struct {
   __typeof__(&pixAnd) pixAnd;
   __typeof__(&pixOpenCompBrick) pixOpenCompBrick;
   __typeof__(&pixGetColormap) pixGetColormap;
+  __typeof__(&l_generateCIDataForPdf) l_generateCIDataForPdf;
+  __typeof__(&l_CIDataDestroy) l_CIDataDestroy;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -277,6 +279,8 @@ static void scantext_load(void) {
   LOAD(leptonica, pixAnd);
   LOAD(leptonica, pixOpenCompBrick);
   LOAD(leptonica, pixGetColormap);
+  LOAD(leptonica, l_generateCIDataForPdf);
+  LOAD(leptonica, l_CIDataDestroy);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -394,3 +398,5 @@ PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.p
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }
 PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) { return scantext_functions.pixOpenCompBrick(pixd, pixs, hsize, vsize); }
 PIXCMAP * scantext_pixGetColormap(PIX *pix) { return scantext_functions.pixGetColormap(pix); }
+l_ok scantext_l_generateCIDataForPdf(const char *fname, PIX *pix, l_int32 quality, L_COMP_DATA **pcid) { return scantext_functions.l_generateCIDataForPdf(fname, pix, quality, pcid); }
+void scantext_l_CIDataDestroy(L_COMP_DATA **pcid) { scantext_functions.l_CIDataDestroy(pcid); }

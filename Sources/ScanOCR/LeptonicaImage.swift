@@ -96,6 +96,9 @@ final class ImageSource {
   /// The number of pages (1 for every format but TIFF).
   var pageCount: Int { format == "TIFF" ? tiffPages.count : 1 }
 
+  /// The file's format as messages name it (`JPEG`, `PNG`, `TIFF`, …).
+  var formatName: String { format }
+
   /// Leptonica's file-format codes we name in messages.
   private static let formatNames: [Int32: String] = [
     Int32(IFF_BMP): "BMP", Int32(IFF_JFIF_JPEG): "JPEG", Int32(IFF_PNG): "PNG",

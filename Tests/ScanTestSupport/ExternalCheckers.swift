@@ -21,6 +21,17 @@ public enum ExternalCheckers {
     "hocr-check",
     extra: [Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin/hocr-check").path])
 
+  /// Poppler's and qpdf's command-line tools, or `nil` (Debian's
+  /// `poppler-utils` and `qpdf`).
+  public static let pdftotext: String? = find("pdftotext", extra: [])
+  public static let pdfimages: String? = find("pdfimages", extra: [])
+  public static let qpdf: String? = find("qpdf", extra: [])
+  public static let pdftoppm: String? = find("pdftoppm", extra: [])
+
+  /// Why PDF checks skip.
+  public static let pdfToolsAbsentMessage =
+    "pdftotext, pdfimages or qpdf not installed (apt-get install poppler-utils qpdf): PDF checks skipped"
+
   /// Why schema tests skip, for their messages.
   public static var schemaAbsentMessage: String {
     if xmllint == nil { return "xmllint not installed (apt-get install libxml2-utils): skipped" }

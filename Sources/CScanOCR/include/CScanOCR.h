@@ -128,5 +128,7 @@ PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs);
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2);
 PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize);
 PIXCMAP * scantext_pixGetColormap(PIX *pix);
+l_ok scantext_l_generateCIDataForPdf(const char *fname, PIX *pix, l_int32 quality, L_COMP_DATA **pcid);
+void scantext_l_CIDataDestroy(L_COMP_DATA **pcid);
 
 #endif

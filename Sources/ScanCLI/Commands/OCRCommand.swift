@@ -12,7 +12,7 @@ struct OCRCommand: ScanCommand {
   static let format = Option<DocumentFormat?>(
     "format",
     help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv; else json)."
+      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv; else json). An output named .pdf is a searchable PDF: the images with an invisible text layer."
   )
   static let jobs = Option<Int?>(
     "jobs", short: "j",
@@ -33,6 +33,8 @@ struct OCRCommand: ScanCommand {
   let paths: [String]
   let outputPath: String?
   let outputFormat: DocumentFormat
+  /// Whether the output is a searchable PDF (named `.pdf`, no `--format`).
+  let writesPDF: Bool
   let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
@@ -41,6 +43,8 @@ struct OCRCommand: ScanCommand {
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.images]
     outputPath = try a[Self.output]
+    let explicit = try a[Self.format]
+    writesPDF = explicit == nil && outputPath?.lowercased().hasSuffix(".pdf") == true
     outputFormat = try DocumentFiles.outputFormat(
       explicit: a[Self.format], path: outputPath, fallback: .json)
     let ocr = try OCROptions(a)
@@ -76,11 +80,16 @@ struct OCRCommand: ScanCommand {
       paths, progress: report)
     progress?.finish()
     var pages: [Page] = []
+    // For a PDF: the image file and its page that each page came from.
+    var sources: [(path: String, page: Int)] = []
     var failed = false
     for result in results {
       switch result.pages {
       case .success(let recognised):
-        for page in recognised { pages.append(page.withIndex(pages.count)) }
+        for page in recognised {
+          sources.append((result.path, page.index))
+          pages.append(page.withIndex(pages.count))
+        }
         for error in result.pageErrors {
           io.printError("Error: \(error.message)")
           failed = true
@@ -91,6 +100,13 @@ struct OCRCommand: ScanCommand {
       }
     }
     if failed && pages.isEmpty { throw BatchFailure() }
+    if writesPDF, let outputPath {
+      try SearchablePDFOutput.write(
+        pages: pages, sources: sources, to: outputPath, maxPixels: options.maxPixels,
+        dataPath: options.dataPath)
+      if failed { throw BatchFailure() }
+      return 0
+    }
     let document = Document(pages: pages)
     let rendered = try DocumentFiles.render(document, as: outputFormat)
     if let outputPath {

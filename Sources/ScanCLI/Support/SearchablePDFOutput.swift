@@ -1,0 +1,55 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanOCR
+
+/// Writes recognised pages and their images as a searchable PDF
+/// (``SearchablePDF``): `scantext ocr IMG… -o out.pdf`.
+enum SearchablePDFOutput {
+  /// Writes the PDF atomically; nothing is written when any page's image
+  /// cannot be put in it.
+  /// - Parameters:
+  ///   - pages: The pages in output order.
+  ///   - sources: For each page, the image file and the page of it.
+  static func write(
+    pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
+    dataPath: String?
+  ) throws {
+    var inputs: [SearchablePDF.PageInput] = []
+    for (page, source) in zip(pages, sources) {
+      guard !DocumentFormat.isDocument(fileName: source.path) else {
+        throw CLIError(
+          "\(source.path): a searchable PDF needs the page images; give the images, not a model")
+      }
+      let stream: PDFImageStream
+      do {
+        stream = try PDFImages.stream(page: source.page, ofFile: source.path, maxPixels: maxPixels)
+      } catch {
+        throw CLIError(error.description)
+      }
+      inputs.append(
+        SearchablePDF.PageInput(
+          page: page,
+          image: PDFPageImage(
+            data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
+            bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
+            decodeParms: stream.decodeParms, decode: stream.decode)))
+    }
+    let font: Data
+    do {
+      font = try PDFImages.glyphlessFont(dataPath: dataPath)
+    } catch {
+      throw CLIError(error.description)
+    }
+    let title = sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+    let bytes: Data
+    do {
+      bytes = try SearchablePDF.data(
+        pages: inputs, font: font, title: title,
+        producer: "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))")
+    } catch {
+      throw CLIError("\(outputPath): \(error.description)")
+    }
+    try OutputFile.write(bytes: Array(bytes), to: outputPath)
+  }
+}

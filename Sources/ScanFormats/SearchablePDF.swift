@@ -1,0 +1,269 @@
+import Foundation
+import ScanModel
+
+/// A page image as a PDF image XObject, for ``SearchablePDF``: the stream's
+/// bytes and the dictionary entries that describe them (ScanOCR's
+/// `PDFImages` makes them from image files).
+public struct PDFPageImage: Sendable, Hashable {
+  /// The stream's bytes, encoded as `filter` says.
+  public var data: Data
+  /// The filter's name without the slash (`DCTDecode`, `FlateDecode`).
+  public var filter: String
+  /// The image's size in pixels.
+  public var width: Int
+  public var height: Int
+  /// Bits per colour component.
+  public var bitsPerComponent: Int
+  /// The colour space in PDF syntax (`/DeviceGray`, `[/Indexed …]`).
+  public var colorSpace: String
+  /// `DecodeParms` in PDF syntax, when the filter needs it.
+  public var decodeParms: String?
+  /// `Decode` in PDF syntax, when the samples are inverted.
+  public var decode: String?
+
+  /// Creates an image description.
+  public init(
+    data: Data, filter: String, width: Int, height: Int, bitsPerComponent: Int,
+    colorSpace: String, decodeParms: String? = nil, decode: String? = nil
+  ) {
+    self.data = data
+    self.filter = filter
+    self.width = width
+    self.height = height
+    self.bitsPerComponent = bitsPerComponent
+    self.colorSpace = colorSpace
+    self.decodeParms = decodeParms
+    self.decode = decode
+  }
+}
+
+/// Writes a searchable PDF: each page's image unchanged, with an invisible
+/// text layer (text render mode 3) in which every word lies on its box, so
+/// a viewer's selection highlights the ink and search and copy work.
+///
+/// ## How words are placed
+/// The page is the image at its resolution (`dpi`, else 300): one pixel is
+/// 72 / dpi points. The font is Tesseract's glyphless font (`pdf.ttf`, a
+/// CID font whose every glyph is empty and half an em wide, Identity-H
+/// encoding with the UTF-16 code units as character codes and a ToUnicode
+/// map that returns them). Each word is drawn on its own: its text
+/// matrix puts the baseline on the bottom edge of the word's outline
+/// (``Word/corners``, so a word on a skewed or turned page follows its
+/// line), the font size is the outline's height, and the horizontal scale
+/// makes the word exactly as long as its outline. The words come in the
+/// model's reading order, a space between the words of a line, and a new
+/// line after each line.
+///
+/// What a PDF cannot carry: glyph boxes, confidences, roles.
+public enum SearchablePDF {
+  /// One page to write: the model's page and its image.
+  public struct PageInput: Sendable {
+    public var page: Page
+    public var image: PDFPageImage
+    /// Creates a page input.
+    public init(page: Page, image: PDFPageImage) {
+      self.page = page
+      self.image = image
+    }
+  }
+
+  /// Errors that leave no PDF.
+  public struct WriteError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+  }
+
+  /// The PDF's bytes.
+  ///
+  /// - Parameters:
+  ///   - pages: The pages in order.
+  ///   - font: The glyphless TrueType font (Tesseract's `pdf.ttf`).
+  ///   - title: The document title (`/Title`).
+  ///   - producer: The program that made it (`/Producer`).
+  /// - Throws: ``WriteError`` when a page image does not match its page's size.
+  /// - Complexity: O(*n*) in the words of the pages and the image bytes.
+  public static func data(
+    pages: [PageInput], font: Data, title: String?, producer: String
+  ) throws(WriteError) -> Data {
+    guard !pages.isEmpty else { throw WriteError(description: "no page to write") }
+    var writer = ObjectWriter()
+    // Fixed objects: 1 catalog, 2 pages, 3 info, 4–9 the font; then three
+    // per page (page, content, image).
+    let pageObjects = (0..<pages.count).map { 10 + 3 * $0 }
+    let language = pages.first?.page.accessibilityLanguage
+    var catalog = "<< /Type /Catalog /Pages 2 0 R"
+    if let language { catalog += " /Lang \(literal(language))" }
+    writer.object(1, catalog + " >>")
+    writer.object(
+      2,
+      "<< /Type /Pages /Count \(pages.count) /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] >>"
+    )
+    var info = "<< /Producer \(literal(producer))"
+    if let title { info += " /Title \(literal(title))" }
+    writer.object(3, info + " >>")
+    writer.object(
+      4,
+      "<< /Type /Font /Subtype /Type0 /BaseFont /GlyphLessFont /Encoding /Identity-H /DescendantFonts [5 0 R] /ToUnicode 8 0 R >>"
+    )
+    writer.object(
+      5,
+      "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /GlyphLessFont /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 6 0 R /DW 500 /CIDToGIDMap 7 0 R >>"
+    )
+    writer.object(
+      6,
+      "<< /Type /FontDescriptor /FontName /GlyphLessFont /Flags 5 /FontBBox [0 0 500 1000] /ItalicAngle 0 /Ascent 1000 /Descent -1 /CapHeight 1000 /StemV 80 /FontFile2 9 0 R >>"
+    )
+    // Every character code maps to glyph 1, the font's one empty glyph.
+    var map = Data(capacity: 131_072)
+    for _ in 0..<65_536 { map.append(contentsOf: [0, 1]) }
+    writer.stream(7, dictionary: "", data: map)
+    writer.stream(8, dictionary: "", data: Data(toUnicodeCMap.utf8))
+    for (i, input) in pages.enumerated() {
+      let number = pageObjects[i]
+      let page = input.page
+      let image = input.image
+      guard image.width == page.width, image.height == page.height else {
+        throw WriteError(
+          description:
+            "page \(i + 1): the image is \(image.width)×\(image.height) pixels, the model's page \(page.width)×\(page.height)"
+        )
+      }
+      let scale = 72.0 / Double(page.dpi ?? 300)
+      let w = Double(page.width) * scale
+      let h = Double(page.height) * scale
+      writer.object(
+        number,
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))] /Resources << /XObject << /Im0 \(number + 2) 0 R >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
+      )
+      let content = "q \(num(w)) 0 0 \(num(h)) 0 0 cm /Im0 Do Q\n" + textLayer(page, scale: scale)
+      writer.stream(number + 1, dictionary: "", data: Data(content.utf8))
+      var dictionary =
+        "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(image.colorSpace) /Filter /\(image.filter)"
+      if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
+      if let decode = image.decode { dictionary += " /Decode \(decode)" }
+      writer.stream(number + 2, dictionary: dictionary, data: image.data)
+    }
+    writer.stream(9, dictionary: "/Length1 \(font.count)", data: font)
+    return writer.finish(root: 1, info: 3)
+  }
+
+  /// The invisible text of a page: one `BT … ET` with every word placed on
+  /// its outline.
+  static func textLayer(_ page: Page, scale: Double) -> String {
+    var out = "BT\n3 Tr\n"
+    let height = Double(page.height)
+    for block in page.blocks {
+      for paragraph in block.paragraphs {
+        for line in paragraph.lines {
+          for (i, word) in line.words.enumerated() {
+            let units = Array(word.text.utf16)
+            guard !units.isEmpty else { continue }
+            // A space after every word but the line's last keeps the
+            // words apart when text is extracted in stream order.
+            let text = i + 1 < line.words.count ? units + [0x20] : units
+            let q = word.corners
+            let dx = (q.bottomRight.x - q.bottomLeft.x) * scale
+            let dy = -(q.bottomRight.y - q.bottomLeft.y) * scale
+            let length = (dx * dx + dy * dy).squareRoot()
+            let hx = (q.topLeft.x - q.bottomLeft.x) * scale
+            let hy = -(q.topLeft.y - q.bottomLeft.y) * scale
+            let size = (hx * hx + hy * hy).squareRoot()
+            guard length > 0, size > 0 else { continue }
+            let cos = dx / length
+            let sin = dy / length
+            // The word's own characters span its outline; the space
+            // after it has the same width and lies beyond it.
+            let stretch = length / (Double(units.count) * 0.5 * size)
+            let x = q.bottomLeft.x * scale
+            let y = (height - q.bottomLeft.y) * scale
+            out +=
+              "/F0 1 Tf \(num(cos * size * stretch)) \(num(sin * size * stretch)) \(num(-sin * size)) \(num(cos * size)) \(num(x)) \(num(y)) Tm <"
+            for unit in text { out += hex4(unit) }
+            out += "> Tj\n"
+          }
+        }
+      }
+    }
+    return out + "ET\n"
+  }
+
+  static let toUnicodeCMap = """
+    /CIDInit /ProcSet findresource begin
+    12 dict begin
+    begincmap
+    /CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def
+    /CMapName /Adobe-Identity-UCS def
+    /CMapType 2 def
+    1 begincodespacerange
+    <0000> <FFFF>
+    endcodespacerange
+    1 beginbfrange
+    <0000> <FFFF> <0000>
+    endbfrange
+    endcmap
+    CMapName currentdict /CMap defineresource pop
+    end
+    end
+
+    """
+
+  /// A number as PDF writes it: at most 4 decimals, no exponent.
+  static func num(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    let rounded = (v * 10_000).rounded() / 10_000
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    var s = String(format: "%.4f", rounded)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+  }
+
+  static func hex4(_ unit: UInt16) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([
+      digits[Int(unit >> 12)], digits[Int((unit >> 8) & 15)], digits[Int((unit >> 4) & 15)],
+      digits[Int(unit & 15)],
+    ])
+  }
+
+  /// A PDF text string: UTF-16BE with a byte-order mark, in hex.
+  static func literal(_ s: String) -> String {
+    "<FEFF" + s.utf16.map(hex4).joined() + ">"
+  }
+}
+
+/// Numbered objects and streams, and the cross-reference table at the end.
+private struct ObjectWriter {
+  var data = Data("%PDF-1.5\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
+  var offsets: [Int: Int] = [:]
+
+  mutating func object(_ number: Int, _ body: String) {
+    offsets[number] = data.count
+    data.append(contentsOf: Array("\(number) 0 obj\n\(body)\nendobj\n".utf8))
+  }
+
+  mutating func stream(_ number: Int, dictionary: String, data bytes: Data) {
+    offsets[number] = data.count
+    data.append(
+      contentsOf: Array(
+        "\(number) 0 obj\n<< \(dictionary) /Length \(bytes.count) >>\nstream\n".utf8))
+    data.append(bytes)
+    data.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+  }
+
+  /// The cross-reference table (objects are numbered from 1 without gaps).
+  mutating func finish(root: Int, info: Int) -> Data {
+    let size = (offsets.keys.max() ?? 0) + 1
+    let start = data.count
+    var table = "xref\n0 \(size)\n0000000000 65535 f \n"
+    for n in 1..<size {
+      if let offset = offsets[n] {
+        table += String(format: "%010d 00000 n \n", offset)
+      } else {
+        table += "0000000000 00000 f \n"
+      }
+    }
+    table +=
+      "trailer\n<< /Size \(size) /Root \(root) 0 R /Info \(info) 0 R >>\nstartxref\n\(start)\n%%EOF\n"
+    data.append(contentsOf: Array(table.utf8))
+    return data
+  }
+}

@@ -104,7 +104,7 @@ struct StandardFormatUnitTests {
     #expect(DocumentFormat.detect(data: Data("hello".utf8)) == nil)
   }
 
-  @Test(arguments: [DocumentFormat.page, .alto])
+  @Test(arguments: [DocumentFormat.page, .alto, .hocr])
   func rolesAndHeadingLevelsRoundTrip(_ format: DocumentFormat) throws {
     let page = Self.pageWithEveryRole()
     let back = try #require(try format.decode(Data(try encode(page, format).utf8)).pages.first)
@@ -124,6 +124,48 @@ struct StandardFormatUnitTests {
     let foreign = xml.replacingOccurrences(of: #"LABEL="caption""#, with: #"LABEL="person""#)
     let back = try #require(try DocumentFormat.alto.decode(Data(foreign.utf8)).pages.first)
     #expect(back.blocks[2].paragraphs[0].role == .body)
+  }
+
+  @Test func hocrLineClassesAndParagraphsSayTheRole() throws {
+    let html = try encode(Self.pageWithEveryRole(), .hocr)
+    let lines = html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let pars = lines.filter { $0.hasPrefix("<p class=\"ocr_par\"") }
+    #expect(pars[0].contains(#"title="bbox 10 10 90 40; x_role heading 2""#), "\(pars[0])")
+    #expect(pars[5].contains(#"title="bbox 10 210 90 240; x_role pageNumber""#), "\(pars[5])")
+    let lineClasses = lines.filter { $0.hasPrefix("<span class=\"ocr_") && !$0.contains("ocrx") }
+      .map { $0.dropFirst(#"<span class=""#.count).prefix { $0 != "\"" } }
+    #expect(
+      lineClasses == [
+        "ocr_header", "ocr_line", "ocr_caption", "ocr_line", "ocr_line", "ocr_line", "ocr_line",
+        "ocr_line", "ocr_textfloat", "ocr_line",
+      ])
+    #expect(html.contains("ocr_line ocr_header ocr_caption ocr_textfloat ocrx_word"))
+  }
+
+  @Test func hocrFromOtherEnginesGetsRolesFromClasses() throws {
+    // Tesseract's hOCR: a heading block's lines are ocr_header; the hOCR
+    // specification's ocr_footer and ocr_pageno hold lines.
+    let html = """
+      <html><body><div class="ocr_page" title="bbox 0 0 500 500">
+      <div class="ocr_carea" title="bbox 10 10 400 40"><p class="ocr_par" title="bbox 10 10 400 40">
+      <span class="ocr_header" title="bbox 10 10 400 40"><span class="ocrx_word" title="bbox 10 10 400 40">Title</span></span>
+      </p></div>
+      <div class="ocr_carea" title="bbox 10 60 400 90"><p class="ocr_par" title="bbox 10 60 400 90">
+      <span class="ocr_line" title="bbox 10 60 400 90"><span class="ocrx_word" title="bbox 10 60 400 90">Text</span></span>
+      </p></div>
+      <div class="ocr_footer" title="bbox 10 400 400 430"><span class="ocr_line" title="bbox 10 400 400 430">Foot</span></div>
+      <div class="ocr_pageno" title="bbox 200 450 220 470"><span class="ocr_line" title="bbox 200 450 220 470">7</span></div>
+      <div class="ocr_carea" title="bbox 10 100 400 130"><p class="ocr_par" title="bbox 10 100 400 130; x_role listItem">
+      <span class="ocr_line" title="bbox 10 100 400 130">- item</span></p></div>
+      </div></body></html>
+      """
+    let page = try #require(try HOCR.decode(Data(html.utf8)).pages.first)
+    let roles = page.blocks.flatMap { $0.paragraphs.map(\.role) }
+    #expect(roles == [.heading, .body, .footer, .pageNumber, .listItem])
+    #expect(page.blocks[0].paragraphs[0].headingLevel == 1)
+    #expect(
+      failure(.hocr, html.replacingOccurrences(of: "x_role listItem", with: "x_role aside"))
+        .contains("'x_role' must be one of heading, body, caption"))
   }
 
   static let everyRole: [(ParagraphRole, Int?)] = [

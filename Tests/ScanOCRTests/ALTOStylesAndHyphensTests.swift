@@ -61,6 +61,9 @@ struct ALTOStylesAndHyphensTests {
     let recog = try #require(string("recog"))
     #expect(recog.contains(#"HPOS="320" VPOS="100" WIDTH="50" HEIGHT="20""#), "\(recog)")
     #expect(recog.contains(#"SUBS_TYPE="HypPart1" SUBS_CONTENT="recognition""#))
+    // Glyph confidences (95 here) also as ALTO's CC digits, one per
+    // character of the CONTENT: 0 sure … 9 unsure.
+    #expect(recog.contains(#"CC="1 1 1 1 1""#) == glyphs, "\(recog)")
     #expect(hyps.contains(#"<HYP CONTENT="-" HPOS="370" VPOS="100" WIDTH="10" HEIGHT="20"/>"#))
     let nition = try #require(string("nition"))
     #expect(nition.contains(#"SUBS_TYPE="HypPart2" SUBS_CONTENT="recognition""#))

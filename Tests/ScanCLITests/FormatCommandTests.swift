@@ -261,11 +261,12 @@ struct FormatCommandTests {
     #expect(scantext(["convert", CleanModel.path, alto]).code == 0)
     #expect(scantext(["draw", alto, "--image", image, "-o", out]).code == 0)
     // Usage errors.
-    let layer = scantext(["draw", CleanModel.path, "-o", out, "--layers", "words,roles"])
+    #expect(scantext(["draw", CleanModel.path, "-o", blank, "--layers", "roles"]).code == 0)
+    let layer = scantext(["draw", CleanModel.path, "-o", out, "--layers", "words,styles"])
     #expect(layer.code == 64)
     #expect(
       layer.stderr.contains(
-        "unknown layer 'roles' (layers: words, lines, order, confidence, blocks, all)"))
+        "unknown layer 'styles' (layers: words, lines, order, confidence, blocks, roles, all)"))
     let notPNG = scantext([
       "draw", CleanModel.path, "-o", folder.appendingPathComponent("x.jpg").path,
     ])

@@ -9,6 +9,14 @@ import ScanModel
 /// `Glyph` (with `GC`). Boxes are `HPOS`/`VPOS`/`WIDTH`/`HEIGHT` in pixels
 /// (`MeasurementUnit` `pixel`); the quad of a tilted or turned element is a
 /// `Shape`/`Polygon`; a line's baseline is `BASELINE` as two points.
+///
+/// Each `TextBlock` names in `STYLEREFS` the `ParagraphStyle` of its
+/// paragraph's ``ParagraphFormat`` (alignment, indents, line spacing; one
+/// style per distinct format) and in `TAGREFS` the `StructureTag` of its
+/// role. A line end the model reads as hyphenated (``Page/hyphenBreaks``)
+/// is written as ALTO intends: the hyphen leaves the last `String` for a
+/// `HYP`, and the two parts carry `SUBS_TYPE` `HypPart1`/`HypPart2` with
+/// the whole word in `SUBS_CONTENT`.
 public enum ALTO {
   /// The ALTO 4 namespace.
   public static let namespace = "http://www.loc.gov/standards/alto/ns-v4#"
@@ -42,9 +50,11 @@ public enum ALTO {
     w.end()
     w.end()
     w.end()
+    let styles = StyleTable(document)
+    styles.write(to: &w)
     writeTags(document, to: &w)
     w.start("Layout")
-    for page in document.pages { write(page, to: &w) }
+    for (i, page) in document.pages.enumerated() { write(page, styles: styles.ids[i], to: &w) }
     w.end()
     w.end()
     return w.text
@@ -84,6 +94,56 @@ public enum ALTO {
     w.end()
   }
 
+  /// One `ParagraphStyle` per distinct ``ParagraphFormat`` of the
+  /// document's paragraphs (IDs `pstyle_0`, `pstyle_1`… in order of first
+  /// use), and each paragraph's style ID by page, block and paragraph.
+  struct StyleTable {
+    var formats: [ParagraphFormat] = []
+    var ids: [[[String]]] = []
+
+    init(_ document: Document) {
+      var known: [ParagraphFormat: String] = [:]
+      for page in document.pages {
+        ids.append(
+          page.paragraphFormats.map { block in
+            block.map { format in
+              if let id = known[format] { return id }
+              let id = "pstyle_\(formats.count)"
+              known[format] = id
+              formats.append(format)
+              return id
+            }
+          })
+      }
+    }
+
+    /// ALTO's name of an alignment.
+    static func align(_ a: ParagraphFormat.Alignment) -> String {
+      switch a {
+      case .left: "Left"
+      case .right: "Right"
+      case .center: "Center"
+      case .justified: "Block"
+      }
+    }
+
+    func write(to w: inout XMLWriter) {
+      guard !formats.isEmpty else { return }
+      w.start("Styles")
+      for (i, f) in formats.enumerated() {
+        w.empty(
+          "ParagraphStyle",
+          [
+            ("ID", "pstyle_\(i)"), ("ALIGN", f.alignment.map(Self.align)),
+            ("LEFT", String(f.leftIndent)), ("RIGHT", String(f.rightIndent)),
+            ("LINESPACE", f.lineSpacing.map { String($0) }),
+            ("FIRSTLINE", f.firstLineIndent != 0 ? String(f.firstLineIndent) : nil),
+          ])
+      }
+      w.end()
+    }
+  }
+
   private static func position(_ r: PixelRect) -> [(String, String?)] {
     [
       ("HPOS", String(r.minX)), ("VPOS", String(r.minY)), ("WIDTH", String(r.width)),
@@ -103,7 +163,27 @@ public enum ALTO {
       .joined(separator: " ")
   }
 
-  private static func write(_ page: Page, to w: inout XMLWriter) {
+  /// What a line end hyphenated in the model (``Page/hyphenBreaks``)
+  /// changes in ALTO: the line's last `String` loses its hyphen mark to a
+  /// `HYP` and says `HypPart1`, the next line's first says `HypPart2`,
+  /// both with the whole word as ``Page/spokenText(in:)`` gives it.
+  struct Hyphenation {
+    /// Breaks by the end of the line's last word (the hyphen's end).
+    var atLineEnd: [Int: (mark: String, word: String)] = [:]
+    /// The whole word by the start of the continuation.
+    var atContinuation: [Int: String] = [:]
+
+    init(_ page: Page) {
+      for b in page.hyphenBreaks {
+        let word = page.spokenText(in: b.word) ?? ""
+        atLineEnd[b.hyphen.upperBound.offset] = (page.text(in: b.hyphen) ?? "-", word)
+        atContinuation[b.continuation.offset] = word
+      }
+    }
+  }
+
+  private static func write(_ page: Page, styles: [[String]], to w: inout XMLWriter) {
+    let hyphenation = Hyphenation(page)
     let p = page.index
     let whole = PixelRect(minX: 0, minY: 0, maxX: page.width, maxY: page.height)
     w.start(
@@ -124,11 +204,17 @@ public enum ALTO {
         [("ID", "p\(p)_cblock_\(counters.block)")] + position(block.bbox) + [("ROTATION", rotation)]
       )
       counters.block += 1
-      for paragraph in block.paragraphs {
+      for (pi, paragraph) in block.paragraphs.enumerated() {
+        let bi = counters.block - 1
+        let style =
+          styles.indices.contains(bi) && styles[bi].indices.contains(pi) ? styles[bi][pi] : nil
         w.start(
           "TextBlock",
           [("ID", "p\(p)_block_\(counters.paragraph)")] + position(paragraph.bbox)
-            + [("LANG", page.language.flatMap(languageTag)), ("TAGREFS", tagID(paragraph))])
+            + [
+              ("LANG", page.language.flatMap(languageTag)), ("STYLEREFS", style),
+              ("TAGREFS", tagID(paragraph)),
+            ])
         counters.paragraph += 1
         for line in paragraph.lines {
           var attributes = [("ID", "p\(p)_line_\(counters.line)")] + position(line.bbox)
@@ -136,6 +222,14 @@ public enum ALTO {
           w.start("TextLine", attributes)
           counters.line += 1
           shape(line.quad, to: &w)
+          // A line-end hyphen of the model: a HYP after the last String
+          // (or, when the hyphen is a word of its own, in its place).
+          let lineEnd = line.words.last.flatMap {
+            hyphenation.atLineEnd[$0.range.upperBound.offset]
+          }
+          let hyphenIsAWord =
+            lineEnd != nil && line.words.count > 1 && line.words.last?.text == lineEnd?.mark
+          var hyp: [(String, String?)]?
           for (i, word) in line.words.enumerated() {
             if i > 0 {
               let previous = line.words[i - 1].bbox
@@ -144,9 +238,26 @@ public enum ALTO {
                 maxY: line.bbox.maxY)
               w.empty("SP", [("WIDTH", String(gap.width)), ("HPOS", String(gap.minX))])
             }
-            writeWord(word, id: "p\(p)_word_\(counters.word)", glyphID: &counters.glyph, to: &w)
+            var part = WordPart()
+            if i == 0, let whole = hyphenation.atContinuation[word.range.lowerBound.offset] {
+              part.substitution = ("HypPart2", whole)
+            }
+            let last = i == line.words.count - 1
+            if let lineEnd, hyphenIsAWord, last {
+              hyp = [("CONTENT", lineEnd.mark)] + position(word.bbox)
+              counters.word += 1
+              continue
+            }
+            if let lineEnd, last || (hyphenIsAWord && i == line.words.count - 2) {
+              part.substitution = ("HypPart1", lineEnd.word)
+              if !hyphenIsAWord { part.mark = lineEnd.mark }
+            }
+            let attributes = writeWord(
+              word, id: "p\(p)_word_\(counters.word)", part: part, glyphID: &counters.glyph, to: &w)
+            if let attributes { hyp = attributes }
             counters.word += 1
           }
+          if let hyp { w.empty("HYP", hyp) }
           w.end()
         }
         w.end()
@@ -157,41 +268,92 @@ public enum ALTO {
     w.end()
   }
 
+  /// How a word is written when it takes part in a line-end hyphenation.
+  struct WordPart {
+    /// The hyphen mark the word ends with, to be written as `HYP`.
+    var mark: String?
+    /// `SUBS_TYPE` and `SUBS_CONTENT`.
+    var substitution: (type: String, content: String)?
+  }
+
+  /// ALTO's `CC` digit of a confidence: 0 (sure) to 9 (unsure).
+  static func characterConfidence(_ c: Double) -> String {
+    String(Int(((100 - min(100, max(0, c))) / 10).rounded()))
+  }
+
+  /// Writes a word as a `String`; returns the attributes of the `HYP` that
+  /// must follow the line's last `String` when `part` takes a hyphen mark
+  /// off the word.
+  ///
+  /// The mark leaves the `String`'s `CONTENT`; an upright word's box is
+  /// cut where the mark starts (its last glyph, else in proportion to the
+  /// characters), the `String` keeping the part before and the `HYP` the
+  /// rest, so that reading joins them back into the word's box. A word with
+  /// a quad keeps its box and quad; its `HYP` has the mark glyph's box.
   private static func writeWord(
-    _ word: Word, id: String, glyphID: inout Int, to w: inout XMLWriter
-  ) {
-    var attributes = [("ID", id)] + position(word.bbox) + [("CONTENT", word.text)]
-    if let c = word.confidence {
-      attributes.append(("WC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
-    }
+    _ word: Word, id: String, part: WordPart, glyphID: inout Int, to w: inout XMLWriter
+  ) -> [(String, String?)]? {
     // ALTO's Glyph CONTENT is exactly one character; glyphs are written
     // only when every one is a single character and they spell the word.
-    let glyphs =
+    let spelled =
       !word.glyphs.isEmpty && word.glyphs.map(\.text).joined() == word.text
       && word.glyphs.allSatisfy { $0.text.unicodeScalars.count == 1 }
-    if word.quad == nil && !glyphs {
-      w.empty("String", attributes)
-      return
-    }
-    w.start("String", attributes)
-    shape(word.quad, to: &w)
-    if glyphs {
-      for glyph in word.glyphs {
-        var g = [("ID", "\(id)_g\(glyphID)"), ("CONTENT", glyph.text)]
-        if let c = glyph.confidence {
-          g.append(("GC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
-        }
-        glyphID += 1
-        if let q = glyph.quad {
-          w.start("Glyph", g + position(glyph.bbox))
-          shape(q, to: &w)
-          w.end()
+    var text = word.text
+    var box = word.bbox
+    var glyphs = spelled ? word.glyphs : []
+    var hyp: [(String, String?)]?
+    if let mark = part.mark, text.hasSuffix(mark), text.count > mark.count {
+      text.removeLast(mark.count)
+      let markGlyph = glyphs.last.flatMap { $0.text == mark ? $0 : nil }
+      if markGlyph != nil { glyphs.removeLast() }
+      if word.quad != nil {
+        hyp = [("CONTENT", mark)] + (markGlyph.map { position($0.bbox) } ?? [])
+      } else {
+        let share = box.minX + box.width * text.count / word.text.count
+        let cut = min(box.maxX - 1, max(box.minX + 1, markGlyph?.bbox.minX ?? share))
+        if box.width >= 2 {
+          hyp =
+            [("CONTENT", mark)]
+            + position(PixelRect(minX: cut, minY: box.minY, maxX: box.maxX, maxY: box.maxY))
+          box.maxX = cut
         } else {
-          w.empty("Glyph", g + position(glyph.bbox))
+          hyp = [("CONTENT", mark)]
         }
       }
     }
+    var attributes = [("ID", id)] + position(box) + [("CONTENT", text)]
+    if let (type, content) = part.substitution {
+      attributes += [("SUBS_TYPE", type), ("SUBS_CONTENT", content)]
+    }
+    if let c = word.confidence {
+      attributes.append(("WC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
+    }
+    let confidences = glyphs.compactMap(\.confidence)
+    if !glyphs.isEmpty, confidences.count == glyphs.count {
+      attributes.append(("CC", confidences.map(characterConfidence).joined(separator: " ")))
+    }
+    if word.quad == nil && glyphs.isEmpty {
+      w.empty("String", attributes)
+      return hyp
+    }
+    w.start("String", attributes)
+    shape(word.quad, to: &w)
+    for glyph in glyphs {
+      var g = [("ID", "\(id)_g\(glyphID)"), ("CONTENT", glyph.text)]
+      if let c = glyph.confidence {
+        g.append(("GC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
+      }
+      glyphID += 1
+      if let q = glyph.quad {
+        w.start("Glyph", g + position(glyph.bbox))
+        shape(q, to: &w)
+        w.end()
+      } else {
+        w.empty("Glyph", g + position(glyph.bbox))
+      }
+    }
     w.end()
+    return hyp
   }
 
   /// An `xsd:language` value from the model's language (`eng+deu` → `eng`,
@@ -213,7 +375,10 @@ extension ALTO {
   ///
   /// `ComposedBlock`s become blocks of their `TextBlock`s (as paragraphs); a
   /// `TextBlock` outside any makes a block of its own. `HYP` (a hyphen
-  /// at the end of a line) is added to the last word. Measurement units
+  /// at the end of a line) is added to the last word, or is a word of its
+  /// own when an `SP` comes before it. Styles are not read (the model
+  /// measures its own ``ParagraphFormat``), nor `SUBS_CONTENT` (the model
+  /// finds its own hyphenated words). Measurement units
   /// `pixel`, `mm10` and `inch1200` are read (the last two need the page's
   /// resolution, from `sourceImageInformation` or the caller).
   /// - Throws: ``DocumentFormatError`` naming the element path and the reason.
@@ -424,9 +589,15 @@ extension ALTO {
 
     func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {
       var words: [Word] = []
+      // Whether an SP came after the last String: a HYP after a space is
+      // a word of its own (a hyphen set apart, `Men -`).
+      var spaced = false
       for child in e.children {
         switch child.name {
+        case "SP":
+          spaced = true
         case "String":
+          spaced = false
           let text = try child.attribute("CONTENT")
           let (b, quad) = try geometry(child)
           guard let b else { throw child.error("the String has no HPOS, VPOS, WIDTH and HEIGHT") }
@@ -444,13 +615,22 @@ extension ALTO {
             glyphs: glyphs)
         case "HYP":
           // The hyphen printed at the end of the line belongs to its last word.
-          let text = try child.attribute("CONTENT")
-          guard var last = words.popLast() else { continue }
+          let text = try child.attribute("CONTENT").trimmingWhitespace
           let hb = try box(child)
-          last = Word(
-            text: last.text + text.trimmingWhitespace,
-            bbox: last.bbox.union(all: hb.map { [$0] } ?? []),
-            quad: nil, confidence: last.confidence)
+          // Its box makes a glyph when the line's words have glyphs.
+          let glyphed = words.last.map { !$0.glyphs.isEmpty } ?? false
+          if spaced, let hb {
+            words += ImportSupport.word(
+              text: text, box: hb, quad: nil, confidence: nil,
+              glyphs: glyphed ? [Glyph(text: text, bbox: hb)] : [])
+            continue
+          }
+          guard var last = words.popLast() else { continue }
+          last.text += text
+          if let hb {
+            last.bbox = last.bbox.union(hb)
+            if !last.glyphs.isEmpty { last.glyphs.append(Glyph(text: text, bbox: hb)) }
+          }
           words.append(last)
         default:
           continue

@@ -10,6 +10,12 @@ import ScanModel
 /// rounded to a whole percent), `x_conf` and `x_bboxes` (glyphs), `poly`
 /// (the quad of a tilted or turned element, in whole pixels), `image`,
 /// `ppageno` and `scan_res` on pages; `lang` on paragraphs.
+///
+/// Roles: a line's class says what Tesseract's hOCR says of its block
+/// (``lineClass(for:)``: `ocr_header` for a heading, `ocr_caption`,
+/// `ocr_textfloat` for marginalia, `ocr_line` otherwise), so every reader
+/// of Tesseract's hOCR finds every line; the paragraph's exact role (and a
+/// heading's level) is ScanText's own `x_role` property of the `ocr_par`.
 public enum HOCR {
   /// The document as hOCR text.
   public static func encode(_ document: Document, generator: Generator) -> String {
@@ -31,7 +37,10 @@ public enum HOCR {
       "meta",
       [
         ("name", "ocr-capabilities"),
-        ("content", "ocr_page ocr_carea ocr_par ocr_line ocrx_word ocrp_wconf ocrx_cinfo"),
+        (
+          "content",
+          "ocr_page ocr_carea ocr_par ocr_line ocr_header ocr_caption ocr_textfloat ocrx_word ocrp_wconf ocrx_cinfo"
+        ),
       ])
     w.end()
     w.start("body")
@@ -39,6 +48,40 @@ public enum HOCR {
     w.end()
     w.end()
     return w.text
+  }
+
+  /// The class of a line of a paragraph with `role`: one of the four
+  /// Tesseract writes (and readers such as OCRmyPDF take as lines).
+  /// `ocr_header` is Tesseract's class for heading text (the hOCR
+  /// specification also uses it for a running head, which here is an
+  /// `ocr_line` of an `x_role header` paragraph).
+  public static func lineClass(for role: ParagraphRole) -> String {
+    switch role {
+    case .heading: "ocr_header"
+    case .caption: "ocr_caption"
+    case .marginalia: "ocr_textfloat"
+    default: "ocr_line"
+    }
+  }
+
+  /// The role a class gives the lines it holds when no `x_role` says
+  /// otherwise: ``lineClass(for:)`` read back, and the hOCR
+  /// specification's `ocr_footer` and `ocr_pageno`.
+  static func role(ofClass name: Substring) -> ParagraphRole? {
+    switch name {
+    case "ocr_header": .heading
+    case "ocr_caption": .caption
+    case "ocr_textfloat": .marginalia
+    case "ocr_footer": .footer
+    case "ocr_pageno": .pageNumber
+    default: nil
+    }
+  }
+
+  /// The `x_role` property of a paragraph: its role's name, and a
+  /// heading's level (`x_role heading 2`).
+  static func roleProperty(_ paragraph: Paragraph) -> String {
+    "x_role " + paragraph.role.rawValue + (paragraph.headingLevel.map { " \($0)" } ?? "")
   }
 
   private static func bbox(_ r: PixelRect) -> String {
@@ -93,14 +136,14 @@ public enum HOCR {
           "p",
           [
             ("class", "ocr_par"), ("id", "par_\(p)_\(paragraphNumber)"), ("lang", page.language),
-            ("title", bbox(paragraph.bbox)),
+            ("title", title([bbox(paragraph.bbox), roleProperty(paragraph)])),
           ])
         for line in paragraph.lines {
           lineNumber += 1
           w.start(
             "span",
             [
-              ("class", "ocr_line"), ("id", "line_\(p)_\(lineNumber)"),
+              ("class", lineClass(for: paragraph.role)), ("id", "line_\(p)_\(lineNumber)"),
               (
                 "title",
                 title([
@@ -173,7 +216,10 @@ extension HOCR {
   /// `ocr_textfloat`; their nearest `ocr_par` and `ocr_carea` ancestors
   /// make paragraphs and blocks (one of each is made up where they are
   /// missing). A line without `ocrx_word` elements gets one word per run
-  /// of its text, sharing its box.
+  /// of its text, sharing its box. A paragraph's role is its `x_role`,
+  /// else the one its first line's class, or the nearest ancestor's,
+  /// names (``lineClass(for:)``; `ocr_footer` and `ocr_pageno` too), else
+  /// running text.
   /// - Throws: ``DocumentFormatError`` naming the element path and the reason.
   public static func decode(_ data: Data) throws(DocumentFormatError) -> Document {
     let tree = try XMLTree(data: data)
@@ -298,22 +344,29 @@ extension HOCR {
     var lineElements: [XMLTree.Element] = []
     collect(e, classes: lineClasses, into: &lineElements)
     // Ancestors by identity: the parser gives each element one object.
-    var parents: [ObjectIdentifier: (block: XMLTree.Element?, par: XMLTree.Element?)] = [:]
-    func mark(_ node: XMLTree.Element, block: XMLTree.Element?, par: XMLTree.Element?) {
+    var parents:
+      [ObjectIdentifier: (block: XMLTree.Element?, par: XMLTree.Element?, role: ParagraphRole?)] =
+        [:]
+    func mark(
+      _ node: XMLTree.Element, block: XMLTree.Element?, par: XMLTree.Element?, role: ParagraphRole?
+    ) {
       var block = block
       var par = par
-      if has(node, ["ocr_carea", "ocrx_block"]) {
+      let own = classes(node).lazy.compactMap(HOCR.role(ofClass:)).first
+      let role = own ?? role
+      // The specification's floats (ocr_footer, ocr_pageno…) are areas.
+      if has(node, ["ocr_carea", "ocrx_block"]) || (own != nil && !has(node, lineClasses)) {
         block = node
         par = nil
       }
       if has(node, ["ocr_par"]) { par = node }
       if has(node, lineClasses) {
-        parents[ObjectIdentifier(node)] = (block, par)
+        parents[ObjectIdentifier(node)] = (block, par, role)
         return
       }
-      for c in node.children { mark(c, block: block, par: par) }
+      for c in node.children { mark(c, block: block, par: par, role: role) }
     }
-    mark(e, block: nil, par: nil)
+    mark(e, block: nil, par: nil, role: nil)
 
     var language = e.attributes["lang"]
     var blocks: [Block] = []
@@ -323,13 +376,19 @@ extension HOCR {
     var currentPar: ObjectIdentifier?
     var blockElement: XMLTree.Element?
     var parElement: XMLTree.Element?
+    var classRole: ParagraphRole?
     func finishParagraph() throws(DocumentFormatError) {
       guard !lines.isEmpty else { return }
       let union =
         PixelRect.union(lines.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
       let own = try parElement.map { p throws(DocumentFormatError) in try box(p) } ?? nil
-      paragraphs.append(Paragraph(bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines))
+      let stated = try parElement.flatMap { p throws(DocumentFormatError) in try roleProperty(p) }
+      paragraphs.append(
+        Paragraph(
+          bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines,
+          role: stated?.role ?? classRole ?? .body, headingLevel: stated?.level))
       lines = []
+      classRole = nil
     }
     func finishBlock() throws(DocumentFormatError) {
       try finishParagraph()
@@ -342,7 +401,7 @@ extension HOCR {
       paragraphs = []
     }
     for lineElement in lineElements {
-      let (b, p) = parents[ObjectIdentifier(lineElement)] ?? (nil, nil)
+      let (b, p, role) = parents[ObjectIdentifier(lineElement)] ?? (nil, nil, nil)
       let blockID = b.map(ObjectIdentifier.init)
       // Lines outside any paragraph share one per block.
       let parID = p.map(ObjectIdentifier.init) ?? blockID
@@ -358,12 +417,36 @@ extension HOCR {
         parElement = p
       }
       if language == nil, let l = p?.attributes["lang"] { language = l }
-      if let line = try line(lineElement, turned: turned) { lines.append(line) }
+      if let line = try line(lineElement, turned: turned) {
+        if lines.isEmpty { classRole = role }
+        lines.append(line)
+      }
     }
     try finishBlock()
     return Page(
       index: index, image: image, width: pageBox.maxX, height: pageBox.maxY, dpi: dpi,
       orientation: orientation, skew: skew, language: language, blocks: blocks)
+  }
+
+  /// A paragraph's `x_role`: a role name (any case) and, for a heading,
+  /// an optional level; `nil` when there is none.
+  static func roleProperty(_ e: XMLTree.Element) throws(DocumentFormatError) -> (
+    role: ParagraphRole, level: Int?
+  )? {
+    guard let raw = properties(e)["x_role"] else { return nil }
+    let parts = raw.split(whereSeparator: \.isWhitespace)
+    guard let name = parts.first?.lowercased(),
+      let role = ParagraphRole.allCases.first(where: { $0.rawValue.lowercased() == name })
+    else {
+      let names = ParagraphRole.allCases.map(\.rawValue).joined(separator: ", ")
+      throw e.error("'x_role' must be one of \(names), not \"\(raw)\"")
+    }
+    guard parts.count > 1 else { return (role, nil) }
+    guard parts.count == 2, role == .heading, let level = Int(parts[1]), (1...6).contains(level)
+    else {
+      throw e.error("'x_role' takes a level from 1 to 6 after 'heading' only, not \"\(raw)\"")
+    }
+    return (role, level)
   }
 
   static func line(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> TextLine? {

@@ -19,14 +19,19 @@ public struct DrawingLayers: OptionSet, Sendable, Hashable {
   public static let confidence = DrawingLayers(rawValue: 1 << 3)
   /// Every block's box (orange).
   public static let blocks = DrawingLayers(rawValue: 1 << 4)
+  /// Every paragraph's box, just outside it, in the colour of its role
+  /// (``PageDrawing/color(of:)``).
+  public static let roles = DrawingLayers(rawValue: 1 << 5)
 
   /// Everything.
-  public static let all: DrawingLayers = [.words, .lines, .order, .confidence, .blocks]
+  public static let all: DrawingLayers = [
+    .words, .lines, .order, .confidence, .blocks, .roles,
+  ]
 
   /// The layers by name, as the command line spells them.
   public static let names: [(String, DrawingLayers)] = [
     ("words", .words), ("lines", .lines), ("order", .order), ("confidence", .confidence),
-    ("blocks", .blocks),
+    ("blocks", .blocks), ("roles", .roles),
   ]
 }
 
@@ -40,7 +45,7 @@ public struct DrawingError: Error, Equatable, Sendable, CustomStringConvertible 
 
 /// Draws a page's geometry over its image with Leptonica and encodes the
 /// result as PNG: word boxes, line selection outlines, reading order,
-/// low-confidence words and blocks (see ``DrawingLayers``).
+/// low-confidence words, blocks and paragraph roles (see ``DrawingLayers``).
 public struct PageDrawing: Sendable {
   /// The layers to draw.
   public var layers: DrawingLayers
@@ -122,6 +127,26 @@ public struct PageDrawing: Sendable {
     return Data(bytes: bytes, count: size)
   }
 
+  /// The colour (red, green, blue) the ``DrawingLayers/roles`` layer
+  /// outlines a paragraph of `role` with: headings crimson, running text
+  /// grey, captions teal, running heads purple, running feet brown, page
+  /// numbers ochre, footnotes olive, list items sky blue, marginalia pink,
+  /// table cells dark green.
+  public static func color(of role: ParagraphRole) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    switch role {
+    case .heading: (200, 0, 60)
+    case .body: (150, 150, 150)
+    case .caption: (0, 150, 150)
+    case .header: (120, 0, 200)
+    case .footer: (140, 80, 20)
+    case .pageNumber: (200, 160, 0)
+    case .footnote: (110, 130, 0)
+    case .listItem: (0, 180, 220)
+    case .marginalia: (255, 80, 160)
+    case .tableCell: (0, 110, 60)
+    }
+  }
+
   /// Line widths grow with the page: 1 pixel per 1000 of the longer side.
   private func stroke(_ page: Page) -> Int32 {
     Int32(max(1, max(page.width, page.height) / 1000))
@@ -159,6 +184,19 @@ public struct PageDrawing: Sendable {
     }
     if layers.contains(.blocks) {
       for block in page.blocks { box(block.bbox, (255, 140, 0), width) }
+    }
+    if layers.contains(.roles) {
+      // Just outside the paragraph, so that a block or line box on the
+      // same edges leaves it visible.
+      let gap = Int(width) * 2
+      for paragraph in page.blocks.flatMap(\.paragraphs) {
+        let b = paragraph.bbox
+        let outside = PixelRect(
+          minX: max(0, b.minX - gap), minY: max(0, b.minY - gap),
+          maxX: min(page.width, b.maxX + gap), maxY: min(page.height, b.maxY + gap))
+        let c = Self.color(of: paragraph.role)
+        box(outside, (c.red, c.green, c.blue), width)
+      }
     }
     if layers.contains(.lines) {
       for number in 0..<page.lineCount {

@@ -75,6 +75,24 @@ struct FormatCommandTests {
     #expect(toStdout.stdout.contains("class=\"ocrx_word\""))
   }
 
+  @Test func evalTakesTruthInEveryFormat() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let truth = Fixtures.scans.appendingPathComponent("clean.truth.json").path
+    func total(_ truthPath: String) throws -> JSONValue? {
+      let r = scantext(["eval", CleanModel.path, "--truth", truthPath, "--json"])
+      #expect(r.code == 0, "\(truthPath): \(r.stderr)")
+      return try JSONValue(parsing: r.stdout)["total"]
+    }
+    let expected = try #require(try total(truth))
+    #expect(expected["truthWords"] == .number(Double(try Fixtures.truth("clean.png").words.count)))
+    for name in ["t.hocr", "t.alto.xml", "t.page.xml", "t.tsv"] {
+      let path = folder.appendingPathComponent(name).path
+      #expect(scantext(["convert", truth, path]).code == 0)
+      #expect(try total(path) == expected, "\(name)")
+    }
+  }
+
   @Test func badFilesAreClearErrorsAndWriteNothing() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -243,11 +261,12 @@ struct FormatCommandTests {
     #expect(scantext(["convert", CleanModel.path, alto]).code == 0)
     #expect(scantext(["draw", alto, "--image", image, "-o", out]).code == 0)
     // Usage errors.
-    let layer = scantext(["draw", CleanModel.path, "-o", out, "--layers", "words,roles"])
+    #expect(scantext(["draw", CleanModel.path, "-o", blank, "--layers", "roles"]).code == 0)
+    let layer = scantext(["draw", CleanModel.path, "-o", out, "--layers", "words,styles"])
     #expect(layer.code == 64)
     #expect(
       layer.stderr.contains(
-        "unknown layer 'roles' (layers: words, lines, order, confidence, blocks, all)"))
+        "unknown layer 'styles' (layers: words, lines, order, confidence, blocks, roles, all)"))
     let notPNG = scantext([
       "draw", CleanModel.path, "-o", folder.appendingPathComponent("x.jpg").path,
     ])

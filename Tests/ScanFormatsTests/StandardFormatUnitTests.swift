@@ -104,7 +104,7 @@ struct StandardFormatUnitTests {
     #expect(DocumentFormat.detect(data: Data("hello".utf8)) == nil)
   }
 
-  @Test(arguments: [DocumentFormat.page, .alto])
+  @Test(arguments: [DocumentFormat.page, .alto, .hocr])
   func rolesAndHeadingLevelsRoundTrip(_ format: DocumentFormat) throws {
     let page = Self.pageWithEveryRole()
     let back = try #require(try format.decode(Data(try encode(page, format).utf8)).pages.first)
@@ -124,6 +124,138 @@ struct StandardFormatUnitTests {
     let foreign = xml.replacingOccurrences(of: #"LABEL="caption""#, with: #"LABEL="person""#)
     let back = try #require(try DocumentFormat.alto.decode(Data(foreign.utf8)).pages.first)
     #expect(back.blocks[2].paragraphs[0].role == .body)
+  }
+
+  @Test func hocrLineClassesAndParagraphsSayTheRole() throws {
+    let html = try encode(Self.pageWithEveryRole(), .hocr)
+    let lines = html.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    let pars = lines.filter { $0.hasPrefix("<p class=\"ocr_par\"") }
+    #expect(pars[0].contains(#"title="bbox 10 10 90 40; x_role heading 2""#), "\(pars[0])")
+    #expect(pars[5].contains(#"title="bbox 10 210 90 240; x_role pageNumber""#), "\(pars[5])")
+    let lineClasses = lines.filter { $0.hasPrefix("<span class=\"ocr_") && !$0.contains("ocrx") }
+      .map { $0.dropFirst(#"<span class=""#.count).prefix { $0 != "\"" } }
+    #expect(
+      lineClasses == [
+        "ocr_header", "ocr_line", "ocr_caption", "ocr_line", "ocr_line", "ocr_line", "ocr_line",
+        "ocr_line", "ocr_textfloat", "ocr_line",
+      ])
+    #expect(html.contains("ocr_line ocr_header ocr_caption ocr_textfloat ocrx_word"))
+  }
+
+  @Test func hocrFromOtherEnginesGetsRolesFromClasses() throws {
+    // Tesseract's hOCR: a heading block's lines are ocr_header; the hOCR
+    // specification's ocr_footer and ocr_pageno hold lines.
+    let html = """
+      <html><body><div class="ocr_page" title="bbox 0 0 500 500">
+      <div class="ocr_carea" title="bbox 10 10 400 40"><p class="ocr_par" title="bbox 10 10 400 40">
+      <span class="ocr_header" title="bbox 10 10 400 40"><span class="ocrx_word" title="bbox 10 10 400 40">Title</span></span>
+      </p></div>
+      <div class="ocr_carea" title="bbox 10 60 400 90"><p class="ocr_par" title="bbox 10 60 400 90">
+      <span class="ocr_line" title="bbox 10 60 400 90"><span class="ocrx_word" title="bbox 10 60 400 90">Text</span></span>
+      </p></div>
+      <div class="ocr_footer" title="bbox 10 400 400 430"><span class="ocr_line" title="bbox 10 400 400 430">Foot</span></div>
+      <div class="ocr_pageno" title="bbox 200 450 220 470"><span class="ocr_line" title="bbox 200 450 220 470">7</span></div>
+      <div class="ocr_carea" title="bbox 10 100 400 130"><p class="ocr_par" title="bbox 10 100 400 130; x_role listItem">
+      <span class="ocr_line" title="bbox 10 100 400 130">- item</span></p></div>
+      </div></body></html>
+      """
+    let page = try #require(try HOCR.decode(Data(html.utf8)).pages.first)
+    let roles = page.blocks.flatMap { $0.paragraphs.map(\.role) }
+    #expect(roles == [.heading, .body, .footer, .pageNumber, .listItem])
+    #expect(page.blocks[0].paragraphs[0].headingLevel == 1)
+    #expect(
+      failure(.hocr, html.replacingOccurrences(of: "x_role listItem", with: "x_role aside"))
+        .contains("'x_role' must be one of heading, body, caption"))
+  }
+
+  /// PAGE as its 2013-07-15 schema has it: a reading order without
+  /// groups, a region without words, a heading region.
+  static let page2013 = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15">
+     <Metadata><Creator>x</Creator><Created>2014-01-01T00:00:00</Created><LastChange>2014-01-01T00:00:00</LastChange></Metadata>
+     <Page imageFilename="images/scan.tif" imageWidth="600" imageHeight="400">
+      <ReadingOrder><OrderedGroup id="ro1">
+       <RegionRefIndexed index="1" regionRef="r1"/><RegionRefIndexed index="0" regionRef="r2"/>
+      </OrderedGroup></ReadingOrder>
+      <TextRegion id="r1" type="paragraph"><Coords points="10,100 500,100 500,140 10,140"/>
+       <TextLine id="l2"><Coords points="10,100 200,100 200,140 10,140"/><Baseline points="10,135 200,135"/>
+        <Word id="w3"><Coords points="10,100 100,100 100,140 10,140"/><TextEquiv conf="0.9"><Unicode>Body</Unicode></TextEquiv></Word>
+        <Word id="w4"><Coords points="120,100 200,100 200,140 120,140"/><TextEquiv><Unicode>text</Unicode></TextEquiv></Word>
+        <TextEquiv><Unicode>Body text</Unicode></TextEquiv>
+       </TextLine>
+      </TextRegion>
+      <TextRegion id="r2" type="heading"><Coords points="10,10 300,10 300,50 10,50"/>
+       <TextLine id="l1"><Coords points="10,10 300,10 300,50 10,50"/><TextEquiv><Unicode>Title</Unicode></TextEquiv></TextLine>
+      </TextRegion>
+     </Page>
+    </PcGts>
+    """
+
+  @Test func pageXML2013Imports() throws {
+    let page = try #require(try PAGEXML.decode(Data(Self.page2013.utf8)).pages.first)
+    #expect(page.text == "Title\n\nBody text\n")
+    #expect(page.image == "scan.tif")
+    #expect(page.blocks.flatMap { $0.paragraphs.map(\.role) } == [.heading, .body])
+    #expect(
+      page.words.map(\.bbox) == [
+        PixelRect(minX: 10, minY: 10, maxX: 300, maxY: 50),
+        PixelRect(minX: 10, minY: 100, maxX: 100, maxY: 140),
+        PixelRect(minX: 120, minY: 100, maxX: 200, maxY: 140),
+      ])
+    #expect(page.words.map(\.confidence) == [nil, 90, nil])
+    #expect(
+      page.lines.last?.baseline == Baseline(start: Point(x: 10, y: 135), end: Point(x: 200, y: 135))
+    )
+  }
+
+  /// ALTO as versions 2 and 3 write it: a one-number BASELINE, styles,
+  /// a hyphen at a line end, pixel units.
+  static func oldALTO(namespace: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <alto xmlns="\(namespace)">
+     <Description><MeasurementUnit>pixel</MeasurementUnit>
+      <sourceImageInformation><fileName>/scans/old.tif</fileName></sourceImageInformation></Description>
+     <Styles><TextStyle ID="f1" FONTSIZE="10"/><ParagraphStyle ID="p1" ALIGN="Block"/></Styles>
+     <Layout><Page ID="P1" WIDTH="600" HEIGHT="400" PHYSICAL_IMG_NR="1">
+      <PrintSpace HPOS="0" VPOS="0" WIDTH="600" HEIGHT="400">
+       <TextBlock ID="b1" HPOS="10" VPOS="10" WIDTH="300" HEIGHT="70" STYLEREFS="p1 f1">
+        <TextLine ID="l1" HPOS="10" VPOS="10" WIDTH="300" HEIGHT="30" BASELINE="35">
+         <String ID="s1" HPOS="10" VPOS="10" WIDTH="100" HEIGHT="30" CONTENT="Old" WC="0.8"/>
+         <SP HPOS="110" VPOS="10" WIDTH="20"/>
+         <String ID="s2" HPOS="130" VPOS="10" WIDTH="170" HEIGHT="30" CONTENT="recog" SUBS_TYPE="HypPart1" SUBS_CONTENT="recognition"/>
+         <HYP HPOS="300" VPOS="10" WIDTH="10" HEIGHT="30" CONTENT="-"/>
+        </TextLine>
+        <TextLine ID="l2" HPOS="10" VPOS="50" WIDTH="120" HEIGHT="30" BASELINE="75">
+         <String ID="s3" HPOS="10" VPOS="50" WIDTH="120" HEIGHT="30" CONTENT="nition" SUBS_TYPE="HypPart2" SUBS_CONTENT="recognition"/>
+        </TextLine>
+       </TextBlock>
+      </PrintSpace>
+     </Page></Layout>
+    </alto>
+    """
+  }
+
+  @Test(arguments: [
+    "http://www.loc.gov/standards/alto/ns-v2#", "http://www.loc.gov/standards/alto/ns-v3#",
+    "http://www.loc.gov/standards/alto/ns-v4#",
+  ])
+  func altoVersions2To4Import(_ namespace: String) throws {
+    let page = try #require(
+      try ALTO.decode(Data(Self.oldALTO(namespace: namespace).utf8)).pages.first)
+    #expect(page.text == "Old recog-\nnition\n")
+    #expect(page.image == "old.tif")
+    #expect(
+      page.words.map(\.bbox) == [
+        PixelRect(minX: 10, minY: 10, maxX: 110, maxY: 40),
+        PixelRect(minX: 130, minY: 10, maxX: 310, maxY: 40),
+        PixelRect(minX: 10, minY: 50, maxX: 130, maxY: 80),
+      ])
+    #expect(page.words.first?.confidence == 80)
+    #expect(
+      page.lines.first?.baseline == Baseline(start: Point(x: 10, y: 35), end: Point(x: 310, y: 35)))
+    #expect(page.spokenText == "Old recognition\n")
   }
 
   static let everyRole: [(ParagraphRole, Int?)] = [

@@ -65,6 +65,30 @@ struct PageDrawingTests {
     #expect(strict[70, 50].0 == 255 && strict[70, 50].1 < 200)
   }
 
+  @Test func paragraphsAreOutlinedInTheColourOfTheirRole() throws {
+    func paragraph(_ text: String, _ box: PixelRect, _ role: ParagraphRole) -> Block {
+      let line = TextLine(bbox: box, words: [Word(text: text, bbox: box)])
+      return Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line], role: role)])
+    }
+    let page = Page(
+      width: 300, height: 120,
+      blocks: [
+        paragraph("Title", PixelRect(minX: 20, minY: 10, maxX: 200, maxY: 40), .heading),
+        paragraph("text", PixelRect(minX: 20, minY: 60, maxX: 280, maxY: 100), .body),
+      ])
+    let pixels = try Pixels(PageDrawing(layers: [.roles]).png(of: page, imageData: nil))
+    // Two pixels outside each paragraph's box (a 1-pixel stroke here).
+    #expect(pixels[100, 8] == (200, 0, 60))
+    #expect(pixels[201, 25] == (200, 0, 60))
+    #expect(pixels[150, 58] == (150, 150, 150))
+    #expect(pixels[150, 101] == (150, 150, 150))
+    #expect(pixels[100, 25] == (255, 255, 255))
+    #expect(PageDrawing.color(of: .caption) == (0, 150, 150))
+    // Every role has a colour of its own.
+    let colours = ParagraphRole.allCases.map { PageDrawing.color(of: $0) }
+    #expect(Set(colours.map { "\($0)" }).count == ParagraphRole.allCases.count)
+  }
+
   @Test func drawsOnTheImageAtItsSize() throws {
     let path = Fixtures.scans.appendingPathComponent("clean.png").path
     let page = try RecognizedScans.page("clean.png")

@@ -16,7 +16,7 @@ struct DrawCommand: ScanCommand {
   static let layers = Option<String>(
     "layers",
     help:
-      "Comma-separated layers: words (boxes), lines (selection outlines), order (reading order numbers and arrows), confidence (low-confidence words in red), blocks, or all.",
+      "Comma-separated layers: words (boxes), lines (selection outlines), order (reading order numbers and arrows), confidence (low-confidence words in red), blocks, roles (paragraphs outlined in the colour of their role), or all.",
     default: "all")
   static let lowConfidence = Option<Double>(
     "min-confidence", help: "Words below this confidence (0-100) are highlighted.", default: 60)

@@ -293,10 +293,7 @@ private struct ParagraphFacts {
     words = paragraph.lines.flatMap { $0.words.map(\.text) }.filter { !$0.isEmpty }
     text = words.joined(separator: " ")
     // Centred: the margins left and right in its block agree and are wide.
-    let left = Double(box.minX - blockBox.minX)
-    let right = Double(blockBox.maxX - box.maxX)
-    let width = Double(max(1, blockBox.maxX - blockBox.minX))
-    isCentred = min(left, right) > width * 0.1 && abs(left - right) < width * 0.1
+    isCentred = ParagraphFormat.isCentred(box, inColumn: blockBox)
   }
 
 }

@@ -193,4 +193,28 @@ struct SearchablePDFTests {
     let mean = Double(pixels.reduce(0) { $0 + Int($1) }) / Double(max(1, pixels.count))
     #expect(mean > 150, "\(image): mean gray \(mean)")
   }
+
+  /// `convert MODEL out.pdf --image IMG` makes the same text layer from a
+  /// model; without an image to put in it, it says so and writes nothing.
+  @Test func convertWritesAPDFFromAModel() throws {
+    guard Self.toolsPresent, let pdftotext = ExternalCheckers.pdftotext else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    let out = folder.appendingPathComponent("model.pdf")
+    let image = Fixtures.scans.appendingPathComponent("clean.png").path
+    let r = scantext(["convert", CleanModel.path, out.path, "--image", image])
+    #expect(r.code == 0, "\(r.stderr)")
+    let (_, text) = try ExternalCheckers.run(pdftotext, ["-raw", out.path, "-"])
+    let page = try RecognizedScans.page("clean.png")
+    #expect(
+      text.split(whereSeparator: \.isWhitespace).map(String.init)
+        == Self.modelWords(page).map(\.text))
+    let missing = folder.appendingPathComponent("missing.pdf")
+    let refused = scantext(["convert", CleanModel.path, missing.path])
+    #expect(refused.code == 1)
+    #expect(refused.stderr.contains("clean.png: no such file"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: missing.path))
+  }
 }

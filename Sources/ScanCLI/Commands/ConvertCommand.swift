@@ -16,7 +16,12 @@ struct ConvertCommand: ScanCommand {
   static let format = Option<DocumentFormat?>(
     "format",
     help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv)."
+      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv). An output named .pdf is a searchable PDF."
+  )
+  static let image = Option<String?>(
+    "image",
+    help:
+      "For a PDF from a model: the page image (default: each page's image file beside the model)."
   )
 
   static let configuration = CommandConfiguration(
@@ -29,25 +34,37 @@ struct ConvertCommand: ScanCommand {
       order always survive. The output is written to a temporary file and \
       renamed, so a failure never leaves a partial file.
       """,
-    arguments: [input, output, format] + OCROptions.arguments)
+    arguments: [input, output, format, image] + OCROptions.arguments)
 
   let inputPath: String
   let outputPath: String
   let outputFormat: DocumentFormat
   let ocr: OCROptions
+  let imagePath: String?
+  /// Whether the output is a searchable PDF (named `.pdf`, no `--format`).
+  let writesPDF: Bool
 
   init(_ a: ParsedArguments) throws {
     inputPath = try a[Self.input]
     outputPath = try a[Self.output]
+    imagePath = try a[Self.image]
+    let explicit = try a[Self.format]
+    writesPDF = explicit == nil && outputPath.lowercased().hasSuffix(".pdf")
     outputFormat = try DocumentFiles.outputFormat(
       explicit: a[Self.format], path: outputPath == "-" ? nil : outputPath,
-      fallback: outputPath == "-" ? .json : nil)
+      fallback: outputPath == "-" || writesPDF ? .json : nil)
     ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     if outputPath != "-" { try OutputFile.checkWritable(outputPath) }
     let document = try ModelLoader.document(inputPath, ocr: ocr)
+    if writesPDF {
+      try SearchablePDFOutput.write(
+        pages: document.pages, sources: try pdfSources(document), to: outputPath,
+        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath)
+      return 0
+    }
     let rendered = try DocumentFiles.render(document, as: outputFormat)
     if outputPath == "-" {
       io.write(rendered)
@@ -55,5 +72,33 @@ struct ConvertCommand: ScanCommand {
       try OutputFile.write(rendered, to: outputPath)
     }
     return 0
+  }
+
+  /// The image file and page of it behind each page of the document: the
+  /// input when it is an image, else `--image`, else the image the page
+  /// names, beside the model. A file's pages are counted in document order
+  /// (the second page naming `scan.tif` is its page 2).
+  func pdfSources(_ document: Document) throws -> [(path: String, page: Int)] {
+    var seen: [String: Int] = [:]
+    var sources: [(path: String, page: Int)] = []
+    for (n, page) in document.pages.enumerated() {
+      let path: String
+      if !DocumentFormat.isDocument(fileName: inputPath) {
+        path = inputPath
+      } else if let imagePath {
+        path = imagePath
+      } else if let name = page.image {
+        path =
+          URL(fileURLWithPath: inputPath).deletingLastPathComponent()
+          .appendingPathComponent(name).path
+      } else {
+        throw CLIError(
+          "\(inputPath): page \(n + 1) names no image; pass --image IMG for a PDF")
+      }
+      let index = seen[path, default: 0]
+      seen[path] = index + 1
+      sources.append((path, index))
+    }
+    return sources
   }
 }

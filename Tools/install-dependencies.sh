@@ -18,6 +18,7 @@ packages=(
   libxml2-utils         # xmllint: the ALTO and PAGE exports are validated against their schemas
   libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   python3-venv          # a virtual environment for hocr-tools (below)
+  chromium              # a real browser: Tools/check-html.py checks `scantext html` pages in it
 )
 
 missing=()
@@ -35,7 +36,9 @@ fi
 # hocr-check (PyPI's hocr-tools) validates the hOCR exports. Debian 12's
 # Python is "externally managed" (PEP 668): pip refuses to install into it,
 # so hocr-tools goes into a virtual environment under .build, where the
-# tests look for it (.build/tools-venv/bin/hocr-check).
+# tests look for it (.build/tools-venv/bin/hocr-check). websocket-client
+# drives Chromium over the DevTools protocol (Tools/check-html.py); fontTools
+# builds the HTML text layer's font (Tools/make-html-font.py, run by hand).
 cd "$(dirname "$0")/.."
 venv=".build/tools-venv"
 if [ ! -x "$venv/bin/hocr-check" ]; then
@@ -43,4 +46,8 @@ if [ ! -x "$venv/bin/hocr-check" ]; then
   mkdir -p .build
   /usr/bin/python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check hocr-tools >/dev/null
+fi
+if ! "$venv/bin/python" -c "import websocket, fontTools" 2>/dev/null; then
+  echo "Installing websocket-client and fonttools into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check websocket-client fonttools >/dev/null
 fi

@@ -21,7 +21,7 @@ public struct ScanText: ScanCommand {
       OCRCommand.self, TextCommand.self, RectsCommand.self, HitCommand.self,
       BoundaryCommand.self, LinesCommand.self, OutlineCommand.self, QueryCommand.self,
       VerifyCommand.self,
-      EvalCommand.self, ConvertCommand.self, DrawCommand.self,
+      EvalCommand.self, ConvertCommand.self, DrawCommand.self, HTMLCommand.self,
     ])
 
   public init(_ arguments: ParsedArguments) {}

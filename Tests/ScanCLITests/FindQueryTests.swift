@@ -36,6 +36,19 @@ private let builtPage: Page = {
 
 @Suite("Query protocol: find and uncertain")
 struct FindQueryTests {
+  @Test func spokenTextJoinsHyphenatedWords() throws {
+    let answers = try query(
+      try model(builtPage),
+      [
+        #"{"op":"text","range":[0,45],"spoken":true}"#,
+        #"{"op":"text","range":[0,45],"spoken":false}"#,
+        #"{"op":"text","range":[0,45],"spoken":1}"#,
+      ])
+    #expect(answers[0]["text"] == .string("Optical character recognition of an e-mail"))
+    #expect(answers[1]["text"] == .string("Optical character recog-\nnition of an e-\nmail"))
+    #expect(answers[2]["error"] == .string("\"spoken\" must be true or false"))
+  }
+
   @Test func findAnswersRangesTextAndRects() throws {
     let page = builtPage
     let path = try model(page)

@@ -59,7 +59,7 @@ extension QueryService {
   }
 
   /// An optional boolean member, `false` when absent.
-  private func flag(_ request: JSONValue, _ key: String) throws -> Bool {
+  func flag(_ request: JSONValue, _ key: String) throws -> Bool {
     guard let v = request[key] else { return false }
     guard let b = v.boolValue else {
       throw RequestError(description: "\"\(key)\" must be true or false")

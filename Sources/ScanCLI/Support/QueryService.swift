@@ -86,7 +86,9 @@ struct QueryService {
         return .object(["text": .string(page.text(in: try rect(request)))])
       }
       let r = try range(request, page)
-      return .object(["text": .string(page.text(in: r) ?? "")])
+      // "spoken": the text as a screen reader says it (hyphenated words joined).
+      let text = try flag(request, "spoken") ? page.spokenText(in: r) : page.text(in: r)
+      return .object(["text": .string(text ?? "")])
     case "rects":
       return Answers.rects(page.selectionRects(for: try range(request, page)))
     case "caret":

@@ -1,0 +1,487 @@
+import Foundation
+import ScanModel
+
+/// Writes a page as one self-contained, accessible HTML file: the scan as
+/// the picture, and over it a transparent text layer laid on the ink, with
+/// the page's structure in reading order.
+///
+/// The file needs no script. Its parts:
+///
+/// - the scan as an `img` whose `alt` says the text follows, inside a
+///   `div class="page"` that is a CSS size container, so every position and
+///   size of the text layer is a fraction of the page's width (`cqw`) and
+///   the layer stays on the ink at any zoom or window width;
+/// - one absolutely positioned element per line, placed on the line's
+///   selection outline (``Page/selectionRects(for:)``) and rotated by its
+///   angle, as high as the outline; in it each word, and each gap between
+///   words, is spaced out (`letter-spacing`) to the length of its
+///   selection band. The text is set in an embedded font whose every
+///   character is half an em wide and whose ascent and descent make
+///   exactly one em, so lengths are known without measuring. The text is
+///   transparent: selecting it highlights the ink, and find-in-page goes
+///   to the right place;
+/// - the structure, in the model's reading order: running heads in
+///   `header`, the text in `main` (`h1`–`h6` for headings, never a level
+///   more than one below the heading before; `p` for running text; `ul`/`li`
+///   for list items; `figure`/`figcaption` for captions; `aside` for
+///   marginalia), then footnotes (`aside class="footnotes"`), running feet
+///   and page numbers in `footer`;
+/// - words hyphenated at a line end (``Page/hyphenBreaks``) read as one
+///   word: the printed parts are hidden from assistive technology and the
+///   joined word (``Page/spokenText(in:)``) is there for it, visually
+///   hidden and taking no room;
+/// - words below a confidence threshold carry an `aria-description` (and
+///   show with ``Options/showUncertain``);
+/// - `lang` on the document (``Page/accessibilityLanguage``) and a `title`:
+///   the first heading, else the image's name.
+///
+/// Each line element carries the model's outline in image pixels
+/// (`data-quad`, the corners top-left, top-right, bottom-right,
+/// bottom-left), each word its range in the page text (`data-range`, UTF-16
+/// offsets) and the page its size (`data-width`, `data-height`), so a
+/// browser test can compare what the browser lays out with the model.
+public struct AccessibleHTML: Sendable {
+  /// What the reader sees besides the scan.
+  public struct Options: OptionSet, Sendable {
+    public let rawValue: Int
+    /// Creates options from their raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Draws the text layer's text (normally transparent) over the scan.
+    public static let showText = Options(rawValue: 1 << 0)
+    /// Highlights the low-confidence words.
+    public static let showUncertain = Options(rawValue: 1 << 1)
+  }
+
+  /// Where the page's picture comes from.
+  public enum ImageSource: Sendable, Equatable {
+    /// A URL (or a path relative to the HTML file), written as it is.
+    case url(String)
+    /// The image's bytes, embedded as a `data:` URL of the given media
+    /// type (`image/png`, `image/jpeg`…).
+    case embedded(bytes: [UInt8], mediaType: String)
+    /// No picture: the text layer over a white page.
+    case none
+  }
+
+  /// The picture under the text layer.
+  public var image: ImageSource
+  /// What the reader sees besides the scan.
+  public var options: Options
+  /// Words whose confidence is below this (0–100) are marked uncertain.
+  public var lowConfidenceThreshold: Double
+
+  /// Creates a writer.
+  /// - Parameters:
+  ///   - image: The picture under the text layer.
+  ///   - options: What the reader sees besides the scan.
+  ///   - lowConfidenceThreshold: Words below this confidence are marked
+  ///     uncertain (default 60, as elsewhere in ScanText).
+  public init(
+    image: ImageSource, options: Options = [],
+    lowConfidenceThreshold: Double = AttributedContent.defaultLowConfidenceThreshold
+  ) {
+    self.image = image
+    self.options = options
+    self.lowConfidenceThreshold = lowConfidenceThreshold
+  }
+
+  /// The scale of the line text's font against the line's height: lines are
+  /// set in a font this many times too large and scaled down, so that the
+  /// browser's rounding of font metrics to whole pixels is this many times
+  /// smaller on the page.
+  static let fontOversize = 8
+
+  /// The HTML document for `page` (UTF-8 text).
+  /// - Complexity: O(*n* log *n*) in the characters of the page.
+  public func html(for page: Page) -> String {
+    var out = HTMLBuffer()
+    let language = page.accessibilityLanguage
+    out.raw("<!DOCTYPE html>\n<html")
+    if let language { out.raw(" lang=\"\(Self.escape(language))\"") }
+    out.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
+    out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+    out.raw("<meta name=\"generator\" content=\"scantext\">\n")
+    out.raw("<title>\(Self.escape(Self.title(of: page)))</title>\n")
+    out.raw("<style>\n\(stylesheet(for: page))</style>\n</head>\n<body>\n")
+    out.raw(
+      "<div class=\"page\" data-width=\"\(page.width)\" data-height=\"\(page.height)\">\n")
+    writeImage(page, into: &out)
+    let writer = LayerWriter(page: page, threshold: lowConfidenceThreshold)
+    writer.writeStructure(into: &out)
+    out.raw("</div>\n</body>\n</html>\n")
+    return out.text
+  }
+
+  /// The document's title: the first heading's text (its lines joined by
+  /// spaces), else the image's name, else "Scanned page".
+  static func title(of page: Page) -> String {
+    if let heading = page.headings.first {
+      let text = (page.spokenText(in: heading.range) ?? heading.text)
+        .split(whereSeparator: \.isNewline).joined(separator: " ")
+      if !text.isEmpty { return text }
+    }
+    return page.image ?? "Scanned page"
+  }
+
+  private func writeImage(_ page: Page, into out: inout HTMLBuffer) {
+    let name = page.image ?? "the page"
+    let alt = "Scan of \(name). Its recognised text follows."
+    let source: String
+    switch image {
+    case .url(let url):
+      source = url
+    case .embedded(let bytes, let mediaType):
+      source = "data:\(mediaType);base64,\(Data(bytes).base64EncodedString())"
+    case .none:
+      out.raw("<div class=\"scan blank\" role=\"img\" aria-label=\"\(Self.escape(alt))\"></div>\n")
+      return
+    }
+    out.raw(
+      "<img class=\"scan\" src=\"\(Self.escape(source))\" alt=\"\(Self.escape(alt))\" width=\"\(page.width)\" height=\"\(page.height)\">\n"
+    )
+  }
+
+  private func stylesheet(for page: Page) -> String {
+    let font = Self.fontBase64.filter { !$0.isWhitespace }
+    let textColour = options.contains(.showText) ? "rgba(200, 0, 0, 0.8)" : "transparent"
+    let uncertain =
+      options.contains(.showUncertain)
+      ? ".uncertain { background: rgba(255, 160, 0, 0.45); }\n" : ""
+    let width = max(page.width, 1)
+    return """
+      @font-face { font-family: "ScanText Layer"; src: url(data:font/ttf;base64,\(font)) format("truetype"); }
+      html, body { margin: 0; padding: 0; }
+      .page { position: relative; container-type: inline-size; width: 100%; --u: calc(100cqw / \(width)); }
+      .scan { display: block; width: 100%; height: auto; }
+      .blank { aspect-ratio: \(width) / \(max(page.height, 1)); background: white; }
+      .page header, .page main, .page footer, .page aside, .page figure, .page figcaption,
+      .page p, .page ul, .page li, .page h1, .page h2, .page h3, .page h4, .page h5, .page h6 {
+        display: block; margin: 0; padding: 0; font: inherit; list-style: none; }
+      .line { position: absolute; left: 0; top: 0; margin: 0; padding: 0; border: 0;
+        font-family: "ScanText Layer"; font-weight: normal; font-style: normal; line-height: 1;
+        white-space: pre; letter-spacing: 0; word-spacing: 0; font-kerning: none;
+        text-rendering: optimizeSpeed; transform-origin: 0 0; color: \(textColour); }
+      .line::selection, .line *::selection { background: rgba(0, 110, 255, 0.35); color: \(textColour); }
+      .joined { position: absolute; width: 1px; height: 1px; overflow: hidden;
+        clip-path: inset(50%); white-space: nowrap; user-select: none; }
+      \(uncertain)
+      """
+  }
+
+  /// Escapes text for HTML element content and attribute values.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}":
+        out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// How many half-em advances a text takes in the layer's font: one per
+  /// Unicode scalar, except combining marks (which the browser sets at
+  /// zero width over their base) and default-ignorable ones (soft hyphens,
+  /// joiners, variation selectors), which it does not draw.
+  static func advanceCount(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { n, s in
+      switch s.properties.generalCategory {
+      case .nonspacingMark, .enclosingMark: return n
+      default: return s.properties.isDefaultIgnorableCodePoint ? n : n + 1
+      }
+    }
+  }
+}
+
+/// An HTML string being built.
+struct HTMLBuffer {
+  var text = ""
+  mutating func raw(_ s: String) { text += s }
+  mutating func escaped(_ s: String) { text += AccessibleHTML.escape(s) }
+}
+
+/// Writes the structure and the lines of one page.
+private struct LayerWriter {
+  let page: Page
+  let threshold: Double
+  /// For each line number, the ranges of that line hidden from assistive
+  /// technology (parts of a hyphenated word) and, on the first line of
+  /// each such word, where its joined form goes and what it is.
+  var hidden: [Int: [Range<Int>]] = [:]
+  var joined: [Int: [(after: Int, text: String)]] = [:]
+
+  init(page: Page, threshold: Double) {
+    self.page = page
+    self.threshold = threshold
+    var seen = Set<Range<Int>>()
+    for brk in page.hyphenBreaks {
+      let word = brk.word.lowerBound.offset..<brk.word.upperBound.offset
+      guard seen.insert(word).inserted, let spoken = page.spokenText(in: brk.word) else {
+        continue
+      }
+      var first = true
+      for rect in page.selectionRects(for: brk.word) {
+        let part = rect.range.lowerBound.offset..<rect.range.upperBound.offset
+        guard !part.isEmpty else { continue }
+        hidden[rect.lineNumber, default: []].append(part)
+        if first {
+          joined[rect.lineNumber, default: []].append((part.upperBound, spoken))
+          first = false
+        }
+      }
+    }
+  }
+
+  /// The paragraphs in reading order with the number of their first line.
+  private var paragraphs: [(paragraph: Paragraph, firstLine: Int)] {
+    var out: [(Paragraph, Int)] = []
+    var n = 0
+    for block in page.blocks {
+      for paragraph in block.paragraphs {
+        out.append((paragraph, n))
+        n += paragraph.lines.count
+      }
+    }
+    return out
+  }
+
+  func writeStructure(into out: inout HTMLBuffer) {
+    let all = paragraphs
+    // Running heads first, the page's furniture (footnotes, feet, page
+    // numbers) last: the model's reading order puts them there already.
+    var start = 0
+    while start < all.count, all[start].paragraph.role == .header { start += 1 }
+    var end = all.count
+    while end > start, all[end - 1].paragraph.role.isPageFurniture,
+      all[end - 1].paragraph.role != .header
+    {
+      end -= 1
+    }
+    if start > 0 {
+      out.raw("<header>\n")
+      for item in all[0..<start] { write(item, tag: "p", into: &out) }
+      out.raw("</header>\n")
+    }
+    out.raw("<main>\n")
+    var previousLevel = 0
+    var index = start
+    while index < end {
+      let item = all[index]
+      switch item.paragraph.role {
+      case .heading:
+        let level = min(item.paragraph.headingLevel ?? 1, previousLevel + 1)
+        previousLevel = level
+        write(item, tag: "h\(level)", into: &out)
+      case .listItem:
+        out.raw("<ul>\n")
+        while index < end, all[index].paragraph.role == .listItem {
+          write(all[index], tag: "li", into: &out)
+          index += 1
+        }
+        out.raw("</ul>\n")
+        continue
+      case .caption:
+        out.raw("<figure>")
+        write(item, tag: "figcaption", into: &out)
+        out.raw("</figure>\n")
+      case .marginalia:
+        out.raw("<aside class=\"marginalia\" aria-label=\"Margin note\">")
+        write(item, tag: "p", into: &out)
+        out.raw("</aside>\n")
+      default:
+        write(item, tag: "p", into: &out)
+      }
+      index += 1
+    }
+    out.raw("</main>\n")
+    let trailing = all[end...]
+    let footnotes = trailing.filter { $0.paragraph.role == .footnote }
+    if !footnotes.isEmpty {
+      out.raw("<aside class=\"footnotes\" aria-label=\"Footnotes\">\n")
+      for item in footnotes { write(item, tag: "p", into: &out) }
+      out.raw("</aside>\n")
+    }
+    let feet = trailing.filter { $0.paragraph.role != .footnote }
+    if !feet.isEmpty {
+      out.raw("<footer>\n")
+      for item in feet { write(item, tag: "p", into: &out) }
+      out.raw("</footer>\n")
+    }
+  }
+
+  private func write(
+    _ item: (paragraph: Paragraph, firstLine: Int), tag: String, into out: inout HTMLBuffer
+  ) {
+    let role = item.paragraph.role
+    out.raw("<\(tag) class=\"\(Self.className(role))\"")
+    if let first = item.paragraph.lines.first, !first.range.isEmpty,
+      page.selectionRects(for: first.range).first?.writingDirection == .rightToLeft
+    {
+      out.raw(" dir=\"rtl\"")
+    }
+    out.raw(">")
+    for (k, line) in item.paragraph.lines.enumerated() {
+      writeLine(line, number: item.firstLine + k, into: &out)
+    }
+    out.raw("</\(tag)>\n")
+  }
+
+  private static func className(_ role: ParagraphRole) -> String {
+    switch role {
+    case .pageNumber: "page-number"
+    case .listItem: "list-item"
+    case .tableCell: "table-cell"
+    default: role.rawValue
+    }
+  }
+
+  private func writeLine(_ line: TextLine, number: Int, into out: inout HTMLBuffer) {
+    guard !line.range.isEmpty, let outline = page.selectionRects(for: line.range).first else {
+      return
+    }
+    let q = outline.quad
+    // The element's frame: from the outline's left end along the line, and
+    // down across it. A right-to-left line's quad starts at its right end
+    // (its reading start); the browser lays its text out from the right of
+    // the element all the same.
+    let rtl = outline.writingDirection == .rightToLeft
+    let origin = rtl ? q.topRight : q.topLeft
+    let along = rtl ? q.topLeft : q.topRight
+    let down = rtl ? q.bottomRight : q.bottomLeft
+    let ux = along.x - origin.x
+    let uy = along.y - origin.y
+    let length = (ux * ux + uy * uy).squareRoot()
+    let angle = length > 0 ? atan2(uy, ux) : 0
+    let vx = down.x - origin.x
+    let vy = down.y - origin.y
+    // The height across the line (the outline is a parallelogram at most).
+    let across = length > 0 ? abs(ux * vy - uy * vx) / length : (vx * vx + vy * vy).squareRoot()
+    let height = max(across, 0.01)
+    let oversize = Double(AccessibleHTML.fontOversize)
+    var style = "left:calc(\(n(origin.x))*var(--u));top:calc(\(n(origin.y))*var(--u));"
+    style += "font-size:calc(\(n(height * oversize))*var(--u));transform:"
+    if abs(angle) > 1e-9 { style += "rotate(\(n(angle, digits: 6))rad) " }
+    style += "scale(\(n(1 / oversize, digits: 6)))"
+    let quadText = q.corners.map { "\(n($0.x)) \(n($0.y))" }.joined(separator: " ")
+    out.raw(
+      "<span class=\"line\" data-line=\"\(number)\" data-quad=\"\(quadText)\" style=\"\(style)\">")
+    writeText(of: line, number: number, outline: q, height: height, into: &out)
+    out.raw("</span>")
+  }
+
+  /// Where each word of a line starts and ends along the line, in image
+  /// pixels from the line's reading start: the edges of its selection
+  /// band. The first word starts at 0 and the last ends at the line's
+  /// length, so the words and the gaps between them fill the line.
+  private func wordExtents(of line: TextLine, outline q: Quad) -> [(Double, Double)] {
+    let dx = q.topRight.x - q.topLeft.x
+    let dy = q.topRight.y - q.topLeft.y
+    let length = (dx * dx + dy * dy).squareRoot()
+    guard length > 0 else { return line.words.map { _ in (0, 0) } }
+    func along(_ p: Point) -> Double {
+      ((p.x - q.topLeft.x) * dx + (p.y - q.topLeft.y) * dy) / length
+    }
+    var extents: [(Double, Double)] = line.words.map { word in
+      guard !word.range.isEmpty, let band = page.selectionRects(for: word.range).first else {
+        return (0, 0)
+      }
+      return (along(band.quad.topLeft), along(band.quad.topRight))
+    }
+    // Monotonic, and filling the line from end to end.
+    var cursor = 0.0
+    for i in extents.indices {
+      let start = i == 0 ? 0 : min(max(extents[i].0, cursor), length)
+      let end = i == extents.count - 1 ? length : min(max(extents[i].1, start), length)
+      extents[i] = (start, end)
+      cursor = end
+    }
+    return extents
+  }
+
+  /// The line's text: each OCR word in a span whose letter spacing makes
+  /// it as long as its selection band (the font's advances are all half an
+  /// em, so the spacing follows from the word's length), and so each gap
+  /// between words; a low-confidence word carries its description, and the
+  /// parts of a hyphenated word are hidden from assistive technology,
+  /// followed by the joined word.
+  private func writeText(
+    of line: TextLine, number: Int, outline: Quad, height: Double, into out: inout HTMLBuffer
+  ) {
+    let hiddenParts = hidden[number] ?? []
+    let insertions = joined[number] ?? []
+    let extents = wordExtents(of: line, outline: outline)
+    let units = Array(line.text.utf16)
+    let lineStart = line.range.lowerBound.offset
+    func text(_ r: Range<Int>) -> String {
+      let a = max(0, min(units.count, r.lowerBound - lineStart))
+      let b = max(a, min(units.count, r.upperBound - lineStart))
+      return String(decoding: units[a..<b], as: UTF16.self)
+    }
+    /// The letter spacing (in em of the line's font) that makes `text`
+    /// `width` image pixels long.
+    func spacing(_ text: String, width: Double) -> String {
+      let count = AccessibleHTML.advanceCount(text)
+      guard count > 0 else { return "" }
+      let em = width / (Double(count) * height) - 0.5
+      return abs(em) < 0.0005 ? "" : "letter-spacing:\(n(em, digits: 4))em"
+    }
+    for (i, word) in line.words.enumerated() {
+      let range = word.range.lowerBound.offset..<word.range.upperBound.offset
+      if i > 0 {
+        let gapRange = line.words[i - 1].range.upperBound.offset..<range.lowerBound
+        let gap = text(gapRange)
+        let style = spacing(gap, width: extents[i].0 - extents[i - 1].1)
+        out.raw(style.isEmpty ? "" : "<span style=\"\(style)\">")
+        out.escaped(gap)
+        out.raw(style.isEmpty ? "" : "</span>")
+      }
+      let wordText = text(range)
+      out.raw("<span class=\"w")
+      if let c = word.confidence, c < threshold {
+        let percent = Int(c.rounded())
+        out.raw(
+          " uncertain\" aria-description=\"uncertain recognition, confidence \(percent) %")
+      }
+      out.raw("\" data-range=\"\(range.lowerBound) \(range.upperBound)\"")
+      let style = spacing(wordText, width: extents[i].1 - extents[i].0)
+      out.raw(style.isEmpty ? ">" : " style=\"\(style)\">")
+      // Cut where a hidden part starts or ends, or a joined word goes.
+      var cuts = Set([range.lowerBound, range.upperBound])
+      for r in hiddenParts { cuts.formUnion([r.lowerBound, r.upperBound]) }
+      for i in insertions { cuts.insert(i.after) }
+      let points = cuts.filter { range.contains($0) || $0 == range.upperBound }.sorted()
+      for (a, b) in zip(points, points.dropFirst()) {
+        let isHidden = hiddenParts.contains { $0.lowerBound <= a && b <= $0.upperBound }
+        out.raw(isHidden ? "<span aria-hidden=\"true\">" : "")
+        out.escaped(text(a..<b))
+        out.raw(isHidden ? "</span>" : "")
+        for insertion in insertions where insertion.after == b {
+          out.raw("<span class=\"joined\">")
+          out.escaped(insertion.text)
+          out.raw("</span>")
+        }
+      }
+      out.raw("</span>")
+    }
+  }
+
+  /// A number for CSS: at most `digits` decimals, no trailing zeros, no
+  /// exponent.
+  private func n(_ value: Double, digits: Int = 3) -> String {
+    guard value.isFinite else { return "0" }
+    var s = String(format: "%.\(digits)f", value)
+    if s.contains(".") {
+      while s.hasSuffix("0") { s.removeLast() }
+      if s.hasSuffix(".") { s.removeLast() }
+    }
+    return s == "-0" ? "0" : s
+  }
+}

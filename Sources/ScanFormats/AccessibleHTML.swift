@@ -187,6 +187,12 @@ public struct AccessibleHTML: Sendable {
     return out
   }
 
+  /// How many grapheme clusters of a text the browser spaces out: those
+  /// with at least one advance (``advanceCount(_:)``).
+  static func clusterCount(_ text: String) -> Int {
+    text.reduce(0) { n, c in advanceCount(String(c)) > 0 ? n + 1 : n }
+  }
+
   /// How many half-em advances a text takes in the layer's font: one per
   /// Unicode scalar, except combining marks (which the browser sets at
   /// zero width over their base) and default-ignorable ones (soft hyphens,
@@ -426,11 +432,13 @@ private struct LayerWriter {
       return String(decoding: units[a..<b], as: UTF16.self)
     }
     /// The letter spacing (in em of the line's font) that makes `text`
-    /// `width` image pixels long.
+    /// `width` image pixels long: the browser adds it once per grapheme
+    /// cluster it draws (`👍🏽` takes two advances and one spacing).
     func spacing(_ text: String, width: Double) -> String {
       let count = AccessibleHTML.advanceCount(text)
-      guard count > 0 else { return "" }
-      let em = width / (Double(count) * height) - 0.5
+      let clusters = AccessibleHTML.clusterCount(text)
+      guard count > 0, clusters > 0 else { return "" }
+      let em = (width / height - Double(count) / 2) / Double(clusters)
       return abs(em) < 0.0005 ? "" : "letter-spacing:\(n(em, digits: 4))em"
     }
     for (i, word) in line.words.enumerated() {

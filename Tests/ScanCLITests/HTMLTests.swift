@@ -169,6 +169,8 @@ struct HTMLTests {
     #expect(AccessibleHTML.advanceCount("cafe\u{301}") == 4)
     #expect(AccessibleHTML.advanceCount("recog\u{AD}") == 5)
     #expect(AccessibleHTML.advanceCount("👍🏽 a") == 4)
+    #expect(AccessibleHTML.clusterCount("👍🏽 a") == 3)
+    #expect(AccessibleHTML.clusterCount("cafe\u{301}") == 4)
   }
 
   @Test func commandWritesTheFile() throws {
@@ -272,6 +274,18 @@ struct HTMLBrowserTests {
       #expect(run.code == 0, "\(image): \(run.stderr)")
       pairs += [html, truth]
     }
+    // Marks, an emoji with a skin tone, CJK, right-to-left words and
+    // lines, a soft hyphen, markup characters, a hyphenated word.
+    let special = page([
+      paragraph(
+        ["cafe\u{301} 👍🏽 ſchön 中文 שלום a&<b> x\u{AD}y", "character recog-", "nition here"],
+        y: 100, confidences: ["ſchön": 20]),
+      paragraph(["שלום עולם ומלואו"], y: 300, role: .heading),
+    ])
+    let specialModel = try model(special)
+    let specialHTML = folder.appendingPathComponent("special.html").path
+    #expect(scantext(["html", specialModel, "-o", specialHTML]).code == 0)
+    pairs += [specialHTML, specialModel]
     if let real = RealScans.folder {
       let kant = real.appendingPathComponent("ocrd/kant-0017.page.xml").path
       let eurotext = real.appendingPathComponent("tesseract-test/eurotext.tif").path
@@ -306,5 +320,7 @@ struct HTMLBrowserTests {
       uniquingKeysWith: { a, _ in a })
     #expect(byName["headings.html"]?["headings"]?.intValue == 3)
     #expect(byName["justified-hyphenated.html"]?["found"]?.intValue == 1)
+    #expect(byName["special.html"]?["found"]?.intValue == 1)
+    #expect(byName["special.html"]?["headings"]?.intValue == 1)
   }
 }

@@ -24,10 +24,13 @@ HTML is a file from `scantext html MODEL`; MODEL is what it was made from
   hyphenated words joined), whitespace collapsed; one `main`; an `img`
   with a name; a title; a `lang`;
 - find: `window.find(word)` finds every word hyphenated across lines;
+- copy: the whole page selected copies the model's printed text (a line
+  break after each line), whitespace aside;
 - the text layer's font loaded (the browser's font sanitizer accepted it).
 
 --screenshot PNG writes a picture of the first page at 1000 CSS px wide
-(Page.captureScreenshot; make the HTML with --show-text to see the layer).
+(--screenshot-width; --screenshot-height crops it) with
+Page.captureScreenshot: make the HTML with --show-text to see the layer.
 Prints one line per page (PASS or FAIL and the figures); --json prints a
 JSON report instead. Exit status 0 when every page passes, 1 otherwise,
 2 when Chromium or websocket-client is missing.
@@ -162,7 +165,7 @@ GEOMETRY = r"""
     const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
     let r = null;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement.closest('.joined')) continue;
+      if (n.parentElement.closest('.joined, .eol')) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
       for (const c of range.getClientRects()) {
@@ -188,7 +191,7 @@ WORDS = r"""
     const walker = document.createTreeWalker(word, NodeFilter.SHOW_TEXT);
     let r = null;
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement.closest('.joined')) continue;
+      if (n.parentElement.closest('.joined, .eol')) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
       for (const c of range.getClientRects()) {
@@ -275,14 +278,15 @@ def query(scantext, model, requests):
 def expected(scantext, model):
     lines, headings = query(scantext, model, [{"op": "lines"}, {"op": "headings"}])
     end = max((l["range"][1] for l in lines.get("lines", [])), default=0)
-    spoken = query(scantext, model, [{"op": "text", "range": [0, end], "spoken": True}])[0]
+    spoken, printed = query(scantext, model, [
+        {"op": "text", "range": [0, end], "spoken": True}, {"op": "text", "range": [0, end]}])
     levels = []
     previous = 0
     for h in headings["headings"]:
         level = min(h["level"], previous + 1)
         previous = level
         levels.append((level, collapse(h["text"])))
-    return collapse(spoken["text"]), levels
+    return collapse(spoken["text"]), levels, printed["text"]
 
 
 def check_page(browser, html, model, scantext):
@@ -291,7 +295,7 @@ def check_page(browser, html, model, scantext):
     statuses = browser.load(html)
     if statuses != ["loaded"]:
         failures.append("the text layer's font did not load: %s" % statuses)
-    text, headings = expected(scantext, model)
+    text, headings, printed = expected(scantext, model)
     # Geometry at two zooms.
     report["lines"] = 0
     for name, width, scale in ZOOMS:
@@ -353,6 +357,14 @@ def check_page(browser, html, model, scantext):
         failures.append("no title")
     if not s["lang"]:
         failures.append("no lang on the document")
+    # A copy of the whole page: the printed text, a line break after each line.
+    copied = browser.evaluate(
+        "(() => { const s = getSelection(); s.removeAllRanges(); "
+        "const r = document.createRange(); r.selectNodeContents(document.body); "
+        "s.addRange(r); const t = s.toString(); s.removeAllRanges(); return t; })()")
+    if copied.split() != printed.split():
+        failures.append("copy: the selection copies %r, the page text is %r" % (
+            copied[:80], printed[:80]))
     # Find-in-page: every word hyphenated across lines.
     found = 0
     for word in s["joined"]:
@@ -366,12 +378,13 @@ def check_page(browser, html, model, scantext):
     return report
 
 
-def screenshot(browser, html, out):
+def screenshot(browser, html, out, width, height=None):
     browser.load(html)
-    browser.zoom(1000, 1)
-    height = browser.evaluate("Math.ceil(document.documentElement.scrollHeight)")
+    browser.zoom(width, 1)
+    full = browser.evaluate("Math.ceil(document.documentElement.scrollHeight)")
+    height = min(height or full, full)
     shot = browser.page("Page.captureScreenshot", format="png", captureBeyondViewport=True,
-                        clip={"x": 0, "y": 0, "width": 1000, "height": height, "scale": 1})
+                        clip={"x": 0, "y": 0, "width": width, "height": height, "scale": 1})
     pathlib.Path(out).write_bytes(base64.b64decode(shot["data"]))
 
 
@@ -381,6 +394,10 @@ def main():
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
     parser.add_argument("--json", action="store_true", help="print a JSON report")
     parser.add_argument("--screenshot", help="write a PNG of the first page")
+    parser.add_argument("--screenshot-width", type=int, default=1000,
+                        help="the window's width for the screenshot, in CSS px")
+    parser.add_argument("--screenshot-height", type=int,
+                        help="crop the screenshot to this height (CSS px)")
     parser.add_argument("pages", nargs="+", help="HTML MODEL pairs")
     args = parser.parse_args()
     if len(args.pages) % 2:
@@ -398,7 +415,8 @@ def main():
     reports = []
     try:
         if args.screenshot:
-            screenshot(browser, pairs[0][0], args.screenshot)
+            screenshot(browser, pairs[0][0], args.screenshot, args.screenshot_width,
+                       args.screenshot_height)
         for html, model in pairs:
             try:
                 reports.append(check_page(browser, html, model, args.scantext))

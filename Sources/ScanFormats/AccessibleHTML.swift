@@ -29,7 +29,8 @@ import ScanModel
 /// - words hyphenated at a line end (``Page/hyphenBreaks``) read as one
 ///   word: the printed parts are hidden from assistive technology and the
 ///   joined word (``Page/spokenText(in:)``) is there for it, visually
-///   hidden and taking no room;
+///   hidden, taking no room and left out of a copy; a copy of a selection
+///   has a line break after every line (a hidden `\n`), as the page text;
 /// - words below a confidence threshold carry an `aria-description` (and
 ///   show with ``Options/showUncertain``);
 /// - `lang` on the document (``Page/accessibilityLanguage``) and a `title`:
@@ -162,8 +163,10 @@ public struct AccessibleHTML: Sendable {
         white-space: pre; letter-spacing: 0; word-spacing: 0; font-kerning: none;
         text-rendering: optimizeSpeed; transform-origin: 0 0; color: \(textColour); }
       .line::selection, .line *::selection { background: rgba(0, 110, 255, 0.35); color: \(textColour); }
-      .joined { position: absolute; width: 1px; height: 1px; overflow: hidden;
-        clip-path: inset(50%); white-space: nowrap; user-select: none; }
+      .joined, .eol { position: absolute; width: 1px; height: 1px; overflow: hidden;
+        clip-path: inset(50%); white-space: nowrap; }
+      .joined { user-select: none; }
+      .eol { white-space: pre; }
       \(uncertain)
       """
   }
@@ -380,7 +383,9 @@ private struct LayerWriter {
     out.raw(
       "<span class=\"line\" data-line=\"\(number)\" data-quad=\"\(quadText)\" style=\"\(style)\">")
     writeText(of: line, number: number, outline: q, height: height, into: &out)
-    out.raw("</span>")
+    // The line break, for a copy of the selection: taking no room, and
+    // nothing for assistive technology to read.
+    out.raw("<span class=\"eol\" aria-hidden=\"true\">\n</span></span>")
   }
 
   /// Where each word of a line starts and ends along the line, in image

@@ -98,7 +98,7 @@ struct HTMLTests {
     // half-em advances of 10 px: no spacing; the gap (10 px) is one space.
     #expect(
       html.contains(
-        #"<span class="line" data-line="0" data-quad="100 240 250 240 250 260 100 260" style="left:calc(100*var(--u));top:calc(240*var(--u));font-size:calc(160*var(--u));transform:scale(0.125)"><span class="w" data-range="0 4">Some</span> <span class="w" data-range="5 9">text</span> <span class="w" data-range="10 15">here.</span></span>"#
+        #"<span class="line" data-line="0" data-quad="100 240 250 240 250 260 100 260" style="left:calc(100*var(--u));top:calc(240*var(--u));font-size:calc(160*var(--u));transform:scale(0.125)"><span class="w" data-range="0 4">Some</span> <span class="w" data-range="5 9">text</span> <span class="w" data-range="10 15">here.</span><span class="eol" aria-hidden="true">\#n</span></span>"#
       ))
     #expect(html.contains("--u: calc(100cqw / 1000)"))
     #expect(html.contains(#"<div class="scan blank" role="img""#))
@@ -139,14 +139,16 @@ struct HTMLTests {
     // joined word follows the first part, visually hidden.
     #expect(
       html.contains(
-        #"<span aria-hidden="true">recog-</span><span class="joined">recognition</span></span></span>"#
+        #"<span aria-hidden="true">recog-</span><span class="joined">recognition</span></span><span class="eol""#
       ))
     #expect(
       html.contains(
         #"<span class="w" data-range="25 31"><span aria-hidden="true">nition</span></span>"#))
     #expect(html.contains(#"<span aria-hidden="true">e-</span><span class="joined">e-mail</span>"#))
     #expect(
-      html.contains(".joined { position: absolute; width: 1px; height: 1px; overflow: hidden;"))
+      html.contains(
+        ".joined, .eol { position: absolute; width: 1px; height: 1px; overflow: hidden;"))
+    #expect(html.contains(".joined { user-select: none; }"))
   }
 
   @Test func uncertainWordsAreDescribedAndShownOnRequest() {

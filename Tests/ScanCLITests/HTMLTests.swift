@@ -257,9 +257,9 @@ private enum Browser {
 struct HTMLBrowserTests {
   /// Every sample page (its ground truth) and two real pages (a PAGE XML
   /// ground truth and a recognised scan) in one Chromium: lines and words
-  /// on their outlines within 2 CSS px at 100 % and 200 %, headings and
-  /// text in reading order in the accessibility tree, hyphenated words
-  /// found by `window.find`.
+  /// on their outlines within 2 CSS px at 100 %, 200 % and 2000 CSS px
+  /// wide, headings and text in reading order in the accessibility tree,
+  /// the copied text, hyphenated words found by `window.find`.
   @Test func samplePagesPassInChromium() throws {
     if let reason = Browser.absentReason {
       print(reason)

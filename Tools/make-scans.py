@@ -236,7 +236,8 @@ class PageSpec:
     rules: dict | None = None   # ruled table: rules drawn between the rows and columns
     colour: dict | None = None  # colour page: stamps or coloured paper (an RGB image)
     frames: tuple = ()          # Frames laid out one by one (paras, columns and margins unused)
-    photo: dict | None = None   # photographed page: the page warped onto a table (see photograph)
+    photo: dict | None = None   # photographed page: the page warped onto a table (see photograph);
+                                # `skew` then only records the page's turn in the photo
 
 
 @dataclass(frozen=True)
@@ -394,6 +395,13 @@ PAGES: list[PageSpec] = [
              photo={"canvas": [1680, 2040], "corners": [[210, 170], [1440, 245], [1540, 1880], [140, 1840]],
                     "table": 92, "grain": 22, "paper": 236, "falloff": 0.14, "blur": 0.8, "noise": 2.5,
                     "seed": 3101, "quality": 90}),
+    PageSpec("photo-flat", "A page photographed square on, lying on a table turned by 3 degrees: "
+             "no perspective, so it is only cropped (and deskewed); light falling off, blur, noise, "
+             "JPEG quality 90.",
+             body(["ferry", "clock", "coffee"], SERIF11), fmt="jpg", skew=3.0,
+             photo={"canvas": [1600, 1950], "corners": [[207, 118], [1480, 184], [1393, 1832], [120, 1766]],
+                    "table": 70, "grain": 18, "paper": 232, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
+                    "seed": 3102, "quality": 90}),
 ]
 
 

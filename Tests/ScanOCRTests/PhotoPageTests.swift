@@ -49,8 +49,18 @@ struct PhotoPageTests {
       #expect(distance(found, true_) <= 6, "corner \(found) against \(true_)")
     }
     #expect(outline.paper - outline.background >= PageDetection.minimumContrast)
-    // Measured: 4.7°; a page seen square on measures under 0.5°.
-    #expect(outline.cornerAngleDeviation >= Preprocessor.minimumPerspective)
+    // The true corners are 6.99° from square.
+    #expect(outline.cornerAngleDeviation >= 5, "\(outline.cornerAngleDeviation)")
+  }
+
+  @Test func aPageSeenSquareOnIsFoundSquare() throws {
+    let image = try Self.decode(Fixtures.scans.appendingPathComponent("photo-flat.jpg").path)
+    let outline = try #require(PageDetection.find(image))
+    for (found, true_) in zip(outline.corners, try Self.trueCorners("photo-flat.jpg")) {
+      #expect(distance(found, true_) <= 6, "corner \(found) against \(true_)")
+    }
+    // The true corners are 0.05° from square.
+    #expect(outline.cornerAngleDeviation < 1, "\(outline.cornerAngleDeviation)")
   }
 
   @Test("No other sample page stands free on a background", arguments: Fixtures.scanImages)
@@ -98,6 +108,26 @@ struct PhotoPageTests {
     let word = try #require(page.words.first { $0.text == "weather" })
     let hit = try #require(page.word(at: word.bbox.center))
     #expect(hit.text == "weather")
+  }
+
+  /// A page seen square on, turned on the table: cropped, then deskewed;
+  /// boxes go back through both. Measured: word recall 0.993, mean IoU
+  /// 0.901, CER 0 (no preprocessing: 0.993, 0.822, 0.003; deskewed
+  /// without the crop: 0.986, 0.913, 0).
+  @Test func aPageSeenSquareOnIsCroppedAndDeskewed() throws {
+    let page = try RecognizedScans.page("photo-flat.jpg")
+    #expect(page.preprocessing == ["crop", "deskew"])
+    #expect(page.perspective == nil)
+    #expect(abs(page.skew - 3) < 0.3, "skew \(page.skew)")
+    // The box round the true corners is [120, 118, 1480, 1832].
+    let crop = try #require(page.crop)
+    #expect(abs(crop.minX - 120) <= 6 && abs(crop.minY - 118) <= 6, "\(crop)")
+    #expect(abs(crop.maxX - 1480) <= 6 && abs(crop.maxY - 1832) <= 6, "\(crop)")
+    let evaluation = page.evaluate(against: try Fixtures.truth("photo-flat.jpg"))
+    #expect(evaluation.wordRecall >= 0.97, "word recall \(evaluation.wordRecall)")
+    #expect(evaluation.meanIoU >= 0.88, "mean IoU \(evaluation.meanIoU)")
+    #expect(evaluation.cer <= 0.01, "CER \(evaluation.cer)")
+    #expect(page.verify().passed)
   }
 
   @Test func theExportRecordsCropAndCornersAndReadsThemBack() throws {

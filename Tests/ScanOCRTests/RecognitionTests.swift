@@ -80,7 +80,7 @@ struct RecognitionTests {
   /// only spaces), so its text ends one empty line earlier. On the photo,
   /// the block is the table round the page.
   static let blankBlocks: Set<String> = [
-    "color-stamp.png", "ruled-table.png", "photo-perspective.jpg",
+    "color-stamp.png", "ruled-table.png", "photo-perspective.jpg", "photo-flat.jpg",
   ]
 
   @Test("The selection geometry verifies on every page", arguments: Fixtures.scanImages)

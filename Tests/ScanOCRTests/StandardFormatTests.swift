@@ -13,10 +13,13 @@ struct Flattened: Equatable, CustomStringConvertible {
   /// With `boxes` false, only the boxes of upright elements are kept.
   init(_ page: Page, glyphs: Bool, boxes: Bool = true) {
     rows = []
-    // PAGE writes whole pixels: a small glyph tilted by less than a pixel
-    // (a glyph of a page in perspective) comes back upright, with its box.
+    // PAGE writes whole pixels: on a page neither turned nor skewed (one in
+    // perspective), a small glyph tilted by less than a pixel comes back
+    // upright, with its box (the importer keeps quads on turned pages).
+    let unturned = page.orientation == 0 && page.skew == 0
     func upright(_ quad: Quad?) -> Bool {
       guard let q = quad else { return true }
+      guard unturned else { return false }
       let xs = [q.topLeft.x, q.topRight.x, q.bottomRight.x, q.bottomLeft.x].map { $0.rounded() }
       let ys = [q.topLeft.y, q.topRight.y, q.bottomRight.y, q.bottomLeft.y].map { $0.rounded() }
       return Set(xs).count == 2 && Set(ys).count == 2 && xs[0] == xs[3] && ys[0] == ys[1]

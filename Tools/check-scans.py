@@ -142,7 +142,8 @@ def check_structure(doc, image_name, im):
     need(is_num(page["skew"]) and -45 <= page["skew"] <= 45, "skew must be a number of degrees")
     need(isinstance(page["language"], str) and len(page["language"]) == 3, "language must be a 3-letter code")
     need(isinstance(page["text"], str), "text must be a string")
-    geometric = page["orientation"] != 0 or page["skew"] != 0
+    photo = doc["generator"].get("photo")
+    geometric = page["orientation"] != 0 or page["skew"] != 0 or photo is not None
     qopt = {"quad"} if geometric else set()
 
     words_out = []
@@ -180,7 +181,7 @@ def check_structure(doc, image_name, im):
                     if geometric:
                         check_quad(w["quad"], ww)
                         qa = quad_aabb(w["quad"])
-                        if page["skew"] == 0:   # exact quarter turns: ink box == rotated box
+                        if page["skew"] == 0 and not photo:   # exact quarter turns: ink box == rotated box
                             need([round(v) for v in qa] == w["bbox"], f"{ww}: bbox {w['bbox']} != quad box {qa}")
                         else:                   # resampled ink stays within ~2 px of the rotated box
                             need(qa[0] - 2 <= x0 and qa[1] - 2 <= y0 and x1 <= qa[2] + 2 and y1 <= qa[3] + 2,
@@ -251,7 +252,18 @@ def robust_ink(im, degradation, dpi):
     return norm < t, t
 
 
-def check_ink(page, words, geometric, im, degradation, rules=False):
+def page_mask(corners, W, H, inset):
+    """Pixels inside the photographed page's quadrilateral, `inset` pixels
+    in from its edges (the table round the page is not ink)."""
+    from PIL import ImageDraw
+    full = Image.new("L", (W, H), 0)
+    ImageDraw.Draw(full).polygon([tuple(c) for c in corners], fill=255)
+    if inset:
+        full = full.filter(ImageFilter.MinFilter(2 * inset + 1))
+    return np.asarray(full) > 0
+
+
+def check_ink(page, words, geometric, im, degradation, rules=False, photo=None):
     W, H = im.size
     dpi = page["dpi"]
     v = np.asarray(im)
@@ -261,6 +273,8 @@ def check_ink(page, words, geometric, im, degradation, rules=False):
     else:
         ink, thr = v < CLEAN_THRESHOLD, CLEAN_THRESHOLD
         margin = 0
+    if photo:
+        ink = ink & page_mask(photo["corners"], W, H, 9)
     covered = np.zeros_like(ink)
     min_ink = None
     for i, w in enumerate(words):
@@ -363,8 +377,12 @@ def main(argv):
                     im = Image.fromarray(np.asarray(im).max(axis=2))
                     if path.suffix == ".jpg" and not degradation:
                         degradation = {"kind": "jpeg"}
+                photo = doc["generator"].get("photo")
+                if photo and not degradation:
+                    # Camera blur, noise and JPEG: ink as on degraded pages.
+                    degradation = {"kind": "photo"}
                 share, min_ink, thr = check_ink(page, words, geometric, im, degradation,
-                                                rules=bool(doc["generator"].get("rules")))
+                                                rules=bool(doc["generator"].get("rules")), photo=photo)
             checks = check_with_scantext(scantext, tp)
             nlines = sum(len(p["lines"]) for b in page["blocks"] for p in b["paragraphs"])
             msg = (f"ok   {path.name:26s} {page['width']:4d}x{page['height']:<4d} {page['dpi']:3d}dpi "

@@ -60,7 +60,8 @@ pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pi
 pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
 pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
 pixCountPixels pixThresholdToBinary pixCombineMasked pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick
-pixGetColormap l_generateCIDataForPdf l_CIDataDestroy""".split()
+pixGetColormap l_generateCIDataForPdf l_CIDataDestroy
+getProjectiveXformCoeffs pixProjective ptaCreate ptaAddPt ptaDestroy pixScaleAreaMap""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

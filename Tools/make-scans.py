@@ -236,6 +236,8 @@ class PageSpec:
     rules: dict | None = None   # ruled table: rules drawn between the rows and columns
     colour: dict | None = None  # colour page: stamps or coloured paper (an RGB image)
     frames: tuple = ()          # Frames laid out one by one (paras, columns and margins unused)
+    photo: dict | None = None   # photographed page: the page warped onto a table (see photograph);
+                                # `skew` then only records the page's turn in the photo
 
 
 @dataclass(frozen=True)
@@ -384,6 +386,22 @@ PAGES: list[PageSpec] = [
                  Frame((0.4, 2.45, 1.6, 3.2), [Para("Timetable of 1911, second edition.", Style("sans", 7.5),
                                                     role="marginalia")]),
              )),
+    # Photographed pages (issue 12): the page warped in perspective onto a
+    # table; the truth's boxes follow the warped ink, quads the warped boxes.
+    PageSpec("photo-perspective", "A page photographed at an angle lying on a table: perspective "
+             "(the near edge wider), a small turn, light falling off toward the bottom, "
+             "the dark table round it, camera blur and noise, JPEG quality 90.",
+             body(["weather", "garden", "bridge"], SERIF11), fmt="jpg",
+             photo={"canvas": [1680, 2040], "corners": [[210, 170], [1440, 245], [1540, 1880], [140, 1840]],
+                    "table": 92, "grain": 22, "paper": 236, "falloff": 0.14, "blur": 0.8, "noise": 2.5,
+                    "seed": 3101, "quality": 90}),
+    PageSpec("photo-flat", "A page photographed square on, lying on a table turned by 3 degrees: "
+             "no perspective, so it is only cropped (and deskewed); light falling off, blur, noise, "
+             "JPEG quality 90.",
+             body(["ferry", "clock", "coffee"], SERIF11), fmt="jpg", skew=3.0,
+             photo={"canvas": [1600, 1950], "corners": [[207, 118], [1480, 184], [1393, 1832], [120, 1766]],
+                    "table": 70, "grain": 18, "paper": 232, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
+                    "seed": 3102, "quality": 90}),
 ]
 
 
@@ -894,6 +912,126 @@ def colourise(spec, img):
 
 
 # --------------------------------------------------------------------------
+# Photographed pages (issue 12)
+# --------------------------------------------------------------------------
+
+def homography(src, dst):
+    """The 3x3 projective map taking the four points `src` to `dst`."""
+    a, b = [], []
+    for (x, y), (u, v) in zip(src, dst):
+        a.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        b.append(u)
+        a.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        b.append(v)
+    h = np.linalg.solve(np.array(a, dtype=np.float64), np.array(b, dtype=np.float64))
+    return np.append(h, 1.0).reshape(3, 3)
+
+
+def apply_h(m, p):
+    x, y = p
+    d = m[2, 0] * x + m[2, 1] * y + m[2, 2]
+    return ((m[0, 0] * x + m[0, 1] * y + m[0, 2]) / d, (m[1, 0] * x + m[1, 1] * y + m[1, 2]) / d)
+
+
+def table_texture(W, H, spec, rng):
+    """A wooden table: dark gray with grain running across the photo."""
+    ph = spec.photo
+    small = rng.normal(0.0, 1.0, size=(H // 8 + 2, 6))
+    grain = np.asarray(Image.fromarray(((small + 4) * 32).clip(0, 255).astype(np.uint8))
+                       .resize((W, H), Image.Resampling.BICUBIC), dtype=np.float64) / 32 - 4
+    return ph["table"] + ph["grain"] * grain / 2
+
+
+def photograph(spec, cov, blocks, W, H):
+    """The rendered page laid in perspective on a table. Word boxes are
+    recomputed from the warped ink (a label map warped with the same map),
+    quads are the warped corners of the upright boxes. Returns (image, W, H)."""
+    ph = spec.photo
+    words = all_words(blocks)
+    lines = all_lines(blocks)
+    for ln in lines:
+        ln.bbox = union([w.bbox for w in ln.words])
+        ln.baseline = [ln.bbox[0], ln.baseline_y, ln.bbox[2], ln.baseline_y]
+    lab = np.zeros((H, W), dtype=np.int32)
+    for i, w in enumerate(words, start=1):
+        x0, y0, x1, y1 = w.bbox
+        x0, y0 = max(0, x0 - LABEL_PAD), max(0, y0 - LABEL_PAD)
+        x1, y1 = min(W, x1 + LABEL_PAD), min(H, y1 + LABEL_PAD)
+        reg = lab[y0:y1, x0:x1]
+        if reg.any():
+            raise RuntimeError(f"{spec.name}: label regions overlap at word {w.text!r}")
+        reg[...] = i
+    W2, H2 = ph["canvas"]
+    page_corners = [(0, 0), (W, 0), (W, H), (0, H)]
+    fwd_m = homography(page_corners, [tuple(c) for c in ph["corners"]])
+    inv_m = np.linalg.inv(fwd_m)
+    inv_m = inv_m / inv_m[2, 2]
+    data = tuple(inv_m.ravel()[:8])
+
+    def warp(a, resample, fill=0):
+        return np.asarray(Image.fromarray(a).transform((W2, H2), Image.Transform.PERSPECTIVE, data,
+                                                       resample=resample, fillcolor=fill))
+
+    cov2 = warp(cov, Image.Resampling.BICUBIC)
+    lab2 = warp(lab, Image.Resampling.NEAREST)
+    mask = warp(np.full((H, W), 255, dtype=np.uint8), Image.Resampling.BILINEAR).astype(np.float64) / 255.0
+
+    ys, xs = np.nonzero(cov2 >= INK_THRESHOLD)
+    ls = lab2[ys, xs]
+    stray = int((ls == 0).sum())
+    if stray:
+        raise RuntimeError(f"{spec.name}: {stray} ink pixels not owned by any word")
+    n = len(words) + 1
+    bx0 = np.full(n, 1 << 30, dtype=np.int64)
+    by0 = np.full(n, 1 << 30, dtype=np.int64)
+    bx1 = np.full(n, -1, dtype=np.int64)
+    by1 = np.full(n, -1, dtype=np.int64)
+    np.minimum.at(bx0, ls, xs)
+    np.minimum.at(by0, ls, ys)
+    np.maximum.at(bx1, ls, xs + 1)
+    np.maximum.at(by1, ls, ys + 1)
+
+    def quad(b):
+        return [[num(qx), num(qy)] for qx, qy in (apply_h(fwd_m, p) for p in corners(b))]
+
+    def enclosing_rectangle(b):
+        # A line's warped box is a trapezoid; its outline is the rectangle
+        # along the line holding it (as ScanText outlines lines in perspective).
+        tl, tr, br, bl = [np.array(apply_h(fwd_m, p)) for p in corners(b)]
+        along = (tr - tl) + (br - bl)
+        u = along / np.linalg.norm(along)
+        v = np.array([-u[1], u[0]])
+        pts = [tl, tr, br, bl]
+        us, vs = [float(p @ u) for p in pts], [float(p @ v) for p in pts]
+        u0, u1, v0, v1 = min(us), max(us), min(vs), max(vs)
+        return [[num(c[0]), num(c[1])] for c in (u * a + v * b_ for a, b_ in
+                                                  ((u0, v0), (u1, v0), (u1, v1), (u0, v1)))]
+
+    for ln in lines:
+        ln.quad = enclosing_rectangle(ln.bbox)
+        p0, p1 = apply_h(fwd_m, (ln.baseline[0], ln.baseline[1])), apply_h(fwd_m, (ln.baseline[2], ln.baseline[3]))
+        ln.baseline = [num(p0[0]), num(p0[1]), num(p1[0]), num(p1[1])]
+    for i, w in enumerate(words, start=1):
+        w.quad = quad(w.bbox)
+        if bx1[i] < 0:
+            raise RuntimeError(f"{spec.name}: word {w.text!r} lost its ink")
+        w.bbox = [int(bx0[i]), int(by0[i]), int(bx1[i]), int(by1[i])]
+    for ln in lines:
+        ln.bbox = union([w.bbox for w in ln.words])
+
+    rng = np.random.default_rng(ph["seed"])
+    table = table_texture(W2, H2, spec, rng)
+    ys_, xs_ = np.mgrid[0:H2, 0:W2]
+    light = ph["paper"] * (1.0 - ph["falloff"] * (ys_ / H2) * (0.5 + 0.5 * xs_ / W2))
+    page = light * (1.0 - cov2.astype(np.float64) / 255.0 * 0.85)
+    v = mask * page + (1.0 - mask) * table
+    im = Image.fromarray(np.clip(np.rint(v), 0, 255).astype(np.uint8)).filter(
+        ImageFilter.GaussianBlur(ph["blur"]))
+    v = np.asarray(im, dtype=np.float64) + rng.normal(0.0, ph["noise"], size=(H2, W2))
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8), W2, H2
+
+
+# --------------------------------------------------------------------------
 # Truth
 # --------------------------------------------------------------------------
 
@@ -902,7 +1040,7 @@ def u16(s: str) -> int:
 
 
 def build_truth(spec, blocks, W, H, image_name):
-    geometric = spec.orientation != 0 or spec.skew != 0
+    geometric = spec.orientation != 0 or spec.skew != 0 or spec.photo is not None
     text = []
     pos = 0
     jblocks = []
@@ -956,6 +1094,8 @@ def build_truth(spec, blocks, W, H, image_name):
         gen["rules"] = spec.rules
     if spec.colour:
         gen["colour"] = spec.colour
+    if spec.photo:
+        gen["photo"] = spec.photo
     page = {
         "index": 0,
         "image": image_name,
@@ -980,10 +1120,13 @@ def make_page(spec: PageSpec, out_dir: Path):
     for m in spec.must_contain:
         if m not in printed:
             raise RuntimeError(f"{spec.name}: layout lost required word {m!r}")
-    cov, W, H = transform_page(spec, cov, blocks, W, H)
-    if spec.rules:
-        cov = draw_rules(spec, cov, blocks)
-    img = degrade(spec, (255 - cov).astype(np.uint8))
+    if spec.photo:
+        img, W, H = photograph(spec, cov, blocks, W, H)
+    else:
+        cov, W, H = transform_page(spec, cov, blocks, W, H)
+        if spec.rules:
+            cov = draw_rules(spec, cov, blocks)
+        img = degrade(spec, (255 - cov).astype(np.uint8))
     if spec.colour:
         img = colourise(spec, img)
     im = Image.fromarray(img)
@@ -993,7 +1136,7 @@ def make_page(spec: PageSpec, out_dir: Path):
     if spec.fmt == "png":
         im.save(path, format="PNG", dpi=(spec.dpi, spec.dpi), compress_level=9)
     else:
-        quality = spec.degrade["quality"] if spec.degrade else spec.colour["quality"]
+        quality = (spec.degrade or spec.colour or spec.photo)["quality"]
         im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=quality,
                 optimize=False, progressive=False)
     truth = build_truth(spec, blocks, W, H, image_name)

@@ -112,6 +112,12 @@ static struct {
   __typeof__(&pixGetColormap) pixGetColormap;
   __typeof__(&l_generateCIDataForPdf) l_generateCIDataForPdf;
   __typeof__(&l_CIDataDestroy) l_CIDataDestroy;
+  __typeof__(&getProjectiveXformCoeffs) getProjectiveXformCoeffs;
+  __typeof__(&pixProjective) pixProjective;
+  __typeof__(&ptaCreate) ptaCreate;
+  __typeof__(&ptaAddPt) ptaAddPt;
+  __typeof__(&ptaDestroy) ptaDestroy;
+  __typeof__(&pixScaleAreaMap) pixScaleAreaMap;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -281,6 +287,12 @@ static void scantext_load(void) {
   LOAD(leptonica, pixGetColormap);
   LOAD(leptonica, l_generateCIDataForPdf);
   LOAD(leptonica, l_CIDataDestroy);
+  LOAD(leptonica, getProjectiveXformCoeffs);
+  LOAD(leptonica, pixProjective);
+  LOAD(leptonica, ptaCreate);
+  LOAD(leptonica, ptaAddPt);
+  LOAD(leptonica, ptaDestroy);
+  LOAD(leptonica, pixScaleAreaMap);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -400,3 +412,9 @@ PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsi
 PIXCMAP * scantext_pixGetColormap(PIX *pix) { return scantext_functions.pixGetColormap(pix); }
 l_ok scantext_l_generateCIDataForPdf(const char *fname, PIX *pix, l_int32 quality, L_COMP_DATA **pcid) { return scantext_functions.l_generateCIDataForPdf(fname, pix, quality, pcid); }
 void scantext_l_CIDataDestroy(L_COMP_DATA **pcid) { scantext_functions.l_CIDataDestroy(pcid); }
+l_ok scantext_getProjectiveXformCoeffs(PTA *ptas, PTA *ptad, l_float32 **pvc) { return scantext_functions.getProjectiveXformCoeffs(ptas, ptad, pvc); }
+PIX * scantext_pixProjective(PIX *pixs, l_float32 *vc, l_int32 incolor) { return scantext_functions.pixProjective(pixs, vc, incolor); }
+PTA * scantext_ptaCreate(l_int32 n) { return scantext_functions.ptaCreate(n); }
+l_ok scantext_ptaAddPt(PTA *pta, l_float32 x, l_float32 y) { return scantext_functions.ptaAddPt(pta, x, y); }
+void scantext_ptaDestroy(PTA **ppta) { scantext_functions.ptaDestroy(ppta); }
+PIX * scantext_pixScaleAreaMap(PIX *pix, l_float32 scalex, l_float32 scaley) { return scantext_functions.pixScaleAreaMap(pix, scalex, scaley); }

@@ -99,27 +99,29 @@ private struct Reader {
     return out
   }
 
-  func box(_ o: [String: JSONValue]) throws(DocumentFormatError) -> PixelRect {
-    let v = try member(o, "bbox")
+  func box(_ o: [String: JSONValue], _ key: String = "bbox") throws(DocumentFormatError)
+    -> PixelRect
+  {
+    let v = try member(o, key)
     guard let a = v.arrayValue, a.count == 4, a.allSatisfy({ $0.intValue != nil }) else {
-      throw fail("'bbox' must be [x0, y0, x1, y1] integers")
+      throw fail("'\(key)' must be [x0, y0, x1, y1] integers")
     }
     let n = a.compactMap(\.intValue)
     guard n.allSatisfy({ abs($0) <= Self.coordinateLimit }) else {
-      throw fail("'bbox' \(n) has a coordinate beyond ±\(Self.coordinateLimit)")
+      throw fail("'\(key)' \(n) has a coordinate beyond ±\(Self.coordinateLimit)")
     }
-    guard n[0] <= n[2], n[1] <= n[3] else { throw fail("'bbox' \(n) has x1 < x0 or y1 < y0") }
+    guard n[0] <= n[2], n[1] <= n[3] else { throw fail("'\(key)' \(n) has x1 < x0 or y1 < y0") }
     return PixelRect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
   }
 
-  func quad(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Quad? {
-    guard let v = o["quad"], v != .null else { return nil }
+  func quad(_ o: [String: JSONValue], _ key: String = "quad") throws(DocumentFormatError) -> Quad? {
+    guard let v = o[key], v != .null else { return nil }
     guard let a = v.arrayValue, a.count == 4 else {
-      throw fail("'quad' must be four [x, y] points")
+      throw fail("'\(key)' must be four [x, y] points")
     }
     var points: [Point] = []
     for p in a {
-      let xy = try numbers(p, "quad", count: 2)
+      let xy = try numbers(p, key, count: 2)
       points.append(Point(x: xy[0], y: xy[1]))
     }
     return Quad(
@@ -212,7 +214,10 @@ private struct Reader {
       language: try optionalString(o, "language"),
       blocks: blocks)
     try check(page, against: o)
-    return page.withPreprocessing(try preprocessingSteps(o))
+    let crop: PixelRect? =
+      if let v = o["crop"], v != .null { try box(o, "crop") } else { nil }
+    return page.withPreprocessing(try preprocessingSteps(o)).withPageGeometry(
+      crop: crop, perspective: try quad(o, "perspective"))
   }
 
   /// The optional `"preprocessing"` list of a page: strings.

@@ -47,7 +47,9 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// `"role"` is one of ``ParagraphRole``'s raw values (`heading`, `body`,
 /// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. A recognised page
 /// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, in
-/// order; absent when none). Keys are sorted and numbers
+/// order; absent when none); a page cut out of a photo adds `"crop"` (the box
+/// recognised) and, when its perspective was corrected, `"perspective"` (its
+/// corners, `[[x, y] × 4]`). Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -87,6 +89,8 @@ public enum DocumentJSON {
     if !page.preprocessing.isEmpty {
       o["preprocessing"] = .array(page.preprocessing.map(JSONValue.string))
     }
+    if let crop = page.crop { o["crop"] = box(crop) }
+    if let corners = page.perspective { o["perspective"] = quad(corners) }
     return .object(o)
   }
 

@@ -1,30 +1,56 @@
 import Foundation
 import ScanModel
 
-/// Maps points of the image Tesseract recognised (after rotation, deskew
-/// and scaling) back to the original image: an affine map
-/// `x = a·x' + b·y' + c`, `y = d·x' + e·y' + f`.
+/// Maps points of the image Tesseract recognised (after perspective
+/// correction, rotation, deskew and scaling) back to the original image: a
+/// projective map `x = (a·x' + b·y' + c) / w`, `y = (d·x' + e·y' + f) / w`
+/// with `w = g·x' + h·y' + 1` (Leptonica's `projectiveXformPt` form); affine
+/// when `g` and `h` are 0, as every step but perspective correction makes.
 struct ImageTransform: Equatable, Sendable {
   var a = 1.0, b = 0.0, c = 0.0
   var d = 0.0, e = 1.0, f = 0.0
+  var g = 0.0, h = 0.0
 
   static let identity = ImageTransform()
 
   var isIdentity: Bool { self == .identity }
 
   /// Whether upright boxes stay upright with the same corner order (no
-  /// rotation, no flip): then boxes map to boxes and need no quad.
-  var keepsBoxesUpright: Bool { b == 0 && d == 0 && a > 0 && e > 0 }
+  /// rotation, no flip, no perspective): then boxes map to boxes and need
+  /// no quad.
+  var keepsBoxesUpright: Bool { b == 0 && d == 0 && g == 0 && h == 0 && a > 0 && e > 0 }
 
   func apply(_ p: Point) -> Point {
-    Point(x: a * p.x + b * p.y + c, y: d * p.x + e * p.y + f)
+    let w = g * p.x + h * p.y + 1
+    let x = a * p.x + b * p.y + c
+    let y = d * p.x + e * p.y + f
+    guard w != 1 else { return Point(x: x, y: y) }
+    return Point(x: x / w, y: y / w)
   }
 
-  /// `self` after `inner`: first `inner`, then `self`.
+  /// `self` after `inner`: first `inner`, then `self` (the product of the
+  /// two 3×3 matrices, scaled so that its last entry is 1).
   func composed(after inner: ImageTransform) -> ImageTransform {
-    ImageTransform(
-      a: a * inner.a + b * inner.d, b: a * inner.b + b * inner.e, c: a * inner.c + b * inner.f + c,
-      d: d * inner.a + e * inner.d, e: d * inner.b + e * inner.e, f: d * inner.c + e * inner.f + f)
+    let m = [[a, b, c], [d, e, f], [g, h, 1]]
+    let n = [[inner.a, inner.b, inner.c], [inner.d, inner.e, inner.f], [inner.g, inner.h, 1]]
+    var p = [[Double]](repeating: [0, 0, 0], count: 3)
+    for i in 0..<3 {
+      for j in 0..<3 {
+        p[i][j] = m[i][0] * n[0][j] + m[i][1] * n[1][j] + m[i][2] * n[2][j]
+      }
+    }
+    // The last entry is 1 for affine maps and for the perspective maps of
+    // a page in front of the camera; keep the matrix as it is otherwise.
+    let s = p[2][2] != 0 ? 1 / p[2][2] : 1
+    return ImageTransform(
+      a: p[0][0] * s, b: p[0][1] * s, c: p[0][2] * s, d: p[1][0] * s, e: p[1][1] * s,
+      f: p[1][2] * s, g: p[2][0] * s, h: p[2][1] * s)
+  }
+
+  /// A translation: from a crop whose top-left corner is at (`x`, `y`) in
+  /// the original back to the original.
+  static func undoCrop(x: Int, y: Int) -> ImageTransform {
+    ImageTransform(a: 1, b: 0, c: Double(x), d: 0, e: 1, f: Double(y))
   }
 
   /// From an image turned clockwise by `quarterTurns` × 90° (of the

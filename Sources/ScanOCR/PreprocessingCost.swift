@@ -1,10 +1,10 @@
 import CScanOCR
 import Foundation
 
-/// The cost of the measurements that decide the colour and rule steps, and
-/// of the whole default preparation of a page, for the benchmark in
-/// `Tools/Benchmarks` (`preprocess-bench`), which sets them against the cost
-/// of a reading. Not a stable API.
+/// The cost of the measurements that decide the colour, rule and page
+/// steps, and of the whole default preparation of a page, for the benchmark
+/// in `Tools/Benchmarks` (`preprocess-bench`), which sets them against the
+/// cost of a reading. Not a stable API.
 @_spi(Benchmarks) public enum PreprocessingCost {
   /// What the measurements of one page cost and decided.
   public struct Figures: Sendable {
@@ -28,6 +28,9 @@ import Foundation
     public var preparation: Duration = .zero
     /// The steps the default preparation applied.
     public var prepared: [String] = []
+    /// Looking for a page standing free on a background (the crop and
+    /// perspective steps' measurement): what every page pays.
+    public var pageMeasurement: Duration = .zero
   }
 
   /// Decodes the first page of an image file and times the measurements.
@@ -37,6 +40,12 @@ import Foundation
     else { throw .corruptImage(path: path, format: "image") }
     let clock = ContinuousClock()
     var decided: [String] = []
+    var outline: PageOutline?
+    let pageMeasurement = clock.measure { outline = PageDetection.find(original) }
+    if let outline {
+      decided.append(
+        outline.cornerAngleDeviation >= Preprocessor.minimumPerspective ? "perspective" : "crop")
+    }
     var conversion: Preprocessor.ColourConversion?
     let colourMeasurement = clock.measure {
       if let measured = Preprocessor.measureColour(original) {
@@ -67,7 +76,8 @@ import Foundation
     }
     var figures = Figures(
       colourMeasurement: colourMeasurement, colourConversion: colourConversion,
-      rulesMeasurement: rulesMeasurement, rulesRemoval: rulesRemoval, decided: decided)
+      rulesMeasurement: rulesMeasurement, rulesRemoval: rulesRemoval, decided: decided,
+      pageMeasurement: pageMeasurement)
     let preprocessor = Preprocessor(steps: .default)
     var prepared: PreparedImage?
     figures.preparation = clock.measure {

@@ -22,6 +22,10 @@ struct PreparedImage {
   var cleaned: CleanedImage?
   /// The table grids whose rules the rules step removed, in original pixels.
   var tables: [TableGrid] = []
+  /// The part of the photo kept by the page steps, and the page's corners
+  /// when its perspective was corrected (original pixels).
+  var crop: PixelRect?
+  var perspective: Quad?
 }
 
 /// An 8-bit gray page after the steps that do not move pixels.
@@ -35,6 +39,9 @@ struct CleanedImage {
   /// `gray` binarised at 128, when already made (shared by the speck
   /// count, the skew search and the orientation measure).
   var binary: LeptonicaImage?
+  /// The page steps (crop, perspective) that made the image cleaned: its
+  /// pixels map to the original through their transform.
+  var page: PageStep?
 
   /// `gray` binarised at 128.
   mutating func ink() -> LeptonicaImage? {
@@ -92,11 +99,18 @@ struct Preprocessor {
       resolution: dpi ?? original.resolution, applied: [], cleaned: nil)
     guard !steps.isEmpty || quarterTurns != 0 else { return result }
     // Work on 8-bit gray: the steps below are defined for it.
-    guard var clean = cleaned ?? self.clean(original) else { return result }
+    guard var clean = cleaned ?? self.clean(original, page: straightenPage(original)) else {
+      return result
+    }
     var gray = clean.gray
     var changed = clean.changed
     result.applied = clean.applied
     result.tables = clean.tables
+    if let page = clean.page {
+      result.transform = page.transform
+      result.crop = page.crop
+      result.perspective = page.perspective
+    }
     // The skew is measured on the binarised page, shared with the other
     // measurements while the page is not turned or rescaled.
     var ink: LeptonicaImage? =
@@ -191,13 +205,21 @@ struct Preprocessor {
 
   /// The steps that change pixel values but not their places: colour,
   /// illumination, despeckling and rules, on an 8-bit gray copy.
-  func clean(_ original: LeptonicaImage) -> CleanedImage? {
+  ///
+  /// - Parameter page: The page cut out of a photo (``straightenPage(_:)``),
+  ///   cleaned instead of the whole photo.
+  func clean(_ photo: LeptonicaImage, page: PageStep? = nil) -> CleanedImage? {
+    let original = page?.image ?? photo
     var result: CleanedImage
     if steps.contains(.colour), let colour = Self.colourGray(original) {
       result = CleanedImage(gray: colour.image, applied: [colour.step], changed: false)
     } else {
       guard let gray = Self.gray(original) else { return nil }
       result = CleanedImage(gray: gray, applied: [], changed: false)
+    }
+    if let page {
+      result.page = page
+      result.applied.insert(contentsOf: page.applied, at: 0)
     }
     // A 1-bit page has no shadow or contrast to fix.
     if steps.contains(.illumination), scantext_pixGetDepth(original.pix) > 1,
@@ -219,7 +241,12 @@ struct Preprocessor {
       result.gray = clean.image
       result.binary = nil
       result.applied.append("rules")
-      result.tables.append(clean.grid)
+      // Grids are kept in original pixels: moved back from a cropped page;
+      // a page in perspective has no upright grid there, so none is kept.
+      if page?.perspective == nil {
+        result.tables.append(
+          page.map { clean.grid.offsetBy(x: $0.crop.minX, y: $0.crop.minY) } ?? clean.grid)
+      }
     }
     result.changed = !result.applied.isEmpty
     return result

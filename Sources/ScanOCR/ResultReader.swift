@@ -187,7 +187,7 @@ struct ElementMapper {
             bbox: box(paragraph.bbox),
             lines: paragraph.lines.map { line in
               TextLine(
-                bbox: box(line.bbox), quad: quad(line.bbox),
+                bbox: box(line.bbox), quad: lineQuad(line.bbox),
                 baseline: line.baseline.map {
                   Baseline(
                     start: rounded(transform.apply($0.start)), end: rounded(transform.apply($0.end))
@@ -216,6 +216,47 @@ struct ElementMapper {
     return Quad(
       topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
       bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
+  }
+
+  /// A line's outline: its mapped corners, or under perspective (where a
+  /// box maps to a trapezoid, which a line's selection band, a rectangle
+  /// along the line, cannot follow) the rectangle along the mapped line
+  /// that holds them, so the line's words lie inside its selection.
+  func lineQuad(_ r: PixelRect) -> Quad? {
+    guard transform.g != 0 || transform.h != 0 else { return quad(r) }
+    let q = Self.enclosingRectangle(transform.quad(r))
+    return Quad(
+      topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
+      bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
+  }
+
+  /// The smallest rectangle along a quad's mean top and bottom direction
+  /// that holds its corners, corners in the same reading order.
+  static func enclosingRectangle(_ q: Quad) -> Quad {
+    let top = Point(x: q.topRight.x - q.topLeft.x, y: q.topRight.y - q.topLeft.y)
+    let bottom = Point(x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
+    let along = Point(x: top.x + bottom.x, y: top.y + bottom.y)
+    let length = (along.x * along.x + along.y * along.y).squareRoot()
+    guard length > 0 else { return q }
+    let u = Point(x: along.x / length, y: along.y / length)
+    // Across the line, toward the bottom edge.
+    var v = Point(x: -u.y, y: u.x)
+    if (q.bottomLeft.x - q.topLeft.x) * v.x + (q.bottomLeft.y - q.topLeft.y) * v.y < 0 {
+      v = Point(x: -v.x, y: -v.y)
+    }
+    let corners = [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft]
+    let us = corners.map { $0.x * u.x + $0.y * u.y }
+    let vs = corners.map { $0.x * v.x + $0.y * v.y }
+    let u0 = us.min() ?? 0
+    let u1 = us.max() ?? 0
+    let v0 = vs.min() ?? 0
+    let v1 = vs.max() ?? 0
+    func point(_ a: Double, _ b: Double) -> Point {
+      Point(x: u.x * a + v.x * b, y: u.y * a + v.y * b)
+    }
+    return Quad(
+      topLeft: point(u0, v0), topRight: point(u1, v0), bottomRight: point(u1, v1),
+      bottomLeft: point(u0, v1))
   }
 
   func box(_ r: PixelRect) -> PixelRect {

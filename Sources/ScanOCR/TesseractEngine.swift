@@ -195,7 +195,8 @@ public final class OCREngine {
       blocks: arranged(
         GeometryRepair.repair(mapper.map(reading.blocks)), width: image.width,
         height: image.height, orientation: prepared.orientation, tables: prepared.tables)
-    ).withPreprocessing(prepared.applied)
+    ).withPreprocessing(prepared.applied).withPageGeometry(
+      crop: prepared.crop, perspective: prepared.perspective)
   }
 
   /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.

@@ -130,5 +130,11 @@ PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsi
 PIXCMAP * scantext_pixGetColormap(PIX *pix);
 l_ok scantext_l_generateCIDataForPdf(const char *fname, PIX *pix, l_int32 quality, L_COMP_DATA **pcid);
 void scantext_l_CIDataDestroy(L_COMP_DATA **pcid);
+l_ok scantext_getProjectiveXformCoeffs(PTA *ptas, PTA *ptad, l_float32 **pvc);
+PIX * scantext_pixProjective(PIX *pixs, l_float32 *vc, l_int32 incolor);
+PTA * scantext_ptaCreate(l_int32 n);
+l_ok scantext_ptaAddPt(PTA *pta, l_float32 x, l_float32 y);
+void scantext_ptaDestroy(PTA **ppta);
+PIX * scantext_pixScaleAreaMap(PIX *pix, l_float32 scalex, l_float32 scaley);
 
 #endif

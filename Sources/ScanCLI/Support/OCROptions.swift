@@ -34,6 +34,12 @@ struct OCROptions: Sendable {
   static let noColour = Flag(
     "no-colour", help: "Read colour pages in plain luminance (keep stamps, coloured paper).")
   static let noRules = Flag("no-rules", help: "Do not remove the ruling lines of tables and forms.")
+  static let noCrop = Flag(
+    "no-crop",
+    help:
+      "Do not crop a photographed page out of its background (perspective may still cut it out).")
+  static let noPerspective = Flag(
+    "no-perspective", help: "Do not correct the perspective of a photographed page.")
   static let upscale = Flag(
     "upscale",
     help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
@@ -47,7 +53,7 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = [
     lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
     noIllumination,
-    noDespeckle, noColour, noRules, upscale, noCache, verbose,
+    noDespeckle, noColour, noRules, noCrop, noPerspective, upscale, noCache, verbose,
   ]
 
   /// What to give the engine.
@@ -85,6 +91,8 @@ struct OCROptions: Sendable {
     if a[Self.noDespeckle] { steps.remove(.despeckle) }
     if a[Self.noColour] { steps.remove(.colour) }
     if a[Self.noRules] { steps.remove(.rules) }
+    if a[Self.noCrop] { steps.remove(.crop) }
+    if a[Self.noPerspective] { steps.remove(.perspective) }
     if a[Self.upscale] { steps.insert(.upscale) }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.

@@ -34,6 +34,13 @@ public struct Page: Sendable, Equatable {
   /// `"colour: red channel"`, `"rules"`, `"deskew"`…); empty when the
   /// image was recognised as it is or the page did not come from OCR.
   public private(set) var preprocessing: [String] = []
+  /// The part of the source image recognised, when the page was cropped out
+  /// of a photo (the `"crop"` step); `nil` when the whole image was read.
+  public private(set) var crop: PixelRect?
+  /// The page's corners in the source image (top-left, top-right,
+  /// bottom-right, bottom-left) when its perspective was corrected (the
+  /// `"perspective"` step); `nil` otherwise.
+  public private(set) var perspective: Quad?
   /// The page text (see the type's discussion for how it is joined).
   public let text: String
   /// The blocks in reading order.
@@ -78,6 +85,16 @@ public struct Page: Sendable, Equatable {
   public func withPreprocessing(_ steps: [String]) -> Page {
     var page = self
     page.preprocessing = steps
+    return page
+  }
+
+  /// The same page with the part of its image that was recognised and the
+  /// corners its perspective was corrected from (see ``crop`` and
+  /// ``perspective``).
+  public func withPageGeometry(crop: PixelRect?, perspective: Quad?) -> Page {
+    var page = self
+    page.crop = crop
+    page.perspective = perspective
     return page
   }
 
@@ -126,7 +143,8 @@ public struct Page: Sendable, Equatable {
   public static func == (a: Page, b: Page) -> Bool {
     a.index == b.index && a.image == b.image && a.width == b.width && a.height == b.height
       && a.dpi == b.dpi && a.orientation == b.orientation && a.skew == b.skew
-      && a.language == b.language && a.preprocessing == b.preprocessing && a.text == b.text
+      && a.language == b.language && a.preprocessing == b.preprocessing && a.crop == b.crop
+      && a.perspective == b.perspective && a.text == b.text
       && a.blocks == b.blocks
   }
 }

@@ -1,7 +1,8 @@
 import Foundation
 @_spi(Benchmarks) import ScanOCR
 
-/// The cost of the measurements that decide the colour and rule steps, and
+/// The cost of the measurements that decide the colour, rule and page
+/// (crop, perspective) steps, and
 /// of the whole default preparation before the first reading (`prepare`:
 /// every step's measurement, the steps that apply and the orientation
 /// measure), as a share of a reading of the same page (`--no-preprocess`),
@@ -25,7 +26,7 @@ struct PreprocessBench {
     let engine = try OCREngine(options: RecognitionOptions(preprocessing: .none))
     let clock = ContinuousClock()
     print(
-      "page                                   read s  colour  +conv   rules  +remove  prepare  decided"
+      "page                                   read s  colour  +conv   rules  +remove   page  prepare  decided"
     )
     var shares: [Double] = []
     for image in images {
@@ -39,23 +40,25 @@ struct PreprocessBench {
       func share(_ d: (PreprocessingCost.Figures) -> Duration) -> Double {
         seconds(median(figures.map(d))) / max(1e-9, seconds(read))
       }
-      let measurement = share(\.colourMeasurement) + share(\.rulesMeasurement)
+      let measurement =
+        share(\.colourMeasurement) + share(\.rulesMeasurement) + share(\.pageMeasurement)
       shares.append(measurement)
       let name = URL(fileURLWithPath: image).lastPathComponent
       print(
         name.padding(toLength: 38, withPad: " ", startingAt: 0),
         String(
-          format: "%6.2f  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%", seconds(read),
+          format: "%6.2f  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%%", seconds(read),
           100 * share(\.colourMeasurement), 100 * share(\.colourConversion),
           100 * share(\.rulesMeasurement), 100 * share(\.rulesRemoval),
-          100 * share(\.preparation)),
+          100 * share(\.pageMeasurement), 100 * share(\.preparation)),
         " " + (figures.last?.prepared.joined(separator: ", ") ?? ""))
     }
     if let worst = shares.max() {
       let mean = shares.reduce(0, +) / Double(shares.count)
       print(
         String(
-          format: "\nmeasurements (colour + rules) against a reading: mean %.1f%%, worst %.1f%%",
+          format:
+            "\nmeasurements (colour + rules + page) against a reading: mean %.1f%%, worst %.1f%%",
           100 * mean, 100 * worst))
     }
   }

@@ -65,6 +65,27 @@ def square(width, height):
             for y in range(height) for x in range(width)]
 
 
+def many_samples(width=5000, height=5000, samples=1000):
+    """A page within the pixel limit whose header claims 1000 samples per
+    pixel in one PackBits strip: libtiff allocated the whole decoded strip
+    (25 GB) for this 12 kB file before the allocation limit."""
+    entries = [(256, 4, 1, width), (257, 4, 1, height), (258, 3, samples, None), (259, 3, 1, 32773),
+               (262, 3, 1, 2), (273, 4, 1, 4096), (277, 3, 1, samples), (278, 4, 1, height),
+               (279, 4, 1, 4096), (284, 3, 1, 1), (338, 3, samples - 3, None)]
+    out = bytearray(b"II*\0\x08\0\0\0")
+    arrays_at = 8 + 2 + 12 * len(entries) + 4
+    out += struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        if value is None:
+            value = arrays_at if tag == 258 else arrays_at + 2 * samples
+        packed = struct.pack("<HH", value, 0) if kind == 3 and count == 1 else struct.pack("<I", value)
+        out += struct.pack("<HHI", tag, kind, count) + packed
+    out += b"\0\0\0\0"
+    out += struct.pack(f"<{samples}H", *([8] * samples)) + bytes(2 * (samples - 3))
+    out += bytes(4096 + 4096 - len(out))
+    return bytes(out)
+
+
 def main():
     folder = Path(sys.argv[1])
     folder.mkdir(parents=True, exist_ok=True)
@@ -76,6 +97,7 @@ def main():
         "pages.tif": tiff([page, tiled, page]),
         "loop.tif": tiff([page, page, page], loop=(2, 0)),
         "liar.tif": tiff([page, (20000, 20000, None, None)]),
+        "many-samples.tif": many_samples(),
     }
     for name, data in seeds.items():
         (folder / name).write_bytes(data)

@@ -21,6 +21,11 @@ static struct {
   __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
   __typeof__(&TIFFSetErrorHandler) TIFFSetErrorHandler;
   __typeof__(&TIFFSetWarningHandler) TIFFSetWarningHandler;
+  // libtiff 4.5 and later; NULL before.
+  __typeof__(&TIFFOpenOptionsAlloc) TIFFOpenOptionsAlloc;
+  __typeof__(&TIFFOpenOptionsFree) TIFFOpenOptionsFree;
+  __typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc) TIFFOpenOptionsSetMaxSingleMemAlloc;
+  __typeof__(&TIFFClientOpenExt) TIFFClientOpenExt;
 } lib;
 
 static int load_status = -1;
@@ -57,6 +62,10 @@ static void load(void) {
   LOAD_TIFF(TIFFReadRGBAImageOriented);
   LOAD_TIFF(TIFFSetErrorHandler);
   LOAD_TIFF(TIFFSetWarningHandler);
+  lib.TIFFOpenOptionsAlloc = dlsym(handle, "TIFFOpenOptionsAlloc");
+  lib.TIFFOpenOptionsFree = dlsym(handle, "TIFFOpenOptionsFree");
+  lib.TIFFOpenOptionsSetMaxSingleMemAlloc = dlsym(handle, "TIFFOpenOptionsSetMaxSingleMemAlloc");
+  lib.TIFFClientOpenExt = dlsym(handle, "TIFFClientOpenExt");
   // libtiff prints through process-wide handlers (also for Leptonica's
   // TIFF reading); keep the defaults to restore them on request.
   default_error_handler = lib.TIFFSetErrorHandler(quiet_handler);
@@ -131,15 +140,29 @@ static void unmap_proc(thandle_t handle, void *base, toff_t size) {
   (void)size;
 }
 
-scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size) {
+scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size, size_t max_allocation) {
   if (scantext_tiff_load() != 0) return NULL;
   struct scantext_tiff *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   t->data = data;
   t->size = size;
-  t->tif = lib.TIFFClientOpen(
-    "image", "r", t, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
-    unmap_proc);
+  TIFFOpenOptions *options = NULL;
+  if (lib.TIFFOpenOptionsAlloc && lib.TIFFOpenOptionsFree &&
+      lib.TIFFOpenOptionsSetMaxSingleMemAlloc && lib.TIFFClientOpenExt) {
+    options = lib.TIFFOpenOptionsAlloc();
+  }
+  if (options) {
+    lib.TIFFOpenOptionsSetMaxSingleMemAlloc(
+      options, max_allocation > (size_t)INT64_MAX ? INT64_MAX : (tmsize_t)max_allocation);
+    t->tif = lib.TIFFClientOpenExt(
+      "image", "r", t, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
+      unmap_proc, options);
+    lib.TIFFOpenOptionsFree(options);
+  } else {
+    t->tif = lib.TIFFClientOpen(
+      "image", "r", t, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
+      unmap_proc);
+  }
   if (!t->tif) {
     free(t);
     return NULL;

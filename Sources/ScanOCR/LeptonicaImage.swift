@@ -92,6 +92,18 @@ final class ImageSource {
   /// For a TIFF, its pages (reduced-resolution copies such as thumbnails
   /// and pyramid levels are not pages).
   private let tiffPages: [TIFFPage]
+  /// The most libtiff may allocate at once for this file.
+  private let tiffAllocationLimit: Int
+
+  /// The most libtiff may allocate at once: 8 bytes per allowed pixel (four
+  /// 16-bit samples, the most a page holds), 64 MB at least. A strip or
+  /// tile buffer of a page within the pixel limit fits; a header claiming
+  /// a thousand samples per pixel does not (libtiff would allocate the
+  /// whole strip before decoding it: 25 GB for a 12 kB file).
+  static func tiffAllocationLimit(maxPixels: Int) -> Int {
+    let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 8)
+    return max(64 << 20, overflow ? Int.max : bytes)
+  }
 
   /// The number of pages (1 for every format but TIFF).
   var pageCount: Int { format == "TIFF" ? tiffPages.count : 1 }
@@ -113,6 +125,8 @@ final class ImageSource {
     try OCRLibraries.load()
     self.data = data
     self.path = path
+    let limit = Self.tiffAllocationLimit(maxPixels: maxPixels)
+    tiffAllocationLimit = limit
     let checked: Result<(String, [TIFFPage]), OCRError> = data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
         return .failure(.emptyFile(path: path))
@@ -123,7 +137,8 @@ final class ImageSource {
       }
       let name = Self.formatNames[code] ?? "image"
       if name == "TIFF" {
-        return Self.tiffPages(base, count: raw.count, path: path, maxPixels: maxPixels)
+        return Self.tiffPages(
+          base, count: raw.count, path: path, maxPixels: maxPixels, allocationLimit: limit)
           .map { ("TIFF", $0) }
       }
       var w: Int32 = 0
@@ -146,9 +161,9 @@ final class ImageSource {
 
   /// Walks a TIFF's page list with libtiff and checks every page's size.
   private static func tiffPages(
-    _ base: UnsafePointer<UInt8>, count: Int, path: String, maxPixels: Int
+    _ base: UnsafePointer<UInt8>, count: Int, path: String, maxPixels: Int, allocationLimit: Int
   ) -> Result<[TIFFPage], OCRError> {
-    guard let tiff = scantext_tiff_open(base, count) else {
+    guard let tiff = scantext_tiff_open(base, count, allocationLimit) else {
       return .failure(.corruptImage(path: path, format: "TIFF"))
     }
     defer { scantext_tiff_close(tiff) }
@@ -180,6 +195,7 @@ final class ImageSource {
   func decode(page index: Int) throws(OCRError) -> LeptonicaImage {
     let format = self.format
     let pages = tiffPages
+    let limit = tiffAllocationLimit
     let decoded: LeptonicaImage? = data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
       guard format == "TIFF" else {
@@ -192,7 +208,7 @@ final class ImageSource {
       if !page.tiled, let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory)) {
         return LeptonicaImage(taking: pix)
       }
-      guard let tiff = scantext_tiff_open(base, raw.count) else { return nil }
+      guard let tiff = scantext_tiff_open(base, raw.count, limit) else { return nil }
       defer { scantext_tiff_close(tiff) }
       return scantext_tiff_read_rgb(tiff, Int32(page.directory)).map { LeptonicaImage(taking: $0) }
     }

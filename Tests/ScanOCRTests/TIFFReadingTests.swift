@@ -144,6 +144,53 @@ struct TIFFReadingTests {
     }
   }
 
+  /// A 8 kB file whose header claims 1000 samples per pixel in one
+  /// PackBits strip (found by the fuzzer): libtiff allocated the whole
+  /// decoded strip, 25 GB, before decoding it. libtiff now gets an
+  /// allocation limit from the pixel limit, and the file is refused as
+  /// corrupt at once.
+  @Test func stripClaimingAThousandSamplesPerPixelIsRefused() throws {
+    let samples = 1000
+    var entries: [(tag: UInt16, type: UInt16, count: UInt32, value: UInt32)] = [
+      (256, 4, 1, 5000), (257, 4, 1, 5000), (258, 3, UInt32(samples), 0), (259, 3, 1, 32773),
+      (262, 3, 1, 2), (273, 4, 1, 4096), (277, 3, 1, UInt32(samples)), (278, 4, 1, 5000),
+      (279, 4, 1, 4096), (284, 3, 1, 1), (338, 3, UInt32(samples - 3), 0),
+    ]
+    let arrays = UInt32(8 + 2 + 12 * entries.count + 4)
+    entries[2].value = arrays
+    entries[10].value = arrays + UInt32(2 * samples)
+    var bytes: [UInt8] = Array("II*\u{0}".utf8) + [8, 0, 0, 0]
+    func append16(_ v: UInt16) { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    func append32(_ v: UInt32) {
+      for shift in [0, 8, 16, 24] { bytes.append(UInt8((v >> UInt32(shift)) & 0xFF)) }
+    }
+    append16(UInt16(entries.count))
+    for e in entries {
+      append16(e.tag)
+      append16(e.type)
+      append32(e.count)
+      if e.type == 3 && e.count == 1 {
+        append16(UInt16(e.value))
+        append16(0)
+      } else {
+        append32(e.value)
+      }
+    }
+    append32(0)
+    for _ in 0..<samples { append16(8) }
+    for _ in 0..<(samples - 3) { append16(0) }
+    bytes += [UInt8](repeating: 0x80, count: 8192 - bytes.count)
+    let url = folder.appendingPathComponent("many-samples.tif")
+    try Data(bytes).write(to: url)
+    #expect(ImageSource.tiffAllocationLimit(maxPixels: 100_000_000) == 800_000_000)
+    let engine = try OCREngine()
+    quickly(5) {
+      #expect(throws: OCRError.corruptImage(path: url.path, format: "TIFF")) {
+        try engine.recognize(contentsOf: url.path)
+      }
+    }
+  }
+
   @Test func tiledTIFFReadsLikeItsStripCopy() throws {
     let strip = folder.appendingPathComponent("strip.tif").path
     try ImageWriter.writeMultipageTIFF(from: [clean], to: strip)

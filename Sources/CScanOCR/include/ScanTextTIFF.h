@@ -33,8 +33,11 @@ int scantext_tiff_load(void);
 void scantext_tiff_set_messages(int on);
 
 /// Opens a TIFF held in memory and reads its first directory; NULL when
-/// libtiff cannot.
-scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size);
+/// libtiff cannot. No single allocation libtiff makes for this file may
+/// exceed `max_allocation` bytes (libtiff 4.5 and later): a header may
+/// claim a strip of any size (a thousand samples per pixel, say) and
+/// libtiff would allocate it whole before decoding it.
+scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size, size_t max_allocation);
 void scantext_tiff_close(scantext_tiff *tiff);
 
 /// Reads the headers of up to `capacity` directories, from the first, into

@@ -138,8 +138,9 @@ final class ImageSource {
       let name = Self.formatNames[code] ?? "image"
       if name == "TIFF" {
         return Self.tiffPages(
-          base, count: raw.count, path: path, maxPixels: maxPixels, allocationLimit: limit)
-          .map { ("TIFF", $0) }
+          base, count: raw.count, path: path, maxPixels: maxPixels, allocationLimit: limit
+        )
+        .map { ("TIFF", $0) }
       }
       var w: Int32 = 0
       var h: Int32 = 0

@@ -136,6 +136,7 @@ def main():
 #include "ScanTextMedian.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
+#include "ScanTextPDF.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message

@@ -8,6 +8,8 @@ packages=(
   libtesseract-dev      # Tesseract's C API (libtesseract)
   libleptonica-dev      # Leptonica (image reading)
   libtiff-dev           # libtiff's headers: tiled TIFFs and page lists (Sources/CScanOCR/tiff.c)
+  libpoppler-glib8      # Poppler's GLib API: PDF input (loaded at run time, Sources/CScanOCR/pdf.c)
+  libpoppler-glib-dev   # its headers: Tools/check-pdf-declarations.sh checks pdf.c against them
   tesseract-ocr         # the tesseract command: parity tests and Tools/compare-tesseract
   tesseract-ocr-eng     # English
   tesseract-ocr-osd     # orientation and script detection
@@ -38,7 +40,9 @@ fi
 # so hocr-tools goes into a virtual environment under .build, where the
 # tests look for it (.build/tools-venv/bin/hocr-check). websocket-client
 # drives Chromium over the DevTools protocol (Tools/check-html.py); fontTools
-# builds the HTML text layer's font (Tools/make-html-font.py, run by hand).
+# builds the HTML text layer's font (Tools/make-html-font.py, run by hand);
+# img2pdf makes image-only PDFs of the sample pages for the PDF input tests
+# (a JPEG's bytes go in unchanged, other images losslessly).
 cd "$(dirname "$0")/.."
 venv=".build/tools-venv"
 if [ ! -x "$venv/bin/hocr-check" ]; then
@@ -47,7 +51,7 @@ if [ ! -x "$venv/bin/hocr-check" ]; then
   /usr/bin/python3 -m venv "$venv"
   "$venv/bin/pip" install -q --disable-pip-version-check hocr-tools >/dev/null
 fi
-if ! "$venv/bin/python" -c "import websocket, fontTools" 2>/dev/null; then
-  echo "Installing websocket-client and fonttools into $venv" >&2
-  "$venv/bin/pip" install -q --disable-pip-version-check websocket-client fonttools >/dev/null
+if ! "$venv/bin/python" -c "import websocket, fontTools, img2pdf" 2>/dev/null; then
+  echo "Installing websocket-client, fonttools and img2pdf into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check websocket-client fonttools img2pdf >/dev/null
 fi

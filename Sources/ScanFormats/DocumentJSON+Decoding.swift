@@ -217,7 +217,30 @@ private struct Reader {
     let crop: PixelRect? =
       if let v = o["crop"], v != .null { try box(o, "crop") } else { nil }
     return page.withPreprocessing(try preprocessingSteps(o)).withPageGeometry(
-      crop: crop, perspective: try quad(o, "perspective"))
+      crop: crop, perspective: try quad(o, "perspective")
+    ).withPDF(try pdfSource(o))
+  }
+
+  /// The optional `"pdf"` object of a page.
+  mutating func pdfSource(_ o: [String: JSONValue]) throws(DocumentFormatError) -> PDFPageSource? {
+    guard let v = o["pdf"], v != .null else { return nil }
+    path.append(".pdf")
+    defer { path.removeLast() }
+    let p = try object(v)
+    let number = try int(member(p, "page"), "page")
+    guard number >= 1 else { throw fail("'page' must be 1 or more") }
+    let size = try numbers(member(p, "size"), "size", count: 2)
+    guard size.allSatisfy({ $0 > 0 }) else { throw fail("'size' must be positive") }
+    let map = try numbers(member(p, "pixelToPoint"), "pixelToPoint", count: 6)
+    func flag(_ key: String) throws(DocumentFormatError) -> Bool {
+      guard let v = p[key], v != .null else { return false }
+      guard case .bool(let b) = v else { throw fail("'\(key)' must be true or false") }
+      return b
+    }
+    return PDFPageSource(
+      page: number, width: size[0], height: size[1], pixelToPoint: map,
+      hasText: try flag("hasText"), nativeImage: try flag("nativeImage"),
+      skipped: try flag("skipped"))
   }
 
   /// The optional `"preprocessing"` list of a page: strings.

@@ -49,7 +49,10 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, in
 /// order; absent when none); a page cut out of a photo adds `"crop"` (the box
 /// recognised) and, when its perspective was corrected, `"perspective"` (its
-/// corners, `[[x, y] × 4]`). Keys are sorted and numbers
+/// corners, `[[x, y] × 4]`). A page read from a PDF adds `"pdf"`:
+/// `{"page": n (from 1), "size": [w, h] (points), "pixelToPoint": [a, b, c,
+/// d, e, f], "hasText", "nativeImage", "skipped" (only when true)}` (see
+/// ``ScanModel/PDFPageSource``). Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -91,6 +94,19 @@ public enum DocumentJSON {
     }
     if let crop = page.crop { o["crop"] = box(crop) }
     if let corners = page.perspective { o["perspective"] = quad(corners) }
+    if let pdf = page.pdf { o["pdf"] = value(of: pdf) }
+    return .object(o)
+  }
+
+  static func value(of pdf: PDFPageSource) -> JSONValue {
+    // The map keeps six decimals: two would shift a point by a pixel
+    // across a large page.
+    var o: [String: JSONValue] = [
+      "page": int(pdf.page), "size": .array([number(pdf.width), number(pdf.height)]),
+      "pixelToPoint": .array(pdf.pixelToPoint.map { .number(($0 * 1e6).rounded() / 1e6) }),
+      "hasText": .bool(pdf.hasText), "nativeImage": .bool(pdf.nativeImage),
+    ]
+    if pdf.skipped { o["skipped"] = .bool(true) }
     return .object(o)
   }
 

@@ -34,6 +34,20 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
   case timedOut(path: String, page: Int, seconds: Double)
   /// libtesseract or Leptonica could not be loaded.
   case librariesUnavailable(reason: String)
+  /// A PDF was given and Poppler's GLib library is not installed.
+  case pdfUnavailable(path: String)
+  /// The PDF needs a password.
+  case encryptedPDF(path: String)
+  /// Poppler cannot read the PDF (truncated, damaged, not a PDF).
+  case corruptPDF(path: String)
+  /// The PDF has no pages.
+  case emptyPDF(path: String)
+  /// A page (numbered from 0) of a PDF cannot be read or rendered.
+  case corruptPDFPage(path: String, page: Int)
+  /// A PDF page (numbered from 0) rendered at `dpi` would have more
+  /// pixels than allowed; checked before rendering.
+  case pdfPageTooLarge(
+    path: String, page: Int, points: [Double], dpi: Int, width: Int, height: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -67,6 +81,21 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
       return "\(path): page \(page + 1) ran past the \(seconds)-second timeout"
     case .librariesUnavailable(let reason):
       return "Tesseract is not installed: \(reason) (install libtesseract5 and liblept5)"
+    case .pdfUnavailable(let path):
+      return
+        "\(path): reading PDF needs Poppler's GLib library, which is not installed (Debian: apt-get install libpoppler-glib8)"
+    case .encryptedPDF(let path):
+      return "\(path): the PDF is encrypted with a password"
+    case .corruptPDF(let path):
+      return "\(path): the PDF is truncated or damaged"
+    case .emptyPDF(let path):
+      return "\(path): the PDF has no pages"
+    case .corruptPDFPage(let path, let page):
+      return "\(path): page \(page + 1): the PDF page cannot be read"
+    case .pdfPageTooLarge(let path, let page, let points, let dpi, let width, let height, let limit):
+      let size = points.map { String(format: "%g", $0) }.joined(separator: "×")
+      return
+        "\(path): page \(page + 1) is \(size) points: at \(dpi) dpi that is \(Self.size(width, height, limit)) (lower --dpi or raise --max-pixels)"
     }
   }
 

@@ -46,17 +46,34 @@ public enum PDFImages {
     guard page >= 0, page < source.pageCount else {
       throw .corruptPage(path: path, page: page, format: source.formatName)
     }
-    var cid: UnsafeMutablePointer<L_COMP_DATA>?
-    defer { scantext_l_CIDataDestroy(&cid) }
     if source.formatName == "JPEG" {
       // Leptonica takes a JPEG file's own bytes.
-      _ = scantext_l_generateCIDataForPdf(path, nil, 0, &cid)
-    } else {
-      let image = try source.decode(page: page)
+      return try encode(path: path, format: source.formatName) { cid in
+        _ = scantext_l_generateCIDataForPdf(path, nil, 0, &cid)
+      }
+    }
+    return try stream(of: source.decode(page: page), path: path, format: source.formatName)
+  }
+
+  /// The stream of a decoded image, compressed losslessly (G4 for 1 bit,
+  /// else Flate).
+  static func stream(of image: LeptonicaImage, path: String, format: String) throws(OCRError)
+    -> PDFImageStream
+  {
+    try encode(path: path, format: format) { cid in
       _ = scantext_l_generateCIDataForPdf(nil, image.pix, 0, &cid)
     }
+  }
+
+  private static func encode(
+    path: String, format: String,
+    _ generate: (inout UnsafeMutablePointer<L_COMP_DATA>?) -> Void
+  ) throws(OCRError) -> PDFImageStream {
+    var cid: UnsafeMutablePointer<L_COMP_DATA>?
+    defer { scantext_l_CIDataDestroy(&cid) }
+    generate(&cid)
     guard let c = cid?.pointee, let bytes = c.datacomp, c.nbytescomp > 0 else {
-      throw .corruptImage(path: path, format: source.formatName)
+      throw .corruptImage(path: path, format: format)
     }
     let filter: String
     switch Int(c.type) {

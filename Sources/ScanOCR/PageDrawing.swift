@@ -70,6 +70,23 @@ public struct PageDrawing: Sendable {
   ///   - imagePage: Which page of a multi-page image to draw on.
   /// - Throws: ``DrawingError`` when the image cannot be read or its size
   ///   is not the page's.
+  /// The PDF page a page was read from, rendered as it was for
+  /// recognition (the page's size and resolution).
+  private static func pdfPage(_ data: Data, path: String, page: Page, index: Int) throws
+    -> LeptonicaImage
+  {
+    let pdf = try PDFDocument(data: data, path: path)
+    let number = page.pdf.map { $0.page - 1 } ?? index
+    guard number >= 0, number < pdf.pageCount else {
+      throw DrawingError(
+        "\(path): the PDF has \(pdf.pageCount) page(s); there is no page \(number + 1)")
+    }
+    return try pdf.render(
+      page: number,
+      PDFDocument.Rendering(
+        width: page.width, height: page.height, dpi: page.dpi ?? 300, nativeImage: false))
+  }
+
   public func png(
     of page: Page, imageData: Data?, imagePath: String = "", imagePage: Int = 0,
     maxPixels: Int = 100_000_000
@@ -84,13 +101,17 @@ public struct PageDrawing: Sendable {
       let source: ImageSource
       let image: LeptonicaImage
       do {
-        source = try ImageSource(imageData, path: imagePath, maxPixels: maxPixels)
-        guard imagePage < source.pageCount else {
-          throw DrawingError(
-            "\(imagePath): the image has \(source.pageCount) page(s); there is no page \(imagePage)"
-          )
+        if PDFDocument.isPDF(imageData) {
+          image = try Self.pdfPage(imageData, path: imagePath, page: page, index: imagePage)
+        } else {
+          source = try ImageSource(imageData, path: imagePath, maxPixels: maxPixels)
+          guard imagePage < source.pageCount else {
+            throw DrawingError(
+              "\(imagePath): the image has \(source.pageCount) page(s); there is no page \(imagePage)"
+            )
+          }
+          image = try source.decode(page: imagePage)
         }
-        image = try source.decode(page: imagePage)
       } catch let error as DrawingError {
         throw error
       } catch let error as OCRError {

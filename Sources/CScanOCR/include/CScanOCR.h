@@ -10,6 +10,7 @@
 #include "ScanTextMedian.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
+#include "ScanTextPDF.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message

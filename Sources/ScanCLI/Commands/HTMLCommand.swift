@@ -84,7 +84,9 @@ struct HTMLCommand: ScanCommand {
     let modelPath = model.path
     let page = try model.loadPage()
     let source: AccessibleHTML.ImageSource
-    if embed {
+    if embed || (page.pdf != nil && imageURL == nil) {
+      // A PDF page has no image file a browser could show: its rendering
+      // is embedded.
       source = try embeddedImage(for: page, modelPath: modelPath)
     } else if let imageURL {
       source = .url(imageURL)

@@ -6,7 +6,7 @@ import ScanOCR
 
 struct OCRCommand: ScanCommand {
   static let images = Argument<[String]>(
-    "images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF).")
+    "images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF) and PDFs.")
   static let output = Option<String?>(
     "output", short: "o", help: "Write to this file instead of standard output.")
   static let format = Option<DocumentFormat?>(
@@ -39,6 +39,7 @@ struct OCRCommand: ScanCommand {
   let jobCount: Int
   let showProgress: Bool
   let cache: RecognitionCache?
+  let ocr: OCROptions
 
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.images]
@@ -47,7 +48,7 @@ struct OCRCommand: ScanCommand {
     writesPDF = explicit == nil && outputPath?.lowercased().hasSuffix(".pdf") == true
     outputFormat = try DocumentFiles.outputFormat(
       explicit: a[Self.format], path: outputPath, fallback: .json)
-    let ocr = try OCROptions(a)
+    ocr = try OCROptions(a)
     options = ocr.recognition
     let requested = try a[Self.jobs]
     if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
@@ -76,7 +77,7 @@ struct OCRCommand: ScanCommand {
       showProgress && io.errorIsTerminal && paths.count > 1 ? ProgressLine(io: io) : nil
     var report: Recognizer.Progress?
     if let progress { report = { done, total in progress.update(done, total) } }
-    let results = Recognizer(options: options, jobs: jobCount, cache: cache).read(
+    let results = ocr.recognizer(jobs: jobCount).read(
       paths, progress: report)
     progress?.finish()
     var pages: [Page] = []

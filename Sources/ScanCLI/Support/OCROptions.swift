@@ -12,7 +12,10 @@ struct OCROptions: Sendable {
   static let psm = Option<Int>(
     "psm", help: "Tesseract page segmentation mode, 0-13 (3: automatic).", default: 3)
   static let dpi = Option<Int?>(
-    "dpi", help: "Resolution of the images (default: the image's tag, else estimated).")
+    "dpi",
+    help:
+      "Resolution of the images (default: the image's tag, else estimated); for a PDF, the resolution to render its pages at (default: a page's one image at its own resolution, else 300)."
+  )
   static let maxPixels = Option<Int>(
     "max-pixels", help: "Refuse images with more pixels than this (width × height).",
     default: RecognitionOptions.defaultMaxPixels)
@@ -43,6 +46,11 @@ struct OCROptions: Sendable {
   static let upscale = Flag(
     "upscale",
     help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
+  static let pages = Option<PageSelection?>(
+    "pages",
+    help: "Pages of each PDF to read, from 1: '2-5', '1,3,7-', '-3' (default: all).")
+  static let skipText = Flag(
+    "skip-text", help: "Do not recognise PDF pages that already have text (they stay empty).")
   static let noCache = Flag(
     "no-cache", help: "Recognise again instead of using (and filling) the cache.")
   /// Read by ``ScanText/main(_:io:)`` before parsing: the libraries'
@@ -53,7 +61,8 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = [
     lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
     noIllumination,
-    noDespeckle, noColour, noRules, noCrop, noPerspective, upscale, noCache, verbose,
+    noDespeckle, noColour, noRules, noCrop, noPerspective, upscale, pages, skipText, noCache,
+    verbose,
   ]
 
   /// What to give the engine.
@@ -62,6 +71,16 @@ struct OCROptions: Sendable {
   var languageGiven: Bool
   /// Whether to use (and fill) the recognition cache: not with `--no-cache`.
   var useCache: Bool
+  /// The pages of each PDF to read; `nil` for all.
+  var pdfPages: PageSelection?
+  /// Whether PDF pages that already have text are left unrecognised.
+  var skipText: Bool
+
+  /// Reads inputs with these options.
+  func recognizer(jobs: Int = 1) -> Recognizer {
+    Recognizer(
+      options: recognition, jobs: jobs, cache: cache, pdfPages: pdfPages, skipText: skipText)
+  }
 
   /// The cache to use, unless `--no-cache`.
   var cache: RecognitionCache? { useCache ? RecognitionCache.standard() : nil }
@@ -102,6 +121,8 @@ struct OCROptions: Sendable {
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order)
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
+    pdfPages = try a[Self.pages]
+    skipText = a[Self.skipText]
   }
 }
 

@@ -55,7 +55,8 @@ struct RecognitionCache: Sendable {
 
   /// The key of an image recognised with `options`.
   static func key(
-    imageData: Data, options: RecognitionOptions, program: String = programIdentity
+    imageData: Data, options: RecognitionOptions, extra: String = "",
+    program: String = programIdentity
   ) -> String {
     var hash = SHA256()
     let settings = [
@@ -63,6 +64,7 @@ struct RecognitionCache: Sendable {
       "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
       "dpi \(options.dpi.map(String.init) ?? "-")",
       "preprocessing \(options.preprocessing.rawValue)", "layout \(options.layout.rawValue)",
+      extra,
     ].joined(separator: "\n")
     hash.update(Array(settings.utf8))
     hash.update([0])

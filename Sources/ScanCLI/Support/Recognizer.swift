@@ -22,30 +22,156 @@ struct Recognizer: Sendable {
   var jobs: Int = 1
   /// Where recognised pages are kept between runs; `nil` for none.
   var cache: RecognitionCache?
+  /// The pages of each PDF to read (`--pages`); `nil` for all.
+  var pdfPages: PageSelection?
+  /// Leave PDF pages that already have text unrecognised (`--skip-text`).
+  var skipText = false
 
   /// Called after each input with (inputs done, total inputs).
   typealias Progress = @Sendable (Int, Int) -> Void
 
+  /// One piece of work: an input, or one page of a PDF input.
+  private enum Task: Sendable {
+    case file(input: Int)
+    case pdfPage(input: Int, page: Int)
+  }
+
+  /// A PDF input, opened once to count its pages.
+  private struct PDFInput: Sendable {
+    var data: Data
+    var pages: [Int]
+    /// The SHA-256 of the file, for the cache keys of its pages.
+    var digest: Data?
+  }
+
   func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
-    let results = Mutex<[InputResult?]>(Array(repeating: nil, count: paths.count))
-    let next = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
-    let workers = max(1, min(jobs, paths.count))
-    let options = self.options
-    let cache = self.cache
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      // One engine per worker, created on first need and reused.
-      var engine: Result<OCREngine, OCRError>?
-      while true {
-        let i = next.add(1, ordering: .relaxed).oldValue
-        guard i < paths.count else { break }
-        let result = Self.readOne(paths[i], options: options, cache: cache, engine: &engine)
-        results.withLock { $0[i] = result }
-        let finished = done.add(1, ordering: .relaxed).newValue
-        progress?(finished, paths.count)
+    // PDFs are split into their pages, so `--jobs` reads the pages of one
+    // PDF side by side; every other input is one piece of work.
+    var tasks: [Task] = []
+    var pdfs: [Int: PDFInput] = [:]
+    var failed: [Int: InputResult] = [:]
+    for (i, path) in paths.enumerated() {
+      guard !DocumentFormat.isDocument(fileName: path), Self.looksLikePDF(path) else {
+        tasks.append(.file(input: i))
+        continue
+      }
+      do {
+        let data = try OCREngine.readImageFile(path)
+        let count = try PDFDocument(data: data, path: path).pageCount
+        let pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
+        var digest: Data?
+        if cache != nil {
+          var hash = SHA256()
+          data.withUnsafeBytes { hash.update($0) }
+          digest = Data(hash.finalize())
+        }
+        pdfs[i] = PDFInput(data: data, pages: pages, digest: digest)
+        tasks += pages.map { .pdfPage(input: i, page: $0) }
+      } catch {
+        failed[i] = InputResult(path: path, pages: .failure(CLIError.wrap(error)))
       }
     }
-    return results.withLock { $0.compactMap { $0 } }
+    let outcomes = Mutex<[Int: Result<Page, CLIError>]>([:])
+    let results = Mutex<[Int: InputResult]>(failed)
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let workers = max(1, min(jobs, tasks.count))
+    let options = self.options
+    let cache = self.cache
+    let skipText = self.skipText
+    let pdfInputs = pdfs
+    let work = tasks
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      // One engine per worker, created on first need and reused; the PDF
+      // it last read stays open for its next page.
+      var engine: Result<OCREngine, OCRError>?
+      var open: (input: Int, pdf: PDFDocument)?
+      while true {
+        let t = next.add(1, ordering: .relaxed).oldValue
+        guard t < work.count else { break }
+        switch work[t] {
+        case .file(let i):
+          let result = Self.readOne(paths[i], options: options, cache: cache, engine: &engine)
+          results.withLock { $0[i] = result }
+        case .pdfPage(let i, let page):
+          guard let input = pdfInputs[i] else { continue }
+          let outcome = Self.readPDFPage(
+            paths[i], input: input, page: page, reuse: &open, index: i, options: options,
+            cache: cache, skipText: skipText, engine: &engine)
+          outcomes.withLock { $0[t] = outcome }
+        }
+        let finished = done.add(1, ordering: .relaxed).newValue
+        progress?(finished, work.count)
+      }
+    }
+    // Each PDF's pages in order; a page that failed is reported and the
+    // others kept, as for a multi-page TIFF.
+    let pageOutcomes = outcomes.withLock { $0 }
+    var assembled = results.withLock { $0 }
+    for (i, input) in pdfs {
+      var pages: [Page] = []
+      var errors: [CLIError] = []
+      for (t, task) in tasks.enumerated() {
+        guard case .pdfPage(i, _) = task, let outcome = pageOutcomes[t] else { continue }
+        switch outcome {
+        case .success(let page): pages.append(page)
+        case .failure(let error): errors.append(error)
+        }
+      }
+      if pages.isEmpty, let first = errors.first, input.pages.count > 0 {
+        assembled[i] = InputResult(path: paths[i], pages: .failure(first), pageErrors: [])
+        if errors.count > 1 {
+          assembled[i]?.pageErrors = Array(errors.dropFirst())
+        }
+      } else {
+        assembled[i] = InputResult(path: paths[i], pages: .success(pages), pageErrors: errors)
+      }
+    }
+    return paths.indices.compactMap { assembled[$0] }
+  }
+
+  /// Whether the file starts like a PDF (`%PDF-` in its first 1024 bytes);
+  /// unreadable files are left to the image reader's errors.
+  static func looksLikePDF(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 1024) else { return false }
+    return PDFDocument.isPDF(head)
+  }
+
+  private static func readPDFPage(
+    _ path: String, input: PDFInput, page: Int, reuse open: inout (input: Int, pdf: PDFDocument)?,
+    index: Int, options: RecognitionOptions, cache: RecognitionCache?, skipText: Bool,
+    engine: inout Result<OCREngine, OCRError>?
+  ) -> Result<Page, CLIError> {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let key = input.digest.map {
+      RecognitionCache.key(
+        imageData: $0, options: options, extra: "pdf page \(page) skip-text \(skipText)")
+    }
+    if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
+      return .success(pages[0])
+    }
+    let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
+    engine = loaded
+    do {
+      let e = try loaded.get()
+      let pdf: PDFDocument
+      if let open, open.input == index {
+        pdf = open.pdf
+      } else {
+        open = nil
+        pdf = try PDFDocument(data: input.data, path: path)
+        open = (index, pdf)
+      }
+      let result = try e.recognize(pdf: pdf, page: page, skipText: skipText)
+      if let cache, let key { cache.store([result], key: key) }
+      return .success(result)
+    } catch {
+      var message = error.description
+      if case .upscaledImageTooLarge = error { message += " (raise the limit with --max-pixels)" }
+      return .failure(CLIError(message))
+    }
   }
 
   private static func readOne(
@@ -125,7 +251,7 @@ enum ModelFile {
 enum ModelLoader {
   /// The document in `path` (a ScanText JSON document, or an image to OCR).
   static func document(_ path: String, ocr: OCROptions) throws -> Document {
-    let result = Recognizer(options: ocr.recognition, cache: ocr.cache).read([path])[0]
+    let result = ocr.recognizer().read([path])[0]
     // Queries number pages as the file does: a missing page would shift them.
     if let error = result.pageErrors.first { throw error }
     return Document(pages: try result.pages.get())

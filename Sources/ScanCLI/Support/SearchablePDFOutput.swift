@@ -23,7 +23,15 @@ enum SearchablePDFOutput {
       }
       let stream: PDFImageStream
       do {
-        stream = try PDFImages.stream(page: source.page, ofFile: source.path, maxPixels: maxPixels)
+        if let pdf = page.pdf {
+          // The page rendered again as it was for recognition.
+          stream = try PDFImages.stream(
+            pdfPage: pdf.page - 1, ofFile: source.path, width: page.width, height: page.height,
+            dpi: page.dpi ?? 300)
+        } else {
+          stream = try PDFImages.stream(
+            page: source.page, ofFile: source.path, maxPixels: maxPixels)
+        }
       } catch {
         throw CLIError(error.description)
       }

@@ -48,3 +48,55 @@ enum DirectionName: String, CaseIterable, ArgumentValue {
 
   var direction: TextDirection { TextDirection(name: rawValue) ?? .forward }
 }
+
+/// The PDF pages to read, as `--pages` takes them: numbers from 1 and
+/// ranges, joined by commas (`2-5`, `1,3,7-`, `-3`).
+struct PageSelection: ArgumentValue, Equatable {
+  /// Each item's first and last page; `nil` last: to the end.
+  var items: [(first: Int, last: Int?)]
+
+  init?(argument: String) {
+    var items: [(first: Int, last: Int?)] = []
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
+      let ends = part.split(separator: "-", omittingEmptySubsequences: false)
+      switch ends.count {
+      case 1:
+        guard let n = Int(ends[0]), n >= 1 else { return nil }
+        items.append((n, n))
+      case 2:
+        let first = ends[0].isEmpty ? 1 : Int(ends[0])
+        let last = ends[1].isEmpty ? nil : Int(ends[1])
+        guard let first, first >= 1, ends[1].isEmpty || (last ?? 0) >= first else { return nil }
+        items.append((first, last))
+      default: return nil
+      }
+    }
+    guard !items.isEmpty else { return nil }
+    self.items = items
+  }
+
+  static func == (a: PageSelection, b: PageSelection) -> Bool {
+    a.items.elementsEqual(b.items) { $0.first == $1.first && $0.last == $1.last }
+  }
+
+  var defaultValueDescription: String {
+    items.map { "\($0.first)-\($0.last.map(String.init) ?? "")" }.joined(separator: ",")
+  }
+
+  /// The pages selected (from 0, ascending, each once) of a document of
+  /// `count` pages.
+  /// - Throws: ``CLIError`` when a page named is past the end.
+  func pages(of count: Int, path: String) throws -> [Int] {
+    var chosen = Set<Int>()
+    for item in items {
+      let last = item.last ?? count
+      if max(item.first, last) > count {
+        throw CLIError(
+          "\(path): --pages asks for page \(max(item.first, last)), but the PDF has \(count) page\(count == 1 ? "" : "s")"
+        )
+      }
+      for n in item.first...last { chosen.insert(n - 1) }
+    }
+    return chosen.sorted()
+  }
+}

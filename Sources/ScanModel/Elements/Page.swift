@@ -41,6 +41,9 @@ public struct Page: Sendable, Equatable {
   /// bottom-right, bottom-left) when its perspective was corrected (the
   /// `"perspective"` step); `nil` otherwise.
   public private(set) var perspective: Quad?
+  /// Where the page came from when its image was a page of a PDF; `nil`
+  /// for an image file.
+  public private(set) var pdf: PDFPageSource?
   /// The page text (see the type's discussion for how it is joined).
   public let text: String
   /// The blocks in reading order.
@@ -95,6 +98,13 @@ public struct Page: Sendable, Equatable {
     var page = self
     page.crop = crop
     page.perspective = perspective
+    return page
+  }
+
+  /// The same page with the PDF page its image was rendered from.
+  public func withPDF(_ source: PDFPageSource?) -> Page {
+    var page = self
+    page.pdf = source
     return page
   }
 
@@ -225,5 +235,45 @@ struct TextBuilder {
     append(word.text)
     word.range = .init(offsets: start..<length)
     return word
+  }
+}
+
+/// The PDF page a ``Page``'s image was rendered from, and how to map the
+/// page's pixels back onto it.
+///
+/// Pixels map to the PDF page as displayed (after its `/Rotate`), in
+/// points, with the origin at its top-left corner and y growing down (the
+/// space of `pdftotext -bbox`): a point is `(a·x + c·y + e, b·x + d·y + f)`
+/// for ``pixelToPoint`` `[a, b, c, d, e, f]`, the order of a PDF matrix.
+public struct PDFPageSource: Sendable, Equatable {
+  /// The page's number in the PDF, from 1, as viewers and `--pages` count.
+  public var page: Int
+  /// The page's width and height as displayed, in points.
+  public var width: Double
+  public var height: Double
+  /// The affine map from the image's pixels to the page's points.
+  public var pixelToPoint: [Double]
+  /// Whether the page already carried text (a text layer or born-digital
+  /// text) before ScanText read it.
+  public var hasText: Bool
+  /// Whether the image is the page's one embedded image at its own
+  /// resolution (`true`), or the page rendered at a chosen resolution.
+  public var nativeImage: Bool
+  /// Whether recognition was skipped because the page has text
+  /// (`--skip-text`); the page then has no elements.
+  public var skipped: Bool
+
+  /// Creates a source record; see the properties.
+  public init(
+    page: Int, width: Double, height: Double, pixelToPoint: [Double], hasText: Bool,
+    nativeImage: Bool, skipped: Bool = false
+  ) {
+    self.page = page
+    self.width = width
+    self.height = height
+    self.pixelToPoint = pixelToPoint
+    self.hasText = hasText
+    self.nativeImage = nativeImage
+    self.skipped = skipped
   }
 }

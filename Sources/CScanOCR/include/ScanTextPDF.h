@@ -1,0 +1,63 @@
+// Hand-written (not generated): PDF pages through Poppler's GLib API
+// (libpoppler-glib8), bound at run time like Tesseract and Leptonica, so
+// that only a PDF input loads Poppler, GLib and cairo.
+#ifndef SCANTEXT_PDF_H
+#define SCANTEXT_PDF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct Pix;
+
+/// An open PDF document over bytes in memory; the bytes must outlive it.
+/// One thread at a time.
+typedef struct scantext_pdf scantext_pdf;
+
+/// Binds Poppler's GLib API and the cairo and GLib functions it needs;
+/// 0 on success, else -1 (the library is not installed). Thread-safe.
+int scantext_pdf_load(void);
+
+/// Why a document could not be opened.
+enum {
+  SCANTEXT_PDF_OK = 0,
+  SCANTEXT_PDF_NO_LIBRARY = 1,
+  SCANTEXT_PDF_ENCRYPTED = 2,
+  SCANTEXT_PDF_DAMAGED = 3,
+};
+
+/// Opens a PDF held in memory; NULL with `*error` set when it cannot.
+scantext_pdf *scantext_pdf_open(const uint8_t *data, size_t size, int *error);
+void scantext_pdf_close(scantext_pdf *pdf);
+int scantext_pdf_page_count(scantext_pdf *pdf);
+
+/// What a page holds, without rendering it.
+typedef struct {
+  /// The page's size as displayed (after its /Rotate), in points.
+  double width;
+  double height;
+  /// 1 when the page has text of its own (an existing text layer).
+  int has_text;
+  /// The number of images drawn on the page.
+  int images;
+  /// When the page holds exactly one image and it covers the page (its
+  /// box within 5 % of the page's size): the image's size in pixels and
+  /// the size of its box on the page in points, both across and down the
+  /// displayed page; else 0.
+  double image_width;
+  double image_height;
+  double box_width;
+  double box_height;
+} scantext_pdf_page;
+
+/// Describes page `index` (from 0); 0 on success, -1 when the page cannot
+/// be read. Decodes the page's image when it has exactly one.
+int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info);
+
+/// Renders page `index` onto white at `width`×`height` pixels (the
+/// page's displayed size scaled to them), as a Leptonica image: 1 bit when
+/// every pixel is black or white, 8-bit gray when every pixel is gray, else
+/// 32-bit RGB; tagged with `dpi`. NULL when it cannot. The caller checks
+/// the size first.
+struct Pix *scantext_pdf_render(scantext_pdf *pdf, int index, int width, int height, int dpi);
+
+#endif

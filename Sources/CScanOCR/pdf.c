@@ -1,0 +1,322 @@
+// Hand-written (not generated): see include/ScanTextPDF.h.
+//
+// Poppler's GLib API, GLib and cairo are declared here, not included: the
+// build needs no -dev package and no pkg-config paths, and the library is
+// loaded only for a PDF. The declarations are the libraries' stable C ABI
+// (libpoppler-glib.so.8, libglib-2.0.so.0, libcairo.so.2);
+// `Tools/check-pdf-declarations.sh` compiles this file against the real
+// headers (SCANTEXT_CHECK_DECLARATIONS) and fails on any difference.
+#include "ScanTextPDF.h"
+
+#include "CScanOCR.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef SCANTEXT_CHECK_DECLARATIONS
+#include <cairo.h>
+#include <poppler.h>
+#else
+typedef struct _PopplerDocument PopplerDocument;
+typedef struct _PopplerPage PopplerPage;
+typedef struct _GBytes GBytes;
+typedef struct _cairo cairo_t;
+typedef struct _cairo_surface cairo_surface_t;
+typedef int gboolean;
+typedef char gchar;
+typedef int gint;
+typedef unsigned int guint;
+typedef uint32_t GQuark;
+typedef size_t gsize;
+typedef void *gpointer;
+typedef const void *gconstpointer;
+typedef double gdouble;
+typedef struct _GError {
+  GQuark domain;
+  gint code;
+  gchar *message;
+} GError;
+typedef struct _GList {
+  gpointer data;
+  struct _GList *next;
+  struct _GList *prev;
+} GList;
+typedef struct _PopplerRectangle {
+  gdouble x1, y1, x2, y2;
+} PopplerRectangle;
+typedef struct _PopplerImageMapping {
+  PopplerRectangle area;
+  gint image_id;
+} PopplerImageMapping;
+typedef enum { CAIRO_FORMAT_ARGB32 = 0 } cairo_format_t;
+typedef enum { CAIRO_STATUS_SUCCESS = 0 } cairo_status_t;
+typedef enum {
+  G_LOG_FLAG_RECURSION = 1 << 0,
+  G_LOG_FLAG_FATAL = 1 << 1,
+  G_LOG_LEVEL_ERROR = 1 << 2,
+  G_LOG_LEVEL_CRITICAL = 1 << 3,
+  G_LOG_LEVEL_WARNING = 1 << 4,
+  G_LOG_LEVEL_MESSAGE = 1 << 5,
+  G_LOG_LEVEL_INFO = 1 << 6,
+  G_LOG_LEVEL_DEBUG = 1 << 7,
+  G_LOG_LEVEL_MASK = ~(G_LOG_FLAG_RECURSION | G_LOG_FLAG_FATAL)
+} GLogLevelFlags;
+typedef void (*GLogFunc)(
+  const gchar *log_domain, GLogLevelFlags log_level, const gchar *message, gpointer user_data);
+enum { POPPLER_ERROR_ENCRYPTED = 1 };
+#endif
+
+// Every function used: return type, name, parameters.
+#define SCANTEXT_PDF_FUNCTIONS(X)                                                             \
+  X(PopplerDocument *, poppler_document_new_from_bytes, (GBytes *, const char *, GError **)) \
+  X(int, poppler_document_get_n_pages, (PopplerDocument *))                                  \
+  X(PopplerPage *, poppler_document_get_page, (PopplerDocument *, int))                      \
+  X(void, poppler_page_get_size, (PopplerPage *, double *, double *))                        \
+  X(GList *, poppler_page_get_image_mapping, (PopplerPage *))                                \
+  X(void, poppler_page_free_image_mapping, (GList *))                                        \
+  X(cairo_surface_t *, poppler_page_get_image, (PopplerPage *, gint))                        \
+  X(char *, poppler_page_get_text, (PopplerPage *))                                          \
+  X(void, poppler_page_render, (PopplerPage *, cairo_t *))                                   \
+  X(GQuark, poppler_error_quark, (void))                                                     \
+  X(GBytes *, g_bytes_new_static, (gconstpointer, gsize))                                    \
+  X(void, g_bytes_unref, (GBytes *))                                                         \
+  X(void, g_error_free, (GError *))                                                          \
+  X(void, g_free, (gpointer))                                                                \
+  X(void, g_object_unref, (gpointer))                                                        \
+  X(guint, g_log_set_handler, (const gchar *, GLogLevelFlags, GLogFunc, gpointer))           \
+  X(cairo_surface_t *, cairo_image_surface_create, (cairo_format_t, int, int))               \
+  X(cairo_status_t, cairo_surface_status, (cairo_surface_t *))                               \
+  X(void, cairo_surface_flush, (cairo_surface_t *))                                          \
+  X(void, cairo_surface_destroy, (cairo_surface_t *))                                        \
+  X(unsigned char *, cairo_image_surface_get_data, (cairo_surface_t *))                      \
+  X(int, cairo_image_surface_get_width, (cairo_surface_t *))                                 \
+  X(int, cairo_image_surface_get_height, (cairo_surface_t *))                                \
+  X(int, cairo_image_surface_get_stride, (cairo_surface_t *))                                \
+  X(cairo_t *, cairo_create, (cairo_surface_t *))                                            \
+  X(void, cairo_destroy, (cairo_t *))                                                        \
+  X(void, cairo_scale, (cairo_t *, double, double))                                          \
+  X(void, cairo_set_source_rgb, (cairo_t *, double, double, double))                         \
+  X(void, cairo_paint, (cairo_t *))
+
+#define DECLARE_POINTER(ret, name, params) ret(*name) params;
+static struct {
+  SCANTEXT_PDF_FUNCTIONS(DECLARE_POINTER)
+} lib;
+
+#ifdef SCANTEXT_CHECK_DECLARATIONS
+#define CHECK_TYPE(ret, name, params)                                                      \
+  _Static_assert(                                                                         \
+    __builtin_types_compatible_p(__typeof__(&name), ret(*) params), #name " differs");
+SCANTEXT_PDF_FUNCTIONS(CHECK_TYPE)
+_Static_assert(sizeof(PopplerImageMapping) == 4 * sizeof(double) + sizeof(double), "layout");
+#endif
+
+static int load_status = -1;
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void quiet_log(
+  const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+  (void)domain;
+  (void)level;
+  (void)message;
+  (void)data;
+}
+
+static void load(void) {
+  // Pages become Leptonica images.
+  if (scantext_load_libraries() != 0) return;
+  // Poppler's GLib API has one soname since 2011; GLib and cairo are its
+  // dependencies, found through its handle.
+  void *handle = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
+  if (!handle) return;
+#define LOAD(ret, name, params)                              \
+  lib.name = (ret(*) params)dlsym(handle, #name);           \
+  if (!lib.name) return;
+  SCANTEXT_PDF_FUNCTIONS(LOAD)
+  // Poppler reports through GLib's log (domain "Poppler"): never on our
+  // standard error. Nothing is fatal there: every result is checked.
+  lib.g_log_set_handler(
+    "Poppler", (GLogLevelFlags)(G_LOG_LEVEL_MASK | G_LOG_FLAG_FATAL | G_LOG_FLAG_RECURSION),
+    quiet_log, NULL);
+  load_status = 0;
+}
+
+int scantext_pdf_load(void) {
+  pthread_once(&load_once, load);
+  return load_status;
+}
+
+struct scantext_pdf {
+  PopplerDocument *document;
+  GBytes *bytes;
+};
+
+scantext_pdf *scantext_pdf_open(const uint8_t *data, size_t size, int *error) {
+  *error = SCANTEXT_PDF_OK;
+  if (scantext_pdf_load() != 0) {
+    *error = SCANTEXT_PDF_NO_LIBRARY;
+    return NULL;
+  }
+  struct scantext_pdf *pdf = calloc(1, sizeof *pdf);
+  if (!pdf) {
+    *error = SCANTEXT_PDF_DAMAGED;
+    return NULL;
+  }
+  pdf->bytes = lib.g_bytes_new_static(data, size);
+  GError *failure = NULL;
+  pdf->document = lib.poppler_document_new_from_bytes(pdf->bytes, NULL, &failure);
+  if (!pdf->document) {
+    *error = failure && failure->domain == lib.poppler_error_quark() &&
+                 failure->code == POPPLER_ERROR_ENCRYPTED
+               ? SCANTEXT_PDF_ENCRYPTED
+               : SCANTEXT_PDF_DAMAGED;
+    if (failure) lib.g_error_free(failure);
+    lib.g_bytes_unref(pdf->bytes);
+    free(pdf);
+    return NULL;
+  }
+  return pdf;
+}
+
+void scantext_pdf_close(scantext_pdf *pdf) {
+  if (!pdf) return;
+  lib.g_object_unref(pdf->document);
+  lib.g_bytes_unref(pdf->bytes);
+  free(pdf);
+}
+
+int scantext_pdf_page_count(scantext_pdf *pdf) {
+  int n = lib.poppler_document_get_n_pages(pdf->document);
+  return n < 0 ? 0 : n;
+}
+
+static PopplerPage *page_at(scantext_pdf *pdf, int index) {
+  if (index < 0 || index >= scantext_pdf_page_count(pdf)) return NULL;
+  return lib.poppler_document_get_page(pdf->document, index);
+}
+
+static int has_text(PopplerPage *page) {
+  char *text = lib.poppler_page_get_text(page);
+  int found = 0;
+  for (const char *c = text; c && *c; c++) {
+    if (*c != ' ' && *c != '\n' && *c != '\r' && *c != '\t' && *c != '\f') {
+      found = 1;
+      break;
+    }
+  }
+  lib.g_free(text);
+  return found;
+}
+
+int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info) {
+  memset(info, 0, sizeof *info);
+  PopplerPage *page = page_at(pdf, index);
+  if (!page) return -1;
+  lib.poppler_page_get_size(page, &info->width, &info->height);
+  info->has_text = has_text(page);
+  GList *images = lib.poppler_page_get_image_mapping(page);
+  int count = 0;
+  for (GList *l = images; l; l = l->next) count++;
+  info->images = count;
+  if (count == 1) {
+    // The image's box is in the unrotated page's space: compare it with
+    // the page both ways round (a page turned by /Rotate 90 or 270).
+    PopplerImageMapping *m = images->data;
+    double aw = m->area.x2 - m->area.x1, ah = m->area.y2 - m->area.y1;
+    double pw = info->width, ph = info->height;
+    int upright = aw >= 0.95 * pw && ah >= 0.95 * ph && aw <= 1.05 * pw && ah <= 1.05 * ph;
+    int turned = aw >= 0.95 * ph && ah >= 0.95 * pw && aw <= 1.05 * ph && ah <= 1.05 * pw;
+    if (upright || turned) {
+      cairo_surface_t *image = lib.poppler_page_get_image(page, m->image_id);
+      if (image && lib.cairo_surface_status(image) == CAIRO_STATUS_SUCCESS) {
+        double iw = lib.cairo_image_surface_get_width(image);
+        double ih = lib.cairo_image_surface_get_height(image);
+        int swap = !upright;
+        info->image_width = swap ? ih : iw;
+        info->image_height = swap ? iw : ih;
+        info->box_width = swap ? ah : aw;
+        info->box_height = swap ? aw : ah;
+      }
+      if (image) lib.cairo_surface_destroy(image);
+    }
+  }
+  lib.poppler_page_free_image_mapping(images);
+  lib.g_object_unref(page);
+  return 0;
+}
+
+struct Pix *scantext_pdf_render(scantext_pdf *pdf, int index, int width, int height, int dpi) {
+  if (width <= 0 || height <= 0) return NULL;
+  PopplerPage *page = page_at(pdf, index);
+  if (!page) return NULL;
+  double pw = 0, ph = 0;
+  lib.poppler_page_get_size(page, &pw, &ph);
+  cairo_surface_t *surface = NULL;
+  if (pw > 0 && ph > 0) surface = lib.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+  if (!surface || lib.cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    if (surface) lib.cairo_surface_destroy(surface);
+    lib.g_object_unref(page);
+    return NULL;
+  }
+  cairo_t *cr = lib.cairo_create(surface);
+  lib.cairo_set_source_rgb(cr, 1, 1, 1);
+  lib.cairo_paint(cr);
+  lib.cairo_scale(cr, width / pw, height / ph);
+  lib.poppler_page_render(page, cr);
+  lib.cairo_destroy(cr);
+  lib.cairo_surface_flush(surface);
+  lib.g_object_unref(page);
+
+  const unsigned char *data = lib.cairo_image_surface_get_data(surface);
+  int stride = lib.cairo_image_surface_get_stride(surface);
+  // What the page holds decides the depth: scanned pages are mostly
+  // bilevel or gray, and Tesseract reads those as the `tesseract` command
+  // reads a 1-bit or gray file.
+  int gray = 1, bilevel = 1;
+  for (int y = 0; y < height && gray; y++) {
+    const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+    for (int x = 0; x < width; x++) {
+      uint32_t p = row[x];
+      uint32_t r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+      if (r != g || g != b) {
+        gray = 0;
+        bilevel = 0;
+        break;
+      }
+      if (r != 0 && r != 255) bilevel = 0;
+    }
+  }
+  int depth = bilevel ? 1 : gray ? 8 : 32;
+  PIX *pix = scantext_pixCreate(width, height, depth);
+  if (!pix) {
+    lib.cairo_surface_destroy(surface);
+    return NULL;
+  }
+  uint32_t *out = scantext_pixGetData(pix);
+  int wpl = scantext_pixGetWpl(pix);
+  for (int y = 0; y < height; y++) {
+    const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+    uint32_t *line = out + (size_t)y * wpl;
+    if (depth == 32) {
+      // cairo: 0xAARRGGBB (white background, so opaque); Leptonica:
+      // 0xRRGGBBAA.
+      for (int x = 0; x < width; x++) line[x] = (row[x] << 8) | 0xff;
+    } else if (depth == 8) {
+      for (int x = 0; x < width; x++) {
+        uint32_t shift = 24 - 8 * (x & 3);
+        line[x >> 2] |= (row[x] & 0xff) << shift;
+      }
+    } else {
+      // 1 bit: 1 is black, the first pixel in the word's top bit.
+      for (int x = 0; x < width; x++) {
+        if ((row[x] & 0xff) == 0) line[x >> 5] |= 0x80000000u >> (x & 31);
+      }
+    }
+  }
+  lib.cairo_surface_destroy(surface);
+  scantext_pixSetResolution(pix, dpi, dpi);
+  return pix;
+}

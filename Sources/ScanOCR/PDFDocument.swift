@@ -1,0 +1,269 @@
+import CScanOCR
+import Foundation
+import ScanModel
+
+/// A PDF file's pages, read through Poppler one page at a time, so a long
+/// PDF never holds more than one rendered page.
+///
+/// Not thread-safe: give each thread its own (opening is cheap; Poppler's
+/// documents are not shared across threads).
+public final class PDFDocument {
+  /// The file, for errors.
+  public let path: String
+  /// The number of pages.
+  public let pageCount: Int
+  private let handle: OpaquePointer
+  /// The file's bytes, which Poppler reads in place; freed in `deinit`.
+  private let bytes: UnsafeMutableRawBufferPointer
+
+  /// Whether PDF input is available: Poppler's GLib library
+  /// (libpoppler-glib8) is installed.
+  public static var isAvailable: Bool { scantext_pdf_load() == 0 }
+
+  /// Whether the bytes look like a PDF: `%PDF-` within the first 1024
+  /// bytes, where readers look for it.
+  public static func isPDF(_ data: Data) -> Bool {
+    let head = data.prefix(1024)
+    return head.firstRange(of: Data("%PDF-".utf8)) != nil
+  }
+
+  /// Opens a PDF held in memory.
+  /// - Throws: ``OCRError/pdfUnavailable(path:)`` when Poppler is not
+  ///   installed, ``OCRError/encryptedPDF(path:)``,
+  ///   ``OCRError/corruptPDF(path:)``, ``OCRError/emptyPDF(path:)``.
+  public init(data: Data, path: String) throws(OCRError) {
+    self.path = path
+    let bytes = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, data.count), alignment: 16)
+    data.withUnsafeBytes { source in
+      if let base = source.baseAddress, let target = bytes.baseAddress {
+        target.copyMemory(from: base, byteCount: source.count)
+      }
+    }
+    var error: Int32 = 0
+    guard let base = bytes.baseAddress,
+      let handle = scantext_pdf_open(
+        base.assumingMemoryBound(to: UInt8.self), data.count, &error)
+    else {
+      bytes.deallocate()
+      switch Int(error) {
+      case Int(SCANTEXT_PDF_NO_LIBRARY): throw .pdfUnavailable(path: path)
+      case Int(SCANTEXT_PDF_ENCRYPTED): throw .encryptedPDF(path: path)
+      default: throw .corruptPDF(path: path)
+      }
+    }
+    let count = Int(scantext_pdf_page_count(handle))
+    guard count > 0 else {
+      scantext_pdf_close(handle)
+      bytes.deallocate()
+      throw .emptyPDF(path: path)
+    }
+    self.handle = handle
+    self.bytes = bytes
+    self.pageCount = count
+  }
+
+  deinit {
+    scantext_pdf_close(handle)
+    bytes.deallocate()
+  }
+
+  /// What page `index` (from 0) holds, without rendering it.
+  public struct PageInfo: Sendable, Equatable {
+    /// The page's size as displayed, in points.
+    public var width: Double
+    public var height: Double
+    /// Whether the page has text of its own.
+    public var hasText: Bool
+    /// When the page is one image covering it: the image's size in pixels
+    /// and its box's size in points, across and down the displayed page.
+    public var image: (width: Double, height: Double, boxWidth: Double, boxHeight: Double)? {
+      imageSize.map { (width: $0[0], height: $0[1], boxWidth: $0[2], boxHeight: $0[3]) }
+    }
+    var imageSize: [Double]?
+
+    public static func == (a: PageInfo, b: PageInfo) -> Bool {
+      a.width == b.width && a.height == b.height && a.hasText == b.hasText
+        && a.imageSize == b.imageSize
+    }
+  }
+
+  /// Describes page `index` (from 0).
+  /// - Throws: ``OCRError/corruptPDFPage(path:page:)``.
+  public func info(page index: Int) throws(OCRError) -> PageInfo {
+    var page = scantext_pdf_page()
+    guard index >= 0, index < pageCount, scantext_pdf_describe(handle, Int32(index), &page) == 0,
+      page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
+    else { throw .corruptPDFPage(path: path, page: index) }
+    let image = [page.image_width, page.image_height, page.box_width, page.box_height]
+    return PageInfo(
+      width: page.width, height: page.height, hasText: page.has_text != 0,
+      imageSize: image.allSatisfy({ $0 > 0 && $0.isFinite }) ? image : nil)
+  }
+
+  /// How a page becomes pixels: its size and resolution.
+  public struct Rendering: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// The resolution recorded for the image, in dots per inch.
+    public var dpi: Int
+    /// Whether this is the page's one image at its own resolution.
+    public var nativeImage: Bool
+  }
+
+  /// The rendering of a page: at `dpi` when given; else, for a page that is
+  /// one image, at that image's own resolution (its pixels are kept as they
+  /// are: no resampling); else at 300 dpi.
+  /// - Throws: ``OCRError/pdfPageTooLarge(path:page:points:dpi:width:height:limit:)``
+  ///   when the pixels would exceed `maxPixels`.
+  public func rendering(
+    page index: Int, info: PageInfo, dpi: Int?, maxPixels: Int
+  ) throws(OCRError) -> Rendering {
+    var resolution = Double(dpi ?? 300)
+    var native = false
+    if dpi == nil, let image = info.image {
+      // The image's own resolution on the page; its sides may be drawn
+      // the other way round (an image turned by the page's content).
+      let ways = [(image.width, image.height), (image.height, image.width)].map { w, h in
+        (w: w, h: h, x: w * 72 / image.boxWidth, y: h * 72 / image.boxHeight)
+      }
+      let way = ways.min { abs($0.x - $0.y) / $0.x < abs($1.x - $1.y) / $1.x } ?? ways[0]
+      // A fax is stored at 200×100 dpi: render at the finer resolution, so
+      // no pixel of the image is lost.
+      resolution = max(way.x, way.y)
+      // The image's pixels are the page's when its box is the page and
+      // its pixels fall on the page's at this resolution (within half a
+      // pixel); a skewed or shifted image is resampled by any rendering.
+      let scale = resolution / 72
+      native =
+        abs(image.boxWidth - info.width) * scale <= 0.5
+        && abs(image.boxHeight - info.height) * scale <= 0.5
+        && abs(info.width * scale - way.w) <= 0.5 && abs(info.height * scale - way.h) <= 0.5
+    }
+    let width = (info.width * resolution / 72).rounded()
+    let height = (info.height * resolution / 72).rounded()
+    let recorded = max(1, Int(resolution.rounded()))
+    guard width >= 1, height >= 1, width * height <= Double(maxPixels) else {
+      throw .pdfPageTooLarge(
+        path: path, page: index, points: [info.width, info.height], dpi: recorded,
+        width: Int(min(width, 1e9)), height: Int(min(height, 1e9)), limit: maxPixels)
+    }
+    return Rendering(width: Int(width), height: Int(height), dpi: recorded, nativeImage: native)
+  }
+
+  /// Renders page `index` as planned by ``rendering(page:info:dpi:maxPixels:)``.
+  func render(page index: Int, _ rendering: Rendering) throws(OCRError) -> LeptonicaImage {
+    guard
+      let pix = scantext_pdf_render(
+        handle, Int32(index), Int32(rendering.width), Int32(rendering.height),
+        Int32(rendering.dpi))
+    else { throw .corruptPDFPage(path: path, page: index) }
+    return LeptonicaImage(taking: pix)
+  }
+
+  /// The source record of a page rendered this way.
+  public func source(page index: Int, info: PageInfo, rendering: Rendering, skipped: Bool = false)
+    -> PDFPageSource
+  {
+    PDFPageSource(
+      page: index + 1, width: info.width, height: info.height,
+      pixelToPoint: [
+        info.width / Double(rendering.width), 0, 0, info.height / Double(rendering.height), 0, 0,
+      ], hasText: info.hasText, nativeImage: rendering.nativeImage, skipped: skipped)
+  }
+}
+
+extension OCREngine {
+  /// Recognises page `index` (from 0) of a PDF: the page is rendered (see
+  /// ``PDFDocument/rendering(page:info:dpi:maxPixels:)``; `--dpi` is the
+  /// rendering's resolution) and read as an image would be. Geometry is in
+  /// the rendered image's pixels; ``ScanModel/Page/pdf`` maps them to the
+  /// PDF page.
+  ///
+  /// - Parameter skipText: Do not recognise a page that already has text:
+  ///   return it without elements, marked skipped.
+  /// - Throws: ``OCRError`` naming the file and the page.
+  public func recognize(pdf: PDFDocument, page index: Int, skipText: Bool = false)
+    throws(OCRError) -> Page
+  {
+    let info = try pdf.info(page: index)
+    let rendering = try pdf.rendering(
+      page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
+    let name = URL(fileURLWithPath: pdf.path).lastPathComponent
+    if skipText, info.hasText {
+      return Page(
+        index: index, image: name, width: rendering.width, height: rendering.height,
+        dpi: rendering.dpi, language: options.languageString, blocks: []
+      ).withPDF(pdf.source(page: index, info: info, rendering: rendering, skipped: true))
+    }
+    let image = try pdf.render(page: index, rendering)
+    return try recognize(image, index: index, path: pdf.path)
+      .withPDF(pdf.source(page: index, info: info, rendering: rendering))
+  }
+}
+
+extension PDFImages {
+  /// The stream of a PDF page rendered as it was for recognition (the
+  /// same size and resolution give the same pixels).
+  public static func stream(
+    pdfPage index: Int, ofFile path: String, width: Int, height: Int, dpi: Int
+  ) throws(OCRError) -> PDFImageStream {
+    let data = try ImageReader.readBytes(path)
+    let pdf = try PDFDocument(data: data, path: path)
+    guard index >= 0, index < pdf.pageCount else {
+      throw .corruptPDFPage(path: path, page: index)
+    }
+    let image = try pdf.render(
+      page: index, PDFDocument.Rendering(width: width, height: height, dpi: dpi, nativeImage: false)
+    )
+    return try stream(of: image, path: path, format: "PDF")
+  }
+}
+
+extension LeptonicaImage {
+  /// The image turned clockwise by `quarterTurns` × 90°.
+  func turned(quarterTurns: Int) -> LeptonicaImage? {
+    scantext_pixRotateOrth(pix, Int32(((quarterTurns % 4) + 4) % 4)).map {
+      LeptonicaImage(taking: $0)
+    }
+  }
+
+  /// Whether two images have the same size and the same pixels (compared
+  /// at the same depth: 8-bit gray when their depths differ).
+  func hasSamePixels(as other: LeptonicaImage) -> Bool {
+    guard width == other.width, height == other.height else { return false }
+    var a: UnsafeMutablePointer<Pix>? = scantext_pixCopy(nil, pix)
+    var b: UnsafeMutablePointer<Pix>? = scantext_pixCopy(nil, other.pix)
+    defer {
+      scantext_pixDestroy(&a)
+      scantext_pixDestroy(&b)
+    }
+    if scantext_pixGetDepth(pix) != scantext_pixGetDepth(other.pix) {
+      var gray = scantext_pixConvertTo8(a, 0)
+      scantext_pixDestroy(&a)
+      a = gray
+      gray = scantext_pixConvertTo8(b, 0)
+      scantext_pixDestroy(&b)
+      b = gray
+    }
+    guard let a, let b else { return false }
+    let words = Int(scantext_pixGetWpl(a)) * height
+    guard words == Int(scantext_pixGetWpl(b)) * height,
+      let pa = scantext_pixGetData(a), let pb = scantext_pixGetData(b)
+    else { return false }
+    // Padding bits past a row's last pixel are not pixels: compare rows.
+    let depth = Int(scantext_pixGetDepth(a))
+    let bits = width * depth
+    let wpl = Int(scantext_pixGetWpl(a))
+    for y in 0..<height {
+      for w in 0..<wpl {
+        let used = min(32, bits - w * 32)
+        var mask: UInt32 = used >= 32 ? .max : ~(UInt32.max >> UInt32(used))
+        // The low byte of a 32-bit pixel is alpha (unused for a scan).
+        if depth == 32 { mask = 0xFFFF_FF00 }
+        if pa[y * wpl + w] & mask != pb[y * wpl + w] & mask { return false }
+      }
+    }
+    return true
+  }
+}

@@ -127,7 +127,12 @@ public final class PDFDocument {
       let ways = [(image.width, image.height), (image.height, image.width)].map { w, h in
         (w: w, h: h, x: w * 72 / image.boxWidth, y: h * 72 / image.boxHeight)
       }
-      let way = ways.min { abs($0.x - $0.y) / $0.x < abs($1.x - $1.y) / $1.x } ?? ways[0]
+      // Turned only when that makes the resolution the same both ways and
+      // the image as stored does not (a fax's 200×100 dpi stays).
+      func square(_ w: (w: Double, h: Double, x: Double, y: Double)) -> Bool {
+        abs(w.x - w.y) <= 0.01 * max(w.x, w.y)
+      }
+      let way = !square(ways[0]) && square(ways[1]) ? ways[1] : ways[0]
       // A fax is stored at 200×100 dpi: render at the finer resolution, so
       // no pixel of the image is lost.
       resolution = max(way.x, way.y)

@@ -246,6 +246,42 @@ struct PDFInputTests {
     #expect(page.contains(#"<img class="scan" src="data:image/png;base64,"#))
   }
 
+  /// How a page becomes pixels, decided from what Poppler reports: a fax
+  /// image (200×100 dpi) is rendered at 200 dpi both ways and not marked
+  /// native; an image drawn turned by 90° in its page is read at its own
+  /// resolution; an image smaller than its page, or a page without one,
+  /// at 300 dpi; `--dpi` wins.
+  @Test func renderingFollowsThePagesImage() throws {
+    guard Self.popplerPresent else {
+      print(Self.absentMessage)
+      return
+    }
+    let pdf = try PDFDocument(
+      data: Self.handWritten([
+        "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+      ]), path: "page.pdf")
+    func rendering(_ image: [Double]?, dpi: Int? = nil, width: Double = 612, height: Double = 792)
+      throws -> PDFDocument.Rendering
+    {
+      let info = PDFDocument.PageInfo(
+        width: width, height: height, hasText: false, imageSize: image)
+      return try pdf.rendering(page: 0, info: info, dpi: dpi, maxPixels: 100_000_000)
+    }
+    let fax = try rendering([1700, 1100, 612, 792])
+    #expect(fax.dpi == 200 && fax.width == 1700 && fax.height == 2200 && !fax.nativeImage)
+    let turned = try rendering([2550, 3300, 792, 612], width: 792, height: 612)
+    #expect(
+      turned.dpi == 300 && turned.width == 3300 && turned.height == 2550 && turned.nativeImage)
+    let scanner = try rendering([1275, 1650, 612, 792])
+    #expect(scanner.dpi == 150 && scanner.width == 1275 && scanner.nativeImage)
+    let none = try rendering(nil)
+    #expect(none.dpi == 300 && none.width == 2550 && !none.nativeImage)
+    let chosen = try rendering([1275, 1650, 612, 792], dpi: 72)
+    #expect(chosen.dpi == 72 && chosen.width == 612 && !chosen.nativeImage)
+    #expect(throws: OCRError.self) { try rendering(nil, dpi: 10000) }
+  }
+
   /// A minimal PDF written by hand: objects in order, a correct xref.
   static func handWritten(_ objects: [String]) -> Data {
     var out = "%PDF-1.4\n"

@@ -76,6 +76,19 @@ struct ToolsTests {
     #expect(good.stdout.contains(" verify ") && good.stdout.contains(" checks"))
   }
 
+  /// `Sources/CScanOCR/pdf.c` declares Poppler's, GLib's and cairo's
+  /// functions itself: they must match the installed headers
+  /// (libpoppler-glib-dev, which Tools/install-dependencies.sh installs).
+  @Test(
+    .enabled(
+      if: available(["pkg-config", "--exists", "poppler-glib", "cairo"]),
+      "libpoppler-glib-dev is not installed: pdf.c's declarations not checked"))
+  func pdfDeclarationsMatchTheHeaders() throws {
+    let r = try runTool(["bash", "Tools/check-pdf-declarations.sh"])
+    #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+    #expect(r.stdout.contains("pdf.c matches the installed headers"))
+  }
+
   /// `compare-tesseract` scores Tesseract's own TSV with `scantext eval`.
   @Test(.enabled(if: available(["tesseract", "--version"]), "tesseract is not on PATH"))
   func compareTesseractScoresWithScantextEval() throws {

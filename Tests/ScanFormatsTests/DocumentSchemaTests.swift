@@ -1,3 +1,4 @@
+import Foundation
 import ScanFormats
 import ScanModel
 import Testing
@@ -36,6 +37,30 @@ import Testing
       sourceLocation: sourceLocation)
   }
 
+  /// A page read from a PDF: its `"pdf"` record.
+  static let pdfPage = Samples.uprightPage.withPDF(
+    PDFPageSource(
+      page: 3, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.240096, 0, 0],
+      hasText: true, nativeImage: false, skipped: true))
+
+  /// The `"pdf"` record reads back as written (six decimals in the map);
+  /// a bad one is refused with its path.
+  @Test func pdfSourceRoundTrips() throws {
+    let text = DocumentJSON.encode(Document(pages: [Self.pdfPage]), generator: Samples.generator)
+    #expect(text.contains("0.240096"))
+    let decoded = try DocumentJSON.decode(text)
+    #expect(decoded.pages.first?.pdf == Self.pdfPage.pdf)
+    let bad = text.replacingOccurrences(
+      of: #""page"\s*:\s*3"#, with: #""page": 0"#, options: .regularExpression)
+    #expect(bad != text)
+    #expect(throws: DocumentFormatError.self) { try DocumentJSON.decode(bad) }
+    do {
+      _ = try DocumentJSON.decode(bad)
+    } catch {
+      #expect(String(describing: error).contains("pages[0].pdf: 'page' must be 1 or more"))
+    }
+  }
+
   @Test func exportedDocumentsValidate() throws {
     let validator = try PackageFiles.validator()
     let strict = try JSONSchemaValidator(schema: Self.exportSchema())
@@ -45,6 +70,7 @@ import Testing
       ("empty page", Document(pages: [Samples.emptyPage])),
       ("rotated", Document(pages: [Samples.rotatedPage])),
       ("no pages", Document(pages: [])),
+      ("pdf page", Document(pages: [Self.pdfPage])),
     ]
     for (name, document) in documents {
       let text = DocumentJSON.encode(document, generator: Samples.generator)

@@ -19,7 +19,13 @@
 #ifdef SCANTEXT_CHECK_DECLARATIONS
 #include <cairo.h>
 #include <poppler.h>
+#include <qpdf/qpdf-c.h>
 #else
+typedef struct _qpdf_data *qpdf_data;
+typedef unsigned int qpdf_oh;
+typedef int QPDF_BOOL;
+typedef int QPDF_ERROR_CODE;
+enum qpdf_stream_decode_level_e { qpdf_dl_none = 0 };
 typedef struct _PopplerDocument PopplerDocument;
 typedef struct _PopplerPage PopplerPage;
 typedef struct _GBytes GBytes;
@@ -319,4 +325,130 @@ struct Pix *scantext_pdf_render(scantext_pdf *pdf, int index, int width, int hei
   lib.cairo_surface_destroy(surface);
   scantext_pixSetResolution(pix, dpi, dpi);
   return pix;
+}
+
+// qpdf's C API, for the one thing Poppler's GLib API cannot give: an
+// image's stored bytes, so a JPEG page goes into a searchable PDF as it is.
+#define SCANTEXT_QPDF_FUNCTIONS(X)                                                        \
+  X(qpdf_data, qpdf_init, (void))                                                         \
+  X(void, qpdf_cleanup, (qpdf_data *))                                                    \
+  X(void, qpdf_silence_errors, (qpdf_data))                                               \
+  X(void, qpdf_set_suppress_warnings, (qpdf_data, QPDF_BOOL))                             \
+  X(QPDF_ERROR_CODE, qpdf_read_memory,                                                    \
+    (qpdf_data, char const *, char const *, unsigned long long, char const *))            \
+  X(int, qpdf_get_num_pages, (qpdf_data))                                                 \
+  X(qpdf_oh, qpdf_get_page_n, (qpdf_data, size_t))                                        \
+  X(QPDF_BOOL, qpdf_oh_has_key, (qpdf_data, qpdf_oh, char const *))                       \
+  X(qpdf_oh, qpdf_oh_get_key, (qpdf_data, qpdf_oh, char const *))                         \
+  X(QPDF_BOOL, qpdf_oh_is_dictionary, (qpdf_data, qpdf_oh))                               \
+  X(QPDF_BOOL, qpdf_oh_is_stream, (qpdf_data, qpdf_oh))                                   \
+  X(qpdf_oh, qpdf_oh_get_dict, (qpdf_data, qpdf_oh))                                      \
+  X(QPDF_BOOL, qpdf_oh_is_name_and_equals, (qpdf_data, qpdf_oh, char const *))            \
+  X(int, qpdf_oh_get_int_value_as_int, (qpdf_data, qpdf_oh))                              \
+  X(int, qpdf_oh_get_array_n_items, (qpdf_data, qpdf_oh))                                 \
+  X(qpdf_oh, qpdf_oh_get_array_item, (qpdf_data, qpdf_oh, int))                           \
+  X(void, qpdf_oh_begin_dict_key_iter, (qpdf_data, qpdf_oh))                              \
+  X(QPDF_BOOL, qpdf_oh_dict_more_keys, (qpdf_data))                                       \
+  X(char const *, qpdf_oh_dict_next_key, (qpdf_data))                                     \
+  X(QPDF_ERROR_CODE, qpdf_oh_get_stream_data,                                             \
+    (qpdf_data, qpdf_oh, enum qpdf_stream_decode_level_e, QPDF_BOOL *, unsigned char **,  \
+     size_t *))
+
+static struct {
+  SCANTEXT_QPDF_FUNCTIONS(DECLARE_POINTER)
+} qpdf;
+
+#ifdef SCANTEXT_CHECK_DECLARATIONS
+SCANTEXT_QPDF_FUNCTIONS(CHECK_TYPE)
+#endif
+
+static int qpdf_status = -1;
+static pthread_once_t qpdf_once = PTHREAD_ONCE_INIT;
+
+static void load_qpdf(void) {
+  void *handle = dlopen("libqpdf.so.29", RTLD_NOW | RTLD_LOCAL);
+  if (!handle) return;
+#define LOAD_QPDF(ret, name, params)                        \
+  qpdf.name = (ret(*) params)dlsym(handle, #name);         \
+  if (!qpdf.name) return;
+  SCANTEXT_QPDF_FUNCTIONS(LOAD_QPDF)
+  qpdf_status = 0;
+}
+
+// The image XObject a page draws, when it has exactly one (looked for in
+// the page's resources, else inherited from its parents); 0 otherwise.
+static qpdf_oh only_image(qpdf_data q, qpdf_oh page) {
+  qpdf_oh node = page;
+  for (int depth = 0; depth < 32; depth++) {
+    if (qpdf.qpdf_oh_has_key(q, node, "/Resources")) break;
+    if (!qpdf.qpdf_oh_has_key(q, node, "/Parent")) return 0;
+    node = qpdf.qpdf_oh_get_key(q, node, "/Parent");
+  }
+  qpdf_oh resources = qpdf.qpdf_oh_get_key(q, node, "/Resources");
+  if (!qpdf.qpdf_oh_is_dictionary(q, resources)) return 0;
+  qpdf_oh objects = qpdf.qpdf_oh_get_key(q, resources, "/XObject");
+  if (!qpdf.qpdf_oh_is_dictionary(q, objects)) return 0;
+  // The keys first: the iterator is the qpdf object's one iterator.
+  char keys[8][128];
+  int count = 0;
+  qpdf.qpdf_oh_begin_dict_key_iter(q, objects);
+  while (qpdf.qpdf_oh_dict_more_keys(q)) {
+    const char *key = qpdf.qpdf_oh_dict_next_key(q);
+    if (count == 8 || !key || strlen(key) >= sizeof keys[0]) return 0;
+    strcpy(keys[count++], key);
+  }
+  qpdf_oh image = 0;
+  for (int i = 0; i < count; i++) {
+    qpdf_oh object = qpdf.qpdf_oh_get_key(q, objects, keys[i]);
+    if (!qpdf.qpdf_oh_is_stream(q, object)) continue;
+    qpdf_oh dict = qpdf.qpdf_oh_get_dict(q, object);
+    if (!qpdf.qpdf_oh_is_name_and_equals(q, qpdf.qpdf_oh_get_key(q, dict, "/Subtype"), "/Image")) {
+      continue;
+    }
+    if (image) return 0;
+    image = object;
+  }
+  return image;
+}
+
+uint8_t *scantext_pdf_page_jpeg(
+  const uint8_t *data, size_t size, int index, int width, int height, size_t *length) {
+  *length = 0;
+  pthread_once(&qpdf_once, load_qpdf);
+  if (qpdf_status != 0) return NULL;
+  qpdf_data q = qpdf.qpdf_init();
+  if (!q) return NULL;
+  qpdf.qpdf_silence_errors(q);
+  qpdf.qpdf_set_suppress_warnings(q, 1);
+  uint8_t *bytes = NULL;
+  if ((qpdf.qpdf_read_memory(q, "pdf", (const char *)data, size, NULL) & 2) == 0 &&
+      index >= 0 && index < qpdf.qpdf_get_num_pages(q)) {
+    qpdf_oh image = only_image(q, qpdf.qpdf_get_page_n(q, (size_t)index));
+    if (image) {
+      qpdf_oh dict = qpdf.qpdf_oh_get_dict(q, image);
+      qpdf_oh filter = qpdf.qpdf_oh_get_key(q, dict, "/Filter");
+      if (qpdf.qpdf_oh_get_array_n_items(q, filter) == 1) {
+        filter = qpdf.qpdf_oh_get_array_item(q, filter, 0);
+      }
+      int jpeg = qpdf.qpdf_oh_is_name_and_equals(q, filter, "/DCTDecode") &&
+                 !qpdf.qpdf_oh_has_key(q, dict, "/Decode") &&
+                 !qpdf.qpdf_oh_has_key(q, dict, "/SMask") &&
+                 qpdf.qpdf_oh_get_int_value_as_int(q, qpdf.qpdf_oh_get_key(q, dict, "/Width")) ==
+                   width &&
+                 qpdf.qpdf_oh_get_int_value_as_int(q, qpdf.qpdf_oh_get_key(q, dict, "/Height")) ==
+                   height;
+      unsigned char *buffer = NULL;
+      size_t n = 0;
+      if (jpeg &&
+          (qpdf.qpdf_oh_get_stream_data(q, image, qpdf_dl_none, NULL, &buffer, &n) & 2) == 0 &&
+          buffer && n > 2 && buffer[0] == 0xFF && buffer[1] == 0xD8) {
+        bytes = buffer;
+        *length = n;
+      } else {
+        free(buffer);
+      }
+    }
+  }
+  qpdf.qpdf_cleanup(&q);
+  return bytes;
 }

@@ -38,6 +38,7 @@ static struct {
   __typeof__(&TessPageIteratorOrientation) TessPageIteratorOrientation;
   __typeof__(&TessBaseAPIGetTsvText) TessBaseAPIGetTsvText;
   __typeof__(&getLeptonicaVersion) getLeptonicaVersion;
+  __typeof__(&l_generateJpegDataMem) l_generateJpegDataMem;
   __typeof__(&lept_free) lept_free;
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
   __typeof__(&pixReadHeaderMem) pixReadHeaderMem;
@@ -213,6 +214,7 @@ static void scantext_load(void) {
   LOAD(tesseract, TessPageIteratorOrientation);
   LOAD(tesseract, TessBaseAPIGetTsvText);
   LOAD(leptonica, getLeptonicaVersion);
+  LOAD(leptonica, l_generateJpegDataMem);
   LOAD(leptonica, lept_free);
   LOAD(leptonica, findFileFormatBuffer);
   LOAD(leptonica, pixReadHeaderMem);
@@ -338,6 +340,7 @@ BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageI
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle) { scantext_functions.TessPageIteratorOrientation(handle, orientation, writing_direction, textline_order, deskew_angle); }
 char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number) { return scantext_functions.TessBaseAPIGetTsvText(handle, page_number); }
 char * scantext_getLeptonicaVersion(void) { return scantext_functions.getLeptonicaVersion(); }
+L_COMP_DATA * scantext_l_generateJpegDataMem(l_uint8 *data, size_t nbytes, l_int32 ascii85flag) { return scantext_functions.l_generateJpegDataMem(data, nbytes, ascii85flag); }
 void scantext_lept_free(void *ptr) { scantext_functions.lept_free(ptr); }
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }
 l_ok scantext_pixReadHeaderMem(const l_uint8 *data, size_t size, l_int32 *pformat, l_int32 *pw, l_int32 *ph, l_int32 *pbps, l_int32 *pspp, l_int32 *piscmap) { return scantext_functions.pixReadHeaderMem(data, size, pformat, pw, ph, pbps, pspp, piscmap); }

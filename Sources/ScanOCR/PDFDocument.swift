@@ -208,20 +208,50 @@ extension OCREngine {
 }
 
 extension PDFImages {
-  /// The stream of a PDF page rendered as it was for recognition (the
-  /// same size and resolution give the same pixels).
+  /// The stream of a PDF page as it was read for recognition: the page's
+  /// one image's stored JPEG bytes when the page was that image at its own
+  /// resolution (no recompression), else the page rendered again (the
+  /// same size and resolution give the same pixels) and compressed
+  /// losslessly.
   public static func stream(
-    pdfPage index: Int, ofFile path: String, width: Int, height: Int, dpi: Int
+    pdfPage index: Int, ofFile path: String, width: Int, height: Int, dpi: Int,
+    nativeImage: Bool
   ) throws(OCRError) -> PDFImageStream {
     let data = try ImageReader.readBytes(path)
     let pdf = try PDFDocument(data: data, path: path)
     guard index >= 0, index < pdf.pageCount else {
       throw .corruptPDFPage(path: path, page: index)
     }
+    if nativeImage,
+      let jpeg = try? storedJPEG(data, page: index, width: width, height: height, path: path)
+    {
+      return jpeg
+    }
     let image = try pdf.render(
       page: index, PDFDocument.Rendering(width: width, height: height, dpi: dpi, nativeImage: false)
     )
     return try stream(of: image, path: path, format: "PDF")
+  }
+
+  /// The page's one image as stored, when it is a JPEG of the page's size.
+  static func storedJPEG(_ data: Data, page: Int, width: Int, height: Int, path: String)
+    throws(OCRError) -> PDFImageStream?
+  {
+    var length = 0
+    let bytes = data.withUnsafeBytes { raw -> UnsafeMutablePointer<UInt8>? in
+      guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+      return scantext_pdf_page_jpeg(
+        base, raw.count, Int32(page), Int32(width), Int32(height), &length)
+    }
+    guard let bytes else { return nil }
+    defer { free(bytes) }
+    // Leptonica takes ownership of the bytes it is given (they become the
+    // compressed data, freed with it): give it its own copy.
+    guard let copy = malloc(length)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+    copy.update(from: bytes, count: length)
+    return try encode(path: path, format: "JPEG") { cid in
+      cid = scantext_l_generateJpegDataMem(copy, length, 0)
+    }
   }
 }
 

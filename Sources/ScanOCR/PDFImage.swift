@@ -65,7 +65,7 @@ public enum PDFImages {
     }
   }
 
-  private static func encode(
+  static func encode(
     path: String, format: String,
     _ generate: (inout UnsafeMutablePointer<L_COMP_DATA>?) -> Void
   ) throws(OCRError) -> PDFImageStream {

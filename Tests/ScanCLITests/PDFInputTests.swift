@@ -177,8 +177,8 @@ struct PDFInputTests {
     #expect(abs((page.pdf?.pixelToPoint.first ?? 0) - 306.0 / 638) < 1e-6)
   }
 
-  /// A PDF in, a searchable PDF out: each page's image as it was read,
-  /// the page's size kept, every word of the model on its box (within
+  /// A PDF in, a searchable PDF out: each page's image as it was read (a
+  /// JPEG page's bytes unchanged), the page's size kept, every word of the model on its box (within
   /// 2 px, pdftotext), qpdf content.
   @Test func searchablePDFFromAPDF() throws {
     guard Self.popplerPresent, SearchablePDFTests.toolsPresent else {
@@ -211,6 +211,16 @@ struct PDFInputTests {
       let nearest = deviations.min() ?? .infinity
       #expect(nearest <= 2, "'\(word.text)': \(nearest) px from the model's box")
     }
+    // The page's JPEG goes in as it was stored (qpdf reads its bytes): the
+    // same bytes as the JPEG pdfimages takes out of the input.
+    let prefix = folder.appendingPathComponent("img").path
+    let (extracted, listing) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdfimages), ["-all", out.path, prefix])
+    #expect(extracted == 0, "\(listing)")
+    let stored = try Data(contentsOf: URL(fileURLWithPath: prefix + "-000.jpg"))
+    let original = try Data(
+      contentsOf: URL(fileURLWithPath: RealScans.path("ocrmypdf/c02-22-embedded-000.jpg")))
+    #expect(stored == original)
     // The page keeps its size: 384 × 470.88 points.
     let (_, info) = try ExternalCheckers.run(
       try #require(ExternalCheckers.pdftotext), ["-bbox", out.path, "-"])

@@ -81,8 +81,8 @@ struct ToolsTests {
   /// (libpoppler-glib-dev, which Tools/install-dependencies.sh installs).
   @Test(
     .enabled(
-      if: available(["pkg-config", "--exists", "poppler-glib", "cairo"]),
-      "libpoppler-glib-dev is not installed: pdf.c's declarations not checked"))
+      if: available(["pkg-config", "--exists", "poppler-glib", "cairo", "libqpdf"]),
+      "libpoppler-glib-dev or libqpdf-dev is not installed: pdf.c's declarations not checked"))
   func pdfDeclarationsMatchTheHeaders() throws {
     let r = try runTool(["bash", "Tools/check-pdf-declarations.sh"])
     #expect(r.code == 0, "\(r.stdout)\(r.stderr)")

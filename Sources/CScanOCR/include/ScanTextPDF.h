@@ -60,4 +60,11 @@ int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info)
 /// the size first.
 struct Pix *scantext_pdf_render(scantext_pdf *pdf, int index, int width, int height, int dpi);
 
+/// The stored bytes of page `index`'s one image when they are a JPEG
+/// (`DCTDecode` its only filter, no `Decode` array) of `width`×`height`
+/// pixels, read with qpdf (libqpdf, loaded at run time); NULL otherwise or
+/// when qpdf is not installed. The caller frees the bytes with free().
+uint8_t *scantext_pdf_page_jpeg(
+  const uint8_t *data, size_t size, int index, int width, int height, size_t *length);
+
 #endif

@@ -27,7 +27,7 @@ enum SearchablePDFOutput {
           // The page rendered again as it was for recognition.
           stream = try PDFImages.stream(
             pdfPage: pdf.page - 1, ofFile: source.path, width: page.width, height: page.height,
-            dpi: page.dpi ?? 300)
+            dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
         } else {
           stream = try PDFImages.stream(
             page: source.page, ofFile: source.path, maxPixels: maxPixels)

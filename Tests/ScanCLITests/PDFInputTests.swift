@@ -433,5 +433,9 @@ struct PDFInputTests {
     let rendering = try pdf.rendering(page: 0, info: info, dpi: nil, maxPixels: 100_000_000)
     #expect(rendering.dpi == 300 && !rendering.nativeImage)
     #expect(rendering.width == 2550 && rendering.height == 3300)
+    // Read whole, its geometry holds what verify checks.
+    r = scantext(["verify", RealScans.path("ocrmypdf/skew.pdf"), "--no-cache"])
+    #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
+    #expect(r.stdout.contains("skew.pdf: 1 page, ") && r.stdout.contains(" 0 violations"))
   }
 }

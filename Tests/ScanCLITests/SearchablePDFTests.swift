@@ -113,6 +113,62 @@ struct SearchablePDFTests {
     #expect(rawWords == expected.map(\.text), "\(image): text order")
   }
 
+  /// Skewed pages: Poppler cuts some words whose baseline is not level into
+  /// pieces at glyph boundaries ("Remov" + "e"), so each piece is matched
+  /// to the model word whose outline holds its centre: the pieces of every
+  /// word spell it, in order along its line, and lie on its outline's box
+  /// (within 2 px); no piece lies outside every word.
+  @Test(arguments: ["skew-plus2.png", "skew-plus7.png", "skew-minus5.png"])
+  func skewedWordsLieOnTheirOutlines(image: String) throws {
+    guard Self.toolsPresent else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    let pdf = try Self.writePDF(Fixtures.scans.appendingPathComponent(image).path, folder: folder)
+    let page = try RecognizedScans.page(image)
+    let words = page.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words).filter {
+      !$0.text.isEmpty
+    }
+    #expect(words.contains { $0.quad != nil }, "\(image): the page was deskewed")
+    func inside(_ p: Point, _ q: Quad) -> Bool {
+      let c = q.corners
+      let signs = (0..<4).map { i -> Double in
+        let a = c[i]
+        let b = c[(i + 1) % 4]
+        return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+      }
+      return signs.allSatisfy { $0 >= -1e-9 } || signs.allSatisfy { $0 <= 1e-9 }
+    }
+    var pieces: [[(along: Double, text: String, box: [Double])]] = Array(
+      repeating: [], count: words.count)
+    for piece in try Self.placedWords(pdf, dpi: page.dpi ?? 300) {
+      let centre = Point(x: (piece.box[0] + piece.box[2]) / 2, y: (piece.box[1] + piece.box[3]) / 2)
+      guard let owner = words.firstIndex(where: { inside(centre, $0.corners) }) else {
+        Issue.record("\(image): '\(piece.text)' at \(piece.box) lies on no word")
+        continue
+      }
+      let q = words[owner].corners
+      let along =
+        (centre.x - q.topLeft.x) * (q.topRight.x - q.topLeft.x)
+        + (centre.y - q.topLeft.y) * (q.topRight.y - q.topLeft.y)
+      pieces[owner].append((along, piece.text, piece.box))
+    }
+    for (word, found) in zip(words, pieces) {
+      let spelled = found.sorted { $0.along < $1.along }.map(\.text).joined()
+      #expect(spelled == word.text, "\(image): '\(word.text)' reads '\(spelled)'")
+      let r = word.corners.boundingRect
+      for piece in found {
+        let out =
+          [
+            r.minX - piece.box[0], r.minY - piece.box[1], piece.box[2] - r.maxX,
+            piece.box[3] - r.maxY,
+          ].max() ?? 0
+        #expect(out <= 2, "\(image): '\(piece.text)' \(out) px outside '\(word.text)'")
+      }
+    }
+  }
+
   /// A JPEG goes into the PDF byte for byte (no recompression); the page
   /// size follows the image's resolution.
   @Test func aJPEGIsEmbeddedUnchanged() throws {

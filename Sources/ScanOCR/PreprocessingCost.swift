@@ -31,6 +31,13 @@ import Foundation
     /// Looking for a page standing free on a background (the crop and
     /// perspective steps' measurement): what every page pays.
     public var pageMeasurement: Duration = .zero
+    /// Leptonica's text orientation measure on the binarised page
+    /// (`pixOrientDetect`): what every page read with orientation pays.
+    public var orientationMeasurement: Duration = .zero
+    /// Measuring the skew of the binarised page (`pixFindSkewSweepAndSearch`).
+    public var skewMeasurement: Duration = .zero
+    /// The 8-bit gray copy of the page every step works on.
+    public var grayConversion: Duration = .zero
   }
 
   /// Decodes the first page of an image file and times the measurements.
@@ -59,7 +66,9 @@ import Foundation
         decided.append(conversion.step)
       }
     }
-    let page = gray ?? Preprocessor.gray(original)
+    var plainGray: LeptonicaImage?
+    let grayConversion = clock.measure { plainGray = Preprocessor.gray(original) }
+    let page = gray ?? plainGray
     var rules: (horizontal: LeptonicaImage, vertical: LeptonicaImage)?
     var ink: LeptonicaImage?
     let rulesMeasurement = clock.measure {
@@ -78,6 +87,13 @@ import Foundation
       colourMeasurement: colourMeasurement, colourConversion: colourConversion,
       rulesMeasurement: rulesMeasurement, rulesRemoval: rulesRemoval, decided: decided,
       pageMeasurement: pageMeasurement)
+    figures.grayConversion = grayConversion
+    if let ink {
+      figures.orientationMeasurement = clock.measure {
+        _ = Preprocessor.textOrientation(binary: ink)
+      }
+      figures.skewMeasurement = clock.measure { _ = Preprocessor.skewCorrection(binary: ink) }
+    }
     let preprocessor = Preprocessor(steps: .default)
     var prepared: PreparedImage?
     figures.preparation = clock.measure {

@@ -54,7 +54,9 @@ struct QueryBench {
     let rssAfter = residentPages() * pageSize
     for page in pages {
       lineCount += page.lineCount
-      wordCount += page.blocks.reduce(0) { $0 + $1.paragraphs.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.words.count } } }
+      wordCount += page.blocks.reduce(0) {
+        $0 + $1.paragraphs.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.words.count } }
+      }
     }
     let bytesPerGlyph = Double(rssAfter - rssBefore) / Double(max(glyphCount, 1))
     let document = Document(pages: pages)
@@ -94,7 +96,9 @@ struct QueryBench {
       let p = rng.int(0..<pageCount)
       let r = paragraphRects[p][rng.int(0..<paragraphRects[p].count)]
       let pad = rng.double(0..<12)
-      return (p, Rect(minX: r.minX - pad, minY: r.minY - pad, maxX: r.maxX + pad, maxY: r.maxY + pad))
+      return (
+        p, Rect(minX: r.minX - pad, minY: r.minY - pad, maxX: r.maxX + pad, maxY: r.maxY + pad)
+      )
     }
 
     var results: [(name: String, ns: Double, checksum: Int)] = []
@@ -142,7 +146,8 @@ struct QueryBench {
     for r in results {
       checksum &+= r.checksum
       print(
-        "| \(r.name) | \(format(r.ns, 1)) | \(grouped(1e9 / r.ns)) | \(r.ns <= targetNs ? "ok" : "MISSED") |")
+        "| \(r.name) | \(format(r.ns, 1)) | \(grouped(1e9 / r.ns)) | \(r.ns <= targetNs ? "ok" : "MISSED") |"
+      )
     }
     let buildMs = nanoseconds(build) / 1e6
     let generateMs = nanoseconds(generate) / 1e6
@@ -159,7 +164,8 @@ struct QueryBench {
     print(
       "element strides (bytes): Glyph \(MemoryLayout<Glyph>.stride), Word \(MemoryLayout<Word>.stride), "
         + "TextLine \(MemoryLayout<TextLine>.stride), Quad? \(MemoryLayout<Quad?>.stride), "
-        + "PixelRect \(MemoryLayout<PixelRect>.stride), TextRange \(MemoryLayout<TextRange>.stride)")
+        + "PixelRect \(MemoryLayout<PixelRect>.stride), TextRange \(MemoryLayout<TextRange>.stride)"
+    )
     print("checksum: \(checksum)")
 
     if options.cli {
@@ -175,7 +181,8 @@ struct QueryBench {
     guard FileManager.default.isExecutableFile(atPath: scantext) else {
       print(
         "scantext query: skipped, no executable at \(scantext) (build it with "
-          + "`swift build -c release --product scantext` in the main package, or pass --scantext PATH)")
+          + "`swift build -c release --product scantext` in the main package, or pass --scantext PATH)"
+      )
       return
     }
     let clock = ContinuousClock()
@@ -188,7 +195,8 @@ struct QueryBench {
     let model = folder.appendingPathComponent("document.json")
 
     let encodeStart = clock.now
-    var json = DocumentJSON.encode(document, generator: Generator(name: "query-bench", version: "1"))
+    var json = DocumentJSON.encode(
+      document, generator: Generator(name: "query-bench", version: "1"))
     let encodeTime = clock.now - encodeStart
     let jsonBytes = json.utf8.count
     do {
@@ -228,7 +236,8 @@ struct QueryBench {
         lines += #"{"op":"hit","page":\#(p),"point":[\#(x),\#(y)]}"#
       default:
         kind = "enclosing (word)"
-        lines += #"{"op":"enclosing","page":\#(p),"position":\#(s),"granularity":"word","direction":"forward"}"#
+        lines +=
+          #"{"op":"enclosing","page":\#(p),"position":\#(s),"granularity":"word","direction":"forward"}"#
       }
       counts[kind, default: 0] += 1
       lines += "\n"
@@ -248,7 +257,9 @@ struct QueryBench {
         + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         + ")")
     print()
-    print("| answers go to | load (start to first answer) | answering | requests per second | µs per request | target ≥ 100,000 |")
+    print(
+      "| answers go to | load (start to first answer) | answering | requests per second | µs per request | target ≥ 100,000 |"
+    )
     print("|---|---:|---:|---:|---:|---|")
     for reading in [false, true] {
       guard
@@ -300,7 +311,8 @@ struct QueryBench {
     /// last bytes of the output.
     func endsWithMarkedAnswer(_ tail: Data) -> Bool {
       guard tail.last == 0x0A else { return false }
-      let lastLine = tail.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).last ?? Data()
+      let lastLine =
+        tail.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).last ?? Data()
       return lastLine.firstRange(of: marker) != nil
     }
     func fileTail() -> Data {
@@ -361,7 +373,9 @@ struct QueryBench {
     }
     let finished = done ?? clock.now
     process.waitUntilExit()
-    if !readThroughPipe { answers = FileManager.default.contents(atPath: answersFile.path) ?? Data() }
+    if !readThroughPipe {
+      answers = FileManager.default.contents(atPath: answersFile.path) ?? Data()
+    }
 
     // Count the answers between the load probe's and the marked one, and
     // the errors among them.
@@ -390,7 +404,8 @@ struct QueryBench {
     // Tools/Benchmarks/Sources/query-bench/QueryBench.swift -> the main package.
     let mainPackage = benchFile.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    var options = Options(scantext: mainPackage.appendingPathComponent(".build/release/scantext").path)
+    var options = Options(
+      scantext: mainPackage.appendingPathComponent(".build/release/scantext").path)
     var args = CommandLine.arguments.dropFirst()
     func value(_ name: String) -> String {
       guard let v = args.popFirst() else { usage("\(name) needs a value") }
@@ -411,7 +426,8 @@ struct QueryBench {
       case "--keep": options.keep = value(arg)
       case "-h", "--help":
         print(
-          "usage: query-bench [--scantext PATH] [--pages N] [--queries N] [--requests N] [--seed N] [--no-cli] [--keep DIR]")
+          "usage: query-bench [--scantext PATH] [--pages N] [--queries N] [--requests N] [--seed N] [--no-cli] [--keep DIR]"
+        )
         exit(0)
       default: usage("unknown argument '\(arg)'")
       }
@@ -426,7 +442,9 @@ struct QueryBench {
 
   /// The resident set size in pages, from /proc/self/statm.
   static func residentPages() -> Int {
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+      return 0
+    }
     let fields = statm.split(separator: " ")
     return fields.count > 1 ? Int(fields[1]) ?? 0 : 0
   }

@@ -45,7 +45,8 @@ enum SyntheticDocument {
 
   /// Letters in rough English frequency; capitals, digits and accents are
   /// added separately.
-  private static let letters = Array("eeeeeeettttttaaaaaoooooiiiiinnnnnssssshhhhrrrrdddllluuccmmwwffggyyppbbvkjxqz")
+  private static let letters = Array(
+    "eeeeeeettttttaaaaaoooooiiiiinnnnnssssshhhhrrrrdddllluuccmmwwffggyyppbbvkjxqz")
 
   /// The element tree of page `index` and its glyph count.
   static func blocks(page index: Int, seed: UInt64) -> (blocks: [Block], glyphs: Int) {
@@ -116,7 +117,11 @@ enum SyntheticDocument {
         if ch == "e", rng.chance(0.03) { ch = "é" }
         characters.append(ch)
       }
-      if rng.chance(0.10) { characters.append(",") } else if rng.chance(0.07) { characters.append(".") }
+      if rng.chance(0.10) {
+        characters.append(",")
+      } else if rng.chance(0.07) {
+        characters.append(".")
+      }
     }
     var glyphs: [Glyph] = []
     glyphs.reserveCapacity(characters.count)

@@ -295,6 +295,28 @@ struct ProgressTests {
     #expect(run(["ocr", model, model, model], terminal: false).stderr.isEmpty)
     #expect(run(["ocr", model, model, model, "--quiet"], terminal: true).stderr.isEmpty)
   }
+
+  /// One PDF is read page by page: its pages are counted, even alone
+  /// (nothing was shown for a 200-page PDF before).
+  @Test func aPDFCountsItsPages() throws {
+    guard PDFInputTests.popplerPresent else {
+      print(PDFInputTests.absentMessage)
+      return
+    }
+    let text = "<< /Length 44 >>\nstream\nBT /F1 24 Tf 20 100 Td (Hello there) Tj ET\nendstream"
+    let page =
+      "/Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Resources << /Font << /F1 6 0 R >> >>"
+    let pdf = PDFInputTests.handWritten([
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>",
+      "<< \(page) /Contents 5 0 R >>", "<< \(page) /Contents 5 0 R >>", text,
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ])
+    let url = try Fixtures.temporaryFolder().appendingPathComponent("two.pdf")
+    try pdf.write(to: url)
+    let shown = run(["ocr", url.path, "--skip-text", "--no-cache"], terminal: true)
+    #expect(shown.code == 0)
+    #expect(shown.stderr.contains("2/2 pages"), "\(shown.stderr)")
+  }
 }
 
 @Suite("Query protocol robustness")

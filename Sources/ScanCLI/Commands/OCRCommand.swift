@@ -73,8 +73,11 @@ struct OCRCommand: ScanCommand {
       if tsv.failed { throw BatchFailure() }
       return 0
     }
+    // A PDF is read page by page: its progress is shown even alone.
+    let readsPDF = paths.contains { Recognizer.looksLikePDF($0) }
     let progress: ProgressLine? =
-      showProgress && io.errorIsTerminal && paths.count > 1 ? ProgressLine(io: io) : nil
+      showProgress && io.errorIsTerminal && (paths.count > 1 || readsPDF)
+      ? ProgressLine(io: io, unit: readsPDF ? "pages" : "images") : nil
     var report: Recognizer.Progress?
     if let progress { report = { done, total in progress.update(done, total) } }
     let results = ocr.recognizer(jobs: jobCount).read(
@@ -125,15 +128,21 @@ struct OCRCommand: ScanCommand {
 final class ProgressLine: Sendable {
   private let io: CommandIO
   private let started = Date()
+  /// What is counted: images, or the pages of PDFs (with other inputs).
+  private let unit: String
 
-  init(io: CommandIO) { self.io = io }
+  init(io: CommandIO, unit: String = "images") {
+    self.io = io
+    self.unit = unit
+  }
 
   func update(_ done: Int, _ total: Int) {
     let elapsed = Date().timeIntervalSince(started)
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
     let left = rate > 0 ? Double(total - done) / rate : 0
     let rateText = String(format: "%.1f", rate)
-    io.writeError("\r\u{1B}[K\(done)/\(total) images, \(rateText)/s, \(Int(left.rounded())) s left")
+    io.writeError(
+      "\r\u{1B}[K\(done)/\(total) \(unit), \(rateText)/s, \(Int(left.rounded())) s left")
   }
 
   func finish() { io.writeError("\r\u{1B}[K") }

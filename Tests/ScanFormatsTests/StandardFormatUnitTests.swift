@@ -359,6 +359,30 @@ struct StandardFormatUnitTests {
     }
   }
 
+  /// Found by the importer fuzzer: an hOCR file whose declaration names an
+  /// encoding that does not exist ("UT+F-8") went unchecked, and XMLParser
+  /// trapped on an attribute name of 0xFF bytes. A declared Latin-1 file
+  /// is still converted by libxml2 and read.
+  @Test func aMisspeltEncodingDoesNotLetBadBytesThrough() {
+    var data = Data(
+      "<?xml version=\"1.0\" encoding=\"UT+F-8\"?>\n<html><body><span class=\"ocrx_word\" i".utf8)
+    data.append(contentsOf: [UInt8](repeating: 0xFF, count: 71))
+    data.append(contentsOf: Data("=\"x\">a</span></body></html>".utf8))
+    do {
+      _ = try HOCR.decode(data)
+      Issue.record("no error")
+    } catch {
+      #expect(error.path == "line 2")
+      #expect(error.reason.contains("not valid UTF-8"))
+    }
+    var latin = Data(
+      "<?xml version='1.0' encoding='ISO-8859-1'?>\n<PcGts><Page imageWidth=\"10\" imageHeight=\"10\"><TextRegion id=\"r\"><Coords points=\"0,0 9,0 9,9 0,9\"/><TextEquiv><Unicode>caf"
+        .utf8)
+    latin.append(0xE9)
+    latin.append(contentsOf: Data("</Unicode></TextEquiv></TextRegion></Page></PcGts>".utf8))
+    #expect(throws: Never.self) { _ = try PAGEXML.decode(latin) }
+  }
+
   @Test func badFilesNameTheElementAndTheReason() {
     #expect(
       failure(.alto, "<alto><Layout><Page")

@@ -25,6 +25,19 @@ struct PDFInputTests {
   static let absentMessage =
     "Poppler's GLib library or img2pdf not installed (run Tools/install-dependencies.sh): PDF input tests skipped"
 
+  /// Whether Poppler and the real scans are there; says why not.
+  static var realPDFsReadable: Bool {
+    guard popplerPresent else {
+      print(absentMessage)
+      return false
+    }
+    guard RealScans.isAvailable else {
+      print(RealScans.absentMessage)
+      return false
+    }
+    return true
+  }
+
   /// A PDF of one sample page, made by img2pdf.
   static func imageOnlyPDF(_ image: String, folder: URL) throws -> URL {
     let tool = try #require(img2pdf)
@@ -181,12 +194,9 @@ struct PDFInputTests {
   /// JPEG page's bytes unchanged), the page's size kept, every word of the model on its box (within
   /// 2 px, pdftotext), qpdf content.
   @Test func searchablePDFFromAPDF() throws {
-    guard Self.popplerPresent, SearchablePDFTests.toolsPresent else {
-      print(Self.absentMessage)
-      return
-    }
-    guard RealScans.isAvailable else {
-      print(RealScans.absentMessage)
+    guard Self.realPDFsReadable else { return }
+    guard SearchablePDFTests.toolsPresent else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
       return
     }
     let folder = try Fixtures.temporaryFolder()
@@ -232,14 +242,7 @@ struct PDFInputTests {
   /// image). They failed before ("the image image data is truncated or
   /// corrupt"; an `img` whose `src` was the PDF).
   @Test func drawAndHTMLShowThePDFPage() throws {
-    guard Self.popplerPresent else {
-      print(Self.absentMessage)
-      return
-    }
-    guard RealScans.isAvailable else {
-      print(RealScans.absentMessage)
-      return
-    }
+    guard Self.realPDFsReadable else { return }
     let folder = try Fixtures.temporaryFolder()
     let input = RealScans.path("ocrmypdf/c02-22.pdf")
     let png = folder.appendingPathComponent("c02.png").path
@@ -371,14 +374,7 @@ struct PDFInputTests {
   /// turned, and a skewed image (drawn turned by the page's content) is
   /// rendered at its own resolution, not marked native.
   @Test func realPDFs() throws {
-    guard Self.popplerPresent else {
-      print(Self.absentMessage)
-      return
-    }
-    guard RealScans.isAvailable else {
-      print(RealScans.absentMessage)
-      return
-    }
+    guard Self.realPDFsReadable else { return }
     let folder = try Fixtures.temporaryFolder()
     let out = folder.appendingPathComponent("c02.json").path
     var r = scantext(["ocr", RealScans.path("ocrmypdf/c02-22.pdf"), "-o", out, "-q", "--no-cache"])

@@ -177,19 +177,27 @@ extension Preprocessor {
     let thick = Int32(max(3, (resolution ?? 300) / 40) + 1)
     // Composite bricks (a short brick and a comb): far faster than plain
     // ones this long, for a length within a few pixels of the one asked.
-    func thinRuns(_ w: Int32, _ h: Int32, _ tw: Int32, _ th: Int32) -> LeptonicaImage? {
+    func longRuns(_ w: Int32, _ h: Int32) -> LeptonicaImage? {
       guard let long = scantext_pixOpenCompBrick(nil, ink.pix, w, h) else { return nil }
       let runs = LeptonicaImage(taking: long)
       var count: Int32 = 0
       guard scantext_pixCountPixels(runs.pix, &count, nil) == 0, count > 0 else { return nil }
+      return runs
+    }
+    func thin(_ runs: LeptonicaImage, _ tw: Int32, _ th: Int32) -> LeptonicaImage? {
       guard let solid = scantext_pixOpenCompBrick(nil, ink.pix, tw, th) else { return nil }
       let areas = LeptonicaImage(taking: solid)
       return scantext_pixSubtract(nil, runs.pix, areas.pix).map { LeptonicaImage(taking: $0) }
     }
     // Most pages have no long horizontal run at all: then the vertical
-    // ones are not looked for (a table needs both).
-    guard let horizontal = thinRuns(length, 1, length, thick),
-      let vertical = thinRuns(1, length, thick, length)
+    // ones are not looked for (a table needs both); and both kinds of run
+    // are found before the solid areas are taken out of either, the
+    // costlier openings. The same result; on `typewriter` (long horizontal
+    // runs, no vertical one) the search went from 9.4 % to 5.0 % of a
+    // reading (`preprocess-bench`).
+    guard let horizontalRuns = longRuns(length, 1), let verticalRuns = longRuns(1, length),
+      let horizontal = thin(horizontalRuns, length, thick),
+      let vertical = thin(verticalRuns, thick, length)
     else { return nil }
     return (horizontal, vertical)
   }

@@ -46,7 +46,10 @@ struct Recognizer: Sendable {
 
   func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
     // PDFs are split into their pages, so `--jobs` reads the pages of one
-    // PDF side by side; every other input is one piece of work.
+    // PDF side by side; every other input is one piece of work. Each PDF
+    // is opened here first, on this thread: Poppler sets up its global
+    // state on the first document it opens, which must not happen on two
+    // workers at once.
     var tasks: [Task] = []
     var pdfs: [Int: PDFInput] = [:]
     var failed: [Int: InputResult] = [:]

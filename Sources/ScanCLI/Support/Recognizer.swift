@@ -46,10 +46,10 @@ struct Recognizer: Sendable {
 
   func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
     // PDFs are split into their pages, so `--jobs` reads the pages of one
-    // PDF side by side; every other input is one piece of work. Each PDF
-    // is opened here first, on this thread: Poppler sets up its global
-    // state on the first document it opens, which must not happen on two
-    // workers at once.
+    // PDF side by side; every other input is one piece of work. Each
+    // worker opens its own document (Poppler's documents are not shared
+    // across threads; its global state is set up under a lock, by
+    // `GlobalParamsIniter`, since Poppler 0.88).
     var tasks: [Task] = []
     var pdfs: [Int: PDFInput] = [:]
     var failed: [Int: InputResult] = [:]

@@ -49,7 +49,7 @@ struct Recognizer: Sendable {
     // PDF side by side; every other input is one piece of work. Each
     // worker opens its own document (Poppler's documents are not shared
     // across threads; its global state is set up under a lock, by
-    // `GlobalParamsIniter`, since Poppler 0.88).
+    // `GlobalParamsIniter`, in the Poppler Debian 12 ships, 22.12).
     var tasks: [Task] = []
     var pdfs: [Int: PDFInput] = [:]
     var failed: [Int: InputResult] = [:]

@@ -171,23 +171,11 @@ public struct AccessibleHTML: Sendable {
       """
   }
 
-  /// Escapes text for HTML element content and attribute values.
+  /// Escapes text for HTML element content and attribute values: XML's
+  /// escaping (the characters neither can carry become U+FFFD), with tab,
+  /// newline and carriage return kept as they are.
   static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}":
-        out += "\u{FFFD}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    XMLWriter.escape(text, whitespaceReferences: false)
   }
 
   /// How many grapheme clusters of a text the browser spaces out: those

@@ -15,6 +15,11 @@ public final class PDFDocument {
   private let handle: OpaquePointer
   /// The file's bytes, which Poppler reads in place; freed in `deinit`.
   private let bytes: UnsafeMutableRawBufferPointer
+  /// The file's bytes (for qpdf, which reads the stored image).
+  var fileBytes: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<byteCount])
+  }
+  private let byteCount: Int
 
   /// Whether PDF input is available: Poppler's GLib library
   /// (libpoppler-glib8) is installed.
@@ -60,6 +65,7 @@ public final class PDFDocument {
     }
     self.handle = handle
     self.bytes = bytes
+    self.byteCount = data.count
     self.pageCount = count
   }
 
@@ -217,31 +223,41 @@ extension PDFImages {
     pdfPage index: Int, ofFile path: String, width: Int, height: Int, dpi: Int,
     nativeImage: Bool
   ) throws(OCRError) -> PDFImageStream {
-    let data = try ImageReader.readBytes(path)
-    let pdf = try PDFDocument(data: data, path: path)
+    let pdf = try PDFDocument(data: ImageReader.readBytes(path), path: path)
+    return try stream(
+      pdfPage: index, of: pdf, width: width, height: height, dpi: dpi, nativeImage: nativeImage)
+  }
+
+  /// The same from a PDF already open (a searchable PDF of many pages
+  /// opens its input once).
+  public static func stream(
+    pdfPage index: Int, of pdf: PDFDocument, width: Int, height: Int, dpi: Int,
+    nativeImage: Bool
+  ) throws(OCRError) -> PDFImageStream {
     guard index >= 0, index < pdf.pageCount else {
-      throw .corruptPDFPage(path: path, page: index)
+      throw .corruptPDFPage(path: pdf.path, page: index)
     }
     if nativeImage,
-      let jpeg = try? storedJPEG(data, page: index, width: width, height: height, path: path)
+      let jpeg = try? storedJPEG(pdf, page: index, width: width, height: height)
     {
       return jpeg
     }
     let image = try pdf.render(
       page: index, PDFDocument.Rendering(width: width, height: height, dpi: dpi, nativeImage: false)
     )
-    return try stream(of: image, path: path, format: "PDF")
+    return try stream(of: image, path: pdf.path, format: "PDF")
   }
 
   /// The page's one image as stored, when it is a JPEG of the page's size.
-  static func storedJPEG(_ data: Data, page: Int, width: Int, height: Int, path: String)
+  static func storedJPEG(_ pdf: PDFDocument, page: Int, width: Int, height: Int)
     throws(OCRError) -> PDFImageStream?
   {
+    let path = pdf.path
     var length = 0
-    let bytes = data.withUnsafeBytes { raw -> UnsafeMutablePointer<UInt8>? in
-      guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
-      return scantext_pdf_page_jpeg(
-        base, raw.count, Int32(page), Int32(width), Int32(height), &length)
+    let bytes = pdf.fileBytes.baseAddress.flatMap { base in
+      scantext_pdf_page_jpeg(
+        base.assumingMemoryBound(to: UInt8.self), pdf.fileBytes.count, Int32(page), Int32(width),
+        Int32(height), &length)
     }
     guard let bytes else { return nil }
     defer { free(bytes) }

@@ -69,17 +69,7 @@ struct DrawCommand: ScanCommand {
     try OutputFile.checkWritable(outputPath)
     let modelPath = model.path
     let page = try model.loadPage()
-    // The image: given, or MODEL itself, or the model's image beside it.
-    var imagePath = self.imagePath
-    if imagePath == nil {
-      if !DocumentFormat.isDocument(fileName: modelPath) {
-        imagePath = modelPath
-      } else if let name = page.image {
-        let beside = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
-          .appendingPathComponent(name).path
-        if FileManager.default.fileExists(atPath: beside) { imagePath = beside }
-      }
-    }
+    let imagePath = DocumentFiles.pageImage(given: self.imagePath, modelPath: modelPath, page: page)
     var data: Data?
     if let imagePath {
       do {

@@ -109,17 +109,8 @@ struct HTMLCommand: ScanCommand {
   /// The image to embed: given, or MODEL itself, or the model's image beside it.
   private func embeddedImage(for page: Page, modelPath: String) throws -> AccessibleHTML.ImageSource
   {
-    var path = imagePath
-    if path == nil {
-      if !DocumentFormat.isDocument(fileName: modelPath) {
-        path = modelPath
-      } else if let name = page.image {
-        let beside = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
-          .appendingPathComponent(name).path
-        if FileManager.default.fileExists(atPath: beside) { path = beside }
-      }
-    }
-    guard let path else {
+    guard let path = DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
+    else {
       throw CLIError(
         "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
       )

@@ -70,3 +70,17 @@ enum DocumentFiles {
     }
   }
 }
+
+extension DocumentFiles {
+  /// The image a page of MODEL is drawn on or embedded from: `given`
+  /// (`--image`), else MODEL itself when it is an image or a PDF, else the
+  /// file the page names beside the model; `nil` when there is none.
+  static func pageImage(given: String?, modelPath: String, page: Page) -> String? {
+    if let given { return given }
+    if !DocumentFormat.isDocument(fileName: modelPath) { return modelPath }
+    guard let name = page.image else { return nil }
+    let beside = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
+      .appendingPathComponent(name).path
+    return FileManager.default.fileExists(atPath: beside) ? beside : nil
+  }
+}

@@ -16,6 +16,8 @@ enum SearchablePDFOutput {
     dataPath: String?
   ) throws {
     var inputs: [SearchablePDF.PageInput] = []
+    // Each input PDF is read and opened once, for all its pages.
+    var openPDFs: [String: PDFDocument] = [:]
     for (page, source) in zip(pages, sources) {
       guard !DocumentFormat.isDocument(fileName: source.path) else {
         throw CLIError(
@@ -25,8 +27,16 @@ enum SearchablePDFOutput {
       do {
         if let pdf = page.pdf {
           // The page rendered again as it was for recognition.
+          let document: PDFDocument
+          if let open = openPDFs[source.path] {
+            document = open
+          } else {
+            document = try PDFDocument(
+              data: OCREngine.readImageFile(source.path), path: source.path)
+            openPDFs[source.path] = document
+          }
           stream = try PDFImages.stream(
-            pdfPage: pdf.page - 1, ofFile: source.path, width: page.width, height: page.height,
+            pdfPage: pdf.page - 1, of: document, width: page.width, height: page.height,
             dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
         } else {
           stream = try PDFImages.stream(

@@ -53,8 +53,9 @@ struct XMLWriter {
   /// attributes. Characters XML 1.0 cannot carry at all (C0 controls other
   /// than tab, newline and carriage return, lone surrogates, U+FFFE/U+FFFF)
   /// become U+FFFD; tab, newline and carriage return become character
-  /// references so attribute values keep them.
-  static func escape(_ s: String) -> String {
+  /// references so attribute values keep them (unless
+  /// `whitespaceReferences` is false: HTML text keeps them as they are).
+  static func escape(_ s: String, whitespaceReferences: Bool = true) -> String {
     var out = ""
     out.reserveCapacity(s.utf8.count)
     for scalar in s.unicodeScalars {
@@ -64,9 +65,12 @@ struct XMLWriter {
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
       case "'": out += "&#39;"
-      case "\t": out += "&#9;"
-      case "\n": out += "&#10;"
-      case "\r": out += "&#13;"
+      case "\t", "\n", "\r":
+        if whitespaceReferences {
+          out += "&#\(scalar.value);"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       default:
         let v = scalar.value
         if v < 0x20 || v == 0xFFFE || v == 0xFFFF || (0x7F...0x84).contains(v)

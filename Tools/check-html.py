@@ -152,9 +152,30 @@ class Chromium:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
+# The union of an element's visible text's client rects (hidden line breaks
+# and joined hyphenated words left out), or null; defined in every script
+# that needs it.
+VISIBLE_RECT = r"""
+function visibleRect(element) {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let r = null;
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (n.parentElement.closest('.joined, .eol')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const c of range.getClientRects()) {
+      if (c.width === 0 && c.height === 0) continue;
+      r = r ? [Math.min(r[0], c.left), Math.min(r[1], c.top), Math.max(r[2], c.right),
+               Math.max(r[3], c.bottom)] : [c.left, c.top, c.right, c.bottom];
+    }
+  }
+  return r;
+}
+"""
+
 # Every line: the union of its visible text's client rects and the model's
 # outline (data-quad) in CSS pixels, through the page's size.
-GEOMETRY = r"""
+GEOMETRY = VISIBLE_RECT + r"""
 (() => {
   const page = document.querySelector('.page');
   const W = +page.dataset.width, box = page.getBoundingClientRect();
@@ -165,18 +186,7 @@ GEOMETRY = r"""
     const xs = [q[0], q[2], q[4], q[6]].map(x => box.left + x * k);
     const ys = [q[1], q[3], q[5], q[7]].map(y => box.top + y * k);
     const model = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-    let r = null;
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement.closest('.joined, .eol')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      for (const c of range.getClientRects()) {
-        if (c.width === 0 && c.height === 0) continue;
-        r = r ? [Math.min(r[0], c.left), Math.min(r[1], c.top), Math.max(r[2], c.right),
-                 Math.max(r[3], c.bottom)] : [c.left, c.top, c.right, c.bottom];
-      }
-    }
+    const r = visibleRect(line);
     out.push({line: +line.dataset.line, text: line.textContent, model, browser: r});
   }
   return out;
@@ -184,25 +194,14 @@ GEOMETRY = r"""
 """
 
 # Every word: the union of its visible text's client rects, and its range.
-WORDS = r"""
+WORDS = VISIBLE_RECT + r"""
 (() => {
   const page = document.querySelector('.page');
   const box = page.getBoundingClientRect();
   const k = box.width / +page.dataset.width;
   const out = [];
   for (const word of document.querySelectorAll('.line .w')) {
-    const walker = document.createTreeWalker(word, NodeFilter.SHOW_TEXT);
-    let r = null;
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement.closest('.joined, .eol')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(n);
-      for (const c of range.getClientRects()) {
-        if (c.width === 0 && c.height === 0) continue;
-        r = r ? [Math.min(r[0], c.left), Math.min(r[1], c.top), Math.max(r[2], c.right),
-                 Math.max(r[3], c.bottom)] : [c.left, c.top, c.right, c.bottom];
-      }
-    }
+    const r = visibleRect(word);
     // In image pixels, to compare with scantext's answer.
     const image = r && [(r[0] - box.left) / k, (r[1] - box.top) / k,
                         (r[2] - box.left) / k, (r[3] - box.top) / k];

@@ -689,6 +689,27 @@ def num(v):
     return int(v) if v == int(v) else v
 
 
+def ink_boxes(spec, cov2, lab2, count):
+    """Each word's ink box (x0, y0, x1, y1 arrays indexed by word label,
+    label 0 unused) in the transformed image; every ink pixel must belong to
+    a word."""
+    ys, xs = np.nonzero(cov2 >= INK_THRESHOLD)
+    ls = lab2[ys, xs]
+    stray = int((ls == 0).sum())
+    if stray:
+        raise RuntimeError(f"{spec.name}: {stray} ink pixels not owned by any word")
+    n = count + 1
+    bx0 = np.full(n, 1 << 30, dtype=np.int64)
+    by0 = np.full(n, 1 << 30, dtype=np.int64)
+    bx1 = np.full(n, -1, dtype=np.int64)
+    by1 = np.full(n, -1, dtype=np.int64)
+    np.minimum.at(bx0, ls, xs)
+    np.minimum.at(by0, ls, ys)
+    np.maximum.at(bx1, ls, xs + 1)
+    np.maximum.at(by1, ls, ys + 1)
+    return bx0, by0, bx1, by1
+
+
 def transform_page(spec, cov, blocks, W, H):
     """Apply rotation / skew to coverage + boxes. Returns (cov, W, H)."""
     words = all_words(blocks)
@@ -740,20 +761,7 @@ def transform_page(spec, cov, blocks, W, H):
         lab2 = np.asarray(Image.fromarray(lab).transform((W, H), Image.Transform.AFFINE, data,
                                                          resample=Image.Resampling.NEAREST, fillcolor=0))
 
-    ys, xs = np.nonzero(cov2 >= INK_THRESHOLD)
-    ls = lab2[ys, xs]
-    stray = int((ls == 0).sum())
-    if stray:
-        raise RuntimeError(f"{spec.name}: {stray} ink pixels not owned by any word")
-    n = len(words) + 1
-    bx0 = np.full(n, 1 << 30, dtype=np.int64)
-    by0 = np.full(n, 1 << 30, dtype=np.int64)
-    bx1 = np.full(n, -1, dtype=np.int64)
-    by1 = np.full(n, -1, dtype=np.int64)
-    np.minimum.at(bx0, ls, xs)
-    np.minimum.at(by0, ls, ys)
-    np.maximum.at(bx1, ls, xs + 1)
-    np.maximum.at(by1, ls, ys + 1)
+    bx0, by0, bx1, by1 = ink_boxes(spec, cov2, lab2, len(words))
 
     def quad(b):
         pts = [fwd(p) for p in corners(b)]
@@ -976,20 +984,7 @@ def photograph(spec, cov, blocks, W, H):
     lab2 = warp(lab, Image.Resampling.NEAREST)
     mask = warp(np.full((H, W), 255, dtype=np.uint8), Image.Resampling.BILINEAR).astype(np.float64) / 255.0
 
-    ys, xs = np.nonzero(cov2 >= INK_THRESHOLD)
-    ls = lab2[ys, xs]
-    stray = int((ls == 0).sum())
-    if stray:
-        raise RuntimeError(f"{spec.name}: {stray} ink pixels not owned by any word")
-    n = len(words) + 1
-    bx0 = np.full(n, 1 << 30, dtype=np.int64)
-    by0 = np.full(n, 1 << 30, dtype=np.int64)
-    bx1 = np.full(n, -1, dtype=np.int64)
-    by1 = np.full(n, -1, dtype=np.int64)
-    np.minimum.at(bx0, ls, xs)
-    np.minimum.at(by0, ls, ys)
-    np.maximum.at(bx1, ls, xs + 1)
-    np.maximum.at(by1, ls, ys + 1)
+    bx0, by0, bx1, by1 = ink_boxes(spec, cov2, lab2, len(words))
 
     def quad(b):
         return [[num(qx), num(qy)] for qx, qy in (apply_h(fwd_m, p) for p in corners(b))]

@@ -98,7 +98,14 @@ enum ResultReader {
     repeat {
       guard let symbolText = text(results, RIL_SYMBOL), let symbolBox = box(cursor, RIL_SYMBOL)
       else { continue }
-      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_BLOCK) != 0 {
+      // Each start implies the ones below it (a block starts with a
+      // paragraph, a line with a word), so the costly checks run only at
+      // word starts: the result iterator answers a line, paragraph or block
+      // question by copying itself and walking back to the line's start.
+      let atWord = scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_WORD) != 0
+      let atLine = atWord && scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_TEXTLINE) != 0
+      let atParagraph = atLine && scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_PARA) != 0
+      if atParagraph, scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_BLOCK) != 0 {
         finishBlock()
         blockBox = box(cursor, RIL_BLOCK) ?? symbolBox
         var orientation = ORIENTATION_PAGE_UP
@@ -108,16 +115,16 @@ enum ResultReader {
         scantext_TessPageIteratorOrientation(cursor, &orientation, &direction, &order, &angle)
         blockUpright = orientation == ORIENTATION_PAGE_UP
       }
-      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_PARA) != 0 {
+      if atParagraph {
         finishParagraph()
         paragraphBox = box(cursor, RIL_PARA) ?? symbolBox
       }
-      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_TEXTLINE) != 0 || line == nil {
+      if atLine || line == nil {
         finishLine()
         line = TextLine(
           bbox: box(cursor, RIL_TEXTLINE) ?? symbolBox, baseline: baseline(cursor), words: [])
       }
-      if scantext_TessPageIteratorIsAtBeginningOf(cursor, RIL_WORD) != 0 || word == nil {
+      if atWord || word == nil {
         finishWord()
         word = Word(
           text: text(results, RIL_WORD) ?? "", bbox: box(cursor, RIL_WORD) ?? symbolBox,

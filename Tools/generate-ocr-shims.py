@@ -37,8 +37,7 @@ TESSERACT = """TessVersion TessDeleteText TessBaseAPICreate TessBaseAPIDelete Te
 TessBaseAPIInit2 TessBaseAPISetVariable TessBaseAPISetPageSegMode TessBaseAPISetImage2
 TessBaseAPISetSourceResolution TessBaseAPIRecognize TessBaseAPIGetIterator TessBaseAPIClear
 TessBaseAPIGetSourceYResolution TessBaseAPIDetectOrientationScript TessMonitorCreate
-TessMonitorDelete TessMonitorSetDeadlineMSecs TessMonitorSetCancelFunc TessMonitorSetCancelThis
-TessResultIteratorDelete
+TessMonitorDelete TessMonitorSetDeadlineMSecs TessResultIteratorDelete
 TessResultIteratorGetPageIterator TessResultIteratorGetUTF8Text TessResultIteratorConfidence
 TessPageIteratorBegin TessPageIteratorNext TessPageIteratorIsAtBeginningOf
 TessPageIteratorBoundingBox TessPageIteratorBaseline TessPageIteratorOrientation TessBaseAPIGetTsvText""".split()
@@ -133,7 +132,6 @@ def main():
 #include <tesseract/capi.h>
 #include <tesseract/version.h>
 
-#include "ScanTextCancel.h"
 #include "ScanTextLoaded.h"
 #include "ScanTextMedian.h"
 #include "ScanTextQuiet.h"

@@ -26,8 +26,6 @@ static struct {
   __typeof__(&TessMonitorCreate) TessMonitorCreate;
   __typeof__(&TessMonitorDelete) TessMonitorDelete;
   __typeof__(&TessMonitorSetDeadlineMSecs) TessMonitorSetDeadlineMSecs;
-  __typeof__(&TessMonitorSetCancelFunc) TessMonitorSetCancelFunc;
-  __typeof__(&TessMonitorSetCancelThis) TessMonitorSetCancelThis;
   __typeof__(&TessResultIteratorDelete) TessResultIteratorDelete;
   __typeof__(&TessResultIteratorGetPageIterator) TessResultIteratorGetPageIterator;
   __typeof__(&TessResultIteratorGetUTF8Text) TessResultIteratorGetUTF8Text;
@@ -204,8 +202,6 @@ static void scantext_load(void) {
   LOAD(tesseract, TessMonitorCreate);
   LOAD(tesseract, TessMonitorDelete);
   LOAD(tesseract, TessMonitorSetDeadlineMSecs);
-  LOAD(tesseract, TessMonitorSetCancelFunc);
-  LOAD(tesseract, TessMonitorSetCancelThis);
   LOAD(tesseract, TessResultIteratorDelete);
   LOAD(tesseract, TessResultIteratorGetPageIterator);
   LOAD(tesseract, TessResultIteratorGetUTF8Text);
@@ -332,8 +328,6 @@ BOOL scantext_TessBaseAPIDetectOrientationScript(TessBaseAPI *handle, int *orien
 ETEXT_DESC * scantext_TessMonitorCreate(void) { return scantext_functions.TessMonitorCreate(); }
 void scantext_TessMonitorDelete(ETEXT_DESC *monitor) { scantext_functions.TessMonitorDelete(monitor); }
 void scantext_TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline) { scantext_functions.TessMonitorSetDeadlineMSecs(monitor, deadline); }
-void scantext_TessMonitorSetCancelFunc(ETEXT_DESC *monitor, TessCancelFunc cancelFunc) { scantext_functions.TessMonitorSetCancelFunc(monitor, cancelFunc); }
-void scantext_TessMonitorSetCancelThis(ETEXT_DESC *monitor, void *cancelThis) { scantext_functions.TessMonitorSetCancelThis(monitor, cancelThis); }
 void scantext_TessResultIteratorDelete(TessResultIterator *handle) { scantext_functions.TessResultIteratorDelete(handle); }
 TessPageIterator * scantext_TessResultIteratorGetPageIterator(TessResultIterator *handle) { return scantext_functions.TessResultIteratorGetPageIterator(handle); }
 char * scantext_TessResultIteratorGetUTF8Text(const TessResultIterator *handle, TessPageIteratorLevel level) { return scantext_functions.TessResultIteratorGetUTF8Text(handle, level); }

@@ -16,26 +16,8 @@ public final class OCREngine {
   private var orientationDetector: OrientationDetector?
   private var orientationDetectorLoaded = false
   private let dataFolder: String
-  /// A reading started ahead of the preparation (``readsAhead``), until
-  /// it is kept or cancelled.
-  private var inFlight: TesseractRun?
-  /// How many readings ahead were kept and how many cancelled (for tests).
-  private(set) var readingsAhead = (kept: 0, cancelled: 0)
   /// The options the engine was created with.
   public let options: RecognitionOptions
-
-  /// Whether the engine may use a second thread while it reads a page:
-  /// it starts reading the page as it is while preprocessing measures it,
-  /// and keeps that reading when the measurements leave the page unchanged
-  /// (most pages), else cancels it. The result is the same either way; the
-  /// wall time of an unchanged page drops by the preparation's (2–15 % of
-  /// a reading on the real pages, `Tools/Benchmarks` `preprocess-bench`).
-  ///
-  /// Set it when a processor core would otherwise be idle, as `scantext`
-  /// does when it reads one page at a time on a machine with two cores or
-  /// more; leave it off when every core already runs an engine. Off by
-  /// default.
-  public var readsAhead = false
 
   /// Loads the languages of `options`.
   ///
@@ -185,12 +167,6 @@ public final class OCREngine {
       }
     }
     let started = Date()
-    defer { settleReadingAhead(keeping: nil) }
-    if readsAhead, proposedTurns == nil, !options.preprocessing.isEmpty,
-      preprocessor.upscaleFactor(resolution: resolution) == nil
-    {
-      startReadingAhead(image, dpi: options.dpi, started: started)
-    }
     let upright = preprocessor.prepare(image, dpi: options.dpi)
     let reading: Reading
     if options.preprocessing.contains(.orientation) {
@@ -285,12 +261,10 @@ public final class OCREngine {
     } else if let confident = estimate?.confidentTurns {
       turns = confident
     } else {
-      settleReadingAhead(keeping: nil)
       detected = true
       turns = detectTurns(upright)
     }
     if let turns, turns != 0 {
-      settleReadingAhead(keeping: nil)
       let turnedImage = preprocessor.prepare(
         image, dpi: options.dpi, quarterTurns: turns, cleaned: upright.cleaned)
       let turned = try read(turnedImage, index: index, path: path, started: started)
@@ -336,136 +310,36 @@ public final class OCREngine {
   }
 
   /// Runs Tesseract on a prepared image; the result stays in the engine
-  /// until the next call or `TessBaseAPIClear`. A reading started ahead
-  /// (``inFlight``) of the same image is waited for instead of read again.
+  /// until the next call or `TessBaseAPIClear`.
   private func recognize(
     _ prepared: PreparedImage, index: Int, path: String, started: Date
   ) throws(OCRError) -> ([Block], ResultReader.Signals) {
-    let run: TesseractRun
-    if let ahead = settleReadingAhead(keeping: prepared.image) {
-      run = ahead
-      run.wait()
-    } else {
-      run = start(prepared, started: started, cancellable: false)
-      run.perform()
-    }
-    // Tesseract stops at the deadline (checked once per text line) and
-    // reports a failure; either way, a page past its deadline timed out.
-    if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
-      scantext_TessBaseAPIClear(api)
-      throw .timedOut(path: path, page: index, seconds: timeout)
-    }
-    guard run.status == 0 else {
-      scantext_TessBaseAPIClear(api)
-      throw .recognitionFailed(path: path, page: index)
-    }
-    return ResultReader.read(api)
-  }
-
-  /// Hands a prepared image to Tesseract (which copies it, so the reading
-  /// shares no Leptonica image with the caller) with a monitor for the
-  /// deadline and, when `cancellable`, for ``TesseractRun/cancel()``.
-  private func start(_ prepared: PreparedImage, started: Date, cancellable: Bool) -> TesseractRun {
     scantext_TessBaseAPISetPageSegMode(
       api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
     scantext_TessBaseAPISetImage2(api, prepared.image.pix)
     if let dpi = options.dpi {
       scantext_TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
     }
-    let deadline = options.timeout.map { timeout in
-      // A monitor takes its deadline in milliseconds from now.
-      Int32(max(1, min((timeout - Date().timeIntervalSince(started)) * 1000, Double(Int32.max))))
-    }
-    return TesseractRun(
-      handle: handle, image: prepared.image, deadlineMSecs: deadline, cancellable: cancellable)
-  }
-
-  /// Starts reading `image`, unchanged, on another thread while the
-  /// caller prepares it (see ``readsAhead``).
-  private func startReadingAhead(_ image: LeptonicaImage, dpi: Int?, started: Date) {
-    let prepared = PreparedImage(
-      image: image, transform: .identity, orientation: 0, skew: 0,
-      resolution: dpi ?? image.resolution, applied: [], cleaned: nil)
-    let run = start(prepared, started: started, cancellable: true)
-    run.performInBackground()
-    inFlight = run
-  }
-
-  /// Ends the reading started ahead, if any: returns it when it reads
-  /// `image` (the preparation left the page unchanged), else cancels it,
-  /// waits for it to stop and clears its result, so the engine is free.
-  @discardableResult
-  private func settleReadingAhead(keeping image: LeptonicaImage?) -> TesseractRun? {
-    guard let run = inFlight else { return nil }
-    inFlight = nil
-    if let image, run.image === image {
-      readingsAhead.kept += 1
-      return run
-    }
-    readingsAhead.cancelled += 1
-    run.cancel()
-    run.wait()
-    scantext_TessBaseAPIClear(api)
-    return nil
-  }
-}
-
-/// One `TessBaseAPIRecognize` call on an engine whose image is set: run in
-/// place, or on another thread and waited for. While it runs on another
-/// thread, nothing else may use the engine (``OCREngine`` settles it
-/// before its next Tesseract call); the run keeps the handle alive.
-private final class TesseractRun: @unchecked Sendable {
-  let handle: TesseractHandle
-  /// The image read (identity decides whether a reading ahead is kept).
-  let image: LeptonicaImage
-  private let monitor: OpaquePointer?
-  private let flag: UnsafeMutablePointer<Int32>
-  private let finished = DispatchSemaphore(value: 0)
-  private var waited = false
-  /// `TessBaseAPIRecognize`'s result: 0 when the reading completed.
-  private(set) var status: Int32 = -1
-
-  init(handle: TesseractHandle, image: LeptonicaImage, deadlineMSecs: Int32?, cancellable: Bool) {
-    self.handle = handle
-    self.image = image
-    flag = .allocate(capacity: 1)
-    flag.initialize(to: 0)
-    // A monitor only when there is a deadline to watch or a reading to stop.
-    if deadlineMSecs != nil || cancellable, let m = scantext_TessMonitorCreate() {
+    // A monitor only when there is a deadline to watch.
+    var monitor: OpaquePointer?
+    defer { if let monitor { scantext_TessMonitorDelete(monitor) } }
+    if let timeout = options.timeout, let m = scantext_TessMonitorCreate() {
       monitor = m
-      if let deadlineMSecs { scantext_TessMonitorSetDeadlineMSecs(m, deadlineMSecs) }
-      if cancellable { scantext_monitor_cancel_on(m, flag) }
-    } else {
-      monitor = nil
+      let left = timeout - Date().timeIntervalSince(started)
+      scantext_TessMonitorSetDeadlineMSecs(m, Int32(max(1, min(left * 1000, Double(Int32.max)))))
     }
-  }
-
-  deinit {
-    if let monitor { scantext_TessMonitorDelete(monitor) }
-    flag.deallocate()
-  }
-
-  /// Reads on the calling thread.
-  func perform() {
-    OpenMP.limitThreadsOnCurrentThread()
-    status = scantext_TessBaseAPIRecognize(handle.raw, monitor)
-    finished.signal()
-  }
-
-  /// Reads on another thread; ``wait()`` for it.
-  func performInBackground() {
-    DispatchQueue.global(qos: .userInitiated).async { self.perform() }
-  }
-
-  /// Asks the reading to stop (Tesseract checks before each word; its
-  /// layout analysis runs to the end).
-  func cancel() { scantext_cancel_flag_set(flag) }
-
-  /// Waits until the reading has ended (once; later calls return at once).
-  func wait() {
-    guard !waited else { return }
-    finished.wait()
-    waited = true
+    let status = scantext_TessBaseAPIRecognize(api, monitor)
+    // Tesseract stops at the deadline (checked once per text line) and
+    // reports a failure; either way, a page past its deadline timed out.
+    if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
+      scantext_TessBaseAPIClear(api)
+      throw .timedOut(path: path, page: index, seconds: timeout)
+    }
+    guard status == 0 else {
+      scantext_TessBaseAPIClear(api)
+      throw .recognitionFailed(path: path, page: index)
+    }
+    return ResultReader.read(api)
   }
 }
 

@@ -6,7 +6,6 @@
 #include <tesseract/capi.h>
 #include <tesseract/version.h>
 
-#include "ScanTextCancel.h"
 #include "ScanTextLoaded.h"
 #include "ScanTextMedian.h"
 #include "ScanTextQuiet.h"
@@ -46,8 +45,6 @@ BOOL scantext_TessBaseAPIDetectOrientationScript(TessBaseAPI *handle, int *orien
 ETEXT_DESC * scantext_TessMonitorCreate(void);
 void scantext_TessMonitorDelete(ETEXT_DESC *monitor);
 void scantext_TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline);
-void scantext_TessMonitorSetCancelFunc(ETEXT_DESC *monitor, TessCancelFunc cancelFunc);
-void scantext_TessMonitorSetCancelThis(ETEXT_DESC *monitor, void *cancelThis);
 void scantext_TessResultIteratorDelete(TessResultIterator *handle);
 TessPageIterator * scantext_TessResultIteratorGetPageIterator(TessResultIterator *handle);
 char * scantext_TessResultIteratorGetUTF8Text(const TessResultIterator *handle, TessPageIteratorLevel level);

@@ -79,9 +79,6 @@ struct Recognizer: Sendable {
     let next = Atomic<Int>(0)
     let done = Atomic<Int>(0)
     let workers = max(1, min(jobs, tasks.count))
-    // One worker leaves the other cores idle: its engine reads each page
-    // ahead while preprocessing measures it (OCREngine.readsAhead).
-    let readsAhead = workers == 1 && ProcessInfo.processInfo.activeProcessorCount > 1
     let options = self.options
     let cache = self.cache
     let skipText = self.skipText
@@ -97,14 +94,13 @@ struct Recognizer: Sendable {
         guard t < work.count else { break }
         switch work[t] {
         case .file(let i):
-          let result = Self.readOne(
-            paths[i], options: options, cache: cache, readsAhead: readsAhead, engine: &engine)
+          let result = Self.readOne(paths[i], options: options, cache: cache, engine: &engine)
           results.withLock { $0[i] = result }
         case .pdfPage(let i, let page):
           guard let input = pdfInputs[i] else { continue }
           let outcome = Self.readPDFPage(
             paths[i], input: input, page: page, reuse: &open, index: i, options: options,
-            cache: cache, skipText: skipText, readsAhead: readsAhead, engine: &engine)
+            cache: cache, skipText: skipText, engine: &engine)
           outcomes.withLock { $0[t] = outcome }
         }
         let finished = done.add(1, ordering: .relaxed).newValue
@@ -149,7 +145,7 @@ struct Recognizer: Sendable {
   private static func readPDFPage(
     _ path: String, input: PDFInput, page: Int, reuse open: inout (input: Int, pdf: PDFDocument)?,
     index: Int, options: RecognitionOptions, cache: RecognitionCache?, skipText: Bool,
-    readsAhead: Bool, engine: inout Result<OCREngine, OCRError>?
+    engine: inout Result<OCREngine, OCRError>?
   ) -> Result<Page, CLIError> {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let key = input.digest.map {
@@ -159,7 +155,7 @@ struct Recognizer: Sendable {
     if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
       return .success(pages[0])
     }
-    let loaded = engine ?? makeEngine(options: options, readsAhead: readsAhead)
+    let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
     engine = loaded
     do {
       let e = try loaded.get()
@@ -181,19 +177,8 @@ struct Recognizer: Sendable {
     }
   }
 
-  /// An engine for one worker.
-  private static func makeEngine(options: RecognitionOptions, readsAhead: Bool) -> Result<
-    OCREngine, OCRError
-  > {
-    Result { () throws(OCRError) in
-      let engine = try OCREngine(options: options)
-      engine.readsAhead = readsAhead
-      return engine
-    }
-  }
-
   private static func readOne(
-    _ path: String, options: RecognitionOptions, cache: RecognitionCache?, readsAhead: Bool,
+    _ path: String, options: RecognitionOptions, cache: RecognitionCache?,
     engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
     if DocumentFormat.isDocument(fileName: path) {
@@ -211,7 +196,7 @@ struct Recognizer: Sendable {
     if let cache, let key, let pages = cache.pages(for: key, image: name) {
       return InputResult(path: path, pages: .success(pages))
     }
-    let loaded = engine ?? makeEngine(options: options, readsAhead: readsAhead)
+    let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
     engine = loaded
     switch loaded {
     case .failure(let error):

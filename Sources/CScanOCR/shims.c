@@ -106,6 +106,9 @@ static struct {
   __typeof__(&pixCountPixels) pixCountPixels;
   __typeof__(&pixThresholdToBinary) pixThresholdToBinary;
   __typeof__(&pixCombineMasked) pixCombineMasked;
+  __typeof__(&pixCombineMaskedGeneral) pixCombineMaskedGeneral;
+  __typeof__(&pixEqual) pixEqual;
+  __typeof__(&pixSetPixel) pixSetPixel;
   __typeof__(&pixConvertRGBToLuminance) pixConvertRGBToLuminance;
   __typeof__(&pixCopy) pixCopy;
   __typeof__(&pixAnd) pixAnd;
@@ -282,6 +285,9 @@ static void scantext_load(void) {
   LOAD(leptonica, pixCountPixels);
   LOAD(leptonica, pixThresholdToBinary);
   LOAD(leptonica, pixCombineMasked);
+  LOAD(leptonica, pixCombineMaskedGeneral);
+  LOAD(leptonica, pixEqual);
+  LOAD(leptonica, pixSetPixel);
   LOAD(leptonica, pixConvertRGBToLuminance);
   LOAD(leptonica, pixCopy);
   LOAD(leptonica, pixAnd);
@@ -408,6 +414,9 @@ l_ok scantext_pixSetMasked(PIX *pixd, PIX *pixm, l_uint32 val) { return scantext
 l_ok scantext_pixCountPixels(PIX *pixs, l_int32 *pcount, l_int32 *tab8) { return scantext_functions.pixCountPixels(pixs, pcount, tab8); }
 PIX * scantext_pixThresholdToBinary(PIX *pixs, l_int32 thresh) { return scantext_functions.pixThresholdToBinary(pixs, thresh); }
 l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm) { return scantext_functions.pixCombineMasked(pixd, pixs, pixm); }
+l_ok scantext_pixCombineMaskedGeneral(PIX *pixd, PIX *pixs, PIX *pixm, l_int32 x, l_int32 y) { return scantext_functions.pixCombineMaskedGeneral(pixd, pixs, pixm, x, y); }
+l_ok scantext_pixEqual(PIX *pix1, PIX *pix2, l_int32 *psame) { return scantext_functions.pixEqual(pix1, pix2, psame); }
+l_ok scantext_pixSetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 val) { return scantext_functions.pixSetPixel(pix, x, y, val); }
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.pixConvertRGBToLuminance(pixs); }
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }

@@ -252,18 +252,58 @@ extension Preprocessor {
       (found.vertical, vertical, across, Int32(1)),
     ]
     for (mask, count, w, h) in passes where count > 0 {
-      guard let grown = scantext_pixDilateBrick(nil, mask.pix, 3, 3),
-        let closed = scantext_pixCloseGray(clean.pix, w, h)
-      else { return nil }
+      guard let grown = scantext_pixDilateBrick(nil, mask.pix, 3, 3) else { return nil }
       let near = LeptonicaImage(taking: grown)
-      let paper = LeptonicaImage(taking: closed)
-      guard scantext_pixCombineMasked(clean.pix, paper.pix, near.pix) == 0 else { return nil }
+      guard let patches = paperPatches(clean, near: near, brickWidth: w, brickHeight: h)
+      else { return nil }
+      for patch in patches {
+        guard
+          scantext_pixCombineMaskedGeneral(
+            clean.pix, patch.paper.pix, patch.mask.pix, Int32(patch.box.minX),
+            Int32(patch.box.minY)) == 0
+        else { return nil }
+      }
     }
     scantext_pixCopyResolution(clean.pix, gray.pix)
     let grid = TableGrid(
       horizontalRules: componentBoxes(found.horizontal),
       verticalRules: componentBoxes(found.vertical))
     return (clean, Int(horizontal + vertical), grid)
+  }
+
+  /// The paper under each rule: `gray` closed with a `brickWidth` ×
+  /// `brickHeight` brick (`pixCloseGray`), cut to the box of each
+  /// component of `near` together with that part of `near`.
+  ///
+  /// The closing is computed around each rule only, not over the page: a
+  /// closed pixel depends on the pixels within the brick's reach on either
+  /// side (dilation then erosion), so each box is closed within a margin of
+  /// a whole brick and the box's pixels are exactly those of the page's
+  /// closing (where the margin meets the page's edge, the page's own edge
+  /// is the patch's). All patches are closed before any is laid back, as
+  /// the page's closing was. On a ruled magazine page (`8071_093.3B.tif`)
+  /// the two closings took 12 % of a reading.
+  static func paperPatches(
+    _ gray: LeptonicaImage, near: LeptonicaImage, brickWidth: Int32, brickHeight: Int32
+  ) -> [(box: PixelRect, paper: LeptonicaImage, mask: LeptonicaImage)]? {
+    let page = PixelRect(minX: 0, minY: 0, maxX: gray.width, maxY: gray.height)
+    var patches: [(box: PixelRect, paper: LeptonicaImage, mask: LeptonicaImage)] = []
+    for box in componentBoxes(near) {
+      let reach = PixelRect(
+        minX: max(0, box.minX - Int(brickWidth)), minY: max(0, box.minY - Int(brickHeight)),
+        maxX: min(page.maxX, box.maxX + Int(brickWidth)),
+        maxY: min(page.maxY, box.maxY + Int(brickHeight)))
+      guard let around = clip(gray, reach),
+        let closed = scantext_pixCloseGray(around.pix, brickWidth, brickHeight)
+      else { return nil }
+      let closedAround = LeptonicaImage(taking: closed)
+      let inner = PixelRect(
+        minX: box.minX - reach.minX, minY: box.minY - reach.minY, maxX: box.maxX - reach.minX,
+        maxY: box.maxY - reach.minY)
+      guard let paper = clip(closedAround, inner), let mask = clip(near, box) else { return nil }
+      patches.append((box, paper, mask))
+    }
+    return patches
   }
 
   /// The boxes of a 1-bit image's connected components (8-connected).

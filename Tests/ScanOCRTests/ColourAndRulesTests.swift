@@ -1,3 +1,4 @@
+import CScanOCR
 import Foundation
 import ScanFormats
 import ScanModel
@@ -59,6 +60,76 @@ struct ColourAndRulesTests {
     #expect(with.meanIoU > without.meanIoU + 0.05, "\(with.meanIoU) \(without.meanIoU)")
     #expect(with.wordRecall >= without.wordRecall)
     #expect(with.cer <= without.cer)
+  }
+
+  @Test("Rules are removed around each rule with exactly the pixels of a closing of the whole page")
+  func ruleRemovalIsExact() throws {
+    try Self.checkRuleRemovalIsExact(Fixtures.scans.appendingPathComponent("ruled-table.png").path)
+  }
+
+  @Test(
+    "The same on a real ruled page",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func ruleRemovalIsExactOnARealPage() throws {
+    let folder = try #require(RealScans.folder)
+    try Self.checkRuleRemovalIsExact(
+      folder.appendingPathComponent("tesseract-test/8071_093.3B.tif").path)
+  }
+
+  @Test(
+    "A black-and-white page cleaned of its rules goes to Tesseract black and white",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func blackAndWhitePageStaysBlackAndWhite() throws {
+    let path = try #require(RealScans.folder).appendingPathComponent(
+      "tesseract-test/8071_093.3B.tif"
+    ).path
+    let original = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    #expect(scantext_pixGetDepth(original.pix) == 1)
+    let prepared = Preprocessor(steps: .default).prepare(original, dpi: nil)
+    #expect(prepared.applied == ["rules"])
+    #expect(scantext_pixGetDepth(prepared.image.pix) == 1)
+    #expect(prepared.image.width == original.width && prepared.image.height == original.height)
+  }
+
+  @Test("Two-level means every pixel black or white, to the last pixel of a line", arguments: [4, 7])
+  func twoLevelImages(width: Int) throws {
+    let pix = try #require(scantext_pixCreate(Int32(width), 3, 8))
+    let image = LeptonicaImage(taking: pix)
+    #expect(Preprocessor.isTwoLevel(image), "all black")
+    for x in 0..<width { #expect(scantext_pixSetPixel(pix, Int32(x), 1, 255) == 0) }
+    #expect(Preprocessor.isTwoLevel(image), "black and white")
+    #expect(scantext_pixSetPixel(pix, Int32(width - 1), 2, 128) == 0)
+    #expect(!Preprocessor.isTwoLevel(image), "a gray last pixel")
+    #expect(scantext_pixSetPixel(pix, Int32(width - 1), 2, 0) == 0)
+    #expect(scantext_pixSetPixel(pix, 1, 0, 1) == 0)
+    #expect(!Preprocessor.isTwoLevel(image), "a nearly black pixel")
+  }
+
+  static func checkRuleRemovalIsExact(_ path: String) throws {
+    let image = URL(fileURLWithPath: path).lastPathComponent
+    let original = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    let gray = try #require(Preprocessor.gray(original))
+    let ink = try #require(Preprocessor.binarize(gray))
+    let resolution = original.resolution
+    let cleaned = try #require(
+      Preprocessor.removeRules(gray, binary: ink, resolution: resolution), "\(image) has rules")
+    // The reference: the same two passes, each closing the whole page.
+    let found = try #require(Preprocessor.rules(binary: ink, resolution: resolution))
+    let reference = LeptonicaImage(taking: try #require(scantext_pixCopy(nil, gray.pix)))
+    let across = Int32(2 * max(3, (resolution ?? 300) / 40) + 5) | 1
+    for (mask, w, h) in [(found.horizontal, Int32(1), across), (found.vertical, across, Int32(1))] {
+      let near = LeptonicaImage(taking: try #require(scantext_pixDilateBrick(nil, mask.pix, 3, 3)))
+      let paper = LeptonicaImage(taking: try #require(scantext_pixCloseGray(reference.pix, w, h)))
+      #expect(scantext_pixCombineMasked(reference.pix, paper.pix, near.pix) == 0)
+    }
+    var same: Int32 = 0
+    #expect(scantext_pixEqual(cleaned.image.pix, reference.pix, &same) == 0)
+    #expect(same == 1, "\(image): the cleaned page differs from the page-wide closing")
+    // And something was removed.
+    #expect(scantext_pixEqual(cleaned.image.pix, gray.pix, &same) == 0)
+    #expect(same == 0)
   }
 
   @Test(

@@ -92,7 +92,8 @@ struct ColourAndRulesTests {
     #expect(prepared.image.width == original.width && prepared.image.height == original.height)
   }
 
-  @Test("Two-level means every pixel black or white, to the last pixel of a line", arguments: [4, 7])
+  @Test(
+    "Two-level means every pixel black or white, to the last pixel of a line", arguments: [4, 7])
   func twoLevelImages(width: Int) throws {
     let pix = try #require(scantext_pixCreate(Int32(width), 3, 8))
     let image = LeptonicaImage(taking: pix)

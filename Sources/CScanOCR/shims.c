@@ -109,6 +109,7 @@ static struct {
   __typeof__(&pixCombineMaskedGeneral) pixCombineMaskedGeneral;
   __typeof__(&pixEqual) pixEqual;
   __typeof__(&pixSetPixel) pixSetPixel;
+  __typeof__(&pixReduceRankBinary2) pixReduceRankBinary2;
   __typeof__(&pixConvertRGBToLuminance) pixConvertRGBToLuminance;
   __typeof__(&pixCopy) pixCopy;
   __typeof__(&pixAnd) pixAnd;
@@ -288,6 +289,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixCombineMaskedGeneral);
   LOAD(leptonica, pixEqual);
   LOAD(leptonica, pixSetPixel);
+  LOAD(leptonica, pixReduceRankBinary2);
   LOAD(leptonica, pixConvertRGBToLuminance);
   LOAD(leptonica, pixCopy);
   LOAD(leptonica, pixAnd);
@@ -417,6 +419,7 @@ l_ok scantext_pixCombineMasked(PIX *pixd, PIX *pixs, PIX *pixm) { return scantex
 l_ok scantext_pixCombineMaskedGeneral(PIX *pixd, PIX *pixs, PIX *pixm, l_int32 x, l_int32 y) { return scantext_functions.pixCombineMaskedGeneral(pixd, pixs, pixm, x, y); }
 l_ok scantext_pixEqual(PIX *pix1, PIX *pix2, l_int32 *psame) { return scantext_functions.pixEqual(pix1, pix2, psame); }
 l_ok scantext_pixSetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 val) { return scantext_functions.pixSetPixel(pix, x, y, val); }
+PIX * scantext_pixReduceRankBinary2(PIX *pixs, l_int32 level, l_uint8 *intab) { return scantext_functions.pixReduceRankBinary2(pixs, level, intab); }
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.pixConvertRGBToLuminance(pixs); }
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }

@@ -80,9 +80,14 @@ enum PageDetection {
   static let minimumFill = 0.95
 
   /// Finds the page of an image, or `nil` when the rule above does not
-  /// find one standing free.
+  /// find one standing free. A black-and-white image (1 bit) is a scan or
+  /// a fax, never a photo, and has no gray levels to tell paper from a
+  /// table: it is not measured (on `typewriter`, a 4000 × 2864 bilevel
+  /// scan, the measurement was 2.6 % of a reading).
   static func find(_ image: LeptonicaImage) -> PageOutline? {
-    guard let gray = Preprocessor.gray(image) else { return nil }
+    guard scantext_pixGetDepth(image.pix) > 1, let gray = Preprocessor.gray(image) else {
+      return nil
+    }
     let longer = max(gray.width, gray.height)
     guard longer >= 100 else { return nil }
     let small: LeptonicaImage

@@ -90,7 +90,7 @@ import Foundation
     figures.grayConversion = grayConversion
     if let ink {
       figures.orientationMeasurement = clock.measure {
-        _ = Preprocessor.textOrientation(binary: ink)
+        _ = Preprocessor.textOrientation(binary: ink, resolution: original.resolution)
       }
       figures.skewMeasurement = clock.measure { _ = Preprocessor.skewCorrection(binary: ink) }
     }

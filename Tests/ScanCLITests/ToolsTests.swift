@@ -30,6 +30,14 @@ private func available(_ check: [String]) -> Bool {
   (try? runTool(check).code) == 0
 }
 
+/// The Python with numpy and Pillow for `Tools/make-scans.py` and
+/// `Tools/check-scans.py`: the tools' virtual environment
+/// (`Tools/install-dependencies.sh` puts them there), else the system's.
+private let scansPython: String = {
+  let venv = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin/python").path
+  return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
+}()
+
 /// The Python tools in `Tools/` get text joining, ranges and metrics from
 /// `scantext verify` and `scantext eval`, never from rules of their own.
 @Suite("Tools")
@@ -38,7 +46,7 @@ struct ToolsTests {
   /// that is not the words joined as ScanText joins them is ScanText's error.
   @Test(
     .enabled(
-      if: available(["python3", "-c", "import numpy, PIL"]),
+      if: available([scansPython, "-c", "import numpy, PIL"]),
       "numpy and Pillow are missing (pip install -r Tools/requirements-scans.txt)"))
   func checkScansTakesTheJoiningRulesFromScantext() throws {
     let folder = try Fixtures.temporaryFolder()
@@ -63,7 +71,7 @@ struct ToolsTests {
       ]).code == 0)
     let scantext = "--scantext=\(Fixtures.executable.path)"
     let broken = try runTool([
-      "python3", "Tools/check-scans.py", "--dir=\(folder.path)", scantext,
+      scansPython, "Tools/check-scans.py", "--dir=\(folder.path)", scantext,
     ])
     #expect(broken.code == 1)
     #expect(
@@ -71,7 +79,7 @@ struct ToolsTests {
         "FAIL clean: scantext cannot read the truth: \(truth.path): not a ScanText document: pages[0]: 'text' does not match the words joined as Tesseract joins them"
       ), "\(broken.stdout)")
 
-    let good = try runTool(["python3", "Tools/check-scans.py", "clean", scantext])
+    let good = try runTool([scansPython, "Tools/check-scans.py", "clean", scantext])
     #expect(good.code == 0, "\(good.stdout)\(good.stderr)")
     #expect(good.stdout.contains(" verify ") && good.stdout.contains(" checks"))
   }

@@ -68,6 +68,32 @@ struct OrientationTests {
         turned, than: upright, uprightSignals: ResultReader.Signals()))
   }
 
+  @Test func pagesAbove300PpiAreMeasuredHalved() {
+    #expect(Preprocessor.measuresOrientationHalved(width: 3456, height: 4608, resolution: 350))
+    #expect(!Preprocessor.measuresOrientationHalved(width: 3312, height: 2550, resolution: 300))
+    #expect(!Preprocessor.measuresOrientationHalved(width: 5000, height: 6000, resolution: 300))
+    // No resolution: larger than a letter page at 300 ppi.
+    #expect(Preprocessor.measuresOrientationHalved(width: 4000, height: 2864, resolution: nil))
+    #expect(!Preprocessor.measuresOrientationHalved(width: 2550, height: 3300, resolution: nil))
+  }
+
+  @Test(
+    "Large upright real pages measured halved are found upright",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
+    arguments: ["ocrmypdf/typewriter.png", "ocrd/linguistics-thesis-a.jpg"])
+  func largeRealPagesAreFoundUpright(_ name: String) throws {
+    // Measured at full size, typewriter was not clearly upright (up 10.0,
+    // sideways 8.9) and linguistics-thesis-a favoured sideways text (up
+    // 2.2, sideways 3.9), which sent it to orientation detection first.
+    let path = RealScans.path(name)
+    let image = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    let prepared = Preprocessor(steps: .default).prepare(image, dpi: nil)
+    let estimate = try #require(Preprocessor.textOrientation(prepared))
+    #expect(estimate.favoursUpright, "\(name): \(estimate)")
+    if name.hasSuffix("typewriter.png") { #expect(estimate.clearlyUpright, "\(estimate)") }
+  }
+
   @Test func leptonicaFindsTheTurnOfTheSampleRotations() throws {
     for (name, turns) in [
       ("clean.png", nil), ("rotated-90.png", 1), ("rotated-180.png", 2), ("rotated-270.png", 3),
@@ -78,7 +104,8 @@ struct OrientationTests {
         try ImageReader.decodePages(data, path: path, maxPixels: .max).first)
       let gray = try #require(Preprocessor.gray(image))
       let ink = try #require(Preprocessor.binarize(gray))
-      let estimate = try #require(Preprocessor.textOrientation(binary: ink))
+      let estimate = try #require(
+        Preprocessor.textOrientation(binary: ink, resolution: image.resolution))
       #expect(estimate.confidentTurns == turns, "\(name): \(estimate)")
       #expect(estimate.favoursUpright == (turns == nil), "\(name): \(estimate)")
     }

@@ -63,6 +63,15 @@ struct PhotoPageTests {
     #expect(outline.cornerAngleDeviation < 1, "\(outline.cornerAngleDeviation)")
   }
 
+  @Test func aBlackAndWhiteImageIsNeverMeasuredAsAPhoto() throws {
+    // The photo made black and white: a scan's or a fax's kind of image.
+    let image = try Self.decode(Fixtures.scans.appendingPathComponent(Self.photo).path)
+    let gray = try #require(Preprocessor.gray(image))
+    let bits = try #require(Preprocessor.binarize(gray))
+    #expect(PageDetection.find(image) != nil)
+    #expect(PageDetection.find(bits) == nil)
+  }
+
   @Test("No other sample page stands free on a background", arguments: Fixtures.scanImages)
   func flatSamplePagesHaveNoPage(_ image: String) throws {
     guard !image.hasPrefix("photo-") else { return }

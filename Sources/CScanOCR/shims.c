@@ -110,6 +110,7 @@ static struct {
   __typeof__(&pixEqual) pixEqual;
   __typeof__(&pixSetPixel) pixSetPixel;
   __typeof__(&pixReduceRankBinary2) pixReduceRankBinary2;
+  __typeof__(&selectComposableSizes) selectComposableSizes;
   __typeof__(&pixConvertRGBToLuminance) pixConvertRGBToLuminance;
   __typeof__(&pixCopy) pixCopy;
   __typeof__(&pixAnd) pixAnd;
@@ -290,6 +291,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixEqual);
   LOAD(leptonica, pixSetPixel);
   LOAD(leptonica, pixReduceRankBinary2);
+  LOAD(leptonica, selectComposableSizes);
   LOAD(leptonica, pixConvertRGBToLuminance);
   LOAD(leptonica, pixCopy);
   LOAD(leptonica, pixAnd);
@@ -420,6 +422,7 @@ l_ok scantext_pixCombineMaskedGeneral(PIX *pixd, PIX *pixs, PIX *pixm, l_int32 x
 l_ok scantext_pixEqual(PIX *pix1, PIX *pix2, l_int32 *psame) { return scantext_functions.pixEqual(pix1, pix2, psame); }
 l_ok scantext_pixSetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 val) { return scantext_functions.pixSetPixel(pix, x, y, val); }
 PIX * scantext_pixReduceRankBinary2(PIX *pixs, l_int32 level, l_uint8 *intab) { return scantext_functions.pixReduceRankBinary2(pixs, level, intab); }
+l_ok scantext_selectComposableSizes(l_int32 size, l_int32 *pfactor1, l_int32 *pfactor2) { return scantext_functions.selectComposableSizes(size, pfactor1, pfactor2); }
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs) { return scantext_functions.pixConvertRGBToLuminance(pixs); }
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs) { return scantext_functions.pixCopy(pixd, pixs); }
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2) { return scantext_functions.pixAnd(pixd, pixs1, pixs2); }

@@ -107,6 +107,32 @@ struct ColourAndRulesTests {
     #expect(!Preprocessor.isTwoLevel(image), "a nearly black pixel")
   }
 
+  @Test(
+    "The halved page never misses a long run the page's own opening finds",
+    arguments: Fixtures.scanImages.map { Fixtures.scans.appendingPathComponent($0).path }
+      + (RealScans.folder.map { folder in
+        RealScans.images.map { folder.appendingPathComponent($0).path }
+      } ?? []))
+  func halvedRunCheckIsSafe(_ path: String) throws {
+    let image = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    let ink = try #require(Preprocessor.gray(image).flatMap(Preprocessor.binarize))
+    let halved = LeptonicaImage(
+      taking: try #require(scantext_pixReduceRankBinary2(ink.pix, 1, nil)))
+    let length = Int32(Preprocessor.ruleLength(ink, resolution: image.resolution))
+    for horizontal in [true, false] {
+      let opened = LeptonicaImage(
+        taking: try #require(
+          scantext_pixOpenCompBrick(
+            nil, ink.pix, horizontal ? length : 1, horizontal ? 1 : length)))
+      var count: Int32 = 0
+      #expect(scantext_pixCountPixels(opened.pix, &count, nil) == 0)
+      if !Preprocessor.mayHoldRuns(halved, length: length, horizontal: horizontal) {
+        #expect(count == 0, "\(path): horizontal \(horizontal)")
+      }
+    }
+  }
+
   static func checkRuleRemovalIsExact(_ path: String) throws {
     let image = URL(fileURLWithPath: path).lastPathComponent
     let original = try #require(

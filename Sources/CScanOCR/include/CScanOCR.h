@@ -129,6 +129,7 @@ l_ok scantext_pixCombineMaskedGeneral(PIX *pixd, PIX *pixs, PIX *pixm, l_int32 x
 l_ok scantext_pixEqual(PIX *pix1, PIX *pix2, l_int32 *psame);
 l_ok scantext_pixSetPixel(PIX *pix, l_int32 x, l_int32 y, l_uint32 val);
 PIX * scantext_pixReduceRankBinary2(PIX *pixs, l_int32 level, l_uint8 *intab);
+l_ok scantext_selectComposableSizes(l_int32 size, l_int32 *pfactor1, l_int32 *pfactor2);
 PIX * scantext_pixConvertRGBToLuminance(PIX *pixs);
 PIX * scantext_pixCopy(PIX *pixd, const PIX *pixs);
 PIX * scantext_pixAnd(PIX *pixd, PIX *pixs1, PIX *pixs2);

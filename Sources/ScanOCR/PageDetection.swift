@@ -84,8 +84,11 @@ enum PageDetection {
   /// a fax, never a photo, and has no gray levels to tell paper from a
   /// table: it is not measured (on `typewriter`, a 4000 × 2864 bilevel
   /// scan, the measurement was 2.6 % of a reading).
-  static func find(_ image: LeptonicaImage) -> PageOutline? {
-    guard scantext_pixGetDepth(image.pix) > 1, let gray = Preprocessor.gray(image) else {
+  ///
+  /// - Parameter gray: `image`'s gray copy (``Preprocessor/gray(_:)``), when
+  ///   already made.
+  static func find(_ image: LeptonicaImage, gray: LeptonicaImage? = nil) -> PageOutline? {
+    guard scantext_pixGetDepth(image.pix) > 1, let gray = gray ?? Preprocessor.gray(image) else {
       return nil
     }
     let longer = max(gray.width, gray.height)

@@ -31,9 +31,11 @@ extension Preprocessor {
   /// its four corners, when ``PageDetection`` finds a page standing free on
   /// a darker background; `nil` when it finds none (every flat scan) or
   /// neither step is on.
-  func straightenPage(_ original: LeptonicaImage) -> PageStep? {
+  ///
+  /// - Parameter gray: `original`'s gray copy (``gray(_:)``), when already made.
+  func straightenPage(_ original: LeptonicaImage, gray: LeptonicaImage? = nil) -> PageStep? {
     guard steps.contains(.crop) || steps.contains(.perspective),
-      let outline = PageDetection.find(original)
+      let outline = PageDetection.find(original, gray: gray)
     else { return nil }
     let box = outline.boundingBox(width: original.width, height: original.height)
     guard let clipped = Self.clip(original, box) else { return nil }

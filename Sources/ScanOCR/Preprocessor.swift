@@ -99,7 +99,15 @@ struct Preprocessor {
       resolution: dpi ?? original.resolution, applied: [], cleaned: nil)
     guard !steps.isEmpty || quarterTurns != 0 else { return result }
     // Work on 8-bit gray: the steps below are defined for it.
-    guard var clean = cleaned ?? self.clean(original, page: straightenPage(original)) else {
+    // One gray copy of the photo for the page measurement and the cleaning.
+    guard
+      var clean = cleaned
+        ?? {
+          let gray = Self.gray(original)
+          return self.clean(
+            original, page: straightenPage(original, gray: gray), photoGray: gray)
+        }()
+    else {
       return result
     }
     var gray = clean.gray
@@ -244,15 +252,19 @@ struct Preprocessor {
   /// The steps that change pixel values but not their places: colour,
   /// illumination, despeckling and rules, on an 8-bit gray copy.
   ///
-  /// - Parameter page: The page cut out of a photo (``straightenPage(_:)``),
-  ///   cleaned instead of the whole photo.
-  func clean(_ photo: LeptonicaImage, page: PageStep? = nil) -> CleanedImage? {
+  /// - Parameters:
+  ///   - page: The page cut out of a photo (``straightenPage(_:gray:)``),
+  ///     cleaned instead of the whole photo.
+  ///   - photoGray: `photo`'s gray copy (``gray(_:)``), when already made.
+  func clean(
+    _ photo: LeptonicaImage, page: PageStep? = nil, photoGray: LeptonicaImage? = nil
+  ) -> CleanedImage? {
     let original = page?.image ?? photo
     var result: CleanedImage
     if steps.contains(.colour), let colour = Self.colourGray(original) {
       result = CleanedImage(gray: colour.image, applied: [colour.step], changed: false)
     } else {
-      guard let gray = Self.gray(original) else { return nil }
+      guard let gray = (page == nil ? photoGray : nil) ?? Self.gray(original) else { return nil }
       result = CleanedImage(gray: gray, applied: [], changed: false)
     }
     if let page {

@@ -195,7 +195,7 @@ extension Preprocessor {
     // costlier openings. The same result; on `typewriter` (long horizontal
     // runs, no vertical one) the search went from 9.4 % to 5.0 % of a
     // reading (`preprocess-bench`). A page without a run of either kind
-    // is told on the page halved first (``mayHoldRuns(_:length:)``).
+    // is told on the page halved first (``mayHoldRuns(_:length:horizontal:)``).
     let halved = scantext_pixReduceRankBinary2(ink.pix, 1, nil).map { LeptonicaImage(taking: $0) }
     if let halved {
       guard mayHoldRuns(halved, length: length, horizontal: true),

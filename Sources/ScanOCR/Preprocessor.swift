@@ -172,10 +172,10 @@ struct Preprocessor {
     }
     if changed {
       // A black-and-white page the steps left black and white (cleaning
-      // only: turning, straightening and scaling make grays) is read as
-      // one: Tesseract reads the same pixels without thresholding a gray
-      // copy (a ruled magazine page, `8071_093.3B.tif`: the same words,
-      // 0.25 s sooner).
+      // and quarter turns do; straightening and scaling make grays) goes
+      // to Tesseract as it came, 1 bit: the same pixels, without Tesseract
+      // thresholding an 8-bit copy of the page (the ruled magazine page
+      // `8071_093.3B.tif` reads the same words).
       if scantext_pixGetDepth(original.pix) == 1, Self.isTwoLevel(gray),
         let bits = scantext_pixConvertTo1(gray.pix, 128)
       {

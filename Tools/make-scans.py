@@ -257,6 +257,21 @@ def body(keys, style=Style(), src=EN, hyphenate=False):
 SERIF11 = Style("serif", 11)
 SERIF12 = Style("serif", 12)
 
+def spread_frames(left, right):
+    """A double-page spread of two half-letter pages: running heads, one
+    column of 9.5 pt serif (the paragraphs `left` and `right`), page numbers
+    24 and 25."""
+    return (
+        Frame((0.5, 0.35, 3.75, 0.6), [Para("The Harbour Office", Style("sans", 8), role="header")]),
+        Frame((0.5, 0.8, 3.75, 4.9), body(left, Style("serif", 9.5))),
+        Frame((0.5, 5.05, 3.75, 5.3), [Para("24", Style("sans", 8, align="center"), role="pageNumber")]),
+        Frame((4.75, 0.35, 8.0, 0.6), [Para("Tides and Ledgers", Style("sans", 8, align="right"),
+                                           role="header")]),
+        Frame((4.75, 0.8, 8.0, 4.9), body(right, Style("serif", 9.5))),
+        Frame((4.75, 5.05, 8.0, 5.3), [Para("25", Style("sans", 8, align="center"), role="pageNumber")]),
+    )
+
+
 PAGES: list[PageSpec] = [
     PageSpec("clean", "Baseline: single column, 12 pt Liberation Serif, ragged right, 300 dpi.",
              body(["library", "ledgers", "tank"], SERIF12)),
@@ -366,15 +381,8 @@ PAGES: list[PageSpec] = [
              )),
     PageSpec("spread", "Reading order: a double-page spread (two half-letter pages side by side at 200 dpi), "
              "each with a running head, one column and a page number; the left page is read first.",
-             [], dpi=200, page_size=(8.5, 5.5), frames=(
-                 Frame((0.5, 0.35, 3.75, 0.6), [Para("The Harbour Office", Style("sans", 8), role="header")]),
-                 Frame((0.5, 0.8, 3.75, 4.9), body(["library", "tank", "coffee"], Style("serif", 9.5))),
-                 Frame((0.5, 5.05, 3.75, 5.3), [Para("24", Style("sans", 8, align="center"), role="pageNumber")]),
-                 Frame((4.75, 0.35, 8.0, 0.6), [Para("Tides and Ledgers", Style("sans", 8, align="right"),
-                                                    role="header")]),
-                 Frame((4.75, 0.8, 8.0, 4.9), body(["meeting", "tyre", "forms"], Style("serif", 9.5))),
-                 Frame((4.75, 5.05, 8.0, 5.3), [Para("25", Style("sans", 8, align="center"), role="pageNumber")]),
-             )),
+             [], dpi=200, page_size=(8.5, 5.5),
+             frames=spread_frames(["library", "tank", "coffee"], ["meeting", "tyre", "forms"])),
     PageSpec("marginalia", "Reading order: notes in the left margin (7.5 pt) beside the paragraphs "
              "they annotate; each note is read after its paragraph (6x3.5 in at 200 dpi).",
              [], dpi=200, page_size=(6.0, 3.5), frames=(
@@ -395,6 +403,14 @@ PAGES: list[PageSpec] = [
              photo={"canvas": [1680, 2040], "corners": [[210, 170], [1440, 245], [1540, 1880], [140, 1840]],
                     "table": 92, "grain": 22, "paper": 236, "falloff": 0.14, "blur": 0.8, "noise": 2.5,
                     "seed": 3101, "quality": 90}),
+    PageSpec("photo-spread", "A double-page spread (two half-letter pages side by side at 200 dpi) "
+             "photographed at an angle lying on a table: both pages are found as one sheet, "
+             "straightened, and read left page first; light falling off, blur, noise, JPEG quality 90.",
+             [], dpi=200, page_size=(8.5, 5.5), fmt="jpg",
+             frames=spread_frames(["weather", "clock", "coffee"], ["garden", "bridge", "forms"]),
+             photo={"canvas": [2000, 1450], "corners": [[170, 150], [1830, 195], [1885, 1300], [115, 1265]],
+                    "table": 80, "grain": 20, "paper": 234, "falloff": 0.12, "blur": 0.7, "noise": 2.5,
+                    "seed": 3103, "quality": 90}),
     PageSpec("photo-flat", "A page photographed square on, lying on a table turned by 3 degrees: "
              "no perspective, so it is only cropped (and deskewed); light falling off, blur, noise, "
              "JPEG quality 90.",

@@ -194,24 +194,28 @@ public final class OCREngine {
       language: options.languageString,
       blocks: arranged(
         GeometryRepair.repair(mapper.map(reading.blocks)), width: image.width,
-        height: image.height, orientation: prepared.orientation, tables: prepared.tables)
+        height: image.height, orientation: prepared.orientation, tables: prepared.tables,
+        page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) })
     ).withPreprocessing(prepared.applied).withPageGeometry(
       crop: prepared.crop, perspective: prepared.perspective)
   }
 
   /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.
-  /// Roles and order are decided on the page as a reader holds it.
+  /// Roles and order are decided on the page as a reader holds it: turned
+  /// upright, and for a photographed page within its box in the photo
+  /// (`page`), not the photo's frame.
   /// In the reader's layout, paragraphs inside a ruled table are split
   /// into its cells (``TableCells``); Tesseract's keeps its paragraphs.
   func arranged(
-    _ blocks: [Block], width: Int, height: Int, orientation: Int, tables: [TableGrid]
+    _ blocks: [Block], width: Int, height: Int, orientation: Int, tables: [TableGrid],
+    page: PageFrame? = nil
   ) -> [Block] {
     let withRoles = RoleDetection.assigningRoles(
-      to: blocks, pageWidth: width, pageHeight: height, orientation: orientation)
+      to: blocks, pageWidth: width, pageHeight: height, orientation: orientation, page: page)
     guard options.layout == .reading else { return withRoles }
     return ReadingOrder.ordering(
       TableCells.splitting(withRoles, grids: tables), pageWidth: width, pageHeight: height,
-      orientation: orientation)
+      orientation: orientation, page: page)
   }
 
   /// One recognition of a prepared image and what it says about itself.

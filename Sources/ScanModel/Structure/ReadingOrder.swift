@@ -33,13 +33,18 @@ public enum ReadingOrder {
   ///   - pageHeight: The page's height in pixels.
   ///   - orientation: The clockwise turn of the page's content
   ///     (``Page/orientation``): the rules look at the page upright.
+  ///   - page: Where a photographed page lies in its photo (its box, and
+  ///     its corners when seen at an angle: ``Page/crop``,
+  ///     ``Page/perspective``); the rules look at the page in its own frame.
   /// - Returns: The same paragraphs, regrouped into blocks in reading order.
   /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
   ///   dozen).
   public static func ordering(
-    _ blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int = 0
+    _ blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int = 0,
+    page: PageFrame? = nil
   ) -> [Block] {
-    let frame = UprightFrame(orientation: orientation, width: pageWidth, height: pageHeight)
+    let frame = UprightFrame(
+      orientation: orientation, width: pageWidth, height: pageHeight, page: page)
     var units: [Unit] = []
     for (b, block) in blocks.enumerated() {
       for paragraph in block.paragraphs {

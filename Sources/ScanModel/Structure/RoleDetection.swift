@@ -56,17 +56,23 @@ public enum RoleDetection {
   ///   - blocks: A page's blocks, in original-image pixels.
   ///   - pageWidth: The page's width in pixels.
   ///   - pageHeight: The page's height in pixels.
+  ///   - page: Where a photographed page lies in its photo (its box, and
+  ///     its corners when seen at an angle: ``Page/crop``,
+  ///     ``Page/perspective``): the rules measure margins and bands from
+  ///     the page's edges in its own frame, not the photo's.
   /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
   ///   dozen) plus O(*w* log *w*) in the number of words.
   public static func assigningRoles(
-    to blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int
+    to blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int,
+    page: PageFrame? = nil
   ) -> [Block] {
-    let frame = UprightFrame(orientation: orientation, width: pageWidth, height: pageHeight)
-    guard frame.orientation != 0 else {
+    let frame = UprightFrame(
+      orientation: orientation, width: pageWidth, height: pageHeight, page: page)
+    guard !frame.isIdentity else {
       return assigningRoles(to: blocks, pageWidth: pageWidth, pageHeight: pageHeight)
     }
     // The rules speak of the top of the page and its columns: run them on
-    // the page turned upright and carry the roles back.
+    // the page turned upright (and cut to its box) and carry the roles back.
     let upright = assigningRoles(
       to: frame.blocks(blocks), pageWidth: frame.uprightWidth, pageHeight: frame.uprightHeight)
     var out = blocks

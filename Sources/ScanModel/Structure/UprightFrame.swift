@@ -10,15 +10,29 @@
 struct UprightFrame {
   /// Clockwise turn of the content: 0, 90, 180 or 270.
   let orientation: Int
-  /// The image's width and height in pixels.
+  /// The page's width and height in pixels (the image's, or its page's).
   let width: Int
   let height: Int
+  /// From image points to the page's own frame, for a photographed page
+  /// (``PageFrame``); `nil` for the whole image.
+  let pageMap: ((Point) -> Point)?
 
-  init(orientation: Int, width: Int, height: Int) {
+  /// - Parameter page: Where a photographed page lies in its photo; `nil`
+  ///   for the whole image.
+  init(orientation: Int, width: Int, height: Int, page: PageFrame? = nil) {
     self.orientation = ((orientation % 360) + 360) % 360 / 90 * 90
-    self.width = width
-    self.height = height
+    if let page, let map = page.pointMap() {
+      (self.width, self.height) = page.size
+      pageMap = map
+    } else {
+      self.width = width
+      self.height = height
+      pageMap = nil
+    }
   }
+
+  /// Whether boxes are the same in the frame as in the image.
+  var isIdentity: Bool { orientation == 0 && pageMap == nil }
 
   /// The upright page's width.
   var uprightWidth: Int { orientation % 180 == 0 ? width : height }
@@ -26,8 +40,9 @@ struct UprightFrame {
   var uprightHeight: Int { orientation % 180 == 0 ? height : width }
 
   /// A point of the image in the upright frame.
-  func point(_ p: Point) -> Point {
-    switch orientation {
+  func point(_ q: Point) -> Point {
+    let p = pageMap?(q) ?? q
+    return switch orientation {
     case 90: Point(x: p.y, y: Double(width) - p.x)
     case 180: Point(x: Double(width) - p.x, y: Double(height) - p.y)
     case 270: Point(x: Double(height) - p.y, y: p.x)
@@ -36,8 +51,9 @@ struct UprightFrame {
   }
 
   /// A box of the image in the upright frame.
-  func rect(_ r: PixelRect) -> PixelRect {
-    switch orientation {
+  func rect(_ box: PixelRect) -> PixelRect {
+    let r = pageMap.map { map in pageRect(box, map) } ?? box
+    return switch orientation {
     case 90: PixelRect(minX: r.minY, minY: width - r.maxX, maxX: r.maxY, maxY: width - r.minX)
     case 180:
       PixelRect(
@@ -45,6 +61,37 @@ struct UprightFrame {
     case 270: PixelRect(minX: height - r.maxY, minY: r.minX, maxX: height - r.minY, maxY: r.maxX)
     default: r
     }
+  }
+
+  /// An element's box in the frame. On a photographed page an element in
+  /// perspective has a quad, its outline, whose box in the page's frame is
+  /// its true size there; its box in the photo is the (taller) box round
+  /// the tilted quad.
+  private func outlineRect(_ box: PixelRect, _ outline: Quad?) -> PixelRect {
+    guard pageMap != nil, let outline else { return rect(box) }
+    return Self.box(round: outline.corners.map(point))
+  }
+
+  /// A box's corners carried into the page's frame, and the box round them.
+  private func pageRect(_ box: PixelRect, _ map: (Point) -> Point) -> PixelRect {
+    let corners = [
+      Point(x: Double(box.minX), y: Double(box.minY)),
+      Point(x: Double(box.maxX), y: Double(box.minY)),
+      Point(x: Double(box.maxX), y: Double(box.maxY)),
+      Point(x: Double(box.minX), y: Double(box.maxY)),
+    ]
+    return Self.box(round: corners.map(map))
+  }
+
+  /// The whole-pixel box round points (each edge rounded to the nearest).
+  private static func box(round points: [Point]) -> PixelRect {
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
+    let minX = Int((xs.min() ?? 0).rounded())
+    let minY = Int((ys.min() ?? 0).rounded())
+    return PixelRect(
+      minX: minX, minY: minY, maxX: max(minX, Int((xs.max() ?? 0).rounded())),
+      maxY: max(minY, Int((ys.max() ?? 0).rounded())))
   }
 
   func quad(_ q: Quad) -> Quad {
@@ -56,7 +103,7 @@ struct UprightFrame {
   /// Copies of the blocks with every box and quad in the upright frame
   /// (glyphs dropped: the layout rules do not look at them).
   func blocks(_ blocks: [Block]) -> [Block] {
-    guard orientation != 0 else { return blocks }
+    guard !isIdentity else { return blocks }
     return blocks.map { block in
       var b = block
       b.bbox = rect(block.bbox)
@@ -65,20 +112,24 @@ struct UprightFrame {
         p.bbox = rect(paragraph.bbox)
         p.lines = paragraph.lines.map { line in
           var l = line
-          l.bbox = rect(line.bbox)
+          l.bbox = outlineRect(line.bbox, line.quad)
           l.quad = line.quad.map(quad)
           l.baseline = nil
           l.words = line.words.map { word in
             var w = word
-            w.bbox = rect(word.bbox)
+            w.bbox = outlineRect(word.bbox, word.quad)
             w.quad = word.quad.map(quad)
             w.glyphs = []
             return w
           }
           return l
         }
+        // In a photo's page frame, a paragraph is the box round its lines'
+        // outlines, as a block is round its paragraphs.
+        if pageMap != nil { p.bbox = PixelRect.union(p.lines.map(\.bbox)) ?? p.bbox }
         return p
       }
+      if pageMap != nil { b.bbox = PixelRect.union(b.paragraphs.map(\.bbox)) ?? b.bbox }
       return b
     }
   }

@@ -23,11 +23,8 @@ public struct PageFrame: Sendable, Equatable {
   /// corners the longer of each pair of opposite edges.
   var size: (width: Int, height: Int) {
     guard let q = corners else { return (box.width, box.height) }
-    func length(_ a: Point, _ b: Point) -> Double {
-      ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
-    }
-    let width = max(length(q.topLeft, q.topRight), length(q.bottomLeft, q.bottomRight))
-    let height = max(length(q.topLeft, q.bottomLeft), length(q.topRight, q.bottomRight))
+    let width = max((q.topRight - q.topLeft).length, (q.bottomRight - q.bottomLeft).length)
+    let height = max((q.bottomLeft - q.topLeft).length, (q.bottomRight - q.topRight).length)
     return (max(1, Int(width.rounded())), max(1, Int(height.rounded())))
   }
 

@@ -72,6 +72,13 @@ struct UprightFrame {
     return Self.box(round: outline.corners.map(point))
   }
 
+  /// A paragraph's or block's box in the frame: round its children's boxes
+  /// there on a photographed page, else its own box turned.
+  private func pageRound(_ box: PixelRect, _ children: [PixelRect]) -> PixelRect {
+    guard pageMap != nil, let round = PixelRect.union(children) else { return rect(box) }
+    return round
+  }
+
   /// A box's corners carried into the page's frame, and the box round them.
   private func pageRect(_ box: PixelRect, _ map: (Point) -> Point) -> PixelRect {
     let corners = [
@@ -106,10 +113,8 @@ struct UprightFrame {
     guard !isIdentity else { return blocks }
     return blocks.map { block in
       var b = block
-      b.bbox = rect(block.bbox)
       b.paragraphs = block.paragraphs.map { paragraph in
         var p = paragraph
-        p.bbox = rect(paragraph.bbox)
         p.lines = paragraph.lines.map { line in
           var l = line
           l.bbox = outlineRect(line.bbox, line.quad)
@@ -125,11 +130,12 @@ struct UprightFrame {
           return l
         }
         // In a photo's page frame, a paragraph is the box round its lines'
-        // outlines, as a block is round its paragraphs.
-        if pageMap != nil { p.bbox = PixelRect.union(p.lines.map(\.bbox)) ?? p.bbox }
+        // outlines (its box in the photo is the taller box round tilted
+        // lines), as a block is round its paragraphs.
+        p.bbox = pageRound(paragraph.bbox, p.lines.map(\.bbox))
         return p
       }
-      if pageMap != nil { b.bbox = PixelRect.union(b.paragraphs.map(\.bbox)) ?? b.bbox }
+      b.bbox = pageRound(block.bbox, b.paragraphs.map(\.bbox))
       return b
     }
   }

@@ -13,9 +13,7 @@ import Foundation
     public var colourMeasurement: Duration
     /// Converting the page as decided (zero when the step does not apply).
     public var colourConversion: Duration
-    /// Binarising the gray page and looking for rules: what every page pays
-    /// (the binarised page is shared with the other measurements when
-    /// another step needs it).
+    /// Looking for rules on the binarised page: what every page pays.
     public var rulesMeasurement: Duration
     /// Removing the rules found, finding them again included (zero when
     /// there are none).
@@ -38,6 +36,11 @@ import Foundation
     public var skewMeasurement: Duration = .zero
     /// The 8-bit gray copy of the page every step works on.
     public var grayConversion: Duration = .zero
+    /// Binarising the gray page (shared by the rule, orientation and skew
+    /// measurements).
+    public var binarization: Duration = .zero
+    /// Counting where the rules found cross (zero when there are none).
+    public var ruleCrossings: Duration = .zero
   }
 
   /// Decodes the first page of an image file and times the measurements.
@@ -71,11 +74,17 @@ import Foundation
     let page = gray ?? plainGray
     var rules: (horizontal: LeptonicaImage, vertical: LeptonicaImage)?
     var ink: LeptonicaImage?
+    let binarization = clock.measure { ink = page.flatMap { Preprocessor.binarize($0) } }
     let rulesMeasurement = clock.measure {
-      ink = page.flatMap { Preprocessor.binarize($0) }
       rules = ink.flatMap { Preprocessor.rules(binary: $0, resolution: original.resolution) }
     }
     var rulesRemoval = Duration.zero
+    var crossings = Duration.zero
+    if let rules {
+      crossings = clock.measure {
+        _ = Preprocessor.ruleCrossings(horizontal: rules.horizontal, vertical: rules.vertical)
+      }
+    }
     if rules != nil, let page, let ink {
       rulesRemoval = clock.measure {
         if Preprocessor.removeRules(page, binary: ink, resolution: original.resolution) != nil {
@@ -88,6 +97,8 @@ import Foundation
       rulesMeasurement: rulesMeasurement, rulesRemoval: rulesRemoval, decided: decided,
       pageMeasurement: pageMeasurement)
     figures.grayConversion = grayConversion
+    figures.binarization = binarization
+    figures.ruleCrossings = crossings
     if let ink {
       figures.orientationMeasurement = clock.measure {
         _ = Preprocessor.textOrientation(binary: ink, resolution: original.resolution)

@@ -133,6 +133,29 @@ struct ColourAndRulesTests {
     }
   }
 
+  @Test(
+    "The halved page's crossings never turn away a grid the page's own search finds",
+    arguments: Fixtures.scanImages.map { Fixtures.scans.appendingPathComponent($0).path }
+      + (RealScans.folder.map { folder in
+        RealScans.images.map { folder.appendingPathComponent($0).path }
+      } ?? []))
+  func halvedGridCheckIsSafe(_ path: String) throws {
+    let image = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    let ink = try #require(Preprocessor.gray(image).flatMap(Preprocessor.binarize))
+    let halved = try #require(Preprocessor.halved(ink))
+    let length = Int32(Preprocessor.ruleLength(ink, resolution: image.resolution))
+    let full = Preprocessor.rules(binary: ink, resolution: image.resolution).flatMap {
+      Preprocessor.ruleCrossings(horizontal: $0.horizontal, vertical: $0.vertical)
+    }
+    let half = Preprocessor.halvedCrossings(halved, length: length, resolution: image.resolution)
+    if let full, full >= Preprocessor.minimumRuleCrossings {
+      #expect(
+        Preprocessor.mayHoldGrid(halved, length: length, resolution: image.resolution),
+        "\(path): \(full) crossings, \(half.map(String.init) ?? "none") halved")
+    }
+  }
+
   static func checkRuleRemovalIsExact(_ path: String) throws {
     let image = URL(fileURLWithPath: path).lastPathComponent
     let original = try #require(

@@ -61,7 +61,10 @@ pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDest
 pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
 pixCountPixels pixThresholdToBinary pixCombineMasked pixCombineMaskedGeneral pixEqual pixSetPixel pixReduceRankBinary2 selectComposableSizes pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick
 pixGetColormap l_generateCIDataForPdf l_CIDataDestroy
-getProjectiveXformCoeffs pixProjective ptaCreate ptaAddPt ptaDestroy pixScaleAreaMap""".split()
+getProjectiveXformCoeffs pixProjective ptaCreate ptaAddPt ptaDestroy pixScaleAreaMap
+dewarpaCreate dewarpaDestroy dewarpCreate dewarpDestroy dewarpaInsertDewarp dewarpaUseBothArrays
+dewarpaSetCurvatures dewarpBuildPageModel dewarpaInsertRefModels dewarpaApplyDisparity
+fpixGetDimensions fpixGetData fpixGetWpl numaGetCount numaGetFValue dewarpPopulateFullRes""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -124,6 +124,22 @@ static struct {
   __typeof__(&ptaAddPt) ptaAddPt;
   __typeof__(&ptaDestroy) ptaDestroy;
   __typeof__(&pixScaleAreaMap) pixScaleAreaMap;
+  __typeof__(&dewarpaCreate) dewarpaCreate;
+  __typeof__(&dewarpaDestroy) dewarpaDestroy;
+  __typeof__(&dewarpCreate) dewarpCreate;
+  __typeof__(&dewarpDestroy) dewarpDestroy;
+  __typeof__(&dewarpaInsertDewarp) dewarpaInsertDewarp;
+  __typeof__(&dewarpaUseBothArrays) dewarpaUseBothArrays;
+  __typeof__(&dewarpaSetCurvatures) dewarpaSetCurvatures;
+  __typeof__(&dewarpBuildPageModel) dewarpBuildPageModel;
+  __typeof__(&dewarpaInsertRefModels) dewarpaInsertRefModels;
+  __typeof__(&dewarpaApplyDisparity) dewarpaApplyDisparity;
+  __typeof__(&fpixGetDimensions) fpixGetDimensions;
+  __typeof__(&fpixGetData) fpixGetData;
+  __typeof__(&fpixGetWpl) fpixGetWpl;
+  __typeof__(&numaGetCount) numaGetCount;
+  __typeof__(&numaGetFValue) numaGetFValue;
+  __typeof__(&dewarpPopulateFullRes) dewarpPopulateFullRes;
 } scantext_functions;
 
 static char scantext_error[512];
@@ -305,6 +321,22 @@ static void scantext_load(void) {
   LOAD(leptonica, ptaAddPt);
   LOAD(leptonica, ptaDestroy);
   LOAD(leptonica, pixScaleAreaMap);
+  LOAD(leptonica, dewarpaCreate);
+  LOAD(leptonica, dewarpaDestroy);
+  LOAD(leptonica, dewarpCreate);
+  LOAD(leptonica, dewarpDestroy);
+  LOAD(leptonica, dewarpaInsertDewarp);
+  LOAD(leptonica, dewarpaUseBothArrays);
+  LOAD(leptonica, dewarpaSetCurvatures);
+  LOAD(leptonica, dewarpBuildPageModel);
+  LOAD(leptonica, dewarpaInsertRefModels);
+  LOAD(leptonica, dewarpaApplyDisparity);
+  LOAD(leptonica, fpixGetDimensions);
+  LOAD(leptonica, fpixGetData);
+  LOAD(leptonica, fpixGetWpl);
+  LOAD(leptonica, numaGetCount);
+  LOAD(leptonica, numaGetFValue);
+  LOAD(leptonica, dewarpPopulateFullRes);
   if (scantext_check_versions() != 0) return;
   scantext_leptonica = leptonica;
   scantext_tesseract = tesseract;
@@ -436,3 +468,19 @@ PTA * scantext_ptaCreate(l_int32 n) { return scantext_functions.ptaCreate(n); }
 l_ok scantext_ptaAddPt(PTA *pta, l_float32 x, l_float32 y) { return scantext_functions.ptaAddPt(pta, x, y); }
 void scantext_ptaDestroy(PTA **ppta) { scantext_functions.ptaDestroy(ppta); }
 PIX * scantext_pixScaleAreaMap(PIX *pix, l_float32 scalex, l_float32 scaley) { return scantext_functions.pixScaleAreaMap(pix, scalex, scaley); }
+L_DEWARPA * scantext_dewarpaCreate(l_int32 nptrs, l_int32 sampling, l_int32 redfactor, l_int32 minlines, l_int32 maxdist) { return scantext_functions.dewarpaCreate(nptrs, sampling, redfactor, minlines, maxdist); }
+void scantext_dewarpaDestroy(L_DEWARPA **pdewa) { scantext_functions.dewarpaDestroy(pdewa); }
+L_DEWARP * scantext_dewarpCreate(PIX *pixs, l_int32 pageno) { return scantext_functions.dewarpCreate(pixs, pageno); }
+void scantext_dewarpDestroy(L_DEWARP **pdew) { scantext_functions.dewarpDestroy(pdew); }
+l_ok scantext_dewarpaInsertDewarp(L_DEWARPA *dewa, L_DEWARP *dew) { return scantext_functions.dewarpaInsertDewarp(dewa, dew); }
+l_ok scantext_dewarpaUseBothArrays(L_DEWARPA *dewa, l_int32 useboth) { return scantext_functions.dewarpaUseBothArrays(dewa, useboth); }
+l_ok scantext_dewarpaSetCurvatures(L_DEWARPA *dewa, l_int32 max_linecurv, l_int32 min_diff_linecurv, l_int32 max_diff_linecurv, l_int32 max_edgecurv, l_int32 max_diff_edgecurv, l_int32 max_edgeslope) { return scantext_functions.dewarpaSetCurvatures(dewa, max_linecurv, min_diff_linecurv, max_diff_linecurv, max_edgecurv, max_diff_edgecurv, max_edgeslope); }
+l_ok scantext_dewarpBuildPageModel(L_DEWARP *dew, const char *debugfile) { return scantext_functions.dewarpBuildPageModel(dew, debugfile); }
+l_ok scantext_dewarpaInsertRefModels(L_DEWARPA *dewa, l_int32 notests, l_int32 debug) { return scantext_functions.dewarpaInsertRefModels(dewa, notests, debug); }
+l_ok scantext_dewarpaApplyDisparity(L_DEWARPA *dewa, l_int32 pageno, PIX *pixs, l_int32 grayin, l_int32 x, l_int32 y, PIX **ppixd, const char *debugfile) { return scantext_functions.dewarpaApplyDisparity(dewa, pageno, pixs, grayin, x, y, ppixd, debugfile); }
+l_ok scantext_fpixGetDimensions(FPIX *fpix, l_int32 *pw, l_int32 *ph) { return scantext_functions.fpixGetDimensions(fpix, pw, ph); }
+l_float32 * scantext_fpixGetData(FPIX *fpix) { return scantext_functions.fpixGetData(fpix); }
+l_int32 scantext_fpixGetWpl(FPIX *fpix) { return scantext_functions.fpixGetWpl(fpix); }
+l_int32 scantext_numaGetCount(NUMA *na) { return scantext_functions.numaGetCount(na); }
+l_ok scantext_numaGetFValue(NUMA *na, l_int32 index, l_float32 *pval) { return scantext_functions.numaGetFValue(na, index, pval); }
+l_ok scantext_dewarpPopulateFullRes(L_DEWARP *dew, PIX *pix, l_int32 x, l_int32 y) { return scantext_functions.dewarpPopulateFullRes(dew, pix, x, y); }

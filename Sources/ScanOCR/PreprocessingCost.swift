@@ -39,6 +39,9 @@ import Foundation
     /// Binarising the gray page (shared by the rule, orientation and skew
     /// measurements).
     public var binarization: Duration = .zero
+    /// Leptonica's page model of the text lines' curl (the dewarp step's
+    /// measurement), on the page as it comes.
+    public var curlMeasurement: Duration = .zero
     /// Counting where the rules found cross (zero when there are none).
     public var ruleCrossings: Duration = .zero
   }
@@ -104,6 +107,7 @@ import Foundation
         _ = Preprocessor.textOrientation(binary: ink, resolution: original.resolution)
       }
       figures.skewMeasurement = clock.measure { _ = Preprocessor.skewCorrection(binary: ink) }
+      figures.curlMeasurement = clock.measure { _ = Preprocessor.measureCurl(binary: ink) }
     }
     let preprocessor = Preprocessor(steps: .default)
     var prepared: PreparedImage?

@@ -7,8 +7,14 @@ import ScanModel
 struct PreparedImage {
   /// The image to recognise (the original itself when nothing applied).
   var image: LeptonicaImage
-  /// From the recognised image back to the original.
+  /// From the recognised image back to the original: `transform` after
+  /// ``dewarp`` after ``afterDewarp`` (``originalPoint(_:)``).
   var transform: ImageTransform
+  /// The dewarp step's disparity, when it applied.
+  var dewarp: Disparity?
+  /// From the recognised image back to the dewarped one (the steps after
+  /// dewarping); identity without dewarping.
+  var afterDewarp: ImageTransform = .identity
   /// How far the content is turned clockwise in the original: 0, 90, 180, 270.
   var orientation: Int
   /// The skew of the text lines in the original, in degrees (positive: clockwise).
@@ -146,7 +152,8 @@ struct Preprocessor {
       result.applied.append("orientation")
       changed = true
     }
-    if steps.contains(.deskew), let ink, let angle = Self.skewCorrection(binary: ink),
+    if steps.contains(.deskew), let measured = ink,
+      let angle = Self.skewCorrection(binary: measured),
       abs(angle) >= Self.minimumSkew,
       let straight = scantext_pixRotate(
         gray.pix, Float(angle * Double.pi / 180), Int32(L_ROTATE_AREA_MAP),
@@ -160,11 +167,26 @@ struct Preprocessor {
       result.skew = -(angle * 100).rounded() / 100
       result.applied.append("deskew")
       changed = true
+      ink = nil
+    }
+    // The page binarised for the skew measurement still serves unless the
+    // page was straightened since.
+    if steps.contains(.dewarp), let ink = ink ?? Self.binarize(gray),
+      let dewarped = Self.dewarp(gray, binary: ink)
+    {
+      gray = dewarped.image
+      result.dewarp = dewarped.disparity
+      result.applied.append("dewarp")
+      changed = true
     }
     if let factor = upscaleFactor(resolution: result.resolution) {
       if let scaled = scantext_pixScaleGrayLI(gray.pix, Float(factor), Float(factor)) {
         gray = LeptonicaImage(taking: scaled)
-        result.transform = result.transform.composed(after: .undoScale(factor))
+        if result.dewarp != nil {
+          result.afterDewarp = result.afterDewarp.composed(after: .undoScale(factor))
+        } else {
+          result.transform = result.transform.composed(after: .undoScale(factor))
+        }
         result.resolution = Self.upscaleToDPI
         result.applied.append("upscale")
         changed = true

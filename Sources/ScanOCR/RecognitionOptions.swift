@@ -118,6 +118,10 @@ public struct Preprocessing: OptionSet, Sendable, Hashable {
   /// (found as for ``crop``), when its corners are not right angles; words
   /// then get their outlines in the photo as quads.
   public static let perspective = Preprocessing(rawValue: 1 << 9)
+  /// Straighten text lines that curl (a book page curving toward its
+  /// spine), when Leptonica's page model finds lines bending by most of a
+  /// line spacing; words then get their outlines in the original as quads.
+  public static let dewarp = Preprocessing(rawValue: 1 << 10)
 
   /// No preprocessing: the text is the same as the `tesseract` command's.
   public static let none: Preprocessing = []
@@ -127,6 +131,6 @@ public struct Preprocessing: OptionSet, Sendable, Hashable {
   /// word confidence from 92.5 to 88.3 while costing time.
   public static let `default`: Preprocessing = [
     .orientation, .deskew, .illumination, .despeckle, .squarePixels, .colour, .rules, .crop,
-    .perspective,
+    .perspective, .dewarp,
   ]
 }

@@ -177,15 +177,55 @@ enum ResultReader {
 
 /// Moves elements recognised on a preprocessed image into the original
 /// image's pixels: every box becomes the axis-aligned box of its mapped
-/// corners (clamped to the image), and lines and words keep their mapped
+/// outline (clamped to the image), and lines and words keep their mapped
 /// corners as a quad when the mapping turns or tilts them.
+///
+/// A point maps through ``afterDewarp`` (the steps after dewarping, back
+/// to the dewarped page), the dewarp step's ``dewarp`` disparity, then
+/// ``transform`` (the steps before it, back to the original).
 struct ElementMapper {
   let transform: ImageTransform
   let width: Int
   let height: Int
+  var dewarp: Disparity? = nil
+  var afterDewarp: ImageTransform = .identity
+
+  /// A point of the recognised image in the original.
+  func apply(_ p: Point) -> Point {
+    guard let dewarp else { return transform.apply(p) }
+    return transform.apply(dewarp.source(of: afterDewarp.apply(p)))
+  }
+
+  /// A box's corners in the original.
+  func mappedQuad(_ r: PixelRect) -> Quad {
+    guard dewarp != nil else { return transform.quad(r) }
+    let q = Quad(r.rect)
+    return Quad(
+      topLeft: apply(q.topLeft), topRight: apply(q.topRight),
+      bottomRight: apply(q.bottomRight), bottomLeft: apply(q.bottomLeft))
+  }
+
+  /// Points along a box's edges in the original: its corners, and under
+  /// dewarping (which bends straight edges) eight more along each edge.
+  func outline(_ r: PixelRect) -> [Point] {
+    let q = mappedQuad(r)
+    guard dewarp != nil else { return q.corners }
+    let rect = r.rect
+    var points = q.corners
+    for i in 1..<9 {
+      let t = Double(i) / 9
+      let x = rect.minX + (rect.maxX - rect.minX) * t
+      let y = rect.minY + (rect.maxY - rect.minY) * t
+      points += [
+        apply(Point(x: x, y: rect.minY)), apply(Point(x: x, y: rect.maxY)),
+        apply(Point(x: rect.minX, y: y)), apply(Point(x: rect.maxX, y: y)),
+      ]
+    }
+    return points
+  }
 
   func map(_ blocks: [Block]) -> [Block] {
-    guard !transform.isIdentity else { return blocks }
+    guard !transform.isIdentity || dewarp != nil else { return blocks }
     return blocks.map { block in
       Block(
         bbox: box(block.bbox),
@@ -193,20 +233,19 @@ struct ElementMapper {
           Paragraph(
             bbox: box(paragraph.bbox),
             lines: paragraph.lines.map { line in
-              TextLine(
-                bbox: box(line.bbox), quad: lineQuad(line.bbox),
+              let turn = Self.turn(of: line)
+              return TextLine(
+                bbox: box(line.bbox), quad: lineQuad(line, turn: turn),
                 baseline: line.baseline.map {
-                  Baseline(
-                    start: rounded(transform.apply($0.start)), end: rounded(transform.apply($0.end))
-                  )
+                  Baseline(start: rounded(apply($0.start)), end: rounded(apply($0.end)))
                 },
                 words: line.words.map { word in
                   Word(
-                    text: word.text, bbox: box(word.bbox), quad: quad(word.bbox),
+                    text: word.text, bbox: box(word.bbox), quad: quad(word.bbox, turn: turn),
                     confidence: word.confidence,
                     glyphs: word.glyphs.map {
                       Glyph(
-                        text: $0.text, bbox: box($0.bbox), quad: quad($0.bbox),
+                        text: $0.text, bbox: box($0.bbox), quad: quad($0.bbox, turn: turn),
                         confidence: $0.confidence)
                     })
                 })
@@ -215,31 +254,74 @@ struct ElementMapper {
     }
   }
 
+  /// Quarter turns (clockwise) from a box's corners to a line's reading
+  /// order: 1 for a line Tesseract read down the image it recognised (its
+  /// baseline runs down), 3 for one read up, 0 otherwise.
+  static func turn(of line: TextLine) -> Int {
+    guard let b = line.baseline else { return 0 }
+    let dx = b.end.x - b.start.x
+    let dy = b.end.y - b.start.y
+    guard abs(dy) > abs(dx) else { return 0 }
+    return dy > 0 ? 1 : 3
+  }
+
+  /// A quad's corners named from `turn` quarter turns on (see
+  /// ``turn(of:)``): the top-left corner of a line read down is the box's
+  /// top-right one.
+  static func turned(_ q: Quad, _ turn: Int) -> Quad {
+    switch turn {
+    case 1:
+      Quad(
+        topLeft: q.topRight, topRight: q.bottomRight, bottomRight: q.bottomLeft,
+        bottomLeft: q.topLeft)
+    case 3:
+      Quad(
+        topLeft: q.bottomLeft, topRight: q.topLeft, bottomRight: q.topRight,
+        bottomLeft: q.bottomRight)
+    default: q
+    }
+  }
+
   /// The mapped corners, rounded to the export's precision, or `nil` when
-  /// the mapping keeps boxes upright.
-  func quad(_ r: PixelRect) -> Quad? {
-    guard !transform.keepsBoxesUpright else { return nil }
-    let q = transform.quad(r)
+  /// the mapping keeps boxes upright. On a turned or dewarped page, the
+  /// corners of a line read down or up (`turn`) are named in its reading
+  /// order, as its line's are.
+  func quad(_ r: PixelRect, turn: Int = 0) -> Quad? {
+    guard dewarp != nil || !transform.keepsBoxesUpright else { return nil }
+    let q = Self.turned(mappedQuad(r), turn)
     return Quad(
       topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
       bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
   }
 
-  /// A line's outline: its mapped corners, or under perspective (where a
-  /// box maps to a trapezoid, which a line's selection band, a rectangle
-  /// along the line, cannot follow) the rectangle along the mapped line
-  /// that holds them, so the line's words lie inside its selection.
-  func lineQuad(_ r: PixelRect) -> Quad? {
-    guard transform.g != 0 || transform.h != 0 else { return quad(r) }
-    let q = Self.enclosingRectangle(transform.quad(r))
+  /// A line's outline: its mapped corners; under perspective (where a box
+  /// maps to a trapezoid, which a line's selection band, a rectangle along
+  /// the line, cannot follow) the rectangle along the mapped line that
+  /// holds them; under dewarping (where a straightened line maps back to
+  /// a curve) the rectangle along the line that holds its words' mapped
+  /// corners and its own edges, so the line's words lie inside its
+  /// selection.
+  func lineQuad(_ line: TextLine, turn: Int = 0) -> Quad? {
+    let r = line.bbox
+    let q: Quad
+    if dewarp != nil {
+      q = Self.enclosingRectangle(
+        Self.turned(mappedQuad(r), turn),
+        holding: outline(r) + line.words.flatMap { mappedQuad($0.bbox).corners })
+    } else if transform.g != 0 || transform.h != 0 {
+      q = Self.enclosingRectangle(transform.quad(r))
+    } else {
+      return quad(r, turn: turn)
+    }
     return Quad(
       topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
       bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
   }
 
   /// The smallest rectangle along a quad's mean top and bottom direction
-  /// that holds its corners, corners in the same reading order.
-  static func enclosingRectangle(_ q: Quad) -> Quad {
+  /// that holds its corners (and `points`, when given), corners in the
+  /// same reading order.
+  static func enclosingRectangle(_ q: Quad, holding points: [Point]? = nil) -> Quad {
     let top = Point(x: q.topRight.x - q.topLeft.x, y: q.topRight.y - q.topLeft.y)
     let bottom = Point(x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
     let along = Point(x: top.x + bottom.x, y: top.y + bottom.y)
@@ -251,7 +333,7 @@ struct ElementMapper {
     if (q.bottomLeft.x - q.topLeft.x) * v.x + (q.bottomLeft.y - q.topLeft.y) * v.y < 0 {
       v = Point(x: -v.x, y: -v.y)
     }
-    let corners = [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft]
+    let corners = points ?? [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft]
     let us = corners.map { $0.x * u.x + $0.y * u.y }
     let vs = corners.map { $0.x * v.x + $0.y * v.y }
     let u0 = us.min() ?? 0
@@ -267,7 +349,10 @@ struct ElementMapper {
   }
 
   func box(_ r: PixelRect) -> PixelRect {
-    let bounds = transform.quad(r).boundingRect
+    let points = outline(r)
+    let bounds = Rect(
+      minX: points.map(\.x).min() ?? 0, minY: points.map(\.y).min() ?? 0,
+      maxX: points.map(\.x).max() ?? 0, maxY: points.map(\.y).max() ?? 0)
     // Box edges lie on the cracks between pixels: round each to the
     // nearest crack, keeping at least one pixel.
     let minX = min(max(0, Int(bounds.minX.rounded())), max(0, width - 1))

@@ -186,7 +186,8 @@ public final class OCREngine {
       options.dpi ?? image.resolution
       ?? (reading.estimatedDPI > 0 ? Int((Double(reading.estimatedDPI) / scale).rounded()) : nil)
     let mapper = ElementMapper(
-      transform: prepared.transform, width: image.width, height: image.height)
+      transform: prepared.transform, width: image.width, height: image.height,
+      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp)
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: dpi,

@@ -143,5 +143,21 @@ PTA * scantext_ptaCreate(l_int32 n);
 l_ok scantext_ptaAddPt(PTA *pta, l_float32 x, l_float32 y);
 void scantext_ptaDestroy(PTA **ppta);
 PIX * scantext_pixScaleAreaMap(PIX *pix, l_float32 scalex, l_float32 scaley);
+L_DEWARPA * scantext_dewarpaCreate(l_int32 nptrs, l_int32 sampling, l_int32 redfactor, l_int32 minlines, l_int32 maxdist);
+void scantext_dewarpaDestroy(L_DEWARPA **pdewa);
+L_DEWARP * scantext_dewarpCreate(PIX *pixs, l_int32 pageno);
+void scantext_dewarpDestroy(L_DEWARP **pdew);
+l_ok scantext_dewarpaInsertDewarp(L_DEWARPA *dewa, L_DEWARP *dew);
+l_ok scantext_dewarpaUseBothArrays(L_DEWARPA *dewa, l_int32 useboth);
+l_ok scantext_dewarpaSetCurvatures(L_DEWARPA *dewa, l_int32 max_linecurv, l_int32 min_diff_linecurv, l_int32 max_diff_linecurv, l_int32 max_edgecurv, l_int32 max_diff_edgecurv, l_int32 max_edgeslope);
+l_ok scantext_dewarpBuildPageModel(L_DEWARP *dew, const char *debugfile);
+l_ok scantext_dewarpaInsertRefModels(L_DEWARPA *dewa, l_int32 notests, l_int32 debug);
+l_ok scantext_dewarpaApplyDisparity(L_DEWARPA *dewa, l_int32 pageno, PIX *pixs, l_int32 grayin, l_int32 x, l_int32 y, PIX **ppixd, const char *debugfile);
+l_ok scantext_fpixGetDimensions(FPIX *fpix, l_int32 *pw, l_int32 *ph);
+l_float32 * scantext_fpixGetData(FPIX *fpix);
+l_int32 scantext_fpixGetWpl(FPIX *fpix);
+l_int32 scantext_numaGetCount(NUMA *na);
+l_ok scantext_numaGetFValue(NUMA *na, l_int32 index, l_float32 *pval);
+l_ok scantext_dewarpPopulateFullRes(L_DEWARP *dew, PIX *pix, l_int32 x, l_int32 y);
 
 #endif

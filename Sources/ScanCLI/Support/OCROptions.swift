@@ -43,6 +43,8 @@ struct OCROptions: Sendable {
       "Do not crop a photographed page out of its background (perspective may still cut it out).")
   static let noPerspective = Flag(
     "no-perspective", help: "Do not correct the perspective of a photographed page.")
+  static let noDewarp = Flag(
+    "no-dewarp", help: "Do not straighten the curled text lines of a photographed book page.")
   static let upscale = Flag(
     "upscale",
     help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
@@ -61,7 +63,8 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = [
     lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
     noIllumination,
-    noDespeckle, noColour, noRules, noCrop, noPerspective, upscale, pages, skipText, noCache,
+    noDespeckle, noColour, noRules, noCrop, noPerspective, noDewarp, upscale, pages, skipText,
+    noCache,
     verbose,
   ]
 
@@ -112,6 +115,7 @@ struct OCROptions: Sendable {
     if a[Self.noRules] { steps.remove(.rules) }
     if a[Self.noCrop] { steps.remove(.crop) }
     if a[Self.noPerspective] { steps.remove(.perspective) }
+    if a[Self.noDewarp] { steps.remove(.dewarp) }
     if a[Self.upscale] { steps.insert(.upscale) }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.

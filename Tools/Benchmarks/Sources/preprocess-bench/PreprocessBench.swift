@@ -26,7 +26,7 @@ struct PreprocessBench {
     let engine = try OCREngine(options: RecognitionOptions(preprocessing: .none))
     let clock = ContinuousClock()
     print(
-      "page                                   read s  colour  +conv  binary   rules  cross  +remove   page   gray  orient   skew  prepare  decided"
+      "page                                   read s  colour  +conv  binary   rules  cross  +remove   page   gray  orient   skew   curl  prepare  decided"
     )
     var shares: [Double] = []
     for image in images {
@@ -49,13 +49,14 @@ struct PreprocessBench {
         name.padding(toLength: 38, withPad: " ", startingAt: 0),
         String(
           format: "%6.2f  %5.1f%%  %5.1f%%  %5.1f%%  %5.1f%% %5.1f%%  %5.1f%%  "
-            + "%5.1f%% %5.1f%%  %5.1f%% %5.1f%%  %5.1f%%",
+            + "%5.1f%% %5.1f%%  %5.1f%% %5.1f%% %5.1f%%  %5.1f%%",
           seconds(read), 100 * share(\.colourMeasurement), 100 * share(\.colourConversion),
           100 * share(\.binarization), 100 * share(\.rulesMeasurement),
           100 * share(\.ruleCrossings),
           100 * share(\.rulesRemoval),
           100 * share(\.pageMeasurement), 100 * share(\.grayConversion),
           100 * share(\.orientationMeasurement), 100 * share(\.skewMeasurement),
+          100 * share(\.curlMeasurement),
           100 * share(\.preparation)),
         " " + (figures.last?.prepared.joined(separator: ", ") ?? ""))
     }

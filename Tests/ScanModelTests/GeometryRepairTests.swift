@@ -1,3 +1,4 @@
+import Foundation
 import ScanModel
 import Testing
 
@@ -58,6 +59,52 @@ struct GeometryRepairTests {
     let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
     #expect(glyphs.map(\.bbox) == [Self.box(100, 100, 110, 120), Self.box(110, 100, 120, 120)])
     #expect(page.verify().passed)
+  }
+
+  /// A word tilted against its line (the words of a curled line follow the
+  /// curve, its frame the chord): its glyphs are clipped in the line's
+  /// frame, where the word's box is larger than its own, so a clipped
+  /// glyph could still leave the word's box (a generated curled photo had
+  /// 38 such `glyphOutsideWord` violations). The word is then rewritten
+  /// from its box in the line's frame, which holds its glyphs.
+  @Test func aWordTiltedAgainstItsLineHoldsItsGlyphs() throws {
+    func rotated(_ r: Rect, by degrees: Double, about c: Point) -> Quad {
+      let t = degrees * Double.pi / 180
+      func turn(_ p: Point) -> Point {
+        let dx = p.x - c.x
+        let dy = p.y - c.y
+        return Point(x: c.x + dx * cos(t) - dy * sin(t), y: c.y + dx * sin(t) + dy * cos(t))
+      }
+      let q = Quad(r)
+      return Quad(
+        topLeft: turn(q.topLeft), topRight: turn(q.topRight), bottomRight: turn(q.bottomRight),
+        bottomLeft: turn(q.bottomLeft))
+    }
+    let centre = Point(x: 250, y: 120)
+    // The line runs 12° down to the right; the word on it is level, its
+    // last glyph (a comma) reaching 6 px past the word's right edge.
+    let lineQuad = rotated(
+      Rect(minX: 100, minY: 90, maxX: 400, maxY: 150), by: 12, about: centre)
+    let wordBox = Self.box(200, 100, 300, 130)
+    let glyphBoxes = [Self.box(200, 100, 250, 130), Self.box(250, 100, 306, 130)]
+    let word = Word(
+      text: "a,", bbox: wordBox, quad: Quad(wordBox.rect),
+      glyphs: zip(["a", ","], glyphBoxes).map {
+        Glyph(text: $0, bbox: $1, quad: Quad($1.rect))
+      })
+    let lineBox = PixelRect(
+      minX: Int(lineQuad.boundingRect.minX.rounded(.down)),
+      minY: Int(lineQuad.boundingRect.minY.rounded(.down)),
+      maxX: Int(lineQuad.boundingRect.maxX.rounded(.up)),
+      maxY: Int(lineQuad.boundingRect.maxY.rounded(.up)))
+    let raw = Self.page([TextLine(bbox: lineBox, quad: lineQuad, words: [word])])
+    let page = raw.repairingGeometry()
+    let repaired = try #require(page.line(number: 0)?.words.first)
+    for glyph in repaired.glyphs {
+      #expect(repaired.bbox.contains(glyph.bbox, tolerance: 1), "\(glyph.bbox) in \(repaired.bbox)")
+    }
+    #expect(page.verify().passed, "\(page.verify().violations.map(\.description))")
+    #expect(page.text == raw.text)
   }
 
   @Test func glyphsOutOfOrderAreSpreadOverTheWord() throws {

@@ -20,7 +20,9 @@ struct DewarpTests {
     #expect(field.shift(at: Point(x: -5, y: -5)) == 0)
   }
 
-  @Test("Flat sample pages are never dewarped", arguments: Fixtures.scanImages)
+  @Test(
+    "No sample page is dewarped (the curled photo is too small for the halved model)",
+    arguments: Fixtures.scanImages)
   func flatPagesAreLeftAlone(_ image: String) throws {
     let page = try RecognizedScans.page(image)
     #expect(!page.preprocessing.contains("dewarp"), "\(image): \(page.preprocessing)")

@@ -34,7 +34,11 @@ import Foundation
 ///    clipped to their line's cut outline. A word or glyph with nothing left
 ///    keeps a one-pixel sliver at the cut, inside its line.
 /// 4. Each box holds its children: a line's outline is its words' union
-///    (then cut), a word's box holds its clipped glyphs.
+///    (then cut), a word's box holds its clipped glyphs. Glyphs are
+///    clipped in the line's frame; a word tilted against its line (the
+///    words of a curled line follow the curve, its frame the chord) is then
+///    written from its box in that frame whenever a glyph would leave the
+///    word's own box by more than a pixel.
 ///
 /// 5. **Sloped lines.** On a page read as it is while skewed, lines whose
 ///    baseline slopes by 0.5°–45°, and level lines within 1° of the page's
@@ -505,24 +509,35 @@ struct LineWork {
   func finished() -> TextLine {
     var line = original
     let minimum = kind == .aligned ? 1.0 : 0.5
+    // A word rewritten to hold its glyphs may reach past its line's box
+    // by the rounding of the line's: the line is then written too.
+    var wordsLeaveLine = false
     for w in line.words.indices {
       let wordBox = words[w].clampedInside(outline, minimum: minimum)
       var word = line.words[w]
       let hadQuad = word.quad != nil
+      // A glyph clamped inside the word's box in the line's frame can
+      // still leave the word's own box when the word is tilted against
+      // its line (a curled line, whose words follow the curve while the
+      // line's frame follows its chord): the word is then written from
+      // its box in the line's frame too, which holds its glyphs.
+      var glyphsLeaveWord = false
       for g in word.glyphs.indices {
         let box = glyphs[w][g].clampedInside(wordBox, minimum: minimum)
         if box != originalGlyphs[w][g] || makesQuads {
           (word.glyphs[g].bbox, word.glyphs[g].quad) = written(box, keepQuad: hadQuad)
+          if !word.bbox.contains(word.glyphs[g].bbox, tolerance: 1) { glyphsLeaveWord = true }
         }
       }
-      if wordBox != originalWords[w] || makesQuads {
+      if wordBox != originalWords[w] || makesQuads || glyphsLeaveWord {
         (word.bbox, word.quad) = written(wordBox, keepQuad: hadQuad)
+        if !line.bbox.contains(word.bbox) { wordsLeaveLine = true }
       }
       line.words[w] = word
     }
     let upright = mirrored ? FrameAxes(u: axes.u * -1) : axes
     let turned = kind == .aligned && upright != .image
-    if outline == originalOutline && !turned && !makesQuads { return line }
+    if outline == originalOutline && !turned && !makesQuads && !wordsLeaveLine { return line }
     let (bbox, quad) = written(outline, keepQuad: line.quad != nil || makesQuads)
     line.bbox = bbox
     switch kind {

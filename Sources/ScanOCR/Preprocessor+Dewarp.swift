@@ -7,14 +7,17 @@ import ScanModel
 /// `pixApplyVertDisparity` fills the dewarped pixel (x, y) from the page's
 /// (x, y − v(x, y)); ``source(of:)`` makes the same step for a point.
 ///
-/// The field is kept every ``step`` pixels and read bilinearly between:
-/// Leptonica builds it by interpolating samples 60 pixels apart, so it is
-/// smooth at that scale (the full field of a 16-megapixel photo would be
-/// 64 MB; this one is 1 MB).
+/// The field is the model's samples, ``step`` pixels apart, read as
+/// Leptonica makes its full-resolution field from them
+/// (`dewarpPopulateFullRes`): bilinear between samples
+/// (`fpixScaleByInteger`), extended linearly beyond the last ones
+/// (`fpixAddSlopeBorder`). Making the full field again just to read it
+/// cost as much as applying it (a fifth of the cookbook's reading, most of
+/// it in Leptonica's pixel-by-pixel border).
 struct Disparity: Sendable, Equatable {
-  /// The spacing of the kept values, in pixels.
+  /// The spacing of the samples, in pixels of the dewarped image.
   let step: Int
-  /// Values per row and rows.
+  /// Samples per row and rows.
   let columns: Int
   let rows: Int
   /// v at (column × step, row × step), row by row.
@@ -26,17 +29,17 @@ struct Disparity: Sendable, Equatable {
     Point(x: p.x, y: p.y - shift(at: p))
   }
 
-  /// v at `p`, read bilinearly (held constant beyond the last values).
+  /// v at `p`: bilinear in the cell of samples round it, the edge cells
+  /// extended linearly beyond the last samples.
   func shift(at p: Point) -> Double {
-    guard columns > 0, rows > 0, values.count == columns * rows else { return 0 }
-    let fx = min(max(0, p.x / Double(step)), Double(columns - 1))
-    let fy = min(max(0, p.y / Double(step)), Double(rows - 1))
-    let x0 = min(Int(fx), max(0, columns - 2))
-    let y0 = min(Int(fy), max(0, rows - 2))
-    let x1 = min(x0 + 1, columns - 1)
-    let y1 = min(y0 + 1, rows - 1)
-    let tx = fx - Double(x0)
-    let ty = fy - Double(y0)
+    guard columns > 0, rows > 0, values.count == columns * rows, step > 0 else { return 0 }
+    func cell(_ f: Double, _ count: Int) -> (Int, Int, Double) {
+      guard count > 1 else { return (0, 0, 0) }
+      let i = min(max(0, Int(f.rounded(.down))), count - 2)
+      return (i, i + 1, f - Double(i))
+    }
+    let (x0, x1, tx) = cell(p.x / Double(step), columns)
+    let (y0, y1, ty) = cell(p.y / Double(step), rows)
     func v(_ x: Int, _ y: Int) -> Double { Double(values[y * columns + x]) }
     let top = v(x0, y0) * (1 - tx) + v(x1, y0) * tx
     let bottom = v(x0, y1) * (1 - tx) + v(x1, y1) * tx
@@ -135,29 +138,27 @@ extension Preprocessor {
       let out
     else { return nil }
     let image = LeptonicaImage(taking: out)
-    // The full-resolution field the image was made with (Leptonica frees
-    // it after applying it): the same interpolation of the model's samples.
-    guard let dew = dewa.pointee.dewarp?[0],
-      scantext_dewarpPopulateFullRes(dew, gray.pix, 0, 0) == 0,
-      let field = dew.pointee.fullvdispar,
-      let data = scantext_fpixGetData(field)
+    // The model's samples, as Leptonica spreads them over the image.
+    guard let dew = dewa.pointee.dewarp?[0], let samples = dew.pointee.sampvdispar,
+      let data = scantext_fpixGetData(samples)
     else { return nil }
     var w: Int32 = 0
     var h: Int32 = 0
-    guard scantext_fpixGetDimensions(field, &w, &h) == 0, w > 0, h > 0 else { return nil }
-    let wpl = Int(scantext_fpixGetWpl(field))
-    let step = 8
-    let columns = (Int(w) - 1) / step + 1
-    let rows = (Int(h) - 1) / step + 1
+    guard scantext_fpixGetDimensions(samples, &w, &h) == 0, w > 0, h > 0 else { return nil }
+    let wpl = Int(scantext_fpixGetWpl(samples))
+    // Samples of a page modelled halved are in its halved pixels.
+    let factor = dew.pointee.redfactor
+    let step = Int(dew.pointee.sampling * factor)
     var values: [Float] = []
-    values.reserveCapacity(columns * rows)
-    for row in 0..<rows {
-      let line = data + row * step * wpl
-      for column in 0..<columns { values.append(line[column * step]) }
+    values.reserveCapacity(Int(w) * Int(h))
+    for row in 0..<Int(h) {
+      let line = data + row * wpl
+      for column in 0..<Int(w) { values.append(line[column] * Float(factor)) }
     }
     scantext_pixCopyResolution(image.pix, gray.pix)
     return Dewarped(
-      image: image, disparity: Disparity(step: step, columns: columns, rows: rows, values: values),
+      image: image,
+      disparity: Disparity(step: step, columns: Int(w), rows: Int(h), values: values),
       curl: measured.curl)
   }
 }

@@ -7,17 +7,21 @@ import Testing
 
 @Suite("Dewarping curled text lines")
 struct DewarpTests {
-  @Test("A point of the dewarped page maps back up by the disparity, read bilinearly")
+  @Test("A point of the dewarped page maps back up by the disparity, read as Leptonica spreads it")
   func disparityMapsPointsBack() {
-    // v = 0, 8 on the first row; 4, 12 on the second; 8 px apart.
+    // Samples 8 px apart: v = 0, 8 on the first row, 4, 12 on the second,
+    // that is v = x + y / 2, which bilinear reading and the linear
+    // extension beyond the samples (Leptonica's slope border) keep.
     let field = Disparity(step: 8, columns: 2, rows: 2, values: [0, 8, 4, 12])
     #expect(field.source(of: Point(x: 0, y: 0)) == Point(x: 0, y: 0))
     #expect(field.source(of: Point(x: 8, y: 0)) == Point(x: 8, y: -8))
     #expect(field.shift(at: Point(x: 4, y: 4)) == 6)
-    #expect(field.source(of: Point(x: 4, y: 20)) == Point(x: 4, y: 12))
-    // Beyond the last values the field holds its edge.
-    #expect(field.shift(at: Point(x: 100, y: 100)) == 12)
-    #expect(field.shift(at: Point(x: -5, y: -5)) == 0)
+    #expect(field.source(of: Point(x: 4, y: 20)) == Point(x: 4, y: 6))
+    #expect(field.shift(at: Point(x: 100, y: 100)) == 150)
+    #expect(field.shift(at: Point(x: -5, y: -5)) == -7.5)
+    // One sample: the same shift everywhere.
+    #expect(
+      Disparity(step: 30, columns: 1, rows: 1, values: [3]).shift(at: Point(x: 70, y: 9)) == 3)
   }
 
   @Test(

@@ -107,12 +107,16 @@ struct ColourAndRulesTests {
     #expect(!Preprocessor.isTwoLevel(image), "a nearly black pixel")
   }
 
+  /// Every sample page and every real scan, as paths.
+  static let everyImage: [String] =
+    Fixtures.scanImages.map { Fixtures.scans.appendingPathComponent($0).path }
+    + (RealScans.folder.map { folder in
+      RealScans.images.map { folder.appendingPathComponent($0).path }
+    } ?? [])
+
   @Test(
     "The halved page never misses a long run the page's own opening finds",
-    arguments: Fixtures.scanImages.map { Fixtures.scans.appendingPathComponent($0).path }
-      + (RealScans.folder.map { folder in
-        RealScans.images.map { folder.appendingPathComponent($0).path }
-      } ?? []))
+    arguments: everyImage)
   func halvedRunCheckIsSafe(_ path: String) throws {
     let image = try #require(
       try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
@@ -135,10 +139,7 @@ struct ColourAndRulesTests {
 
   @Test(
     "The halved page's crossings never turn away a grid the page's own search finds",
-    arguments: Fixtures.scanImages.map { Fixtures.scans.appendingPathComponent($0).path }
-      + (RealScans.folder.map { folder in
-        RealScans.images.map { folder.appendingPathComponent($0).path }
-      } ?? []))
+    arguments: everyImage)
   func halvedGridCheckIsSafe(_ path: String) throws {
     let image = try #require(
       try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)

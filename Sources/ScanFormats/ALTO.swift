@@ -8,7 +8,9 @@ import ScanModel
 /// `String` (with `WC`, the confidence in 0…1) separated by `SP`, glyphs
 /// `Glyph` (with `GC`). Boxes are `HPOS`/`VPOS`/`WIDTH`/`HEIGHT` in pixels
 /// (`MeasurementUnit` `pixel`); the quad of a tilted or turned element is a
-/// `Shape`/`Polygon`; a line's baseline is `BASELINE` as two points.
+/// `Shape`/`Polygon`, and so is a curved line's polygon
+/// (``ScanModel/TextLine/polygon``, read back as one when it has that
+/// shape); a line's baseline is `BASELINE` as two points.
 ///
 /// Each `TextBlock` names in `STYLEREFS` the `ParagraphStyle` of its
 /// paragraph's ``ParagraphFormat`` (alignment, indents, line spacing; one
@@ -221,7 +223,13 @@ public enum ALTO {
           if let b = line.baseline { attributes.append(("BASELINE", points([b.start, b.end]))) }
           w.start("TextLine", attributes)
           counters.line += 1
-          shape(line.quad, to: &w)
+          if let polygon = line.polygon {
+            w.start("Shape")
+            w.empty("Polygon", [("POINTS", points(polygon))])
+            w.end()
+          } else {
+            shape(line.quad, to: &w)
+          }
           // A line-end hyphen of the model: a HYP after the last String
           // (or, when the hyphen is a word of its own, in its place).
           let lineEnd = line.words.last.flatMap {
@@ -656,6 +664,14 @@ extension ALTO {
         } else {
           throw e.error("'BASELINE' must be a number or x,y points, not \"\(raw)\"")
         }
+      }
+      // A polygon of more than four points in the shape of a curved
+      // line's outline is its polygon, as PAGE XML's.
+      if let points = try polygon(e), points.count > 4, TextLine.isLinePolygon(points),
+        let chord = TextLine.chordRectangle(of: points, holding: words.flatMap(\.corners.corners))
+      {
+        return TextLine(
+          bbox: lineBox, quad: chord, polygon: points, baseline: baseline, words: words)
       }
       return TextLine(bbox: lineBox, quad: quad, baseline: baseline, words: words)
     }

@@ -128,6 +128,26 @@ private struct Reader {
       topLeft: points[0], topRight: points[1], bottomRight: points[2], bottomLeft: points[3])
   }
 
+  /// A curved line's polygon: an even number of `[x, y]` points, at least
+  /// four, within the coordinate limit.
+  func polygon(_ o: [String: JSONValue]) throws(DocumentFormatError) -> [Point]? {
+    let key = "polygon"
+    guard let v = o[key], v != .null else { return nil }
+    guard let a = v.arrayValue, a.count >= 4, a.count % 2 == 0 else {
+      throw fail("'\(key)' must be an even number of [x, y] points, at least four")
+    }
+    var points: [Point] = []
+    for p in a {
+      let xy = try numbers(p, key, count: 2)
+      points.append(Point(x: xy[0], y: xy[1]))
+    }
+    guard TextLine.isLinePolygon(points) else {
+      throw fail(
+        "'\(key)' must run along the line's top edge, then back along its bottom edge")
+    }
+    return points
+  }
+
   /// The array under `key`. Page drops lines without words, paragraphs
   /// without lines and blocks without paragraphs, so those arrays must not be
   /// empty (`nonEmpty`): `check` pairs the JSON with the page by index.
@@ -300,7 +320,9 @@ private struct Reader {
       let n = try numbers(b, "baseline", count: 4)
       baseline = Baseline(start: Point(x: n[0], y: n[1]), end: Point(x: n[2], y: n[3]))
     }
-    return TextLine(bbox: try box(o), quad: try quad(o), baseline: baseline, words: words)
+    return TextLine(
+      bbox: try box(o), quad: try quad(o), polygon: try polygon(o), baseline: baseline,
+      words: words)
   }
 
   /// Checks the file's text and ranges against the ones rebuilt from the tree.

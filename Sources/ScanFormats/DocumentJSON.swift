@@ -43,7 +43,9 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// Boxes are `[x0, y0, x1, y1]` integer pixels of the original image with an
 /// exclusive max; ranges are `[start, end]` UTF-16 offsets into the page
 /// text; `baseline` is `[x0, y0, x1, y1]`; lines, words and glyphs of
-/// skewed or rotated pages add `"quad": [[x, y] × 4]`. A paragraph's
+/// skewed or rotated pages add `"quad": [[x, y] × 4]`; a line that follows
+/// a curve (a dewarped page's) adds `"polygon": [[x, y] × 2k]`
+/// (``ScanModel/TextLine/polygon``). A paragraph's
 /// `"role"` is one of ``ParagraphRole``'s raw values (`heading`, `body`,
 /// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. A recognised page
 /// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, in
@@ -136,6 +138,7 @@ public enum DocumentJSON {
       "words": .array(line.words.map(value(of:))),
     ]
     if let q = line.quad { o["quad"] = quad(q) }
+    if let p = line.polygon { o["polygon"] = points(p) }
     return .object(o)
   }
 
@@ -182,7 +185,10 @@ public enum DocumentJSON {
   }
 
   /// A quad as four `[x, y]` points, rounded to two decimals.
-  public static func quad(_ q: Quad) -> JSONValue {
-    .array(q.corners.map { .array([number($0.x), number($0.y)]) })
+  public static func quad(_ q: Quad) -> JSONValue { points(q.corners) }
+
+  /// Points as `[x, y]` pairs, rounded to two decimals.
+  public static func points(_ p: [Point]) -> JSONValue {
+    .array(p.map { .array([number($0.x), number($0.y)]) })
   }
 }

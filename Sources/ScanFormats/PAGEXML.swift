@@ -12,6 +12,9 @@ import ScanModel
 /// `Coords` are the element's quad when it is tilted or turned, else its
 /// box, as whole non-negative pixels; box corners lie on the pixel cracks
 /// (the right and bottom edges are exclusive, as everywhere in ScanText).
+/// A curved line's `Coords` are its polygon (``ScanModel/TextLine/polygon``);
+/// a line read back whose `Coords` have that shape
+/// (``ScanModel/TextLine/isLinePolygon(_:)``) keeps it as its polygon.
 public enum PAGEXML {
   /// The 2019-07-15 namespace.
   public static let namespace = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"
@@ -91,7 +94,11 @@ public enum PAGEXML {
           let lid = "\(rid)_l\(lineCount)"
           lineCount += 1
           w.start("TextLine", [("id", lid)])
-          coords(line.bbox, line.quad, to: &w)
+          if let polygon = line.polygon {
+            w.empty("Coords", [("points", FormatNumbers.points(polygon))])
+          } else {
+            coords(line.bbox, line.quad, to: &w)
+          }
           if let b = line.baseline {
             w.empty("Baseline", [("points", FormatNumbers.points([b.start, b.end]))])
           }
@@ -410,6 +417,18 @@ extension PAGEXML {
         points.count >= 2
       else { throw b.error("'points' must be two or more x,y pairs, not \"\(raw)\"") }
       baseline = Baseline(start: s, end: t)
+    }
+    // Coords of more than four points in the shape of a curved line's
+    // outline are its polygon; the quad is then the rectangle along its
+    // chord that holds it and the words.
+    if let raw = e.child(named: "Coords")?.attributes["points"],
+      let points = ImportGeometry.points(raw), points.count > 4, TextLine.isLinePolygon(points),
+      let chord = TextLine.chordRectangle(
+        of: points, holding: words.flatMap(\.corners.corners))
+    {
+      return TextLine(
+        bbox: box.union(all: words.map(\.bbox)), quad: chord, polygon: points,
+        baseline: baseline, words: words)
     }
     return TextLine(
       bbox: box.union(all: words.map(\.bbox)), quad: quad, baseline: baseline, words: words)

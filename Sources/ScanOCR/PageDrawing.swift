@@ -10,7 +10,7 @@ public struct DrawingLayers: OptionSet, Sendable, Hashable {
   /// Every word's box (blue).
   public static let words = DrawingLayers(rawValue: 1 << 0)
   /// Every line's selection outline: the quad `selectionRects(for:)` gives
-  /// for the whole line (green).
+  /// for the whole line, or its polygon on a curved line (green).
   public static let lines = DrawingLayers(rawValue: 1 << 1)
   /// Reading order: each paragraph numbered from 1 at its top-left corner,
   /// and an arrow from each paragraph to the next (magenta).
@@ -223,8 +223,8 @@ public struct PageDrawing: Sendable {
       for number in 0..<page.lineCount {
         guard let l = page.line(number: number) else { continue }
         for rect in page.selectionRects(for: l.range) {
-          let c = rect.quad.corners
-          for i in 0..<4 { line(c[i], c[(i + 1) % 4], (0, 170, 0), width) }
+          let c = rect.polygon ?? rect.quad.corners
+          for i in c.indices { line(c[i], c[(i + 1) % c.count], (0, 170, 0), width) }
         }
       }
     }

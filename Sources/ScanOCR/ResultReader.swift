@@ -199,26 +199,42 @@ struct ElementMapper {
   /// A box's corners in the original.
   func mappedQuad(_ r: PixelRect) -> Quad {
     guard dewarp != nil else { return transform.quad(r) }
-    let q = Quad(r.rect)
-    return Quad(
+    return mappedQuad(Quad(r.rect))
+  }
+
+  /// A quad's corners in the original.
+  func mappedQuad(_ q: Quad) -> Quad {
+    Quad(
       topLeft: apply(q.topLeft), topRight: apply(q.topRight),
       bottomRight: apply(q.bottomRight), bottomLeft: apply(q.bottomLeft))
+  }
+
+  /// The shape of an element in the recognised image: under dewarping, its
+  /// quad when the repair there gave it one (the lines of a dewarped page
+  /// that still slopes a little run along its slope), else its box.
+  func shape(_ r: PixelRect, _ q: Quad?) -> Quad {
+    dewarp != nil ? q ?? Quad(r.rect) : Quad(r.rect)
   }
 
   /// Points along a box's edges in the original: its corners, and under
   /// dewarping (which bends straight edges) eight more along each edge.
   func outline(_ r: PixelRect) -> [Point] {
-    let q = mappedQuad(r)
-    guard dewarp != nil else { return q.corners }
-    let rect = r.rect
-    var points = q.corners
+    guard dewarp != nil else { return mappedQuad(r).corners }
+    return outline(Quad(r.rect))
+  }
+
+  /// Points along a quad's edges in the original, mapped through the
+  /// dewarp step: its corners and eight more along each edge.
+  func outline(_ q: Quad) -> [Point] {
+    var points = mappedQuad(q).corners
+    func at(_ a: Point, _ b: Point, _ t: Double) -> Point {
+      apply(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+    }
     for i in 1..<9 {
       let t = Double(i) / 9
-      let x = rect.minX + (rect.maxX - rect.minX) * t
-      let y = rect.minY + (rect.maxY - rect.minY) * t
       points += [
-        apply(Point(x: x, y: rect.minY)), apply(Point(x: x, y: rect.maxY)),
-        apply(Point(x: rect.minX, y: y)), apply(Point(x: rect.maxX, y: y)),
+        at(q.topLeft, q.topRight, t), at(q.bottomLeft, q.bottomRight, t),
+        at(q.topLeft, q.bottomLeft, t), at(q.topRight, q.bottomRight, t),
       ]
     }
     return points
@@ -234,19 +250,21 @@ struct ElementMapper {
             bbox: box(paragraph.bbox),
             lines: paragraph.lines.map { line in
               let turn = Self.turn(of: line)
+              let polygon = linePolygon(line, turn: turn)
               return TextLine(
-                bbox: box(line.bbox), quad: lineQuad(line, turn: turn),
+                bbox: box(line.bbox, line.quad),
+                quad: lineQuad(line, turn: turn, polygon: polygon), polygon: polygon,
                 baseline: line.baseline.map {
                   Baseline(start: rounded(apply($0.start)), end: rounded(apply($0.end)))
                 },
                 words: line.words.map { word in
                   Word(
-                    text: word.text, bbox: box(word.bbox), quad: quad(word.bbox, turn: turn),
-                    confidence: word.confidence,
+                    text: word.text, bbox: box(word.bbox, word.quad),
+                    quad: quad(word.bbox, word.quad, turn: turn), confidence: word.confidence,
                     glyphs: word.glyphs.map {
                       Glyph(
-                        text: $0.text, bbox: box($0.bbox), quad: quad($0.bbox, turn: turn),
-                        confidence: $0.confidence)
+                        text: $0.text, bbox: box($0.bbox, $0.quad),
+                        quad: quad($0.bbox, $0.quad, turn: turn), confidence: $0.confidence)
                     })
                 })
             })
@@ -286,9 +304,12 @@ struct ElementMapper {
   /// the mapping keeps boxes upright. On a turned or dewarped page, the
   /// corners of a line read down or up (`turn`) are named in its reading
   /// order, as its line's are.
-  func quad(_ r: PixelRect, turn: Int = 0) -> Quad? {
+  func quad(_ r: PixelRect, _ recognised: Quad? = nil, turn: Int = 0) -> Quad? {
     guard dewarp != nil || !transform.keepsBoxesUpright else { return nil }
-    let q = Self.turned(mappedQuad(r), turn)
+    // A quad the repair made is named in reading order already.
+    let q =
+      dewarp != nil && recognised != nil
+      ? mappedQuad(shape(r, recognised)) : Self.turned(mappedQuad(r), turn)
     return Quad(
       topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
       bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
@@ -298,16 +319,17 @@ struct ElementMapper {
   /// maps to a trapezoid, which a line's selection band, a rectangle along
   /// the line, cannot follow) the rectangle along the mapped line that
   /// holds them; under dewarping (where a straightened line maps back to
-  /// a curve) the rectangle along the line that holds its words' mapped
-  /// corners and its own edges, so the line's words lie inside its
-  /// selection.
-  func lineQuad(_ line: TextLine, turn: Int = 0) -> Quad? {
+  /// a curve) the rectangle along the chord of its polygon (`polygon`,
+  /// ``linePolygon(_:turn:)``) that holds the polygon and its words' mapped
+  /// corners (``TextLine/chordRectangle(of:holding:)``).
+  func lineQuad(_ line: TextLine, turn: Int = 0, polygon: [Point]? = nil) -> Quad? {
     let r = line.bbox
     let q: Quad
-    if dewarp != nil {
-      q = Self.enclosingRectangle(
-        Self.turned(mappedQuad(r), turn),
-        holding: outline(r) + line.words.flatMap { mappedQuad($0.bbox).corners })
+    if dewarp != nil, let polygon,
+      let chord = TextLine.chordRectangle(
+        of: polygon, holding: line.words.flatMap { mappedQuad(shape($0.bbox, $0.quad)).corners })
+    {
+      q = chord
     } else if transform.g != 0 || transform.h != 0 {
       q = Self.enclosingRectangle(transform.quad(r))
     } else {
@@ -318,10 +340,39 @@ struct ElementMapper {
       bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
   }
 
+  /// Cross-sections of a curved line are at most this far apart along it,
+  /// in pixels of the recognised image: the disparity is sampled every 60
+  /// px (Leptonica's `sampling` 30 on the page halved), so a chord between
+  /// cross-sections strays from the mapped edge by a small fraction of a
+  /// pixel.
+  static let polygonStep = 48.0
+
+  /// Under dewarping, the line's outline in the recognised image (its
+  /// quad, else its box named in reading order from `turn`) mapped back as
+  /// a polygon following the curve (``TextLine/polygon``): points along its
+  /// top edge, at most ``polygonStep`` apart, then back along its bottom
+  /// edge. `nil` without dewarping.
+  func linePolygon(_ line: TextLine, turn: Int = 0) -> [Point]? {
+    guard dewarp != nil else { return nil }
+    let q = line.quad ?? Self.turned(Quad(line.bbox.rect), turn)
+    let dx = q.topRight.x - q.topLeft.x
+    let dy = q.topRight.y - q.topLeft.y
+    let length = (dx * dx + dy * dy).squareRoot()
+    // At least three cross-sections, so that the polygon (six points or
+    // more) is told from a quad when read back from ALTO or PAGE XML.
+    let k = max(3, Int((length / Self.polygonStep).rounded(.up)) + 1)
+    func along(_ a: Point, _ b: Point) -> [Point] {
+      (0..<k).map { i in
+        let t = Double(i) / Double(k - 1)
+        return rounded(apply(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)))
+      }
+    }
+    return along(q.topLeft, q.topRight) + along(q.bottomRight, q.bottomLeft)
+  }
+
   /// The smallest rectangle along a quad's mean top and bottom direction
-  /// that holds its corners (and `points`, when given), corners in the
-  /// same reading order.
-  static func enclosingRectangle(_ q: Quad, holding points: [Point]? = nil) -> Quad {
+  /// that holds its corners, corners in the same reading order.
+  static func enclosingRectangle(_ q: Quad) -> Quad {
     let top = Point(x: q.topRight.x - q.topLeft.x, y: q.topRight.y - q.topLeft.y)
     let bottom = Point(x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
     let along = Point(x: top.x + bottom.x, y: top.y + bottom.y)
@@ -333,7 +384,7 @@ struct ElementMapper {
     if (q.bottomLeft.x - q.topLeft.x) * v.x + (q.bottomLeft.y - q.topLeft.y) * v.y < 0 {
       v = Point(x: -v.x, y: -v.y)
     }
-    let corners = points ?? [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft]
+    let corners = [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft]
     let us = corners.map { $0.x * u.x + $0.y * u.y }
     let vs = corners.map { $0.x * v.x + $0.y * v.y }
     let u0 = us.min() ?? 0
@@ -348,8 +399,16 @@ struct ElementMapper {
       bottomLeft: point(u0, v1))
   }
 
-  func box(_ r: PixelRect) -> PixelRect {
-    let points = outline(r)
+  /// The box of an element in the original: that of its shape's mapped
+  /// outline (``shape(_:_:)``).
+  func box(_ r: PixelRect, _ recognised: Quad?) -> PixelRect {
+    guard dewarp != nil, let recognised else { return box(r) }
+    return box(points: outline(recognised))
+  }
+
+  func box(_ r: PixelRect) -> PixelRect { box(points: outline(r)) }
+
+  private func box(points: [Point]) -> PixelRect {
     let bounds = Rect(
       minX: points.map(\.x).min() ?? 0, minY: points.map(\.y).min() ?? 0,
       maxX: points.map(\.x).max() ?? 0, maxY: points.map(\.y).max() ?? 0)

@@ -154,6 +154,32 @@ struct CommandTests {
     #expect(lines["lines"]?.arrayValue?.first?["text"] == .string(line.text))
   }
 
+  @Test(
+    "Selection rects and lines of a curved line carry its polygon",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func curvedLinesAnswerWithPolygons() throws {
+    let page = try #require(try RealScans.pages("ocrd/boston-cooking-a.jpg").first)
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let model = folder.appendingPathComponent("boston.json")
+    try DocumentJSON.encode(Document(pages: [page]), generator: ScanText.generator)
+      .write(to: model, atomically: true, encoding: .utf8)
+    let line = try #require(page.line(number: 5))
+    let word = line.words[2]
+    let rects = try JSONValue(
+      parsing: scantext([
+        "rects", model.path, "--range",
+        "\(word.range.lowerBound.offset):\(word.range.upperBound.offset)",
+      ]).stdout)
+    let rect = try #require(rects["rects"]?.arrayValue?.first)
+    let polygon = try #require(page.selectionRects(for: word.range).first?.polygon)
+    #expect(rect["polygon"] == DocumentJSON.points(polygon))
+    #expect((rect["polygon"]?.arrayValue?.count ?? 0) >= 4)
+    let lines = try JSONValue(parsing: scantext(["lines", model.path]).stdout)
+    let entry = try #require(lines["lines"]?.arrayValue?[5])
+    #expect(entry["polygon"] == DocumentJSON.points(try #require(line.polygon)))
+  }
+
   /// Each answer has one JSON shape: a single-shot command prints what the
   /// query protocol answers to the same request.
   @Test func singleShotCommandsAnswerAsTheProtocol() throws {

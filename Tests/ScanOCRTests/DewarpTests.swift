@@ -1,4 +1,5 @@
 import Foundation
+import ScanFormats
 import ScanModel
 import ScanTestSupport
 import Testing
@@ -80,5 +81,59 @@ struct DewarpTests {
     }
     #expect(matched >= 80)
     #expect(Double(near) >= 0.75 * Double(matched), "\(near) of \(matched)")
+  }
+
+  @Test(
+    "The cookbook's curled lines carry polygons that follow them, and no word collapses",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func curledLinesFollowTheirCurve() throws {
+    let page = try #require(try RealScans.pages("ocrd/boston-cooking-a.jpg").first)
+    #expect(page.preprocessing.contains("dewarp"))
+    var heights: [Double] = []
+    for n in 0..<page.lineCount {
+      let line = try #require(page.line(number: n))
+      let polygon = try #require(line.polygon, "line \(n) has no polygon")
+      #expect(TextLine.isLinePolygon(polygon), "line \(n)")
+      // Words read with confidence (the low ones are noise at the
+      // photo's edge, some a pixel high).
+      for word in line.words where (word.confidence ?? 0) >= 60 {
+        let q = word.corners
+        func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+        heights.append(
+          (distance(q.bottomLeft, q.topLeft) + distance(q.bottomRight, q.topRight)) / 2)
+      }
+    }
+    // Mapped through the lines' chords and cut apart where those overlap,
+    // the first lines' words were 0.5 px across (a sliver at the cut).
+    heights.sort()
+    let median = heights[heights.count / 2]
+    #expect(median > 30, "\(median)")
+    #expect((heights.first ?? 0) > median / 4, "\(heights.prefix(5))")
+    #expect(page.verify().violations.isEmpty, "\(page.verify().violations.prefix(3))")
+
+    // ALTO and PAGE XML carry the polygons, validate, and read back.
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let generator = Generator(name: "scantext", version: "test")
+    let document = Document(pages: [page])
+    var files: [DocumentFormat: URL] = [:]
+    for (format, name) in [(DocumentFormat.alto, "boston.alto.xml"), (.page, "boston.page.xml")] {
+      let text = try format.encode(document, generator: generator)
+      let url = folder.appendingPathComponent(name)
+      try Data(text.utf8).write(to: url)
+      files[format] = url
+      let back = try #require(try format.decode(Data(text.utf8)).pages.first)
+      #expect(back.lineCount == page.lineCount)
+      #expect(
+        (0..<back.lineCount).allSatisfy { back.line(number: $0)?.polygon != nil }, "\(format)")
+    }
+    if ExternalCheckers.xmllint != nil, ExternalCheckers.schemas != nil,
+      let alto = files[.alto], let pageXML = files[.page]
+    {
+      #expect(try ExternalCheckers.validate([alto], schema: "alto-4-4.xsd") == "")
+      #expect(try ExternalCheckers.validate([pageXML], schema: "page-2019-07-15.xsd") == "")
+    } else {
+      print(ExternalCheckers.schemaAbsentMessage)
+    }
   }
 }

@@ -10,14 +10,16 @@ enum Answers {
     .object([
       "rects": .array(
         rects.map {
-          .object([
+          var o: [String: JSONValue] = [
             "bbox": DocumentJSON.box($0.bounds), "quad": DocumentJSON.quad($0.quad),
             "containsStart": .bool($0.containsStart), "containsEnd": .bool($0.containsEnd),
             "line": .number(Double($0.lineNumber)), "range": range($0.range),
             "isVertical": .bool($0.isVertical),
             "writingDirection": .string($0.writingDirection.rawValue),
             "rect": DocumentJSON.box($0.rect), "transform": transform($0.transform),
-          ])
+          ]
+          if let p = $0.polygon { o["polygon"] = DocumentJSON.points(p) }
+          return .object(o)
         })
     ])
   }
@@ -63,6 +65,7 @@ enum Answers {
       "bbox": DocumentJSON.box(line.bbox), "frame": DocumentJSON.box(frame),
       "quad": DocumentJSON.quad(quad),
     ]
+    if let polygon = line.polygon { o["polygon"] = DocumentJSON.points(polygon) }
     // The paragraph's role, and for a heading its level.
     if let role = page.role(forLineNumber: n) { o["role"] = .string(role.rawValue) }
     if let level = page.headingLevel(forLineNumber: n) { o["level"] = .number(Double(level)) }

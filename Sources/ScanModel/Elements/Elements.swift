@@ -83,6 +83,15 @@ public struct TextLine: Hashable, Sendable {
   public var bbox: PixelRect
   /// The line's corners when it is not upright in the original image.
   public var quad: Quad?
+  /// The line's outline when it follows a curve (a curled page's line,
+  /// straightened for recognition and mapped back): `2k` points, `k ≥ 2`,
+  /// clockwise from the top-left in the line's reading frame: `k` along
+  /// the top edge in reading order, then `k` back along the bottom edge,
+  /// so that the `i`-th top point and the `i`-th bottom point from the
+  /// end stand across the line from each other. ``quad`` is then the
+  /// rectangle along the line's chord that holds it. Selection rects,
+  /// carets and hit tests follow the curve (``SelectionRect/polygon``).
+  public var polygon: [Point]?
   /// The baseline, when known.
   public var baseline: Baseline?
   /// The words in reading order.
@@ -93,9 +102,13 @@ public struct TextLine: Hashable, Sendable {
   public internal(set) var range: TextRange = .init(offsets: 0..<0)
 
   /// Creates a line; its text and range are assigned when its page is built.
-  public init(bbox: PixelRect, quad: Quad? = nil, baseline: Baseline? = nil, words: [Word]) {
+  public init(
+    bbox: PixelRect, quad: Quad? = nil, polygon: [Point]? = nil, baseline: Baseline? = nil,
+    words: [Word]
+  ) {
     self.bbox = bbox
     self.quad = quad
+    self.polygon = polygon
     self.baseline = baseline
     self.words = words
   }

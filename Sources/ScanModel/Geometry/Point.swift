@@ -44,6 +44,21 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     self.maxY = maxY
   }
 
+  /// The axis-aligned bounds of `points` (a zero rect when there are none).
+  ///
+  /// - Complexity: O(*n*) in the points.
+  public init(bounding points: [Point]) {
+    var r = Rect(
+      minX: .infinity, minY: .infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+    for p in points {
+      r.minX = min(r.minX, p.x)
+      r.minY = min(r.minY, p.y)
+      r.maxX = max(r.maxX, p.x)
+      r.maxY = max(r.maxY, p.y)
+    }
+    self = points.isEmpty ? Rect(minX: 0, minY: 0, maxX: 0, maxY: 0) : r
+  }
+
   /// The width (zero for an inverted rectangle).
   public var width: Double { Swift.max(0, maxX - minX) }
   /// The height (zero for an inverted rectangle).

@@ -2,6 +2,14 @@
 /// direction from the line's reading-frame top-left corner (the top-right
 /// one on right-to-left text), `v` runs across it toward the descenders. Both axes are
 /// unit vectors in image pixels, so distances are in pixels.
+///
+/// On a curved line (``TextLine/polygon``) `v` follows the curve: the
+/// polygon's top edge is `v = 0` and its bottom edge `v = height` at every
+/// `u`, with `v` spread evenly between them (so across the line it is in
+/// pixels scaled by the line's local height over its mean height). Bands
+/// of constant `v` then follow the curve, and everything built on
+/// ``local(_:)`` and ``point(u:v:)`` (selection bands, carets, hit tests,
+/// trimming) follows it too.
 struct LineFrame: Sendable {
   var origin: Point
   var axisU: Point
@@ -12,6 +20,41 @@ struct LineFrame: Sendable {
   /// the line's full height, trimmed where it would overlap a neighbour.
   var bandTop: Double
   var bandBottom: Double
+  /// A curved line's edges in its chord's frame: the top edge passes
+  /// `(topU[i], topV[i])`, the bottom edge `(bottomU[i], bottomV[i])`,
+  /// linear in between and level beyond the ends. Empty on a straight line.
+  private(set) var topU: [Double] = []
+  private(set) var topV: [Double] = []
+  private(set) var bottomU: [Double] = []
+  private(set) var bottomV: [Double] = []
+  /// A curved line's mean height: its band's `v` extent.
+  private var height = 0.0
+
+  /// Whether the line follows a curve.
+  var isCurved: Bool { !topU.isEmpty }
+
+  /// The frame of a line with corners `quad` and, on a curved line, its
+  /// ``TextLine/polygon`` (`2k` points, top edge then bottom edge back):
+  /// `u` runs along the quad's top edge, and the polygon's two edges,
+  /// read as functions of `u`, bound the band. A polygon of another shape
+  /// is ignored.
+  init(_ quad: Quad, polygon: [Point]?) {
+    self.init(quad)
+    guard let polygon, polygon.count >= 4, polygon.count % 2 == 0,
+      polygon.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
+    else { return }
+    let k = polygon.count / 2
+    let top = polygon[0..<k].map { local($0) }.sorted { $0.u < $1.u }
+    let bottom = polygon[k...].map { local($0) }.sorted { $0.u < $1.u }
+    topU = top.map(\.u)
+    topV = top.map(\.v)
+    bottomU = bottom.map(\.u)
+    bottomV = bottom.map(\.v)
+    let heights = (topU + bottomU).map { edge(bottomU, bottomV, at: $0) - edge(topU, topV, at: $0) }
+    height = max(1, heights.reduce(0, +) / Double(heights.count))
+    bandTop = 0
+    bandBottom = height
+  }
 
   init(_ quad: Quad) {
     origin = quad.topLeft
@@ -30,11 +73,57 @@ struct LineFrame: Sendable {
 
   func local(_ p: Point) -> (u: Double, v: Double) {
     let d = p - origin
-    return (d.dot(axisU), d.dot(axisV))
+    let u = d.dot(axisU)
+    let v = d.dot(axisV)
+    guard isCurved else { return (u, v) }
+    let (t, b) = edges(at: u)
+    return (u, b - t > 0.5 ? (v - t) / (b - t) * height : v - t)
   }
 
   func point(u: Double, v: Double) -> Point {
-    origin + axisU * u + axisV * v
+    guard isCurved else { return origin + axisU * u + axisV * v }
+    let (t, b) = edges(at: u)
+    let across = b - t > 0.5 ? t + v / height * (b - t) : t + v
+    return origin + axisU * u + axisV * across
+  }
+
+  /// A curved line's top and bottom edges at `u`, across its chord.
+  /// - Complexity: O(log *k*) in the polygon's points.
+  private func edges(at u: Double) -> (top: Double, bottom: Double) {
+    (edge(topU, topV, at: u), edge(bottomU, bottomV, at: u))
+  }
+
+  /// The piecewise-linear function through `(us[i], vs[i])` at `u`, level
+  /// beyond the ends.
+  private func edge(_ us: [Double], _ vs: [Double], at u: Double) -> Double {
+    guard let last = us.indices.last else { return 0 }
+    if u <= us[0] { return vs[0] }
+    if u >= us[last] { return vs[last] }
+    var lo = 0
+    var hi = last
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if us[mid] <= u { lo = mid } else { hi = mid }
+    }
+    let span = us[hi] - us[lo]
+    let t = span > 0 ? (u - us[lo]) / span : 0
+    return vs[lo] + (vs[hi] - vs[lo]) * t
+  }
+
+  /// The middle of a curved line at `u`, across its chord.
+  private func centre(at u: Double) -> Double {
+    let (t, b) = edges(at: u)
+    return (t + b) / 2
+  }
+
+  /// The direction along the line at `u`: the chord's on a straight line,
+  /// the curve's tangent on a curved one.
+  func tangent(at u: Double) -> Point {
+    guard isCurved else { return axisU }
+    let h = 1.0
+    let slope = (centre(at: u + h) - centre(at: u - h)) / (2 * h)
+    let d = axisU + axisV * slope
+    return d * (1 / d.length)
   }
 
   /// The `u` extent of a set of points.
@@ -48,12 +137,27 @@ struct LineFrame: Sendable {
     return (vs.min() ?? 0)...(vs.max() ?? 0)
   }
 
-  /// The band between two `u` values, as a quad in image pixels.
+  /// The band between two `u` values, as a quad in image pixels (on a
+  /// curved line, its corners on the curve: see ``polygon(from:to:)``).
   func quad(from u0: Double, to u1: Double) -> Quad {
     Quad(
       topLeft: point(u: u0, v: bandTop), topRight: point(u: u1, v: bandTop),
       bottomRight: point(u: u1, v: bandBottom), bottomLeft: point(u: u0, v: bandBottom))
   }
+
+  /// The band between two `u` values following the line: its four
+  /// corners on a straight line; on a curved one, a point on each edge at
+  /// every station of the curve in between too (top edge in reading
+  /// order, then the bottom edge back, as ``TextLine/polygon``).
+  /// - Complexity: O(*k*) in the curve's stations.
+  func polygon(from u0: Double, to u1: Double) -> [Point] {
+    let inner = Set(topU + bottomU).filter { $0 > min(u0, u1) && $0 < max(u0, u1) }.sorted()
+    let us = [u0] + (u0 <= u1 ? inner : inner.reversed()) + [u1]
+    return us.map { point(u: $0, v: bandTop) } + us.reversed().map { point(u: $0, v: bandBottom) }
+  }
+
+  /// The whole band's outline: ``polygon(from:to:)`` over the line.
+  var outlinePoints: [Point] { polygon(from: 0, to: length) }
 
   /// Distance from `p` to the line's band (zero inside).
   func distance(to p: Point) -> Double {

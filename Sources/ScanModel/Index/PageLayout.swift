@@ -99,7 +99,8 @@ final class PageLayout: Sendable {
         paragraphDirections.append(direction)
         for (l, line) in paragraph.lines.enumerated() {
           let outline = Self.outline(of: line)
-          let frame = LineFrame(direction == .rightToLeft ? outline.mirrored : outline)
+          let frame = LineFrame(
+            direction == .rightToLeft ? outline.mirrored : outline, polygon: line.polygon)
           let firstWord = words.count
           let firstStop = stopOffsets.count
           for (w, word) in line.words.enumerated() {
@@ -283,10 +284,18 @@ final class PageLayout: Sendable {
         // Parallel lines, read either way (a right-to-left line's frame
         // runs opposite to a left-to-right one's).
         guard abs(a.axisU.dot(b.axisU)) > 0.99 else { return }
-        let corners = [
-          b.point(u: 0, v: b.bandTop), b.point(u: b.length, v: b.bandTop),
-          b.point(u: b.length, v: b.bandBottom), b.point(u: 0, v: b.bandBottom),
-        ]
+        // A curved neighbour is compared only where the two lines run
+        // side by side: beyond this line's ends its frame runs level while
+        // the neighbour bends on.
+        var corners = b.outlinePoints
+        if a.isCurved || b.isCurved {
+          let middle = (a.bandTop + a.bandBottom) / 2
+          let ends = [a.point(u: 0, v: middle), a.point(u: a.length, v: middle)].map {
+            min(max(b.local($0).u, 0), b.length)
+          }
+          guard let first = ends.min(), let last = ends.max(), last > first else { return }
+          corners = b.polygon(from: first, to: last)
+        }
         let bu = a.extentU(corners)
         guard min(bu.upperBound, a.length) - max(bu.lowerBound, 0) > 0 else { return }
         let bv = a.extentV(corners)

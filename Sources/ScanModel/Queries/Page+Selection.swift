@@ -34,6 +34,12 @@ public struct SelectionRect: Hashable, Sendable {
   /// Its corners are named in the line's reading frame: on a right-to-left
   /// line `topLeft` is the band's right end.
   public var quad: Quad
+  /// On a curved line (``TextLine/polygon``), the selected band following
+  /// the curve: a point on its top edge at the start caret, at each of the
+  /// line's cross-sections in between and at the end caret, then the same
+  /// back along the bottom edge (``quad`` has the same four ends). `nil`
+  /// on a straight line, whose band ``quad`` is.
+  public var polygon: [Point]?
   /// The reading-order number of the line.
   public var lineNumber: Int
   /// The part of the selection on this line.
@@ -83,7 +89,8 @@ extension LineFrame {
   func placement(from u0: Double, to u1: Double, minimumWidth: Double = 0) -> (
     rect: Rect, transform: AffineTransform
   ) {
-    var angle = atan2(axisU.y, axisU.x)
+    let along = tangent(at: (u0 + u1) / 2)
+    var angle = atan2(along.y, along.x)
     if angle > Double.pi / 2 { angle -= Double.pi }
     if angle <= -Double.pi / 2 { angle += Double.pi }
     let width = max(abs(u1 - u0), minimumWidth)
@@ -107,9 +114,12 @@ extension LineFrame {
   ) -> SelectionRect {
     let quad = quad(from: u0, to: u1)
     let (rect, transform) = placement(from: u0, to: u1)
+    let polygon = isCurved ? polygon(from: u0, to: u1) : nil
     return SelectionRect(
-      rect: rect, transform: transform, bounds: quad.boundingRect, quad: quad,
-      lineNumber: lineNumber, range: range, containsStart: false, containsEnd: false,
+      rect: rect, transform: transform,
+      bounds: polygon.map { Rect(bounding: $0) } ?? quad.boundingRect, quad: quad,
+      polygon: polygon, lineNumber: lineNumber, range: range, containsStart: false,
+      containsEnd: false,
       isVertical: isVertical, writingDirection: direction)
   }
 }

@@ -53,6 +53,11 @@ import Foundation
 ///    (``Page/baseWritingDirection(for:in:)``), whose words and glyphs
 ///    advance from right to left.
 ///
+/// A curved line (``TextLine/polygon``: a curled page's line, recognised on
+/// the page straightened and repaired there by these rules before its
+/// geometry was mapped back) is left as it is, and other lines are not cut
+/// against it.
+///
 /// The repair is idempotent and leaves consistent geometry untouched:
 /// an element whose box needs no change keeps its box and quad exactly.
 public enum GeometryRepair {
@@ -286,7 +291,10 @@ struct LineWork {
     for (b, block) in blocks.enumerated() {
       for (p, paragraph) in block.paragraphs.enumerated() {
         let rightToLeft = PageLayout.baseDirection(of: paragraph) == .rightToLeft
-        for (l, line) in paragraph.lines.enumerated() where !line.words.isEmpty {
+        // A curved line (one with a polygon) is left as it is: it was
+        // repaired where it was straight, before it was mapped back.
+        for (l, line) in paragraph.lines.enumerated()
+        where !line.words.isEmpty && line.polygon == nil {
           out.append(
             LineWork(
               block: b, paragraph: p, line: l, line: line, pageSlope: slope,

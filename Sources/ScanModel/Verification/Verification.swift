@@ -106,13 +106,14 @@ private struct Verifier {
     let page = self.page
     let tolerance = self.tolerance
     let pageArea = Double(max(page.width, 1) * max(page.height, 1))
-    var selections: [(number: Int, quad: Quad)] = []
+    var selections: [(number: Int, outline: [Point])] = []
     let medianWordHeight = Self.medianWordHeight(page)
     for n in 0..<page.lineCount {
       guard let line = page.line(number: n) else { continue }
       let lineName = "line \(n)"
       let lineBox = line.corners.boundingRect
-      let outline = SelectionBand(page.quad(forLineNumber: n) ?? line.corners)
+      let outline = SelectionBand(
+        page.quad(forLineNumber: n) ?? line.corners, polygon: line.polygon)
       expect(!line.bbox.isEmpty, .emptyBox, lineName, "bbox \(line.bbox) has no area")
       expect(
         page.text(in: line.range) == line.text, .lineTextMismatch, lineName,
@@ -125,11 +126,12 @@ private struct Verifier {
         "a whole line has \(rects.count) selection rects")
       guard let selection = rects.first else { continue }
       expect(
-        outline.covers(selection.quad, tolerance: tolerance), .selectionOutsideLine, lineName,
+        outline.covers(selection.polygon ?? selection.quad.corners, tolerance: tolerance),
+        .selectionOutsideLine, lineName,
         "selection \(selection.bounds) reaches outside the line's outline \(outline.quad.boundingRect)"
       )
-      selections.append((n, selection.quad))
-      let selectionBand = SelectionBand(selection.quad)
+      selections.append((n, selection.polygon ?? selection.quad.corners))
+      let selectionBand = SelectionBand(selection.quad, polygon: selection.polygon)
 
       var lastU = -Double.infinity
       for (w, word) in line.words.enumerated() {
@@ -147,7 +149,8 @@ private struct Verifier {
           Self.inside(wordBox, lineBox, tolerance: tolerance), .wordOutsideLine, wordName,
           "bbox \(word.bbox) is outside line box \(line.bbox)")
         expect(
-          selectionBand.covers(word.corners, tolerance: tolerance, upright: word.quad == nil),
+          selectionBand.covers(
+            word.corners.corners, tolerance: tolerance, upright: word.quad == nil),
           .selectionMissesWord, wordName,
           "bbox \(word.bbox) is not covered by line selection \(selection.bounds)")
         for offset in word.range.lowerBound.offset...word.range.upperBound.offset {
@@ -167,7 +170,8 @@ private struct Verifier {
             .glyphOutsideWord, glyphName,
             "bbox \(glyph.bbox) is outside word box \(word.bbox)")
           expect(
-            selectionBand.covers(glyph.corners, tolerance: tolerance, upright: glyph.quad == nil),
+            selectionBand.covers(
+              glyph.corners.corners, tolerance: tolerance, upright: glyph.quad == nil),
             .selectionMissesGlyph,
             glyphName, "bbox \(glyph.bbox) is not covered by line selection \(selection.bounds)")
           guard !glyph.range.isEmpty, !glyph.bbox.isEmpty else { continue }
@@ -185,18 +189,27 @@ private struct Verifier {
   }
 
   /// The selections of different lines do not overlap (beyond `tolerance`
-  /// times the shorter one's length).
-  mutating func checkSelectionsApart(_ selections: [(number: Int, quad: Quad)]) {
-    let index = SpatialIndex(selections.map(\.quad.boundingRect))
+  /// times the shorter one's length). A curved line's selection is the
+  /// convex pieces between its cross-sections (``ConvexPolygon/pieces(of:)``).
+  mutating func checkSelectionsApart(_ selections: [(number: Int, outline: [Point])]) {
+    let bounds = selections.map { Rect(bounding: $0.outline) }
+    let index = SpatialIndex(bounds)
+    let pieces = selections.map { ConvexPolygon.pieces(of: $0.outline) }
     for (i, a) in selections.enumerated() {
       var overlaps: [Int] = []
-      index.forEachItem(intersecting: a.quad.boundingRect) { j in
+      index.forEachItem(intersecting: bounds[i]) { j in
         if j > i { overlaps.append(j) }
       }
       for j in overlaps.sorted() {
         let b = selections[j]
-        let overlap = ConvexPolygon.intersectionArea(a.quad.corners, b.quad.corners)
-        let length = min(LineFrame(a.quad).length, LineFrame(b.quad).length)
+        var overlap = 0.0
+        for p in pieces[i] {
+          let pb = Rect(bounding: p)
+          for q in pieces[j] where Rect(bounding: q).overlapArea(with: pb) > 0 {
+            overlap += ConvexPolygon.intersectionArea(p, q)
+          }
+        }
+        let length = min(ConvexPolygon.length(of: a.outline), ConvexPolygon.length(of: b.outline))
         expect(
           overlap <= tolerance * max(length, 1), .selectionsOverlap, "line \(b.number)",
           "selection overlaps line \(a.number)'s by \(ConvexPolygon.rounded(overlap)) px²")
@@ -209,7 +222,7 @@ private struct Verifier {
     var heights: [Double] = []
     for n in 0..<page.lineCount {
       guard let line = page.line(number: n) else { continue }
-      let frame = LineFrame(page.quad(forLineNumber: n) ?? line.corners)
+      let frame = LineFrame(page.quad(forLineNumber: n) ?? line.corners, polygon: line.polygon)
       for word in line.words {
         let v = frame.extentV(word.corners.corners)
         heights.append(v.upperBound - v.lowerBound)
@@ -226,9 +239,9 @@ private struct SelectionBand {
   let length: Double
   let quad: Quad
 
-  init(_ quad: Quad) {
+  init(_ quad: Quad, polygon: [Point]? = nil) {
     self.quad = quad
-    frame = LineFrame(quad)
+    frame = LineFrame(quad, polygon: polygon)
     length = frame.length
   }
 
@@ -238,8 +251,8 @@ private struct SelectionBand {
   /// band (Tesseract's boxes on a skewed page) holds ink that follows the
   /// slope, so its corners may stick out across the band by its length
   /// times the slope's sine; that much is allowed.
-  func covers(_ q: Quad, tolerance: Double, upright: Bool = false) -> Bool {
-    let local = q.corners.map { frame.local($0) }
+  func covers(_ points: [Point], tolerance: Double, upright: Bool = false) -> Bool {
+    let local = points.map { frame.local($0) }
     var across = tolerance
     if upright {
       let us = local.map(\.u)
@@ -254,6 +267,28 @@ private struct SelectionBand {
 
 /// Area of the intersection of two convex polygons (Sutherland–Hodgman).
 enum ConvexPolygon {
+  /// A band's outline as convex pieces: a quad as it is; a curved band
+  /// (`2k` points, top edge then bottom edge back) as the `k − 1`
+  /// quadrilaterals between its cross-sections.
+  static func pieces(of outline: [Point]) -> [[Point]] {
+    let k = outline.count / 2
+    guard outline.count > 4, outline.count % 2 == 0 else { return [outline] }
+    return (0..<(k - 1)).map { i in
+      [outline[i], outline[i + 1], outline[2 * k - 2 - i], outline[2 * k - 1 - i]]
+    }
+  }
+
+  /// A band's length: a quad's top edge; a curved band's chord, from
+  /// the middle of its first cross-section to the middle of its last.
+  static func length(of outline: [Point]) -> Double {
+    let k = outline.count / 2
+    guard k >= 2 else { return 0 }
+    if k == 2 { return (outline[1] - outline[0]).length }
+    let start = (outline[0] + outline[2 * k - 1]) * 0.5
+    let end = (outline[k - 1] + outline[k]) * 0.5
+    return (end - start).length
+  }
+
   static func intersectionArea(_ a: [Point], _ b: [Point]) -> Double {
     var output = a
     let orientation = signedArea(b) >= 0 ? 1.0 : -1.0

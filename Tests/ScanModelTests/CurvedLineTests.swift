@@ -1,0 +1,203 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import Testing
+
+/// A page of two lines curled like a book page near its spine: each line's
+/// middle runs along `y = top + 40 ((x − 500) / 400)²`, so its ends sit 40
+/// px lower than its middle, and the lines are 40 px apart. The rectangles
+/// along their chords (72 px high) overlap by 32 px; their outlines,
+/// following the curve, stand 8 px apart.
+@Suite("Curved lines: outlines, selection, carets and hit tests follow the curve")
+struct CurvedLineTests {
+  static let halfHeight = 16.0
+
+  /// Rounded to the formats' two decimals, so that a page read back from
+  /// JSON equals the page written.
+  static func middle(_ x: Double, line: Int) -> Double {
+    let t = (x - 500) / 400
+    return ((100 + 40 * Double(line) + 40 * t * t) * 100).rounded() / 100
+  }
+
+  /// A band from `x0` to `x1` along line `line`, as a quad whose left and
+  /// right edges are upright (cross-sections of the curve).
+  static func band(_ x0: Double, _ x1: Double, line: Int, half: Double = halfHeight) -> Quad {
+    Quad(
+      topLeft: Point(x: x0, y: middle(x0, line: line) - half),
+      topRight: Point(x: x1, y: middle(x1, line: line) - half),
+      bottomRight: Point(x: x1, y: middle(x1, line: line) + half),
+      bottomLeft: Point(x: x0, y: middle(x0, line: line) + half))
+  }
+
+  static func box(_ q: Quad) -> PixelRect {
+    let r = q.boundingRect
+    return PixelRect(
+      minX: Int(r.minX.rounded(.down)), minY: Int(r.minY.rounded(.down)),
+      maxX: Int(r.maxX.rounded(.up)), maxY: Int(r.maxY.rounded(.up)))
+  }
+
+  /// Line `line`: eight four-letter words 80 px long with 20 px gaps from
+  /// x = 100, each letter a glyph; with `curved`, its polygon has a
+  /// cross-section every 50 px.
+  static func line(_ line: Int, curved: Bool) -> TextLine {
+    let words = (0..<8).map { w -> Word in
+      let x0 = 100 + 100 * Double(w)
+      let text = String(repeating: ["a", "b", "c", "d", "e", "f", "g", "h"][w], count: 4)
+      let glyphs = (0..<4).map { g -> Glyph in
+        let q = band(x0 + 20 * Double(g), x0 + 20 * Double(g + 1), line: line, half: 12)
+        return Glyph(text: String(text.first ?? "a"), bbox: box(q), quad: q)
+      }
+      let q = band(x0, x0 + 80, line: line, half: 12)
+      return Word(text: text, bbox: box(q), quad: q, glyphs: glyphs)
+    }
+    let xs = stride(from: 100.0, through: 900, by: 50).map { $0 }
+    let polygon =
+      xs.map { Point(x: $0, y: middle($0, line: line) - halfHeight) }
+      + xs.reversed().map { Point(x: $0, y: middle($0, line: line) + halfHeight) }
+    let quad = TextLine.chordRectangle(of: polygon, holding: words.flatMap(\.corners.corners))
+    let bbox = box(quad ?? Quad(Rect(bounding: polygon)))
+    return TextLine(
+      bbox: bbox, quad: quad, polygon: curved ? polygon : nil, words: words)
+  }
+
+  static func page(curved: Bool = true) -> Page {
+    let lines = [line(0, curved: curved), line(1, curved: curved)]
+    let bbox = PixelRect.union(lines.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1)
+    return Page(
+      width: 1000, height: 400,
+      blocks: [Block(bbox: bbox, paragraphs: [Paragraph(bbox: bbox, lines: lines)])])
+  }
+
+  /// The distance from `p` to the nearest edge of line `line`'s outline at
+  /// the same `x`.
+  static func offEdge(_ p: Point, line: Int) -> Double {
+    let m = middle(p.x, line: line)
+    return min(abs(p.y - (m - halfHeight)), abs(p.y - (m + halfHeight)))
+  }
+
+  @Test func theGeometryHoldsWithTheCurveAndNotWithTheChord() {
+    let curved = Self.page()
+    #expect(curved.verify().violations.isEmpty, "\(curved.verify().violations.prefix(3))")
+    // The same lines without their polygons: the rectangles along their
+    // chords overlap, and cutting them apart cuts their words.
+    let chords = Self.page(curved: false).verify().violations
+    #expect(chords.contains { $0.kind == .selectionMissesWord }, "\(chords.prefix(3))")
+  }
+
+  @Test func aWholeLineIsSelectedAlongItsCurve() throws {
+    let page = Self.page()
+    for n in 0..<2 {
+      let line = try #require(page.line(number: n))
+      let rects = page.selectionRects(for: line.range)
+      let rect = try #require(rects.first)
+      #expect(rects.count == 1)
+      let polygon = try #require(rect.polygon)
+      // From the first word's start (x = 100) to the last word's end
+      // (x = 880), every point on the line's top or bottom edge.
+      #expect(polygon.count >= 2 * 17)
+      for p in polygon {
+        #expect(Self.offEdge(p, line: n) < 0.5, "\(p) on line \(n)")
+      }
+      #expect(abs(polygon[0].x - 100) < 0.5 && abs(polygon[polygon.count / 2 - 1].x - 880) < 0.5)
+      #expect(rect.bounds == Rect(bounding: polygon))
+      #expect(rect.quad.topLeft == polygon[0])
+    }
+  }
+
+  @Test func aWordsSelectionAndCaretsSitOnTheCurve() throws {
+    let page = Self.page()
+    let line = try #require(page.line(number: 0))
+    let word = line.words[6]
+    let rect = try #require(page.selectionRects(for: word.range).first)
+    let polygon = try #require(rect.polygon)
+    // The word runs from x = 700 to 780, where the line falls 1 px in 10.
+    #expect(abs(polygon[0].x - 700) < 0.5 && Self.offEdge(polygon[0], line: 0) < 0.5)
+    let end = polygon[polygon.count / 2 - 1]
+    #expect(abs(end.x - 780) < 0.5 && Self.offEdge(end, line: 0) < 0.5)
+    // A cross-section of the outline at x = 750 lies between them.
+    #expect(polygon.contains { abs($0.x - 750) < 0.5 })
+
+    let caret = try #require(page.caretRect(for: word.range.lowerBound))
+    #expect(abs(caret.quad.topLeft.x - 700) < 0.5)
+    #expect(abs(caret.quad.topLeft.y - (Self.middle(700, line: 0) - Self.halfHeight)) < 0.5)
+    #expect(abs(caret.quad.bottomLeft.y - (Self.middle(700, line: 0) + Self.halfHeight)) < 0.5)
+    // The caret leans with the curve there (the slope at x = 700 is 0.1,
+    // 5.7°; the line's chord is level).
+    let angle = atan2(caret.transform.b, caret.transform.a) * 180 / Double.pi
+    #expect(abs(angle - atan(0.1) * 180 / Double.pi) < 0.5, "\(angle)")
+  }
+
+  @Test func pointsHitTheLineWhoseCurveHoldsThem() throws {
+    let page = Self.page()
+    let second = try #require(page.line(number: 1))
+    // In the middle of the page, 4 px below the second line's top edge:
+    // inside the first line's chord rectangle (84...156), but on the
+    // second line's curve.
+    let p = Point(x: 510, y: Self.middle(510, line: 1) - Self.halfHeight + 4)
+    let hit = try #require(page.characterRange(at: p))
+    #expect(second.range.contains(hit.lowerBound), "\(hit) not in \(second.range)")
+    let chords = Self.page(curved: false)
+    let chordHit = try #require(chords.characterRange(at: p))
+    #expect(!second.range.contains(chordHit.lowerBound))
+  }
+
+  @Test func theRepairLeavesACurvedLineAsItIs() {
+    let page = Self.page()
+    #expect(page.repairingGeometry().blocks == page.blocks)
+  }
+
+  @Test func thePolygonShapeIsChecked() {
+    let polygon = Self.line(0, curved: true).polygon ?? []
+    #expect(TextLine.isLinePolygon(polygon))
+    // Odd, too short, or the bottom edge not run back.
+    #expect(!TextLine.isLinePolygon(Array(polygon.dropLast())))
+    #expect(!TextLine.isLinePolygon(Array(polygon.prefix(2))))
+    let k = polygon.count / 2
+    #expect(!TextLine.isLinePolygon(Array(polygon[..<k]) + Array(polygon[k...].reversed())))
+    // The top and bottom edges swapped.
+    #expect(
+      !TextLine.isLinePolygon(Array(polygon[k...].reversed()) + Array(polygon[..<k].reversed())))
+  }
+
+  @Test func formatsKeepThePolygon() throws {
+    let page = Self.page()
+    let document = Document(pages: [page])
+    let generator = Generator(name: "scantext", version: "test")
+    let json = try DocumentFormat.json.decode(
+      Data(DocumentFormat.json.encode(document, generator: generator).utf8))
+    #expect(json.pages[0].blocks == page.blocks)
+    for format in [DocumentFormat.alto, .page] {
+      let back = try format.decode(Data(format.encode(document, generator: generator).utf8))
+      for n in 0..<2 {
+        let before = try #require(page.line(number: n)?.polygon)
+        let after = try #require(back.pages[0].line(number: n)?.polygon, "\(format)")
+        #expect(after.count == before.count)
+        // PAGE writes whole pixels.
+        for (a, b) in zip(after, before) {
+          #expect(abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5, "\(format) \(a) \(b)")
+        }
+      }
+      #expect(back.pages[0].verify().violations.isEmpty, "\(format)")
+    }
+  }
+
+  @Test func aPolygonOfAnotherShapeIsAnError() throws {
+    // The first line's polygon with its bottom edge run forward.
+    var line = Self.line(0, curved: true)
+    let polygon = try #require(line.polygon)
+    let k = polygon.count / 2
+    line.polygon = Array(polygon[..<k]) + Array(polygon[k...].reversed())
+    let page = Page(
+      width: 1000, height: 400,
+      blocks: [Block(bbox: line.bbox, paragraphs: [Paragraph(bbox: line.bbox, lines: [line])])])
+    let text = try DocumentFormat.json.encode(
+      Document(pages: [page]), generator: Generator(name: "scantext", version: "test"))
+    let error = #expect(throws: DocumentFormatError.self) {
+      try DocumentFormat.json.decode(Data(text.utf8))
+    }
+    #expect(
+      "\(error.map { "\($0)" } ?? "")".contains(
+        "'polygon' must run along the line's top edge, then back along its bottom edge"),
+      "\(String(describing: error))")
+  }
+}

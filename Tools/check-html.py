@@ -182,9 +182,10 @@ GEOMETRY = VISIBLE_RECT + r"""
   const k = box.width / W;
   const out = [];
   for (const line of document.querySelectorAll('.line')) {
-    const q = line.dataset.quad.split(' ').map(Number);
-    const xs = [q[0], q[2], q[4], q[6]].map(x => box.left + x * k);
-    const ys = [q[1], q[3], q[5], q[7]].map(y => box.top + y * k);
+    // A curved line's outline is its polygon.
+    const q = (line.dataset.polygon || line.dataset.quad).split(' ').map(Number);
+    const xs = q.filter((_, i) => i % 2 === 0).map(x => box.left + x * k);
+    const ys = q.filter((_, i) => i % 2 === 1).map(y => box.top + y * k);
     const model = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     const r = visibleRect(line);
     out.push({line: +line.dataset.line, text: line.textContent, model, browser: r});

@@ -162,7 +162,8 @@ def check_structure(doc, image_name, im):
             lboxes = []
             for li, ln in enumerate(p["lines"]):
                 wl = f"{wp} line {li}"
-                check_keys(ln, LINE_KEYS, qopt, wl)
+                # A curled page's lines carry the polygon that follows them.
+                check_keys(ln, LINE_KEYS, qopt | ({"polygon"} if photo and "curl" in photo else set()), wl)
                 need(geometric == ("quad" in ln), f"{wl}: quad must be present exactly on rotated/skewed pages")
                 need(is_box(ln["bbox"]), f"{wl}: bbox must be 4 integers")
                 need(isinstance(ln["baseline"], list) and len(ln["baseline"]) == 4
@@ -253,7 +254,7 @@ def robust_ink(im, degradation, dpi):
 
 
 def page_mask(corners, W, H, inset):
-    """Pixels inside the photographed page's quadrilateral, `inset` pixels
+    """Pixels inside the photographed page's outline, `inset` pixels
     in from its edges (the table round the page is not ink)."""
     from PIL import ImageDraw
     full = Image.new("L", (W, H), 0)
@@ -274,7 +275,9 @@ def check_ink(page, words, geometric, im, degradation, rules=False, photo=None):
         ink, thr = v < CLEAN_THRESHOLD, CLEAN_THRESHOLD
         margin = 0
     if photo:
-        ink = ink & page_mask(photo["corners"], W, H, 9)
+        # A curled page's edge is its recorded outline, not its corners'
+        # quadrilateral.
+        ink = ink & page_mask(photo.get("outline", photo["corners"]), W, H, 9)
     covered = np.zeros_like(ink)
     min_ink = None
     for i, w in enumerate(words):

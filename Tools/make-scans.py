@@ -411,6 +411,15 @@ PAGES: list[PageSpec] = [
              photo={"canvas": [2000, 1450], "corners": [[170, 150], [1830, 195], [1885, 1300], [115, 1265]],
                     "table": 80, "grain": 20, "paper": 234, "falloff": 0.12, "blur": 0.7, "noise": 2.5,
                     "seed": 3103, "quality": 90}),
+    PageSpec("photo-curl", "A book page photographed from above at a slight angle, curling toward "
+             "its spine on the left: each line rises by up to 180 page pixels toward the spine "
+             "(a curve, not a slope), in slight perspective on the dark table; light falling off, "
+             "blur, noise, JPEG quality 90.",
+             body(["clock", "coffee", "bridge"], SERIF11), fmt="jpg",
+             photo={"canvas": [1700, 2150], "corners": [[150, 190], [1560, 150], [1600, 1990], [110, 2010]],
+                    "curl": 180, "spine": "left",
+                    "table": 75, "grain": 18, "paper": 234, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
+                    "seed": 3104, "quality": 90}),
     PageSpec("photo-flat", "A page photographed square on, lying on a table turned by 3 degrees: "
              "no perspective, so it is only cropped (and deskewed); light falling off, blur, noise, "
              "JPEG quality 90.",
@@ -969,7 +978,8 @@ def table_texture(W, H, spec, rng):
 def photograph(spec, cov, blocks, W, H):
     """The rendered page laid in perspective on a table. Word boxes are
     recomputed from the warped ink (a label map warped with the same map),
-    quads are the warped corners of the upright boxes. Returns (image, W, H)."""
+    quads are the warped corners of the upright boxes. Returns (image, W, H,
+    the curled page's outline or None)."""
     ph = spec.photo
     words = all_words(blocks)
     lines = all_lines(blocks)
@@ -991,10 +1001,51 @@ def photograph(spec, cov, blocks, W, H):
     inv_m = np.linalg.inv(fwd_m)
     inv_m = inv_m / inv_m[2, 2]
     data = tuple(inv_m.ravel()[:8])
+    # A page curling toward its spine (`curl`: how far, in page pixels, the
+    # lines rise at the spine edge, `spine`: "left" or "right"): a point
+    # (x, y) of the flat page moves to (x, y - curl * t^2), t running from
+    # 0 at the outer edge to 1 at the spine, before the perspective.
+    curl = ph.get("curl", 0)
+
+    def lift(x):
+        t = (1 - x / W) if ph.get("spine", "left") == "left" else x / W
+        return -curl * t * t
+
+    def fwd(p):
+        return apply_h(fwd_m, (p[0], p[1] + lift(p[0])))
 
     def warp(a, resample, fill=0):
-        return np.asarray(Image.fromarray(a).transform((W2, H2), Image.Transform.PERSPECTIVE, data,
-                                                       resample=resample, fillcolor=fill))
+        if not curl:
+            return np.asarray(Image.fromarray(a).transform((W2, H2), Image.Transform.PERSPECTIVE, data,
+                                                           resample=resample, fillcolor=fill))
+        # Each photo pixel's point on the flat page: back through the
+        # perspective, then down by the curl's lift there.
+        ys_, xs_ = np.mgrid[0:H2, 0:W2].astype(np.float64)
+        d = inv_m[2, 0] * xs_ + inv_m[2, 1] * ys_ + inv_m[2, 2]
+        px = (inv_m[0, 0] * xs_ + inv_m[0, 1] * ys_ + inv_m[0, 2]) / d
+        py = (inv_m[1, 0] * xs_ + inv_m[1, 1] * ys_ + inv_m[1, 2]) / d
+        py = py - lift(px)
+        # Pixel centres: the value at (x, y) covers [x, x+1).
+        px -= 0.5
+        py -= 0.5
+        src = np.asarray(a)
+        if resample == Image.Resampling.NEAREST:
+            ix, iy = np.rint(px).astype(np.int64), np.rint(py).astype(np.int64)
+            inside = (ix >= 0) & (ix < W) & (iy >= 0) & (iy < H)
+            out = np.full((H2, W2), fill, dtype=src.dtype)
+            out[inside] = src[iy[inside], ix[inside]]
+            return out
+        padded = np.pad(src.astype(np.float64), 1, constant_values=fill)
+        fx, fy = np.floor(px), np.floor(py)
+        tx, ty = px - fx, py - fy
+        ix = np.clip(fx.astype(np.int64) + 1, 0, W)
+        iy = np.clip(fy.astype(np.int64) + 1, 0, H)
+        ix1, iy1 = np.clip(ix + 1, 0, W + 1), np.clip(iy + 1, 0, H + 1)
+        v = (padded[iy, ix] * (1 - tx) * (1 - ty) + padded[iy, ix1] * tx * (1 - ty)
+             + padded[iy1, ix] * (1 - tx) * ty + padded[iy1, ix1] * tx * ty)
+        outside = (px < -1) | (px > W) | (py < -1) | (py > H)
+        v[outside] = fill
+        return np.clip(np.rint(v), 0, 255).astype(src.dtype)
 
     cov2 = warp(cov, Image.Resampling.BICUBIC)
     lab2 = warp(lab, Image.Resampling.NEAREST)
@@ -1003,12 +1054,12 @@ def photograph(spec, cov, blocks, W, H):
     bx0, by0, bx1, by1 = ink_boxes(spec, cov2, lab2, len(words))
 
     def quad(b):
-        return [[num(qx), num(qy)] for qx, qy in (apply_h(fwd_m, p) for p in corners(b))]
+        return [[num(qx), num(qy)] for qx, qy in (fwd(p) for p in corners(b))]
 
     def enclosing_rectangle(b):
         # A line's warped box is a trapezoid; its outline is the rectangle
         # along the line holding it (as ScanText outlines lines in perspective).
-        tl, tr, br, bl = [np.array(apply_h(fwd_m, p)) for p in corners(b)]
+        tl, tr, br, bl = [np.array(fwd(p)) for p in corners(b)]
         along = (tr - tl) + (br - bl)
         u = along / np.linalg.norm(along)
         v = np.array([-u[1], u[0]])
@@ -1018,9 +1069,39 @@ def photograph(spec, cov, blocks, W, H):
         return [[num(c[0]), num(c[1])] for c in (u * a + v * b_ for a, b_ in
                                                   ((u0, v0), (u1, v0), (u1, v1), (u0, v1)))]
 
+    def curled_outline(b):
+        # A curled line's outline, as ScanText gives it: cross-sections at
+        # most 48 photo pixels apart (at least three), the top edge left
+        # to right, then the bottom edge back.
+        x0, y0, x1, y1 = b
+        length = np.linalg.norm(np.array(fwd((x1, y0))) - np.array(fwd((x0, y0))))
+        k = max(3, int(np.ceil(length / 48)) + 1)
+        xs = [x0 + (x1 - x0) * i / (k - 1) for i in range(k)]
+        return ([[num(c) for c in fwd((x, y0))] for x in xs]
+                + [[num(c) for c in fwd((x, y1))] for x in reversed(xs)])
+
+    def chord_rectangle(polygon, others):
+        # The rectangle along the outline's chord (from the middle of its
+        # first cross-section to the middle of its last) holding it and
+        # `others`, as ScanText's TextLine.chordRectangle.
+        k = len(polygon) // 2
+        p = np.array(polygon, dtype=np.float64)
+        d = (p[k - 1] + p[k]) / 2 - (p[0] + p[2 * k - 1]) / 2
+        u = d / np.linalg.norm(d)
+        v = np.array([-u[1], u[0]])
+        pts = np.vstack([p, np.array(others, dtype=np.float64)])
+        us, vs = pts @ u, pts @ v
+        u0, u1, v0, v1 = us.min(), us.max(), vs.min(), vs.max()
+        return [[num(c[0]), num(c[1])] for c in (u * a + v * b_ for a, b_ in
+                                                  ((u0, v0), (u1, v0), (u1, v1), (u0, v1)))]
+
     for ln in lines:
-        ln.quad = enclosing_rectangle(ln.bbox)
-        p0, p1 = apply_h(fwd_m, (ln.baseline[0], ln.baseline[1])), apply_h(fwd_m, (ln.baseline[2], ln.baseline[3]))
+        if curl:
+            ln.polygon = curled_outline(ln.bbox)
+            ln.quad = chord_rectangle(ln.polygon, [c for w in ln.words for c in quad(w.bbox)])
+        else:
+            ln.quad = enclosing_rectangle(ln.bbox)
+        p0, p1 = fwd((ln.baseline[0], ln.baseline[1])), fwd((ln.baseline[2], ln.baseline[3]))
         ln.baseline = [num(p0[0]), num(p0[1]), num(p1[0]), num(p1[1])]
     for i, w in enumerate(words, start=1):
         w.quad = quad(w.bbox)
@@ -1039,7 +1120,16 @@ def photograph(spec, cov, blocks, W, H):
     im = Image.fromarray(np.clip(np.rint(v), 0, 255).astype(np.uint8)).filter(
         ImageFilter.GaussianBlur(ph["blur"]))
     v = np.asarray(im, dtype=np.float64) + rng.normal(0.0, ph["noise"], size=(H2, W2))
-    return np.clip(np.rint(v), 0, 255).astype(np.uint8), W2, H2
+    # A curled page's edge in the photo is not the quadrilateral of its
+    # corners: the truth records it (clockwise from the top-left, 32
+    # points an edge) for the checks that tell the page from the table.
+    outline = None
+    if curl:
+        ts = [i / 32 for i in range(32)]
+        edge = ([(t * W, 0) for t in ts] + [(W, t * H) for t in ts]
+                + [((1 - t) * W, H) for t in ts] + [(0, (1 - t) * H) for t in ts])
+        outline = [[num(qx), num(qy)] for qx, qy in (fwd(p) for p in edge)]
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8), W2, H2, outline
 
 
 # --------------------------------------------------------------------------
@@ -1050,7 +1140,7 @@ def u16(s: str) -> int:
     return len(s.encode("utf-16-le")) // 2
 
 
-def build_truth(spec, blocks, W, H, image_name):
+def build_truth(spec, blocks, W, H, image_name, outline=None):
     geometric = spec.orientation != 0 or spec.skew != 0 or spec.photo is not None
     text = []
     pos = 0
@@ -1082,6 +1172,8 @@ def build_truth(spec, blocks, W, H, image_name):
                       "range": [start, pos], "words": jwords}
                 if geometric:
                     jl["quad"] = ln.quad
+                if getattr(ln, "polygon", None):
+                    jl["polygon"] = ln.polygon
                 jlines.append(jl)
                 text.append("\n")
                 pos += 1
@@ -1106,7 +1198,7 @@ def build_truth(spec, blocks, W, H, image_name):
     if spec.colour:
         gen["colour"] = spec.colour
     if spec.photo:
-        gen["photo"] = spec.photo
+        gen["photo"] = dict(spec.photo, outline=outline) if outline else spec.photo
     page = {
         "index": 0,
         "image": image_name,
@@ -1131,8 +1223,9 @@ def make_page(spec: PageSpec, out_dir: Path):
     for m in spec.must_contain:
         if m not in printed:
             raise RuntimeError(f"{spec.name}: layout lost required word {m!r}")
+    outline = None
     if spec.photo:
-        img, W, H = photograph(spec, cov, blocks, W, H)
+        img, W, H, outline = photograph(spec, cov, blocks, W, H)
     else:
         cov, W, H = transform_page(spec, cov, blocks, W, H)
         if spec.rules:
@@ -1150,7 +1243,7 @@ def make_page(spec: PageSpec, out_dir: Path):
         quality = (spec.degrade or spec.colour or spec.photo)["quality"]
         im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=quality,
                 optimize=False, progressive=False)
-    truth = build_truth(spec, blocks, W, H, image_name)
+    truth = build_truth(spec, blocks, W, H, image_name, outline)
     js = json.dumps(truth, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
     (out_dir / f"{spec.name}.truth.json").write_text(js, encoding="utf-8")
     nlines = len(all_lines(blocks))

@@ -38,6 +38,7 @@ static struct {
   __typeof__(&TessPageIteratorOrientation) TessPageIteratorOrientation;
   __typeof__(&TessBaseAPIGetTsvText) TessBaseAPIGetTsvText;
   __typeof__(&getLeptonicaVersion) getLeptonicaVersion;
+  __typeof__(&pixRemoveBorderConnComps) pixRemoveBorderConnComps;
   __typeof__(&l_generateJpegDataMem) l_generateJpegDataMem;
   __typeof__(&lept_free) lept_free;
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
@@ -235,6 +236,7 @@ static void scantext_load(void) {
   LOAD(tesseract, TessPageIteratorOrientation);
   LOAD(tesseract, TessBaseAPIGetTsvText);
   LOAD(leptonica, getLeptonicaVersion);
+  LOAD(leptonica, pixRemoveBorderConnComps);
   LOAD(leptonica, l_generateJpegDataMem);
   LOAD(leptonica, lept_free);
   LOAD(leptonica, findFileFormatBuffer);
@@ -382,6 +384,7 @@ BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageI
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle) { scantext_functions.TessPageIteratorOrientation(handle, orientation, writing_direction, textline_order, deskew_angle); }
 char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number) { return scantext_functions.TessBaseAPIGetTsvText(handle, page_number); }
 char * scantext_getLeptonicaVersion(void) { return scantext_functions.getLeptonicaVersion(); }
+PIX * scantext_pixRemoveBorderConnComps(PIX *pixs, l_int32 connectivity) { return scantext_functions.pixRemoveBorderConnComps(pixs, connectivity); }
 L_COMP_DATA * scantext_l_generateJpegDataMem(l_uint8 *data, size_t nbytes, l_int32 ascii85flag) { return scantext_functions.l_generateJpegDataMem(data, nbytes, ascii85flag); }
 void scantext_lept_free(void *ptr) { scantext_functions.lept_free(ptr); }
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }

@@ -210,7 +210,7 @@ private struct LayerWriter {
   let page: Page
   let threshold: Double
   /// For each line number, the ranges of that line hidden from assistive
-  /// technology (parts of a hyphenated word) and, on the first line of
+  /// technology (parts of a hyphenated word) and, on the last line of
   /// each such word, where its joined form goes and what it is.
   var hidden: [Int: [Range<Int>]] = [:]
   var joined: [Int: [(after: Int, text: String)]] = [:]
@@ -224,16 +224,29 @@ private struct LayerWriter {
       guard seen.insert(word).inserted, let spoken = page.spokenText(in: brk.word) else {
         continue
       }
-      var first = true
+      // The joined form goes after the last part, and takes in the rest
+      // of that part's printed word (its comma: hidden there), so that it
+      // reads as the spoken text does ("serving," where a browser reading
+      // the joined form apart from a printed comma says "serving ,").
+      var parts: [(line: Int, range: Range<Int>)] = []
       for rect in page.selectionRects(for: brk.word) {
         let part = rect.range.lowerBound.offset..<rect.range.upperBound.offset
         guard !part.isEmpty else { continue }
-        hidden[rect.lineNumber, default: []].append(part)
-        if first {
-          joined[rect.lineNumber, default: []].append((part.upperBound, spoken))
-          first = false
-        }
+        parts.append((rect.lineNumber, part))
       }
+      guard var last = parts.popLast() else { continue }
+      var text = spoken
+      if let printed = page.line(number: last.line)?.words.first(where: {
+        $0.range.offsets.contains(last.range.upperBound - 1)
+      }), printed.range.upperBound.offset > last.range.upperBound,
+        let rest = page.text(
+          in: TextRange(offsets: last.range.upperBound..<printed.range.upperBound.offset))
+      {
+        text += rest
+        last.range = last.range.lowerBound..<printed.range.upperBound.offset
+      }
+      for part in parts + [last] { hidden[part.line, default: []].append(part.range) }
+      joined[last.line, default: []].append((last.range.upperBound, text))
     }
   }
 
@@ -368,9 +381,20 @@ private struct LayerWriter {
     if abs(angle) > 1e-9 { style += "rotate(\(n(angle, digits: 6))rad) " }
     style += "scale(\(n(1 / oversize, digits: 6)))"
     let quadText = q.corners.map { "\(n($0.x)) \(n($0.y))" }.joined(separator: " ")
+    var polygonText = ""
+    if let polygon = outline.polygon {
+      polygonText =
+        " data-polygon=\"" + polygon.map { "\(n($0.x)) \(n($0.y))" }.joined(separator: " ") + "\""
+    }
     out.raw(
-      "<span class=\"line\" data-line=\"\(number)\" data-quad=\"\(quadText)\" style=\"\(style)\">")
-    writeText(of: line, number: number, outline: q, height: height, into: &out)
+      "<span class=\"line\" data-line=\"\(number)\" data-quad=\"\(quadText)\"\(polygonText) style=\"\(style)\">"
+    )
+    // On a curved line each word is moved from the line's chord onto its
+    // own stretch of the curve (``curveOffsets(of:outline:height:)``).
+    let offsets =
+      outline.polygon == nil ? nil : curveOffsets(of: line, outline: q, height: height, rtl: rtl)
+    writeText(
+      of: line, number: number, outline: q, height: height, offsets: offsets, into: &out)
     // The line break, for a copy of the selection: taking no room, and
     // nothing for assistive technology to read.
     out.raw("<span class=\"eol\" aria-hidden=\"true\">\n</span></span>")
@@ -405,6 +429,56 @@ private struct LayerWriter {
     return extents
   }
 
+  /// How far each word of a curved line stands from where the line's
+  /// element lays it out along the chord: across the chord and along it
+  /// (in the line's height), the slope of its top edge against the chord
+  /// (radians) and its height against the line's at its ends, from the
+  /// word's selection band on the curve. The
+  /// band's ends stand square to the chord (a curved line's cross-sections
+  /// do), so the band is the word's place in the flow sheared by that
+  /// slope: a word's span is an inline block moved, sheared (`skewY`) and
+  /// scaled across about its centre, so the text follows the curve while it still flows
+  /// (and copies) as one line.
+  private func curveOffsets(of line: TextLine, outline q: Quad, height: Double, rtl: Bool)
+    -> [(along: Double, across: Double, turn: Double, tall: Double)]
+  {
+    let extents = wordExtents(of: line, outline: q)
+    let origin = rtl ? q.topRight : q.topLeft
+    let end = rtl ? q.topLeft : q.topRight
+    let dx = end.x - origin.x
+    let dy = end.y - origin.y
+    let length = (dx * dx + dy * dy).squareRoot()
+    guard length > 0, height > 0 else { return line.words.map { _ in (0, 0, 0, 1) } }
+    let u = Point(x: dx / length, y: dy / length)
+    // Down across the line in the element's frame (the screen's
+    // clockwise quarter turn from `u`: the element is only rotated).
+    let v = Point(x: -u.y, y: u.x)
+    let chordAngle = atan2(u.y, u.x)
+    return line.words.enumerated().map { i, word in
+      guard !word.range.isEmpty, let band = page.selectionRects(for: word.range).first else {
+        return (0, 0, 0, 1)
+      }
+      let b = band.quad
+      let centre = Point(
+        x: (b.topLeft.x + b.topRight.x + b.bottomRight.x + b.bottomLeft.x) / 4,
+        y: (b.topLeft.y + b.topRight.y + b.bottomRight.y + b.bottomLeft.y) / 4)
+      let local = Point(x: centre.x - origin.x, y: centre.y - origin.y)
+      let along = local.x * u.x + local.y * u.y - (extents[i].0 + extents[i].1) / 2
+      let across = local.x * v.x + local.y * v.y - height / 2
+      let (start, stop) = rtl ? (b.topRight, b.topLeft) : (b.topLeft, b.topRight)
+      var turn = atan2(stop.y - start.y, stop.x - start.x) - chordAngle
+      while turn > Double.pi { turn -= 2 * Double.pi }
+      while turn < -Double.pi { turn += 2 * Double.pi }
+      // The curve's height there (its cross-sections stand square to the
+      // chord), against the line's at its ends.
+      func span(_ a: Point, _ c: Point) -> Double {
+        abs((c.x - a.x) * v.x + (c.y - a.y) * v.y)
+      }
+      let tall = (span(b.topLeft, b.bottomLeft) + span(b.topRight, b.bottomRight)) / 2 / height
+      return (along / height, across / height, turn, tall > 0 ? tall : 1)
+    }
+  }
+
   /// The line's text: each OCR word in a span whose letter spacing makes
   /// it as long as its selection band (the font's advances are all half an
   /// em, so the spacing follows from the word's length), and so each gap
@@ -412,7 +486,9 @@ private struct LayerWriter {
   /// parts of a hyphenated word are hidden from assistive technology,
   /// followed by the joined word.
   private func writeText(
-    of line: TextLine, number: Int, outline: Quad, height: Double, into out: inout HTMLBuffer
+    of line: TextLine, number: Int, outline: Quad, height: Double,
+    offsets: [(along: Double, across: Double, turn: Double, tall: Double)]?,
+    into out: inout HTMLBuffer
   ) {
     let hiddenParts = hidden[number] ?? []
     let insertions = joined[number] ?? []
@@ -452,7 +528,12 @@ private struct LayerWriter {
           " uncertain\" aria-description=\"uncertain recognition, confidence \(percent) %")
       }
       out.raw("\" data-range=\"\(range.lowerBound) \(range.upperBound)\"")
-      let style = spacing(wordText, width: extents[i].1 - extents[i].0)
+      var style = spacing(wordText, width: extents[i].1 - extents[i].0)
+      if let offset = offsets?[i] {
+        style += style.isEmpty ? "" : ";"
+        style +=
+          "display:inline-block;transform:translate(\(n(offset.along, digits: 4))em,\(n(offset.across, digits: 4))em) skewY(\(n(offset.turn, digits: 6))rad) scaleY(\(n(offset.tall, digits: 5)))"
+      }
       out.raw(style.isEmpty ? ">" : " style=\"\(style)\">")
       // Cut where a hidden part starts or ends, or a joined word goes.
       var cuts = Set([range.lowerBound, range.upperBound])

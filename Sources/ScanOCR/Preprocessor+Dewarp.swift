@@ -71,6 +71,14 @@ extension Preprocessor {
   /// confidence from 84.5 to 88.9.
   static let minimumCurl = 0.8
 
+  /// The fewest long text lines a page model is built from. Leptonica's
+  /// default is 15; a page of three paragraphs whose last lines are short
+  /// (the generated curled photo: 17 lines, 13 long) has fewer, and the
+  /// model's fit down the page (a quadratic through the lines' middles)
+  /// needs far fewer points than that. No flat sample or real page
+  /// measures a curl above 0.52 either way (`DewarpTests`).
+  static let minimumLines: Int32 = 8
+
   /// What the dewarp step measured and did on a page.
   struct Dewarped {
     var image: LeptonicaImage
@@ -82,14 +90,25 @@ extension Preprocessor {
   /// The curl of an upright page's text lines, from Leptonica's page model
   /// built on the page halved (`redfactor` 2: a quarter of the cost; on a
   /// 16-megapixel photo the model took 0.4 s on the page itself, a fifth
-  /// of a reading), or `nil` when no valid model is found: fewer than 15
-  /// long lines, or curvatures beyond Leptonica's own limits (doubled, as
-  /// curvatures are on the page halved). The sample page of two columns,
-  /// whose lines Leptonica joins across the gutter, is rejected there:
-  /// its lines' curvatures differ by 392 millionths, the limit is 340.
+  /// of a reading), or `nil` when no valid model is found: fewer than
+  /// ``minimumLines`` long lines, or curvatures beyond Leptonica's own
+  /// limits (doubled, as curvatures are on the page halved). The sample
+  /// page of two columns, whose lines Leptonica joins across the gutter,
+  /// is rejected there: its lines' curvatures differ by 392 millionths,
+  /// the limit is 340.
+  ///
+  /// Ink touching the image's edge is left out of the model: in a photo
+  /// it is the table, the page's curled edge or the facing page, never a
+  /// whole text line, and Leptonica keeps only lines at least 0.8 times
+  /// as long as the longest, which such a band across the page is (on the
+  /// generated curled photo the table above the curled top edge left no
+  /// text line standing).
   static func measureCurl(binary ink: LeptonicaImage) -> (models: DewarpModels, curl: Double)? {
-    guard let halved = halved(ink),
-      let models = DewarpModels(scantext_dewarpaCreate(1, 0, 2, 0, -1)),
+    guard let reduced = halved(ink),
+      let halved = scantext_pixRemoveBorderConnComps(reduced.pix, 8).map({
+        LeptonicaImage(taking: $0)
+      }),
+      let models = DewarpModels(scantext_dewarpaCreate(1, 0, 2, minimumLines, -1)),
       let dewa = models.pointer
     else { return nil }
     scantext_dewarpaUseBothArrays(dewa, 0)

@@ -26,11 +26,40 @@ struct DewarpTests {
   }
 
   @Test(
-    "No sample page is dewarped (the curled photo is too small for the halved model)",
-    arguments: Fixtures.scanImages)
+    "No flat sample page is dewarped",
+    arguments: Fixtures.scanImages.filter { $0 != DewarpTests.curledPhoto })
   func flatPagesAreLeftAlone(_ image: String) throws {
     let page = try RecognizedScans.page(image)
     #expect(!page.preprocessing.contains("dewarp"), "\(image): \(page.preprocessing)")
+  }
+
+  static let curledPhoto = "photo-curl.jpg"
+
+  /// The generated book page curling toward its spine (each line rises by
+  /// up to 180 page pixels): found, straightened, dewarped, and every word
+  /// mapped back onto the photo. Measured: dewarped, CER 0, word recall
+  /// 0.993, mean IoU 0.862 (the truth's own quads score 0.874 against its
+  /// ink boxes: a sloped word's box holds more than its ink); read without
+  /// dewarping, CER 0.13 and word recall 0.76.
+  @Test func aCurledPhotoIsDewarpedAndMappedBack() throws {
+    let page = try RecognizedScans.page(Self.curledPhoto)
+    #expect(page.preprocessing == ["perspective", "dewarp"])
+    let truth = try Fixtures.truth(Self.curledPhoto)
+    let dewarped = page.evaluate(against: truth)
+    #expect(dewarped.cer <= 0.005, "CER \(dewarped.cer)")
+    #expect(dewarped.wordRecall >= 0.98, "word recall \(dewarped.wordRecall)")
+    #expect(dewarped.meanIoU >= 0.85, "mean IoU \(dewarped.meanIoU)")
+    #expect(page.verify().passed, "\(page.verify().violations.prefix(3))")
+    #expect((0..<page.lineCount).allSatisfy { page.line(number: $0)?.polygon != nil })
+    var steps = Preprocessing.default
+    steps.remove(.dewarp)
+    let engine = try OCREngine(options: RecognitionOptions(preprocessing: steps))
+    let curled = try #require(
+      try engine.recognize(
+        contentsOf: Fixtures.scans.appendingPathComponent(Self.curledPhoto).path
+      ).first)
+    let asItIs = curled.evaluate(against: truth)
+    #expect(asItIs.wordRecall + 0.1 < dewarped.wordRecall, "\(asItIs.wordRecall)")
   }
 
   @Test(
@@ -98,7 +127,6 @@ struct DewarpTests {
       // photo's edge, some a pixel high).
       for word in line.words where (word.confidence ?? 0) >= 60 {
         let q = word.corners
-        func distance(_ a: Point, _ b: Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
         heights.append(
           (distance(q.bottomLeft, q.topLeft) + distance(q.bottomRight, q.topRight)) / 2)
       }

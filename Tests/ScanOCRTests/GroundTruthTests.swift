@@ -1,4 +1,5 @@
 import Foundation
+import ScanFormats
 import ScanModel
 import ScanTestSupport
 import Testing
@@ -58,16 +59,41 @@ struct GroundTruthTests {
   /// inside the page's corners (clockwise from the top-left), 9 pixels in.
   static func pageTest(_ image: String) throws -> (Double, Double) -> Bool {
     guard image.hasPrefix("photo-") else { return { _, _ in true } }
-    let c = try PhotoPageTests.trueCorners(image)
+    let c = try Self.pageOutline(image)
     return { x, y in
-      (0..<4).allSatisfy { i in
+      // Inside the outline (an even number of edge crossings to its
+      // right), and 9 pixels or more from every edge.
+      var inside = false
+      for i in c.indices {
         let a = c[i]
-        let b = c[(i + 1) % 4]
-        let length = distance(a, b)
-        // Clockwise on the screen: the page lies to the right of each edge.
-        let cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)
-        return cross / length >= 9
+        let b = c[(i + 1) % c.count]
+        if (a.y > y) != (b.y > y), x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) {
+          inside.toggle()
+        }
+        let d = Point(x: b.x - a.x, y: b.y - a.y)
+        let t = max(
+          0, min(1, ((x - a.x) * d.x + (y - a.y) * d.y) / max(1e-9, d.x * d.x + d.y * d.y)))
+        if distance(Point(x: x, y: y), Point(x: a.x + d.x * t, y: a.y + d.y * t)) < 9 {
+          return false
+        }
       }
+      return inside
+    }
+  }
+
+  /// The photographed page's edge in the photo, clockwise from the
+  /// top-left: its recorded outline on a curled page (whose edges bend),
+  /// else its four corners.
+  static func pageOutline(_ image: String) throws -> [Point] {
+    let url = Fixtures.scans.appendingPathComponent(Fixtures.stem(image) + ".truth.json")
+    let truth = try JSONValue(parsing: String(contentsOf: url, encoding: .utf8))
+    guard let outline = truth["generator"]?["photo"]?["outline"]?.arrayValue else {
+      return try PhotoPageTests.trueCorners(image)
+    }
+    return try outline.map { value in
+      let xy = (value.arrayValue ?? []).compactMap(\.doubleValue)
+      try #require(xy.count == 2)
+      return Point(x: xy[0], y: xy[1])
     }
   }
 }

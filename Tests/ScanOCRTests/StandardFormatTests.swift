@@ -90,13 +90,14 @@ func expectKept(
   let a = Flattened(page, glyphs: glyphs, boxes: exactBoxes)
   let b = Flattened(back, glyphs: glyphs, boxes: exactBoxes)
   if !exactBoxes {
-    // What PAGE carries of a tilted element: its corners, whose extent
-    // comes back as its box.
-    func carried(_ box: PixelRect, _ quad: Quad?) -> PixelRect {
-      quad.map { $0.boundingRect.enclosingPixelRect } ?? box
+    // What PAGE carries of a tilted element: its corners (a curved
+    // line's polygon), whose extent comes back as its box.
+    func carried(_ box: PixelRect, _ quad: Quad?, _ polygon: [Point]? = nil) -> PixelRect {
+      polygon.map { Rect(bounding: $0).enclosingPixelRect }
+        ?? quad.map { $0.boundingRect.enclosingPixelRect } ?? box
     }
     var pairs: [(PixelRect, PixelRect)] = Array(
-      zip(page.lines.map { carried($0.bbox, $0.quad) }, back.lines.map(\.bbox)))
+      zip(page.lines.map { carried($0.bbox, $0.quad, $0.polygon) }, back.lines.map(\.bbox)))
     pairs += Array(zip(page.words.map { carried($0.bbox, $0.quad) }, back.words.map(\.bbox)))
     for (r1, r2) in pairs {
       let dx = max(abs(r1.minX - r2.minX), abs(r1.maxX - r2.maxX))

@@ -57,6 +57,7 @@ BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageI
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle);
 char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number);
 char * scantext_getLeptonicaVersion(void);
+PIX * scantext_pixRemoveBorderConnComps(PIX *pixs, l_int32 connectivity);
 L_COMP_DATA * scantext_l_generateJpegDataMem(l_uint8 *data, size_t nbytes, l_int32 ascii85flag);
 void scantext_lept_free(void *ptr);
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat);

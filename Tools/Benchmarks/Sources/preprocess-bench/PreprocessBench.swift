@@ -13,7 +13,17 @@ import Foundation
 /// `OMP_THREAD_LIMIT=1` before starting it, as for every Tesseract timing.
 @main
 struct PreprocessBench {
-  static func main() throws {
+  static func main() {
+    do {
+      try run()
+    } catch {
+      // A bad argument or an unreadable image: say so, exit 1, no trap.
+      FileHandle.standardError.write(Data("preprocess-bench: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func run() throws {
     var arguments = Array(CommandLine.arguments.dropFirst())
     var repeats = 3
     if let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count,

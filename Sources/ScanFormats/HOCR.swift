@@ -8,7 +8,8 @@ import ScanModel
 /// `bbox` (exclusive max, as the model), `baseline` (slope and offset from
 /// the line box's bottom-left corner), `x_size`, `x_wconf` (word confidence
 /// rounded to a whole percent), `x_conf` and `x_bboxes` (glyphs), `poly`
-/// (the quad of a tilted or turned element, in whole pixels), `image`,
+/// (the quad of a tilted or turned element, or a curved line's polygon,
+/// read back as one when it has that shape; in whole pixels), `image`,
 /// `ppageno` and `scan_res` on pages; `lang` on paragraphs.
 ///
 /// Roles: a line's class says what Tesseract's hOCR says of its block
@@ -90,8 +91,11 @@ public enum HOCR {
 
   private static func poly(_ q: Quad?) -> String? {
     guard let q else { return nil }
-    return "poly "
-      + q.corners.map { "\(Int($0.x.rounded())) \(Int($0.y.rounded()))" }.joined(separator: " ")
+    return poly(q.corners)
+  }
+
+  private static func poly(_ points: [Point]) -> String {
+    "poly " + points.map { "\(Int($0.x.rounded())) \(Int($0.y.rounded()))" }.joined(separator: " ")
   }
 
   private static func title(_ parts: [String?]) -> String {
@@ -148,7 +152,7 @@ public enum HOCR {
                 "title",
                 title([
                   bbox(line.bbox), line.baseline.map { baseline($0, in: line.bbox) },
-                  "x_size \(line.bbox.height)", poly(line.quad),
+                  "x_size \(line.bbox.height)", line.polygon.map(poly) ?? poly(line.quad),
                 ])
               ),
             ])
@@ -505,6 +509,17 @@ extension HOCR {
       baseline = Baseline(
         start: Point(x: Double(lineBox.minX), y: y0),
         end: Point(x: Double(lineBox.maxX), y: y0 + n[0] * Double(lineBox.width)))
+    }
+    // A `poly` of more than four points in the shape of a curved line's
+    // outline is its polygon, as in ALTO and PAGE XML.
+    if let raw = properties(e)["poly"], let n = numbers(raw), n.count > 8, n.count % 4 == 0 {
+      let points = stride(from: 0, to: n.count, by: 2).map { Point(x: n[$0], y: n[$0 + 1]) }
+      if TextLine.isLinePolygon(points),
+        let chord = TextLine.chordRectangle(of: points, holding: words.flatMap(\.corners.corners))
+      {
+        return TextLine(
+          bbox: lineBox, quad: chord, polygon: points, baseline: baseline, words: words)
+      }
     }
     return TextLine(
       bbox: lineBox, quad: try quad(e, turned: turned), baseline: baseline, words: words)

@@ -166,13 +166,13 @@ struct CurvedLineTests {
     let json = try DocumentFormat.json.decode(
       Data(DocumentFormat.json.encode(document, generator: generator).utf8))
     #expect(json.pages[0].blocks == page.blocks)
-    for format in [DocumentFormat.alto, .page] {
+    for format in [DocumentFormat.alto, .page, .hocr] {
       let back = try format.decode(Data(format.encode(document, generator: generator).utf8))
       for n in 0..<2 {
         let before = try #require(page.line(number: n)?.polygon)
         let after = try #require(back.pages[0].line(number: n)?.polygon, "\(format)")
         #expect(after.count == before.count)
-        // PAGE writes whole pixels.
+        // PAGE XML and hOCR write whole pixels.
         for (a, b) in zip(after, before) {
           #expect(abs(a.x - b.x) <= 0.5 && abs(a.y - b.y) <= 0.5, "\(format) \(a) \(b)")
         }

@@ -1,3 +1,4 @@
+import CScanOCR
 import Foundation
 import ScanFormats
 import ScanModel
@@ -163,5 +164,29 @@ struct DewarpTests {
     } else {
       print(ExternalCheckers.schemaAbsentMessage)
     }
+  }
+
+  @Test(
+    "Restated at full resolution, the halved page's model dewarps the page exactly as Leptonica applies it",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func restatedModelDewarpsTheSame() throws {
+    let path = RealScans.path("ocrd/boston-cooking-a.jpg")
+    let original = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    var steps = Preprocessing.default
+    steps.remove(.dewarp)
+    let upright = Preprocessor(steps: steps).prepare(original, dpi: nil, quarterTurns: 3)
+    let gray = try #require(Preprocessor.gray(upright.image))
+    let ink = try #require(Preprocessor.binarize(gray))
+    let restated = try #require(Preprocessor.dewarp(gray, binary: ink))
+    // Leptonica's own application of the model as built on the page halved.
+    let measured = try #require(Preprocessor.measureCurl(binary: ink))
+    let dewa = try #require(measured.models.pointer)
+    var out: UnsafeMutablePointer<PIX>?
+    #expect(scantext_dewarpaApplyDisparity(dewa, 0, gray.pix, 255, 0, 0, &out, nil) == 0)
+    let leptonica = LeptonicaImage(taking: try #require(out))
+    var same: Int32 = 0
+    #expect(scantext_pixEqual(restated.image.pix, leptonica.pix, &same) == 0)
+    #expect(same == 1)
   }
 }

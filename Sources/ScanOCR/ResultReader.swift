@@ -351,7 +351,8 @@ struct ElementMapper {
   /// quad, else its box named in reading order from `turn`) mapped back as
   /// a polygon following the curve (``TextLine/polygon``): points along its
   /// top edge, at most ``polygonStep`` apart, then back along its bottom
-  /// edge. `nil` without dewarping.
+  /// edge. `nil` without dewarping, or when the mapped outline does not
+  /// have a curved line's shape (``TextLine/isLinePolygon(_:)``).
   func linePolygon(_ line: TextLine, turn: Int = 0) -> [Point]? {
     guard dewarp != nil else { return nil }
     let q = line.quad ?? Self.turned(Quad(line.bbox.rect), turn)
@@ -367,7 +368,10 @@ struct ElementMapper {
         return rounded(apply(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)))
       }
     }
-    return along(q.topLeft, q.topRight) + along(q.bottomRight, q.bottomLeft)
+    let polygon = along(q.topLeft, q.topRight) + along(q.bottomRight, q.bottomLeft)
+    // Only an outline that reads back as one (every export is read back
+    // through this test); otherwise the line keeps its chord's rectangle.
+    return TextLine.isLinePolygon(polygon) ? polygon : nil
   }
 
   /// The smallest rectangle along a quad's mean top and bottom direction

@@ -140,13 +140,16 @@ struct DewarpTests {
     #expect((heights.first ?? 0) > median / 4, "\(heights.prefix(5))")
     #expect(page.verify().violations.isEmpty, "\(page.verify().violations.prefix(3))")
 
-    // ALTO and PAGE XML carry the polygons, validate, and read back.
+    // ALTO, PAGE XML and hOCR carry the polygons and read them back; the
+    // XML formats validate against their schemas.
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let generator = Generator(name: "scantext", version: "test")
     let document = Document(pages: [page])
     var files: [DocumentFormat: URL] = [:]
-    for (format, name) in [(DocumentFormat.alto, "boston.alto.xml"), (.page, "boston.page.xml")] {
+    for (format, name) in [
+      (DocumentFormat.alto, "boston.alto.xml"), (.page, "boston.page.xml"), (.hocr, "boston.hocr"),
+    ] {
       let text = try format.encode(document, generator: generator)
       let url = folder.appendingPathComponent(name)
       try Data(text.utf8).write(to: url)

@@ -193,15 +193,18 @@ public final class OCREngine {
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString,
-      blocks: arranged(
-        GeometryRepair.repair(
-          mapper.map(
-            // A dewarped page is repaired where its lines are straight;
-            // its lines come back as curves the repair leaves alone.
-            prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
-        width: image.width,
-        height: image.height, orientation: prepared.orientation, tables: prepared.tables,
-        page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) })
+      // A tilted word's box is that of its glyphs, its ink, once the
+      // geometry is final.
+      blocks: GeometryRepair.fittingWordBoxesToGlyphs(
+        arranged(
+          GeometryRepair.repair(
+            mapper.map(
+              // A dewarped page is repaired where its lines are straight;
+              // its lines come back as curves the repair leaves alone.
+              prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
+          width: image.width,
+          height: image.height, orientation: prepared.orientation, tables: prepared.tables,
+          page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) }))
     ).withPreprocessing(prepared.applied).withPageGeometry(
       crop: prepared.crop, perspective: prepared.perspective)
   }

@@ -107,6 +107,46 @@ struct GeometryRepairTests {
     #expect(page.text == raw.text)
   }
 
+  @Test func aTiltedWordsBoxIsItsGlyphsInk() throws {
+    // A word along a line rising 1 in 4: its quad's box takes in the empty
+    // corners of the slanted band (100...200 × 60...110); its glyphs' boxes
+    // hold the ink (100...200 × 70...100).
+    let quad = Quad(
+      topLeft: Point(x: 100, y: 85), topRight: Point(x: 200, y: 60),
+      bottomRight: Point(x: 200, y: 85), bottomLeft: Point(x: 100, y: 110))
+    let glyphs = [
+      Glyph(text: "a", bbox: Self.box(100, 80, 150, 100)),
+      Glyph(text: "b", bbox: Self.box(150, 70, 200, 90)),
+      Glyph(text: "c", bbox: Self.box(0, 0, 0, 0)),
+    ]
+    let tilted = Word(text: "abc", bbox: Self.box(100, 60, 200, 110), quad: quad, glyphs: glyphs)
+    let upright = Self.word(
+      "up", Self.box(300, 60, 340, 110),
+      glyphs: [
+        Self.box(300, 70, 320, 100), Self.box(320, 70, 340, 100),
+      ])
+    let line = TextLine(bbox: Self.box(100, 60, 340, 110), words: [tilted, upright])
+    let blocks = [Block(bbox: line.bbox, paragraphs: [Paragraph(bbox: line.bbox, lines: [line])])]
+    let fitted = GeometryRepair.fittingWordBoxesToGlyphs(blocks)
+    let words = fitted[0].paragraphs[0].lines[0].words
+    // The empty glyph box is left out; the quad is kept.
+    #expect(words[0].bbox == Self.box(100, 70, 200, 100))
+    #expect(words[0].quad == quad)
+    // A word without a quad keeps its box.
+    #expect(words[1].bbox == Self.box(300, 60, 340, 110))
+    // The box never grows past the word's own.
+    var wide = tilted
+    wide.glyphs[1].bbox = Self.box(150, 40, 230, 90)
+    let clipped = GeometryRepair.fittingWordBoxesToGlyphs([
+      Block(
+        bbox: line.bbox,
+        paragraphs: [
+          Paragraph(bbox: line.bbox, lines: [TextLine(bbox: line.bbox, words: [wide])])
+        ])
+    ])
+    #expect(clipped[0].paragraphs[0].lines[0].words[0].bbox == Self.box(100, 60, 200, 100))
+  }
+
   @Test func glyphsOutOfOrderAreSpreadOverTheWord() throws {
     let w = Self.word(
       "ab", Self.box(100, 100, 120, 120),

@@ -39,9 +39,9 @@ struct DewarpTests {
   /// The generated book page curling toward its spine (each line rises by
   /// up to 180 page pixels): found, straightened, dewarped, and every word
   /// mapped back onto the photo. Measured: dewarped, CER 0, word recall
-  /// 0.993, mean IoU 0.862 (the truth's own quads score 0.874 against its
-  /// ink boxes: a sloped word's box holds more than its ink); read without
-  /// dewarping, CER 0.13 and word recall 0.76.
+  /// 0.993, mean IoU 0.923 (0.862 while a word's box was its quad's: the
+  /// truth's own quads score 0.874 against its ink boxes); read without
+  /// dewarping, CER 0.13, word recall 0.78.
   @Test func aCurledPhotoIsDewarpedAndMappedBack() throws {
     let page = try RecognizedScans.page(Self.curledPhoto)
     #expect(page.preprocessing == ["perspective", "dewarp"])
@@ -49,7 +49,7 @@ struct DewarpTests {
     let dewarped = page.evaluate(against: truth)
     #expect(dewarped.cer <= 0.005, "CER \(dewarped.cer)")
     #expect(dewarped.wordRecall >= 0.98, "word recall \(dewarped.wordRecall)")
-    #expect(dewarped.meanIoU >= 0.85, "mean IoU \(dewarped.meanIoU)")
+    #expect(dewarped.meanIoU >= 0.9, "mean IoU \(dewarped.meanIoU)")
     #expect(page.verify().passed, "\(page.verify().violations.prefix(3))")
     #expect((0..<page.lineCount).allSatisfy { page.line(number: $0)?.polygon != nil })
     var steps = Preprocessing.default

@@ -107,8 +107,8 @@ struct PhotoPageTests {
     #expect(page.width == 1680 && page.height == 2040)
     #expect(page.words.allSatisfy { $0.quad != nil })
     let evaluation = page.evaluate(against: try Fixtures.truth(Self.photo))
-    // Measured: word recall 1, mean IoU 0.914, CER 0 (no preprocessing:
-    // 0.669, 0.828, 0.299).
+    // Measured: word recall 1, mean IoU 0.946, CER 0 (no preprocessing:
+    // 0.669, 0.896, 0.299).
     #expect(evaluation.wordRecall >= 0.97, "word recall \(evaluation.wordRecall)")
     #expect(evaluation.meanIoU >= 0.9, "mean IoU \(evaluation.meanIoU)")
     #expect(evaluation.cer <= 0.01, "CER \(evaluation.cer)")
@@ -121,8 +121,8 @@ struct PhotoPageTests {
 
   /// A page seen square on, turned on the table: cropped, then deskewed;
   /// boxes go back through both. Measured: word recall 0.993, mean IoU
-  /// 0.901, CER 0 (no preprocessing: 0.993, 0.822, 0.003; deskewed
-  /// without the crop: 0.986, 0.913, 0).
+  /// 0.940, CER 0 (no preprocessing: 0.993, 0.892, 0.003; deskewed
+  /// without the crop: 0.986, 0.952, 0).
   @Test func aPageSeenSquareOnIsCroppedAndDeskewed() throws {
     let page = try RecognizedScans.page("photo-flat.jpg")
     #expect(page.preprocessing == ["crop", "deskew"])
@@ -134,7 +134,7 @@ struct PhotoPageTests {
     #expect(abs(crop.maxX - 1480) <= 6 && abs(crop.maxY - 1832) <= 6, "\(crop)")
     let evaluation = page.evaluate(against: try Fixtures.truth("photo-flat.jpg"))
     #expect(evaluation.wordRecall >= 0.97, "word recall \(evaluation.wordRecall)")
-    #expect(evaluation.meanIoU >= 0.88, "mean IoU \(evaluation.meanIoU)")
+    #expect(evaluation.meanIoU >= 0.9, "mean IoU \(evaluation.meanIoU)")
     #expect(evaluation.cer <= 0.01, "CER \(evaluation.cer)")
     #expect(page.verify().passed)
   }
@@ -142,7 +142,7 @@ struct PhotoPageTests {
   /// Issue 12: the two pages of a spread photographed at an angle are
   /// found as one sheet and straightened; roles and reading order are
   /// decided in the sheet's own frame, as on the flat `spread.png`.
-  /// Measured: word recall 0.993, mean IoU 0.896, CER 0, role accuracy 1,
+  /// Measured: word recall 0.993, mean IoU 0.913, CER 0, role accuracy 1,
   /// reading-order CER 0. Roles decided in the photo's frame got 0.6: the
   /// page numbers were too far from the photo's edges, and the running
   /// heads, at different heights in the tilted photo, each had the other
@@ -152,7 +152,7 @@ struct PhotoPageTests {
     #expect(page.preprocessing == ["perspective"])
     let evaluation = page.evaluate(against: try Fixtures.truth("photo-spread.jpg"))
     #expect(evaluation.wordRecall >= 0.97, "word recall \(evaluation.wordRecall)")
-    #expect(evaluation.meanIoU >= 0.88, "mean IoU \(evaluation.meanIoU)")
+    #expect(evaluation.meanIoU >= 0.9, "mean IoU \(evaluation.meanIoU)")
     #expect(evaluation.cer <= 0.01, "CER \(evaluation.cer)")
     #expect(evaluation.tally.roleAccuracy == 1, "roles \(evaluation.tally.roleAccuracy)")
     #expect(evaluation.readingOrderCER == 0, "reading order \(evaluation.readingOrderCER)")

@@ -43,7 +43,9 @@ public struct Glyph: Hashable, Sendable {
 public struct Word: Hashable, Sendable {
   /// The word's text, as the OCR engine read it (no spaces).
   public var text: String
-  /// The word's box in original-image pixels.
+  /// The word's box in original-image pixels. On a tilted, turned or
+  /// curved line, a recognised word's box is that of its glyphs' boxes
+  /// (``GeometryRepair/fittingWordBoxesToGlyphs(_:)``), inside its quad's.
   public var bbox: PixelRect
   private var quadBox: QuadBox?
   /// Recognition confidence in 0...100, when known.

@@ -420,6 +420,14 @@ PAGES: list[PageSpec] = [
                     "curl": 180, "spine": "left",
                     "table": 75, "grain": 18, "paper": 234, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
                     "seed": 3104, "quality": 90}),
+    PageSpec("photo-thumbs", "A page held down by two thumbs, photographed at a slight angle on a "
+             "dark table: each thumb covers part of the page's edge and margin (no print); "
+             "light falling off, blur, noise, JPEG quality 90.",
+             body(["ferry", "weather", "forms"], SERIF11), fmt="jpg",
+             photo={"canvas": [1650, 2000], "corners": [[190, 150], [1470, 195], [1500, 1850], [150, 1830]],
+                    "thumbs": [[175, 1000, 70, 125, 8], [1490, 700, 70, 125, -6]], "skin": 150,
+                    "table": 78, "grain": 20, "paper": 233, "falloff": 0.12, "blur": 0.7, "noise": 2.5,
+                    "seed": 3105, "quality": 90}),
     PageSpec("photo-flat", "A page photographed square on, lying on a table turned by 3 degrees: "
              "no perspective, so it is only cropped (and deskewed); light falling off, blur, noise, "
              "JPEG quality 90.",
@@ -1117,6 +1125,19 @@ def photograph(spec, cov, blocks, W, H):
     light = ph["paper"] * (1.0 - ph["falloff"] * (ys_ / H2) * (0.5 + 0.5 * xs_ / W2))
     page = light * (1.0 - cov2.astype(np.float64) / 255.0 * 0.85)
     v = mask * page + (1.0 - mask) * table
+    # Thumbs holding the page down (`thumbs`: ellipses [cx, cy, rx, ry,
+    # degrees] in photo pixels, over the margins and the page's edge, never
+    # over print), skin a gray between the table's and the paper's, darker
+    # toward the nail's edge.
+    for cx, cy, rx, ry, deg in ph.get("thumbs", []):
+        t = np.radians(deg)
+        dx, dy = xs_ - cx, ys_ - cy
+        a_ = (dx * np.cos(t) + dy * np.sin(t)) / rx
+        b_ = (-dx * np.sin(t) + dy * np.cos(t)) / ry
+        r = np.sqrt(a_ * a_ + b_ * b_)
+        inside = np.clip((1.0 - r) * 12, 0, 1)
+        skin = ph.get("skin", 150) - 25 * np.clip(r, 0, 1) ** 2
+        v = inside * skin + (1 - inside) * v
     im = Image.fromarray(np.clip(np.rint(v), 0, 255).astype(np.uint8)).filter(
         ImageFilter.GaussianBlur(ph["blur"]))
     v = np.asarray(im, dtype=np.float64) + rng.normal(0.0, ph["noise"], size=(H2, W2))

@@ -389,12 +389,19 @@ private struct LayerWriter {
     out.raw(
       "<span class=\"line\" data-line=\"\(number)\" data-quad=\"\(quadText)\"\(polygonText) style=\"\(style)\">"
     )
-    // On a curved line each word is moved from the line's chord onto its
-    // own stretch of the curve (``curveOffsets(of:outline:height:)``).
+    // Each word's selection band, asked once for its place along the line
+    // and, on a curved line, its move from the chord onto its own stretch
+    // of the curve (``curveOffsets(of:bands:extents:outline:height:rtl:)``).
+    let bands = line.words.map { word in
+      word.range.isEmpty ? nil : page.selectionRects(for: word.range).first
+    }
+    let extents = wordExtents(bands, outline: q)
     let offsets =
-      outline.polygon == nil ? nil : curveOffsets(of: line, outline: q, height: height, rtl: rtl)
+      outline.polygon == nil
+      ? nil
+      : curveOffsets(of: bands, extents: extents, outline: q, height: height, rtl: rtl)
     writeText(
-      of: line, number: number, outline: q, height: height, offsets: offsets, into: &out)
+      of: line, number: number, extents: extents, height: height, offsets: offsets, into: &out)
     // The line break, for a copy of the selection: taking no room, and
     // nothing for assistive technology to read.
     out.raw("<span class=\"eol\" aria-hidden=\"true\">\n</span></span>")
@@ -404,18 +411,16 @@ private struct LayerWriter {
   /// pixels from the line's reading start: the edges of its selection
   /// band. The first word starts at 0 and the last ends at the line's
   /// length, so the words and the gaps between them fill the line.
-  private func wordExtents(of line: TextLine, outline q: Quad) -> [(Double, Double)] {
+  private func wordExtents(_ bands: [SelectionRect?], outline q: Quad) -> [(Double, Double)] {
     let dx = q.topRight.x - q.topLeft.x
     let dy = q.topRight.y - q.topLeft.y
     let length = (dx * dx + dy * dy).squareRoot()
-    guard length > 0 else { return line.words.map { _ in (0, 0) } }
+    guard length > 0 else { return bands.map { _ in (0, 0) } }
     func along(_ p: Point) -> Double {
       ((p.x - q.topLeft.x) * dx + (p.y - q.topLeft.y) * dy) / length
     }
-    var extents: [(Double, Double)] = line.words.map { word in
-      guard !word.range.isEmpty, let band = page.selectionRects(for: word.range).first else {
-        return (0, 0)
-      }
+    var extents: [(Double, Double)] = bands.map { band in
+      guard let band else { return (0, 0) }
       return (along(band.quad.topLeft), along(band.quad.topRight))
     }
     // Monotonic, and filling the line from end to end.
@@ -439,25 +444,23 @@ private struct LayerWriter {
   /// slope: a word's span is an inline block moved, sheared (`skewY`) and
   /// scaled across about its centre, so the text follows the curve while it still flows
   /// (and copies) as one line.
-  private func curveOffsets(of line: TextLine, outline q: Quad, height: Double, rtl: Bool)
-    -> [(along: Double, across: Double, turn: Double, tall: Double)]
-  {
-    let extents = wordExtents(of: line, outline: q)
+  private func curveOffsets(
+    of bands: [SelectionRect?], extents: [(Double, Double)], outline q: Quad, height: Double,
+    rtl: Bool
+  ) -> [(along: Double, across: Double, turn: Double, tall: Double)] {
     let origin = rtl ? q.topRight : q.topLeft
     let end = rtl ? q.topLeft : q.topRight
     let dx = end.x - origin.x
     let dy = end.y - origin.y
     let length = (dx * dx + dy * dy).squareRoot()
-    guard length > 0, height > 0 else { return line.words.map { _ in (0, 0, 0, 1) } }
+    guard length > 0, height > 0 else { return bands.map { _ in (0, 0, 0, 1) } }
     let u = Point(x: dx / length, y: dy / length)
     // Down across the line in the element's frame (the screen's
     // clockwise quarter turn from `u`: the element is only rotated).
     let v = Point(x: -u.y, y: u.x)
     let chordAngle = atan2(u.y, u.x)
-    return line.words.enumerated().map { i, word in
-      guard !word.range.isEmpty, let band = page.selectionRects(for: word.range).first else {
-        return (0, 0, 0, 1)
-      }
+    return bands.enumerated().map { i, band in
+      guard let band else { return (0, 0, 0, 1) }
       let b = band.quad
       let centre = Point(
         x: (b.topLeft.x + b.topRight.x + b.bottomRight.x + b.bottomLeft.x) / 4,
@@ -486,13 +489,12 @@ private struct LayerWriter {
   /// parts of a hyphenated word are hidden from assistive technology,
   /// followed by the joined word.
   private func writeText(
-    of line: TextLine, number: Int, outline: Quad, height: Double,
+    of line: TextLine, number: Int, extents: [(Double, Double)], height: Double,
     offsets: [(along: Double, across: Double, turn: Double, tall: Double)]?,
     into out: inout HTMLBuffer
   ) {
     let hiddenParts = hidden[number] ?? []
     let insertions = joined[number] ?? []
-    let extents = wordExtents(of: line, outline: outline)
     let units = Array(line.text.utf16)
     let lineStart = line.range.lowerBound.offset
     func text(_ r: Range<Int>) -> String {

@@ -160,44 +160,37 @@ extension Preprocessor {
     // (samples doubled, 60 pixels apart, `redfactor` 1) the model spreads
     // to the same field over the page, with only the few pixels of border
     // it needs: the same dewarped image, byte for byte.
-    guard let model = dewa.pointee.dewarp?[0], let samples = model.pointee.sampvdispar else {
-      return nil
-    }
-    if model.pointee.redfactor == 2, let data = scantext_fpixGetData(samples) {
-      var w: Int32 = 0
-      var h: Int32 = 0
-      guard scantext_fpixGetDimensions(samples, &w, &h) == 0 else { return nil }
-      let wpl = Int(scantext_fpixGetWpl(samples))
-      for row in 0..<Int(h) {
-        for column in 0..<Int(w) { data[row * wpl + column] *= 2 }
+    guard let model = dewa.pointee.dewarp?[0], let samples = model.pointee.sampvdispar,
+      let data = scantext_fpixGetData(samples)
+    else { return nil }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    guard scantext_fpixGetDimensions(samples, &w, &h) == 0, w > 0, h > 0 else { return nil }
+    let wpl = Int(scantext_fpixGetWpl(samples))
+    // Samples of a page modelled halved are in its halved pixels; restated
+    // in place, they are also the disparity the boxes map back through.
+    let factor = model.pointee.redfactor
+    var values: [Float] = []
+    values.reserveCapacity(Int(w) * Int(h))
+    for row in 0..<Int(h) {
+      let line = data + row * wpl
+      for column in 0..<Int(w) {
+        line[column] *= Float(factor)
+        values.append(line[column])
       }
-      model.pointee.sampling *= 2
-      model.pointee.redfactor = 1
     }
+    model.pointee.sampling *= factor
+    model.pointee.redfactor = 1
     var out: UnsafeMutablePointer<PIX>?
     guard scantext_dewarpaApplyDisparity(dewa, 0, gray.pix, 255, 0, 0, &out, nil) == 0,
       let out
     else { return nil }
     let image = LeptonicaImage(taking: out)
-    // The model's samples (at full resolution now), as Leptonica spreads
-    // them over the image.
-    guard let data = scantext_fpixGetData(samples) else { return nil }
-    var w: Int32 = 0
-    var h: Int32 = 0
-    guard scantext_fpixGetDimensions(samples, &w, &h) == 0, w > 0, h > 0 else { return nil }
-    let wpl = Int(scantext_fpixGetWpl(samples))
-    let factor = model.pointee.redfactor
-    let step = Int(model.pointee.sampling * factor)
-    var values: [Float] = []
-    values.reserveCapacity(Int(w) * Int(h))
-    for row in 0..<Int(h) {
-      let line = data + row * wpl
-      for column in 0..<Int(w) { values.append(line[column] * Float(factor)) }
-    }
     scantext_pixCopyResolution(image.pix, gray.pix)
     return Dewarped(
       image: image,
-      disparity: Disparity(step: step, columns: Int(w), rows: Int(h), values: values),
+      disparity: Disparity(
+        step: Int(model.pointee.sampling), columns: Int(w), rows: Int(h), values: values),
       curl: measured.curl)
   }
 }

@@ -62,14 +62,19 @@ extension TextLine {
   /// cross-section to the middle of its last) and the one across it,
   /// toward its bottom edge on screen (a quarter turn clockwise).
   private static func chordAxes(of polygon: [Point]) -> (u: Point, v: Point)? {
-    let k = polygon.count / 2
-    guard k >= 2 else { return nil }
-    let start = (polygon[0] + polygon[2 * k - 1]) * 0.5
-    let end = (polygon[k - 1] + polygon[k]) * 0.5
+    guard let (start, end) = chord(of: polygon) else { return nil }
     let d = end - start
     let length = d.length
     guard length > 0, length.isFinite else { return nil }
     let u = d * (1 / length)
     return (u, Point(x: -u.y, y: u.x))
+  }
+
+  /// A band outline's chord (`2k` points, top edge then bottom edge back):
+  /// from the middle of its first cross-section to the middle of its last.
+  static func chord(of polygon: [Point]) -> (start: Point, end: Point)? {
+    let k = polygon.count / 2
+    guard k >= 2 else { return nil }
+    return ((polygon[0] + polygon[2 * k - 1]) * 0.5, (polygon[k - 1] + polygon[k]) * 0.5)
   }
 }

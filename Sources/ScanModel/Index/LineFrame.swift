@@ -29,6 +29,9 @@ struct LineFrame: Sendable {
   private(set) var bottomV: [Double] = []
   /// A curved line's mean height: its band's `v` extent.
   private var height = 0.0
+  /// Where the curve's cross-sections stand along `u`: the top and bottom
+  /// edges' points, sorted, each once.
+  private var stations: [Double] = []
 
   /// Whether the line follows a curve.
   var isCurved: Bool { !topU.isEmpty }
@@ -52,6 +55,7 @@ struct LineFrame: Sendable {
     bottomV = bottom.map(\.v)
     let heights = (topU + bottomU).map { edge(bottomU, bottomV, at: $0) - edge(topU, topV, at: $0) }
     height = max(1, heights.reduce(0, +) / Double(heights.count))
+    stations = Array(Set(topU + bottomU)).sorted()
     bandTop = 0
     bandBottom = height
   }
@@ -151,7 +155,7 @@ struct LineFrame: Sendable {
   /// order, then the bottom edge back, as ``TextLine/polygon``).
   /// - Complexity: O(*k*) in the curve's stations.
   func polygon(from u0: Double, to u1: Double) -> [Point] {
-    let inner = Set(topU + bottomU).filter { $0 > min(u0, u1) && $0 < max(u0, u1) }.sorted()
+    let inner = stations.filter { $0 > min(u0, u1) && $0 < max(u0, u1) }
     let us = [u0] + (u0 <= u1 ? inner : inner.reversed()) + [u1]
     return us.map { point(u: $0, v: bandTop) } + us.reversed().map { point(u: $0, v: bandBottom) }
   }

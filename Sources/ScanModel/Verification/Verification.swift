@@ -281,11 +281,8 @@ enum ConvexPolygon {
   /// A band's length: a quad's top edge; a curved band's chord, from
   /// the middle of its first cross-section to the middle of its last.
   static func length(of outline: [Point]) -> Double {
-    let k = outline.count / 2
-    guard k >= 2 else { return 0 }
-    if k == 2 { return (outline[1] - outline[0]).length }
-    let start = (outline[0] + outline[2 * k - 1]) * 0.5
-    let end = (outline[k - 1] + outline[k]) * 0.5
+    if outline.count == 4 { return (outline[1] - outline[0]).length }
+    guard let (start, end) = TextLine.chord(of: outline) else { return 0 }
     return (end - start).length
   }
 

@@ -428,6 +428,14 @@ PAGES: list[PageSpec] = [
                     "thumbs": [[175, 1000, 70, 125, 8], [1490, 700, 70, 125, -6]], "skin": 150,
                     "table": 78, "grain": 20, "paper": 233, "falloff": 0.12, "blur": 0.7, "noise": 2.5,
                     "seed": 3105, "quality": 90}),
+    PageSpec("photo-corner", "A page photographed at an angle on a dark table, its bottom-right "
+             "corner outside the photo's frame: the region of paper touches the frame, so the page "
+             "is found by its four straight sides, whose crossings put that corner outside the "
+             "photo; light falling off, blur, noise, JPEG quality 90.",
+             body(["tank", "meeting", "ferry"], SERIF11), fmt="jpg",
+             photo={"canvas": [1600, 1900], "corners": [[200, 160], [1450, 230], [1560, 1990], [130, 1850]],
+                    "table": 84, "grain": 20, "paper": 234, "falloff": 0.12, "blur": 0.7, "noise": 2.5,
+                    "seed": 3106, "quality": 90}),
     PageSpec("photo-flat", "A page photographed square on, lying on a table turned by 3 degrees: "
              "no perspective, so it is only cropped (and deskewed); light falling off, blur, noise, "
              "JPEG quality 90.",

@@ -39,6 +39,8 @@ static struct {
   __typeof__(&TessBaseAPIGetTsvText) TessBaseAPIGetTsvText;
   __typeof__(&getLeptonicaVersion) getLeptonicaVersion;
   __typeof__(&pixRemoveBorderConnComps) pixRemoveBorderConnComps;
+  __typeof__(&pixSetInRectArbitrary) pixSetInRectArbitrary;
+  __typeof__(&pixSetAllArbitrary) pixSetAllArbitrary;
   __typeof__(&l_generateJpegDataMem) l_generateJpegDataMem;
   __typeof__(&lept_free) lept_free;
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
@@ -237,6 +239,8 @@ static void scantext_load(void) {
   LOAD(tesseract, TessBaseAPIGetTsvText);
   LOAD(leptonica, getLeptonicaVersion);
   LOAD(leptonica, pixRemoveBorderConnComps);
+  LOAD(leptonica, pixSetInRectArbitrary);
+  LOAD(leptonica, pixSetAllArbitrary);
   LOAD(leptonica, l_generateJpegDataMem);
   LOAD(leptonica, lept_free);
   LOAD(leptonica, findFileFormatBuffer);
@@ -385,6 +389,8 @@ void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientat
 char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number) { return scantext_functions.TessBaseAPIGetTsvText(handle, page_number); }
 char * scantext_getLeptonicaVersion(void) { return scantext_functions.getLeptonicaVersion(); }
 PIX * scantext_pixRemoveBorderConnComps(PIX *pixs, l_int32 connectivity) { return scantext_functions.pixRemoveBorderConnComps(pixs, connectivity); }
+l_ok scantext_pixSetInRectArbitrary(PIX *pix, BOX *box, l_uint32 val) { return scantext_functions.pixSetInRectArbitrary(pix, box, val); }
+l_ok scantext_pixSetAllArbitrary(PIX *pix, l_uint32 val) { return scantext_functions.pixSetAllArbitrary(pix, val); }
 L_COMP_DATA * scantext_l_generateJpegDataMem(l_uint8 *data, size_t nbytes, l_int32 ascii85flag) { return scantext_functions.l_generateJpegDataMem(data, nbytes, ascii85flag); }
 void scantext_lept_free(void *ptr) { scantext_functions.lept_free(ptr); }
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }

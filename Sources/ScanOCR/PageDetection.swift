@@ -12,6 +12,10 @@ struct PageOutline: Equatable {
   /// round it, on the measuring image.
   var paper: Double
   var background: Double
+  /// The part of the image inside the page's sides, clockwise, when the
+  /// page was found by its edges (``PageEdges``) and may run out of the
+  /// frame: its corners may then lie outside the image.
+  var polygon: [Point]? = nil
 
   /// The largest difference (degrees) between a corner's angle and a right
   /// angle: 0 for a page seen square on, growing with perspective.
@@ -36,8 +40,9 @@ struct PageOutline: Equatable {
   /// The axis-aligned box round the corners, in whole pixels inside a
   /// `width` × `height` image.
   func boundingBox(width: Int, height: Int) -> PixelRect {
-    let xs = corners.map(\.x)
-    let ys = corners.map(\.y)
+    let points = polygon ?? corners
+    let xs = points.map(\.x)
+    let ys = points.map(\.y)
     let minX = max(0, Int((xs.min() ?? 0).rounded(.down)))
     let minY = max(0, Int((ys.min() ?? 0).rounded(.down)))
     return PixelRect(
@@ -66,7 +71,8 @@ enum PageDetection {
   /// (`kant-0017`, `bengel-abriss`: one edge ≥ 88 %, two more ≥ 96 % with
   /// the print); the real phone photos show part of the page cut off by
   /// the frame (`boston-cooking-a`: 45 % and 64 %; `linguistics-thesis-a`:
-  /// 95 % and 53 %), so they are not cropped either.
+  /// 95 % and 53 %): such pages are left to ``PageEdges``, which finds a
+  /// page by its four sides.
   static let maximumEdgeShare = 0.02
   /// What lies round the page must be at least this share of the image.
   static let minimumBackgroundShare = 0.1
@@ -79,8 +85,8 @@ enum PageDetection {
   /// (a page, not a blob).
   static let minimumFill = 0.95
 
-  /// Finds the page of an image, or `nil` when the rule above does not
-  /// find one standing free. A black-and-white image (1 bit) is a scan or
+  /// Finds the page of an image, or `nil` when neither the rule above
+  /// finds one standing free nor ``PageEdges`` finds its four sides. A black-and-white image (1 bit) is a scan or
   /// a fax, never a photo, and has no gray levels to tell paper from a
   /// table: it is not measured (on `typewriter`, a 4000 × 2864 bilevel
   /// scan, the measurement was 2.6 % of a reading).
@@ -102,10 +108,11 @@ enum PageDetection {
       small = gray
     }
     guard let pixels = GrayPixels(small) else { return nil }
-    guard var outline = find(in: pixels) else { return nil }
+    guard var outline = find(in: pixels) ?? PageEdges.find(in: pixels) else { return nil }
     let fx = Double(image.width) / Double(pixels.width)
     let fy = Double(image.height) / Double(pixels.height)
     outline.corners = outline.corners.map { Point(x: $0.x * fx, y: $0.y * fy) }
+    outline.polygon = outline.polygon?.map { Point(x: $0.x * fx, y: $0.y * fy) }
     return outline
   }
 

@@ -290,6 +290,8 @@ struct Preprocessor {
       result = CleanedImage(gray: gray, applied: [], changed: false)
     }
     if let page {
+      guard let straight = page.straightened(result.gray) else { return nil }
+      result.gray = straight
       result.page = page
       result.applied.insert(contentsOf: page.applied, at: 0)
     }

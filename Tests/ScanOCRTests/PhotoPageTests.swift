@@ -80,15 +80,19 @@ struct PhotoPageTests {
   }
 
   /// The real scans (flat scans, scans with a dark border or a book's
-  /// edge) are not cropped; the two real phone photos are not either: part
-  /// of their page is cut off by the photo's frame (see the README).
+  /// edge) are not cropped: at most three of their sides show an edge
+  /// (`kant-0017`, `boston-cooking-a`: three; `bengel-abriss`: two), and a
+  /// crop to fewer than four cost words (see ``PageEdges``). The thesis
+  /// photo is the one found: all four of its sides are seen
+  /// (``PageEdgesTests``).
   @Test(
-    "No real scan is cropped",
+    "No real scan but the thesis photo is cropped",
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
     arguments: RealScans.images)
   func realScansHaveNoPageStandingFree(_ image: String) throws {
     let decoded = try Self.decode(RealScans.path(image))
-    #expect(PageDetection.find(decoded) == nil, "\(image)")
+    let found = PageDetection.find(decoded) != nil
+    #expect(found == (image == "ocrd/linguistics-thesis-a.jpg"), "\(image)")
   }
 
   @Test func thePhotoIsStraightenedAndEveryWordLandsOnThePhoto() throws {
@@ -274,7 +278,7 @@ struct ProjectiveTransformTests {
   /// Issue 12's measure on the real phone photos: the words read with
   /// confidence ≥ 80 at least double over plain Tesseract (the image read
   /// as it is). Measured: the cookbook 30 → 332 (of 346 and 386 words),
-  /// `linguistics-thesis-a` 29 → 60 (of 48 and 82). As a share of the
+  /// `linguistics-thesis-a` 29 → 63 (of 48 and 76). As a share of the
   /// words read, the thesis page's 0.60 → 0.73 could not double.
   @Test(
     "On the real photos, words read with confidence >= 80 at least double over plain Tesseract",

@@ -42,6 +42,9 @@ enum PageEdges {
   static let slopeStep = 0.01
   /// The share of a side's length that must show the step.
   static let minimumSupport = 0.6
+  /// The share of a side's rows where what lies beyond it must be darker
+  /// than the paper (``isBackgroundBeyond(_:view:step:length:rows:)``).
+  static let minimumBackgroundRows = 0.8
   /// The share of a seam's length that must show it.
   static let minimumSeamSupport = 0.85
   /// Beyond a seam, a row whose darkest pixel is this many times darker
@@ -82,7 +85,11 @@ enum PageEdges {
       // A side needs step pixels on `minimumSupport` of at least
       // `minimumLength` of the rows: below that no line through them holds.
       let enough = Int32((minimumSupport * minimumLength * Double(v)).rounded(.up))
-      if let line = Self.strongestLine(step, length: u, rows: v), line.votes >= enough {
+      if let line = Self.strongestLine(step, length: u, rows: v), line.votes >= enough,
+        Self.isBackgroundBeyond(
+          Side(side: side, offset: line.offset, slope: line.slope), view: view, step: step,
+          length: u, rows: v)
+      {
         candidates.append(Side(side: side, offset: line.offset, slope: line.slope))
       } else if side - candidates.count >= 1 {
         // Two sides without an edge: three, one of them perhaps a seam,
@@ -255,6 +262,33 @@ enum PageEdges {
     return seam
   }
 
+  /// Whether what lies beyond a side, from the frame to 3 pixels short of
+  /// it, is background: on ``minimumBackgroundRows`` of the rows where the
+  /// side shows its step, nothing there is within half the step ratio of
+  /// the paper's brightness inside it. A table, a dark border or a book's
+  /// edge reaches the frame; a thick printed frame or a dark bar on a scan
+  /// has paper (the margin) beyond it and is not a side.
+  static func isBackgroundBeyond(
+    _ side: Side, view: [Float], step: [Bool], length: Int, rows: Int
+  ) -> Bool {
+    let margin = Float(log(minimumStepRatio) / 2)
+    var counted = 0
+    var dark = 0
+    for v in 0..<rows {
+      let u = Int((side.offset + side.slope * (Double(v) + 0.5 - Double(rows) / 2)).rounded(.down))
+      guard u >= 0, u + band.upperBound < length else { continue }
+      let row = v * length
+      guard (max(0, u - 1)...(u + 1)).contains(where: { step[row + $0] }) else { continue }
+      counted += 1
+      var paper = -Float.infinity
+      for d in band { paper = max(paper, view[row + u + d]) }
+      var beyond = -Float.infinity
+      for x in 0..<max(0, u - 3) { beyond = max(beyond, view[row + x]) }
+      if beyond + margin <= paper { dark += 1 }
+    }
+    return counted > 0 && Double(dark) >= minimumBackgroundRows * Double(counted)
+  }
+
   /// Whether the image beyond a side (between it and the frame, 3 pixels
   /// clear of it) is blank: on at most ``maximumInkRows`` of its rows the
   /// darkest pixel is ``inkRatio`` times darker than the brightest.
@@ -360,7 +394,10 @@ enum PageEdges {
       let row = v * length
       func rise(_ u: Int) -> Float { view[row + u + 1] - view[row + u - 1] }
       var best: (rise: Float, u: Int) = (0, -1)
-      for u in max(1, centre - 3)...min(length - 2, centre + 3) where u >= 1 && u <= length - 2 {
+      let low = max(1, centre - 3)
+      let high = min(length - 2, centre + 3)
+      guard low <= high else { continue }
+      for u in low...high {
         let r = rise(u)
         if r > best.rise { best = (r, u) }
       }

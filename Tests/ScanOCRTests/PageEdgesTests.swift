@@ -136,6 +136,28 @@ struct PageEdgesTests {
     #expect(PageEdges.find(in: Self.facingPage(inkBeyond: true)) == nil)
   }
 
+  /// A scan with a thick printed frame round its text and a page number in
+  /// the margin outside it: the frame's inner edge is a step, but paper
+  /// lies beyond it, so it is no side and nothing is cut away.
+  @Test func aThickPrintedFrameIsNoSide() {
+    let w = 400
+    let h = 500
+    var values = [UInt8](repeating: 235, count: w * h)
+    for y in 30..<470 {
+      for x in 30..<370 where x < 45 || x >= 355 || y < 45 || y >= 455 {
+        values[y * w + x] = 25
+      }
+    }
+    // Text inside, a page number below the frame.
+    for line in stride(from: 80, to: 420, by: 30) {
+      for y in line..<(line + 4) {
+        for x in stride(from: 90, to: 300, by: 3) { values[y * w + x] = 30 }
+      }
+    }
+    for y in 480..<486 { for x in 195..<205 { values[y * w + x] = 30 } }
+    #expect(PageEdges.find(in: GrayPixels(width: w, height: h, values: values)) == nil)
+  }
+
   /// A page whose light falls off toward one edge (3 % a pixel) has no
   /// step there, and print or a thin rule is no step either.
   @Test func aSlopeOfLightOrARuleIsNoSide() {

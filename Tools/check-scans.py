@@ -278,6 +278,9 @@ def check_ink(page, words, geometric, im, degradation, rules=False, photo=None):
         # A curled page's edge is its recorded outline, not its corners'
         # quadrilateral.
         ink = ink & page_mask(photo.get("outline", photo["corners"]), W, H, 9)
+        # A spread's fold is a shadow, not print.
+        if "fold" in photo:
+            ink = ink & ~page_mask(photo["fold"], W, H, 0)
     covered = np.zeros_like(ink)
     min_ink = None
     for i, w in enumerate(words):

@@ -411,6 +411,16 @@ PAGES: list[PageSpec] = [
              photo={"canvas": [2000, 1450], "corners": [[170, 150], [1830, 195], [1885, 1300], [115, 1265]],
                     "table": 80, "grain": 20, "paper": 234, "falloff": 0.12, "blur": 0.7, "noise": 2.5,
                     "seed": 3103, "quality": 90}),
+    PageSpec("photo-gutter", "A double-page spread photographed at an angle on a dark table, its "
+             "gutter a shadow down the fold as dark as the table: the paper is two bright regions, "
+             "found together as one sheet (never one page alone); light falling off, blur, noise, "
+             "JPEG quality 90.",
+             [], dpi=200, page_size=(8.5, 5.5), fmt="jpg",
+             frames=spread_frames(["ferry", "tank", "forms"], ["clock", "weather", "coffee"]),
+             photo={"canvas": [1950, 1420], "corners": [[150, 170], [1800, 130], [1840, 1290], [120, 1250]],
+                    "gutter": [22, 0.72],
+                    "table": 70, "grain": 18, "paper": 232, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
+                    "seed": 3107, "quality": 90}),
     PageSpec("photo-curl", "A book page photographed from above at a slight angle, curling toward "
              "its spine on the left: each line rises by up to 180 page pixels toward the spine "
              "(a curve, not a slope), in slight perspective on the dark table; light falling off, "
@@ -995,7 +1005,8 @@ def photograph(spec, cov, blocks, W, H):
     """The rendered page laid in perspective on a table. Word boxes are
     recomputed from the warped ink (a label map warped with the same map),
     quads are the warped corners of the upright boxes. Returns (image, W, H,
-    the curled page's outline or None)."""
+    extras for the truth's record: the curled page's outline, the fold's
+    shadow)."""
     ph = spec.photo
     words = all_words(blocks)
     lines = all_lines(blocks)
@@ -1131,6 +1142,14 @@ def photograph(spec, cov, blocks, W, H):
     table = table_texture(W2, H2, spec, rng)
     ys_, xs_ = np.mgrid[0:H2, 0:W2]
     light = ph["paper"] * (1.0 - ph["falloff"] * (ys_ / H2) * (0.5 + 0.5 * xs_ / W2))
+    # A spread's gutter (`gutter`: [half-width in page pixels, depth]): the
+    # paper darkens toward the fold down the middle of the sheet, to
+    # (1 - depth) of its brightness there, as in a photo of an open book.
+    if "gutter" in ph:
+        half, depth = ph["gutter"]
+        d = inv_m[2, 0] * xs_ + inv_m[2, 1] * ys_ + inv_m[2, 2]
+        px = (inv_m[0, 0] * xs_ + inv_m[0, 1] * ys_ + inv_m[0, 2]) / d
+        light = light * (1.0 - depth * np.exp(-((px - W / 2) / half) ** 2))
     page = light * (1.0 - cov2.astype(np.float64) / 255.0 * 0.85)
     v = mask * page + (1.0 - mask) * table
     # Thumbs holding the page down (`thumbs`: ellipses [cx, cy, rx, ry,
@@ -1158,7 +1177,15 @@ def photograph(spec, cov, blocks, W, H):
         edge = ([(t * W, 0) for t in ts] + [(W, t * H) for t in ts]
                 + [((1 - t) * W, H) for t in ts] + [(0, (1 - t) * H) for t in ts])
         outline = [[num(qx), num(qy)] for qx, qy in (fwd(p) for p in edge)]
-    return np.clip(np.rint(v), 0, 255).astype(np.uint8), W2, H2, outline
+    extras = {"outline": outline} if outline else {}
+    if "gutter" in ph:
+        # The fold's shadow, 3 half-widths each side of the middle, in the
+        # photo: the checks do not count it as ink.
+        reach = 3 * ph["gutter"][0]
+        extras["fold"] = [[num(qx), num(qy)] for qx, qy in (
+            fwd(p) for p in ((W / 2 - reach, 0), (W / 2 + reach, 0), (W / 2 + reach, H),
+                             (W / 2 - reach, H)))]
+    return np.clip(np.rint(v), 0, 255).astype(np.uint8), W2, H2, extras
 
 
 # --------------------------------------------------------------------------
@@ -1169,7 +1196,7 @@ def u16(s: str) -> int:
     return len(s.encode("utf-16-le")) // 2
 
 
-def build_truth(spec, blocks, W, H, image_name, outline=None):
+def build_truth(spec, blocks, W, H, image_name, extras=None):
     geometric = spec.orientation != 0 or spec.skew != 0 or spec.photo is not None
     text = []
     pos = 0
@@ -1227,7 +1254,7 @@ def build_truth(spec, blocks, W, H, image_name, outline=None):
     if spec.colour:
         gen["colour"] = spec.colour
     if spec.photo:
-        gen["photo"] = dict(spec.photo, outline=outline) if outline else spec.photo
+        gen["photo"] = dict(spec.photo, **extras) if extras else spec.photo
     page = {
         "index": 0,
         "image": image_name,
@@ -1252,9 +1279,9 @@ def make_page(spec: PageSpec, out_dir: Path):
     for m in spec.must_contain:
         if m not in printed:
             raise RuntimeError(f"{spec.name}: layout lost required word {m!r}")
-    outline = None
+    extras = None
     if spec.photo:
-        img, W, H, outline = photograph(spec, cov, blocks, W, H)
+        img, W, H, extras = photograph(spec, cov, blocks, W, H)
     else:
         cov, W, H = transform_page(spec, cov, blocks, W, H)
         if spec.rules:
@@ -1272,7 +1299,7 @@ def make_page(spec: PageSpec, out_dir: Path):
         quality = (spec.degrade or spec.colour or spec.photo)["quality"]
         im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=quality,
                 optimize=False, progressive=False)
-    truth = build_truth(spec, blocks, W, H, image_name, outline)
+    truth = build_truth(spec, blocks, W, H, image_name, extras)
     js = json.dumps(truth, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
     (out_dir / f"{spec.name}.truth.json").write_text(js, encoding="utf-8")
     nlines = len(all_lines(blocks))

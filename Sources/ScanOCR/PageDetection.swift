@@ -127,6 +127,7 @@ enum PageDetection {
     // The largest bright region.
     var label = [Int32](repeating: 0, count: count)
     var best: (size: Int, label: Int32) = (0, 0)
+    var second: (size: Int, label: Int32) = (0, 0)
     var next: Int32 = 0
     var stack: [Int] = []
     for start in 0..<count where label[start] == 0 && Int(image.values[start]) >= threshold {
@@ -143,13 +144,25 @@ enum PageDetection {
           }
         }
       }
-      if size > best.size { best = (size, next) }
+      if size > best.size {
+        second = best
+        best = (size, next)
+      } else if size > second.size {
+        second = (size, next)
+      }
     }
     guard best.size > 0 else { return nil }
+    // The two pages of a spread whose gutter's shadow parts them are two
+    // regions side by side: both are the sheet (one alone would cut the
+    // other page's text away).
+    let spread =
+      Double(second.size) >= minimumSpreadShare * Double(best.size)
+      && areSideBySide(best.label, second.label, in: label, width: w)
+    let pages: Set<Int32> = spread ? [best.label, second.label] : [best.label]
     // The background: everything else that the image's border reaches.
     var outside = [Bool](repeating: false, count: count)
     func seed(_ i: Int) {
-      if label[i] != best.label && !outside[i] {
+      if !pages.contains(label[i]) && !outside[i] {
         outside[i] = true
         stack.append(i)
       }
@@ -164,7 +177,7 @@ enum PageDetection {
     }
     while let i = stack.popLast() {
       forEachNeighbour(of: i, width: w, count: count) { j in
-        if label[j] != best.label && !outside[j] {
+        if !pages.contains(label[j]) && !outside[j] {
           outside[j] = true
           stack.append(j)
         }
@@ -218,11 +231,93 @@ enum PageDetection {
       Point(
         x: Double(extremes[k] % w + offsets[k].0), y: Double(extremes[k] / w + offsets[k].1))
     }
-    let area = Self.area(corners)
-    guard area > 0, Double(pageCount) >= minimumFill * area,
-      Double(pageCount) <= (2 - minimumFill) * area
-    else { return nil }
+    if spread {
+      // Each page fills its own quadrilateral; the sheet is their hull.
+      for page in pages {
+        guard
+          let fill = Self.fill(of: page, pages: pages, label: label, outside: outside, width: w),
+          fill >= minimumFill, fill <= 2 - minimumFill
+        else { return nil }
+      }
+    } else {
+      let area = Self.area(corners)
+      guard area > 0, Double(pageCount) >= minimumFill * area,
+        Double(pageCount) <= (2 - minimumFill) * area
+      else { return nil }
+    }
     return PageOutline(corners: corners, paper: paper, background: background)
+  }
+
+  /// The second page of a spread must be at least this share of the first.
+  static let minimumSpreadShare = 0.5
+
+  /// Whether two regions lie side by side (or one above the other): their
+  /// boxes overlap across at least half the smaller one's extent and are
+  /// at most a tenth of the image apart along the other direction.
+  static func areSideBySide(_ a: Int32, _ b: Int32, in label: [Int32], width w: Int) -> Bool {
+    guard a != 0, b != 0, a != b else { return false }
+    let h = label.count / max(1, w)
+    var boxes = [
+      a: (minX: w, minY: h, maxX: -1, maxY: -1), b: (minX: w, minY: h, maxX: -1, maxY: -1),
+    ]
+    for i in label.indices where label[i] == a || label[i] == b {
+      let x = i % w
+      let y = i / w
+      if var box = boxes[label[i]] {
+        box = (min(box.minX, x), min(box.minY, y), max(box.maxX, x), max(box.maxY, y))
+        boxes[label[i]] = box
+      }
+    }
+    guard let p = boxes[a], let q = boxes[b] else { return false }
+    func overlap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Double {
+      Double(max(0, min(a1, b1) - max(a0, b0) + 1))
+        / Double(max(1, min(a1 - a0, b1 - b0) + 1))
+    }
+    // The empty rows or columns between two extents.
+    func gap(_ a0: Int, _ a1: Int, _ b0: Int, _ b1: Int) -> Int {
+      max(0, max(a0, b0) - min(a1, b1) - 1)
+    }
+    let across =
+      overlap(p.minY, p.maxY, q.minY, q.maxY) >= 0.5
+      && Double(gap(p.minX, p.maxX, q.minX, q.maxX)) <= 0.1 * Double(w)
+    let stacked =
+      overlap(p.minX, p.maxX, q.minX, q.maxX) >= 0.5
+      && Double(gap(p.minY, p.maxY, q.minY, q.maxY)) <= 0.1 * Double(h)
+    return across || stacked
+  }
+
+  /// How much of its corners' quadrilateral a page region fills: its pixels
+  /// and the holes (print, the paper inside letters) it encloses, each
+  /// given to the page of `pages` met first to its left on its row.
+  static func fill(
+    of page: Int32, pages: Set<Int32>, label: [Int32], outside: [Bool], width w: Int
+  ) -> Double? {
+    var extremes = [Int](repeating: -1, count: 4)
+    var values = [Int](repeating: Int.min, count: 4)
+    var pixels = 0
+    var owner: Int32 = 0
+    for i in label.indices {
+      let x = i % w
+      if x == 0 { owner = 0 }
+      if outside[i] {
+        owner = 0
+        continue
+      }
+      if pages.contains(label[i]) { owner = label[i] }
+      guard owner == page else { continue }
+      pixels += 1
+      let y = i / w
+      let measures = [-(x + y), x - y, x + y, y - x]
+      for k in 0..<4 where measures[k] > values[k] { (values[k], extremes[k]) = (measures[k], i) }
+    }
+    guard extremes.allSatisfy({ $0 >= 0 }) else { return nil }
+    let offsets = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    let corners = (0..<4).map { k in
+      Point(
+        x: Double(extremes[k] % w + offsets[k].0), y: Double(extremes[k] / w + offsets[k].1))
+    }
+    let area = Self.area(corners)
+    return area > 0 ? Double(pixels) / area : nil
   }
 
   /// Calls `body` with the 4-connected neighbours of pixel `i` that lie

@@ -60,7 +60,20 @@ struct GroundTruthTests {
   static func pageTest(_ image: String) throws -> (Double, Double) -> Bool {
     guard image.hasPrefix("photo-") else { return { _, _ in true } }
     let c = try Self.pageOutline(image)
+    // A spread's fold is a shadow, not print (as `Tools/check-scans.py`).
+    let fold = try Self.recordedPoints(image, "fold")
     return { x, y in
+      if let fold {
+        var inFold = false
+        for i in fold.indices {
+          let a = fold[i]
+          let b = fold[(i + 1) % fold.count]
+          if (a.y > y) != (b.y > y), x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) {
+            inFold.toggle()
+          }
+        }
+        if inFold { return false }
+      }
       // Inside the outline (an even number of edge crossings to its
       // right), and 9 pixels or more from every edge.
       var inside = false
@@ -85,12 +98,16 @@ struct GroundTruthTests {
   /// top-left: its recorded outline on a curled page (whose edges bend),
   /// else its four corners.
   static func pageOutline(_ image: String) throws -> [Point] {
+    try recordedPoints(image, "outline") ?? PhotoPageTests.trueCorners(image)
+  }
+
+  /// Points the generator recorded for a photo (`generator.photo[key]`),
+  /// or `nil` when it recorded none.
+  static func recordedPoints(_ image: String, _ key: String) throws -> [Point]? {
     let url = Fixtures.scans.appendingPathComponent(Fixtures.stem(image) + ".truth.json")
     let truth = try JSONValue(parsing: String(contentsOf: url, encoding: .utf8))
-    guard let outline = truth["generator"]?["photo"]?["outline"]?.arrayValue else {
-      return try PhotoPageTests.trueCorners(image)
-    }
-    return try outline.map { value in
+    guard let points = truth["generator"]?["photo"]?[key]?.arrayValue else { return nil }
+    return try points.map { value in
       let xy = (value.arrayValue ?? []).compactMap(\.doubleValue)
       try #require(xy.count == 2)
       return Point(x: xy[0], y: xy[1])

@@ -24,13 +24,16 @@ import ScanModel
 ///   vote of its step pixels.
 /// - It must hold on at least ``minimumSupport`` of its length between the
 ///   neighbouring sides found (or the frame), and that length must be at
-///   least ``minimumLength`` of the image's side. A side that fails is not
-///   found: the page runs out of the frame there, and the frame stands in
-///   for it.
+///   least ``minimumLength`` of the image's side; and what lies beyond it up
+///   to the frame must be background, not paper
+///   (``isBackgroundBeyond(_:view:step:length:rows:)``).
+/// - When three sides are found, the fourth may be a seam against another
+///   sheet (``seamPixels(_:length:rows:)``) with nothing printed beyond it.
 ///
-/// A page whose four sides are found has four corners (they may lie outside
-/// the photo) and can be straightened in perspective; with fewer, it is
-/// only cropped to what the sides found leave of the image.
+/// Each side is then fitted to a fraction of a pixel
+/// (``refined(_:view:length:rows:count:)``). A page is found only with
+/// all four sides; its corners, where they cross, may lie outside the
+/// photo, and it is straightened from them.
 enum PageEdges {
   /// The brightness ratio across an edge (inner band against outer band).
   static let minimumStepRatio = 1.12
@@ -65,9 +68,9 @@ enum PageEdges {
     var slope: Double
   }
 
-  /// The page of a small gray image, in its own pixels, or `nil` when no side
-  /// is found or what the sides leave is less than
-  /// ``PageDetection/minimumPageShare`` of the image.
+  /// The page of a small gray image, in its own pixels, or `nil` unless all
+  /// four sides are found and what they leave of the image is at least
+  /// ``PageDetection/minimumPageShare`` of it.
   static func find(in image: GrayPixels) -> PageOutline? {
     let w = image.width
     let h = image.height
@@ -151,7 +154,7 @@ enum PageEdges {
     guard polygon.count >= 3,
       PageDetection.area(polygon) >= PageDetection.minimumPageShare * imageArea
     else { return nil }
-    let bySide = Dictionary(uniqueKeysWithValues: found.map { ($0.side, $0) })
+    let bySide = Dictionary(found.map { ($0.side, $0) }, uniquingKeysWith: { first, _ in first })
     guard let left = bySide[0], let top = bySide[1], let right = bySide[2],
       let bottom = bySide[3],
       let topLeft = intersection(left, top, width: w, height: h),

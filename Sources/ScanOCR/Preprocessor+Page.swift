@@ -18,10 +18,10 @@ struct PageStep {
   var perspective: Quad?
   /// With perspective: the map from the straightened page to ``image``
   /// and the straightened page's size. The page is straightened once it is
-  /// gray (``straightened(_:)``): warping the photo's colour pixels cost 3
-  /// times as much (`linguistics-thesis-a`, 16 megapixels: 1.30 against
-  /// 1.0x of plain Tesseract for the whole reading), for the same gray
-  /// pixels but rounding.
+  /// gray (``straightened(_:)``), by ``Preprocessor/projectiveGray(_:_:width:height:)``:
+  /// on `linguistics-thesis-a` (16 megapixels) the whole reading took 1.30
+  /// times plain Tesseract's with the colour photo warped by Leptonica,
+  /// 1.13 with its gray copy warped by Leptonica, about 1.0 now.
   var straighten: (map: ImageTransform, width: Int, height: Int)? = nil
 
   /// `gray` (the gray copy of ``image``) straightened, or `gray` itself when
@@ -111,7 +111,6 @@ extension Preprocessor {
     default: return false
     }
     guard scantext_pixGetColormap(image.pix) == nil, polygon.count >= 3 else { return false }
-    let result = image
     let w = image.width
     func whiten(_ x0: Int, _ x1: Int, _ y: Int) {
       guard x1 > x0, let box = scantext_boxCreate(Int32(x0), Int32(y), Int32(x1 - x0), 1) else {
@@ -119,7 +118,7 @@ extension Preprocessor {
       }
       var owned: UnsafeMutablePointer<Box>? = box
       defer { scantext_boxDestroy(&owned) }
-      _ = scantext_pixSetInRectArbitrary(result.pix, box, white)
+      _ = scantext_pixSetInRectArbitrary(image.pix, box, white)
     }
     for y in 0..<image.height {
       // The polygon's span on the row's centre line.
@@ -191,8 +190,8 @@ extension Preprocessor {
   /// input pixels into a `width` × `height` image: Leptonica's
   /// `pixProjectiveGray` (white brought in, the same single-precision
   /// arithmetic and 1/16-pixel bilinear weights, so the same pixels but
-  /// those read from the source's last row: tested), without its call per pixel and without making the output the
-  /// input's size first. On the 16-megapixel thesis photo Leptonica's took
+  /// those read from the source's last row: tested), without its call per
+  /// pixel and without making the output the input's size first. On the 16-megapixel thesis photo Leptonica's took
   /// 13 % of the whole reading (`perf`: `linearInterpolatePixelGray`,
   /// `projectiveXformPt`); `nil` for another depth or a colour map.
   static func projectiveGray(

@@ -7,7 +7,8 @@
 #   bash Tools/fuzz.sh [seconds per target, default 60] [target ...]
 #
 # Targets: FuzzJSON (JSON reader and document importer), FuzzImport (hOCR,
-# ALTO, PAGE XML and TSV importers), FuzzQuery (query protocol), FuzzImage (image decoding, multi-page and tiled TIFF). Seed
+# ALTO, PAGE XML and TSV importers), FuzzQuery (query protocol), FuzzImage (image decoding, multi-page and tiled TIFF),
+# FuzzPage (page finding and straightening on small gray images). Seed
 # corpora come from Scans/ and from hostile TIFFs written below; the
 # corpora grown by a run are kept in .build/fuzz/corpus for the next.
 set -euo pipefail
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage FuzzPage); fi
 
 work=.build/fuzz
 scratch="$work/build"
@@ -70,6 +71,21 @@ seed() {
         [ "$(stat -c %s "$f")" -lt 200000 ] && cp "$f" "$dir"/
       done
       python3 Tools/make-fuzz-tiffs.py "$dir"
+      ;;
+    FuzzPage)
+      # Width and height bytes, then pixels: a bright page on a dark table
+      # (a 120 x 120 image, the page from 15 to 105), a page cut by the
+      # frame, a flat white page.
+      python3 - "$dir" <<'PY'
+import sys
+d = sys.argv[1]
+def image(w, h, page):
+    px = bytes(230 if page(x, y) else 60 for y in range(h) for x in range(w))
+    return bytes([w - 32, h - 32]) + px
+open(f"{d}/page.bin", "wb").write(image(120, 120, lambda x, y: 15 <= x < 105 and 15 <= y < 105))
+open(f"{d}/cut.bin", "wb").write(image(120, 120, lambda x, y: 15 <= x and 15 <= y < 105 - x // 8))
+open(f"{d}/white.bin", "wb").write(image(40, 40, lambda x, y: True))
+PY
       ;;
   esac
 }

@@ -4,7 +4,7 @@ import ScanModel
 import ScanTestSupport
 import Testing
 
-@testable import ScanOCR
+@_spi(Fuzzing) @testable import ScanOCR
 
 /// Pages found by their straight sides (``PageEdges``) where the paper does
 /// not stand free: a corner outside the photo's frame, a side lying against
@@ -180,6 +180,7 @@ struct PageEdgesTests {
 
   @Test(arguments: [8, 32])
   func whiteningOutsideAPolygonKeepsWhatIsInside(depth: Int) throws {
+    try OCRLibraries.load()
     let pix = try #require(scantext_pixCreate(20, 10, Int32(depth)))
     let image = LeptonicaImage(taking: pix)
     let gray: UInt32 = depth == 8 ? 100 : 0x6464_6400
@@ -238,5 +239,31 @@ extension PageEdgesTests {
     }
     // Only the page running out of the frame reads the last row.
     #expect((differing > 0) == (name == "photo-corner.jpg"), "\(differing) pixels differ")
+  }
+}
+
+extension PageEdgesTests {
+  @Test func grayPixelsMakeALeptonicaImageAndBack() throws {
+    let pixels = GrayPixels(
+      width: 37, height: 5, values: (0..<185).map { UInt8(truncatingIfNeeded: $0 * 7) })
+    let image = try #require(LeptonicaImage(gray: pixels))
+    let back = try #require(GrayPixels(image))
+    #expect(back.width == 37 && back.height == 5 && back.values == pixels.values)
+  }
+
+  /// The fuzzers' entry (`Tools/Fuzz/Sources/FuzzPage`) on its seeds: a
+  /// page standing free on a table is found and straightened or cropped,
+  /// a white image has no page, and bytes of noise do not trap.
+  @Test func theFuzzersPageEntryFindsASeedsPage() {
+    func image(_ w: Int, _ h: Int, _ page: (Int, Int) -> Bool) -> [UInt8] {
+      [UInt8(w - 32), UInt8(h - 32)]
+        + (0..<(w * h)).map { page($0 % w, $0 / w) ? 230 : 60 }
+    }
+    let page = image(120, 120) { x, y in (15..<105).contains(x) && (15..<105).contains(y) }
+    #expect(OCREngine.findPageForFuzzing(page) > 0)
+    #expect(OCREngine.findPageForFuzzing(image(40, 40) { _, _ in true }) == 0)
+    var generator = SystemRandomNumberGenerator()
+    let noise = (0..<5000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    _ = OCREngine.findPageForFuzzing(noise)
   }
 }

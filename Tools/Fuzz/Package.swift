@@ -34,6 +34,10 @@ let package = Package(
     .executableTarget(
       name: "FuzzImage",
       dependencies: ["FuzzSupport", .product(name: "ScanOCR", package: "ScanText")]),
+    // Page finding and straightening on small gray images, no OCR.
+    .executableTarget(
+      name: "FuzzPage",
+      dependencies: ["FuzzSupport", .product(name: "ScanOCR", package: "ScanText")]),
   ],
   swiftLanguageModes: [.v6]
 )

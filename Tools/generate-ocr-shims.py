@@ -49,7 +49,7 @@ LIBRARY_NAMES = {
     "leptonica": ["liblept.so.5", "libleptonica.so.6"],
 }
 
-LEPTONICA = """getLeptonicaVersion pixRemoveBorderConnComps pixSetInRectArbitrary pixSetAllArbitrary l_generateJpegDataMem lept_free findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemTiff pixCreate pixDestroy
+LEPTONICA = """getLeptonicaVersion pixRemoveBorderConnComps pixSetInRectArbitrary pixSetAllArbitrary pixSeedfillBinary l_generateJpegDataMem lept_free findFileFormatBuffer pixReadHeaderMem pixReadMem pixReadMemTiff pixCreate pixDestroy
 pixGetWidth pixGetHeight pixGetDepth pixGetYRes pixGetWpl pixGetData pixSetResolution
 pixCopyResolution pixConvertTo8 pixConvertTo1 pixRotateOrth pixRotate pixScaleGrayLI
 pixBackgroundNormSimple pixContrastNorm pixGetRankValue pixClipRectangle boxCreate boxDestroy

@@ -41,6 +41,7 @@ static struct {
   __typeof__(&pixRemoveBorderConnComps) pixRemoveBorderConnComps;
   __typeof__(&pixSetInRectArbitrary) pixSetInRectArbitrary;
   __typeof__(&pixSetAllArbitrary) pixSetAllArbitrary;
+  __typeof__(&pixSeedfillBinary) pixSeedfillBinary;
   __typeof__(&l_generateJpegDataMem) l_generateJpegDataMem;
   __typeof__(&lept_free) lept_free;
   __typeof__(&findFileFormatBuffer) findFileFormatBuffer;
@@ -241,6 +242,7 @@ static void scantext_load(void) {
   LOAD(leptonica, pixRemoveBorderConnComps);
   LOAD(leptonica, pixSetInRectArbitrary);
   LOAD(leptonica, pixSetAllArbitrary);
+  LOAD(leptonica, pixSeedfillBinary);
   LOAD(leptonica, l_generateJpegDataMem);
   LOAD(leptonica, lept_free);
   LOAD(leptonica, findFileFormatBuffer);
@@ -391,6 +393,7 @@ char * scantext_getLeptonicaVersion(void) { return scantext_functions.getLeptoni
 PIX * scantext_pixRemoveBorderConnComps(PIX *pixs, l_int32 connectivity) { return scantext_functions.pixRemoveBorderConnComps(pixs, connectivity); }
 l_ok scantext_pixSetInRectArbitrary(PIX *pix, BOX *box, l_uint32 val) { return scantext_functions.pixSetInRectArbitrary(pix, box, val); }
 l_ok scantext_pixSetAllArbitrary(PIX *pix, l_uint32 val) { return scantext_functions.pixSetAllArbitrary(pix, val); }
+PIX * scantext_pixSeedfillBinary(PIX *pixd, PIX *pixs, PIX *pixm, l_int32 connectivity) { return scantext_functions.pixSeedfillBinary(pixd, pixs, pixm, connectivity); }
 L_COMP_DATA * scantext_l_generateJpegDataMem(l_uint8 *data, size_t nbytes, l_int32 ascii85flag) { return scantext_functions.l_generateJpegDataMem(data, nbytes, ascii85flag); }
 void scantext_lept_free(void *ptr) { scantext_functions.lept_free(ptr); }
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat) { return scantext_functions.findFileFormatBuffer(buf, pformat); }

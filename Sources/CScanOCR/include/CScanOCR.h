@@ -60,6 +60,7 @@ char * scantext_getLeptonicaVersion(void);
 PIX * scantext_pixRemoveBorderConnComps(PIX *pixs, l_int32 connectivity);
 l_ok scantext_pixSetInRectArbitrary(PIX *pix, BOX *box, l_uint32 val);
 l_ok scantext_pixSetAllArbitrary(PIX *pix, l_uint32 val);
+PIX * scantext_pixSeedfillBinary(PIX *pixd, PIX *pixs, PIX *pixm, l_int32 connectivity);
 L_COMP_DATA * scantext_l_generateJpegDataMem(l_uint8 *data, size_t nbytes, l_int32 ascii85flag);
 void scantext_lept_free(void *ptr);
 l_ok scantext_findFileFormatBuffer(const l_uint8 *buf, l_int32 *pformat);

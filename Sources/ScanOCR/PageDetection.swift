@@ -52,6 +52,34 @@ struct PageOutline: Equatable {
   }
 }
 
+/// The pixels of a region furthest along each diagonal (first found on
+/// ties): top-left, top-right, bottom-right, bottom-left.
+struct ExtremePixels {
+  private var indices = [Int](repeating: -1, count: 4)
+  private var reach = [Int](repeating: Int.min, count: 4)
+
+  /// Takes pixel `i` of an image `width` pixels wide into account.
+  mutating func add(_ i: Int, width w: Int) {
+    let x = i % w
+    let y = i / w
+    let values = (-(x + y), x - y, x + y, y - x)
+    if values.0 > reach[0] { (reach[0], indices[0]) = (values.0, i) }
+    if values.1 > reach[1] { (reach[1], indices[1]) = (values.1, i) }
+    if values.2 > reach[2] { (reach[2], indices[2]) = (values.2, i) }
+    if values.3 > reach[3] { (reach[3], indices[3]) = (values.3, i) }
+  }
+
+  /// The outer corner of each extreme pixel, clockwise from the top-left;
+  /// `nil` before any pixel.
+  func corners(width w: Int) -> [Point]? {
+    guard indices.allSatisfy({ $0 >= 0 }) else { return nil }
+    let offsets = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    return (0..<4).map { k in
+      Point(x: Double(indices[k] % w + offsets[k].0), y: Double(indices[k] / w + offsets[k].1))
+    }
+  }
+}
+
 /// Finds the page in a photo: the paper as one bright region standing
 /// free of the image's edges on a darker background.
 ///
@@ -86,9 +114,9 @@ enum PageDetection {
   static let minimumFill = 0.95
 
   /// Finds the page of an image, or `nil` when neither the rule above
-  /// finds one standing free nor ``PageEdges`` finds its four sides. A black-and-white image (1 bit) is a scan or
-  /// a fax, never a photo, and has no gray levels to tell paper from a
-  /// table: it is not measured (on `typewriter`, a 4000 × 2864 bilevel
+  /// finds one standing free nor ``PageEdges`` finds its four sides. A
+  /// black-and-white image (1 bit) is a scan or a fax, never a photo, and
+  /// has no gray levels to tell paper from a table: it is not measured (on `typewriter`, a 4000 × 2864 bilevel
   /// scan, the measurement was 2.6 % of a reading).
   ///
   /// - Parameter gray: `image`'s gray copy (``Preprocessor/gray(_:)``), when
@@ -196,10 +224,7 @@ enum PageDetection {
     var pageSum = 0.0
     var pageCount = 0
     var backgroundSum = 0.0
-    // Top-left, top-right, bottom-right, bottom-left: the pixel furthest
-    // along each diagonal (first found on ties), by index.
-    var extremes = [Int](repeating: -1, count: 4)
-    var extremeValues = [Int](repeating: Int.min, count: 4)
+    var extremes = ExtremePixels()
     for i in 0..<count {
       let v = Double(image.values[i])
       if outside[i] {
@@ -208,13 +233,7 @@ enum PageDetection {
       }
       pageSum += v
       pageCount += 1
-      let x = i % w
-      let y = i / w
-      let values = (-(x + y), x - y, x + y, y - x)
-      if values.0 > extremeValues[0] { (extremeValues[0], extremes[0]) = (values.0, i) }
-      if values.1 > extremeValues[1] { (extremeValues[1], extremes[1]) = (values.1, i) }
-      if values.2 > extremeValues[2] { (extremeValues[2], extremes[2]) = (values.2, i) }
-      if values.3 > extremeValues[3] { (extremeValues[3], extremes[3]) = (values.3, i) }
+      extremes.add(i, width: w)
     }
     let backgroundCount = count - pageCount
     let pageShare = Double(pageCount) / Double(count)
@@ -224,13 +243,7 @@ enum PageDetection {
     let paper = pageSum / Double(max(1, pageCount))
     let background = backgroundSum / Double(max(1, backgroundCount))
     guard paper - background >= minimumContrast else { return nil }
-    guard extremes.allSatisfy({ $0 >= 0 }) else { return nil }
-    // The outer corner of each extreme pixel.
-    let offsets = [(0, 0), (1, 0), (1, 1), (0, 1)]
-    let corners = (0..<4).map { k in
-      Point(
-        x: Double(extremes[k] % w + offsets[k].0), y: Double(extremes[k] / w + offsets[k].1))
-    }
+    guard let corners = extremes.corners(width: w) else { return nil }
     if spread {
       // Each page fills its own quadrilateral; the sheet is their hull.
       for page in pages {
@@ -292,13 +305,11 @@ enum PageDetection {
   static func fill(
     of page: Int32, pages: Set<Int32>, label: [Int32], outside: [Bool], width w: Int
   ) -> Double? {
-    var extremes = [Int](repeating: -1, count: 4)
-    var values = [Int](repeating: Int.min, count: 4)
+    var extremes = ExtremePixels()
     var pixels = 0
     var owner: Int32 = 0
     for i in label.indices {
-      let x = i % w
-      if x == 0 { owner = 0 }
+      if i % w == 0 { owner = 0 }
       if outside[i] {
         owner = 0
         continue
@@ -306,16 +317,9 @@ enum PageDetection {
       if pages.contains(label[i]) { owner = label[i] }
       guard owner == page else { continue }
       pixels += 1
-      let y = i / w
-      let measures = [-(x + y), x - y, x + y, y - x]
-      for k in 0..<4 where measures[k] > values[k] { (values[k], extremes[k]) = (measures[k], i) }
+      extremes.add(i, width: w)
     }
-    guard extremes.allSatisfy({ $0 >= 0 }) else { return nil }
-    let offsets = [(0, 0), (1, 0), (1, 1), (0, 1)]
-    let corners = (0..<4).map { k in
-      Point(
-        x: Double(extremes[k] % w + offsets[k].0), y: Double(extremes[k] / w + offsets[k].1))
-    }
+    guard let corners = extremes.corners(width: w) else { return nil }
     let area = Self.area(corners)
     return area > 0 ? Double(pixels) / area : nil
   }

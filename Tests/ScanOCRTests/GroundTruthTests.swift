@@ -63,26 +63,11 @@ struct GroundTruthTests {
     // A spread's fold is a shadow, not print (as `Tools/check-scans.py`).
     let fold = try Self.recordedPoints(image, "fold")
     return { x, y in
-      if let fold {
-        var inFold = false
-        for i in fold.indices {
-          let a = fold[i]
-          let b = fold[(i + 1) % fold.count]
-          if (a.y > y) != (b.y > y), x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) {
-            inFold.toggle()
-          }
-        }
-        if inFold { return false }
-      }
-      // Inside the outline (an even number of edge crossings to its
-      // right), and 9 pixels or more from every edge.
-      var inside = false
+      if let fold, Self.encloses(fold, x, y) { return false }
+      // Inside the outline, and 9 pixels or more from every edge.
       for i in c.indices {
         let a = c[i]
         let b = c[(i + 1) % c.count]
-        if (a.y > y) != (b.y > y), x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) {
-          inside.toggle()
-        }
         let d = Point(x: b.x - a.x, y: b.y - a.y)
         let t = max(
           0, min(1, ((x - a.x) * d.x + (y - a.y) * d.y) / max(1e-9, d.x * d.x + d.y * d.y)))
@@ -90,8 +75,22 @@ struct GroundTruthTests {
           return false
         }
       }
-      return inside
+      return Self.encloses(c, x, y)
     }
+  }
+
+  /// Whether a polygon encloses a point: an odd number of its edges cross
+  /// the horizontal ray to the point's right.
+  static func encloses(_ polygon: [Point], _ x: Double, _ y: Double) -> Bool {
+    var inside = false
+    for i in polygon.indices {
+      let a = polygon[i]
+      let b = polygon[(i + 1) % polygon.count]
+      if (a.y > y) != (b.y > y), x < a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x) {
+        inside.toggle()
+      }
+    }
+    return inside
   }
 
   /// The photographed page's edge in the photo, clockwise from the

@@ -421,6 +421,16 @@ PAGES: list[PageSpec] = [
                     "gutter": [22, 0.72],
                     "table": 70, "grain": 18, "paper": 232, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
                     "seed": 3107, "quality": 90}),
+    PageSpec("photo-fold", "A double-page spread of an open book photographed from above: each "
+             "page is its own plane, folded at the spine (the fold's ends above and below the outer "
+             "corners' lines), a soft gutter shadow, the dark table round it; light falling off, "
+             "blur, noise, JPEG quality 90.",
+             [], dpi=200, page_size=(8.5, 5.5), fmt="jpg",
+             frames=spread_frames(["bridge", "coffee", "ferry"], ["tank", "forms", "clock"]),
+             photo={"canvas": [2000, 1450], "corners": [[170, 190], [1840, 205], [1880, 1290], [125, 1270]],
+                    "crease": [[1005, 120], [1010, 1335]], "gutter": [14, 0.35],
+                    "table": 72, "grain": 18, "paper": 233, "falloff": 0.1, "blur": 0.7, "noise": 2.5,
+                    "seed": 3108, "quality": 90}),
     PageSpec("photo-curl", "A book page photographed from above at a slight angle, curling toward "
              "its spine on the left: each line rises by up to 180 page pixels toward the spine "
              "(a curve, not a slope), in slight perspective on the dark table; light falling off, "
@@ -1038,19 +1048,44 @@ def photograph(spec, cov, blocks, W, H):
         t = (1 - x / W) if ph.get("spine", "left") == "left" else x / W
         return -curl * t * t
 
+    # A spread folded at its spine (`crease`: the fold's top and bottom in
+    # the photo): each half is its own plane, mapped from its half of the
+    # sheet to the quadrilateral between the outer corners and the fold.
+    crease = ph.get("crease")
+    halves = None
+    if crease:
+        c = [tuple(q) for q in ph["corners"]]
+        top, bottom = tuple(crease[0]), tuple(crease[1])
+        left_m = homography([(0, 0), (W / 2, 0), (W / 2, H), (0, H)], [c[0], top, bottom, c[3]])
+        right_m = homography([(W / 2, 0), (W, 0), (W, H), (W / 2, H)], [top, c[1], c[2], bottom])
+        halves = [(m, np.linalg.inv(m) / np.linalg.inv(m)[2, 2]) for m in (left_m, right_m)]
+
     def fwd(p):
+        if halves:
+            return apply_h(halves[0 if p[0] <= W / 2 else 1][0], p)
         return apply_h(fwd_m, (p[0], p[1] + lift(p[0])))
 
+    def page_point(xs_, ys_):
+        # Each photo pixel's point on the flat sheet: back through the
+        # perspective (of the half it lies in, for a folded spread).
+        def back(m):
+            d = m[2, 0] * xs_ + m[2, 1] * ys_ + m[2, 2]
+            return (m[0, 0] * xs_ + m[0, 1] * ys_ + m[0, 2]) / d, (m[1, 0] * xs_ + m[1, 1] * ys_ + m[1, 2]) / d
+        if not halves:
+            return back(inv_m)
+        lx, ly = back(halves[0][1])
+        rx, ry = back(halves[1][1])
+        right = lx > W / 2
+        return np.where(right, rx, lx), np.where(right, ry, ly)
+
     def warp(a, resample, fill=0):
-        if not curl:
+        if not curl and not halves:
             return np.asarray(Image.fromarray(a).transform((W2, H2), Image.Transform.PERSPECTIVE, data,
                                                            resample=resample, fillcolor=fill))
-        # Each photo pixel's point on the flat page: back through the
-        # perspective, then down by the curl's lift there.
+        # Each photo pixel's point on the flat page, then down by the
+        # curl's lift there.
         ys_, xs_ = np.mgrid[0:H2, 0:W2].astype(np.float64)
-        d = inv_m[2, 0] * xs_ + inv_m[2, 1] * ys_ + inv_m[2, 2]
-        px = (inv_m[0, 0] * xs_ + inv_m[0, 1] * ys_ + inv_m[0, 2]) / d
-        py = (inv_m[1, 0] * xs_ + inv_m[1, 1] * ys_ + inv_m[1, 2]) / d
+        px, py = page_point(xs_, ys_)
         py = py - lift(px)
         # Pixel centres: the value at (x, y) covers [x, x+1).
         px -= 0.5
@@ -1147,8 +1182,7 @@ def photograph(spec, cov, blocks, W, H):
     # (1 - depth) of its brightness there, as in a photo of an open book.
     if "gutter" in ph:
         half, depth = ph["gutter"]
-        d = inv_m[2, 0] * xs_ + inv_m[2, 1] * ys_ + inv_m[2, 2]
-        px = (inv_m[0, 0] * xs_ + inv_m[0, 1] * ys_ + inv_m[0, 2]) / d
+        px, _ = page_point(xs_.astype(np.float64), ys_.astype(np.float64))
         light = light * (1.0 - depth * np.exp(-((px - W / 2) / half) ** 2))
     page = light * (1.0 - cov2.astype(np.float64) / 255.0 * 0.85)
     v = mask * page + (1.0 - mask) * table
@@ -1177,6 +1211,10 @@ def photograph(spec, cov, blocks, W, H):
         edge = ([(t * W, 0) for t in ts] + [(W, t * H) for t in ts]
                 + [((1 - t) * W, H) for t in ts] + [(0, (1 - t) * H) for t in ts])
         outline = [[num(qx), num(qy)] for qx, qy in (fwd(p) for p in edge)]
+    if halves:
+        # The folded sheet's edge: the outer corners and the fold's ends.
+        outline = [[num(q) for q in p] for p in (ph["corners"][0], crease[0], ph["corners"][1],
+                                                 ph["corners"][2], crease[1], ph["corners"][3])]
     extras = {"outline": outline} if outline else {}
     if "gutter" in ph:
         # The fold's shadow, 3 half-widths each side of the middle, in the

@@ -102,3 +102,16 @@ struct ImageTransform: Equatable, Sendable {
       bottomLeft: apply(Point(x: Double(r.minX), y: Double(r.maxY))))
   }
 }
+
+/// The map from a straightened spread to the photo when its two pages were
+/// straightened each from its own quadrilateral (a book folded at its
+/// spine): points left of ``split`` go back through ``left``, the others
+/// through ``right``.
+struct SheetMap: Equatable, Sendable {
+  /// Where the left page ends in the straightened sheet (pixels).
+  var split: Double
+  var left: ImageTransform
+  var right: ImageTransform
+
+  func apply(_ p: Point) -> Point { (p.x < split ? left : right).apply(p) }
+}

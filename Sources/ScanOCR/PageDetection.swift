@@ -16,6 +16,9 @@ struct PageOutline: Equatable {
   /// page was found by its edges (``PageEdges``) and may run out of the
   /// frame: its corners may then lie outside the image.
   var polygon: [Point]? = nil
+  /// A spread folded at its spine: the fold's ends on the sheet's top and
+  /// bottom edges, the two pages being the quadrilaterals either side.
+  var fold: [Point]? = nil
 
   /// The largest difference (degrees) between a corner's angle and a right
   /// angle: 0 for a page seen square on, growing with perspective.
@@ -141,6 +144,7 @@ enum PageDetection {
     let fy = Double(image.height) / Double(pixels.height)
     outline.corners = outline.corners.map { Point(x: $0.x * fx, y: $0.y * fy) }
     outline.polygon = outline.polygon?.map { Point(x: $0.x * fx, y: $0.y * fy) }
+    outline.fold = outline.fold?.map { Point(x: $0.x * fx, y: $0.y * fy) }
     return outline
   }
 
@@ -254,11 +258,104 @@ enum PageDetection {
       }
     } else {
       let area = Self.area(corners)
-      guard area > 0, Double(pageCount) >= minimumFill * area,
-        Double(pageCount) <= (2 - minimumFill) * area
-      else { return nil }
+      guard area > 0, Double(pageCount) >= minimumFill * area else { return nil }
+      if Double(pageCount) > (2 - minimumFill) * area {
+        // More paper than the corners hold: a spread folded at its spine,
+        // its top and bottom edges bending out at the fold.
+        guard
+          let fold = Self.fold(
+            of: corners, outside: outside, width: w, height: h, pageCount: pageCount)
+        else { return nil }
+        return PageOutline(
+          corners: corners, paper: paper, background: background,
+          polygon: [corners[0], fold[0], corners[1], corners[2], fold[1], corners[3]],
+          fold: fold)
+      }
     }
     return PageOutline(corners: corners, paper: paper, background: background)
+  }
+
+  /// How far (a share of the image's height, at least 2 pixels) the fold
+  /// of a spread must bend its top or bottom edge out of the line between
+  /// its corners.
+  static let minimumFoldBend = 0.01
+
+  /// The fold of a spread whose paper bends out of its corners'
+  /// quadrilateral: on the top edge and on the bottom edge, where the
+  /// straight edge of the left page (fitted between a tenth and two fifths
+  /// of the way along) meets that of the right page (three fifths to nine
+  /// tenths), when that point lies in the middle two fifths and out of the
+  /// line between the corners by ``minimumFoldBend`` (where only one edge
+  /// bends out, the fold meets the other as far along); `nil` unless one
+  /// does and the hexagon of the corners and the fold holds the paper to
+  /// within ``minimumFill``. Sheets lying on their side (top edge steeper
+  /// than 1 in 2) are not measured.
+  static func fold(
+    of c: [Point], outside: [Bool], width w: Int, height h: Int, pageCount: Int
+  ) -> [Point]? {
+    let span = c[1].x - c[0].x
+    guard span > 20, abs(c[1].y - c[0].y) < span / 2, abs(c[2].y - c[3].y) < span / 2 else {
+      return nil
+    }
+    // The paper's first and last row in each column (pixel edges).
+    // (-1 where a column has none.)
+    var first = [Int](repeating: -1, count: w)
+    var last = [Int](repeating: -1, count: w)
+    for i in outside.indices where !outside[i] {
+      let x = i % w
+      let y = i / w
+      if first[x] < 0 { first[x] = y }
+      last[x] = y + 1
+    }
+    /// The least-squares line y = a + b x through the edge's columns
+    /// between two shares of the way along.
+    func line(_ edge: [Int], _ from: Double, _ to: Double) -> (a: Double, b: Double)? {
+      var points: [(Double, Double)] = []
+      for x in Int(c[0].x + from * span)..<Int(c[0].x + to * span) where x >= 0 && x < w {
+        if edge[x] >= 0 { points.append((Double(x) + 0.5, Double(edge[x]))) }
+      }
+      let n = Double(points.count)
+      guard n >= 5 else { return nil }
+      let mx = points.reduce(0) { $0 + $1.0 } / n
+      let my = points.reduce(0) { $0 + $1.1 } / n
+      let sxx = points.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+      let sxy = points.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+      guard sxx > 0 else { return nil }
+      return (my - sxy / sxx * mx, sxy / sxx)
+    }
+    /// Where the two pages' edges meet, if out of the corners' line a→b
+    /// (`outward` 1 above it, -1 below) by at least `bend`.
+    func meet(_ edge: [Int], _ a: Point, _ b: Point, outward: Double) -> Point? {
+      guard let l = line(edge, 0.1, 0.4), let r = line(edge, 0.6, 0.9), abs(l.b - r.b) > 1e-6
+      else { return nil }
+      let x = (r.a - l.a) / (l.b - r.b)
+      let y = l.a + l.b * x
+      let along = (x - a.x) / (b.x - a.x)
+      let onLine = a.y + (b.y - a.y) * along
+      guard (0.3...0.7).contains(along),
+        outward * (onLine - y) >= max(2, minimumFoldBend * Double(h))
+      else { return nil }
+      return Point(x: x, y: y)
+    }
+    let high = meet(first, c[0], c[1], outward: 1)
+    let low = meet(last, c[3], c[2], outward: -1)
+    func on(_ a: Point, _ b: Point, _ x: Double) -> Point {
+      Point(x: x, y: a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x))
+    }
+    let fold: [Point]
+    switch (high, low) {
+    case (let high?, let low?): fold = [high, low]
+    case (let high?, nil):
+      fold = [high, on(c[3], c[2], c[3].x + (high.x - c[0].x) / span * (c[2].x - c[3].x))]
+    case (nil, let low?):
+      fold = [on(c[0], c[1], c[0].x + (low.x - c[3].x) / (c[2].x - c[3].x) * span), low]
+    case (nil, nil): return nil
+    }
+    let hexagon = Self.area([c[0], fold[0], c[1], c[2], fold[1], c[3]])
+    guard hexagon > 0, Double(pageCount) >= minimumFill * hexagon,
+      Double(pageCount) <= (2 - minimumFill) * hexagon
+    else { return nil }
+    return fold
   }
 
   /// The second page of a spread must be at least this share of the first.

@@ -32,6 +32,10 @@ struct PreparedImage {
   /// when its perspective was corrected (original pixels).
   var crop: PixelRect?
   var perspective: Quad?
+  /// From the straightened sheet to the photo, page by page, when the two
+  /// pages of a folded spread were straightened each on its own
+  /// (``transform`` then ends at the sheet).
+  var sheet: SheetMap?
 }
 
 /// An 8-bit gray page after the steps that do not move pixels.
@@ -124,6 +128,7 @@ struct Preprocessor {
       result.transform = page.transform
       result.crop = page.crop
       result.perspective = page.perspective
+      result.sheet = page.sheet
     }
     // The skew is measured on the binarised page, shared with the other
     // measurements while the page is not turned or rescaled.

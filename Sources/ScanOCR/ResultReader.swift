@@ -182,23 +182,27 @@ enum ResultReader {
 ///
 /// A point maps through ``afterDewarp`` (the steps after dewarping, back
 /// to the dewarped page), the dewarp step's ``dewarp`` disparity, then
-/// ``transform`` (the steps before it, back to the original).
+/// ``transform`` (the steps before it, back to the original, or to the
+/// straightened sheet of a folded spread), then ``sheet`` (from that
+/// sheet to the photo, page by page).
 struct ElementMapper {
   let transform: ImageTransform
   let width: Int
   let height: Int
   var dewarp: Disparity? = nil
   var afterDewarp: ImageTransform = .identity
+  var sheet: SheetMap? = nil
 
   /// A point of the recognised image in the original.
   func apply(_ p: Point) -> Point {
-    guard let dewarp else { return transform.apply(p) }
-    return transform.apply(dewarp.source(of: afterDewarp.apply(p)))
+    let q =
+      dewarp.map { transform.apply($0.source(of: afterDewarp.apply(p))) } ?? transform.apply(p)
+    return sheet?.apply(q) ?? q
   }
 
   /// A box's corners in the original.
   func mappedQuad(_ r: PixelRect) -> Quad {
-    guard dewarp != nil else { return transform.quad(r) }
+    guard dewarp != nil || sheet != nil else { return transform.quad(r) }
     return mappedQuad(Quad(r.rect))
   }
 
@@ -241,7 +245,7 @@ struct ElementMapper {
   }
 
   func map(_ blocks: [Block]) -> [Block] {
-    guard !transform.isIdentity || dewarp != nil else { return blocks }
+    guard !transform.isIdentity || dewarp != nil || sheet != nil else { return blocks }
     return blocks.map { block in
       Block(
         bbox: box(block.bbox),
@@ -305,7 +309,7 @@ struct ElementMapper {
   /// corners of a line read down or up (`turn`) are named in its reading
   /// order, as its line's are.
   func quad(_ r: PixelRect, _ recognised: Quad? = nil, turn: Int = 0) -> Quad? {
-    guard dewarp != nil || !transform.keepsBoxesUpright else { return nil }
+    guard dewarp != nil || sheet != nil || !transform.keepsBoxesUpright else { return nil }
     // A quad the repair made is named in reading order already.
     let q =
       dewarp != nil && recognised != nil
@@ -330,8 +334,8 @@ struct ElementMapper {
         of: polygon, holding: line.words.flatMap { mappedQuad(shape($0.bbox, $0.quad)).corners })
     {
       q = chord
-    } else if transform.g != 0 || transform.h != 0 {
-      q = Self.enclosingRectangle(transform.quad(r))
+    } else if sheet != nil || transform.g != 0 || transform.h != 0 {
+      q = Self.enclosingRectangle(mappedQuad(r))
     } else {
       return quad(r, turn: turn)
     }

@@ -187,7 +187,7 @@ public final class OCREngine {
       ?? (reading.estimatedDPI > 0 ? Int((Double(reading.estimatedDPI) / scale).rounded()) : nil)
     let mapper = ElementMapper(
       transform: prepared.transform, width: image.width, height: image.height,
-      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp)
+      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: dpi,

@@ -81,7 +81,7 @@ struct RecognitionTests {
   /// the block is the table round the page.
   static let blankBlocks: Set<String> = [
     "color-stamp.png", "ruled-table.png", "photo-perspective.jpg", "photo-flat.jpg",
-    "photo-spread.jpg", "photo-curl.jpg", "photo-thumbs.jpg", "photo-gutter.jpg",
+    "photo-spread.jpg", "photo-curl.jpg", "photo-thumbs.jpg", "photo-gutter.jpg", "photo-fold.jpg",
   ]
 
   @Test("The selection geometry verifies on every page", arguments: Fixtures.scanImages)

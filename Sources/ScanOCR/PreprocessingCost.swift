@@ -57,7 +57,10 @@ import Foundation
     let pageMeasurement = clock.measure { outline = PageDetection.find(original) }
     if let outline {
       decided.append(
-        outline.cornerAngleDeviation >= Preprocessor.minimumPerspective ? "perspective" : "crop")
+        outline.fold != nil
+          ? "perspective: two pages"
+          : outline.cornerAngleDeviation >= Preprocessor.minimumPerspective ? "perspective" : "crop"
+      )
     }
     var conversion: Preprocessor.ColourConversion?
     let colourMeasurement = clock.measure {

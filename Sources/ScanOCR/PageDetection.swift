@@ -20,6 +20,18 @@ struct PageOutline: Equatable {
   /// bottom edges, the two pages being the quadrilaterals either side.
   var fold: [Point]? = nil
 
+  /// The two pages' quadrilaterals, left first, corners clockwise from the
+  /// top-left, when the sheet is folded at its spine. A spread whose
+  /// gutter's shadow parts its pages is straightened as one sheet: each
+  /// page from its own extreme corners read `photo-gutter` a little worse
+  /// (word recall 0.996 → 0.993, mean IoU 0.935 → 0.924), its pages being
+  /// in one plane.
+  var pageQuads: [[Point]]? {
+    guard let fold else { return nil }
+    let c = corners
+    return [[c[0], fold[0], fold[1], c[3]], [fold[0], c[1], c[2], fold[1]]]
+  }
+
   /// The largest difference (degrees) between a corner's angle and a right
   /// angle: 0 for a page seen square on, growing with perspective.
   var cornerAngleDeviation: Double {

@@ -72,8 +72,8 @@ extension Preprocessor {
       Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100)
     }
     let quad = Quad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
-    if steps.contains(.perspective), let fold = outline.fold {
-      return straightenSpread(clipped, corners: c, fold: fold, box: box, quad: quad)
+    if steps.contains(.perspective), let pages = outline.pageQuads {
+      return straightenSpread(clipped, pages: pages, box: box, quad: quad)
     }
     guard steps.contains(.perspective),
       outline.cornerAngleDeviation >= Self.minimumPerspective
@@ -112,19 +112,25 @@ extension Preprocessor {
       crop: box, perspective: quad, straighten: (coefficients, Int(width), Int(height)))
   }
 
-  /// The two pages of a spread folded at its spine, each straightened from
-  /// its own quadrilateral (the sheet's corners and the fold's ends) into a
-  /// rectangle as wide as its longer horizontal edge, side by side and as
-  /// tall as the tallest edge: one homography for the sheet would leave
-  /// each page turned against the other (the generated `photo-fold`: word
-  /// recall 0.80, CER 0.16 read that way; 0.81 and 0.14 read as it is).
+  /// The two pages of a spread, each straightened from its own
+  /// quadrilateral (`pages`, left first, corners clockwise from the
+  /// top-left: between the sheet's corners and the fold's ends for a book
+  /// folded at its spine, each page's own for one whose gutter's shadow
+  /// parts them) into a rectangle as wide as its longer horizontal edge,
+  /// side by side and as tall as the tallest edge. One homography for the
+  /// sheet would leave each page of a folded book turned against the other
+  /// (the generated `photo-fold`: word recall 0.80, CER 0.16 read that
+  /// way; 0.81 and 0.14 read as it is).
   func straightenSpread(
-    _ clipped: LeptonicaImage, corners c: [Point], fold: [Point], box: PixelRect, quad: Quad
+    _ clipped: LeptonicaImage, pages: [[Point]], box: PixelRect, quad: Quad
   ) -> PageStep? {
-    let f = fold.map { Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) }
-    var left = max(distance(c[0], f[0]), distance(c[3], f[1]))
-    var right = max(distance(f[0], c[1]), distance(f[1], c[2]))
-    var height = max(distance(c[0], c[3]), distance(f[0], f[1]), distance(c[1], c[2]))
+    guard pages.count == 2, pages.allSatisfy({ $0.count == 4 }) else { return nil }
+    let l = pages[0].map { Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) }
+    let r = pages[1].map { Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) }
+    var left = max(distance(l[0], l[1]), distance(l[3], l[2]))
+    var right = max(distance(r[0], r[1]), distance(r[3], r[2]))
+    var height = max(
+      distance(l[0], l[3]), distance(l[1], l[2]), distance(r[0], r[3]), distance(r[1], r[2]))
     let fit = min(1, Double(clipped.width) / (left + right), Double(clipped.height) / height)
     left = (left * fit).rounded(.down)
     right = (right * fit).rounded(.down)
@@ -138,15 +144,15 @@ extension Preprocessor {
         from: [
           Point(x: 0, y: 0), Point(x: left, y: 0), Point(x: left, y: height),
           Point(x: 0, y: height),
-        ], to: [c[0], f[0], f[1], c[3]].map(local)),
+        ], to: l.map(local)),
       let rightMap = Self.projectiveCoefficients(
         from: [
           Point(x: left, y: 0), Point(x: width, y: 0), Point(x: width, y: height),
           Point(x: left, y: height),
-        ], to: [f[0], c[1], c[2], f[1]].map(local))
+        ], to: r.map(local))
     else { return nil }
     if scantext_pixGetDepth(clipped.pix) == 32 {
-      Self.whitenOutside(clipped, polygon: [c[0], f[0], c[1], c[2], f[1], c[3]].map(local))
+      Self.whitenOutside(clipped, polygon: [l[0], l[1], r[1], r[2], l[2], l[3]].map(local))
     }
     let undoCrop = ImageTransform.undoCrop(x: box.minX, y: box.minY)
     return PageStep(

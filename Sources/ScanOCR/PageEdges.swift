@@ -66,6 +66,12 @@ enum PageEdges {
     var side: Int
     var offset: Double
     var slope: Double
+
+    /// Where the edge crosses row `v` of a view with `rows` rows (at the
+    /// row's centre).
+    func u(row v: Int, rows: Int) -> Double {
+      offset + slope * (Double(v) + 0.5 - Double(rows) / 2)
+    }
   }
 
   /// The page of a small gray image, in its own pixels, or `nil` unless all
@@ -278,7 +284,7 @@ enum PageEdges {
     var counted = 0
     var dark = 0
     for v in 0..<rows {
-      let u = Int((side.offset + side.slope * (Double(v) + 0.5 - Double(rows) / 2)).rounded(.down))
+      let u = Int(side.u(row: v, rows: rows).rounded(.down))
       guard u >= 0, u + band.upperBound < length else { continue }
       let row = v * length
       guard (max(0, u - 1)...(u + 1)).contains(where: { step[row + $0] }) else { continue }
@@ -300,7 +306,7 @@ enum PageEdges {
     var counted = 0
     var inked = 0
     for v in 0..<rows {
-      let u = Int((side.offset + side.slope * (Double(v) + 0.5 - Double(rows) / 2)).rounded(.down))
+      let u = Int(side.u(row: v, rows: rows).rounded(.down))
       let end = min(length, u - 3)
       guard end > 1 else { continue }
       let row = v * length
@@ -366,7 +372,7 @@ enum PageEdges {
     var held: [Int] = []
     for v in 0..<rows {
       let vc = Double(v) + 0.5
-      let uc = side.offset + side.slope * (vc - Double(rows) / 2)
+      let uc = side.u(row: v, rows: rows)
       let u = Int(uc.rounded(.down))
       guard u >= 0, u < length else { continue }
       let p = imagePoint(u: uc, v: vc, side: side.side, width: w, height: h)
@@ -393,7 +399,7 @@ enum PageEdges {
     let middle = Double(count) / 2
     for v in rows {
       let vc = Double(v) + 0.5
-      let centre = Int((side.offset + side.slope * (vc - middle)).rounded(.down))
+      let centre = Int(side.u(row: v, rows: count).rounded(.down))
       let row = v * length
       func rise(_ u: Int) -> Float { view[row + u + 1] - view[row + u - 1] }
       var best: (rise: Float, u: Int) = (0, -1)

@@ -16,32 +16,33 @@ struct PageStep {
   var crop: PixelRect
   /// The page's corners in the photo, when perspective was corrected.
   var perspective: Quad?
-  /// With perspective: the map from the straightened page to ``image``
-  /// and the straightened page's size. The page is straightened once it is
-  /// gray (``straightened(_:)``), by ``Preprocessor/projectiveGray(_:_:width:height:)``:
-  /// on `linguistics-thesis-a` (16 megapixels) the whole reading took 1.30
+  /// With perspective: each page's map from the straightened image to
+  /// ``image`` and the columns it fills (one page, or the two of a folded
+  /// spread side by side), and the straightened image's size. The page is
+  /// straightened once it is gray (``straightened(_:)``), by
+  /// ``Preprocessor/projectiveGray(_:pieces:width:height:)``: on
+  /// `linguistics-thesis-a` (16 megapixels) the whole reading took 1.30
   /// times plain Tesseract's with the colour photo warped by Leptonica,
   /// 1.13 with its gray copy warped by Leptonica, about 1.0 now.
-  var straighten: (map: ImageTransform, width: Int, height: Int)? = nil
-  /// A folded spread: the right page's map from the straightened sheet to
-  /// ``image``, from column `from` on (``straighten`` maps the left page),
-  /// and the map from the sheet back to the photo, page by page
-  /// (``transform`` is then the identity).
-  var rightPage: (map: ImageTransform, from: Int)? = nil
-  var sheet: SheetMap? = nil
+  var straighten: (pages: [(map: ImageTransform, columns: Range<Int>)], width: Int, height: Int)? =
+    nil
+
+  /// From the straightened sheet of a folded spread back to the photo,
+  /// page by page (``transform`` is then the identity); `nil` otherwise.
+  var sheet: SheetMap? {
+    guard let pages = straighten?.pages, pages.count == 2 else { return nil }
+    let undoCrop = ImageTransform.undoCrop(x: crop.minX, y: crop.minY)
+    return SheetMap(
+      split: Double(pages[1].columns.lowerBound), left: undoCrop.composed(after: pages[0].map),
+      right: undoCrop.composed(after: pages[1].map))
+  }
 
   /// `gray` (the gray copy of ``image``) straightened, or `gray` itself when
   /// the page has no perspective; `nil` when it cannot be made.
   func straightened(_ gray: LeptonicaImage) -> LeptonicaImage? {
     guard let straighten else { return gray }
-    var pieces = [(straighten.map, 0..<straighten.width)]
-    if let rightPage {
-      pieces = [
-        (straighten.map, 0..<rightPage.from), (rightPage.map, rightPage.from..<straighten.width),
-      ]
-    }
     return Preprocessor.projectiveGray(
-      gray, pieces: pieces, width: straighten.width, height: straighten.height)
+      gray, pieces: straighten.pages, width: straighten.width, height: straighten.height)
   }
 }
 
@@ -67,13 +68,10 @@ extension Preprocessor {
     let box = outline.boundingBox(width: original.width, height: original.height)
     guard let clipped = Self.clip(original, box) else { return nil }
     let undoCrop = ImageTransform.undoCrop(x: box.minX, y: box.minY)
-    // Rounded to the export's precision, so a decoded export equals the model.
-    let c = outline.corners.map {
-      Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100)
-    }
+    let c = outline.corners.map(Self.exportPrecision)
     let quad = Quad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
     if steps.contains(.perspective), let pages = outline.pageQuads {
-      return straightenSpread(clipped, pages: pages, box: box, quad: quad)
+      return straighten(clipped, pages: pages, box: box, quad: quad)
     }
     guard steps.contains(.perspective),
       outline.cornerAngleDeviation >= Self.minimumPerspective
@@ -88,80 +86,67 @@ extension Preprocessor {
       return PageStep(
         image: clipped, transform: undoCrop, applied: ["crop"], crop: box, perspective: nil)
     }
-    // The straightened page as large as its longer edges, within the crop
-    // (Leptonica's projective maps keep the image's size).
-    var width = max(distance(c[0], c[1]), distance(c[3], c[2]))
-    var height = max(distance(c[0], c[3]), distance(c[1], c[2]))
-    let fit = min(1, Double(clipped.width) / width, Double(clipped.height) / height)
-    width = (width * fit).rounded(.down)
-    height = (height * fit).rounded(.down)
-    guard width >= 16, height >= 16 else { return nil }
-    let local = c.map { Point(x: $0.x - Double(box.minX), y: $0.y - Double(box.minY)) }
-    let target = [
-      Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height), Point(x: 0, y: height),
-    ]
-    guard let coefficients = Self.projectiveCoefficients(from: target, to: local) else {
+    return straighten(clipped, pages: [c], box: box, quad: quad)
+  }
+
+  /// A point rounded to the export's precision (hundredths), so that a
+  /// decoded export equals the model.
+  static func exportPrecision(_ p: Point) -> Point {
+    Point(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100)
+  }
+
+  /// The page, or the two pages of a spread folded at its spine, each
+  /// straightened from its own quadrilateral (`pages`, left first, corners
+  /// clockwise from the top-left) into a rectangle as wide as its longer
+  /// horizontal edge, side by side and as tall as the tallest edge, within
+  /// the crop. One homography for a folded spread would leave each page
+  /// turned against the other (the generated `photo-fold`: word recall
+  /// 0.80, CER 0.16 read that way; 0.81 and 0.14 read as it is).
+  func straighten(
+    _ clipped: LeptonicaImage, pages: [[Point]], box: PixelRect, quad: Quad
+  ) -> PageStep? {
+    guard pages.count == 1 || pages.count == 2, pages.allSatisfy({ $0.count == 4 }) else {
       return nil
+    }
+    let quads = pages.map { $0.map(Self.exportPrecision) }
+    var widths = quads.map { q in max(distance(q[0], q[1]), distance(q[3], q[2])) }
+    var height =
+      quads.flatMap { q in [distance(q[0], q[3]), distance(q[1], q[2])] }.max() ?? 0
+    let fit = min(
+      1, Double(clipped.width) / widths.reduce(0, +), Double(clipped.height) / max(1, height))
+    widths = widths.map { ($0 * fit).rounded(.down) }
+    height = (height * fit).rounded(.down)
+    guard widths.allSatisfy({ $0 >= 16 }), height >= 16 else { return nil }
+    func local(_ p: Point) -> Point { Point(x: p.x - Double(box.minX), y: p.y - Double(box.minY)) }
+    var maps: [(map: ImageTransform, columns: Range<Int>)] = []
+    var x = 0.0
+    for (q, width) in zip(quads, widths) {
+      let target = [
+        Point(x: x, y: 0), Point(x: x + width, y: 0), Point(x: x + width, y: height),
+        Point(x: x, y: height),
+      ]
+      guard let map = Self.projectiveCoefficients(from: target, to: q.map(local)) else {
+        return nil
+      }
+      maps.append((map, Int(x)..<Int(x + width)))
+      x += width
     }
     // The colour step measures the page before it is straightened: in a
     // colour photo what lies round the page in the crop (a coloured
     // table) is made white first, as straightening would.
-    if scantext_pixGetDepth(clipped.pix) == 32 { Self.whitenOutside(clipped, polygon: local) }
-    return PageStep(
-      image: clipped, transform: undoCrop.composed(after: coefficients), applied: ["perspective"],
-      crop: box, perspective: quad, straighten: (coefficients, Int(width), Int(height)))
-  }
-
-  /// The two pages of a spread, each straightened from its own
-  /// quadrilateral (`pages`, left first, corners clockwise from the
-  /// top-left: between the sheet's corners and the fold's ends for a book
-  /// folded at its spine, each page's own for one whose gutter's shadow
-  /// parts them) into a rectangle as wide as its longer horizontal edge,
-  /// side by side and as tall as the tallest edge. One homography for the
-  /// sheet would leave each page of a folded book turned against the other
-  /// (the generated `photo-fold`: word recall 0.80, CER 0.16 read that
-  /// way; 0.81 and 0.14 read as it is).
-  func straightenSpread(
-    _ clipped: LeptonicaImage, pages: [[Point]], box: PixelRect, quad: Quad
-  ) -> PageStep? {
-    guard pages.count == 2, pages.allSatisfy({ $0.count == 4 }) else { return nil }
-    let l = pages[0].map { Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) }
-    let r = pages[1].map { Point(x: ($0.x * 100).rounded() / 100, y: ($0.y * 100).rounded() / 100) }
-    var left = max(distance(l[0], l[1]), distance(l[3], l[2]))
-    var right = max(distance(r[0], r[1]), distance(r[3], r[2]))
-    var height = max(
-      distance(l[0], l[3]), distance(l[1], l[2]), distance(r[0], r[3]), distance(r[1], r[2]))
-    let fit = min(1, Double(clipped.width) / (left + right), Double(clipped.height) / height)
-    left = (left * fit).rounded(.down)
-    right = (right * fit).rounded(.down)
-    height = (height * fit).rounded(.down)
-    guard left >= 16, right >= 16, height >= 16 else { return nil }
-    let origin = Point(x: Double(box.minX), y: Double(box.minY))
-    func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
-    let width = left + right
-    guard
-      let leftMap = Self.projectiveCoefficients(
-        from: [
-          Point(x: 0, y: 0), Point(x: left, y: 0), Point(x: left, y: height),
-          Point(x: 0, y: height),
-        ], to: l.map(local)),
-      let rightMap = Self.projectiveCoefficients(
-        from: [
-          Point(x: left, y: 0), Point(x: width, y: 0), Point(x: width, y: height),
-          Point(x: left, y: height),
-        ], to: r.map(local))
-    else { return nil }
     if scantext_pixGetDepth(clipped.pix) == 32 {
-      Self.whitenOutside(clipped, polygon: [l[0], l[1], r[1], r[2], l[2], l[3]].map(local))
+      let outline =
+        quads.count == 2
+        ? [quads[0][0], quads[0][1], quads[1][1], quads[1][2], quads[0][2], quads[0][3]]
+        : quads[0]
+      Self.whitenOutside(clipped, polygon: outline.map(local))
     }
     let undoCrop = ImageTransform.undoCrop(x: box.minX, y: box.minY)
     return PageStep(
-      image: clipped, transform: .identity, applied: ["perspective: two pages"], crop: box,
-      perspective: quad, straighten: (leftMap, Int(width), Int(height)),
-      rightPage: (rightMap, Int(left)),
-      sheet: SheetMap(
-        split: left, left: undoCrop.composed(after: leftMap),
-        right: undoCrop.composed(after: rightMap)))
+      image: clipped,
+      transform: maps.count == 1 ? undoCrop.composed(after: maps[0].map) : .identity,
+      applied: [maps.count == 1 ? "perspective" : "perspective: two pages"], crop: box,
+      perspective: quad, straighten: (maps, Int(x), Int(height)))
   }
 
   /// Makes every pixel of `image` whose centre lies outside a convex
@@ -253,25 +238,19 @@ extension Preprocessor {
     return [t.a, t.b, t.c, t.d, t.e, t.f, t.g, t.h].allSatisfy(\.isFinite) ? t : nil
   }
 
-  /// An 8-bit gray image resampled through a projective map from output to
-  /// input pixels into a `width` × `height` image: Leptonica's
+  /// An 8-bit gray image resampled through projective maps from output to
+  /// input pixels into a `width` × `height` image, one map per range of
+  /// output columns (`pieces`: the two pages of a folded spread; columns no
+  /// range holds are white): Leptonica's
   /// `pixProjectiveGray` (white brought in, the same single-precision
   /// arithmetic and 1/16-pixel bilinear weights, so the same pixels but
   /// those read from the source's last row: tested), without its call per
-  /// pixel and without making the output the input's size first. On the 16-megapixel thesis photo Leptonica's took
-  /// 13 % of the whole reading (`perf`: `linearInterpolatePixelGray`,
+  /// pixel and without making the output the input's size first. On the
+  /// 16-megapixel thesis photo Leptonica's took 13 % of the whole reading (`perf`: `linearInterpolatePixelGray`,
   /// `projectiveXformPt`); `nil` for another depth or a colour map.
   static func projectiveGray(
-    _ image: LeptonicaImage, _ t: ImageTransform, width: Int, height: Int
-  ) -> LeptonicaImage? {
-    projectiveGray(image, pieces: [(t, 0..<width)], width: width, height: height)
-  }
-
-  /// ``projectiveGray(_:_:width:height:)`` with one map per range of
-  /// output columns (the two pages of a folded spread); columns no range
-  /// holds are white.
-  static func projectiveGray(
-    _ image: LeptonicaImage, pieces: [(ImageTransform, Range<Int>)], width: Int, height: Int
+    _ image: LeptonicaImage, pieces: [(map: ImageTransform, columns: Range<Int>)], width: Int,
+    height: Int
   ) -> LeptonicaImage? {
     guard scantext_pixGetDepth(image.pix) == 8, scantext_pixGetColormap(image.pix) == nil,
       width > 0, height > 0,
@@ -280,7 +259,7 @@ extension Preprocessor {
     else { return nil }
     let output = LeptonicaImage(taking: created)
     scantext_pixCopyResolution(output.pix, image.pix)
-    if pieces.reduce(0, { $0 + $1.1.clamped(to: 0..<width).count }) < width {
+    if pieces.reduce(0, { $0 + $1.columns.clamped(to: 0..<width).count }) < width {
       _ = scantext_pixSetAllArbitrary(output.pix, 255)
     }
     guard let target = scantext_pixGetData(output.pix) else { return nil }
@@ -289,10 +268,8 @@ extension Preprocessor {
     let sourceWords = Int(scantext_pixGetWpl(image.pix))
     let targetWords = Int(scantext_pixGetWpl(output.pix))
     let maps = pieces.map { piece in
-      (
-        [piece.0.a, piece.0.b, piece.0.c, piece.0.d, piece.0.e, piece.0.f, piece.0.g, piece.0.h]
-          .map { Float($0) }, piece.1
-      )
+      let t = piece.map
+      return ([t.a, t.b, t.c, t.d, t.e, t.f, t.g, t.h].map { Float($0) }, piece.columns)
     }
     let fw = Float(w)
     let fh = Float(h)

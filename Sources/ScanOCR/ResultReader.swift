@@ -193,6 +193,11 @@ struct ElementMapper {
   var afterDewarp: ImageTransform = .identity
   var sheet: SheetMap? = nil
 
+  /// Whether one projective map takes the recognised image to the
+  /// original (no dewarping, no folded spread): then a box maps corner by
+  /// corner and an upright one may stay a box.
+  private var isProjective: Bool { dewarp == nil && sheet == nil }
+
   /// A point of the recognised image in the original.
   func apply(_ p: Point) -> Point {
     let q =
@@ -202,7 +207,7 @@ struct ElementMapper {
 
   /// A box's corners in the original.
   func mappedQuad(_ r: PixelRect) -> Quad {
-    guard dewarp != nil || sheet != nil else { return transform.quad(r) }
+    guard !isProjective else { return transform.quad(r) }
     return mappedQuad(Quad(r.rect))
   }
 
@@ -245,7 +250,7 @@ struct ElementMapper {
   }
 
   func map(_ blocks: [Block]) -> [Block] {
-    guard !transform.isIdentity || dewarp != nil || sheet != nil else { return blocks }
+    guard !transform.isIdentity || !isProjective else { return blocks }
     return blocks.map { block in
       Block(
         bbox: box(block.bbox),
@@ -309,7 +314,7 @@ struct ElementMapper {
   /// corners of a line read down or up (`turn`) are named in its reading
   /// order, as its line's are.
   func quad(_ r: PixelRect, _ recognised: Quad? = nil, turn: Int = 0) -> Quad? {
-    guard dewarp != nil || sheet != nil || !transform.keepsBoxesUpright else { return nil }
+    guard !isProjective || !transform.keepsBoxesUpright else { return nil }
     // A quad the repair made is named in reading order already.
     let q =
       dewarp != nil && recognised != nil

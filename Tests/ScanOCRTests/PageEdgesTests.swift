@@ -216,11 +216,11 @@ extension PageEdgesTests {
     let image = try PhotoPageTests.decode(Fixtures.scans.appendingPathComponent(name).path)
     let step = try #require(Preprocessor(steps: .default).straightenPage(image))
     let straighten = try #require(step.straighten)
+    #expect(straighten.pages.count == 1)
+    let map = try #require(straighten.pages.first).map
     let gray = try #require(Preprocessor.gray(step.image))
-    let ours = try #require(
-      Preprocessor.projectiveGray(
-        gray, straighten.map, width: straighten.width, height: straighten.height))
-    let warped = try #require(Preprocessor.projective(gray, straighten.map))
+    let ours = try #require(step.straightened(gray))
+    let warped = try #require(Preprocessor.projective(gray, map))
     let theirs = try #require(
       Preprocessor.clip(
         warped,
@@ -233,7 +233,7 @@ extension PageEdgesTests {
     for y in 0..<a.height {
       for x in 0..<a.width where a.values[y * a.width + x] != b.values[y * a.width + x] {
         differing += 1
-        let source = straighten.map.apply(Point(x: Double(x), y: Double(y)))
+        let source = map.apply(Point(x: Double(x), y: Double(y)))
         #expect(source.y >= Double(gray.height - 1) - 0.01, "(\(x), \(y)) reads \(source)")
       }
     }

@@ -193,15 +193,17 @@ public final class OCREngine {
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString,
-      // A tilted word's box is that of its glyphs, its ink, once the
-      // geometry is final.
+      // A tilted word's box is that of its glyphs, fitted to their ink in
+      // the original (``InkFitting``), once the geometry is final.
       blocks: GeometryRepair.fittingWordBoxesToGlyphs(
         arranged(
-          GeometryRepair.repair(
-            mapper.map(
-              // A dewarped page is repaired where its lines are straight;
-              // its lines come back as curves the repair leaves alone.
-              prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
+          InkFitting.fitting(
+            GeometryRepair.repair(
+              mapper.map(
+                // A dewarped page is repaired where its lines are straight;
+                // its lines come back as curves the repair leaves alone.
+                prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
+            to: image),
           width: image.width,
           height: image.height, orientation: prepared.orientation, tables: prepared.tables,
           page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) }))

@@ -296,9 +296,14 @@ final class PageLayout: Sendable {
           guard let first = ends.min(), let last = ends.max(), last > first else { return }
           corners = b.polygon(from: first, to: last)
         }
-        let bu = a.extentU(corners)
-        guard min(bu.upperBound, a.length) - max(bu.lowerBound, 0) > 0 else { return }
-        let bv = a.extentV(corners)
+        // Only the part of the neighbour alongside this line counts: a line
+        // of the next column that touches this one's start, sloped a little
+        // differently, reaches across its band far from it, not beside it.
+        let alongside = Self.clipped(corners.map { a.local($0) }, from: 0, to: a.length)
+        guard let uMin = alongside.map(\.u).min(), let uMax = alongside.map(\.u).max(),
+          uMax > uMin, let vMin = alongside.map(\.v).min(), let vMax = alongside.map(\.v).max()
+        else { return }
+        let bv = vMin...vMax
         let top = max(a.bandTop, bv.lowerBound)
         let bottom = min(a.bandBottom, bv.upperBound)
         // Only lines stacked one above the other are trimmed; a line that
@@ -317,6 +322,30 @@ final class PageLayout: Sendable {
       }
     }
     lines = trimmed
+  }
+
+  /// The part of a polygon (points in a line's frame) between two values
+  /// of `u` (Sutherland–Hodgman against the two bounds).
+  static func clipped(_ polygon: [(u: Double, v: Double)], from lower: Double, to upper: Double)
+    -> [(u: Double, v: Double)]
+  {
+    func clip(_ points: [(u: Double, v: Double)], at bound: Double, keepAbove: Bool)
+      -> [(u: Double, v: Double)]
+    {
+      var out: [(u: Double, v: Double)] = []
+      for (i, p) in points.enumerated() {
+        let q = points[(i + 1) % points.count]
+        let pIn = keepAbove ? p.u >= bound : p.u <= bound
+        let qIn = keepAbove ? q.u >= bound : q.u <= bound
+        if pIn { out.append(p) }
+        if pIn != qIn {
+          let t = (bound - p.u) / (q.u - p.u)
+          out.append((bound, p.v + (q.v - p.v) * t))
+        }
+      }
+      return out
+    }
+    return clip(clip(polygon, at: lower, keepAbove: true), at: upper, keepAbove: false)
   }
 
   private static func sentenceRanges(in text: String, units: [UInt16]) -> [Range<Int>] {

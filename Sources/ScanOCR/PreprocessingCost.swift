@@ -46,6 +46,24 @@ import Foundation
     public var ruleCrossings: Duration = .zero
   }
 
+  /// Reads the first page of an image file with the default steps and
+  /// times fitting its tilted glyphs' boxes to their ink (``InkFitting``),
+  /// the median of three runs on the words as read; `nil` when no word
+  /// came back tilted (the fitting then reads no pixel).
+  public static func inkFitting(contentsOf path: String) throws(OCRError) -> Duration? {
+    let data = try ImageReader.readBytes(path)
+    guard let original = try ImageReader.decodePages(data, path: path, maxPixels: .max).first
+    else { throw .corruptImage(path: path, format: "image") }
+    let page = try OCREngine(options: RecognitionOptions()).recognize(
+      original, index: 0, path: path)
+    guard page.words.contains(where: { $0.quad != nil }) else { return nil }
+    let clock = ContinuousClock()
+    let runs = (0..<3).map { _ in
+      clock.measure { _ = InkFitting.fitting(page.blocks, to: original) }
+    }
+    return runs.sorted()[1]
+  }
+
   /// Decodes the first page of an image file and times the measurements.
   public static func measure(contentsOf path: String) throws(OCRError) -> Figures {
     let data = try ImageReader.readBytes(path)

@@ -5,8 +5,9 @@ import Foundation
 /// (crop, perspective) steps, and
 /// of the whole default preparation before the first reading (`prepare`:
 /// every step's measurement, the steps that apply and the orientation
-/// measure), as a share of a reading of the same page (`--no-preprocess`),
-/// per page:
+/// measure), and of fitting tilted boxes to their ink after it (`ink`: on
+/// pages read turned, deskewed or straightened; `-` elsewhere), as a share
+/// of a reading of the same page (`--no-preprocess`), per page:
 /// the generated pages in `Scans/` and the real ones in `../shared/scans`
 /// (or `$SCANTEXT_REAL_SCANS`), or the images named on the command line.
 /// Timings are medians of `--repeat N` runs (default 3); set
@@ -36,7 +37,7 @@ struct PreprocessBench {
     let engine = try OCREngine(options: RecognitionOptions(preprocessing: .none))
     let clock = ContinuousClock()
     print(
-      "page                                   read s  colour  +conv  binary   rules  cross  +remove   page   gray  orient   skew   curl  prepare  decided"
+      "page                                   read s  colour  +conv  binary   rules  cross  +remove   page   gray  orient   skew   curl  prepare    ink  decided"
     )
     var shares: [Double] = []
     for image in images {
@@ -47,6 +48,7 @@ struct PreprocessBench {
         figures.append(try PreprocessingCost.measure(contentsOf: image))
       }
       let read = median(reads)
+      let ink = try PreprocessingCost.inkFitting(contentsOf: image)
       func share(_ d: (PreprocessingCost.Figures) -> Duration) -> Double {
         seconds(median(figures.map(d))) / max(1e-9, seconds(read))
       }
@@ -68,6 +70,8 @@ struct PreprocessBench {
           100 * share(\.orientationMeasurement), 100 * share(\.skewMeasurement),
           100 * share(\.curlMeasurement),
           100 * share(\.preparation)),
+        ink.map { String(format: "%5.1f%%", 100 * seconds($0) / max(1e-9, seconds(read))) }
+          ?? "     -",
         " " + (figures.last?.prepared.joined(separator: ", ") ?? ""))
     }
     if let worst = shares.max() {

@@ -49,13 +49,19 @@ enum InkFitting {
   static let edgeTolerance = 2.0
 
   /// `blocks` with every glyph that carries a quad fitted to its ink in
-  /// `image` (the original, any depth).
+  /// `image` (the original, any depth), when they were `mapped` back from
+  /// another image (the quads the repair gives the lines of a sloped page
+  /// read as it is do not count: its boxes are Tesseract's, of the ink).
   ///
   /// - Complexity: O(*p*) in the pixels of the words' boxes.
-  static func fitting(_ blocks: [Block], to image: LeptonicaImage) -> [Block] {
-    let turned = blocks.contains { b in
-      b.paragraphs.contains { p in p.lines.contains { l in l.words.contains { $0.quad != nil } } }
-    }
+  static func fitting(_ blocks: [Block], to image: LeptonicaImage, mapped: Bool = true)
+    -> [Block]
+  {
+    let turned =
+      mapped
+      && blocks.contains { b in
+        b.paragraphs.contains { p in p.lines.contains { l in l.words.contains { $0.quad != nil } } }
+      }
     // Gray or RGB pixels are read where they are (converting a 12-MP
     // colour photo to gray took 8–17 ms, most of the fitting's cost);
     // other depths are converted first.

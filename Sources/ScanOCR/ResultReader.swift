@@ -198,6 +198,10 @@ struct ElementMapper {
   /// corner and an upright one may stay a box.
   private var isProjective: Bool { dewarp == nil && sheet == nil }
 
+  /// Whether the recognised image is the original, pixel for pixel: boxes
+  /// come back as Tesseract gave them.
+  var isIdentity: Bool { transform.isIdentity && isProjective }
+
   /// A point of the recognised image in the original.
   func apply(_ p: Point) -> Point {
     let q =
@@ -250,7 +254,7 @@ struct ElementMapper {
   }
 
   func map(_ blocks: [Block]) -> [Block] {
-    guard !transform.isIdentity || !isProjective else { return blocks }
+    guard !isIdentity else { return blocks }
     return blocks.map { block in
       Block(
         bbox: box(block.bbox),

@@ -193,8 +193,10 @@ public final class OCREngine {
       width: image.width, height: image.height, dpi: dpi,
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString,
-      // A tilted word's box is that of its glyphs, fitted to their ink in
-      // the original (``InkFitting``), once the geometry is final.
+      // A tilted word's box is that of its glyphs, once the geometry is
+      // final; boxes that came back through a map are first fitted to
+      // their ink in the original (``InkFitting``): Tesseract's own boxes
+      // of the original are its ink's already.
       blocks: GeometryRepair.fittingWordBoxesToGlyphs(
         arranged(
           InkFitting.fitting(
@@ -203,7 +205,7 @@ public final class OCREngine {
                 // A dewarped page is repaired where its lines are straight;
                 // its lines come back as curves the repair leaves alone.
                 prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
-            to: image),
+            to: image, mapped: !mapper.isIdentity),
           width: image.width,
           height: image.height, orientation: prepared.orientation, tables: prepared.tables,
           page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) }))

@@ -135,3 +135,17 @@ struct InkFittingTests {
     #expect(page.verify().violations.isEmpty)
   }
 }
+
+extension InkFittingTests {
+  /// A page read as it is keeps Tesseract's boxes, which are its ink's,
+  /// even where the repair gave a sloped line's words quads: before, kant's
+  /// and every sloped page's glyph boxes were cut to those quads.
+  @Test func boxesNotMappedAreLeftAlone() throws {
+    let image = try Self.image { x, y in
+      (20..<40).contains(x) && (10..<30).contains(y) ? Self.ink : nil
+    }
+    let (quad, box) = Self.turnedSquare(half: 10.9, degrees: 5)
+    let blocks = Self.blocks(box: box, quad: quad)
+    #expect(InkFitting.fitting(blocks, to: image, mapped: false) == blocks)
+  }
+}

@@ -44,6 +44,7 @@ enum ImageWriter {
     else { throw Failure(description: "cannot scale \(source)") }
     let image = LeptonicaImage(taking: scaled)
     scantext_pixSetResolution(image.pix, Int32(xres), Int32(yres))
+    _ = scantext_pixSetZlibCompression(image.pix, 6)  // compressed as asked: see quiet.c
     guard scantext_pixWrite(destination, image.pix, Int32(IFF_PNG)) == 0 else {
       throw Failure(description: "cannot write \(destination)")
     }

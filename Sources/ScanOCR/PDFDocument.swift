@@ -262,8 +262,10 @@ extension PDFImages {
     guard let bytes else { return nil }
     defer { free(bytes) }
     // Leptonica takes ownership of the bytes it is given (they become the
-    // compressed data, freed with it): give it its own copy.
-    guard let copy = malloc(length)?.assumingMemoryBound(to: UInt8.self) else { return nil }
+    // compressed data, freed with it): give it its own copy, made with its
+    // own allocator (it binds its own malloc: see the loader in shims.c).
+    guard let copy = scantext_lept_calloc(max(1, length), 1)?.assumingMemoryBound(to: UInt8.self)
+    else { return nil }
     copy.update(from: bytes, count: length)
     return try encode(path: path, format: "JPEG") { cid in
       cid = scantext_l_generateJpegDataMem(copy, length, 0)

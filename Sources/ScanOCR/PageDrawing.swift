@@ -59,17 +59,6 @@ public struct PageDrawing: Sendable {
     self.lowConfidence = lowConfidence
   }
 
-  /// Draws `page` over an image and returns the PNG bytes, the size of
-  /// the image.
-  ///
-  /// - Parameters:
-  ///   - page: The page; its coordinates are pixels of the image.
-  ///   - imageData: The image file's bytes (any format ScanText reads), or
-  ///     `nil` for a white page of the page's size.
-  ///   - imagePath: The image's name, for errors.
-  ///   - imagePage: Which page of a multi-page image to draw on.
-  /// - Throws: ``DrawingError`` when the image cannot be read or its size
-  ///   is not the page's.
   /// The PDF page a page was read from, rendered as it was for
   /// recognition (the page's size and resolution).
   private static func pdfPage(_ data: Data, path: String, page: Page, index: Int) throws
@@ -87,6 +76,17 @@ public struct PageDrawing: Sendable {
         width: page.width, height: page.height, dpi: page.dpi ?? 300, nativeImage: false))
   }
 
+  /// Draws `page` over an image and returns the PNG bytes, the size of
+  /// the image.
+  ///
+  /// - Parameters:
+  ///   - page: The page; its coordinates are pixels of the image.
+  ///   - imageData: The image file's bytes (any format ScanText reads), or
+  ///     `nil` for a white page of the page's size.
+  ///   - imagePath: The image's name, for errors.
+  ///   - imagePage: Which page of a multi-page image to draw on.
+  /// - Throws: ``DrawingError`` when the image cannot be read or its size
+  ///   is not the page's.
   public func png(
     of page: Page, imageData: Data?, imagePath: String = "", imagePage: Int = 0,
     maxPixels: Int = 100_000_000
@@ -141,6 +141,9 @@ public struct PageDrawing: Sendable {
     draw(page, on: canvas)
     var bytes: UnsafeMutablePointer<UInt8>?
     var size = 0
+    // A PNG for a user: zlib's default level, asked for (a PNG nobody asks
+    // a level for is Tesseract's own, stored fast: see quiet.c).
+    _ = scantext_pixSetZlibCompression(canvas.pix, 6)
     guard scantext_pixWriteMem(&bytes, &size, canvas.pix, Int32(IFF_PNG)) == 0, let bytes else {
       throw DrawingError("cannot encode the drawing as PNG")
     }

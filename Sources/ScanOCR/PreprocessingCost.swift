@@ -48,15 +48,22 @@ import Foundation
 
   /// Reads the first page of an image file with the default steps and
   /// times fitting its tilted glyphs' boxes to their ink (``InkFitting``),
-  /// the median of three runs on the words as read; `nil` when no word
-  /// came back tilted (the fitting then reads no pixel).
+  /// the median of three runs on the words as read; `nil` when the reading
+  /// does not fit any (the page was recognised as it is, or no word came
+  /// back tilted).
   public static func inkFitting(contentsOf path: String) throws(OCRError) -> Duration? {
     let data = try ImageReader.readBytes(path)
     guard let original = try ImageReader.decodePages(data, path: path, maxPixels: .max).first
     else { throw .corruptImage(path: path, format: "image") }
     let page = try OCREngine(options: RecognitionOptions()).recognize(
       original, index: 0, path: path)
-    guard page.words.contains(where: { $0.quad != nil }) else { return nil }
+    let prepared = Preprocessor(steps: .default).prepare(original, dpi: nil)
+    let mapper = ElementMapper(
+      transform: prepared.transform, width: original.width, height: original.height,
+      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
+    guard !mapper.isIdentity || page.orientation != 0,
+      page.words.contains(where: { $0.quad != nil })
+    else { return nil }
     let clock = ContinuousClock()
     let runs = (0..<3).map { _ in
       clock.measure { _ = InkFitting.fitting(page.blocks, to: original) }

@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-dependencies.sh
-swift build -c release --product scantext >&2
+swift build -c release --product scantext --static-swift-stdlib >&2
 .build/release/scantext ocr Scans/clean.png --format text

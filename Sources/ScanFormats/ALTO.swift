@@ -488,7 +488,9 @@ extension ALTO {
       guard let polygon = e.child(named: "Shape")?.child(named: "Polygon") else { return nil }
       let raw = try polygon.attribute("POINTS")
       guard let points = ImportGeometry.points(raw), points.count >= 3 else {
-        throw polygon.error("'POINTS' must list three or more x,y points, not \"\(raw)\"")
+        throw polygon.error(
+          "'POINTS' must list three or more x,y points within ±\(Int(ImportGeometry.coordinateLimit)), not \"\(raw)\""
+        )
       }
       return points.map { Point(x: $0.x * scale, y: $0.y * scale) }
     }

@@ -273,11 +273,17 @@ extension HOCR {
     return out
   }
 
+  /// The numbers of a property's value; `nil` when one is not a number or
+  /// lies beyond ``ImportGeometry/coordinateLimit`` (no hOCR number, a
+  /// coordinate, a resolution or a confidence, is that large; a larger one
+  /// would not even fit a pixel coordinate).
   static func numbers(_ raw: String) -> [Double]? {
     let parts = raw.split(whereSeparator: \.isWhitespace)
     var out: [Double] = []
     for p in parts {
-      guard let d = Double(p), d.isFinite else { return nil }
+      guard let d = Double(p), d.isFinite, abs(d) <= ImportGeometry.coordinateLimit else {
+        return nil
+      }
       out.append(d)
     }
     return out
@@ -288,7 +294,9 @@ extension HOCR {
   {
     guard let raw = properties(e)[key] else { return nil }
     guard let n = numbers(raw), n.count == 4 else {
-      throw e.error("'\(key)' must be four numbers x0 y0 x1 y1, not \"\(raw)\"")
+      throw e.error(
+        "'\(key)' must be four numbers x0 y0 x1 y1 within ±\(Int(ImportGeometry.coordinateLimit)), not \"\(raw)\""
+      )
     }
     let r = PixelRect(
       minX: Int(n[0].rounded(.down)), minY: Int(n[1].rounded(.down)),
@@ -299,7 +307,9 @@ extension HOCR {
   static func quad(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> Quad? {
     guard let raw = properties(e)["poly"] else { return nil }
     guard let n = numbers(raw), n.count >= 6, n.count % 2 == 0 else {
-      throw e.error("'poly' must be pairs of numbers, not \"\(raw)\"")
+      throw e.error(
+        "'poly' must be pairs of numbers within ±\(Int(ImportGeometry.coordinateLimit)), not \"\(raw)\""
+      )
     }
     let points = stride(from: 0, to: n.count, by: 2).map { Point(x: n[$0], y: n[$0 + 1]) }
     return ImportGeometry.quad(of: points, turned: turned)

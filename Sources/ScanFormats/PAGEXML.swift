@@ -295,7 +295,8 @@ extension PAGEXML {
       throw c.error("missing attribute 'points' (PAGE 2010 'Point' elements are not read)")
     }
     guard let points = ImportGeometry.points(raw), !points.isEmpty else {
-      throw c.error("'points' must be x,y pairs, not \"\(raw)\"")
+      throw c.error(
+        "'points' must be x,y pairs within ±\(Int(ImportGeometry.coordinateLimit)), not \"\(raw)\"")
     }
     let box = try ImportGeometry.checked(ImportGeometry.box(of: points), c)
     return (box, ImportGeometry.quad(of: points, turned: turned))

@@ -409,7 +409,39 @@ struct StandardFormatUnitTests {
       failure(.alto, badNumber).hasSuffix("String[1]: attribute 'HPOS' is not a number: \"x\""))
     #expect(
       failure(.hocr, "<html><body><div class='ocr_page' title='bbox 0 0 a b'/></body></html>")
-        == "line 1: html/body[1]/div[1]: 'bbox' must be four numbers x0 y0 x1 y1, not \"0 0 a b\"")
+        == "line 1: html/body[1]/div[1]: 'bbox' must be four numbers x0 y0 x1 y1 within ±10000000, not \"0 0 a b\""
+    )
+    // Numbers too large for a pixel coordinate are errors, not a trap
+    // converting them (FuzzImport found `bbox 1034 1281 1071 1314777…`).
+    let huge = String(repeating: "7", count: 80)
+    #expect(
+      failure(
+        .hocr,
+        "<html><body><div class='ocr_page' title='bbox 0 0 100 100'><span class='ocr_line' title='bbox 1 1 9 \(huge)'/></div></body></html>"
+      ).hasSuffix("'bbox' must be four numbers x0 y0 x1 y1 within ±10000000, not \"1 1 9 \(huge)\"")
+    )
+    #expect(
+      failure(
+        .hocr,
+        "<html><body><div class='ocr_page' title='bbox 0 0 100 100'><span class='ocr_line' title='bbox 1 1 9 9'><span class='ocrx_word' title='bbox 1 1 9 9; poly 1 1 9 1 9 9 1 1e300'>a</span></span></div></body></html>"
+      ).hasSuffix("'poly' must be pairs of numbers within ±10000000, not \"1 1 9 1 9 9 1 1e300\""))
+    #expect(
+      failure(
+        .page,
+        """
+        <PcGts><Page imageWidth="10" imageHeight="10"><TextRegion id="r"><Coords points="0,0 5,5"/>
+        <TextLine id="l"><Coords points="1,1 \(huge),2"/></TextLine></TextRegion></Page></PcGts>
+        """
+      ).hasSuffix("'points' must be x,y pairs within ±10000000, not \"1,1 \(huge),2\""))
+    #expect(
+      failure(
+        .alto,
+        noContent.replacingOccurrences(
+          of: "HEIGHT=\"2\"/>",
+          with:
+            "HEIGHT=\"2\" CONTENT=\"a\"><Shape><Polygon POINTS=\"1,1 2,1 \(huge),2\"/></Shape></String>"
+        )
+      ).contains("'POINTS' must list three or more x,y points within ±10000000"))
     #expect(
       failure(.hocr, "<html/>").hasSuffix("no element of class 'ocr_page': not an hOCR document"))
     let page = """
@@ -418,7 +450,7 @@ struct StandardFormatUnitTests {
       """
     #expect(
       failure(.page, page)
-        == "line 2: PcGts/Page[1]/TextRegion[1]/TextLine[1]/Coords[1]: 'points' must be x,y pairs, not \"1,1 x,2\""
+        == "line 2: PcGts/Page[1]/TextRegion[1]/TextLine[1]/Coords[1]: 'points' must be x,y pairs within ±10000000, not \"1,1 x,2\""
     )
     #expect(
       failure(.page, "<PcGts><Page/></PcGts>").hasSuffix(

@@ -127,7 +127,9 @@ enum FormatNumbers {
 
 /// Geometry helpers shared by the readers.
 enum ImportGeometry {
-  /// Parses `x,y x,y …` (or `x y x y …`, ALTO's older form) into points.
+  /// Parses `x,y x,y …` (or `x y x y …`, ALTO's older form) into points;
+  /// `nil` when a number is missing, is not one, or lies beyond
+  /// ``coordinateLimit``.
   static func points(_ raw: String) -> [Point]? {
     let separators: Set<Character> = [" ", ",", "\t", "\n", "\r"]
     let numbers = raw.split(whereSeparator: { separators.contains($0) }).map { Double($0) }
@@ -135,7 +137,9 @@ enum ImportGeometry {
     var out: [Point] = []
     var i = 0
     while i < numbers.count {
-      guard let x = numbers[i], let y = numbers[i + 1], x.isFinite, y.isFinite else { return nil }
+      guard let x = numbers[i], let y = numbers[i + 1], abs(x) <= coordinateLimit,
+        abs(y) <= coordinateLimit
+      else { return nil }
       out.append(Point(x: x, y: y))
       i += 2
     }

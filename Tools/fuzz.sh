@@ -21,6 +21,13 @@ if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzIma
 work=.build/fuzz
 scratch="$work/build"
 mkdir -p "$work"
+# SwiftPM does not see files added to a path dependency's targets once it
+# has planned a build: start afresh when ScanText's file list changes.
+files="$(cd Sources && find . -type f | LC_ALL=C sort)"
+if [ "$files" != "$(cat "$work/source-files" 2>/dev/null)" ]; then
+  rm -rf "$scratch"
+  printf '%s\n' "$files" > "$work/source-files"
+fi
 
 # -sanitize=fuzzer instruments the Swift code for coverage and links
 # libFuzzer; lld is needed to link it; LLVMFuzzerRunDriver must stay visible

@@ -70,30 +70,19 @@ enum InkFitting {
       let pixels = GrayView(source)
     else { return blocks }
     return withExtendedLifetime(source) {
-      var out = blocks
-      for b in out.indices {
-        for p in out[b].paragraphs.indices {
-          for l in out[b].paragraphs[p].lines.indices {
-            for w in out[b].paragraphs[p].lines[l].words.indices {
-              let word = out[b].paragraphs[p].lines[l].words[w]
-              guard let quad = word.quad, let threshold = pixels.inkThreshold(in: word.bbox),
-                let ink = pixels.ink(in: word.bbox, quad: quad, below: threshold),
-                ink.depths.allSatisfy({ $0 <= edgeTolerance })
-              else { continue }
-              if word.glyphs.isEmpty {
-                out[b].paragraphs[p].lines[l].words[w].bbox = ink.box
-              }
-              for g in word.glyphs.indices {
-                guard let quad = word.glyphs[g].quad,
-                  let ink = pixels.ink(in: word.glyphs[g].bbox, quad: quad, below: threshold)
-                else { continue }
-                out[b].paragraphs[p].lines[l].words[w].glyphs[g].bbox = ink.box
-              }
-            }
-          }
+      blocks.updatingWords { word in
+        guard let quad = word.quad, let threshold = pixels.inkThreshold(in: word.bbox),
+          let ink = pixels.ink(in: word.bbox, quad: quad, below: threshold),
+          ink.depths.allSatisfy({ $0 <= edgeTolerance })
+        else { return }
+        if word.glyphs.isEmpty { word.bbox = ink.box }
+        for g in word.glyphs.indices {
+          guard let quad = word.glyphs[g].quad,
+            let ink = pixels.ink(in: word.glyphs[g].bbox, quad: quad, below: threshold)
+          else { continue }
+          word.glyphs[g].bbox = ink.box
         }
       }
-      return out
     }
   }
 }

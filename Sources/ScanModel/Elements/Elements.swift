@@ -168,3 +168,25 @@ public struct Block: Hashable, Sendable {
     self.paragraphs = paragraphs
   }
 }
+
+extension Array where Element == Block {
+  /// The blocks with every word changed by `update`, in reading order;
+  /// the element tree, ranges and everything but the words are unchanged.
+  ///
+  /// - Parameter update: Changes one word in place.
+  /// - Returns: The updated blocks.
+  /// - Complexity: O(*n*) in the words, plus what `update` costs.
+  public func updatingWords(_ update: (inout Word) throws -> Void) rethrows -> [Block] {
+    var out = self
+    for b in out.indices {
+      for p in out[b].paragraphs.indices {
+        for l in out[b].paragraphs[p].lines.indices {
+          for w in out[b].paragraphs[p].lines[l].words.indices {
+            try update(&out[b].paragraphs[p].lines[l].words[w])
+          }
+        }
+      }
+    }
+    return out
+  }
+}

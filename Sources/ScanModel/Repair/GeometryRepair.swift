@@ -123,22 +123,13 @@ extension GeometryRepair {
   /// - Returns: The same blocks with tighter word boxes.
   /// - Complexity: O(*n*) in the glyphs.
   public static func fittingWordBoxesToGlyphs(_ blocks: [Block]) -> [Block] {
-    var out = blocks
-    for b in out.indices {
-      for p in out[b].paragraphs.indices {
-        for l in out[b].paragraphs[p].lines.indices {
-          for w in out[b].paragraphs[p].lines[l].words.indices {
-            let word = out[b].paragraphs[p].lines[l].words[w]
-            guard word.quad != nil,
-              let ink = PixelRect.union(word.glyphs.map(\.bbox).filter { !$0.isEmpty }),
-              let fitted = ink.intersection(word.bbox), !fitted.isEmpty
-            else { continue }
-            out[b].paragraphs[p].lines[l].words[w].bbox = fitted
-          }
-        }
-      }
+    blocks.updatingWords { word in
+      guard word.quad != nil,
+        let ink = PixelRect.union(word.glyphs.map(\.bbox).filter { !$0.isEmpty }),
+        let fitted = ink.intersection(word.bbox), !fitted.isEmpty
+      else { return }
+      word.bbox = fitted
     }
-    return out
   }
 }
 

@@ -32,8 +32,9 @@ import ScanModel
 /// The word's box then follows its glyphs'
 /// (``GeometryRepair/fittingWordBoxesToGlyphs(_:)``). Quads, lines,
 /// paragraphs and blocks keep their mapped outlines: they are the selection
-/// geometry, which must hold the ink, and do. Upright boxes (an upright page,
-/// a crop, a quarter turn) are Tesseract's own ink boxes and are left alone.
+/// geometry, which must hold the ink, and do. Boxes that stay upright (no
+/// quad) and the boxes of a page recognised as it is are Tesseract's own ink
+/// boxes and are left alone.
 enum InkFitting {
   /// Ink and paper levels closer than this (of 255) are no ink to fit to.
   static let minimumContrast = 32
@@ -44,8 +45,8 @@ enum InkFitting {
   /// interpolation and the threshold move a stroke's edge by about a
   /// pixel). A word whose box does not hold its ink that way (a box
   /// Tesseract misplaced, one the repair made) keeps its mapped boxes.
-  /// Glyph boxes are not tested so: Tesseract's reach from the line's
-  /// ascenders to its descenders, not their letter's ink.
+  /// Glyph boxes are not tested so: Tesseract's reach across the line
+  /// (ascender to descender height), not just across their letter's ink.
   static let edgeTolerance = 2.0
 
   /// `blocks` with every glyph that carries a quad fitted to its ink in

@@ -525,7 +525,7 @@ private struct LayerWriter {
       let wordText = text(range)
       out.raw("<span class=\"w")
       if let c = word.confidence, c < threshold {
-        let percent = Int(c.rounded())
+        let percent = FormatNumbers.percent(c)
         out.raw(
           " uncertain\" aria-description=\"uncertain recognition, confidence \(percent) %")
       }

@@ -95,7 +95,9 @@ public enum HOCR {
   }
 
   private static func poly(_ points: [Point]) -> String {
-    "poly " + points.map { "\(Int($0.x.rounded())) \(Int($0.y.rounded()))" }.joined(separator: " ")
+    "poly "
+      + points.map { "\(FormatNumbers.whole($0.x)) \(FormatNumbers.whole($0.y))" }
+      .joined(separator: " ")
   }
 
   private static func title(_ parts: [String?]) -> String {
@@ -175,7 +177,8 @@ public enum HOCR {
       (
         "title",
         title([
-          bbox(word.bbox), word.confidence.map { "x_wconf \(Int($0.rounded()))" }, poly(word.quad),
+          bbox(word.bbox), word.confidence.map { "x_wconf \(FormatNumbers.percent($0))" },
+          poly(word.quad),
         ])
       ),
     ]

@@ -210,7 +210,9 @@ public enum SearchablePDF {
   static func num(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     let rounded = (v * 10_000).rounded() / 10_000
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    if rounded == rounded.rounded() || abs(rounded) >= FormatNumbers.wholeLimit {
+      return String(FormatNumbers.whole(rounded))
+    }
     var s = String(format: "%.4f", rounded)
     while s.hasSuffix("0") { s.removeLast() }
     return s

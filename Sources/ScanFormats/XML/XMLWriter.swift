@@ -88,6 +88,22 @@ struct XMLWriter {
 
 /// Number formatting shared by the writers.
 enum FormatNumbers {
+  /// Whole numbers are written within ±10^15: beyond, a `Double` is no
+  /// exact integer and `Int(_:)` would trap. Nothing ScanText reads or
+  /// makes comes near (coordinates are refused beyond ±10^7), but a page
+  /// built through the public initialisers may carry any number.
+  static let wholeLimit = 1e15
+
+  /// `x` rounded to a whole number, clamped to ±``wholeLimit``; 0 for NaN.
+  static func whole(_ x: Double) -> Int {
+    if x.isNaN { return 0 }
+    return Int(min(max(x.rounded(), -wholeLimit), wholeLimit))
+  }
+
+  /// A confidence as a whole percentage, clamped to 0...100 (hOCR's
+  /// `x_wconf`, the accessible HTML's description).
+  static func percent(_ c: Double) -> Int { whole(min(100, max(0, c))) }
+
   /// An integer or a decimal with at most `digits` fraction digits, no
   /// trailing zeros: `12`, `0.5`, `96.25`.
   static func decimal(_ x: Double, digits: Int = 2) -> String {
@@ -96,6 +112,7 @@ enum FormatNumbers {
     for _ in 0..<digits { scale *= 10 }
     let scaled = (x * scale).rounded()
     if scaled == 0 { return "0" }
+    guard abs(scaled) < wholeLimit else { return String(whole(x)) }
     let negative = scaled < 0
     let magnitude = Int(abs(scaled))
     let whole = magnitude / Int(scale)
@@ -114,7 +131,7 @@ enum FormatNumbers {
 
   /// A point list `x,y x,y …` of whole pixels, clamped at 0 (PAGE's `PointsType`).
   static func points(_ points: [Point]) -> String {
-    points.map { "\(max(0, Int($0.x.rounded()))),\(max(0, Int($0.y.rounded())))" }
+    points.map { "\(max(0, whole($0.x))),\(max(0, whole($0.y)))" }
       .joined(separator: " ")
   }
 

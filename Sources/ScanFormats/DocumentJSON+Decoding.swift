@@ -82,6 +82,14 @@ private struct Reader {
     return d
   }
 
+  /// A recognition confidence: a number from 0 to 100, as the model
+  /// documents it (``Word/confidence``), or `nil` when absent.
+  func confidence(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Double? {
+    guard let c = try optionalDouble(o, "confidence") else { return nil }
+    guard (0...100).contains(c) else { throw fail("'confidence' must be a number from 0 to 100") }
+    return c
+  }
+
   func numbers(_ v: JSONValue, _ key: String, count: Int) throws(DocumentFormatError) -> [Double] {
     guard let a = v.arrayValue, a.count == count else {
       throw fail("'\(key)' must be an array of \(count) numbers")
@@ -306,13 +314,13 @@ private struct Reader {
         glyphs.append(
           Glyph(
             text: try string(member(go, "text"), "text"), bbox: try box(go), quad: try quad(go),
-            confidence: try optionalDouble(go, "confidence")))
+            confidence: try confidence(go)))
         path.removeLast()
       }
       words.append(
         Word(
           text: try string(member(wo, "text"), "text"), bbox: try box(wo), quad: try quad(wo),
-          confidence: try optionalDouble(wo, "confidence"), glyphs: glyphs))
+          confidence: try confidence(wo), glyphs: glyphs))
       path.removeLast()
     }
     var baseline: Baseline?

@@ -116,6 +116,15 @@ import Testing
       Self.good.setting(Self.line + ["words", 0, "glyphs", 0, "confidence"], to: json("true")),
       Self.linePath + ".words[0].glyphs[0]", "'confidence' must be a number"
     ),
+    // Out of the model's 0...100 (1e300 made the hOCR writer trap).
+    (
+      Self.good.setting(Self.line + ["words", 0, "confidence"], to: json("1e300")),
+      Self.linePath + ".words[0]", "'confidence' must be a number from 0 to 100"
+    ),
+    (
+      Self.good.setting(Self.line + ["words", 0, "glyphs", 0, "confidence"], to: json("-1")),
+      Self.linePath + ".words[0].glyphs[0]", "'confidence' must be a number from 0 to 100"
+    ),
     (
       Self.good.setting(Self.line + ["words", 0, "glyphs"], to: json("{}")),
       Self.linePath + ".words[0]", "'glyphs' must be an array"

@@ -88,40 +88,7 @@ enum InkFitting {
   }
 }
 
-/// Read access to the gray values of an 8-bit (no colour map) or 32-bit
-/// RGB Leptonica image, valid while the image lives.
-private struct GrayView {
-  let data: UnsafeMutablePointer<UInt32>
-  let wordsPerLine: Int
-  let width: Int
-  let height: Int
-  let isRGB: Bool
-
-  init?(_ image: LeptonicaImage) {
-    let depth = scantext_pixGetDepth(image.pix)
-    guard depth == 8 && scantext_pixGetColormap(image.pix) == nil || depth == 32,
-      let data = scantext_pixGetData(image.pix)
-    else { return nil }
-    self.data = data
-    wordsPerLine = Int(scantext_pixGetWpl(image.pix))
-    width = image.width
-    height = image.height
-    isRGB = depth == 32
-  }
-
-  func value(_ x: Int, _ y: Int) -> Int {
-    guard isRGB else {
-      // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
-      return Int(
-        UInt8(truncatingIfNeeded: data[y * wordsPerLine + (x >> 2)] >> UInt32(24 - 8 * (x & 3))))
-    }
-    // 0xRRGGBBAA; weighted as Leptonica's pixConvertTo8 weighs them
-    // (red 0.3, green 0.5, blue 0.2), in tenths.
-    let p = data[y * wordsPerLine + x]
-    let sum = 3 * Int((p >> 24) & 0xff) + 5 * Int((p >> 16) & 0xff) + 2 * Int((p >> 8) & 0xff)
-    return (sum + 5) / 10
-  }
-
+extension GrayView {
   func clipped(_ r: PixelRect) -> PixelRect? {
     r.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
   }

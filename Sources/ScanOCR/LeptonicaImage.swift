@@ -253,22 +253,60 @@ struct GrayPixels {
     guard let first = pages.first, let gray = scantext_pixConvertTo8(first.pix, 0) else {
       throw .corruptImage(path: path, format: "image")
     }
-    let owned = LeptonicaImage(taking: gray)
-    let w = owned.width
-    let h = owned.height
-    let wordsPerLine = Int(scantext_pixGetWpl(owned.pix))
-    guard let raw = scantext_pixGetData(owned.pix) else {
+    guard let pixels = GrayPixels(LeptonicaImage(taking: gray)) else {
       throw .corruptImage(path: path, format: "image")
     }
-    var values = [UInt8](repeating: 0, count: w * h)
-    for y in 0..<h {
-      let line = raw + y * wordsPerLine
-      for x in 0..<w {
-        // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
-        let word = line[x >> 2]
-        values[y * w + x] = UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * (x & 3)))
-      }
+    return pixels
+  }
+}
+
+extension GrayPixels {
+  /// The pixels of an 8-bit gray image; `nil` for another depth or a
+  /// colour map.
+  init?(_ image: LeptonicaImage) {
+    guard scantext_pixGetDepth(image.pix) == 8, let view = GrayView(image) else { return nil }
+    let w = image.width
+    var values = [UInt8](repeating: 0, count: w * image.height)
+    for y in 0..<image.height {
+      for x in 0..<w { values[y * w + x] = UInt8(view.value(x, y)) }
     }
-    return GrayPixels(width: w, height: h, values: values)
+    self.init(width: w, height: image.height, values: values)
+  }
+}
+
+/// Read access to the gray values of an 8-bit (no colour map) or 32-bit
+/// RGB Leptonica image where they are, valid while the image lives.
+struct GrayView {
+  let data: UnsafeMutablePointer<UInt32>
+  let wordsPerLine: Int
+  let width: Int
+  let height: Int
+  let isRGB: Bool
+
+  init?(_ image: LeptonicaImage) {
+    let depth = scantext_pixGetDepth(image.pix)
+    guard depth == 8 && scantext_pixGetColormap(image.pix) == nil || depth == 32,
+      let data = scantext_pixGetData(image.pix)
+    else { return nil }
+    self.data = data
+    wordsPerLine = Int(scantext_pixGetWpl(image.pix))
+    width = image.width
+    height = image.height
+    isRGB = depth == 32
+  }
+
+  /// The gray value at (`x`, `y`): the byte of an 8-bit image, the
+  /// luminance of an RGB one.
+  func value(_ x: Int, _ y: Int) -> Int {
+    guard isRGB else {
+      // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
+      return Int(
+        UInt8(truncatingIfNeeded: data[y * wordsPerLine + (x >> 2)] >> UInt32(24 - 8 * (x & 3))))
+    }
+    // 0xRRGGBBAA; weighted as Leptonica's pixConvertTo8 weighs them
+    // (red 0.3, green 0.5, blue 0.2), in tenths.
+    let p = data[y * wordsPerLine + x]
+    let sum = 3 * Int((p >> 24) & 0xff) + 5 * Int((p >> 16) & 0xff) + 2 * Int((p >> 8) & 0xff)
+    return (sum + 5) / 10
   }
 }

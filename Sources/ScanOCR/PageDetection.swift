@@ -481,27 +481,6 @@ enum PageDetection {
   }
 }
 
-extension GrayPixels {
-  /// The pixels of an 8-bit gray image; `nil` for another depth.
-  init?(_ image: LeptonicaImage) {
-    guard scantext_pixGetDepth(image.pix) == 8, let raw = scantext_pixGetData(image.pix) else {
-      return nil
-    }
-    let w = image.width
-    let h = image.height
-    let wordsPerLine = Int(scantext_pixGetWpl(image.pix))
-    var values = [UInt8](repeating: 0, count: w * h)
-    for y in 0..<h {
-      let line = raw + y * wordsPerLine
-      for x in 0..<w {
-        // Leptonica packs 8-bit pixels big-endian within each 32-bit word.
-        values[y * w + x] = UInt8(truncatingIfNeeded: line[x >> 2] >> UInt32(24 - 8 * (x & 3)))
-      }
-    }
-    self.init(width: w, height: h, values: values)
-  }
-}
-
 /// The distance between two points, in pixels.
 func distance(_ a: Point, _ b: Point) -> Double {
   ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()

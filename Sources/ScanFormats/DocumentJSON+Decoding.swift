@@ -246,7 +246,37 @@ private struct Reader {
       if let v = o["crop"], v != .null { try box(o, "crop") } else { nil }
     return page.withPreprocessing(try preprocessingSteps(o)).withPageGeometry(
       crop: crop, perspective: try quad(o, "perspective")
-    ).withPDF(try pdfSource(o))
+    ).withPDF(try pdfSource(o)).withSource(try textSource(o)).withImageInfo(
+      dpiSource: try resolutionSource(o), exifOrientation: try exifOrientation(o))
+  }
+
+  /// The optional `"source"` of a page: `ocr` (the default) or `pdf-text`.
+  func textSource(_ o: [String: JSONValue]) throws(DocumentFormatError) -> PageTextSource {
+    guard let v = o["source"], v != .null else { return .ocr }
+    guard case .string(let s) = v, let source = PageTextSource(rawValue: s) else {
+      throw fail(
+        "'source' must be one of \(PageTextSource.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return source
+  }
+
+  /// The optional `"dpiSource"` of a page.
+  func resolutionSource(_ o: [String: JSONValue]) throws(DocumentFormatError) -> ResolutionSource?
+  {
+    guard let v = o["dpiSource"], v != .null else { return nil }
+    guard case .string(let s) = v, let source = ResolutionSource(rawValue: s) else {
+      throw fail(
+        "'dpiSource' must be one of \(ResolutionSource.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    return source
+  }
+
+  /// The optional `"exifOrientation"` of a page: 1–8.
+  func exifOrientation(_ o: [String: JSONValue]) throws(DocumentFormatError) -> Int? {
+    guard let n = try optionalInt(o, "exifOrientation") else { return nil }
+    guard (1...8).contains(n) else { throw fail("'exifOrientation' must be between 1 and 8") }
+    return n
   }
 
   /// The optional `"pdf"` object of a page.

@@ -54,7 +54,11 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// corners, `[[x, y] × 4]`). A page read from a PDF adds `"pdf"`:
 /// `{"page": n (from 1), "size": [w, h] (points), "pixelToPoint": [a, b, c,
 /// d, e, f], "hasText", "nativeImage", "skipped" (only when true)}` (see
-/// ``ScanModel/PDFPageSource``). Keys are sorted and numbers
+/// ``ScanModel/PDFPageSource``). A page whose words were read from the
+/// PDF's own text adds `"source": "pdf-text"` (absent: recognised);
+/// `"dpiSource"` says where `dpi` came from (`tag`, `estimated`, `option`,
+/// `pdf`) and `"exifOrientation"` (1–8) the orientation tag of the image
+/// file, already applied to every coordinate. Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -97,6 +101,9 @@ public enum DocumentJSON {
     if let crop = page.crop { o["crop"] = box(crop) }
     if let corners = page.perspective { o["perspective"] = quad(corners) }
     if let pdf = page.pdf { o["pdf"] = value(of: pdf) }
+    if page.source != .ocr { o["source"] = .string(page.source.rawValue) }
+    if let source = page.dpiSource { o["dpiSource"] = .string(source.rawValue) }
+    if let tag = page.exifOrientation { o["exifOrientation"] = int(tag) }
     return .object(o)
   }
 

@@ -226,3 +226,49 @@ import Testing
     #expect(try DocumentJSON.decode(Self.golden).pages.first?.words.first?.confidence == 91.23)
   }
 }
+
+/// The page's provenance fields: where its words and resolution came from,
+/// and the orientation tag its image had.
+@Suite struct PageProvenanceJSONTests {
+  @Test func sourceResolutionAndOrientationTagRoundTrip() throws {
+    let page = Samples.uprightPage.withSource(.pdfText).withImageInfo(
+      dpiSource: .estimated, exifOrientation: 6)
+    let text = DocumentJSON.encode(Document(pages: [page]), generator: Samples.generator)
+    #expect(text.contains(#""source": "pdf-text""#))
+    #expect(text.contains(#""dpiSource": "estimated""#))
+    #expect(text.contains(#""exifOrientation": 6"#))
+    let decoded = try DocumentJSON.decode(text)
+    #expect(decoded.pages.first?.source == .pdfText)
+    #expect(decoded.pages.first?.dpiSource == .estimated)
+    #expect(decoded.pages.first?.exifOrientation == 6)
+    #expect(decoded.pages == [page])
+  }
+
+  @Test func aRecognisedPageWritesNoSource() throws {
+    let text = DocumentJSON.encode(
+      Document(pages: [Samples.uprightPage]), generator: Samples.generator)
+    #expect(!text.contains(#""source""#))
+    #expect(!text.contains(#""exifOrientation""#))
+    #expect(try DocumentJSON.decode(text).pages.first?.source == .ocr)
+  }
+
+  @Test func badValuesAreRefusedWithTheirKey() throws {
+    let good = DocumentJSON.encode(
+      Document(pages: [Samples.uprightPage]), generator: Samples.generator)
+    for (key, value, message) in [
+      ("source", #""scanner""#, "'source' must be one of ocr, pdf-text"),
+      ("dpiSource", #""guess""#, "'dpiSource' must be one of tag, estimated, option, pdf"),
+      ("exifOrientation", "9", "'exifOrientation' must be between 1 and 8"),
+    ] {
+      let bad = good.replacingOccurrences(
+        of: #""index": 0,"#, with: #""index": 0, "\#(key)": \#(value),"#)
+      #expect(bad != good)
+      #expect(throws: (any Error).self) { try DocumentJSON.decode(bad) }
+      do {
+        _ = try DocumentJSON.decode(bad)
+      } catch {
+        #expect(String(describing: error).contains(message), "\(error)")
+      }
+    }
+  }
+}

@@ -44,6 +44,16 @@ public struct Page: Sendable, Equatable {
   /// Where the page came from when its image was a page of a PDF; `nil`
   /// for an image file.
   public private(set) var pdf: PDFPageSource?
+  /// Where the page's words came from: recognition (the default), or the
+  /// text a PDF page already carried (``PageTextSource/pdfText``).
+  public private(set) var source: PageTextSource = .ocr
+  /// Where ``dpi`` came from, when known: the image's tag, an estimate
+  /// from the text's size, the `--dpi` option, or the PDF page's rendering.
+  public private(set) var dpiSource: ResolutionSource?
+  /// The image file's EXIF or TIFF orientation tag (1–8), when it had one.
+  /// The page's pixels, and every coordinate, are in the frame a viewer
+  /// shows: the tag was applied when the image was read.
+  public private(set) var exifOrientation: Int?
   /// The page text (see the type's discussion for how it is joined).
   public let text: String
   /// The blocks in reading order.
@@ -108,6 +118,22 @@ public struct Page: Sendable, Equatable {
     return page
   }
 
+  /// The same page with its words' source (``source``).
+  public func withSource(_ source: PageTextSource) -> Page {
+    var page = self
+    page.source = source
+    return page
+  }
+
+  /// The same page with where its resolution came from and the orientation
+  /// tag its image file had (see ``dpiSource`` and ``exifOrientation``).
+  public func withImageInfo(dpiSource: ResolutionSource?, exifOrientation: Int?) -> Page {
+    var page = self
+    page.dpiSource = dpiSource
+    page.exifOrientation = exifOrientation
+    return page
+  }
+
   /// The same page with another source image name.
   public func withImage(_ image: String?) -> Page {
     var page = self
@@ -154,8 +180,9 @@ public struct Page: Sendable, Equatable {
     a.index == b.index && a.image == b.image && a.width == b.width && a.height == b.height
       && a.dpi == b.dpi && a.orientation == b.orientation && a.skew == b.skew
       && a.language == b.language && a.preprocessing == b.preprocessing && a.crop == b.crop
-      && a.perspective == b.perspective && a.text == b.text
-      && a.blocks == b.blocks
+      && a.perspective == b.perspective && a.pdf == b.pdf && a.source == b.source
+      && a.dpiSource == b.dpiSource && a.exifOrientation == b.exifOrientation
+      && a.text == b.text && a.blocks == b.blocks
   }
 }
 
@@ -236,6 +263,29 @@ struct TextBuilder {
     word.range = .init(offsets: start..<length)
     return word
   }
+}
+
+/// Where a page's words came from.
+public enum PageTextSource: String, Sendable, Equatable, CaseIterable {
+  /// Recognised from the page's image (OCR).
+  case ocr
+  /// Read from the text a PDF page already carried (born-digital text or an
+  /// earlier text layer): exact text, each glyph's box from the PDF.
+  case pdfText = "pdf-text"
+}
+
+/// Where a page's resolution (``Page/dpi``) came from.
+public enum ResolutionSource: String, Sendable, Equatable, CaseIterable {
+  /// The image file's resolution tag.
+  case tag
+  /// Estimated from the size of the text, because the image had no tag or
+  /// one no scan has (below 100 or above 2,400 dpi).
+  case estimated
+  /// Given with `--dpi`.
+  case option
+  /// The resolution a PDF page was read at: its one image's own, else the
+  /// rendering's.
+  case pdf
 }
 
 /// The PDF page a ``Page``'s image was rendered from, and how to map the

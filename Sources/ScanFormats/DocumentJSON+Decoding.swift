@@ -255,14 +255,14 @@ private struct Reader {
     guard let v = o["source"], v != .null else { return .ocr }
     guard case .string(let s) = v, let source = PageTextSource(rawValue: s) else {
       throw fail(
-        "'source' must be one of \(PageTextSource.allCases.map(\.rawValue).joined(separator: ", "))")
+        "'source' must be one of \(PageTextSource.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
     }
     return source
   }
 
   /// The optional `"dpiSource"` of a page.
-  func resolutionSource(_ o: [String: JSONValue]) throws(DocumentFormatError) -> ResolutionSource?
-  {
+  func resolutionSource(_ o: [String: JSONValue]) throws(DocumentFormatError) -> ResolutionSource? {
     guard let v = o["dpiSource"], v != .null else { return nil }
     guard case .string(let s) = v, let source = ResolutionSource(rawValue: s) else {
       throw fail(

@@ -184,6 +184,24 @@ public final class PDFDocument {
   }
 }
 
+/// What to do with a PDF page that already has text (born-digital text, or
+/// an earlier invisible text layer): `scantext ocr`'s `--skip-text`,
+/// `--redo-ocr` and `--force-ocr`.
+public enum PDFTextPolicy: String, Sendable, Hashable, CaseIterable {
+  /// The default: the page is not recognised; its words come from its own
+  /// text, and a searchable PDF carries the page unchanged. The command
+  /// line names such pages on standard error with the other choices.
+  case keep
+  /// `--skip-text`: as ``keep``, asked for (no note).
+  case skip
+  /// `--redo-ocr`: an earlier invisible text layer is replaced by a new
+  /// recognition; visible text and vectors are kept.
+  case redo
+  /// `--force-ocr`: every page is rendered and recognised, text or not,
+  /// and a searchable PDF carries the rendering.
+  case force
+}
+
 extension OCREngine {
   /// Recognises page `index` (from 0) of a PDF: the page is rendered (see
   /// ``PDFDocument/rendering(page:info:dpi:maxPixels:)``; `--dpi` is the
@@ -191,12 +209,14 @@ extension OCREngine {
   /// the rendered image's pixels; ``ScanModel/Page/pdf`` maps them to the
   /// PDF page.
   ///
-  /// - Parameter skipText: Do not recognise a page that already has text:
-  ///   return it without elements, marked skipped.
+  /// - Parameter policy: What to do with a page that already has text.
   /// - Throws: ``OCRError`` naming the file and the page.
-  public func recognize(pdf: PDFDocument, page index: Int, skipText: Bool = false)
+  public func recognize(pdf: PDFDocument, page index: Int, policy: PDFTextPolicy = .keep)
     throws(OCRError) -> Page
   {
+    // Until pages with text are read from their own text (issue 26), only
+    // `--skip-text` leaves them unrecognised.
+    let skipText = policy == .skip
     let info = try pdf.info(page: index)
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)

@@ -52,7 +52,23 @@ struct OCROptions: Sendable {
     "pages",
     help: "Pages of each PDF to read, from 1: '2-5', '1,3,7-', '-3' (default: all).")
   static let skipText = Flag(
-    "skip-text", help: "Do not recognise PDF pages that already have text (they stay empty).")
+    "skip-text",
+    help:
+      "Do not recognise PDF pages that already have text: their words come from the PDF, and a searchable PDF keeps them unchanged (the default, without the note)."
+  )
+  static let redoOCR = Flag(
+    "redo-ocr",
+    help:
+      "Recognise PDF pages again whose text is an earlier invisible text layer, replacing that layer (visible text and vectors are kept)."
+  )
+  static let forceOCR = Flag(
+    "force-ocr",
+    help:
+      "Render and recognise every PDF page, text or not; a searchable PDF carries the renderings.")
+  static let keepRotation = Flag(
+    "keep-rotation",
+    help:
+      "Keep turned pages as scanned in a searchable PDF and HTML (default: shown upright).")
   static let noCache = Flag(
     "no-cache", help: "Recognise again instead of using (and filling) the cache.")
   /// Read by ``ScanText/main(_:io:)`` before parsing: the libraries'
@@ -64,7 +80,7 @@ struct OCROptions: Sendable {
     lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
     noIllumination,
     noDespeckle, noColour, noRules, noCrop, noPerspective, noDewarp, upscale, pages, skipText,
-    noCache,
+    redoOCR, forceOCR, keepRotation, noCache,
     verbose,
   ]
 
@@ -76,13 +92,15 @@ struct OCROptions: Sendable {
   var useCache: Bool
   /// The pages of each PDF to read; `nil` for all.
   var pdfPages: PageSelection?
-  /// Whether PDF pages that already have text are left unrecognised.
-  var skipText: Bool
+  /// What to do with PDF pages that already have text.
+  var pdfText: PDFTextPolicy
+  /// Whether turned pages stay as scanned in a searchable PDF and HTML.
+  var keepRotation: Bool
 
   /// Reads inputs with these options.
   func recognizer(jobs: Int = 1) -> Recognizer {
     Recognizer(
-      options: recognition, jobs: jobs, cache: cache, pdfPages: pdfPages, skipText: skipText)
+      options: recognition, jobs: jobs, cache: cache, pdfPages: pdfPages, pdfText: pdfText)
   }
 
   /// The cache to use, unless `--no-cache`.
@@ -126,7 +144,16 @@ struct OCROptions: Sendable {
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
     pdfPages = try a[Self.pages]
-    skipText = a[Self.skipText]
+    let policies: [(Flag, PDFTextPolicy)] = [
+      (Self.skipText, .skip), (Self.redoOCR, .redo), (Self.forceOCR, .force),
+    ]
+    let chosen = policies.filter { a[$0.0] }
+    if chosen.count > 1 {
+      throw ValidationError(
+        "\(chosen.map { "'\($0.0.spec.id)'" }.joined(separator: " and ")) cannot be used together")
+    }
+    pdfText = chosen.first?.1 ?? .keep
+    keepRotation = a[Self.keepRotation]
   }
 }
 

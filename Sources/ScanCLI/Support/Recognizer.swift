@@ -24,8 +24,9 @@ struct Recognizer: Sendable {
   var cache: RecognitionCache?
   /// The pages of each PDF to read (`--pages`); `nil` for all.
   var pdfPages: PageSelection?
-  /// Leave PDF pages that already have text unrecognised (`--skip-text`).
-  var skipText = false
+  /// What to do with PDF pages that already have text (`--skip-text`,
+  /// `--redo-ocr`, `--force-ocr`; by default they are kept).
+  var pdfText = PDFTextPolicy.keep
 
   /// Called after each input with (inputs done, total inputs).
   typealias Progress = @Sendable (Int, Int) -> Void
@@ -81,7 +82,7 @@ struct Recognizer: Sendable {
     let workers = max(1, min(jobs, tasks.count))
     let options = self.options
     let cache = self.cache
-    let skipText = self.skipText
+    let pdfText = self.pdfText
     let pdfInputs = pdfs
     let work = tasks
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -100,7 +101,7 @@ struct Recognizer: Sendable {
           guard let input = pdfInputs[i] else { continue }
           let outcome = Self.readPDFPage(
             paths[i], input: input, page: page, reuse: &open, index: i, options: options,
-            cache: cache, skipText: skipText, engine: &engine)
+            cache: cache, pdfText: pdfText, engine: &engine)
           outcomes.withLock { $0[t] = outcome }
         }
         let finished = done.add(1, ordering: .relaxed).newValue
@@ -144,13 +145,13 @@ struct Recognizer: Sendable {
 
   private static func readPDFPage(
     _ path: String, input: PDFInput, page: Int, reuse open: inout (input: Int, pdf: PDFDocument)?,
-    index: Int, options: RecognitionOptions, cache: RecognitionCache?, skipText: Bool,
+    index: Int, options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
     engine: inout Result<OCREngine, OCRError>?
   ) -> Result<Page, CLIError> {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let key = input.digest.map {
       RecognitionCache.key(
-        imageData: $0, options: options, extra: "pdf page \(page) skip-text \(skipText)")
+        imageData: $0, options: options, extra: "pdf page \(page) text \(pdfText.rawValue)")
     }
     if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
       return .success(pages[0])
@@ -167,7 +168,7 @@ struct Recognizer: Sendable {
         pdf = try PDFDocument(data: input.data, path: path)
         open = (index, pdf)
       }
-      let result = try e.recognize(pdf: pdf, page: page, skipText: skipText)
+      let result = try e.recognize(pdf: pdf, page: page, policy: pdfText)
       if let cache, let key { cache.store([result], key: key) }
       return .success(result)
     } catch {

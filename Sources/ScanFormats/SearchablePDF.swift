@@ -147,10 +147,29 @@ public enum SearchablePDF {
   }
 
   /// The invisible text of a page: one `BT … ET` with every word placed on
-  /// its outline.
+  /// its outline, for a page that is the image at `scale` points per pixel.
   static func textLayer(_ page: Page, scale: Double) -> String {
+    textLayer(
+      page,
+      pixelToUser: ScanModel.AffineTransform(
+        a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: Double(page.height) * scale),
+      font: "F0")
+  }
+
+  /// The invisible text of a page: one `BT … ET` (text render mode 3) with
+  /// every word placed on its outline.
+  ///
+  /// - Parameters:
+  ///   - page: The page; its words' outlines are in its pixels.
+  ///   - pixelToUser: The map from the page's pixels to the PDF page's
+  ///     user space (points, y up), where the layer is drawn.
+  ///   - font: The resource name of the glyphless font (without its slash).
+  /// - Returns: Content-stream operators, ending with a newline.
+  /// - Complexity: O(*n*) in the page's characters.
+  public static func textLayer(_ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String)
+    -> String
+  {
     var out = "BT\n3 Tr\n"
-    let height = Double(page.height)
     for block in page.blocks {
       for paragraph in block.paragraphs {
         for line in paragraph.lines {
@@ -161,11 +180,14 @@ public enum SearchablePDF {
             // words apart when text is extracted in stream order.
             let text = i + 1 < line.words.count ? units + [0x20] : units
             let q = word.corners
-            let dx = (q.bottomRight.x - q.bottomLeft.x) * scale
-            let dy = -(q.bottomRight.y - q.bottomLeft.y) * scale
+            let origin = m.apply(to: q.bottomLeft)
+            let end = m.apply(to: q.bottomRight)
+            let top = m.apply(to: q.topLeft)
+            let dx = end.x - origin.x
+            let dy = end.y - origin.y
             let length = (dx * dx + dy * dy).squareRoot()
-            let hx = (q.topLeft.x - q.bottomLeft.x) * scale
-            let hy = -(q.topLeft.y - q.bottomLeft.y) * scale
+            let hx = top.x - origin.x
+            let hy = top.y - origin.y
             let size = (hx * hx + hy * hy).squareRoot()
             guard length > 0, size > 0 else { continue }
             let cos = dx / length
@@ -173,10 +195,8 @@ public enum SearchablePDF {
             // The word's own characters span its outline; the space
             // after it has the same width and lies beyond it.
             let stretch = length / (Double(units.count) * 0.5 * size)
-            let x = q.bottomLeft.x * scale
-            let y = (height - q.bottomLeft.y) * scale
             out +=
-              "/F0 1 Tf \(num(cos * size * stretch)) \(num(sin * size * stretch)) \(num(-sin * size)) \(num(cos * size)) \(num(x)) \(num(y)) Tm <"
+              "/\(font) 1 Tf \(num(cos * size * stretch)) \(num(sin * size * stretch)) \(num(-sin * size)) \(num(cos * size)) \(num(origin.x)) \(num(origin.y)) Tm <"
             for unit in text { out += hex4(unit) }
             out += "> Tj\n"
           }

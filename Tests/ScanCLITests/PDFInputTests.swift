@@ -177,7 +177,7 @@ struct PDFInputTests {
 
     r = scantext(["ocr", pdf, "--pages", "2-4", "-q", "--no-cache"])
     #expect(r.code == 1)
-    #expect(r.stderr.contains("three.pdf: --pages asks for page 4, but the PDF has 3 pages"))
+    #expect(r.stderr.contains("three.pdf: --pages asks for page 4, but the document has 3 pages"))
     r = scantext(["ocr", pdf, "--pages", "0", "-q"])
     #expect(r.code == 64)
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScanArguments
+import ScanFormats
 import ScanModel
 import ScanOCR
 
@@ -181,5 +182,18 @@ struct ModelOptions: Sendable {
   /// Reads (or recognises) the model and returns the page.
   func loadPage() throws -> Page {
     try ModelLoader.page(path, index: pageIndex, ocr: ocr)
+  }
+
+  /// Reads (or recognises) the model and returns the pages `--pages`
+  /// selects (counted from 1), every page by default, in document order.
+  /// A PDF is read only at the pages selected.
+  /// - Throws: ``CLIError`` when the model cannot be read or a page named
+  ///   is past its end.
+  func loadPages() throws -> [Page] {
+    let document = try ModelLoader.document(path, ocr: ocr)
+    guard let selection = ocr.pdfPages,
+      DocumentFormat.isDocument(fileName: path) || !Recognizer.looksLikePDF(path)
+    else { return document.pages }
+    return try selection.pages(of: document.pages.count, path: path).map { document.pages[$0] }
   }
 }

@@ -49,7 +49,7 @@ enum DirectionName: String, CaseIterable, ArgumentValue {
   var direction: TextDirection { TextDirection(name: rawValue) ?? .forward }
 }
 
-/// The PDF pages to read, as `--pages` takes them: numbers from 1 and
+/// The pages to read, as `--pages` takes them: numbers from 1 and
 /// ranges, joined by commas (`2-5`, `1,3,7-`, `-3`).
 struct PageSelection: ArgumentValue, Equatable {
   /// Each item's first and last page; `nil` last: to the end.
@@ -92,7 +92,7 @@ struct PageSelection: ArgumentValue, Equatable {
       let last = item.last ?? count
       if max(item.first, last) > count {
         throw CLIError(
-          "\(path): --pages asks for page \(max(item.first, last)), but the PDF has \(count) page\(count == 1 ? "" : "s")"
+          "\(path): --pages asks for page \(max(item.first, last)), but the document has \(count) page\(count == 1 ? "" : "s")"
         )
       }
       for n in item.first...last { chosen.insert(n - 1) }

@@ -80,18 +80,23 @@ final class ImageSource {
   /// The most pages read from one TIFF; more is refused as hostile.
   static let maxTIFFPages = 10_000
 
-  /// A page of a TIFF: its libtiff directory index and whether it is tiled.
-  private struct TIFFPage {
+  /// A page of a TIFF: its libtiff directory index, whether it is tiled,
+  /// and its orientation tag (0: none).
+  struct TIFFPage {
     var directory: Int
     var tiled: Bool
+    var orientation: Int
   }
 
-  private let data: Data
-  private let path: String
+  /// The file's bytes.
+  let data: Data
+  let path: String
   private let format: String
   /// For a TIFF, its pages (reduced-resolution copies such as thumbnails
   /// and pyramid levels are not pages).
-  private let tiffPages: [TIFFPage]
+  let tiffPages: [TIFFPage]
+  /// The orientation tag of a JPEG, PNG or WebP file, when it has one.
+  private let fileOrientation: Int?
   /// The most libtiff may allocate at once for this file.
   private let tiffAllocationLimit: Int
 
@@ -158,6 +163,14 @@ final class ImageSource {
       return .success((name, []))
     }
     (format, tiffPages) = try checked.get()
+    fileOrientation = format == "TIFF" ? nil : OrientationTag.find(in: data, format: format)
+  }
+
+  /// The orientation tag of page `index` (1–8), when the file has one;
+  /// ``decode(page:)`` has applied it.
+  func orientationTag(page index: Int) -> Int? {
+    let tag = format == "TIFF" ? tiffPages[index].orientation : fileOrientation
+    return tag.flatMap { ImageOrientation(tag: $0)?.tag }
   }
 
   /// Walks a TIFF's page list with libtiff and checks every page's size.
@@ -184,34 +197,45 @@ final class ImageSource {
             ? .imageTooLarge(path: path, width: w, height: h, limit: maxPixels)
             : .pageTooLarge(path: path, page: pages.count, width: w, height: h, limit: maxPixels))
       }
-      pages.append(TIFFPage(directory: index, tiled: d.tiled != 0))
+      pages.append(
+        TIFFPage(directory: index, tiled: d.tiled != 0, orientation: Int(d.orientation)))
     }
     if pages.isEmpty { return .failure(.corruptImage(path: path, format: "TIFF")) }
     return .success(pages)
   }
 
-  /// Decodes page `index` (from 0).
+  /// Decodes page `index` (from 0) into the picture a viewer shows: the
+  /// orientation tag, when there is one, is applied (see
+  /// ``ImageOrientation``).
   /// - Throws: ``OCRError/corruptPage(path:page:format:)`` for a page of a
   ///   multi-page file, ``OCRError/corruptImage(path:format:)`` otherwise.
   func decode(page index: Int) throws(OCRError) -> LeptonicaImage {
     let format = self.format
     let pages = tiffPages
     let limit = tiffAllocationLimit
+    let orientation = orientationTag(page: index).flatMap { ImageOrientation(tag: $0) }
     let decoded: LeptonicaImage? = data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
       guard format == "TIFF" else {
-        return scantext_pixReadMem(base, raw.count).map { LeptonicaImage(taking: $0) }
+        return scantext_pixReadMem(base, raw.count).flatMap { pix in
+          let stored = LeptonicaImage(taking: pix)
+          return orientation.map { $0.apply(to: stored) } ?? stored
+        }
       }
       let page = pages[index]
       // Leptonica first for strips: it keeps 1-bit and gray pages as they
-      // are, as the `tesseract` command reads them. Tiled pages and layouts
-      // Leptonica refuses go through libtiff's RGBA interface.
+      // are, as the `tesseract` command reads them, and applies the
+      // orientation tag itself. Tiled pages and layouts Leptonica refuses
+      // go through libtiff's RGBA interface, as stored.
       if !page.tiled, let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory)) {
         return LeptonicaImage(taking: pix)
       }
       guard let tiff = scantext_tiff_open(base, raw.count, limit) else { return nil }
       defer { scantext_tiff_close(tiff) }
-      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).map { LeptonicaImage(taking: $0) }
+      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).flatMap { pix in
+        let stored = LeptonicaImage(taking: pix)
+        return orientation.map { $0.apply(to: stored) } ?? stored
+      }
     }
     guard let decoded else {
       throw pageCount > 1

@@ -228,7 +228,7 @@ extension OCREngine {
       ).withPDF(pdf.source(page: index, info: info, rendering: rendering, skipped: true))
     }
     let image = try pdf.render(page: index, rendering)
-    return try recognize(image, index: index, path: pdf.path)
+    return try recognize(image, index: index, path: pdf.path, renderedAt: rendering.dpi)
       .withPDF(pdf.source(page: index, info: info, rendering: rendering))
   }
 }

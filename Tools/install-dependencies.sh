@@ -8,6 +8,7 @@ packages=(
   libtesseract-dev      # Tesseract's C API (libtesseract)
   libleptonica-dev      # Leptonica (image reading)
   libtiff-dev           # libtiff's headers: tiled TIFFs and page lists (Sources/CScanOCR/tiff.c)
+  zlib1g-dev            # zlib: Flate streams of searchable PDFs (Sources/CZlib)
   libpoppler-glib8      # Poppler's GLib API: PDF input (loaded at run time, Sources/CScanOCR/pdf.c)
   libpoppler-glib-dev   # its headers: Tools/check-pdf-declarations.sh checks pdf.c against them
   libqpdf29             # qpdf's library: a PDF page's JPEG passed into a searchable PDF unchanged

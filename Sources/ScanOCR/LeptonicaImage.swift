@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanModel
 
 /// The one owner of a Leptonica `Pix`; destroys it in `deinit`. A class
 /// (not a `~Copyable` struct) so that decoded pages can live in an array;
@@ -98,7 +99,7 @@ final class ImageSource {
   /// The orientation tag of a JPEG, PNG or WebP file, when it has one.
   private let fileOrientation: Int?
   /// The most libtiff may allocate at once for this file.
-  private let tiffAllocationLimit: Int
+  let tiffAllocationLimit: Int
 
   /// The most libtiff may allocate at once: 8 bytes per allowed pixel (four
   /// 16-bit samples, the most a page holds), 64 MB at least. A strip or

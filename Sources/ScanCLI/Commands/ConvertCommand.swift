@@ -62,7 +62,8 @@ struct ConvertCommand: ScanCommand {
     if writesPDF {
       try SearchablePDFOutput.write(
         pages: document.pages, sources: try pdfSources(document), to: outputPath,
-        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath)
+        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath,
+        keepRotation: ocr.keepRotation)
       return 0
     }
     let rendered = try DocumentFiles.render(document, as: outputFormat)

@@ -11,9 +11,10 @@ enum SearchablePDFOutput {
   /// - Parameters:
   ///   - pages: The pages in output order.
   ///   - sources: For each page, the image file and the page of it.
+  ///   - keepRotation: Keep turned pages as scanned (no `/Rotate`).
   static func write(
     pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
-    dataPath: String?
+    dataPath: String?, keepRotation: Bool = false
   ) throws {
     var inputs: [SearchablePDF.PageInput] = []
     // Each input PDF is read and opened once, for all its pages.
@@ -51,7 +52,8 @@ enum SearchablePDFOutput {
           image: PDFPageImage(
             data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
             bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
-            decodeParms: stream.decodeParms, decode: stream.decode)))
+            decodeParms: stream.decodeParms, decode: stream.decode,
+            orientation: stream.orientation)))
     }
     let font: Data
     do {
@@ -64,7 +66,8 @@ enum SearchablePDFOutput {
     do {
       bytes = try SearchablePDF.data(
         pages: inputs, font: font, title: title,
-        producer: "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))")
+        producer: "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))",
+        keepRotation: keepRotation)
     } catch {
       throw CLIError("\(outputPath): \(error.description)")
     }

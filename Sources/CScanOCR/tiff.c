@@ -19,6 +19,8 @@ static struct {
   __typeof__(&TIFFGetFieldDefaulted) TIFFGetFieldDefaulted;
   __typeof__(&TIFFIsTiled) TIFFIsTiled;
   __typeof__(&TIFFNumberOfStrips) TIFFNumberOfStrips;
+  __typeof__(&TIFFCurrentDirOffset) TIFFCurrentDirOffset;
+  __typeof__(&TIFFIsBigTIFF) TIFFIsBigTIFF;
   __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
   __typeof__(&TIFFSetErrorHandler) TIFFSetErrorHandler;
   __typeof__(&TIFFSetWarningHandler) TIFFSetWarningHandler;
@@ -61,6 +63,8 @@ static void load(void) {
   LOAD_TIFF(TIFFGetFieldDefaulted);
   LOAD_TIFF(TIFFIsTiled);
   LOAD_TIFF(TIFFNumberOfStrips);
+  LOAD_TIFF(TIFFCurrentDirOffset);
+  LOAD_TIFF(TIFFIsBigTIFF);
   LOAD_TIFF(TIFFReadRGBAImageOriented);
   LOAD_TIFF(TIFFSetErrorHandler);
   LOAD_TIFF(TIFFSetWarningHandler);
@@ -178,7 +182,41 @@ void scantext_tiff_close(scantext_tiff *t) {
   free(t);
 }
 
-static void describe(TIFF *tif, scantext_tiff_directory *d) {
+// An unsigned number of `size` bytes at `at` in the file's byte order;
+// 0 past the end.
+static uint64_t read_number(const scantext_tiff *t, uint64_t at, int size) {
+  if (at > t->size || (uint64_t)size > t->size - at) return 0;
+  int little = t->data[0] == 'I';
+  uint64_t value = 0;
+  for (int i = 0; i < size; i++) {
+    uint64_t byte = t->data[at + (little ? (uint64_t)i : (uint64_t)(size - 1 - i))];
+    value |= byte << (8 * i);
+  }
+  return value;
+}
+
+// Where the current directory's orientation value (one SHORT) lies in the
+// file; 0 when the directory has none or it lies outside the file.
+static uint64_t orientation_offset(const scantext_tiff *t) {
+  if (t->size < 8 || (t->data[0] != 'I' && t->data[0] != 'M')) return 0;
+  int big = lib.TIFFIsBigTIFF(t->tif);
+  uint64_t directory = lib.TIFFCurrentDirOffset(t->tif);
+  uint64_t count = read_number(t, directory, big ? 8 : 2);
+  uint64_t first = directory + (big ? 8 : 2), size = big ? 20 : 12;
+  for (uint64_t i = 0; i < count && i < 65536; i++) {
+    uint64_t entry = first + i * size;
+    if (entry > t->size || size > t->size - entry) return 0;
+    if (read_number(t, entry, 2) != TIFFTAG_ORIENTATION) continue;
+    if (read_number(t, entry + 2, 2) != TIFF_SHORT || read_number(t, entry + 4, big ? 8 : 4) != 1) {
+      return 0;
+    }
+    return entry + (big ? 12 : 8);
+  }
+  return 0;
+}
+
+static void describe(const scantext_tiff *t, scantext_tiff_directory *d) {
+  TIFF *tif = t->tif;
   uint32_t width = 0, height = 0, subfile = 0;
   lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
   lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
@@ -189,6 +227,7 @@ static void describe(TIFF *tif, scantext_tiff_directory *d) {
   d->reduced = (subfile & FILETYPE_REDUCEDIMAGE) ? 1 : 0;
   uint16_t orientation = 0;
   d->orientation = lib.TIFFGetField(tif, TIFFTAG_ORIENTATION, &orientation) ? orientation : 0;
+  d->orientation_offset = d->orientation ? orientation_offset(t) : 0;
 }
 
 int scantext_tiff_directories(
@@ -198,7 +237,7 @@ int scantext_tiff_directories(
   if (!lib.TIFFSetDirectory(t->tif, 0)) return 0;
   int count = 0;
   for (;;) {
-    describe(t->tif, &directories[count]);
+    describe(t, &directories[count]);
     count++;
     // TIFFReadDirectory returns 0 at the end, on an unreadable directory
     // and on a next-directory offset seen before (a loop).

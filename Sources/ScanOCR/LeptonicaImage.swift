@@ -82,11 +82,13 @@ final class ImageSource {
   static let maxTIFFPages = 10_000
 
   /// A page of a TIFF: its libtiff directory index, whether it is tiled,
-  /// and its orientation tag (0: none).
+  /// its orientation tag (0: none) and where the tag's value lies in the
+  /// file (0: unknown).
   struct TIFFPage {
     var directory: Int
     var tiled: Bool
     var orientation: Int
+    var orientationOffset: Int
   }
 
   /// The file's bytes.
@@ -199,7 +201,9 @@ final class ImageSource {
             : .pageTooLarge(path: path, page: pages.count, width: w, height: h, limit: maxPixels))
       }
       pages.append(
-        TIFFPage(directory: index, tiled: d.tiled != 0, orientation: Int(d.orientation)))
+        TIFFPage(
+          directory: index, tiled: d.tiled != 0, orientation: Int(d.orientation),
+          orientationOffset: Int(d.orientation_offset)))
     }
     if pages.isEmpty { return .failure(.corruptImage(path: path, format: "TIFF")) }
     return .success(pages)
@@ -215,27 +219,46 @@ final class ImageSource {
     let pages = tiffPages
     let limit = tiffAllocationLimit
     let orientation = orientationTag(page: index).flatMap { ImageOrientation(tag: $0) }
-    let decoded: LeptonicaImage? = data.withUnsafeBytes { raw in
+    let turn = { (stored: LeptonicaImage) -> LeptonicaImage? in
+      orientation.map { $0.apply(to: stored) } ?? stored
+    }
+    // Leptonica applies a TIFF strip's orientation itself, wrongly for an
+    // RGB page tagged 8 (measured: every sample off); it reads the stored
+    // pixels when the tag says 1, so it is given a copy that says so. When
+    // the tag's place is not known, libtiff reads the page as stored.
+    var bytes = data
+    var leptonicaReadsStrips = true
+    if format == "TIFF", let orientation, orientation != .upright {
+      let at = pages[index].orientationOffset
+      if at > 0, at + 2 <= bytes.count {
+        let little = bytes[bytes.startIndex] == 0x49
+        bytes[bytes.startIndex + at] = little ? 1 : 0
+        bytes[bytes.startIndex + at + 1] = little ? 0 : 1
+      } else {
+        leptonicaReadsStrips = false
+      }
+    }
+    let strips = leptonicaReadsStrips
+    let decoded = bytes.withUnsafeBytes { raw -> LeptonicaImage? in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
       guard format == "TIFF" else {
-        return scantext_pixReadMem(base, raw.count).flatMap { pix in
-          let stored = LeptonicaImage(taking: pix)
-          return orientation.map { $0.apply(to: stored) } ?? stored
-        }
+        guard let pix = scantext_pixReadMem(base, raw.count) else { return nil }
+        return turn(LeptonicaImage(taking: pix))
       }
       let page = pages[index]
       // Leptonica first for strips: it keeps 1-bit and gray pages as they
-      // are, as the `tesseract` command reads them, and applies the
-      // orientation tag itself. Tiled pages and layouts Leptonica refuses
-      // go through libtiff's RGBA interface, as stored.
-      if !page.tiled, let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory)) {
-        return LeptonicaImage(taking: pix)
+      // are, as the `tesseract` command reads them. Tiled pages and layouts
+      // Leptonica refuses go through libtiff's RGBA interface. Both read
+      // the pixels as stored; the orientation is turned here.
+      if !page.tiled, strips,
+        let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory))
+      {
+        return turn(LeptonicaImage(taking: pix))
       }
       guard let tiff = scantext_tiff_open(base, raw.count, limit) else { return nil }
       defer { scantext_tiff_close(tiff) }
-      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).flatMap { pix in
-        let stored = LeptonicaImage(taking: pix)
-        return orientation.map { $0.apply(to: stored) } ?? stored
+      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).flatMap {
+        turn(LeptonicaImage(taking: $0))
       }
     }
     guard let decoded else {

@@ -19,10 +19,12 @@ import Foundation
 ///   which at least half belongs to such marks (at least 0.75 to pass;
 ///   a box without ink counts against it).
 ///
-/// Measured (100 dpi): right layers 0.94–1.00 and 0.88–1.00 (the generated
-/// pages, a page turned by 90°, `linn.png`, the cookbook photo); the same
-/// layers turned sideways 0.20–0.56 and 0.06–0.52, shifted down by half a
-/// line 0.24–0.52 and 0.23–0.54.
+/// Measured in the suite (100 dpi, one run): right layers 0.941–1.000 and
+/// 0.879–1.000 (the generated pages upright and turned, `linn.png`,
+/// `cardinal-2/3/4` and `phototest-rotated-*` with and without `/Rotate`,
+/// the cookbook photo: the lowest); `clean.png`'s layer turned sideways
+/// onto the page 0.565 and 0.449, moved down half a line 0.109 and 0.074
+/// (`SearchablePDFTests.aSidewaysLayerFailsTheRenderedCheck`).
 public enum RenderedPDFCheck {
   /// What one page shows.
   public struct PageReport: CustomStringConvertible, Sendable {

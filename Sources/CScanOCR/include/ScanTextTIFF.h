@@ -21,6 +21,9 @@ typedef struct {
   /// The orientation tag (274), 1–8 and whatever else the file says; 0
   /// when the directory has none.
   int orientation;
+  /// Where the orientation's value (one SHORT, in the file's byte order)
+  /// lies in the file; 0 when unknown.
+  uint64_t orientation_offset;
 } scantext_tiff_directory;
 
 /// An open TIFF file over bytes in memory; the bytes must outlive it.

@@ -386,9 +386,10 @@ struct ProjectiveTransformTests {
   /// stored pixels as the picture.
   static func withoutOrientation(_ data: Data) -> Data {
     var bytes = [UInt8](data)
-    guard let exif = bytes.indices.dropLast(6).first(where: {
-      bytes[$0..<$0 + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
-    })
+    guard
+      let exif = bytes.indices.dropLast(6).first(where: {
+        bytes[$0..<$0 + 6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0])
+      })
     else { return data }
     let base = exif + 6
     let little = bytes[base] == 0x49

@@ -144,6 +144,36 @@ struct SearchablePDFTests {
     #expect(
       raw.filter { !$0.isWhitespace } == expected.map(\.text).joined(), "\(image): text order")
     try Self.expectLayerOnInk(pdf, image)
+    try Self.expectCompressedAndSmall(pdf, image: path)
+  }
+
+  /// Every stream ScanText writes itself is compressed, and the image is
+  /// the file's data: an image file's searchable PDF is within 10 % of
+  /// the image file (the compressed text layer is 3–5 kB on these pages).
+  static func expectCompressedAndSmall(
+    _ pdf: URL, image path: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let bytes = try Data(contentsOf: pdf)
+    let text = String(decoding: bytes, as: UTF8.self)
+    // Each stream's dictionary: the line before its `stream` keyword.
+    let dictionaries = text.components(separatedBy: ">>\nstream\n").dropLast().map {
+      String($0.split(separator: "\n").last ?? "")
+    }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    #expect(
+      dictionaries.count == 5, "\(name): 5 streams (font, its 2 maps, content, image)",
+      sourceLocation: sourceLocation)
+    for dictionary in dictionaries where !dictionary.contains("/Subtype /Image") {
+      #expect(
+        dictionary.contains("/FlateDecode"), "\(name): \(dictionary.suffix(200))",
+        sourceLocation: sourceLocation)
+    }
+    let size = try #require(
+      try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber
+    ).intValue
+    #expect(
+      bytes.count <= size + size / 10, "\(name): \(bytes.count) bytes, the image \(size)",
+      sourceLocation: sourceLocation)
   }
 
   /// Skewed pages: Poppler cuts some words whose baseline is not level into
@@ -307,6 +337,20 @@ struct SearchablePDFTests {
     #expect(!FileManager.default.fileExists(atPath: missing.path))
   }
 
+  /// Whether the PDF tools, the rendered-page check and the real scans
+  /// are all here; says which is not.
+  static var realScanChecksCanRun: Bool {
+    guard toolsPresent, RenderedPDFCheck.isAvailable else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
+      return false
+    }
+    guard RealScans.isAvailable else {
+      print(RealScans.absentMessage)
+      return false
+    }
+    return true
+  }
+
   /// The page objects of a PDF ScanText wrote (they are not compressed):
   /// each page's `/MediaBox` and `/Rotate`.
   static func pageObjects(_ pdf: URL) throws -> [(mediaBox: [Double], rotate: Int?)] {
@@ -347,14 +391,7 @@ struct SearchablePDFTests {
     ("tesseract-test/phototest-rotated-180.png", 180),
   ])
   func turnedPagesAreShownUpright(image: String, rotate: Int) throws {
-    guard Self.toolsPresent, RenderedPDFCheck.isAvailable else {
-      print(ExternalCheckers.pdfToolsAbsentMessage)
-      return
-    }
-    guard RealScans.isAvailable else {
-      print(RealScans.absentMessage)
-      return
-    }
+    guard Self.realScanChecksCanRun else { return }
     let page = try #require(try RealScans.pages(image).first)
     #expect((360 - page.orientation) % 360 == rotate, "\(image): orientation \(page.orientation)")
     let folder = try Fixtures.temporaryFolder()
@@ -450,12 +487,7 @@ struct SearchablePDFTests {
     for (name, layer) in [("true", page), ("sideways", sideways), ("shifted", shifted)] {
       let pdf = try SearchablePDF.data(
         pages: [
-          SearchablePDF.PageInput(
-            page: layer,
-            image: PDFPageImage(
-              data: image.data, filter: image.filter, width: image.width, height: image.height,
-              bitsPerComponent: image.bitsPerComponent, colorSpace: image.colorSpace,
-              decodeParms: image.decodeParms))
+          SearchablePDF.PageInput(page: layer, image: PDFPageImage(image))
         ], font: font, title: nil, producer: "test")
       let url = folder.appendingPathComponent(name + ".pdf")
       try pdf.write(to: url)
@@ -473,14 +505,7 @@ struct SearchablePDFTests {
   /// (the JFIF's 72 dpi is a default: the page would be 45 × 34 inches),
   /// and the text layer lies on the ink a viewer sees.
   @Test func anEXIFPhotoIsUprightInItsPDF() throws {
-    guard Self.toolsPresent, RenderedPDFCheck.isAvailable else {
-      print(ExternalCheckers.pdfToolsAbsentMessage)
-      return
-    }
-    guard RealScans.isAvailable else {
-      print(RealScans.absentMessage)
-      return
-    }
+    guard Self.realScanChecksCanRun else { return }
     let image = RealScans.path("ocrd/boston-cooking-a.jpg")
     let page = try #require(try RealScans.pages("ocrd/boston-cooking-a.jpg").first)
     #expect(page.dpiSource == .estimated && page.exifOrientation == 6)
@@ -507,14 +532,7 @@ struct SearchablePDFTests {
   /// `linn.png` (a 300 dpi scan, untagged; it was recorded as 70 dpi, a
   /// 36 × 47 inch page) is estimated from its text.
   @Test func anUntaggedScanGetsALetterSizedPage() throws {
-    guard Self.toolsPresent else {
-      print(ExternalCheckers.pdfToolsAbsentMessage)
-      return
-    }
-    guard RealScans.isAvailable else {
-      print(RealScans.absentMessage)
-      return
-    }
+    guard Self.realScanChecksCanRun else { return }
     let page = try #require(try RealScans.pages("ocrmypdf/linn.png").first)
     #expect(page.dpiSource == .estimated)
     let dpi = try #require(page.dpi)
@@ -527,33 +545,5 @@ struct SearchablePDFTests {
     // 8.5 × 11 inches within the estimate's error.
     #expect(abs(box[2] / 72 - 8.5) <= 1.3 && abs(box[3] / 72 - 11) <= 1.7, "\(box)")
     try Self.expectLayerOnInk(pdf, "linn.png")
-  }
-
-  /// Every stream ScanText writes itself is compressed; the image is the
-  /// file's data: an image file's searchable PDF is within 10 % of the
-  /// image file (plus the compressed text layer, a few kilobytes).
-  @Test(arguments: ["clean.png", "blur-jpeg.jpg", "photo-curl.jpg", "two-columns.png"])
-  func theFileIsAboutTheImagesSize(image: String) throws {
-    guard Self.toolsPresent else {
-      print(ExternalCheckers.pdfToolsAbsentMessage)
-      return
-    }
-    let folder = try Fixtures.temporaryFolder()
-    let path = Fixtures.scans.appendingPathComponent(image).path
-    let pdf = try Self.writePDF(path, folder: folder)
-    let bytes = try Data(contentsOf: pdf)
-    let text = String(decoding: bytes, as: UTF8.self)
-    // Each stream's dictionary: the line before its `stream` keyword.
-    let dictionaries = text.components(separatedBy: ">>\nstream\n").dropLast().map {
-      String($0.split(separator: "\n").last ?? "")
-    }
-    #expect(dictionaries.count == 5, "\(image): 5 streams (font, its 2 maps, content, image)")
-    for dictionary in dictionaries where !dictionary.contains("/Subtype /Image") {
-      #expect(dictionary.contains("/FlateDecode"), "\(image): \(dictionary.suffix(200))")
-    }
-    let size = try #require(
-      try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber
-    ).intValue
-    #expect(bytes.count <= size + size / 10, "\(image): \(bytes.count) bytes, the image \(size)")
   }
 }

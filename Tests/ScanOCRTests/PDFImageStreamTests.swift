@@ -199,13 +199,7 @@ struct PDFImageStreamTests {
     let page = Page(width: shown.width, height: shown.height, dpi: 72, blocks: [])
     let pdf = try SearchablePDF.data(
       pages: [
-        SearchablePDF.PageInput(
-          page: page,
-          image: PDFPageImage(
-            data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
-            bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
-            decodeParms: stream.decodeParms, decode: stream.decode,
-            orientation: stream.orientation))
+        SearchablePDF.PageInput(page: page, image: PDFPageImage(stream))
       ], font: PDFImages.glyphlessFont(), title: nil, producer: "test")
     let out = folder.appendingPathComponent(
       c.testDescription.replacingOccurrences(of: " ", with: "-"))

@@ -95,7 +95,11 @@ struct XMLTree {
       throw DocumentFormatError(
         path: "line \(line)", reason: "not well-formed XML: the bytes are not valid UTF-8")
     }
-    let parser = XMLParser(data: data)
+    // Fed as a stream, libxml2 gets the document in chunks: given in one
+    // piece (`XMLParser(data:)`), a document of 10,000,000 bytes or more
+    // passes libxml2's limit on one input chunk and fails ("error 1")
+    // however well-formed it is. Nesting depth stays bounded below.
+    let parser = XMLParser(stream: InputStream(data: data))
     let builder = TreeBuilder()
     parser.delegate = builder
     parser.shouldProcessNamespaces = true
@@ -172,14 +176,40 @@ struct XMLTree {
     if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty {
       return message
     }
-    // libxml2's xmlParserErrors: the common ones by name.
+    // libxml2's xmlParserErrors (libxml/xmlerror.h) as sentences; the
+    // number stays for a search.
     let known = [
-      4: "the document is empty", 5: "extra content or a missing end tag at the end",
-      9: "a character XML does not allow", 26: "an undeclared entity",
+      1: "libxml2 could not go on (an internal limit)", 2: "out of memory",
+      3: "the document does not start with markup", 4: "the document is empty",
+      5: "extra content or a missing end tag at the end",
+      6: "a malformed hexadecimal character reference (&#x…;)",
+      7: "a malformed decimal character reference (&#…;)",
+      8: "a character reference to a character XML does not allow",
+      9: "a character XML does not allow", 10: "a character reference cut off by the end",
+      14: "an entity reference cut off by the end", 22: "an entity reference without a name",
+      23: "an entity reference without its ';'", 26: "an undeclared entity",
+      27: "an undeclared entity", 29: "an external entity, which is not read",
+      31: "an unknown encoding", 32: "an encoding libxml2 does not support",
+      33: "an attribute value without its opening quote",
+      34: "an attribute value without its closing quote",
+      35: "a malformed namespace declaration", 38: "a '<' inside an attribute value",
+      39: "an attribute value without its opening quote",
+      40: "an attribute value without its closing quote",
       41: "an attribute without a value", 42: "an attribute given twice",
-      68: "a malformed name", 73: "a missing '>'",
+      45: "a comment that is not closed", 47: "a processing instruction that is not closed",
+      57: "a malformed XML declaration", 61: "a DOCTYPE that is not closed",
+      62: "']]>' outside a CDATA section", 63: "a CDATA section that is not closed",
+      64: "a reserved name (starting with 'xml')", 65: "a missing space",
+      68: "a malformed name", 72: "a missing '<'", 73: "a missing '>'",
+      74: "a missing '</'", 75: "a missing '=' after an attribute name",
       76: "an end tag that does not match its start tag",
-      77: "an unclosed tag at the end of the file",
+      77: "an unclosed tag at the end of the file", 80: "'--' inside a comment",
+      81: "bytes that are not in the declared encoding",
+      85: "unbalanced markup (an end tag without its start)",
+      86: "extra content after the root element", 89: "entities that refer to themselves",
+      96: "an XML declaration without a version", 101: "a missing encoding",
+      108: "an unknown XML version", 110: "a name longer than libxml2 reads",
+      201: "a namespace prefix that is not declared",
     ]
     return known[ns.code].map { "\($0) (libxml2 error \(ns.code))" } ?? "libxml2 error \(ns.code)"
   }

@@ -510,6 +510,28 @@ struct StandardFormatUnitTests {
     let text = String(repeating: "<a>", count: 1000) + String(repeating: "</a>", count: 1000)
     #expect(failure(.alto, text).contains("nested deeper than 256"))
   }
+
+  @Test func aDocumentDeclaringItsOwnEntitiesIsRefusedNotShortened() throws {
+    // Issue 27: "&w;" declared in the internal subset silently deleted the
+    // word that used it.
+    let hocr = """
+      <?xml version="1.0"?>
+      <!DOCTYPE html [
+        <!-- a comment -->
+        <!ENTITY w "world">
+      ]>
+      <html><body><div class='ocr_page' title='bbox 0 0 100 100'><span class='ocrx_word' title='bbox 1 1 9 9'>&w;</span></div></body></html>
+      """
+    #expect(failure(.hocr, hocr).hasPrefix("line 4: the document declares its own entities"))
+    // A DOCTYPE without entities, and the predefined ones, still read.
+    let plain = """
+      <?xml version="1.0"?>
+      <!DOCTYPE html>
+      <html><body><div class='ocr_page' title='bbox 0 0 100 100'><span class='ocr_line' title='bbox 1 1 90 9'><span class='ocrx_word' title='bbox 1 1 9 9'>a&amp;b</span></span></div></body></html>
+      """
+    let page = try #require(try DocumentFormat.hocr.decode(Data(plain.utf8)).pages.first)
+    #expect(page.text == "a&b\n")
+  }
 }
 
 /// Documents past libxml2's one-chunk limit (10,000,000 bytes) read back.

@@ -95,6 +95,15 @@ struct XMLTree {
       throw DocumentFormatError(
         path: "line \(line)", reason: "not well-formed XML: the bytes are not valid UTF-8")
     }
+    // libxml2 (through XMLParser) neither reports nor expands an entity a
+    // document declares itself: a word written with one would vanish.
+    if let line = entityDeclarationLine(data) {
+      throw DocumentFormatError(
+        path: "line \(line)",
+        reason:
+          "the document declares its own entities (<!ENTITY …>), which ScanText does not expand: a word written with one would be lost"
+      )
+    }
     // Fed as a stream, libxml2 gets the document in chunks: given in one
     // piece (`XMLParser(data:)`), a document of 10,000,000 bytes or more
     // passes libxml2's limit on one input chunk and fails ("error 1")
@@ -296,6 +305,46 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     guard let colon = name.lastIndex(of: ":") else { return name }
     return String(name[name.index(after: colon)...])
   }
+}
+
+/// The line of an `<!ENTITY` declaration in the document's prolog (its
+/// DOCTYPE's internal subset), or `nil` when there is none. Comments and
+/// processing instructions are skipped; the search ends at the root element.
+func entityDeclarationLine(_ data: Data) -> Int? {
+  let bytes = [UInt8](data.prefix(1 << 20))
+  let lt = UInt8(ascii: "<")
+  var i = 0
+  var line = 1
+  func starts(_ s: String, at k: Int) -> Bool {
+    let t = Array(s.utf8)
+    return k + t.count <= bytes.count && Array(bytes[k..<(k + t.count)]) == t
+  }
+  func skip(to end: String) {
+    while i < bytes.count && !starts(end, at: i) {
+      if bytes[i] == 0x0A { line += 1 }
+      i += 1
+    }
+    i += end.utf8.count
+  }
+  while i < bytes.count {
+    if bytes[i] == 0x0A { line += 1 }
+    guard bytes[i] == lt else {
+      i += 1
+      continue
+    }
+    if starts("<!--", at: i) {
+      skip(to: "-->")
+    } else if starts("<?", at: i) {
+      skip(to: "?>")
+    } else if starts("<!ENTITY", at: i) {
+      return line
+    } else if starts("<!", at: i) || starts("<![", at: i) {
+      i += 2  // <!DOCTYPE …[ : its declarations are read one by one.
+    } else {
+      return nil  // The root element: the prolog is over.
+    }
+  }
+  return nil
 }
 
 /// The line of the first byte that is not UTF-8, or `nil` when the data

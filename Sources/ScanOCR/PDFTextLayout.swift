@@ -196,31 +196,50 @@ extension PDFTextPage {
           rows.append([i])
         }
       }
-      let ordered = rows.flatMap { $0.sorted { boxes[$0].minX < boxes[$1].minX } }
+      rows = rows.map { $0.sorted { boxes[$0].minX < boxes[$1].minX } }
       let left = items.map { boxes[$0].minX }.min() ?? 0
       let right = items.map { boxes[$0].maxX }.max() ?? 0
       var out: [[Int]] = []
-      for (k, i) in ordered.enumerated() {
-        if k == 0 || startsParagraph(i, after: ordered[k - 1], rows: rows, left: left, right: right)
-        {
-          out.append([i])
-        } else {
-          out[out.count - 1].append(i)
+      var previous: [Int] = []
+      var previousSplit = false
+      for row in rows {
+        var split = false
+        for (k, i) in row.enumerated() {
+          let starts: Bool
+          if k > 0 {
+            // Side by side: apart when half a line or more lies between.
+            starts =
+              lines[row[k - 1]].direction != lines[i].direction
+              || boxes[i].minX - boxes[row[k - 1]].maxX >= columnGap
+            split = split || starts
+          } else {
+            starts =
+              previous.isEmpty || previousSplit
+              || startsParagraph(row, after: previous, left: left, right: right)
+          }
+          if starts { out.append([i]) } else { out[out.count - 1].append(i) }
         }
+        previous = row
+        previousSplit = split
       }
       return out
     }
 
-    func startsParagraph(_ b: Int, after a: Int, rows: [[Int]], left: Double, right: Double) -> Bool
-    {
+    /// Whether a row starts a paragraph after the row above it (rule 4; a
+    /// row whose lines stand apart, such as a running head and its page
+    /// number, is a paragraph of its own).
+    func startsParagraph(_ row: [Int], after above: [Int], left: Double, right: Double) -> Bool {
+      guard let b = row.first, let a = above.first, let end = above.last else { return true }
       if lines[a].direction != lines[b].direction { return true }
-      if rows.contains(where: { $0.contains(a) && $0.contains(b) }) { return false }
       let (sa, sb) = (lines[a].size, lines[b].size)
       if sa > 0, sb > 0, abs(sa - sb) > 0.15 * max(sa, sb) { return true }
       if let first = lines[b].words.first?.text, Self.startsListItem(first) { return true }
       let emA = sa > 0 ? sa : em
       let emB = sb > 0 ? sb : em
-      return boxes[b].minX - left >= emB && boxes[a].maxX <= right - emA
+      // Set in from the region's edge, not where the row above starts, and
+      // the row above short.
+      return boxes[b].minX - left >= emB && abs(boxes[b].minX - boxes[a].minX) >= emB / 2
+        && boxes[end].maxX <= right - emA
     }
 
     /// Whether a line's first word is a bullet or a list number: `•`,

@@ -199,7 +199,7 @@ enum PDFTextPage {
     func endLine() {
       endWord()
       guard !words.isEmpty else { return }
-      out.append(TextLine(words: words, direction: direction(of: words)))
+      out += split(words)
       words = []
     }
     for c in text.characters {
@@ -219,10 +219,57 @@ enum PDFTextPage {
     return out
   }
 
-  /// The way a line is read: from its first glyph's centre to its last's.
+  /// A line of Poppler's, as lines of glyphs that follow each other.
+  /// Poppler sometimes runs a word on into a word of the next row without
+  /// a space or a newline (a code listing's columns, in the shared MIME
+  /// spec: "12*N_GLOBS" then "N_GLOBS" of the row above, as one word):
+  /// a glyph whose centre stands off the previous glyph's across the line
+  /// by more than half the taller one's height, or that goes back along
+  /// it by as much, starts a new line; one that goes on after a gap of
+  /// more than that height starts a new word.
+  static func split(_ words: [TextWord]) -> [TextLine] {
+    let direction = direction(of: words)
+    let along = direction % 180 == 0
+    let sign: Double = direction == 0 || direction == 90 ? 1 : -1
+    func start(_ r: Rect) -> Double {
+      sign * (along ? (sign > 0 ? r.minX : r.maxX) : (sign > 0 ? r.minY : r.maxY))
+    }
+    func end(_ r: Rect) -> Double {
+      sign * (along ? (sign > 0 ? r.maxX : r.minX) : (sign > 0 ? r.maxY : r.minY))
+    }
+    func across(_ r: Rect) -> Double { along ? r.center.y : r.center.x }
+    func height(_ r: Rect) -> Double { along ? r.height : r.width }
+    var lines: [[TextWord]] = [[]]
+    var previous: Rect?
+    for word in words {
+      var current = TextWord(glyphs: [])
+      for glyph in word.glyphs {
+        if let p = previous {
+          let tall = max(height(p), height(glyph.box))
+          let back = end(p) - start(glyph.box)
+          if abs(across(glyph.box) - across(p)) > tall / 2 || back > tall / 2 {
+            if !current.glyphs.isEmpty { lines[lines.count - 1].append(current) }
+            current = TextWord(glyphs: [])
+            lines.append([])
+          } else if -back > tall, !current.glyphs.isEmpty {
+            lines[lines.count - 1].append(current)
+            current = TextWord(glyphs: [])
+          }
+        }
+        current.glyphs.append(glyph)
+        previous = glyph.box
+      }
+      if !current.glyphs.isEmpty { lines[lines.count - 1].append(current) }
+    }
+    return lines.filter { !$0.isEmpty }.map { TextLine(words: $0, direction: direction) }
+  }
+
+  /// The way a line is read: from its first glyph's centre to the next
+  /// one's in its first word of several glyphs, else to its last glyph's.
   static func direction(of words: [TextWord]) -> Int {
-    guard let first = words.first?.glyphs.first?.box.center,
-      let last = words.last?.glyphs.last?.box.center
+    let pair = words.first { $0.glyphs.count > 1 }.map { ($0.glyphs[0], $0.glyphs[1]) }
+    guard let first = (pair?.0 ?? words.first?.glyphs.first)?.box.center,
+      let last = (pair?.1 ?? words.last?.glyphs.last)?.box.center
     else { return 0 }
     let dx = last.x - first.x
     let dy = last.y - first.y

@@ -167,11 +167,21 @@ extension PDFTextPage {
       if aBoth && bBoth { return true }
       guard aBoth != bBoth else { return false }
       // One part stands on one side: it continues that side's column when
-      // it has a line about as wide as the column.
+      // it has a line that spans the column (both edges within a tenth of
+      // its width), the column being that side's lines beside the other
+      // side's (not a title above them).
       let (both, one) = aBoth ? (a, b) : (b, a)
-      let (column, part) = one.0.isEmpty ? (both.1, one.1) : (both.0, one.0)
-      let columnWidth = width(column)
-      return part.contains { boxes[$0].width >= 0.9 * columnWidth }
+      let (side, other, part) = one.0.isEmpty ? (both.1, both.0, one.1) : (both.0, both.1, one.0)
+      let top = other.map { boxes[$0].minY }.min() ?? 0
+      let bottom = other.map { boxes[$0].maxY }.max() ?? 0
+      let column = side.filter { boxes[$0].maxY > top && boxes[$0].minY < bottom }
+      guard let first = column.first else { return false }
+      let minX = column.reduce(boxes[first].minX) { min($0, boxes[$1].minX) }
+      let maxX = column.reduce(boxes[first].maxX) { max($0, boxes[$1].maxX) }
+      let slack = (maxX - minX) / 10
+      return part.contains {
+        abs(boxes[$0].minX - minX) <= slack && abs(boxes[$0].maxX - maxX) <= slack
+      }
     }
 
     /// The items split at gaps, in order.

@@ -117,6 +117,14 @@ enum PDFTextPage {
     let orientation = [0, 90, 180, 270].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? 0
     let frame = TurnedFrame(orientation: orientation, width: Double(width), height: Double(height))
     var upright = displayed.map { frame.upright($0) }
+    if sizesFollowWords(upright) {
+      // Sizes that tell nothing of the type: treated as unknown.
+      for l in upright.indices {
+        for w in upright[l].words.indices {
+          for g in upright[l].words[w].glyphs.indices { upright[l].words[w].glyphs[g].size = 0 }
+        }
+      }
+    }
     Layout.trimOverlaps(&upright)
     let groups = Layout(lines: upright).blocks()
     var blocks = build(groups, upright, frame: frame, forRoles: false)
@@ -135,6 +143,28 @@ enum PDFTextPage {
         blocks, pageWidth: width, pageHeight: height, orientation: orientation),
       orientation
     )
+  }
+
+  /// Whether the font sizes follow each word's height rather than the
+  /// type's: an OCR text layer (ScanText's, Tesseract's, OCRmyPDF's) sets
+  /// each invisible word in the size that makes it as tall as its box, so
+  /// "third" and "page" get different sizes on one line. When at least
+  /// 30 % of the lines of three or more words have a word whose size is
+  /// more than 5 % off the line's median (born-digital lines have one size,
+  /// but for the odd superscript), sizes are not used: paragraphs are not
+  /// split at a size change, and roles are decided on the boxes themselves
+  /// (which, on such a layer, are the recognised words' ink boxes).
+  static func sizesFollowWords(_ lines: [TextLine]) -> Bool {
+    var counted = 0
+    var varied = 0
+    for line in lines where line.words.count >= 3 {
+      let sizes = line.words.map { $0.glyphs.map(\.size).max() ?? 0 }
+      let middle = median(sizes)
+      guard middle > 0 else { continue }
+      counted += 1
+      if sizes.contains(where: { abs($0 - middle) > 0.05 * middle }) { varied += 1 }
+    }
+    return counted > 0 && Double(varied) >= 0.3 * Double(counted)
   }
 
   /// A glyph: its text, box in pixels and font size in pixels.

@@ -250,13 +250,15 @@ enum PDFTextPage {
   }
 
   /// A line of Poppler's, as lines of glyphs that follow each other.
-  /// Poppler sometimes runs a word on into a word of the next row without
-  /// a space or a newline (a code listing's columns, in the shared MIME
-  /// spec: "12*N_GLOBS" then "N_GLOBS" of the row above, as one word):
-  /// a glyph whose centre stands off the previous glyph's across the line
-  /// by more than half the taller one's height, or that goes back along
-  /// it by as much, starts a new line; one that goes on after a gap of
-  /// more than that height starts a new word.
+  /// Poppler sometimes runs a word on into a word of another row or column
+  /// without a space or a newline (a code listing's columns, in the shared
+  /// MIME spec: "12*N_GLOBS" then "N_GLOBS" of the row above, as one word;
+  /// on ScanText's own PDF of two narrow columns, "rest" then
+  /// "millimetres" of the next column): a glyph whose centre stands off
+  /// the previous glyph's across the line by more than half the taller
+  /// one's height, or that goes back along it by as much, starts a new
+  /// line, and so does a glyph of the same word after a gap wider than
+  /// that height (within a word, nothing is that far apart).
   static func split(_ words: [TextWord]) -> [TextLine] {
     let direction = direction(of: words)
     let along = direction % 180 == 0
@@ -277,13 +279,12 @@ enum PDFTextPage {
         if let p = previous {
           let tall = max(height(p), height(glyph.box))
           let back = end(p) - start(glyph.box)
-          if abs(across(glyph.box) - across(p)) > tall / 2 || back > tall / 2 {
+          if abs(across(glyph.box) - across(p)) > tall / 2 || back > tall / 2
+            || (-back > tall && !current.glyphs.isEmpty)
+          {
             if !current.glyphs.isEmpty { lines[lines.count - 1].append(current) }
             current = TextWord(glyphs: [])
             lines.append([])
-          } else if -back > tall, !current.glyphs.isEmpty {
-            lines[lines.count - 1].append(current)
-            current = TextWord(glyphs: [])
           }
         }
         current.glyphs.append(glyph)

@@ -154,6 +154,25 @@ struct PDFTextPageTests {
     #expect(page.verify().passed)
   }
 
+  /// Poppler runs the last word of a column's row on into the first word
+  /// of the next column's row, without a space (seen on ScanText's own PDF
+  /// of two narrow columns): split into two lines, so the columns are
+  /// read one after the other.
+  @Test func wordRunOnIntoTheNextColumnIsSplit() {
+    let left = Self.column("salt and the dough rest", x: 20, y: 100, count: 3)
+    let right = Self.column("millimetres of rain", x: 200, y: 100, count: 3)
+    var text = Self.text([left[0]])
+    text.characters += Self.text([right[0]]).characters
+    text.characters +=
+      Self.text([Run(text: "", x: 0, y: 0)] + Array(left.dropFirst()) + right.dropFirst())
+      .characters
+    let (blocks, _) = PDFTextPage.blocks(
+      text, width: 600, height: 800, pointsWide: 600, pointsHigh: 800, layout: .reading)
+    let page = Page(width: 600, height: 800, blocks: blocks)
+    #expect(page.lines.map(\.text) == (left + right).map(\.text))
+    #expect(page.verify().passed)
+  }
+
   /// Text drawn downwards (a page turned by 90°): orientation 90, read in
   /// the same order as upright, with quads whose top-left corner is the
   /// box's top-right.

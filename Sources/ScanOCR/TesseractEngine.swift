@@ -208,7 +208,7 @@ public final class OCREngine {
     // else estimated from the text's size (``PageResolution``); a PDF
     // page's is its rendering's. Tesseract was given the tag as it is.
     let recorded: (dpi: Int, source: ResolutionSource) =
-      renderedAt.map { (options.dpi ?? $0, options.dpi == nil ? .pdf : .option) }
+      renderedAt.map { (options.dpi ?? $0, PDFDocument.dpiSource(options)) }
       ?? PageResolution.resolve(
         option: options.dpi, tag: image.resolution, blocks: blocks, width: image.width,
         height: image.height)

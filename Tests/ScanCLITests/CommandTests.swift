@@ -122,7 +122,8 @@ struct CommandTests {
       scantext(["boundary", model, "--position", "\(end + 1)", "--granularity", "word"]).code == 1)
     let page = scantext(["lines", model, "--pages", "3"])
     #expect(page.code == 1)
-    #expect(page.stderr == "Error: \(model): --pages asks for page 3, but the document has 1 page\n")
+    #expect(
+      page.stderr == "Error: \(model): --pages asks for page 3, but the document has 1 page\n")
   }
 
   @Test func rectsHitBoundaryAndLinesAreJSON() throws {

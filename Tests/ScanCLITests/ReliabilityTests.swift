@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import ScanFormats
 import ScanModel
 import ScanTestSupport
+import Synchronization
 import Testing
 
 /// What a user sees from `scantext` on hostile and unlucky input (issue 9):

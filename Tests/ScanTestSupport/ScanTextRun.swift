@@ -11,15 +11,15 @@ public struct ScanTextRun: Sendable {
   /// How long the run took, in seconds.
   public var seconds: Double
 
-  /// Runs `scantext` with `arguments`, `stdin` (or `stdinData`) as standard
-  /// input, and a private cache folder (never the user's) unless
+  /// Runs `scantext` with `arguments`, `stdin` (or `stdinData`, or the file
+  /// `stdinFile`) as standard input, and a private cache folder (never the user's) unless
   /// `environment` names one (`XDG_CACHE_HOME`). Standard output goes to
   /// `stdoutFile` when given (such as `/dev/full`), else is captured. The
   /// run is in `directory` when given. A run still going after `timeout`
   /// seconds is killed (exit code 137 or the signal number).
   public static func run(
     _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
-    stdoutFile: String? = nil, environment extra: [String: String] = [:],
+    stdinFile: String? = nil, stdoutFile: String? = nil, environment extra: [String: String] = [:],
     directory: URL? = nil, timeout: Double = 120
   ) throws -> ScanTextRun {
     let process = Process()
@@ -42,7 +42,14 @@ public struct ScanTextRun: Sendable {
       process.standardOutput = out
     }
     process.standardError = err
-    process.standardInput = input
+    if let stdinFile {
+      guard let handle = FileHandle(forReadingAtPath: stdinFile) else {
+        throw FixtureError("cannot open \(stdinFile)")
+      }
+      process.standardInput = handle
+    } else {
+      process.standardInput = input
+    }
     let started = Date()
     try process.run()
     // Standard input is written on a thread of its own: the process may

@@ -78,6 +78,26 @@ struct StreamsTests {
     }
   }
 
+  /// The outputs that take the image again (the searchable PDF, the HTML
+  /// page) take it from standard input too.
+  @Test func imageOutputsOfStandardInput() throws {
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: small))
+    let pdf = try ScanTextRun.run(
+      ["ocr", "-", "--format", "pdf", "--no-preprocess"], stdinData: bytes)
+    #expect(pdf.code == 0, "\(pdf.stderr)")
+    let file = path("stdin.pdf")
+    try pdf.stdoutData.write(to: URL(fileURLWithPath: file))
+    let (status, text) = try ExternalCheckers.run("/usr/bin/pdftotext", [file, "-"])
+    #expect(status == 0)
+    let words = try json(ScanTextRun.run(["ocr", small, "--no-preprocess"]).stdout).pages[0]
+      .text.split(whereSeparator: \.isWhitespace)
+    #expect(text.split(whereSeparator: \.isWhitespace) == words)
+
+    let html = try ScanTextRun.run(["html", "-", "-o", "-", "--no-preprocess"], stdinData: bytes)
+    #expect(html.code == 0, "\(html.stderr)")
+    #expect(html.stdout.contains("src=\"data:image/png;base64,\(bytes.base64EncodedString())\""))
+  }
+
   @Test func badStandardInputIsNamedDash() throws {
     let empty = try ScanTextRun.run(["ocr", "-"], stdinData: Data())
     #expect(empty.code == 1)

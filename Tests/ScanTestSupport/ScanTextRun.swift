@@ -12,15 +12,15 @@ public struct ScanTextRun: Sendable {
   public var seconds: Double
 
   /// Runs `scantext` with `arguments`, `stdin` (or `stdinData`, or the file
-  /// `stdinFile`) as standard input, and a private cache folder (never the user's) unless
-  /// `environment` names one (`XDG_CACHE_HOME`). Standard output goes to
-  /// `stdoutFile` when given (such as `/dev/full`), else is captured. The
-  /// run is in `directory` when given. A run still going after `timeout`
-  /// seconds is killed (exit code 137 or the signal number).
+  /// `stdinFile`) as standard input, and a private cache folder (never the
+  /// user's) unless `environment` names one (`XDG_CACHE_HOME`). Standard
+  /// output goes to `stdoutFile` when given (such as `/dev/full`), else is
+  /// captured. A run still going after `timeout` seconds is killed (exit
+  /// code 137 or the signal number).
   public static func run(
     _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil,
     stdinFile: String? = nil, stdoutFile: String? = nil, environment extra: [String: String] = [:],
-    directory: URL? = nil, timeout: Double = 120
+    timeout: Double = 120
   ) throws -> ScanTextRun {
     let process = Process()
     process.executableURL = Fixtures.executable
@@ -29,7 +29,6 @@ public struct ScanTextRun: Sendable {
     environment["XDG_CACHE_HOME"] = try Fixtures.temporaryFolder().path
     environment.merge(extra) { _, new in new }
     process.environment = environment
-    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
     let input = Pipe()

@@ -170,6 +170,28 @@ struct EveryPageTests {
     }
   }
 
+  /// Only the pages chosen of a multi-page TIFF are decoded: a corrupt
+  /// page left out is never read.
+  @Test func pagesLeftOutOfATIFFAreNotRead() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let tiff = folder.appendingPathComponent("middle-bad.tif")
+    try Data(TIFFBytes(pages: [.square(), .claiming(width: 64, height: 64), .square()]).bytes)
+      .write(to: tiff)
+    let chosen = try ScanTextRun.run(["lines", tiff.path, "--no-preprocess", "--pages", "1,3"])
+    #expect(chosen.code == 0, "\(chosen.stderr)")
+    #expect(chosen.stderr.isEmpty)
+    let answers = try #require(try JSONValue(parsing: chosen.stdout).arrayValue)
+    #expect(answers.map { $0["page"] } == [.number(1), .number(3)])
+    let bad = try ScanTextRun.run(["lines", tiff.path, "--no-preprocess", "--pages", "2-3"])
+    #expect(bad.code == 1)
+    #expect(
+      bad.stderr == "Error: \(tiff.path): page 2: the TIFF image data is truncated or corrupt\n")
+    let past = try ScanTextRun.run(["text", tiff.path, "--pages", "4"])
+    #expect(past.code == 1)
+    #expect(
+      past.stderr == "Error: \(tiff.path): --pages asks for page 4, but the document has 3 pages\n")
+  }
+
   /// A multi-page TIFF and the sample PDF read every page, or those chosen.
   @Test func multiPageImagesAndPDFs() throws {
     let folder = try Fixtures.temporaryFolder()

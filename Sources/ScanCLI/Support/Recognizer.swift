@@ -33,8 +33,7 @@ struct Recognizer: Sendable {
   /// Where recognised pages are kept between runs; `nil` for none.
   var cache: RecognitionCache?
   /// The pages of each input to read (`--pages`, from 1); `nil` for all. A
-  /// PDF is read only at those pages; the other pages of an image or a
-  /// document are read and left out.
+  /// PDF is rendered, and a multi-page image decoded, only at those pages.
   var pdfPages: PageSelection?
   /// What to do with PDF pages that already have text (`--skip-text`,
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
@@ -107,8 +106,8 @@ struct Recognizer: Sendable {
         guard t < work.count else { break }
         switch work[t] {
         case .file(let i):
-          let result = Self.selecting(
-            pdfPages, in: Self.readOne(paths[i], options: options, cache: cache, engine: &engine))
+          let result = Self.readOne(
+            paths[i], options: options, cache: cache, selection: pdfPages, engine: &engine)
           results.withLock { $0[i] = result }
         case .pdfPage(let i, let page):
           guard let input = pdfInputs[i] else { continue }
@@ -151,31 +150,6 @@ struct Recognizer: Sendable {
     return paths.indices.compactMap { assembled[$0] }
   }
 
-  /// The pages of an image or a document that `selection` chooses, with
-  /// their numbers: a page's place in the document, or for an image the
-  /// page of the file it is (a corrupt page of a TIFF leaves a gap).
-  private static func selecting(_ selection: PageSelection?, in result: InputResult)
-    -> InputResult
-  {
-    guard case .success(let pages) = result.pages else { return result }
-    let isImage = !InputFiles.isDocument(result.path)
-    let numbers = pages.enumerated().map { isImage ? $1.index + 1 : $0 + 1 }
-    var selected = result
-    selected.numbers = numbers
-    guard let selection else { return selected }
-    do {
-      let wanted = Set(
-        try selection.pages(
-          of: max(numbers.last ?? 0, pages.count + result.pageErrors.count), path: result.path))
-      let kept = zip(numbers, pages).filter { wanted.contains($0.0 - 1) }
-      selected.pages = .success(kept.map(\.1))
-      selected.numbers = kept.map(\.0)
-    } catch {
-      selected.pages = .failure(CLIError.wrap(error))
-    }
-    return selected
-  }
-
   /// Whether the input is read as a PDF (``InputFiles/kind(_:)``).
   static func looksLikePDF(_ path: String) -> Bool {
     InputFiles.kind(path) == .pdf
@@ -216,24 +190,50 @@ struct Recognizer: Sendable {
     }
   }
 
+  /// Reads a document, or recognises the pages of an image, that
+  /// `selection` chooses (every page by default): of a multi-page image only
+  /// those are decoded and recognised. Each page is numbered from 1: an
+  /// image's by its page in the file, a document's by its place.
   private static func readOne(
     _ path: String, options: RecognitionOptions, cache: RecognitionCache?,
-    engine: inout Result<OCREngine, OCRError>?
+    selection: PageSelection?, engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
     if InputFiles.isDocument(path) {
-      return InputResult(
-        path: path, pages: Result { try DocumentFiles.read(path).pages }.mapError(CLIError.wrap))
+      do {
+        let pages = try DocumentFiles.read(path).pages
+        let chosen = try selection?.pages(of: pages.count, path: path) ?? Array(pages.indices)
+        return InputResult(
+          path: path, pages: .success(chosen.map { pages[$0] }), numbers: chosen.map { $0 + 1 })
+      } catch {
+        return InputResult(path: path, pages: .failure(CLIError.wrap(error)))
+      }
     }
     let data: Data
+    var chosen: [Int]?
     do {
       data = try InputFiles.read(path)
+      if let selection {
+        let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
+        let pages = try selection.pages(of: count, path: path)
+        if pages != Array(0..<count) { chosen = pages }
+      }
+    } catch let error as OCRError {
+      return InputResult(path: path, pages: .failure(failure(error)))
     } catch {
       return InputResult(path: path, pages: .failure(CLIError.wrap(error)))
     }
+    func result(_ pages: [Page], errors: [CLIError] = []) -> InputResult {
+      InputResult(
+        path: path, pages: .success(pages), pageErrors: errors, numbers: pages.map { $0.index + 1 })
+    }
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let key = cache.map { _ in RecognitionCache.key(imageData: data, options: options) }
+    let key = cache.map { _ in
+      RecognitionCache.key(
+        imageData: data, options: options,
+        extra: chosen.map { "pages \($0.map(String.init).joined(separator: ","))" } ?? "")
+    }
     if let cache, let key, let pages = cache.pages(for: key, image: name) {
-      return InputResult(path: path, pages: .success(pages))
+      return result(pages)
     }
     let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
     engine = loaded
@@ -242,21 +242,26 @@ struct Recognizer: Sendable {
       return InputResult(path: path, pages: .failure(CLIError(error.description)))
     case .success(let e):
       do {
-        let result = try e.recognizePages(imageData: data, path: path)
+        let recognised = try e.recognizePages(imageData: data, path: path, pages: chosen)
         // An incomplete file is not cached: its errors must show every time.
-        if let cache, let key, result.pageErrors.isEmpty { cache.store(result.pages, key: key) }
-        return InputResult(
-          path: path, pages: .success(result.pages),
-          pageErrors: result.pageErrors.map { CLIError($0.description) })
-      } catch {
-        var message = error.description
-        switch error {
-        case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
-          message += " (raise the limit with --max-pixels)"
-        default: break
+        if let cache, let key, recognised.pageErrors.isEmpty {
+          cache.store(recognised.pages, key: key)
         }
-        return InputResult(path: path, pages: .failure(CLIError(message)))
+        return result(
+          recognised.pages, errors: recognised.pageErrors.map { CLIError($0.description) })
+      } catch {
+        return InputResult(path: path, pages: .failure(failure(error)))
       }
+    }
+  }
+
+  /// The message of a recognition error, with what to do about a limit.
+  private static func failure(_ error: OCRError) -> CLIError {
+    switch error {
+    case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
+      return CLIError(error.description + " (raise the limit with --max-pixels)")
+    default:
+      return CLIError(error.description)
     }
   }
 }

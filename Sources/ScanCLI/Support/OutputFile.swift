@@ -89,9 +89,7 @@ enum OutputFile {
   /// Replaces the regular file `target` (or creates it) atomically.
   private static func replace(
     _ target: String, for path: String, mode: mode_t?, with bytes: [UInt8]
-  )
-    throws
-  {
+  ) throws {
     let url = URL(fileURLWithPath: target)
     let temporary =
       url.deletingLastPathComponent().appendingPathComponent(

@@ -284,6 +284,10 @@ struct CommandTests {
     #expect(report["passed"] == .bool(false))
     let kinds = Set(report["violations"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? [])
     #expect(kinds.contains("wordOutsideLine"))
+    // Pages are named from 1, in JSON and in text.
+    #expect(report["violations"]?.arrayValue?.allSatisfy { $0["page"] == .number(1) } == true)
+    let text = scantext(["verify", broken.path])
+    #expect(text.stdout.hasPrefix("page 1, "))
   }
 
   @Test func badModelFilesAreClearErrors() throws {

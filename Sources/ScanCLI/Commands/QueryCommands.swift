@@ -272,7 +272,10 @@ struct VerifyCommand: ScanCommand {
   static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Check the selection geometry of every page against its OCR boxes.",
-    discussion: "Exits with 1 when any check fails.",
+    discussion: """
+      Every page of MODEL, or those --pages selects; violations name their page \
+      by its number (from 1). Exits with 1 when any check fails.
+      """,
     arguments: [model, json, tolerance] + OCROptions.arguments)
 
   let path: String
@@ -289,26 +292,29 @@ struct VerifyCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ModelLoader.document(path, ocr: ocr)
-    let reports = document.pages.map { $0.verify(tolerance: tolerance) }
-    let violations = reports.flatMap(\.violations)
-    let checks = reports.map(\.checks).reduce(0, +)
+    let document = try ModelLoader.numberedPages(path, ocr: ocr)
+    // Each violation with the number of its page, from 1.
+    let reports = document.map { ($0.number, $0.page.verify(tolerance: tolerance)) }
+    let violations = reports.flatMap { number, report in report.violations.map { (number, $0) } }
+    let checks = reports.map(\.1.checks).reduce(0, +)
     if printsJSON {
       let report = JSONValue.object([
         "passed": .bool(violations.isEmpty), "checks": .number(Double(checks)),
-        "pages": .number(Double(document.pages.count)),
+        "pages": .number(Double(document.count)),
         "violations": .array(
-          violations.map {
+          violations.map { number, v in
             .object([
-              "kind": .string($0.kind.rawValue), "page": .number(Double($0.page)),
-              "element": .string($0.element), "detail": .string($0.detail),
+              "kind": .string(v.kind.rawValue), "page": .number(Double(number)),
+              "element": .string(v.element), "detail": .string(v.detail),
             ])
           }),
       ])
       io.print(report.serialized(pretty: true))
     } else {
-      for v in violations { io.print(v.description) }
-      let pages = document.pages.count
+      for (number, v) in violations {
+        io.print("page \(number), \(v.element): \(v.kind.rawValue): \(v.detail)")
+      }
+      let pages = document.count
       io.print(
         "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(violations.count) violation\(violations.count == 1 ? "" : "s")"
       )

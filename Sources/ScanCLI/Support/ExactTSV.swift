@@ -10,7 +10,9 @@ import ScanOCR
 /// keeps word confidences to two decimals, leaves out words of only
 /// spaces and grows line boxes to hold their words.)
 enum ExactTSV {
-  /// Whether the exact path applies: TSV of images only, recognised as they are.
+  /// Whether the exact path applies: TSV of images only (no document, no
+  /// PDF, whose pages are rendered or read from their text), recognised as
+  /// they are.
   static func applies(format: DocumentFormat, paths: [String], options: RecognitionOptions)
     -> Bool
   {

@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanFormats
 import ScanModel
 
 /// A PDF file's pages, read through Poppler one page at a time, so a long
@@ -162,6 +163,15 @@ public final class PDFDocument {
     return Rendering(width: Int(width), height: Int(height), dpi: recorded, nativeImage: native)
   }
 
+  /// What text page `index` (from 0) shows, read from its content streams
+  /// and the forms they draw (``PDFEditor/textKind(page:)``): none, an
+  /// invisible layer only, visible text only, or both.
+  /// - Throws: ``OCRError/pdfEditingUnavailable(path:)`` when qpdf is not
+  ///   installed; ``OCRError/uneditablePDF(path:reason:)``.
+  public func textKind(page index: Int) throws(OCRError) -> PDFContentStream.TextKind {
+    try PDFEditor(data: Data(fileBytes), path: path).textKind(page: index)
+  }
+
   /// Renders page `index` as planned by ``rendering(page:info:dpi:maxPixels:)``.
   func render(page index: Int, _ rendering: Rendering) throws(OCRError) -> LeptonicaImage {
     guard
@@ -226,6 +236,14 @@ extension OCREngine {
         index: index, image: name, width: rendering.width, height: rendering.height,
         dpi: rendering.dpi, language: options.languageString, blocks: []
       ).withPDF(pdf.source(page: index, info: info, rendering: rendering, skipped: true))
+    }
+    // `--redo-ocr`: a page whose text is all visible is a page with text,
+    // as by default; an earlier invisible layer is read again (the page
+    // renders without it: invisible text leaves no ink).
+    if policy == .redo, info.hasText,
+      try pdf.textKind(page: index) == .visibleOnly
+    {
+      return try recognize(pdf: pdf, page: index, policy: .keep)
     }
     let image = try pdf.render(page: index, rendering)
     return try recognize(image, index: index, path: pdf.path)

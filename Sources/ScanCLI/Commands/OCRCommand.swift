@@ -107,7 +107,7 @@ struct OCRCommand: ScanCommand {
     if writesPDF, let outputPath {
       try SearchablePDFOutput.write(
         pages: pages, sources: sources, to: outputPath, maxPixels: options.maxPixels,
-        dataPath: options.dataPath)
+        dataPath: options.dataPath, policy: ocr.pdfText, keepRotation: ocr.keepRotation)
       if failed { throw BatchFailure() }
       return 0
     }

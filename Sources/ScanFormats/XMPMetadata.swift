@@ -142,7 +142,9 @@ public enum XMPMetadata {
       return true
     }
     if element.name == "Description", element.namespace == namespaces.rdf,
-      element.attributes.contains(where: { $0.key.hasSuffix(":" + name) && $0.value == value })
+      element.attributes.contains(where: {
+        ($0.key == name || $0.key.hasSuffix(":" + name)) && $0.value == value
+      })
     {
       return true
     }

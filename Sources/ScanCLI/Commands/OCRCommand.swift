@@ -62,6 +62,7 @@ struct OCRCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     if let outputPath { try OutputFile.checkWritable(outputPath) }
+    if writesPDF { try SearchablePDFOutput.checkInputs(paths) }
     if ExactTSV.applies(format: outputFormat, paths: paths, options: options) {
       let tsv = try ExactTSV.render(paths: paths, options: options, io: io)
       if tsv.failed && tsv.pages == 0 { throw BatchFailure() }

@@ -65,6 +65,25 @@ enum SearchablePDFOutput {
     try OutputFile.write(bytes: Array(bytes), to: outputPath)
   }
 
+  /// Refuses, before any page is read, a PDF input no searchable copy can
+  /// be made of: an encrypted one (it opens without a password, but a copy
+  /// would have to be encrypted again), or one qpdf cannot read while
+  /// Poppler can (one neither reads is left to the reading's own error,
+  /// and the batch goes on without it).
+  static func checkInputs(_ paths: [String]) throws {
+    for path in paths
+    where !DocumentFormat.isDocument(fileName: path) && Recognizer.looksLikePDF(path) {
+      guard let data = try? OCREngine.readImageFile(path) else { continue }
+      do {
+        _ = try PDFEditor(data: data, path: path)
+      } catch .pdfEditingUnavailable(let path) {
+        throw CLIError(OCRError.pdfEditingUnavailable(path: path).description)
+      } catch {
+        if (try? PDFDocument(data: data, path: path)) != nil { throw CLIError(error.description) }
+      }
+    }
+  }
+
   /// The producer the PDF records (`/Producer`, `pdf:Producer`).
   static var producer: String {
     "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))"
@@ -149,6 +168,9 @@ enum SearchablePDFOutput {
         try base.replaceContent(page: i, model: page, image: stream)
       case .layered(let removingInvisibleText):
         try base.addTextLayer(page: i, model: page, removingInvisibleText: removingInvisibleText)
+        // The earlier layer's glyphless font (ScanText's, Tesseract's or
+        // OCRmyPDF's: the same empty glyphs) becomes the document's one.
+        if removingInvisibleText { try base.shareGlyphlessFont(page: i) }
       }
       // Shown upright: the page turned back by what recognition found.
       if !keepRotation, page.orientation % 360 != 0 {

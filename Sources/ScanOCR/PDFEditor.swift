@@ -201,7 +201,11 @@ public final class PDFEditor {
     let words = model.words.contains { !$0.text.isEmpty }
     guard words || removingInvisibleText else { return }
     let resources = ownResources(of: page)
-    var content = PDFContentStream(try contentBytes(page))
+    // Content qpdf cannot decode (a filter it does not know) is still
+    // wrapped, as if it closed what it opened; its invisible text cannot be
+    // taken out.
+    let bytes = removingInvisibleText ? try contentBytes(page) : (try? contentBytes(page)) ?? []
+    var content = PDFContentStream(bytes)
     var contents = contentStreams(of: page)
     if removingInvisibleText {
       if let cleaned = content.removingInvisibleText() {
@@ -409,8 +413,13 @@ public final class PDFEditor {
     }
   }
 
+  /// A dictionary's entry (null when absent). Anything but a dictionary
+  /// gives null without asking qpdf: asked for a key, an object qpdf made
+  /// for ScanText (not read from the file) that is not a dictionary sets
+  /// qpdf's error, which would fail the whole edit.
   private func get(_ object: qpdf_oh, _ key: String) -> qpdf_oh {
-    scantext_qpdf_oh_get_key(q, object, key)
+    guard isDictionary(object) else { return scantext_qpdf_oh_new_null(q) }
+    return scantext_qpdf_oh_get_key(q, object, key)
   }
 
   private func isDictionary(_ object: qpdf_oh) -> Bool {

@@ -213,10 +213,12 @@ struct PDFOutputTests {
   /// Every word of the model lies on its box as pdftotext finds it on the
   /// displayed page (the model's boxes mapped by `pixelToPoint`, or by
   /// `display` for a page whose display changed), within `tolerance`
-  /// pixels; and pdftotext finds no more words than the model has.
+  /// pixels; and pdftotext finds no more words than the model has (unless
+  /// the page has `others`: text of its own).
   static func expectWordsOnTheirBoxes(
     _ pdf: URL, page number: Int, model: Page, tolerance: Double = 2,
-    display: ((Point) -> Point)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    display: ((Point) -> Point)? = nil, others: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let map = try #require(model.pdf?.pixelToPoint)
     let toPoints =
@@ -226,10 +228,12 @@ struct PDFOutputTests {
     let pixel = 1 / (map[0] * map[0] + map[1] * map[1]).squareRoot()
     var found = try placedWords(pdf, page: number)
     let words = SearchablePDFTests.modelWords(model)
-    #expect(
-      found.count == words.count,
-      "page \(number): \(found.count) words in the PDF, model \(words.count)",
-      sourceLocation: sourceLocation)
+    if !others {
+      #expect(
+        found.count == words.count,
+        "page \(number): \(found.count) words in the PDF, model \(words.count)",
+        sourceLocation: sourceLocation)
+    }
     var worst = 0.0
     for word in words {
       let corners = [Point(x: word.box[0], y: word.box[1]), Point(x: word.box[2], y: word.box[3])]
@@ -696,5 +700,80 @@ struct PDFOutputTests {
     } catch {
       #expect(error.description.hasPrefix("junk.pdf: cannot write a searchable copy of the PDF: "))
     }
+  }
+
+  /// `--redo-ocr` on a page with visible text and an invisible layer (in a
+  /// form XObject it shares with another page, through a resource
+  /// dictionary both pages share, with a `q` its content leaves open): the
+  /// page loses the invisible text and keeps the visible, gets the new
+  /// layer on its word, and the other page (and the form and resources it
+  /// uses) is unchanged.
+  @Test func redoTakesOutOnlyTheInvisibleLayer() throws {
+    guard Self.toolsPresent else {
+      print(Self.absentMessage)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    let input = folder.appendingPathComponent("layered.pdf")
+    try Self.handMadePDF([
+      ("<< /Type /Catalog /Pages 2 0 R >>", nil),
+      ("<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >>", nil),
+      (
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 8 0 R /Contents 7 0 R >>",
+        nil
+      ),
+      (
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 8 0 R /Contents 9 0 R >>",
+        nil
+      ),
+      ("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>", nil),
+      (
+        "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> >>",
+        Data("BT 3 Tr /F1 12 Tf 72 600 Td (Hidden words) Tj ET".utf8)
+      ),
+      ("<< >>", Data("q BT /F1 12 Tf 72 700 Td (Visible words) Tj ET /Fm0 Do".utf8)),
+      ("<< /Font << /F1 5 0 R >> /XObject << /Fm0 6 0 R >> >>", nil),
+      ("<< >>", Data("/Fm0 Do BT 3 Tr /F1 12 Tf 72 500 Td (Layer) Tj ET".utf8)),
+    ]).write(to: input)
+    try Self.expectValid(input)
+    let editor = try PDFEditor(
+      data: Data(contentsOf: input), path: input.path, font: PDFImages.glyphlessFont())
+    #expect(try editor.textKind(page: 0) == .both)
+    #expect(try editor.textKind(page: 1) == .invisibleOnly)
+    // A recognised word at 300 dpi: 72 pt = 300 px.
+    let box = PixelRect(minX: 300, minY: 1200, maxX: 700, maxY: 1250)
+    let model = Page(
+      width: 2550, height: 3300, dpi: 300,
+      blocks: [
+        Block(
+          bbox: box,
+          paragraphs: [
+            Paragraph(
+              bbox: box, lines: [TextLine(bbox: box, words: [Word(text: "Scanned", bbox: box)])])
+          ])
+      ]
+    ).withPDF(
+      PDFPageSource(
+        page: 1, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.24, 0, 0], hasText: true,
+        nativeImage: false))
+    try editor.addTextLayer(page: 0, model: model, removingInvisibleText: true)
+    let out = folder.appendingPathComponent("redone.pdf")
+    try editor.data().write(to: out)
+    try Self.expectValid(out)
+    let first = try Self.run(ExternalCheckers.pdftotext, ["-f", "1", "-l", "1", out.path, "-"])
+    #expect(first.contains("Visible words") && first.contains("Scanned"))
+    #expect(!first.contains("Hidden"))
+    let second = try Self.run(ExternalCheckers.pdftotext, ["-f", "2", "-l", "2", out.path, "-"])
+    #expect(second.contains("Hidden words") && second.contains("Layer"))
+    let (before, after) = (try Objects(input), try Objects(out))
+    #expect(after.canonical(after.page(1)) == before.canonical(before.page(1)))
+    // The word lies on its box; the content's open q is closed before it.
+    try Self.expectWordsOnTheirBoxes(out, page: 1, model: model, others: true)
+    let contents = try #require(after.page(0)["/Contents"] as? [String])
+    #expect(contents.count == 3)
+    let last = try #require(contents.last?.split(separator: " ").first)
+    let layer = try Self.run(
+      ExternalCheckers.qpdf, ["--show-object=\(last)", "--filtered-stream-data", out.path])
+    #expect(layer.hasPrefix("\nQ\nQ\nBT\n3 Tr\n"), "\(layer.prefix(40))")
   }
 }

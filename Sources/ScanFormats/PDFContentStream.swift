@@ -453,34 +453,22 @@ private struct Reader {
     at = bytes.count
   }
 
-  /// Reads an array's items after its `[`.
-  mutating func array() -> [PDFContentStream.Operand] {
+  /// Reads the items of an array after its `[`, or of a dictionary after
+  /// its `<<`, up to the delimiter that closes it.
+  mutating func items(ofDictionary dictionary: Bool) -> [PDFContentStream.Operand] {
     var items: [PDFContentStream.Operand] = []
     while let t = token() {
       switch t {
       case .operand(let o): items.append(o)
-      case .arrayStart: items.append(.array(array()))
-      case .dictionaryStart: items.append(.dictionary(dictionary()))
-      case .arrayEnd: return items
-      case .dictionaryEnd, .keyword: continue
+      case .arrayStart: items.append(.array(self.items(ofDictionary: false)))
+      case .dictionaryStart:
+        items.append(.dictionary(Self.pairs(self.items(ofDictionary: true))))
+      case .arrayEnd: if !dictionary { return items }
+      case .dictionaryEnd: if dictionary { return items }
+      case .keyword: continue
       }
     }
     return items
-  }
-
-  /// Reads a dictionary's entries after its `<<`.
-  mutating func dictionary() -> [(key: String, value: PDFContentStream.Operand)] {
-    var items: [PDFContentStream.Operand] = []
-    while let t = token() {
-      switch t {
-      case .operand(let o): items.append(o)
-      case .arrayStart: items.append(.array(array()))
-      case .dictionaryStart: items.append(.dictionary(dictionary()))
-      case .dictionaryEnd: return Self.pairs(items)
-      case .arrayEnd, .keyword: continue
-      }
-    }
-    return Self.pairs(items)
   }
 
   static func pairs(_ items: [PDFContentStream.Operand]) -> [(
@@ -503,8 +491,8 @@ private struct Reader {
       if start == nil { start = tokenStart }
       switch t {
       case .operand(let o): operands.append(o)
-      case .arrayStart: operands.append(.array(array()))
-      case .dictionaryStart: operands.append(.dictionary(dictionary()))
+      case .arrayStart: operands.append(.array(items(ofDictionary: false)))
+      case .dictionaryStart: operands.append(.dictionary(Self.pairs(items(ofDictionary: true))))
       case .arrayEnd, .dictionaryEnd:
         // A stray closing delimiter.
         continue

@@ -32,7 +32,7 @@ public enum XMPMetadata {
       (try? XMLTree(data: Data(packet))) != nil,
       let rdf = prefix(of: namespaces.rdf, in: text)
     else { return nil }
-    let stamp = iso8601(date)
+    let stamp = PDFDates.xmp(date)
     let changes = [
       (namespaces.xmp, "xmp", "ModifyDate", stamp), (namespaces.xmp, "xmp", "MetadataDate", stamp),
       (namespaces.pdf, "pdf", "Producer", producer),
@@ -49,15 +49,6 @@ public enum XMPMetadata {
       changes.allSatisfy({ has(tree.root, $0.2, namespace: $0.0, value: $0.3) })
     else { return nil }
     return Array(text.utf8)
-  }
-
-  /// An XMP date: `2026-12-03T15:24:00Z`.
-  static func iso8601(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
-    return formatter.string(from: date)
   }
 
   static func escaped(_ s: String) -> String {
@@ -149,5 +140,22 @@ public enum XMPMetadata {
       return true
     }
     return element.children.contains { has($0, name, namespace: namespace, value: value) }
+  }
+}
+
+/// Dates as a PDF's metadata writes them, in UTC.
+public enum PDFDates {
+  /// An Info dictionary date: `D:20261203152400Z`.
+  public static func info(_ date: Date) -> String { utc(date, "'D:'yyyyMMddHHmmss'Z'") }
+
+  /// An XMP date (ISO 8601): `2026-12-03T15:24:00Z`.
+  public static func xmp(_ date: Date) -> String { utc(date, "yyyy-MM-dd'T'HH:mm:ss'Z'") }
+
+  static func utc(_ date: Date, _ format: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = format
+    return formatter.string(from: date)
   }
 }

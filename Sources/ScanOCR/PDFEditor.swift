@@ -349,7 +349,7 @@ public final class PDFEditor {
     scantext_qpdf_oh_replace_key(
       q, info, "/Producer", scantext_qpdf_oh_new_unicode_string(q, producer))
     scantext_qpdf_oh_replace_key(
-      q, info, "/ModDate", scantext_qpdf_oh_new_unicode_string(q, Self.pdfDate(date)))
+      q, info, "/ModDate", scantext_qpdf_oh_new_unicode_string(q, PDFDates.info(date)))
     try check("updating the document information")
     let metadata = get(scantext_qpdf_get_root(q), "/Metadata")
     guard scantext_qpdf_oh_is_stream(q, metadata) != 0 else { return .noPacket }
@@ -364,15 +364,6 @@ public final class PDFEditor {
     }
     try check("updating the XMP metadata")
     return .updated
-  }
-
-  /// A PDF date in UTC: `D:20261203152400Z`.
-  static func pdfDate(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "'D:'yyyyMMddHHmmss'Z'"
-    return formatter.string(from: date)
   }
 
   /// The document as a PDF file: every stream's stored bytes as they are,

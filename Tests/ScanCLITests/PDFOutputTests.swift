@@ -500,16 +500,54 @@ struct PDFOutputTests {
     #expect(!xmp.contains("<xmp:ModifyDate>2016-11-07T12:34-08:00</xmp:ModifyDate>"))
   }
 
-  /// A page turned by `/Rotate` (inherited from its page tree), on a media
-  /// box that does not start at 0,0 and a smaller crop box: the layer lands
-  /// on the words as displayed, kept as scanned or turned upright; the
-  /// Info dictionary's title, author and creation date stay.
-  @Test(arguments: [90, 180, 270])
-  func aPageTurnedByRotate(rotate: Int) throws {
+  /// The map from a model's pixels to a page's user space, for every
+  /// `/Rotate` (inherited from the page tree) on a media box that does not
+  /// start at 0,0 with a smaller crop box: the layer of a model (the
+  /// sample page's words, no recognition needed) lands where
+  /// `pixelToPoint` puts it on the displayed page, and where the page's
+  /// display puts it once `/Rotate` changes.
+  @Test(arguments: [0, 90, 180, 270])
+  func theLayerFollowsRotateAndTheCropBox(rotate: Int) throws {
     guard Self.toolsPresent else {
       print(Self.absentMessage)
       return
     }
+    let folder = try Fixtures.temporaryFolder()
+    let input = try Self.turnedPage("clean.png", rotate: rotate, folder: folder)
+    let words = try RecognizedScans.page("clean.png")
+    // The crop box is 8 × 12 points smaller than the 306 × 396 media box.
+    let (width, height) = rotate % 180 == 0 ? (298.0, 384.0) : (384.0, 298.0)
+    let model = words.withPDF(
+      PDFPageSource(
+        page: 1, width: width, height: height,
+        pixelToPoint: [width / Double(words.width), 0, 0, height / Double(words.height), 0, 0],
+        hasText: false, nativeImage: false))
+    for turn in [0, 90] {
+      let editor = try PDFEditor(
+        data: Data(contentsOf: input), path: input.path, font: PDFImages.glyphlessFont())
+      try editor.addTextLayer(page: 0, model: model, removingInvisibleText: false)
+      try editor.setRotation(page: 0, degrees: editor.rotation(page: 0) + turn)
+      let out = folder.appendingPathComponent("layer-\(turn).pdf")
+      try editor.data().write(to: out)
+      try Self.expectValid(out)
+      #expect(try Objects(out).rotation(0) == (rotate + turn) % 360)
+      try Self.expectWordsOnTheirBoxes(
+        out, page: 1, model: model, display: Self.display(model, turnedBy: turn))
+    }
+  }
+
+  /// A page turned by `/Rotate` 90 (inherited from its page tree, on a
+  /// media box that does not start at 0,0, with a smaller crop box) is
+  /// found turned and shown upright, or kept as scanned; the layer lands
+  /// on the words either way; the Info dictionary's title, author and
+  /// creation date and the XMP creation date stay, the producer and
+  /// modification dates are updated.
+  @Test func aPageTurnedByRotateIsShownUpright() throws {
+    guard Self.toolsPresent else {
+      print(Self.absentMessage)
+      return
+    }
+    let rotate = 90
     let folder = try Fixtures.temporaryFolder()
     let input = try Self.turnedPage("clean.png", rotate: rotate, folder: folder)
     let json = folder.appendingPathComponent("turned.json")
@@ -610,7 +648,17 @@ struct PDFOutputTests {
     }
     let folder = try Fixtures.temporaryFolder()
     let input = folder.appendingPathComponent("clean.pdf")
-    try Self.ocr([Fixtures.scans.appendingPathComponent("clean.png").path, "-o", input.path])
+    // What `scantext ocr clean.png -o clean.pdf` writes, from the page
+    // recognised once for the whole test run.
+    try SearchablePDFOutput.imagePDF(
+      pages: [
+        (
+          try RecognizedScans.page("clean.png"),
+          (Fixtures.scans.appendingPathComponent("clean.png").path, 0)
+        )
+      ], maxPixels: RecognitionOptions.defaultMaxPixels, font: PDFImages.glyphlessFont(),
+      title: "clean.png"
+    ).write(to: input)
     let before = try Objects(input)
     let kept = folder.appendingPathComponent("kept.pdf")
     try Self.ocr([input.path, "-o", kept.path])

@@ -26,6 +26,7 @@ public final class PDFEditor {
   private let q: OpaquePointer
   /// The file's bytes, which qpdf reads in place; freed in `deinit`.
   private let bytes: UnsafeMutableRawBufferPointer
+  private let byteCount: Int
   /// Tesseract's glyphless font file, for the text layers.
   private let fontFile: Data
   /// The glyphless font's Type0 object, once added.
@@ -63,6 +64,7 @@ public final class PDFEditor {
     }
     self.q = q
     self.bytes = bytes
+    self.byteCount = data.count
     self.path = path
     self.fontFile = font
     // From here a throw runs deinit, which frees both.
@@ -201,36 +203,79 @@ public final class PDFEditor {
     let words = model.words.contains { !$0.text.isEmpty }
     guard words || removingInvisibleText else { return }
     let resources = ownResources(of: page)
-    // Content qpdf cannot decode (a filter it does not know) is still
-    // wrapped, as if it closed what it opened; its invisible text cannot be
-    // taken out.
-    let bytes = removingInvisibleText ? try contentBytes(page) : (try? contentBytes(page)) ?? []
-    var content = PDFContentStream(bytes)
-    var contents = contentStreams(of: page)
+    var (content, contents) = (PDFContentStream([]), contentStreams(of: page))
     if removingInvisibleText {
-      if let cleaned = content.removingInvisibleText() {
-        content = PDFContentStream(cleaned)
-        contents = [newStream(cleaned)]
-      }
-      removeInvisibleText(drawnBy: content, renderMode: 0, resources: resources, depth: 0)
+      (content, contents) = try withoutInvisibleText(page, resources: resources)
+    } else if let bytes = try? contentBytes(page) {
+      // Content qpdf cannot decode (a filter it does not know) is still
+      // wrapped, as if it closed what it opened.
+      content = PDFContentStream(bytes)
     }
     var after = "\n" + String(repeating: "Q\n", count: content.unclosedSaves + 1)
     if words {
       let name = fontName(addingTo: resources)
-      let map = displayToUser(page).concatenating(
-        ScanModel.AffineTransform(
-          a: source.pixelToPoint[0], b: source.pixelToPoint[1], c: source.pixelToPoint[2],
-          d: source.pixelToPoint[3], tx: source.pixelToPoint[4], ty: source.pixelToPoint[5]))
-      after += SearchablePDF.textLayer(model, pixelToUser: map, font: name)
+      after += SearchablePDF.textLayer(
+        model, pixelToUser: pixelToUser(page, source), font: name)
     }
-    let array = scantext_qpdf_oh_new_array(q)
     let first = opening ?? newStream(Array("q\n".utf8))
     opening = first
-    for stream in [first] + contents + [newStream(Array(after.utf8))] {
-      scantext_qpdf_oh_append_item(q, array, stream)
-    }
-    scantext_qpdf_oh_replace_key(q, page, "/Contents", array)
+    setContents(of: page, to: [first] + contents + [newStream(Array(after.utf8))])
     try check("adding the text layer to page \(index + 1)")
+  }
+
+  /// Takes page `index`'s invisible text out (render mode 3 or 7: an
+  /// earlier OCR layer), as ``addTextLayer(page:model:removingInvisibleText:)``
+  /// does, without adding a layer.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func removeInvisibleText(page index: Int) throws(OCRError) {
+    let page = try pageHandle(index)
+    let (_, contents) = try withoutInvisibleText(page, resources: ownResources(of: page))
+    setContents(of: page, to: contents)
+    try check("taking the invisible text out of page \(index + 1)")
+  }
+
+  /// Page `index` alone, without its invisible text, as a PDF file: what
+  /// the page shows of its own text (for telling recognised words from
+  /// visible text under `--redo-ocr`).
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func visibleTextPage(_ index: Int) throws(OCRError) -> Data {
+    let copy = try PDFEditor(
+      data: Data(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<byteCount])),
+      path: path)
+    try copy.arrangePages([(copy, index)])
+    try copy.removeInvisibleText(page: 0)
+    return try copy.data()
+  }
+
+  /// The page's content without its invisible text, and the streams that
+  /// hold it (one new stream when there was invisible text, else the
+  /// page's own); forms drawn are replaced in `resources` (the page's own
+  /// copy) by copies without theirs.
+  private func withoutInvisibleText(_ page: qpdf_oh, resources: qpdf_oh) throws(OCRError) -> (
+    PDFContentStream, [qpdf_oh]
+  ) {
+    var content = PDFContentStream(try contentBytes(page))
+    var contents = contentStreams(of: page)
+    if let cleaned = content.removingInvisibleText() {
+      content = PDFContentStream(cleaned)
+      contents = [newStream(cleaned)]
+    }
+    removeInvisibleText(drawnBy: content, renderMode: 0, resources: resources, depth: 0)
+    return (content, contents)
+  }
+
+  private func setContents(of page: qpdf_oh, to streams: [qpdf_oh]) {
+    let array = scantext_qpdf_oh_new_array(q)
+    for stream in streams { scantext_qpdf_oh_append_item(q, array, stream) }
+    scantext_qpdf_oh_replace_key(q, page, "/Contents", array)
+  }
+
+  /// The map from a model's pixels to the page's user space:
+  /// `pixelToPoint`, then the displayed page to user space.
+  private func pixelToUser(_ page: qpdf_oh, _ source: PDFPageSource) -> ScanModel.AffineTransform {
+    let m = source.pixelToPoint
+    return displayToUser(page).concatenating(
+      ScanModel.AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
   }
 
   /// Replaces page `index`'s content with an image of it and the text
@@ -246,10 +291,7 @@ public final class PDFEditor {
     guard let source = model.pdf, source.pixelToPoint.count == 6 else {
       throw .uneditablePDF(path: path, reason: "page \(index + 1) was not read from a PDF")
     }
-    let map = displayToUser(page).concatenating(
-      ScanModel.AffineTransform(
-        a: source.pixelToPoint[0], b: source.pixelToPoint[1], c: source.pixelToPoint[2],
-        d: source.pixelToPoint[3], tx: source.pixelToPoint[4], ty: source.pixelToPoint[5]))
+    let map = pixelToUser(page, source)
     // The image's unit square onto its pixels (its first row at the top),
     // then onto the page.
     let placed = map.concatenating(

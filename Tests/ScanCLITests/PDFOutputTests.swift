@@ -788,6 +788,12 @@ struct PDFOutputTests {
       data: Data(contentsOf: input), path: input.path, font: PDFImages.glyphlessFont())
     #expect(try editor.textKind(page: 0) == .both)
     #expect(try editor.textKind(page: 1) == .invisibleOnly)
+    // What the page shows of its own text: the visible words alone.
+    let visible = folder.appendingPathComponent("visible.pdf")
+    try editor.visibleTextPage(0).write(to: visible)
+    try Self.expectValid(visible)
+    let shown = try Self.run(ExternalCheckers.pdftotext, [visible.path, "-"])
+    #expect(shown.trimmingCharacters(in: .whitespacesAndNewlines) == "Visible words")
     // A recognised word at 300 dpi: 72 pt = 300 px.
     let box = PixelRect(minX: 300, minY: 1200, maxX: 700, maxY: 1250)
     let model = Page(

@@ -830,4 +830,43 @@ struct PDFOutputTests {
       ExternalCheckers.qpdf, ["--show-object=\(last)", "--filtered-stream-data", out.path])
     #expect(layer.hasPrefix("\nQ\nQ\nBT\n3 Tr\n"), "\(layer.prefix(40))")
   }
+
+  /// `--redo-ocr` on a page with visible text and an invisible layer: a
+  /// recognised word on visible text (at least half its box covered by
+  /// the text's character boxes) goes, a word beside it stays, a line left
+  /// empty goes and a line that loses a word shrinks to the others.
+  @Test func recognisedWordsOnVisibleTextGo() {
+    func word(_ text: String, _ x: Int, _ y: Int) -> Word {
+      Word(text: text, bbox: PixelRect(minX: x, minY: y, maxX: x + 100, maxY: y + 40))
+    }
+    let lines = [
+      [word("Visible", 100, 100), word("scanned", 250, 100)],
+      [word("Heading", 100, 300)],
+    ]
+    let page = Page(
+      width: 1000, height: 1000, dpi: 144,
+      blocks: lines.map { words in
+        let box =
+          PixelRect.union(words.map(\.bbox)) ?? PixelRect(minX: 0, minY: 0, maxX: 1, maxY: 1)
+        return Block(
+          bbox: box,
+          paragraphs: [Paragraph(bbox: box, lines: [TextLine(bbox: box, words: words)])])
+      }
+    ).withPDF(
+      PDFPageSource(
+        page: 1, width: 500, height: 500, pixelToPoint: [0.5, 0, 0, 0.5, 0, 0], hasText: true,
+        nativeImage: false))
+    // In points: "Visible" spans 50...100 × 50...70; its characters cover
+    // 60 % of it; "Heading"'s cover all of it.
+    let visible = [
+      Rect(minX: 50, minY: 48, maxX: 65, maxY: 72), Rect(minX: 65, minY: 48, maxX: 80, maxY: 72),
+      Rect(minX: 40, minY: 140, maxX: 120, maxY: 180),
+    ]
+    let kept = page.droppingWords(coveredBy: visible)
+    #expect(kept.words.map(\.text) == ["scanned"])
+    #expect(kept.lines.count == 1)
+    #expect(kept.lines.first?.bbox == PixelRect(minX: 250, minY: 100, maxX: 350, maxY: 140))
+    #expect(kept.pdf == page.pdf && kept.text == "scanned\n")
+    #expect(page.droppingWords(coveredBy: [Rect(minX: 0, minY: 0, maxX: 60, maxY: 60)]) == page)
+  }
 }

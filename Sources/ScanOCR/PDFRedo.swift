@@ -74,3 +74,17 @@ extension Page {
         dpiSource: dpiSource, exifOrientation: exifOrientation)
   }
 }
+
+extension PDFDocument {
+  /// The boxes of the characters page `index` (from 0) shows, its
+  /// invisible text left out (Poppler reads invisible text too): the page
+  /// alone without its invisible text (``PDFEditor/visibleTextPage(_:)``),
+  /// read by Poppler. In points on the displayed page, origin top-left.
+  /// - Throws: ``OCRError`` naming the file.
+  func visibleTextBoxes(page index: Int) throws(OCRError) -> [Rect] {
+    let visible = try PDFDocument(
+      data: PDFEditor(data: Data(fileBytes), path: path).visibleTextPage(index), path: path)
+    guard let text = try visible.text(page: 0) else { return [] }
+    return text.characters.filter { !$0.scalar.properties.isWhitespace }.map(\.box)
+  }
+}

@@ -15,8 +15,8 @@ import ScanOCR
 /// their order. Each page of a PDF is then, by what the model and the
 /// policy say:
 /// - **kept** byte for byte when it has text and that text is kept (its
-///   words came from the PDF, or `--skip-text` left it unread, or under
-///   `--redo-ocr` its text is all visible);
+///   words came from the PDF: by default, with `--skip-text`, and with
+///   `--redo-ocr` when its text is all visible);
 /// - **replaced** by its rendering and the text layer under `--force-ocr`;
 /// - **given the text layer**, its content kept (under `--redo-ocr`, an
 ///   earlier invisible layer taken out first).
@@ -151,7 +151,7 @@ enum SearchablePDFOutput {
         try base.shareGlyphlessFont(page: i)
         continue
       }
-      switch try treatment(of: page, policy: policy, kind: { try base.textKind(page: i) }) {
+      switch treatment(of: page, policy: policy) {
       case .kept:
         continue
       case .rendered:
@@ -192,24 +192,20 @@ enum SearchablePDFOutput {
     case layered(removingInvisibleText: Bool)
   }
 
-  /// The rule for a PDF page: kept when its text is kept (its words came
-  /// from the PDF, `--skip-text` left it unread, or it has text the
-  /// default keeps: a layer added to it would double its text); under
-  /// `--redo-ocr`, a page whose text is all visible is kept and the others
-  /// lose their invisible layer; under `--force-ocr` every page is
-  /// rendered.
-  /// - Parameter kind: The page's text, asked for only under `--redo-ocr`.
-  static func treatment(
-    of page: Page, policy: PDFTextPolicy, kind: () throws -> PDFContentStream.TextKind
-  ) rethrows -> Treatment {
+  /// The rule for a PDF page: kept when its words came from its text (by
+  /// default, `--skip-text`, and `--redo-ocr` for a page whose text is all
+  /// visible), and when it has text but was recognised under the default
+  /// or `--skip-text` (Poppler could not pair its text with boxes): a layer
+  /// added to it would double its text. Under `--force-ocr` every page is
+  /// rendered; under `--redo-ocr` a recognised page with text loses its
+  /// invisible layer.
+  static func treatment(of page: Page, policy: PDFTextPolicy) -> Treatment {
     guard let pdf = page.pdf else { return .layered(removingInvisibleText: false) }
-    if page.source == .pdfText || pdf.skipped { return .kept }
+    if page.source == .pdfText { return .kept }
     switch policy {
     case .force: return .rendered
     case .keep, .skip: return pdf.hasText ? .kept : .layered(removingInvisibleText: false)
-    case .redo:
-      guard pdf.hasText else { return .layered(removingInvisibleText: false) }
-      return try kind() == .visibleOnly ? .kept : .layered(removingInvisibleText: true)
+    case .redo: return .layered(removingInvisibleText: pdf.hasText)
     }
   }
 }

@@ -641,6 +641,8 @@ struct PDFOutputTests {
   /// ScanText's own searchable PDF read back: by default the page (and its
   /// layer) is carried unchanged; `--redo-ocr` replaces the layer (each
   /// word once, the old font gone); `--force-ocr` rasterises the page.
+  /// With a visible stamp over it, `--redo-ocr` keeps the stamp and leaves
+  /// its recognised words out.
   @Test func ownSearchablePDFFedBack() throws {
     guard Self.toolsPresent else {
       print(Self.absentMessage)
@@ -683,6 +685,42 @@ struct PDFOutputTests {
       let after = try Objects(out)
       #expect(after.images(0) == before.images(0), "\(policy): the JPEG changed")
     }
+
+    // Visible text on the same page (a stamp printed by Chromium, laid
+    // over it by qpdf): --redo-ocr keeps it as it is, and the words
+    // recognised on it are not in the model nor in the new layer.
+    guard let chromium = Self.chromium else { return }
+    let html = folder.appendingPathComponent("stamp.html")
+    try """
+    <!DOCTYPE html><html><head><style>@page { size: 306pt 396pt; margin: 0 }</style></head>
+    <body><div style="position: absolute; left: 20pt; top: 372pt; font: bold 14pt sans-serif">
+    CONFIDENTIAL COPY</div></body></html>
+    """.write(to: html, atomically: true, encoding: .utf8)
+    let stamp = folder.appendingPathComponent("stamp.pdf")
+    try Self.run(
+      chromium,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+        "--print-to-pdf=\(stamp.path)", html.path,
+      ])
+    let stamped = folder.appendingPathComponent("stamped.pdf")
+    try Self.run(
+      ExternalCheckers.qpdf, [input.path, "--overlay", stamp.path, "--", stamped.path])
+    let editor = try PDFEditor(data: Data(contentsOf: stamped), path: stamped.path)
+    #expect(try editor.textKind(page: 0) == .both)
+    let out = folder.appendingPathComponent("stamped-redone.pdf")
+    let json = folder.appendingPathComponent("stamped-redone.json")
+    try Self.ocr([stamped.path, "-o", json.path, "--redo-ocr"])
+    try Self.ocr([stamped.path, "-o", out.path, "--redo-ocr"])
+    try Self.expectValid(out)
+    let page = try #require(try Self.document(json).pages.first)
+    #expect(page.words.count > 100)
+    #expect(!page.words.contains { $0.text == "CONFIDENTIAL" || $0.text == "COPY" })
+    let text = try Self.run(ExternalCheckers.pdftotext, [out.path, "-"])
+    #expect(text.components(separatedBy: "CONFIDENTIAL COPY").count == 2)
+    try Self.expectWordsOnTheirBoxes(out, page: 1, model: page, others: true)
+    let placed = try Self.placedWords(out, page: 1)
+    #expect(placed.count == page.words.count + 2)
   }
 
   /// Several inputs in one PDF: the first PDF is the base (its title),

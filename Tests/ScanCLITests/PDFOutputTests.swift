@@ -431,6 +431,22 @@ struct PDFOutputTests {
     }
   }
 
+  /// A page printed to PDF by headless Chromium (`--print-to-pdf`).
+  static func printed(_ html: String, as name: String, in folder: URL, chromium: String) throws
+    -> URL
+  {
+    let page = folder.appendingPathComponent(name + ".html")
+    try html.write(to: page, atomically: true, encoding: .utf8)
+    let pdf = folder.appendingPathComponent(name + ".pdf")
+    try run(
+      chromium,
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+        "--print-to-pdf=\(pdf.path)", page.path,
+      ])
+    return pdf
+  }
+
   /// `pdfinfo`'s fields.
   static func info(_ pdf: URL, meta: Bool = false) throws -> String {
     try run(
@@ -599,22 +615,15 @@ struct PDFOutputTests {
       return
     }
     let folder = try Fixtures.temporaryFolder()
-    let html = folder.appendingPathComponent("page.html")
-    try """
-    <!DOCTYPE html><html><head><title>Quarterly report</title></head>
-    <body style="font: 14pt serif"><h1>Quarterly report</h1>
-    <p>The quick brown fox jumps over the lazy dog. Revenue grew by
-    <a href="https://example.com/">twelve percent</a>.</p>
-    <svg width="200" height="80"><rect x="5" y="5" width="190" height="70" fill="none" stroke="black"/></svg>
-    </body></html>
-    """.write(to: html, atomically: true, encoding: .utf8)
-    let input = folder.appendingPathComponent("born.pdf")
-    try Self.run(
-      chromium,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-        "--print-to-pdf=\(input.path)", html.path,
-      ])
+    let input = try Self.printed(
+      """
+      <!DOCTYPE html><html><head><title>Quarterly report</title></head>
+      <body style="font: 14pt serif"><h1>Quarterly report</h1>
+      <p>The quick brown fox jumps over the lazy dog. Revenue grew by
+      <a href="https://example.com/">twelve percent</a>.</p>
+      <svg width="200" height="80"><rect x="5" y="5" width="190" height="70" fill="none" stroke="black"/></svg>
+      </body></html>
+      """, as: "born", in: folder, chromium: chromium)
     let before = try Objects(input)
     for options in [[], ["--redo-ocr"], ["--skip-text"]] {
       let out = folder.appendingPathComponent("kept\(options.joined()).pdf")
@@ -690,19 +699,12 @@ struct PDFOutputTests {
     // over it by qpdf): --redo-ocr keeps it as it is, and the words
     // recognised on it are not in the model nor in the new layer.
     guard let chromium = Self.chromium else { return }
-    let html = folder.appendingPathComponent("stamp.html")
-    try """
-    <!DOCTYPE html><html><head><style>@page { size: 306pt 396pt; margin: 0 }</style></head>
-    <body><div style="position: absolute; left: 20pt; top: 372pt; font: bold 14pt sans-serif">
-    CONFIDENTIAL COPY</div></body></html>
-    """.write(to: html, atomically: true, encoding: .utf8)
-    let stamp = folder.appendingPathComponent("stamp.pdf")
-    try Self.run(
-      chromium,
-      [
-        "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-        "--print-to-pdf=\(stamp.path)", html.path,
-      ])
+    let stamp = try Self.printed(
+      """
+      <!DOCTYPE html><html><head><style>@page { size: 306pt 396pt; margin: 0 }</style></head>
+      <body><div style="position: absolute; left: 20pt; top: 372pt; font: bold 14pt sans-serif">
+      CONFIDENTIAL COPY</div></body></html>
+      """, as: "stamp", in: folder, chromium: chromium)
     let stamped = folder.appendingPathComponent("stamped.pdf")
     try Self.run(
       ExternalCheckers.qpdf, [input.path, "--overlay", stamp.path, "--", stamped.path])

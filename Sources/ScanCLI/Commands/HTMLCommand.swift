@@ -45,7 +45,7 @@ struct HTMLCommand: ScanCommand {
       zoom.
       """,
     arguments: [
-      ModelOptions.model, ModelOptions.page, output, embedImage, imageURL, image, showText,
+      ModelOptions.model, output, embedImage, imageURL, image, showText,
       showUncertain, lowConfidence,
     ] + OCROptions.arguments)
 
@@ -77,16 +77,22 @@ struct HTMLCommand: ScanCommand {
       throw ValidationError("'--min-confidence' must be between 0 and 100")
     }
     model = try ModelOptions(a)
+    try InputFiles.checkStandardInputOnce([model.path, imagePath])
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath)
+    try OutputFile.checkWritable(outputPath, inputs: [model.path, imagePath])
     let modelPath = model.path
-    let page = try model.loadPage()
+    let pages = try model.loadPages()
+    guard let page = pages.first, pages.count == 1 else {
+      throw CLIError(
+        "\(modelPath): html writes one page: choose it with --pages (the document has \(pages.count))"
+      )
+    }
     let source: AccessibleHTML.ImageSource
-    if embed || (page.pdf != nil && imageURL == nil) {
-      // A PDF page has no image file a browser could show: its rendering
-      // is embedded.
+    if embed || (imageURL == nil && (page.pdf != nil || InputFiles.isStandardInput(modelPath))) {
+      // A PDF page, or an image read from standard input, has no image
+      // file a browser could show: it is embedded.
       source = try embeddedImage(for: page, modelPath: modelPath)
     } else if let imageURL {
       source = .url(imageURL)
@@ -96,13 +102,13 @@ struct HTMLCommand: ScanCommand {
       source = .none
     }
     let writer = AccessibleHTML(image: source, options: options, lowConfidenceThreshold: threshold)
-    try OutputFile.write(writer.html(for: page), to: outputPath)
+    try OutputFile.write(writer.html(for: page), to: outputPath, io: io)
     return 0
   }
 
   /// MODEL's file name when it is an image.
   private func imageName(_ modelPath: String) -> String? {
-    DocumentFormat.isDocument(fileName: modelPath)
+    InputFiles.isDocument(modelPath)
       ? nil : URL(fileURLWithPath: modelPath).lastPathComponent
   }
 
@@ -115,22 +121,16 @@ struct HTMLCommand: ScanCommand {
         "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
       )
     }
-    let data: Data
-    do {
-      data = try OCREngine.readImageFile(path)
-    } catch {
-      throw CLIError(error.description)
-    }
+    let data = try InputFiles.read(path)
     let bytes = [UInt8](data)
     if let mediaType = Self.browserMediaType(bytes) {
       return .embedded(bytes: bytes, mediaType: mediaType)
     }
     // A format browsers do not show (TIFF, PNM, JPEG 2000): as PNG, the
     // page of the image that the model's page is.
-    let imagePage = DocumentFormat.isDocument(fileName: modelPath) ? page.index : model.pageIndex
     do {
       let png = try PageDrawing(layers: []).png(
-        of: page, imageData: data, imagePath: path, imagePage: imagePage)
+        of: page, imageData: data, imagePath: path, imagePage: page.index)
       return .embedded(bytes: [UInt8](png), mediaType: "image/png")
     } catch {
       throw CLIError(error.description)

@@ -36,7 +36,7 @@ enum SearchablePDFOutput {
     pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
     dataPath: String?, policy: PDFTextPolicy = .keep, keepRotation: Bool = false
   ) throws {
-    for source in sources where DocumentFormat.isDocument(fileName: source.path) {
+    for source in sources where InputFiles.isDocument(source.path) {
       throw CLIError(
         "\(source.path): a searchable PDF needs the page images; give the images, not a model")
     }
@@ -72,8 +72,8 @@ enum SearchablePDFOutput {
   /// and the batch goes on without it).
   static func checkInputs(_ paths: [String]) throws {
     for path in paths
-    where !DocumentFormat.isDocument(fileName: path) && Recognizer.looksLikePDF(path) {
-      guard let data = try? OCREngine.readImageFile(path) else { continue }
+    where !InputFiles.isDocument(path) && Recognizer.looksLikePDF(path) {
+      guard let data = try? InputFiles.read(path) else { continue }
       do {
         _ = try PDFEditor(data: data, path: path)
       } catch .pdfEditingUnavailable(let path) {
@@ -96,8 +96,9 @@ enum SearchablePDFOutput {
   ) throws -> Data {
     var inputs: [SearchablePDF.PageInput] = []
     for (page, source) in pages {
-      let stream = try PDFImages.stream(
-        page: source.page, ofFile: source.path, maxPixels: maxPixels)
+      let stream = try InputFiles.withFile(source.path) {
+        try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
+      }
       inputs.append(SearchablePDF.PageInput(page: page, image: pageImage(stream)))
     }
     return try SearchablePDF.data(pages: inputs, font: font, title: title, producer: producer)
@@ -120,7 +121,7 @@ enum SearchablePDFOutput {
     var base: PDFEditor?
     for (page, source) in zip(pages, sources) where page.pdf != nil && editors[source.path] == nil {
       let editor = try PDFEditor(
-        data: OCREngine.readImageFile(source.path), path: source.path, font: font)
+        data: InputFiles.read(source.path), path: source.path, font: font)
       editors[source.path] = editor
       base = base ?? editor
     }
@@ -159,7 +160,7 @@ enum SearchablePDFOutput {
         if let open = renderers[source.path] {
           document = open
         } else {
-          document = try PDFDocument(data: OCREngine.readImageFile(source.path), path: source.path)
+          document = try PDFDocument(data: InputFiles.read(source.path), path: source.path)
           renderers[source.path] = document
         }
         let stream = try PDFImages.stream(

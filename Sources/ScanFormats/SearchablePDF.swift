@@ -120,23 +120,11 @@ public enum SearchablePDF {
     var info = "<< /Producer \(literal(producer))"
     if let title { info += " /Title \(literal(title))" }
     writer.object(3, info + " >>")
-    writer.object(
-      4,
-      "<< /Type /Font /Subtype /Type0 /BaseFont /GlyphLessFont /Encoding /Identity-H /DescendantFonts [5 0 R] /ToUnicode 8 0 R >>"
-    )
-    writer.object(
-      5,
-      "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /GlyphLessFont /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 6 0 R /DW 500 /CIDToGIDMap 7 0 R >>"
-    )
-    writer.object(
-      6,
-      "<< /Type /FontDescriptor /FontName /GlyphLessFont /Flags 5 /FontBBox [0 0 500 1000] /ItalicAngle 0 /Ascent 1000 /Descent -1 /CapHeight 1000 /StemV 80 /FontFile2 9 0 R >>"
-    )
-    // Every character code maps to glyph 1, the font's one empty glyph.
-    var map = Data(capacity: 131_072)
-    for _ in 0..<65_536 { map.append(contentsOf: [0, 1]) }
-    writer.compressedStream(7, dictionary: "", data: map)
-    writer.compressedStream(8, dictionary: "", data: Data(toUnicodeCMap.utf8))
+    writer.object(4, GlyphlessFont.type0(cidFont: "5 0 R", toUnicode: "8 0 R"))
+    writer.object(5, GlyphlessFont.cidFont(descriptor: "6 0 R", cidToGIDMap: "7 0 R"))
+    writer.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
+    writer.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
+    writer.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
     for (i, input) in pages.enumerated() {
       let number = pageObjects[i]
       let page = input.page

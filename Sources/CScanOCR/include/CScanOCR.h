@@ -11,6 +11,7 @@
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"
+#include "ScanTextPDFWrite.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message

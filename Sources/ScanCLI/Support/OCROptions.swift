@@ -190,10 +190,22 @@ struct ModelOptions: Sendable {
   /// - Throws: ``CLIError`` when the model cannot be read or a page named
   ///   is past its end.
   func loadPages() throws -> [Page] {
+    let (document, selected) = try Self.loadSelection(path, ocr: ocr)
+    return selected.map { document.pages[$0] }
+  }
+
+  /// Reads (or recognises) the model in `path`: the document (of a PDF,
+  /// only the pages `--pages` selects: it is read only there) and the
+  /// positions in it of the pages `--pages` selects, in order.
+  /// - Throws: ``CLIError`` when the model cannot be read or a page named
+  ///   is past its end.
+  static func loadSelection(_ path: String, ocr: OCROptions) throws
+    -> (document: Document, selected: [Int])
+  {
     let document = try ModelLoader.document(path, ocr: ocr)
     guard let selection = ocr.pdfPages,
       DocumentFormat.isDocument(fileName: path) || !Recognizer.looksLikePDF(path)
-    else { return document.pages }
-    return try selection.pages(of: document.pages.count, path: path).map { document.pages[$0] }
+    else { return (document, Array(document.pages.indices)) }
+    return (document, try selection.pages(of: document.pages.count, path: path))
   }
 }

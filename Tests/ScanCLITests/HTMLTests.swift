@@ -526,6 +526,18 @@ private enum Browser {
     report?["failures"]?.arrayValue?.compactMap(\.stringValue) ?? ["no report"]
   }
 
+  /// Runs `body` with a new folder (removed after), or says why the
+  /// browser tests skip.
+  static func inFolder(_ body: (URL) throws -> Void) throws {
+    if let reason = absentReason {
+      print(reason)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try body(folder)
+  }
+
   /// Expects every report to pass, with lines.
   static func expectPassed(_ reports: [String: JSONValue], status: Int32) {
     for (name, report) in reports.sorted(by: { $0.key < $1.key }) {
@@ -574,73 +586,69 @@ struct HTMLBrowserTests {
   /// the accessibility tree, the copied text, hyphenated words found by
   /// `window.find`.
   @Test func samplePagesPassInChromium() throws {
-    if let reason = Browser.absentReason {
-      print(reason)
-      return
-    }
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    var pairs: [(html: String, model: String)] = []
-    for image in Fixtures.scanImages {
-      let truth = Fixtures.scans.appendingPathComponent(Fixtures.stem(image) + ".truth.json").path
-      let out = folder.appendingPathComponent(Fixtures.stem(image) + ".html").path
-      let url = Fixtures.scans.appendingPathComponent(image).absoluteString
-      html([truth, "-o", out, "--image-url", url])
-      pairs.append((out, truth))
-    }
-    // Marks, an emoji with a skin tone, CJK, right-to-left words and
-    // lines, a soft hyphen, markup characters, a hyphenated word; no
-    // picture.
-    let special = page(
-      [
-        paragraph(
-          ["cafe\u{301} 👍🏽 ſchön 中文 שלום a&<b> x\u{AD}y", "character recog-", "nition here"],
-          y: 100, confidences: ["ſchön": 20]),
-        paragraph(["שלום עולם ומלואו"], y: 300, role: .heading),
-      ], image: nil)
-    let specialModel = try model(special)
-    let specialHTML = folder.appendingPathComponent("special.html").path
-    html([specialModel, "-o", specialHTML])
-    pairs.append((specialHTML, specialModel))
-    if let real = RealScans.folder {
-      // Kant's PAGE ground truth names its image INPUT_0017.tif: given.
-      let kant = real.appendingPathComponent("ocrd/kant-0017.page.xml").path
-      let kantHTML = folder.appendingPathComponent("kant-0017.html").path
-      html([
-        kant, "-o", kantHTML, "--embed-image", "--image",
-        real.appendingPathComponent("ocrd/kant-0017.tif").path,
-      ])
-      pairs.append((kantHTML, kant))
-      // Recognised (the recognitions the real-scan suites share), the
-      // image beside the model: the TIFF embedded as PNG, the photo linked
-      // (Chromium turns it by its EXIF tag, 6) with curled lines (each
-      // word moved onto its stretch of the curve) and a word hyphenated
-      // before a comma.
-      for (name, image) in [
-        ("eurotext", "tesseract-test/eurotext.tif"),
-        ("boston-cooking-a", "ocrd/boston-cooking-a.jpg"),
-      ] {
-        let recognised = try RealScans.pages(image)
-        let source = try writeModel(
-          recognised, named: name + ".json", in: folder,
-          images: [URL(fileURLWithPath: image).lastPathComponent: RealScans.path(image)])
-        let out = folder.appendingPathComponent(name + ".html").path
-        html([source, "-o", out])
-        pairs.append((out, source))
+    try Browser.inFolder { folder in
+      var pairs: [(html: String, model: String)] = []
+      for image in Fixtures.scanImages {
+        let truth = Fixtures.scans.appendingPathComponent(Fixtures.stem(image) + ".truth.json").path
+        let out = folder.appendingPathComponent(Fixtures.stem(image) + ".html").path
+        let url = Fixtures.scans.appendingPathComponent(image).absoluteString
+        html([truth, "-o", out, "--image-url", url])
+        pairs.append((out, truth))
       }
-    } else {
-      print(RealScans.absentMessage)
+      // Marks, an emoji with a skin tone, CJK, right-to-left words and
+      // lines, a soft hyphen, markup characters, a hyphenated word; no
+      // picture.
+      let special = page(
+        [
+          paragraph(
+            ["cafe\u{301} 👍🏽 ſchön 中文 שלום a&<b> x\u{AD}y", "character recog-", "nition here"],
+            y: 100, confidences: ["ſchön": 20]),
+          paragraph(["שלום עולם ומלואו"], y: 300, role: .heading),
+        ], image: nil)
+      let specialModel = try model(special)
+      let specialHTML = folder.appendingPathComponent("special.html").path
+      html([specialModel, "-o", specialHTML])
+      pairs.append((specialHTML, specialModel))
+      if let real = RealScans.folder {
+        // Kant's PAGE ground truth names its image INPUT_0017.tif: given.
+        let kant = real.appendingPathComponent("ocrd/kant-0017.page.xml").path
+        let kantHTML = folder.appendingPathComponent("kant-0017.html").path
+        html([
+          kant, "-o", kantHTML, "--embed-image", "--image",
+          real.appendingPathComponent("ocrd/kant-0017.tif").path,
+        ])
+        pairs.append((kantHTML, kant))
+        // Recognised (the recognitions the real-scan suites share), the
+        // image beside the model: the TIFF embedded as PNG, the photo linked
+        // (Chromium turns it by its EXIF tag, 6) with curled lines (each
+        // word moved onto its stretch of the curve) and a word hyphenated
+        // before a comma.
+        for (name, image) in [
+          ("eurotext", "tesseract-test/eurotext.tif"),
+          ("boston-cooking-a", "ocrd/boston-cooking-a.jpg"),
+        ] {
+          let recognised = try RealScans.pages(image)
+          let source = try writeModel(
+            recognised, named: name + ".json", in: folder,
+            images: [URL(fileURLWithPath: image).lastPathComponent: RealScans.path(image)])
+          let out = folder.appendingPathComponent(name + ".html").path
+          html([source, "-o", out])
+          pairs.append((out, source))
+        }
+      } else {
+        print(RealScans.absentMessage)
+      }
+      let (status, reports) = try Browser.check(pairs)
+      Browser.expectPassed(reports, status: status)
+      // What the checks saw: headings on the heading pages, the hyphenated
+      // word found, the pictures' ink under the words.
+      #expect(reports["headings.html"]?["headings"]?.intValue == 3)
+      #expect(reports["justified-hyphenated.html"]?["found"]?.intValue == 1)
+      #expect(reports["special.html"]?["found"]?.intValue == 1)
+      #expect(reports["special.html"]?["headings"]?.intValue == 1)
+      #expect(reports["special.html"]?["ink"]?.stringValue == "no picture")
+      #expect((reports["clean.html"]?["ink"]?["inside"]?.doubleValue ?? 0) > 0.95)
     }
-    let (status, reports) = try Browser.check(pairs)
-    Browser.expectPassed(reports, status: status)
-    // What the checks saw: headings on the heading pages, the hyphenated
-    // word found, the pictures' ink under the words.
-    #expect(reports["headings.html"]?["headings"]?.intValue == 3)
-    #expect(reports["justified-hyphenated.html"]?["found"]?.intValue == 1)
-    #expect(reports["special.html"]?["found"]?.intValue == 1)
-    #expect(reports["special.html"]?["headings"]?.intValue == 1)
-    #expect(reports["special.html"]?["ink"]?.stringValue == "no picture")
-    #expect((reports["clean.html"]?["ink"]?["inside"]?.doubleValue ?? 0) > 0.95)
   }
 
   /// Pages found turned (the sample pages turned 90°, 180° and 270°, and
@@ -650,55 +658,52 @@ struct HTMLBrowserTests {
   /// --keep-rotation (the sample pages), as scanned. Written as one
   /// document of many pages, each its own image.
   @Test func turnedPagesAreShownUpright() throws {
-    if let reason = Browser.absentReason {
-      print(reason)
-      return
-    }
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    var pages = try ["rotated-90", "rotated-180", "rotated-270"].map {
-      try Fixtures.truth($0 + ".png")
-    }
-    var images = Dictionary(
-      uniqueKeysWithValues: ["rotated-90", "rotated-180", "rotated-270"].map {
-        ($0 + ".png", Fixtures.scans.appendingPathComponent($0 + ".png").path)
-      })
-    if RealScans.isAvailable {
-      for image in [
-        "ocrmypdf/cardinal-2.png", "ocrmypdf/cardinal-3.png", "ocrmypdf/cardinal-4.png",
-        "tesseract-test/phototest-rotated-L.png", "tesseract-test/phototest-rotated-R.png",
-        "tesseract-test/phototest-rotated-180.png",
-      ] {
-        pages += try RealScans.pages(image)
-        images[URL(fileURLWithPath: image).lastPathComponent] = RealScans.path(image)
+    try Browser.inFolder { folder in
+      var pages = try ["rotated-90", "rotated-180", "rotated-270"].map {
+        try Fixtures.truth($0 + ".png")
       }
-    } else {
-      print(RealScans.absentMessage)
+      var images = Dictionary(
+        uniqueKeysWithValues: ["rotated-90", "rotated-180", "rotated-270"].map {
+          ($0 + ".png", Fixtures.scans.appendingPathComponent($0 + ".png").path)
+        })
+      if RealScans.isAvailable {
+        for image in [
+          "ocrmypdf/cardinal-2.png", "ocrmypdf/cardinal-3.png", "ocrmypdf/cardinal-4.png",
+          "tesseract-test/phototest-rotated-L.png", "tesseract-test/phototest-rotated-R.png",
+          "tesseract-test/phototest-rotated-180.png",
+        ] {
+          pages += try RealScans.pages(image)
+          images[URL(fileURLWithPath: image).lastPathComponent] = RealScans.path(image)
+        }
+      } else {
+        print(RealScans.absentMessage)
+      }
+      #expect(pages.allSatisfy { $0.orientation != 0 }, "\(pages.map(\.orientation))")
+      let source = try writeModel(pages, named: "turned.json", in: folder, images: images)
+      let keptSource = try writeModel(
+        Array(pages.prefix(3)), named: "kept.json", in: folder, images: images)
+      let upright = folder.appendingPathComponent("upright.html").path
+      let kept = folder.appendingPathComponent("kept.html").path
+      html([source, "-o", upright])
+      html([keptSource, "-o", kept, "--keep-rotation"])
+      // Each page's box is the upright page's (or the scan's, kept).
+      let uprightHTML = try String(contentsOfFile: upright, encoding: .utf8)
+      let keptHTML = try String(contentsOfFile: kept, encoding: .utf8)
+      let boxes =
+        #/data-width="(\d+)" data-height="(\d+)" style="--u:calc\(100cqw / \d+\);aspect-ratio:(\d+) / (\d+)"/#
+      let shown = uprightHTML.matches(of: boxes).map { ($0.output.3, $0.output.4) }
+      #expect(shown.count == pages.count)
+      for (page, box) in zip(pages, shown) {
+        let side =
+          page.orientation % 180 == 0 ? (page.width, page.height) : (page.height, page.width)
+        #expect("\(side.0)" == box.0 && "\(side.1)" == box.1, "\(page.image ?? "")")
+      }
+      #expect(keptHTML.matches(of: boxes).allSatisfy { $0.output.1 == $0.output.3 })
+      let (status, reports) = try Browser.check(
+        [(upright, source), (kept, keptSource)], oneZoom: true)
+      Browser.expectPassed(reports, status: status)
+      #expect(reports["upright.html"]?["pages"]?.intValue == pages.count)
     }
-    #expect(pages.allSatisfy { $0.orientation != 0 }, "\(pages.map(\.orientation))")
-    let source = try writeModel(pages, named: "turned.json", in: folder, images: images)
-    let keptSource = try writeModel(
-      Array(pages.prefix(3)), named: "kept.json", in: folder, images: images)
-    let upright = folder.appendingPathComponent("upright.html").path
-    let kept = folder.appendingPathComponent("kept.html").path
-    html([source, "-o", upright])
-    html([keptSource, "-o", kept, "--keep-rotation"])
-    // Each page's box is the upright page's (or the scan's, kept).
-    let uprightHTML = try String(contentsOfFile: upright, encoding: .utf8)
-    let keptHTML = try String(contentsOfFile: kept, encoding: .utf8)
-    let boxes =
-      #/data-width="(\d+)" data-height="(\d+)" style="--u:calc\(100cqw / \d+\);aspect-ratio:(\d+) / (\d+)"/#
-    let shown = uprightHTML.matches(of: boxes).map { ($0.output.3, $0.output.4) }
-    #expect(shown.count == pages.count)
-    for (page, box) in zip(pages, shown) {
-      let side = page.orientation % 180 == 0 ? (page.width, page.height) : (page.height, page.width)
-      #expect("\(side.0)" == box.0 && "\(side.1)" == box.1, "\(page.image ?? "")")
-    }
-    #expect(keptHTML.matches(of: boxes).allSatisfy { $0.output.1 == $0.output.3 })
-    let (status, reports) = try Browser.check(
-      [(upright, source), (kept, keptSource)], oneZoom: true)
-    Browser.expectPassed(reports, status: status)
-    #expect(reports["upright.html"]?["pages"]?.intValue == pages.count)
   }
 
   /// Photos whose EXIF tag turns or mirrors them: a page made from
@@ -713,66 +718,62 @@ struct HTMLBrowserTests {
   /// before (the browser taken to draw its stored pixels), fail the ink
   /// check: it is what catches a layer across the picture.
   @Test func exifPhotosAreShownInTheModelsFrame() throws {
-    if let reason = Browser.absentReason {
-      print(reason)
-      return
-    }
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let made = try ExternalCheckers.run(
-      Browser.python,
-      [
-        Fixtures.packageRoot.appendingPathComponent("Tools/make-orientation-samples.py").path,
-        Fixtures.scans.appendingPathComponent("headings.png").path, folder.path,
-      ])
-    try #require(made.0 == 0, "make-orientation-samples.py: \(made.1)")
-    let truth = try Fixtures.truth("headings.png")
-    func tagged(_ tag: Int, _ ext: String, applied: Bool = true) -> Page {
-      truth.withImage("headings-o\(tag).\(ext)").withImageInfo(
-        dpiSource: nil, exifOrientation: applied ? tag : nil)
-    }
-    var pairs: [(html: String, model: String)] = []
-    for (ext, tags, embed) in [
-      ("jpg", Array(1...8), false), ("png", Array(1...8), true), ("webp", [2, 6, 7], false),
-    ] {
-      let source = try writeModel(tags.map { tagged($0, ext) }, named: ext + ".json", in: folder)
-      let out = folder.appendingPathComponent(ext + ".html").path
-      html([source, "-o", out] + (embed ? ["--embed-image"] : []))
-      pairs.append((out, source))
-    }
-    var wrong = [(6, "jpg", "sideways"), (3, "jpg", "upside-down"), (2, "png", "mirrored")]
-    for (tag, ext, name) in wrong {
-      let source = try writeModel(
-        [tagged(tag, ext, applied: false)], named: name + ".json", in: folder)
-      let out = folder.appendingPathComponent(name + ".html").path
-      html([source, "-o", out])
-      pairs.append((out, source))
-    }
-    // The real photo (tag 6) as the writer drew it before: taking the
-    // browser to draw the stored pixels. Chromium turns them, so the layer
-    // runs across the picture, whichever frame the model is in.
-    if RealScans.isAvailable {
-      let photo = "ocrd/boston-cooking-a.jpg"
-      let recognised = try #require(try RealScans.pages(photo).first)
-      let source = try writeModel(
-        [recognised], named: "boston.json", in: folder,
-        images: ["boston-cooking-a.jpg": RealScans.path(photo)])
-      let out = folder.appendingPathComponent("boston-as-before.html").path
-      let before = AccessibleHTML().html(pages: [
-        .init(page: recognised, image: .url("boston-cooking-a.jpg"), imageOrientation: 1)
-      ])
-      try before.write(toFile: out, atomically: true, encoding: .utf8)
-      pairs.append((out, source))
-      wrong.append((6, "jpg", "boston-as-before"))
-    }
-    let (status, reports) = try Browser.check(pairs, oneZoom: true)
-    #expect(status == 1)
-    Browser.expectPassed(
-      reports.filter { !wrong.map { "\($0.2).html" }.contains($0.key) }, status: 0)
-    #expect(reports["jpg.html"]?["pages"]?.intValue == 8)
-    for (_, _, name) in wrong {
-      let failures = Browser.failures(reports[name + ".html"])
-      #expect(failures.contains { $0.hasPrefix("ink: ") }, "\(name): \(failures)")
+    try Browser.inFolder { folder in
+      let made = try ExternalCheckers.run(
+        Browser.python,
+        [
+          Fixtures.packageRoot.appendingPathComponent("Tools/make-orientation-samples.py").path,
+          Fixtures.scans.appendingPathComponent("headings.png").path, folder.path,
+        ])
+      try #require(made.0 == 0, "make-orientation-samples.py: \(made.1)")
+      let truth = try Fixtures.truth("headings.png")
+      func tagged(_ tag: Int, _ ext: String, applied: Bool = true) -> Page {
+        truth.withImage("headings-o\(tag).\(ext)").withImageInfo(
+          dpiSource: nil, exifOrientation: applied ? tag : nil)
+      }
+      var pairs: [(html: String, model: String)] = []
+      for (ext, tags, embed) in [
+        ("jpg", Array(1...8), false), ("png", Array(1...8), true), ("webp", [2, 6, 7], false),
+      ] {
+        let source = try writeModel(tags.map { tagged($0, ext) }, named: ext + ".json", in: folder)
+        let out = folder.appendingPathComponent(ext + ".html").path
+        html([source, "-o", out] + (embed ? ["--embed-image"] : []))
+        pairs.append((out, source))
+      }
+      var wrong = [(6, "jpg", "sideways"), (3, "jpg", "upside-down"), (2, "png", "mirrored")]
+      for (tag, ext, name) in wrong {
+        let source = try writeModel(
+          [tagged(tag, ext, applied: false)], named: name + ".json", in: folder)
+        let out = folder.appendingPathComponent(name + ".html").path
+        html([source, "-o", out])
+        pairs.append((out, source))
+      }
+      // The real photo (tag 6) as the writer drew it before: taking the
+      // browser to draw the stored pixels. Chromium turns them, so the layer
+      // runs across the picture, whichever frame the model is in.
+      if RealScans.isAvailable {
+        let photo = "ocrd/boston-cooking-a.jpg"
+        let recognised = try #require(try RealScans.pages(photo).first)
+        let source = try writeModel(
+          [recognised], named: "boston.json", in: folder,
+          images: ["boston-cooking-a.jpg": RealScans.path(photo)])
+        let out = folder.appendingPathComponent("boston-as-before.html").path
+        let before = AccessibleHTML().html(pages: [
+          .init(page: recognised, image: .url("boston-cooking-a.jpg"), imageOrientation: 1)
+        ])
+        try before.write(toFile: out, atomically: true, encoding: .utf8)
+        pairs.append((out, source))
+        wrong.append((6, "jpg", "boston-as-before"))
+      }
+      let (status, reports) = try Browser.check(pairs, oneZoom: true)
+      #expect(status == 1)
+      Browser.expectPassed(
+        reports.filter { !wrong.map { "\($0.2).html" }.contains($0.key) }, status: 0)
+      #expect(reports["jpg.html"]?["pages"]?.intValue == 8)
+      for (_, _, name) in wrong {
+        let failures = Browser.failures(reports[name + ".html"])
+        #expect(failures.contains { $0.hasPrefix("ink: ") }, "\(name): \(failures)")
+      }
     }
   }
 
@@ -781,52 +782,48 @@ struct HTMLBrowserTests {
   /// TIFF (embedded as PNG, each page its own page of the file), given as
   /// models and as the files themselves.
   @Test func multiPageInputsWriteEveryPage() throws {
-    if let reason = Browser.absentReason {
-      print(reason)
-      return
-    }
     guard PDFInputTests.popplerPresent, let img2pdf = PDFInputTests.img2pdf else {
       print(PDFInputTests.absentMessage)
       return
     }
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    func sample(_ name: String) -> String { Fixtures.scans.appendingPathComponent(name).path }
-    let pdf = folder.appendingPathComponent("two.pdf").path
-    let made = try ExternalCheckers.run(
-      img2pdf, [sample("headings.png"), sample("justified-hyphenated.png"), "-o", pdf])
-    try #require(made.0 == 0, "img2pdf: \(made.1)")
-    let tiff = folder.appendingPathComponent("two.tif").path
-    let joined = try ExternalCheckers.run(
-      Browser.python,
-      [
-        "-c",
-        "import sys; from PIL import Image; a, b = (Image.open(p) for p in sys.argv[1:3]); "
-          + "a.save(sys.argv[3], save_all=True, append_images=[b], compression='tiff_deflate')",
-        sample("clean.png"), sample("two-columns.png"), tiff,
-      ])
-    try #require(joined.0 == 0, "Pillow: \(joined.1)")
-    var pairs: [(html: String, model: String)] = []
-    for input in [pdf, tiff] {
-      let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-      let ext = URL(fileURLWithPath: input).pathExtension
-      let source = folder.appendingPathComponent(stem + "-" + ext + ".json").path
-      #expect(scantext(["ocr", input, "-o", source, "-q", "--no-cache"]).code == 0)
-      let all = folder.appendingPathComponent(ext + "-model.html").path
-      let second = folder.appendingPathComponent(ext + "-page2.html").path
-      html([source, "-o", all])
-      html([input, "-o", second, "--pages", "2", "--no-cache"])
-      pairs += [(all, source), (second, source)]
+    try Browser.inFolder { folder in
+      func sample(_ name: String) -> String { Fixtures.scans.appendingPathComponent(name).path }
+      let pdf = folder.appendingPathComponent("two.pdf").path
+      let made = try ExternalCheckers.run(
+        img2pdf, [sample("headings.png"), sample("justified-hyphenated.png"), "-o", pdf])
+      try #require(made.0 == 0, "img2pdf: \(made.1)")
+      let tiff = folder.appendingPathComponent("two.tif").path
+      let joined = try ExternalCheckers.run(
+        Browser.python,
+        [
+          "-c",
+          "import sys; from PIL import Image; a, b = (Image.open(p) for p in sys.argv[1:3]); "
+            + "a.save(sys.argv[3], save_all=True, append_images=[b], compression='tiff_deflate')",
+          sample("clean.png"), sample("two-columns.png"), tiff,
+        ])
+      try #require(joined.0 == 0, "Pillow: \(joined.1)")
+      var pairs: [(html: String, model: String)] = []
+      for input in [pdf, tiff] {
+        let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        let ext = URL(fileURLWithPath: input).pathExtension
+        let source = folder.appendingPathComponent(stem + "-" + ext + ".json").path
+        #expect(scantext(["ocr", input, "-o", source, "-q", "--no-cache"]).code == 0)
+        let all = folder.appendingPathComponent(ext + "-model.html").path
+        let second = folder.appendingPathComponent(ext + "-page2.html").path
+        html([source, "-o", all])
+        html([input, "-o", second, "--pages", "2", "--no-cache"])
+        pairs += [(all, source), (second, source)]
+      }
+      let (status, reports) = try Browser.check(pairs, oneZoom: true)
+      Browser.expectPassed(reports, status: status)
+      for ext in ["pdf", "tif"] {
+        #expect(reports[ext + "-model.html"]?["pages"]?.intValue == 2)
+        #expect(reports[ext + "-page2.html"]?["pages"]?.intValue == 1)
+      }
+      let second = try String(
+        contentsOfFile: folder.appendingPathComponent("tif-page2.html").path, encoding: .utf8)
+      #expect(second.contains(#"data-page="2""#))
+      #expect(second.contains(#"src="data:image/png;base64,"#))
     }
-    let (status, reports) = try Browser.check(pairs, oneZoom: true)
-    Browser.expectPassed(reports, status: status)
-    for ext in ["pdf", "tif"] {
-      #expect(reports[ext + "-model.html"]?["pages"]?.intValue == 2)
-      #expect(reports[ext + "-page2.html"]?["pages"]?.intValue == 1)
-    }
-    let second = try String(
-      contentsOfFile: folder.appendingPathComponent("tif-page2.html").path, encoding: .utf8)
-    #expect(second.contains(#"data-page="2""#))
-    #expect(second.contains(#"src="data:image/png;base64,"#))
   }
 }

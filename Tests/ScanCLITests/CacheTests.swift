@@ -47,12 +47,12 @@ struct CacheTests {
     #expect(cache.pages(for: key, image: "clean.png") == [page])
     // The same bytes under another name answer with that name.
     #expect(cache.pages(for: key, image: "copy.png")?.first?.image == "copy.png")
-    #expect(try entries() == [key + ".json"])
+    #expect(try entries() == [key.name + ".json"])
   }
 
   @Test func keysChangeWithEverythingThatChangesTheResult() throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: clean))
-    var keys = Set<String>()
+    var keys = Set<RecognitionCache.Key>()
     keys.insert(RecognitionCache.key(imageData: data, options: RecognitionOptions()))
     keys.insert(
       RecognitionCache.key(imageData: data, options: RecognitionOptions(languages: ["deu"])))
@@ -86,9 +86,14 @@ struct CacheTests {
         != RecognitionCache.key(imageData: data, options: RecognitionOptions()))
   }
 
+  /// A key for an entry named `name` (the digest of no image in particular).
+  func key(_ name: String) -> RecognitionCache.Key {
+    RecognitionCache.Key(name: name, imageDigest: SHA256.hex(Array(name.utf8)))
+  }
+
   @Test func aDamagedEntryIsNeverServed() throws {
     let page = try RecognizedScans.page("clean.png")
-    cache.store([page], key: "k")
+    cache.store([page], key: key("k"))
     let url = cache.folder.appendingPathComponent("k.json")
     var bytes = try [UInt8](Data(contentsOf: url))
     // Change one confidence digit: still valid JSON, still a valid document.
@@ -97,20 +102,60 @@ struct CacheTests {
     let offset = text.utf8.distance(from: text.startIndex, to: marker.upperBound) - 1
     bytes[offset] = UInt8(ascii: "8")
     try Data(bytes).write(to: url)
-    #expect(cache.pages(for: "k", image: "clean.png") == nil)
+    #expect(cache.pages(for: key("k"), image: "clean.png") == nil)
     #expect(try entries().isEmpty, "the damaged entry is deleted")
     // A truncated entry likewise.
-    cache.store([page], key: "k")
+    cache.store([page], key: key("k"))
     let whole = try Data(contentsOf: url)
     try whole.prefix(whole.count / 2).write(to: url)
-    #expect(cache.pages(for: "k", image: "clean.png") == nil)
+    #expect(cache.pages(for: key("k"), image: "clean.png") == nil)
+  }
+
+  @Test func anotherImagesEntryCopiedOverThisOneIsAMiss() throws {
+    // Issue 27: an entry copied over another image's file was served (the
+    // checksum covered only the body).
+    let page = try RecognizedScans.page("clean.png")
+    let other = try RecognizedScans.page("headings.png")
+    let cleanKey = RecognitionCache.key(
+      imageData: try Data(contentsOf: URL(fileURLWithPath: clean)), options: RecognitionOptions())
+    let headingsKey = RecognitionCache.key(
+      imageData: try Data(contentsOf: Fixtures.scans.appendingPathComponent("headings.png")),
+      options: RecognitionOptions())
+    cache.store([page], key: cleanKey)
+    cache.store([other], key: headingsKey)
+    let folder = cache.folder
+    let cleanFile = folder.appendingPathComponent(cleanKey.name + ".json")
+    try Data(contentsOf: folder.appendingPathComponent(headingsKey.name + ".json")).write(
+      to: cleanFile)
+    #expect(cache.pages(for: cleanKey, image: "clean.png") == nil)
+    #expect(!FileManager.default.fileExists(atPath: cleanFile.path), "the substitute is deleted")
+    #expect(cache.pages(for: headingsKey, image: "headings.png") == [other])
+    // The same key recorded for another image (a digest that differs) is a
+    // miss too.
+    cache.store([page], key: cleanKey)
+    let forged = RecognitionCache.Key(name: cleanKey.name, imageDigest: headingsKey.imageDigest)
+    #expect(cache.pages(for: forged, image: "clean.png") == nil)
+  }
+
+  @Test func entriesAreTheirOwnersOnly() throws {
+    let page = try RecognizedScans.page("clean.png")
+    cache.store([page], key: key("private"))
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: cache.folder.appendingPathComponent("private.json").path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let home = try Fixtures.temporaryFolder()
+    setenv("XDG_CACHE_HOME", home.path, 1)
+    defer { unsetenv("XDG_CACHE_HOME") }
+    let standard = try #require(RecognitionCache.standard())
+    let folder = try FileManager.default.attributesOfItem(atPath: standard.folder.path)
+    #expect((folder[.posixPermissions] as? Int) == 0o700)
   }
 
   @Test func theFolderStaysUnderItsLimit() throws {
     let page = try RecognizedScans.page("clean.png")
     let small = RecognitionCache(folder: cache.folder, limitBytes: 150_000)
     for k in 0..<6 {
-      small.store([page], key: "entry\(k)")
+      small.store([page], key: key("entry\(k)"))
       // Distinct modification times, oldest first.
       try FileManager.default.setAttributes(
         [.modificationDate: Date(timeIntervalSinceNow: Double(k - 100))],
@@ -132,13 +177,13 @@ struct CacheTests {
     let cache = self.cache
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for _ in 0..<5 {
-        cache.store([page], key: "shared")
-        if let read = cache.pages(for: "shared", image: "clean.png") {
+        cache.store([page], key: key("shared"))
+        if let read = cache.pages(for: key("shared"), image: "clean.png") {
           #expect(read == [page])
         }
       }
     }
-    #expect(cache.pages(for: "shared", image: "clean.png") == [page])
+    #expect(cache.pages(for: key("shared"), image: "clean.png") == [page])
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
     #expect(leftovers == ["shared.json"])
   }

@@ -510,4 +510,85 @@ struct StandardFormatUnitTests {
     let text = String(repeating: "<a>", count: 1000) + String(repeating: "</a>", count: 1000)
     #expect(failure(.alto, text).contains("nested deeper than 256"))
   }
+
+  @Test func aDocumentDeclaringItsOwnEntitiesIsRefusedNotShortened() throws {
+    // Issue 27: "&w;" declared in the internal subset silently deleted the
+    // word that used it.
+    let hocr = """
+      <?xml version="1.0"?>
+      <!DOCTYPE html [
+        <!-- a comment -->
+        <!ENTITY w "world">
+      ]>
+      <html><body><div class='ocr_page' title='bbox 0 0 100 100'><span class='ocrx_word' title='bbox 1 1 9 9'>&w;</span></div></body></html>
+      """
+    #expect(failure(.hocr, hocr).hasPrefix("line 4: the document declares its own entities"))
+    // A DOCTYPE without entities, and the predefined ones, still read.
+    let plain = """
+      <?xml version="1.0"?>
+      <!DOCTYPE html>
+      <html><body><div class='ocr_page' title='bbox 0 0 100 100'><span class='ocr_line' title='bbox 1 1 90 9'><span class='ocrx_word' title='bbox 1 1 9 9'>a&amp;b</span></span></div></body></html>
+      """
+    let page = try #require(try DocumentFormat.hocr.decode(Data(plain.utf8)).pages.first)
+    #expect(page.text == "a&b\n")
+  }
+}
+
+/// Documents past libxml2's one-chunk limit (10,000,000 bytes) read back.
+@Suite struct LargeXMLDocumentTests {
+  /// A page of `lines` lines of `words` words with glyphs.
+  static func densePage(index: Int, lines: Int, words: Int) -> Page {
+    var textLines: [TextLine] = []
+    for l in 0..<lines {
+      var row: [Word] = []
+      for w in 0..<words {
+        let text = "w\(l)x\(w)"
+        let x = 50 + w * 90
+        let y = 50 + l * 30
+        row.append(
+          Word(
+            text: text, bbox: Samples.box(x, y, x + 10 * text.count, y + 20), confidence: 91.5,
+            glyphs: Samples.glyphs(text, x: x, y: y, confidences: [90, 91, 92, 93, 94])))
+      }
+      textLines.append(
+        TextLine(bbox: Samples.box(50, 50 + l * 30, 50 + words * 90, 70 + l * 30), words: row))
+    }
+    return Page(
+      index: index, image: "p\(index).png", width: 50 + words * 90 + 50,
+      height: 50 + lines * 30 + 50, dpi: 300, language: "eng",
+      blocks: [
+        Block(
+          bbox: Samples.box(50, 50, 50 + words * 90, 70 + (lines - 1) * 30),
+          paragraphs: [
+            Paragraph(
+              bbox: Samples.box(50, 50, 50 + words * 90, 70 + (lines - 1) * 30),
+              lines: textLines)
+          ])
+      ])
+  }
+
+  @Test(arguments: [DocumentFormat.hocr, .alto])
+  func aManyPageExportPastTenMegabytesRoundTrips(format: DocumentFormat) throws {
+    let page = Self.densePage(index: 0, lines: 40, words: 12)
+    // Enough pages to pass libxml2's 10,000,000-byte chunk limit.
+    let one = try format.encode(Document(pages: [page]), generator: Samples.generator)
+    let count = 10_200_000 / one.utf8.count + 1
+    let pages = (0..<count).map { page.withIndex($0).withImage("p\($0).png") }
+    let text = try format.encode(Document(pages: pages), generator: Samples.generator)
+    #expect(text.utf8.count > 10_000_000)
+    let decoded = try format.decode(Data(text.utf8))
+    #expect(decoded.pages.count == pages.count)
+    #expect(decoded.pages.last?.text == page.text)
+    #expect(decoded.pages.last?.words.map(\.bbox) == page.words.map(\.bbox))
+  }
+
+  @Test func aLargePAGEFileReads() throws {
+    // PAGE XML holds one page: one page large enough on its own.
+    let page = Self.densePage(index: 0, lines: 700, words: 40)
+    let text = try DocumentFormat.page.encode(
+      Document(pages: [page]), generator: Samples.generator)
+    #expect(text.utf8.count > 10_000_000)
+    let decoded = try DocumentFormat.page.decode(Data(text.utf8))
+    #expect(decoded.pages.first?.text == page.text)
+  }
 }

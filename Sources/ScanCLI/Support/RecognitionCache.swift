@@ -8,16 +8,28 @@ import ScanOCR
 /// traineddata files, and this tool's version and program file.
 ///
 /// Entries are written to a temporary file and renamed into place, so
-/// processes sharing the folder never see half an entry; each entry starts
-/// with a checksum of its contents, so a damaged one is deleted and
-/// recomputed, never served. The folder is kept under a size limit by
+/// processes sharing the folder never see half an entry. Each entry starts
+/// with its key, the SHA-256 of the image it was recognised from and a
+/// checksum of its contents, all checked before it is served: a damaged
+/// entry, or another image's entry copied over this one, is deleted and
+/// recomputed, never served. Entries are readable by their owner only
+/// (0600, in a 0700 folder). The folder is kept under a size limit by
 /// deleting the entries used least recently.
 struct RecognitionCache: Sendable {
   let folder: URL
   let limitBytes: Int
 
   static let defaultLimitBytes = 256 * 1024 * 1024
-  private static let magic = "scantext-cache-1"
+  private static let magic = "scantext-cache-2"
+
+  /// An entry's name, and the image it holds the recognition of.
+  struct Key: Sendable, Hashable {
+    /// The entry's name: the SHA-256 (hex) of the settings and the image's
+    /// digest.
+    var name: String
+    /// The SHA-256 (hex) of the image file's bytes.
+    var imageDigest: String
+  }
 
   /// `$XDG_CACHE_HOME/scantext`, else `~/.cache/scantext`; `nil` when
   /// neither can be found or created.
@@ -33,10 +45,14 @@ struct RecognitionCache: Sendable {
     }
     let folder = base.appendingPathComponent("scantext")
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       return nil
     }
+    // A folder made by an older version (or by hand) is closed to others
+    // too; one that is not ours is left alone (chmod fails).
+    _ = chmod(folder.path, 0o700)
     return RecognitionCache(folder: folder, limitBytes: limitBytes)
   }
 
@@ -57,7 +73,18 @@ struct RecognitionCache: Sendable {
   static func key(
     imageData: Data, options: RecognitionOptions, extra: String = "",
     program: String = programIdentity
-  ) -> String {
+  ) -> Key {
+    var hash = SHA256()
+    imageData.withUnsafeBytes { hash.update($0) }
+    return key(imageDigest: hash.finalize(), options: options, extra: extra, program: program)
+  }
+
+  /// The key of an image whose bytes have the SHA-256 `imageDigest`
+  /// (a PDF's pages share the file's digest, `extra` names the page).
+  static func key(
+    imageDigest: [UInt8], options: RecognitionOptions, extra: String = "",
+    program: String = programIdentity
+  ) -> Key {
     var hash = SHA256()
     let settings = [
       "scantext \(ScanText.version)", program, OCREngine.fingerprint(of: options),
@@ -68,24 +95,28 @@ struct RecognitionCache: Sendable {
     ].joined(separator: "\n")
     hash.update(Array(settings.utf8))
     hash.update([0])
-    imageData.withUnsafeBytes { hash.update($0) }
-    return SHA256.hex(digest: hash.finalize())
+    let digest = SHA256.hex(digest: imageDigest)
+    hash.update(Array(digest.utf8))
+    return Key(name: SHA256.hex(digest: hash.finalize()), imageDigest: digest)
   }
 
   private func entry(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
 
-  /// The cached pages, renamed to `image`, or `nil` when there is no valid entry.
-  func pages(for key: String, image: String) -> [Page]? {
-    let url = entry(key)
+  /// The cached pages, renamed to `image`, or `nil` when there is no valid
+  /// entry: none, a damaged one, or one that is not this key's (its
+  /// recorded key or image digest differ): those are deleted.
+  func pages(for key: Key, image: String) -> [Page]? {
+    let url = entry(key.name)
     guard let data = FileManager.default.contents(atPath: url.path),
       let newline = data.firstIndex(of: 0x0A)
     else { return nil }
     let header = String(decoding: data[..<newline], as: UTF8.self).split(separator: " ")
     let body = data[(newline + 1)...]
-    guard header.count == 2, header[0] == Self.magic, header[1] == SHA256.hex(body),
+    guard header.count == 4, header[0] == Self.magic, header[1] == key.name,
+      header[2] == key.imageDigest, header[3] == SHA256.hex(body),
       let document = try? DocumentJSON.decode(String(decoding: body, as: UTF8.self))
     else {
-      // Damaged or from another format: never serve it.
+      // Damaged, another entry's, or from another format: never serve it.
       try? FileManager.default.removeItem(at: url)
       return nil
     }
@@ -95,29 +126,43 @@ struct RecognitionCache: Sendable {
   }
 
   /// Stores pages; failures are ignored (the cache is an optimisation).
-  func store(_ pages: [Page], key: String) {
+  func store(_ pages: [Page], key: Key) {
     let json = DocumentJSON.value(of: Document(pages: pages), generator: ScanText.generator)
       .serialized()
     let body = Data(json.utf8)
-    var data = Data("\(Self.magic) \(SHA256.hex(body))\n".utf8)
+    var data = Data(
+      "\(Self.magic) \(key.name) \(key.imageDigest) \(SHA256.hex(body))\n".utf8)
     data.append(body)
     let temporary = folder.appendingPathComponent(
-      ".\(key).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    )
-    do {
-      try data.write(to: temporary)
-      guard rename(temporary.path, entry(key).path) == 0 else {
-        try? FileManager.default.removeItem(at: temporary)
-        return
+      ".\(key.name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    ).path
+    // Readable by its owner only, from the moment it exists.
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return }
+    var complete = true
+    data.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count, let base = raw.baseAddress {
+        let n = write(descriptor, base + offset, raw.count - offset)
+        if n > 0 {
+          offset += n
+        } else if n < 0 && errno == EINTR {
+          continue
+        } else {
+          complete = false
+          break
+        }
       }
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
+    }
+    if close(descriptor) != 0 { complete = false }
+    guard complete, rename(temporary, entry(key.name).path) == 0 else {
+      unlink(temporary)
       return
     }
     // Listing the folder costs more as it grows: check the size after one
     // store in sixteen (keys are uniform hex digests), which bounds the
     // overshoot to a few entries.
-    if key.hasPrefix("0") || key.count < 64 { trim() }
+    if key.name.hasPrefix("0") || key.name.count < 64 { trim() }
   }
 
   /// Deletes the least recently used entries until the folder is at most

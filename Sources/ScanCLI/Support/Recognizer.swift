@@ -42,7 +42,7 @@ struct Recognizer: Sendable {
     var data: Data
     var pages: [Int]
     /// The SHA-256 of the file, for the cache keys of its pages.
-    var digest: Data?
+    var digest: [UInt8]?
   }
 
   func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
@@ -63,11 +63,11 @@ struct Recognizer: Sendable {
         let data = try OCREngine.readImageFile(path)
         let count = try PDFDocument(data: data, path: path).pageCount
         let pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
-        var digest: Data?
+        var digest: [UInt8]?
         if cache != nil {
           var hash = SHA256()
           data.withUnsafeBytes { hash.update($0) }
-          digest = Data(hash.finalize())
+          digest = hash.finalize()
         }
         pdfs[i] = PDFInput(data: data, pages: pages, digest: digest)
         tasks += pages.map { .pdfPage(input: i, page: $0) }
@@ -151,7 +151,7 @@ struct Recognizer: Sendable {
     let name = URL(fileURLWithPath: path).lastPathComponent
     let key = input.digest.map {
       RecognitionCache.key(
-        imageData: $0, options: options, extra: "pdf page \(page) text \(pdfText.rawValue)")
+        imageDigest: $0, options: options, extra: "pdf page \(page) text \(pdfText.rawValue)")
     }
     if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
       return .success(pages[0])

@@ -95,7 +95,20 @@ struct XMLTree {
       throw DocumentFormatError(
         path: "line \(line)", reason: "not well-formed XML: the bytes are not valid UTF-8")
     }
-    let parser = XMLParser(data: data)
+    // libxml2 (through XMLParser) neither reports nor expands an entity a
+    // document declares itself: a word written with one would vanish.
+    if let line = entityDeclarationLine(data) {
+      throw DocumentFormatError(
+        path: "line \(line)",
+        reason:
+          "the document declares its own entities (<!ENTITY …>), which ScanText does not expand: a word written with one would be lost"
+      )
+    }
+    // Fed as a stream, libxml2 gets the document in chunks: given in one
+    // piece (`XMLParser(data:)`), a document of 10,000,000 bytes or more
+    // passes libxml2's limit on one input chunk and fails ("error 1")
+    // however well-formed it is. Nesting depth stays bounded below.
+    let parser = XMLParser(stream: InputStream(data: data))
     let builder = TreeBuilder()
     parser.delegate = builder
     parser.shouldProcessNamespaces = true
@@ -172,14 +185,40 @@ struct XMLTree {
     if let message = ns.userInfo[NSLocalizedDescriptionKey] as? String, !message.isEmpty {
       return message
     }
-    // libxml2's xmlParserErrors: the common ones by name.
+    // libxml2's xmlParserErrors (libxml/xmlerror.h) as sentences; the
+    // number stays for a search.
     let known = [
-      4: "the document is empty", 5: "extra content or a missing end tag at the end",
-      9: "a character XML does not allow", 26: "an undeclared entity",
+      1: "libxml2 could not go on (an internal limit)", 2: "out of memory",
+      3: "the document does not start with markup", 4: "the document is empty",
+      5: "extra content or a missing end tag at the end",
+      6: "a malformed hexadecimal character reference (&#x…;)",
+      7: "a malformed decimal character reference (&#…;)",
+      8: "a character reference to a character XML does not allow",
+      9: "a character XML does not allow", 10: "a character reference cut off by the end",
+      14: "an entity reference cut off by the end", 22: "an entity reference without a name",
+      23: "an entity reference without its ';'", 26: "an undeclared entity",
+      27: "an undeclared entity", 29: "an external entity, which is not read",
+      31: "an unknown encoding", 32: "an encoding libxml2 does not support",
+      33: "an attribute value without its opening quote",
+      34: "an attribute value without its closing quote",
+      35: "a malformed namespace declaration", 38: "a '<' inside an attribute value",
+      39: "an attribute value without its opening quote",
+      40: "an attribute value without its closing quote",
       41: "an attribute without a value", 42: "an attribute given twice",
-      68: "a malformed name", 73: "a missing '>'",
+      45: "a comment that is not closed", 47: "a processing instruction that is not closed",
+      57: "a malformed XML declaration", 61: "a DOCTYPE that is not closed",
+      62: "']]>' outside a CDATA section", 63: "a CDATA section that is not closed",
+      64: "a reserved name (starting with 'xml')", 65: "a missing space",
+      68: "a malformed name", 72: "a missing '<'", 73: "a missing '>'",
+      74: "a missing '</'", 75: "a missing '=' after an attribute name",
       76: "an end tag that does not match its start tag",
-      77: "an unclosed tag at the end of the file",
+      77: "an unclosed tag at the end of the file", 80: "'--' inside a comment",
+      81: "bytes that are not in the declared encoding",
+      85: "unbalanced markup (an end tag without its start)",
+      86: "extra content after the root element", 89: "entities that refer to themselves",
+      96: "an XML declaration without a version", 101: "a missing encoding",
+      108: "an unknown XML version", 110: "a name longer than libxml2 reads",
+      201: "a namespace prefix that is not declared",
     ]
     return known[ns.code].map { "\($0) (libxml2 error \(ns.code))" } ?? "libxml2 error \(ns.code)"
   }
@@ -266,6 +305,46 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     guard let colon = name.lastIndex(of: ":") else { return name }
     return String(name[name.index(after: colon)...])
   }
+}
+
+/// The line of an `<!ENTITY` declaration in the document's prolog (its
+/// DOCTYPE's internal subset), or `nil` when there is none. Comments and
+/// processing instructions are skipped; the search ends at the root element.
+func entityDeclarationLine(_ data: Data) -> Int? {
+  let bytes = [UInt8](data.prefix(1 << 20))
+  let lt = UInt8(ascii: "<")
+  var i = 0
+  var line = 1
+  func starts(_ s: String, at k: Int) -> Bool {
+    let t = Array(s.utf8)
+    return k + t.count <= bytes.count && Array(bytes[k..<(k + t.count)]) == t
+  }
+  func skip(to end: String) {
+    while i < bytes.count && !starts(end, at: i) {
+      if bytes[i] == 0x0A { line += 1 }
+      i += 1
+    }
+    i += end.utf8.count
+  }
+  while i < bytes.count {
+    if bytes[i] == 0x0A { line += 1 }
+    guard bytes[i] == lt else {
+      i += 1
+      continue
+    }
+    if starts("<!--", at: i) {
+      skip(to: "-->")
+    } else if starts("<?", at: i) {
+      skip(to: "?>")
+    } else if starts("<!ENTITY", at: i) {
+      return line
+    } else if starts("<!", at: i) || starts("<![", at: i) {
+      i += 2  // <!DOCTYPE …[ : its declarations are read one by one.
+    } else {
+      return nil  // The root element: the prolog is over.
+    }
+  }
+  return nil
 }
 
 /// The line of the first byte that is not UTF-8, or `nil` when the data

@@ -8,8 +8,8 @@ Usage:
   make-orientation-samples.py IMAGE OUTDIR [--formats jpg,png,webp]
 
 Writes OUTDIR/STEM-oN.EXT for N in 1..8 and each format: a JPEG (APP1
-Exif), a PNG (an eXIf chunk before the image data) and a lossless WebP (an
-EXIF chunk). Each file is checked: Pillow's exif_transpose of it gives the
+Exif), a PNG (an eXIf chunk before the image data), a lossless WebP (an
+EXIF chunk) and, with `tif` in --formats, a TIFF (tag 274). Each file is checked: Pillow's exif_transpose of it gives the
 original pixels back. Used by the HTML tests (`HTMLBrowserTests`), which
 pair each file with the original's model in the viewer's frame.
 """
@@ -58,6 +58,8 @@ def main():
                 stored.save(path, exif=exif.tobytes())
             elif ext == "webp":
                 stored.save(path, exif=exif.tobytes(), lossless=True)
+            elif ext == "tif":
+                stored.save(path, tiffinfo={0x0112: tag}, compression="tiff_deflate")
             else:
                 parser.error("unknown format %r" % ext)
             with Image.open(path) as written:

@@ -711,8 +711,8 @@ struct HTMLBrowserTests {
   /// (`Tools/make-orientation-samples.py`), as JPEG (linked), PNG with
   /// `eXIf` (embedded) and WebP (Chromium ignores its tag: the writer
   /// turns it), with the page's model in the viewer's frame (the tag
-  /// recorded as applied): the picture is drawn in the model's frame.
-  /// The same files under a model that says the tag was not applied
+  /// recorded as applied), and TIFFs turned by their tag, recognised: the
+  /// picture is drawn in the model's frame. The same files under a model that says the tag was not applied
   /// (sideways, upside down, mirrored against the picture the browser
   /// draws), and the real photo `boston-cooking-a.jpg` (tag 6) written as
   /// before (the browser taken to draw its stored pixels), fail the ink
@@ -724,6 +724,7 @@ struct HTMLBrowserTests {
         [
           Fixtures.packageRoot.appendingPathComponent("Tools/make-orientation-samples.py").path,
           Fixtures.scans.appendingPathComponent("headings.png").path, folder.path,
+          "--formats", "jpg,png,webp,tif",
         ])
       try #require(made.0 == 0, "make-orientation-samples.py: \(made.1)")
       let truth = try Fixtures.truth("headings.png")
@@ -738,6 +739,17 @@ struct HTMLBrowserTests {
         let source = try writeModel(tags.map { tagged($0, ext) }, named: ext + ".json", in: folder)
         let out = folder.appendingPathComponent(ext + ".html").path
         html([source, "-o", out] + (embed ? ["--embed-image"] : []))
+        pairs.append((out, source))
+      }
+      // TIFFs (embedded as PNG) turned by their tag, recognised: the model
+      // in the viewer's frame, or (a reader that ignores the tag) in the
+      // stored one with the turn found by orientation detection.
+      for tag in [3, 6] {
+        let image = folder.appendingPathComponent("headings-o\(tag).tif").path
+        let source = folder.appendingPathComponent("tif-o\(tag).json").path
+        #expect(scantext(["ocr", image, "-o", source, "-q", "--no-cache"]).code == 0)
+        let out = folder.appendingPathComponent("tif-o\(tag).html").path
+        html([source, "-o", out])
         pairs.append((out, source))
       }
       var wrong = [(6, "jpg", "sideways"), (3, "jpg", "upside-down"), (2, "png", "mirrored")]

@@ -12,6 +12,7 @@
 
 #include <dlfcn.h>
 #include <math.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,18 @@ typedef struct _PopplerImageMapping {
   PopplerRectangle area;
   gint image_id;
 } PopplerImageMapping;
+typedef unsigned short guint16;
+typedef struct _PopplerColor {
+  guint16 red, green, blue;
+} PopplerColor;
+typedef struct _PopplerTextAttributes {
+  gchar *font_name;
+  gdouble font_size;
+  gboolean is_underlined;
+  PopplerColor color;
+  gint start_index;
+  gint end_index;
+} PopplerTextAttributes;
 typedef enum { CAIRO_FORMAT_ARGB32 = 0 } cairo_format_t;
 typedef enum { CAIRO_STATUS_SUCCESS = 0 } cairo_status_t;
 typedef enum {
@@ -85,6 +98,9 @@ enum { POPPLER_ERROR_ENCRYPTED = 1 };
   X(void, poppler_page_free_image_mapping, (GList *))                                        \
   X(cairo_surface_t *, poppler_page_get_image, (PopplerPage *, gint))                        \
   X(char *, poppler_page_get_text, (PopplerPage *))                                          \
+  X(gboolean, poppler_page_get_text_layout, (PopplerPage *, PopplerRectangle **, guint *))   \
+  X(GList *, poppler_page_get_text_attributes, (PopplerPage *))                              \
+  X(void, poppler_page_free_text_attributes, (GList *))                                      \
   X(void, poppler_page_render, (PopplerPage *, cairo_t *))                                   \
   X(GQuark, poppler_error_quark, (void))                                                     \
   X(GBytes *, g_bytes_new_static, (gconstpointer, gsize))                                    \
@@ -106,6 +122,12 @@ enum { POPPLER_ERROR_ENCRYPTED = 1 };
   X(void, cairo_scale, (cairo_t *, double, double))                                          \
   X(void, cairo_set_source_rgb, (cairo_t *, double, double, double))                         \
   X(void, cairo_paint, (cairo_t *))
+
+// The text attributes are read in place: the same layout here as in the
+// real header (checked with it by the declarations check).
+_Static_assert(
+  offsetof(PopplerTextAttributes, start_index) == 28 && sizeof(PopplerTextAttributes) == 40,
+  "PopplerTextAttributes layout");
 
 #define DECLARE_POINTER(ret, name, params) ret(*name) params;
 static struct {
@@ -325,6 +347,50 @@ struct Pix *scantext_pdf_render(scantext_pdf *pdf, int index, int width, int hei
   lib.cairo_surface_destroy(surface);
   scantext_pixSetResolution(pix, dpi, dpi);
   return pix;
+}
+
+int scantext_pdf_page_text(scantext_pdf *pdf, int index, scantext_pdf_text *out) {
+  memset(out, 0, sizeof *out);
+  PopplerPage *page = page_at(pdf, index);
+  if (!page) return -1;
+  // Both read the page's one text page (Poppler builds it once per page
+  // object and keeps it): the text and one rectangle per character of it,
+  // the newline that ends each line but the last included.
+  char *text = lib.poppler_page_get_text(page);
+  PopplerRectangle *boxes = NULL;
+  guint count = 0;
+  if (text && !lib.poppler_page_get_text_layout(page, &boxes, &count)) count = 0;
+  double *sizes = count ? calloc(count, sizeof *sizes) : NULL;
+  if (count && !sizes) {
+    lib.g_free(boxes);
+    lib.g_free(text);
+    lib.g_object_unref(page);
+    return -1;
+  }
+  // Font sizes: each attribute run covers characters start...end
+  // (inclusive) of the same text.
+  GList *runs = count ? lib.poppler_page_get_text_attributes(page) : NULL;
+  for (GList *l = runs; l; l = l->next) {
+    PopplerTextAttributes *run = l->data;
+    for (gint i = run->start_index; i <= run->end_index; i++) {
+      if (i >= 0 && (guint)i < count) sizes[i] = run->font_size;
+    }
+  }
+  if (runs) lib.poppler_page_free_text_attributes(runs);
+  lib.g_object_unref(page);
+  out->text = text;
+  out->boxes = (double *)boxes;
+  out->sizes = sizes;
+  out->count = count;
+  return 0;
+}
+
+void scantext_pdf_text_free(scantext_pdf_text *text) {
+  if (!text) return;
+  if (text->text) lib.g_free(text->text);
+  if (text->boxes) lib.g_free(text->boxes);
+  free(text->sizes);
+  memset(text, 0, sizeof *text);
 }
 
 // qpdf's C API, for the one thing Poppler's GLib API cannot give: an

@@ -297,8 +297,7 @@ private struct Reader {
     }
     return PDFPageSource(
       page: number, width: size[0], height: size[1], pixelToPoint: map,
-      hasText: try flag("hasText"), nativeImage: try flag("nativeImage"),
-      skipped: try flag("skipped"))
+      hasText: try flag("hasText"), nativeImage: try flag("nativeImage"))
   }
 
   /// The optional `"preprocessing"` list of a page: strings.

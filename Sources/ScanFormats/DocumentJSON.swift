@@ -53,7 +53,7 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// recognised) and, when its perspective was corrected, `"perspective"` (its
 /// corners, `[[x, y] × 4]`). A page read from a PDF adds `"pdf"`:
 /// `{"page": n (from 1), "size": [w, h] (points), "pixelToPoint": [a, b, c,
-/// d, e, f], "hasText", "nativeImage", "skipped" (only when true)}` (see
+/// d, e, f], "hasText", "nativeImage"}` (see
 /// ``ScanModel/PDFPageSource``). A page whose words were read from the
 /// PDF's own text adds `"source": "pdf-text"` (absent: recognised);
 /// `"dpiSource"` says where `dpi` came from (`tag`, `estimated`, `option`,
@@ -110,13 +110,11 @@ public enum DocumentJSON {
   static func value(of pdf: PDFPageSource) -> JSONValue {
     // The map keeps six decimals: two would shift a point by a pixel
     // across a large page.
-    var o: [String: JSONValue] = [
+    .object([
       "page": int(pdf.page), "size": .array([number(pdf.width), number(pdf.height)]),
       "pixelToPoint": .array(pdf.pixelToPoint.map { .number(($0 * 1e6).rounded() / 1e6) }),
       "hasText": .bool(pdf.hasText), "nativeImage": .bool(pdf.nativeImage),
-    ]
-    if pdf.skipped { o["skipped"] = .bool(true) }
-    return .object(o)
+    ])
   }
 
   static func value(of block: Block) -> JSONValue {

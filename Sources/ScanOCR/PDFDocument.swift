@@ -12,7 +12,7 @@ public final class PDFDocument {
   public let path: String
   /// The number of pages.
   public let pageCount: Int
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// The file's bytes, which Poppler reads in place; freed in `deinit`.
   private let bytes: UnsafeMutableRawBufferPointer
   /// The file's bytes (for qpdf, which reads the stored image).
@@ -20,6 +20,10 @@ public final class PDFDocument {
     UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<byteCount])
   }
   private let byteCount: Int
+  /// The page described last: reading a page asks for it twice (whether
+  /// it has text, then its rendering), and describing a page decodes its
+  /// one image.
+  private var described: (index: Int, info: PageInfo)?
 
   /// Whether PDF input is available: Poppler's GLib library
   /// (libpoppler-glib8) is installed.
@@ -97,14 +101,17 @@ public final class PDFDocument {
   /// Describes page `index` (from 0).
   /// - Throws: ``OCRError/corruptPDFPage(path:page:)``.
   public func info(page index: Int) throws(OCRError) -> PageInfo {
+    if let described, described.index == index { return described.info }
     var page = scantext_pdf_page()
     guard index >= 0, index < pageCount, scantext_pdf_describe(handle, Int32(index), &page) == 0,
       page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
     else { throw .corruptPDFPage(path: path, page: index) }
     let image = [page.image_width, page.image_height, page.box_width, page.box_height]
-    return PageInfo(
+    let info = PageInfo(
       width: page.width, height: page.height, hasText: page.has_text != 0,
       imageSize: image.allSatisfy({ $0 > 0 && $0.isFinite }) ? image : nil)
+    described = (index, info)
+    return info
   }
 
   /// How a page becomes pixels: its size and resolution.
@@ -173,14 +180,69 @@ public final class PDFDocument {
   }
 
   /// The source record of a page rendered this way.
-  public func source(page index: Int, info: PageInfo, rendering: Rendering, skipped: Bool = false)
-    -> PDFPageSource
-  {
+  public func source(page index: Int, info: PageInfo, rendering: Rendering) -> PDFPageSource {
     PDFPageSource(
       page: index + 1, width: info.width, height: info.height,
       pixelToPoint: [
         info.width / Double(rendering.width), 0, 0, info.height / Double(rendering.height), 0, 0,
-      ], hasText: info.hasText, nativeImage: rendering.nativeImage, skipped: skipped)
+      ], hasText: info.hasText, nativeImage: rendering.nativeImage)
+  }
+
+  /// Whether a page is read from the text it carries instead of being
+  /// recognised: under every policy but ``PDFTextPolicy/force``, a page
+  /// with text (``PageInfo/hasText``) is.
+  /// - Parameters:
+  ///   - info: The page's description.
+  ///   - policy: What to do with pages that have text.
+  public static func readsText(_ info: PageInfo, policy: PDFTextPolicy) -> Bool {
+    switch policy {
+    case .force: return false
+    // `--redo-ocr` recognises again the pages whose text is only an
+    // earlier invisible layer; a page with visible text is read from it.
+    case .keep, .skip, .redo: return info.hasText
+    }
+  }
+
+  /// Page `index` (from 0) built from the text it carries (see
+  /// ``PDFTextPage``), when ``readsText(_:policy:)`` says so: its exact
+  /// text and each glyph's box, in the pixels of the page rendered as
+  /// ``rendering(page:info:dpi:maxPixels:)`` plans it (nothing is
+  /// rendered, no engine is needed), marked
+  /// ``ScanModel/PageTextSource/pdfText``.
+  ///
+  /// - Parameters:
+  ///   - policy: What to do with pages that have text.
+  ///   - options: The resolution (`dpi`), pixel limit, languages and
+  ///     layout order; nothing else applies to a page not recognised.
+  /// - Returns: The page, or `nil` when it is to be recognised.
+  /// - Throws: ``OCRError/corruptPDFPage(path:page:)``,
+  ///   ``OCRError/pdfPageTooLarge(path:page:points:dpi:width:height:limit:)``.
+  /// - Complexity: O(*n* log *n*) in the characters of the page, plus
+  ///   O(*l*²) in its lines (the layout's cuts).
+  public func textPage(page index: Int, policy: PDFTextPolicy, options: RecognitionOptions)
+    throws(OCRError) -> Page?
+  {
+    guard policy != .force else { return nil }
+    let info = try info(page: index)
+    guard Self.readsText(info, policy: policy), let text = try text(page: index) else {
+      return nil
+    }
+    let rendering = try rendering(
+      page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
+    let (blocks, orientation) = PDFTextPage.blocks(
+      text, width: rendering.width, height: rendering.height, pointsWide: info.width,
+      pointsHigh: info.height, layout: options.layout)
+    return Page(
+      index: index, image: URL(fileURLWithPath: path).lastPathComponent, width: rendering.width,
+      height: rendering.height, dpi: rendering.dpi, orientation: orientation,
+      language: options.languageString, blocks: blocks
+    ).withPDF(source(page: index, info: info, rendering: rendering)).withSource(.pdfText)
+      .withImageInfo(dpiSource: Self.dpiSource(options), exifOrientation: nil)
+  }
+
+  /// Where a PDF page's resolution comes from: `--dpi`, else the page.
+  static func dpiSource(_ options: RecognitionOptions) -> ResolutionSource {
+    options.dpi == nil ? .pdf : .option
   }
 }
 
@@ -189,8 +251,9 @@ public final class PDFDocument {
 /// `--redo-ocr` and `--force-ocr`.
 public enum PDFTextPolicy: String, Sendable, Hashable, CaseIterable {
   /// The default: the page is not recognised; its words come from its own
-  /// text, and a searchable PDF carries the page unchanged. The command
-  /// line names such pages on standard error with the other choices.
+  /// text (``PDFDocument/textPage(page:policy:options:)``), and a
+  /// searchable PDF carries the page unchanged. `scantext ocr` names such
+  /// pages on standard error with the other choices.
   case keep
   /// `--skip-text`: as ``keep``, asked for (no note).
   case skip
@@ -203,33 +266,29 @@ public enum PDFTextPolicy: String, Sendable, Hashable, CaseIterable {
 }
 
 extension OCREngine {
-  /// Recognises page `index` (from 0) of a PDF: the page is rendered (see
+  /// Reads page `index` (from 0) of a PDF. A page with text is read from
+  /// it (``PDFDocument/textPage(page:policy:options:)``) unless `policy`
+  /// is ``PDFTextPolicy/force``. Any other page is rendered (see
   /// ``PDFDocument/rendering(page:info:dpi:maxPixels:)``; `--dpi` is the
-  /// rendering's resolution) and read as an image would be. Geometry is in
-  /// the rendered image's pixels; ``ScanModel/Page/pdf`` maps them to the
-  /// PDF page.
+  /// rendering's resolution) and recognised as an image would be.
+  /// Geometry is in the rendered image's pixels; ``ScanModel/Page/pdf``
+  /// maps them to the PDF page.
   ///
   /// - Parameter policy: What to do with a page that already has text.
   /// - Throws: ``OCRError`` naming the file and the page.
   public func recognize(pdf: PDFDocument, page index: Int, policy: PDFTextPolicy = .keep)
     throws(OCRError) -> Page
   {
-    // Until pages with text are read from their own text (issue 26), only
-    // `--skip-text` leaves them unrecognised.
-    let skipText = policy == .skip
+    if let page = try pdf.textPage(page: index, policy: policy, options: options) {
+      return page
+    }
     let info = try pdf.info(page: index)
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
-    let name = URL(fileURLWithPath: pdf.path).lastPathComponent
-    if skipText, info.hasText {
-      return Page(
-        index: index, image: name, width: rendering.width, height: rendering.height,
-        dpi: rendering.dpi, language: options.languageString, blocks: []
-      ).withPDF(pdf.source(page: index, info: info, rendering: rendering, skipped: true))
-    }
     let image = try pdf.render(page: index, rendering)
     return try recognize(image, index: index, path: pdf.path)
       .withPDF(pdf.source(page: index, info: info, rendering: rendering))
+      .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
   }
 }
 

@@ -78,16 +78,21 @@ struct PDFInputTests {
     #expect(page.dpi == 300)
     #expect(page.image == pdf.lastPathComponent)
     let source = try #require(page.pdf)
-    #expect(source.page == 1 && source.nativeImage && !source.hasText && !source.skipped)
+    #expect(source.page == 1 && source.nativeImage && !source.hasText && page.source == .ocr)
+    #expect(page.dpiSource == .pdf)
     #expect(source.pixelToPoint == [0.24, 0, 0, 0.24, 0, 0])
     #expect(page.text == expected.text)
     #expect(Self.boxes(page) == Self.boxes(expected))
   }
 
   /// ScanText's own searchable PDF read back: the text layer is found
-  /// (`hasText`), the page is read again unless `--skip-text`, and
-  /// `pixelToPoint` maps the model's words onto the words `pdftotext`
-  /// finds in the layer (within 2 pixels).
+  /// (`hasText`) and, by default, the page is read from it, not
+  /// recognised: the words and lines of the model the PDF was made from,
+  /// in the same order (the text, but for where paragraphs break: the
+  /// layer has lines, not paragraphs), each word within 2 pixels of its
+  /// box there, and the geometry passes `verify`; `pixelToPoint` maps the words onto those `pdftotext
+  /// -bbox` finds in the layer (within 2 pixels). `--skip-text` gives the
+  /// same page; `--force-ocr` recognises the page again.
   @Test func searchablePDFRoundTrip() throws {
     guard Self.popplerPresent, let pdftotext = ExternalCheckers.pdftotext else {
       print(Self.absentMessage)
@@ -103,9 +108,24 @@ struct PDFInputTests {
     #expect(r.code == 0, "\(r.stderr)")
     let page = try #require(try Self.document(json).pages.first)
     let source = try #require(page.pdf)
-    #expect(source.hasText && source.nativeImage && !source.skipped)
+    #expect(source.hasText && source.nativeImage && page.source == .pdfText)
+    #expect(page.dpiSource == .pdf && page.dpi == 300)
     let expected = try RecognizedScans.page("clean.png")
-    #expect(page.text == expected.text)
+    #expect(page.width == expected.width && page.height == expected.height)
+    #expect(page.words.map(\.text) == expected.words.map(\.text))
+    #expect(page.lines.map(\.text) == expected.lines.map(\.text))
+    #expect(
+      page.text.replacingOccurrences(of: "\n\n", with: "\n")
+        == expected.text.replacingOccurrences(of: "\n\n", with: "\n"))
+    for (read, original) in zip(page.words, expected.words) {
+      let (a, b) = (read.bbox, original.bbox)
+      let deviation =
+        [a.minX - b.minX, a.minY - b.minY, a.maxX - b.maxX, a.maxY - b.maxY].map(
+          abs
+        ).max() ?? 0
+      #expect(deviation <= 2, "'\(read.text)': \(a) against \(b)")
+    }
+    #expect(page.verify().violations.isEmpty, "\(page.verify().violations.prefix(3))")
 
     // The layer's words, in points, against the model's boxes mapped
     // through pixelToPoint.
@@ -142,13 +162,16 @@ struct PDFInputTests {
     }
     #expect(checked > 100)
 
-    // --skip-text: the page is kept, empty, and marked.
+    // --skip-text: the same page; --force-ocr: recognised again.
     let skippedJSON = folder.appendingPathComponent("skipped.json").path
     r = scantext(["ocr", pdf, "-o", skippedJSON, "-q", "--no-cache", "--skip-text"])
+    #expect(r.code == 0 && r.stderr.isEmpty, "\(r.stderr)")
+    #expect(try Self.document(skippedJSON).pages == [page])
+    let forcedJSON = folder.appendingPathComponent("forced.json").path
+    r = scantext(["ocr", pdf, "-o", forcedJSON, "-q", "--no-cache", "--force-ocr"])
     #expect(r.code == 0, "\(r.stderr)")
-    let skipped = try #require(try Self.document(skippedJSON).pages.first)
-    #expect(skipped.pdf?.skipped == true && skipped.pdf?.hasText == true)
-    #expect(skipped.text.isEmpty && skipped.width == 1275 && skipped.height == 1650)
+    let forced = try #require(try Self.document(forcedJSON).pages.first)
+    #expect(forced.source == .ocr && forced.pdf?.hasText == true && forced.text == expected.text)
   }
 
   /// `--pages` picks pages (from 1) and keeps their order; a page past the

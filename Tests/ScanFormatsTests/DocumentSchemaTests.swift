@@ -41,7 +41,7 @@ import Testing
   static let pdfPage = Samples.uprightPage.withPDF(
     PDFPageSource(
       page: 3, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.240096, 0, 0],
-      hasText: true, nativeImage: false, skipped: true))
+      hasText: true, nativeImage: false))
 
   /// The `"pdf"` record reads back as written (six decimals in the map);
   /// a bad one is refused with its path.

@@ -60,6 +60,29 @@ int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info)
 /// the size first.
 struct Pix *scantext_pdf_render(scantext_pdf *pdf, int index, int width, int height, int dpi);
 
+/// A page's own text as Poppler reads it (born-digital text, or an
+/// earlier text layer, visible or not).
+typedef struct {
+  /// UTF-8, NUL-terminated: `poppler_page_get_text`: the page's lines in
+  /// Poppler's order, each ended by a newline, words joined by one space.
+  char *text;
+  /// One box per character (Unicode scalar) of `text`, newlines included,
+  /// but for a newline that ends the text: x0, y0, x1, y1 (4 doubles), in
+  /// points on the page as displayed (after its /Rotate), origin top-left.
+  /// A space's box is the gap between its words; a newline's is empty.
+  double *boxes;
+  /// One font size per box, in points (0 when unknown).
+  double *sizes;
+  /// The number of boxes.
+  size_t count;
+} scantext_pdf_text;
+
+/// Reads page `index`'s text and the box of each of its characters; 0 on
+/// success (`count` 0 when the page has no text), -1 when the page cannot
+/// be read. Free with scantext_pdf_text_free().
+int scantext_pdf_page_text(scantext_pdf *pdf, int index, scantext_pdf_text *out);
+void scantext_pdf_text_free(scantext_pdf_text *text);
+
 /// The stored bytes of page `index`'s one image when they are a JPEG
 /// (`DCTDecode` its only filter, no `Decode` array) of `width`×`height`
 /// pixels, read with qpdf (libqpdf, loaded at run time); NULL otherwise or

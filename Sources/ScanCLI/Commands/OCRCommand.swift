@@ -90,6 +90,11 @@ struct OCRCommand: ScanCommand {
     for result in results {
       switch result.pages {
       case .success(let recognised):
+        if ocr.pdfText == .keep, showProgress,
+          let note = Self.keptTextNote(path: result.path, pages: recognised)
+        {
+          io.printError(note)
+        }
         for page in recognised {
           sources.append((result.path, page.index))
           pages.append(page.withIndex(pages.count))
@@ -120,6 +125,36 @@ struct OCRCommand: ScanCommand {
     }
     if failed { throw BatchFailure() }
     return 0
+  }
+}
+
+extension OCRCommand {
+  /// The note for a PDF whose pages with text were read from it (the
+  /// default, ``ScanOCR/PDFTextPolicy/keep``): which pages, from 1, and the
+  /// other choices; `nil` when there are none.
+  static func keptTextNote(path: String, pages: [Page]) -> String? {
+    let numbers = pages.filter { $0.source == .pdfText }.compactMap { $0.pdf?.page }
+    guard !numbers.isEmpty else { return nil }
+    let one = numbers.count == 1
+    return "Note: \(path): \(one ? "page" : "pages") \(ranges(numbers)) already "
+      + (one
+        ? "has text: its words come from the PDF and a searchable PDF keeps it as it is; "
+        : "have text: their words come from the PDF and a searchable PDF keeps them as they are; ")
+      + "--redo-ocr replaces an earlier OCR layer, --force-ocr recognises every page."
+  }
+
+  /// Numbers in ascending order as ranges: `1-3, 5`.
+  static func ranges(_ numbers: [Int]) -> String {
+    var parts: [String] = []
+    var start = 0
+    let sorted = numbers.sorted()
+    while start < sorted.count {
+      var end = start
+      while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
+      parts.append(end == start ? "\(sorted[start])" : "\(sorted[start])-\(sorted[end])")
+      start = end + 1
+    }
+    return parts.joined(separator: ", ")
   }
 }
 

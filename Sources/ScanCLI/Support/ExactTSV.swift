@@ -10,12 +10,14 @@ import ScanOCR
 /// keeps word confidences to two decimals, leaves out words of only
 /// spaces and grows line boxes to hold their words.)
 enum ExactTSV {
-  /// Whether the exact path applies: TSV of images only, recognised as they are.
+  /// Whether the exact path applies: TSV of images only (no document, no
+  /// PDF, whose pages are rendered or read from their text), recognised as
+  /// they are.
   static func applies(format: DocumentFormat, paths: [String], options: RecognitionOptions)
     -> Bool
   {
     format == .tsv && options.preprocessing.isEmpty
-      && !paths.contains { DocumentFormat.isDocument(fileName: $0) }
+      && !paths.contains { DocumentFormat.isDocument(fileName: $0) || Recognizer.looksLikePDF($0) }
   }
 
   /// Recognises every image in order with one engine and returns the TSV;

@@ -156,10 +156,7 @@ struct Recognizer: Sendable {
     if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
       return .success(pages[0])
     }
-    let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
-    engine = loaded
     do {
-      let e = try loaded.get()
       let pdf: PDFDocument
       if let open, open.input == index {
         pdf = open.pdf
@@ -168,6 +165,15 @@ struct Recognizer: Sendable {
         pdf = try PDFDocument(data: input.data, path: path)
         open = (index, pdf)
       }
+      // A page read from its text needs no engine (none is created for a
+      // PDF whose pages all have text) and is not cached: building it
+      // costs less than decoding a cached page (see the README).
+      if let read = try pdf.textPage(page: page, policy: pdfText, options: options) {
+        return .success(read)
+      }
+      let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
+      engine = loaded
+      let e = try loaded.get()
       let result = try e.recognize(pdf: pdf, page: page, policy: pdfText)
       if let cache, let key { cache.store([result], key: key) }
       return .success(result)

@@ -308,15 +308,14 @@ public struct PDFPageSource: Sendable, Equatable {
   public var hasText: Bool
   /// Whether the image is the page's one embedded image at its own
   /// resolution (`true`), or the page rendered at a chosen resolution.
+  /// Whether the page was recognised or read from its own text is
+  /// ``Page/source``.
   public var nativeImage: Bool
-  /// Whether recognition was skipped because the page has text
-  /// (`--skip-text`); the page then has no elements.
-  public var skipped: Bool
 
   /// Creates a source record; see the properties.
   public init(
     page: Int, width: Double, height: Double, pixelToPoint: [Double], hasText: Bool,
-    nativeImage: Bool, skipped: Bool = false
+    nativeImage: Bool
   ) {
     self.page = page
     self.width = width
@@ -324,6 +323,5 @@ public struct PDFPageSource: Sendable, Equatable {
     self.pixelToPoint = pixelToPoint
     self.hasText = hasText
     self.nativeImage = nativeImage
-    self.skipped = skipped
   }
 }

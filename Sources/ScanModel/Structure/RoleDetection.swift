@@ -229,18 +229,34 @@ public enum RoleDetection {
   }
 
   /// The size of a word's type (its em, in pixels): its height divided by
-  /// the share of the em its letters reach. In Latin type the capitals and
-  /// ascenders reach about 0.70 em above the baseline, descenders 0.21 em
-  /// below it, and the x-height is about 0.48 em, so "Scanning" (capital and
-  /// descender) is 0.91 em tall and "one" 0.48 em: dividing by that share
-  /// makes words with different letters comparable. `nil` for a word with
-  /// no letter or digit. Letters of other scripts count as spanning 0.8 em.
+  /// ``emShare(of:)`` of its text. `nil` for a word with no letter or digit.
   static func typeSize(of word: Word) -> Double? {
+    emShare(of: word.text).map { height(of: word) / $0 }
+  }
+
+  /// The share of the em that the ink of a word with this text spans,
+  /// from the top of its tallest letter to the bottom of its lowest. In
+  /// Latin type the capitals and ascenders reach about 0.70 em above the
+  /// baseline, descenders 0.21 em below it, and the x-height is about
+  /// 0.48 em, so "Scanning" (capital and descender) is 0.91 em tall and
+  /// "one" 0.48 em: dividing a word's ink height by its share makes words
+  /// with different letters comparable. Letters of other scripts count as
+  /// spanning 0.8 em.
+  ///
+  /// A page whose words' boxes are not their ink (a PDF's text, whose
+  /// boxes span the font's ascent and descent) gives ``assigningRoles(to:pageWidth:pageHeight:orientation:page:)``
+  /// boxes of this height times the font size, so its rules see the same
+  /// sizes as on a recognised page.
+  /// - Parameter text: A word's text.
+  /// - Returns: The share, in 0.48...0.91; `nil` when the text has no
+  ///   letter or digit.
+  /// - Complexity: O(*n*) in the characters of `text`.
+  public static func emShare(of text: String) -> Double? {
     var ascends = false
     var descends = false
     var other = false
     var any = false
-    for c in word.text {
+    for c in text {
       guard c.isLetter || c.isNumber else { continue }
       any = true
       // The dots of i and j reach about as high as an ascender.
@@ -253,9 +269,7 @@ public enum RoleDetection {
       if !c.isASCII, !"ßäöüÄÖÜàáâèéêìíîòóôùúûç".contains(c) { other = true }
     }
     guard any else { return nil }
-    let share: Double =
-      other ? 0.8 : (ascends && descends ? 0.91 : ascends ? 0.70 : descends ? 0.69 : 0.48)
-    return height(of: word) / share
+    return other ? 0.8 : (ascends && descends ? 0.91 : ascends ? 0.70 : descends ? 0.69 : 0.48)
   }
 
   /// A word's height across its line: its quad's side, else its box's.

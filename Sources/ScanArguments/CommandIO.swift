@@ -19,10 +19,23 @@ public enum InputLine: Equatable, Sendable {
   case tooLong
 }
 
+/// Standard input read whole, with a size limit (`scantext ocr -`).
+public enum InputBytes: Equatable, Sendable {
+  /// Everything up to the end of input.
+  case bytes([UInt8])
+  /// More than the limit: reading stopped at the limit, and what was read
+  /// is dropped.
+  case tooLong
+  /// Reading failed (the reason, as `strerror` gives it).
+  case failed(String)
+}
+
 /// Where a command reads and writes: standard streams in the executable,
 /// a `CapturedIO` buffer in tests.
 public struct CommandIO: Sendable {
   private let writeOutput: @Sendable (String) -> Void
+  private let writeOutputBytes: (@Sendable ([UInt8]) -> Void)?
+  private let readAllInput: (@Sendable (Int) -> InputBytes)?
   private let writeErrorOutput: @Sendable (String) -> Void
   private let readInputLine: @Sendable () -> String?
   private let readLimitedLine: (@Sendable (Int) -> InputLine?)?
@@ -36,16 +49,24 @@ public struct CommandIO: Sendable {
   ///     (`nil` at the end); by default built on `readLine`.
   ///   - outputFailure: Sends buffered output on its way and says why
   ///     standard output could not be written (`nil` when all went well).
+  ///   - writeOutputBytes: Writes bytes to standard output (a PDF, a PNG);
+  ///     by default decoded as UTF-8 and given to `writeOutput`.
+  ///   - readAll: Reads the rest of standard input, at most the given number
+  ///     of bytes; by default the lines of `readLine`, each with a newline.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
     readLine: @escaping @Sendable () -> String?,
     readLimitedLine: (@Sendable (Int) -> InputLine?)? = nil,
+    writeOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
+    readAll: (@Sendable (Int) -> InputBytes)? = nil,
     flush: @escaping @Sendable () -> Void = {},
     outputFailure: @escaping @Sendable () -> String? = { nil },
     errorIsTerminal: Bool = false
   ) {
     self.writeOutput = writeOutput
+    self.writeOutputBytes = writeOutputBytes
+    self.readAllInput = readAll
     self.writeErrorOutput = writeError
     self.readInputLine = readLine
     self.readLimitedLine = readLimitedLine
@@ -69,6 +90,15 @@ public struct CommandIO: Sendable {
   /// Writes `text` to standard output as is.
   public func write(_ text: String) {
     writeOutput(text)
+  }
+
+  /// Writes `bytes` to standard output as they are (a PDF, a PNG).
+  public func write(bytes: [UInt8]) {
+    if let writeOutputBytes {
+      writeOutputBytes(bytes)
+    } else {
+      writeOutput(String(decoding: bytes, as: UTF8.self))
+    }
   }
 
   /// Writes `line` and a newline to standard output.
@@ -96,9 +126,22 @@ public struct CommandIO: Sendable {
     return line.utf8.count > limit ? .tooLong : .text(line)
   }
 
+  /// The rest of standard input, whole, when it holds at most `limit`
+  /// bytes; ``InputBytes/tooLong`` (without keeping what was read) past it.
+  /// Lines already read are not read again.
+  public func readAll(limit: Int) -> InputBytes {
+    if let readAllInput { return readAllInput(limit) }
+    var bytes: [UInt8] = []
+    while let line = readInputLine() {
+      bytes += Array(line.utf8) + [UInt8(ascii: "\n")]
+      if bytes.count > limit { return .tooLong }
+    }
+    return .bytes(bytes)
+  }
+
   /// The process's standard output, standard error and standard input.
   public static let standard = CommandIO(
-    writeOutput: { text in StandardOutput.write(text) },
+    writeOutput: { text in StandardOutput.write(Array(text.utf8)) },
     writeError: { text in writeToStandardError(text) },
     readLine: {
       switch StandardInput.shared.withLock({ $0.readLine(limit: .max) }) {
@@ -110,6 +153,14 @@ public struct CommandIO: Sendable {
     readLimitedLine: { limit in
       guard StandardOutput.failure() == nil else { return nil }
       return StandardInput.shared.withLock { $0.readLine(limit: limit) }
+    },
+    writeOutputBytes: { bytes in StandardOutput.write(bytes) },
+    readAll: { limit in
+      // Nothing would ever come: a person is not going to type an image.
+      guard isatty(STDIN_FILENO) == 0 else {
+        return .failed("it is a terminal (pipe or redirect a file into it)")
+      }
+      return StandardInput.shared.withLock { $0.readAll(limit: limit) }
     },
     flush: { StandardOutput.flush() },
     outputFailure: {
@@ -131,9 +182,9 @@ enum StandardOutput {
   private static let state = Mutex(State())
   private static let bufferSize = 1 << 16
 
-  static func write(_ text: String) {
+  static func write(_ bytes: [UInt8]) {
     state.withLock { state in
-      state.buffer.append(contentsOf: text.utf8)
+      state.buffer.append(contentsOf: bytes)
       if state.buffer.count >= bufferSize { drain(&state) }
     }
   }
@@ -226,6 +277,31 @@ struct StandardInput: ~Copyable {
     }
   }
 
+  /// The rest of the input (what is buffered, then up to the end), or
+  /// ``InputBytes/tooLong`` as soon as it passes `limit` (the bytes read
+  /// are dropped and the rest is not read).
+  mutating func readAll(limit: Int) -> InputBytes {
+    var bytes = Array(buffer[start...])
+    buffer.removeAll()
+    start = 0
+    guard !atEnd else { return bytes.count > limit ? .tooLong : .bytes(bytes) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count <= limit {
+      let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if n > 0 {
+        bytes += chunk[..<n]
+      } else if n == 0 {
+        atEnd = true
+        return .bytes(bytes)
+      } else if errno != EINTR {
+        let code = errno
+        atEnd = true
+        return .failed(String(cString: strerror(code)))
+      }
+    }
+    return .tooLong
+  }
+
   private static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
     var line = bytes
     if line.last == UInt8(ascii: "\r") { line.removeLast() }
@@ -253,7 +329,9 @@ private func writeToStandardError(_ text: String) {
 }
 
 /// An in-memory `CommandIO` for tests: collects standard output and standard
-/// error, and serves standard input from a list of lines.
+/// error, and serves standard input from a list of lines (read whole, they
+/// are joined by newlines: `CapturedIO(inputBytes: [png])` is a PNG on
+/// standard input).
 ///
 /// ```swift
 /// let captured = CapturedIO(input: ["line 1"])
@@ -262,7 +340,7 @@ private func writeToStandardError(_ text: String) {
 /// ```
 public final class CapturedIO: Sendable {
   private struct State {
-    var stdout = ""
+    var stdout: [UInt8] = []
     var stderr = ""
     var input: ArraySlice<[UInt8]>
   }
@@ -279,8 +357,11 @@ public final class CapturedIO: Sendable {
     state = Mutex(State(input: inputBytes[...]))
   }
 
-  /// Everything written to standard output so far.
-  public var stdout: String { state.withLock { $0.stdout } }
+  /// Everything written to standard output so far, as UTF-8 text.
+  public var stdout: String { state.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
+
+  /// Everything written to standard output so far, as bytes.
+  public var stdoutBytes: [UInt8] { state.withLock { $0.stdout } }
 
   /// Everything written to standard error so far.
   public var stderr: String { state.withLock { $0.stderr } }
@@ -288,7 +369,7 @@ public final class CapturedIO: Sendable {
   /// The `CommandIO` that writes into this capture.
   public var io: CommandIO {
     CommandIO(
-      writeOutput: { [self] text in state.withLock { $0.stdout += text } },
+      writeOutput: { [self] text in state.withLock { $0.stdout += Array(text.utf8) } },
       writeError: { [self] text in state.withLock { $0.stderr += text } },
       readLine: { [self] in
         state.withLock { $0.input.popFirst() }.map { String(decoding: $0, as: UTF8.self) }
@@ -297,6 +378,16 @@ public final class CapturedIO: Sendable {
         guard let line = state.withLock({ $0.input.popFirst() }) else { return nil }
         if line.count > limit { return .tooLong }
         return String(validating: line, as: UTF8.self).map { .text($0) } ?? .invalidUTF8
+      },
+      writeOutputBytes: { [self] bytes in state.withLock { $0.stdout += bytes } },
+      readAll: { [self] limit in
+        // The lines left, joined by newlines: one item is given as it is.
+        let lines = state.withLock { state in
+          defer { state.input = [] }
+          return state.input
+        }
+        let bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+        return bytes.count > limit ? .tooLong : .bytes(bytes)
       }
     )
   }

@@ -30,6 +30,7 @@ public struct ScanText: ScanCommand {
   /// command, and returns the exit code (0, 1 for failures, 64 for usage errors).
   public static func main(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
     if arguments.contains("--verbose") { OCREngine.showLibraryMessages() }
+    InputFiles.begin(io)
     return CommandLineTool.run(ScanText.self, arguments: arguments, io: io)
   }
 

@@ -19,18 +19,25 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
   /// Whether documents in this format can be read back into the model.
   public var isReadable: Bool { self != .text }
 
+  /// The endings of file names that imply a format, longest first where
+  /// one ends another (`.alto.xml` before `.xml`), each format's usual one
+  /// first among its own.
+  public static let fileNameSuffixes: [(suffix: String, format: DocumentFormat)] = [
+    (".alto.xml", .alto), (".page.xml", .page), (".json", .json), (".hocr", .hocr),
+    (".html", .hocr), (".htm", .hocr), (".xhtml", .hocr), (".alto", .alto), (".page", .page),
+    (".tsv", .tsv), (".txt", .text),
+  ]
+
   /// The format a file name implies: `.json`, `.hocr`/`.html`/`.xhtml`,
-  /// `.alto.xml`/`.alto`, `.page.xml`/`.page`, `.tsv`, `.txt`; `nil` for
-  /// any other name (a bare `.xml` is ALTO or PAGE: see ``detect(data:)``).
+  /// `.alto.xml`/`.alto`, `.page.xml`/`.page`, `.tsv`, `.txt`
+  /// (``fileNameSuffixes``, letter case aside); `nil` for any other name (a
+  /// bare `.xml` is ALTO or PAGE: see ``detect(data:)``).
   public init?(fileName: String) {
     let name = fileName.lowercased()
-    let table: [(String, DocumentFormat)] = [
-      (".alto.xml", .alto), (".page.xml", .page), (".json", .json), (".hocr", .hocr),
-      (".html", .hocr), (".htm", .hocr), (".xhtml", .hocr), (".alto", .alto), (".page", .page),
-      (".tsv", .tsv), (".txt", .text),
-    ]
-    guard let match = table.first(where: { name.hasSuffix($0.0) }) else { return nil }
-    self = match.1
+    guard let match = Self.fileNameSuffixes.first(where: { name.hasSuffix($0.suffix) }) else {
+      return nil
+    }
+    self = match.format
   }
 
   /// Whether a file name names a document (rather than an image): any

@@ -87,6 +87,17 @@ public final class OCREngine {
     _ = scantext_set_codec_messages(1)
   }
 
+  /// The number of pages of an image held in memory (a multi-page TIFF's
+  /// pages; 1 for every other format), from the headers alone, each checked
+  /// against `maxPixels` as recognition checks them.
+  /// - Throws: ``OCRError`` naming the file when it is not an image
+  ///   ScanText reads or a page is over the limit.
+  public static func imagePageCount(
+    _ data: Data, path: String, maxPixels: Int = RecognitionOptions.defaultMaxPixels
+  ) throws(OCRError) -> Int {
+    try ImageSource(data, path: path, maxPixels: maxPixels).pageCount
+  }
+
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the
   /// reason when it cannot (missing, a directory, unreadable, empty).
   public static func readImageFile(_ path: String) throws(OCRError) -> Data {
@@ -122,16 +133,22 @@ public final class OCREngine {
   /// header is checked against ``RecognitionOptions/maxPixels``; so is the
   /// size of an upscaled page before it is made.
   ///
+  /// - Parameter pages: The pages to read, from 0 (see
+  ///   ``imagePageCount(_:path:maxPixels:)``); the others are neither
+  ///   decoded nor recognised. Every page by default; a page past the end
+  ///   is left out.
   /// - Returns: The pages read, each with its index in the file, and one
   ///   ``OCRError/corruptPage(path:page:format:)`` per page that was not.
   /// - Throws: ``OCRError`` when the file as a whole cannot be read, when
   ///   no page can be decoded, or when recognition fails or times out.
-  public func recognizePages(imageData data: Data, path: String) throws(OCRError)
-    -> PageRecognition
+  public func recognizePages(imageData data: Data, path: String, pages: [Int]? = nil)
+    throws(OCRError) -> PageRecognition
   {
     let source = try ImageSource(data, path: path, maxPixels: options.maxPixels)
     var result = PageRecognition()
-    for index in 0..<source.pageCount {
+    for index in pages?.filter({ (0..<source.pageCount).contains($0) })
+      ?? Array(0..<source.pageCount)
+    {
       let image: LeptonicaImage
       do {
         image = try source.decode(page: index)

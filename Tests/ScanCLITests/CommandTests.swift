@@ -60,7 +60,9 @@ struct CommandTests {
     for arguments in [
       ["convert", missing, unwritable + ".json", "--psm", "99"],
       ["draw", missing, "-o", unwritable + ".png", "--psm", "99"],
-      ["draw", missing, "-o", unwritable + ".png", "--page", "-1"],
+      ["draw", missing, "-o", unwritable + ".png", "--pages", "0"],
+      ["draw", missing, "-o", unwritable + ".png", "--page", "1"],
+      ["ocr", missing, "-o", unwritable + ".docx"],
       ["ocr", missing, "-o", unwritable + ".json", "--timeout", "0"],
       ["text", missing, "--dpi", "0"],
       ["eval", missing, "--truth", missing, "--lang", "eng+"],
@@ -118,9 +120,10 @@ struct CommandTests {
     #expect(scantext(["rects", model, "--range", "0:\(end + 5)"]).code == 1)
     #expect(
       scantext(["boundary", model, "--position", "\(end + 1)", "--granularity", "word"]).code == 1)
-    let page = scantext(["lines", model, "--page", "3"])
+    let page = scantext(["lines", model, "--pages", "3"])
     #expect(page.code == 1)
-    #expect(page.stderr.contains("there is no page 3 (the document has 1 page, numbered from 0)"))
+    #expect(
+      page.stderr == "Error: \(model): --pages asks for page 3, but the document has 1 page\n")
   }
 
   @Test func rectsHitBoundaryAndLinesAreJSON() throws {
@@ -281,6 +284,10 @@ struct CommandTests {
     #expect(report["passed"] == .bool(false))
     let kinds = Set(report["violations"]?.arrayValue?.compactMap { $0["kind"]?.stringValue } ?? [])
     #expect(kinds.contains("wordOutsideLine"))
+    // Pages are named from 1, in JSON and in text.
+    #expect(report["violations"]?.arrayValue?.allSatisfy { $0["page"] == .number(1) } == true)
+    let text = scantext(["verify", broken.path])
+    #expect(text.stdout.hasPrefix("page 1, "))
   }
 
   @Test func badModelFilesAreClearErrors() throws {

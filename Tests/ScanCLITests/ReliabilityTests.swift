@@ -2,6 +2,7 @@ import Foundation
 import ScanFormats
 import ScanModel
 import ScanTestSupport
+import Synchronization
 import Testing
 
 /// What a user sees from `scantext` on hostile and unlucky input (issue 9):
@@ -98,29 +99,87 @@ struct OutputSafetyTests {
     #expect(r.code == 1, sourceLocation: sourceLocation)
     #expect(
       r.stderr
-        == "Error: \(path): cannot write the output: it is \(what); only a regular file is replaced\n",
+        == "Error: \(path): cannot write the output: it is \(what); only a regular file is replaced (a FIFO or character device is written into)\n",
       sourceLocation: sourceLocation)
     #expect(r.seconds < 5, "refused before any OCR", sourceLocation: sourceLocation)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(!files.contains { $0.hasSuffix(".tmp") }, sourceLocation: sourceLocation)
   }
 
-  @Test func fifoIsNeverReplaced() throws {
+  /// A FIFO is written into, never replaced (issue 26): the reader gets the
+  /// whole output.
+  @Test func fifoIsWrittenInto() throws {
     let fifo = folder.appendingPathComponent("fifo").path
     try #require(mkfifo(fifo, 0o644) == 0)
-    try expectRefused(fifo, "a FIFO")
+    let received = Mutex(Data())
+    let reader = Thread {
+      // Opening blocks until the writer opens it.
+      let handle = FileHandle(forReadingAtPath: fifo)
+      received.withLock { $0 = handle?.readDataToEndOfFile() ?? Data() }
+    }
+    reader.start()
+    let r = try ScanTextRun.run(["ocr", clean, "-o", fifo, "--format", "text", "--no-preprocess"])
+    if r.code != 0 {
+      // Release a reader still waiting for a writer.
+      let release = open(fifo, O_WRONLY | O_NONBLOCK)
+      if release >= 0 { close(release) }
+    }
+    while reader.isExecuting || !reader.isFinished { usleep(1000) }
+    #expect(r.code == 0, "\(r.stderr)")
+    let expected = try RecognizedScans.page("clean.png", preprocessing: []).text
+    #expect(received.withLock { String(decoding: $0, as: UTF8.self) } == expected)
     #expect(fileType(fifo) == S_IFIFO)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(!files.contains { $0.hasSuffix(".tmp") })
   }
 
-  @Test func deviceIsNeverReplaced() throws {
-    // A character device like /dev/null (making one needs root).
+  /// A character device (`/dev/null`, and a node of it made here) is
+  /// written into; before issue 26 it was refused as "a device".
+  @Test func characterDeviceIsWrittenInto() throws {
+    var paths = ["/dev/null"]
     let device = folder.appendingPathComponent("null").path
-    guard mknod(device, S_IFCHR | 0o666, dev_t(0x103) /* makedev(1, 3) */) == 0 else {
-      print("not root: cannot make a device node; device case skipped")
+    if mknod(device, S_IFCHR | 0o666, dev_t(0x103) /* makedev(1, 3) */) == 0 {
+      paths.append(device)
+    } else {
+      print("not root: cannot make a device node; only /dev/null written into")
+    }
+    for path in paths {
+      let r = try ScanTextRun.run(["ocr", clean, "-o", path, "--no-preprocess"])
+      #expect(r.code == 0, "\(path): \(r.stderr)")
+      #expect(r.stderr.isEmpty && r.stdout.isEmpty)
+      #expect(fileType(path) == S_IFCHR)
+    }
+  }
+
+  /// A block device is refused (writing a disk is never what `-o` means).
+  @Test func blockDeviceIsNeverWritten() throws {
+    let device = folder.appendingPathComponent("loop").path
+    guard mknod(device, S_IFBLK | 0o600, dev_t(0x700) /* makedev(7, 0) */) == 0 else {
+      print("not root: cannot make a device node; block device case skipped")
       return
     }
-    try expectRefused(device, "a device")
-    #expect(fileType(device) == S_IFCHR)
+    try expectRefused(device, "a block device")
+    #expect(fileType(device) == S_IFBLK)
+  }
+
+  @Test func socketIsNeverReplaced() throws {
+    let path = folder.appendingPathComponent("s").path
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      for (i, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[i] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0)
+    try expectRefused(path, "a socket")
+    #expect(fileType(path) == S_IFSOCK)
   }
 
   @Test func directoryIsNeverReplaced() throws {

@@ -9,14 +9,14 @@ struct ConvertCommand: ScanCommand {
   static let input = Argument<String>(
     "input",
     help:
-      "A document (ScanText JSON, hOCR, ALTO 2-4, PAGE XML 2013-2019, Tesseract TSV) or an image to recognise."
+      "A document (ScanText JSON, hOCR, ALTO 2-4, PAGE XML 2013-2019, Tesseract TSV) or an image to recognise; '-' for standard input."
   )
   static let output = Argument<String>(
     "output", help: "The file to write, or '-' for standard output.")
-  static let format = Option<DocumentFormat?>(
+  static let format = Option<OutputFormat?>(
     "format",
     help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv). An output named .pdf is a searchable PDF."
+      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for standard output or a name without one). pdf is a searchable PDF."
   )
   static let image = Option<String?>(
     "image",
@@ -38,39 +38,33 @@ struct ConvertCommand: ScanCommand {
 
   let inputPath: String
   let outputPath: String
-  let outputFormat: DocumentFormat
+  let outputFormat: OutputFormat
   let ocr: OCROptions
   let imagePath: String?
-  /// Whether the output is a searchable PDF (named `.pdf`, no `--format`).
-  let writesPDF: Bool
 
   init(_ a: ParsedArguments) throws {
     inputPath = try a[Self.input]
     outputPath = try a[Self.output]
     imagePath = try a[Self.image]
-    let explicit = try a[Self.format]
-    writesPDF = explicit == nil && outputPath.lowercased().hasSuffix(".pdf")
-    outputFormat = try DocumentFiles.outputFormat(
-      explicit: a[Self.format], path: outputPath == "-" ? nil : outputPath,
-      fallback: outputPath == "-" || writesPDF ? .json : nil)
+    try InputFiles.checkStandardInputOnce([inputPath, imagePath])
+    outputFormat = try OutputFormat.choose(explicit: a[Self.format], path: outputPath)
     ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    if outputPath != "-" { try OutputFile.checkWritable(outputPath) }
+    try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
     let document = try ModelLoader.document(inputPath, ocr: ocr)
-    if writesPDF {
+    guard let documentFormat = outputFormat.document else {
+      let sources = try pdfSources(document)
+      // The images beside the model are inputs too.
+      try OutputFile.checkWritable(outputPath, inputs: sources.map(\.path))
       try SearchablePDFOutput.write(
-        pages: document.pages, sources: try pdfSources(document), to: outputPath,
+        pages: document.pages, sources: sources, to: outputPath,
         maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath)
       return 0
     }
-    let rendered = try DocumentFiles.render(document, as: outputFormat)
-    if outputPath == "-" {
-      io.write(rendered)
-    } else {
-      try OutputFile.write(rendered, to: outputPath)
-    }
+    let rendered = try DocumentFiles.render(document, as: documentFormat)
+    try OutputFile.write(rendered, to: outputPath, io: io)
     return 0
   }
 
@@ -83,7 +77,7 @@ struct ConvertCommand: ScanCommand {
     var sources: [(path: String, page: Int)] = []
     for (n, page) in document.pages.enumerated() {
       let path: String
-      if !DocumentFormat.isDocument(fileName: inputPath) {
+      if !InputFiles.isDocument(inputPath) {
         path = inputPath
       } else if let imagePath {
         path = imagePath

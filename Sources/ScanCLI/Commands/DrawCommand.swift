@@ -12,7 +12,10 @@ struct DrawCommand: ScanCommand {
       "The page image to draw on (default: MODEL when it is an image, else the model's image file beside it, else a white page)."
   )
   static let output = Option<String>(
-    "output", short: "o", help: "The PNG file to write.")
+    "output", short: "o",
+    help:
+      "The PNG file to write ('-': standard output); for several pages NAME-1.png, NAME-2.png, ... (numbered from 1)."
+  )
   static let layers = Option<String>(
     "layers",
     help:
@@ -28,9 +31,12 @@ struct DrawCommand: ScanCommand {
       Word boxes are blue, line selection outlines green, blocks orange, the \
       reading order (paragraphs numbered from 1, arrows from each to the next) \
       magenta, and words below --min-confidence are filled in red. The picture \
-      has the image's size; coordinates are the model's.
+      has the image's size; coordinates are the model's. Every page of MODEL, \
+      or those --pages selects, gets a picture: one page is written to \
+      --output, several to files numbered by page as pdftoppm numbers them \
+      (out.png: out-1.png, out-2.png, ...; zero-padded to the widest number).
       """,
-    arguments: [ModelOptions.model, ModelOptions.page, image, output, layers, lowConfidence]
+    arguments: [ModelOptions.model, image, output, layers, lowConfidence]
       + OCROptions.arguments)
 
   let model: ModelOptions
@@ -41,7 +47,12 @@ struct DrawCommand: ScanCommand {
   init(_ a: ParsedArguments) throws {
     imagePath = try a[Self.image]
     outputPath = try a[Self.output]
-    guard outputPath.lowercased().hasSuffix(".png") else {
+    // A name without an extension is standard output, a device, a FIFO.
+    let name = URL(fileURLWithPath: outputPath).lastPathComponent
+    guard
+      OutputFile.isStandardOutput(outputPath) || name.lowercased().hasSuffix(".png")
+        || !name.dropFirst().contains(".")
+    else {
       throw ValidationError("'\(outputPath)': draw writes PNG; name the output .png")
     }
     var chosen: DrawingLayers = []
@@ -63,31 +74,55 @@ struct DrawCommand: ScanCommand {
     }
     drawing = PageDrawing(layers: chosen, lowConfidence: threshold)
     model = try ModelOptions(a)
+    try InputFiles.checkStandardInputOnce([model.path, imagePath])
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath)
-    let modelPath = model.path
-    let page = try model.loadPage()
-    let imagePath = DocumentFiles.pageImage(given: self.imagePath, modelPath: modelPath, page: page)
-    var data: Data?
-    if let imagePath {
+    try OutputFile.checkWritable(outputPath, inputs: [model.path, imagePath])
+    let pages = try model.loadNumberedPages()
+    let names = try outputNames(pages.map(\.number))
+    var pictures: [(name: String, png: Data)] = []
+    for ((_, page), name) in zip(pages, names) {
+      let imagePath = DocumentFiles.pageImage(
+        given: self.imagePath, modelPath: model.path, page: page)
+      try OutputFile.checkWritable(name, inputs: [model.path, imagePath])
+      let data = try imagePath.map(InputFiles.read)
       do {
-        data = try OCREngine.readImageFile(imagePath)
+        // A multi-page image: the page of the image that the model's page is.
+        let png = try drawing.png(
+          of: page, imageData: data, imagePath: imagePath ?? "", imagePage: page.index)
+        pictures.append((name, png))
       } catch {
         throw CLIError(error.description)
       }
     }
-    // A multi-page image: the page of the image that the model's page is.
-    let imagePage = DocumentFormat.isDocument(fileName: modelPath) ? page.index : model.pageIndex
-    let png: Data
-    do {
-      png = try drawing.png(
-        of: page, imageData: data, imagePath: imagePath ?? "", imagePage: imagePage)
-    } catch {
-      throw CLIError(error.description)
+    // Written once every page is drawn: a page that cannot be drawn leaves
+    // no file behind.
+    for picture in pictures {
+      try OutputFile.write(bytes: Array(picture.png), to: picture.name, io: io)
     }
-    try OutputFile.write(bytes: Array(png), to: outputPath)
     return 0
+  }
+
+  /// The file of each page: `--output` for one page; for several, the name
+  /// with each page's number before `.png`, zero-padded to the widest
+  /// number, as `pdftoppm` names its pages (`out-01.png` … `out-12.png`).
+  /// - Throws: ``CLIError`` for several pages and standard output, a FIFO or
+  ///   a device, which take one picture.
+  func outputNames(_ numbers: [Int]) throws -> [String] {
+    guard numbers.count > 1 else { return [outputPath] }
+    let name = URL(fileURLWithPath: outputPath).lastPathComponent
+    guard name.lowercased().hasSuffix(".png") else {
+      throw CLIError(
+        "\(outputPath): \(numbers.count) pages to draw, but one picture can be written here: name a .png file (out.png writes out-1.png, out-2.png, ...) or choose a page with --pages"
+      )
+    }
+    let stem = String(outputPath.dropLast(4))
+    let ending = String(outputPath.suffix(4))
+    let width = String(numbers.max() ?? 1).count
+    return numbers.map { number in
+      let digits = String(number)
+      return stem + "-" + String(repeating: "0", count: width - digits.count) + digits + ending
+    }
   }
 }

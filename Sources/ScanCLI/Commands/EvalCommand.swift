@@ -4,12 +4,11 @@ import ScanFormats
 import ScanModel
 
 struct EvalCommand: ScanCommand {
-  static let model = Argument<String>(
-    "model", help: "A ScanText JSON document, or an image to recognise.")
+  static let model = ModelOptions.model
   static let truth = Option<String>(
     "truth",
     help:
-      "The ground truth with the same pages: ScanText JSON, hOCR, ALTO, PAGE XML or Tesseract TSV."
+      "The ground truth with the same pages: ScanText JSON, hOCR, ALTO, PAGE XML or Tesseract TSV ('-': standard input). --pages selects the same pages of both."
   )
   static let json = Flag("json", help: "Print the report as JSON.")
   static let configuration = CommandConfiguration(
@@ -34,23 +33,37 @@ struct EvalCommand: ScanCommand {
   init(_ a: ParsedArguments) throws {
     modelPath = try a[Self.model]
     truthPath = try a[Self.truth]
+    try InputFiles.checkStandardInputOnce([modelPath, truthPath])
     printsJSON = a[Self.json]
     ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let truth = try DocumentFiles.read(truthPath)
+    var truth = try DocumentFiles.read(truthPath)
+    if let selection = ocr.pdfPages {
+      // The truth's pages that go with the model's.
+      truth = Document(
+        pages: try selection.pages(of: truth.pages.count, path: truthPath).map { truth.pages[$0] })
+    }
     var ocr = self.ocr
     // Recognise in the truth's language unless told otherwise.
     if !ocr.languageGiven, let language = truth.pages.first?.language {
       ocr.recognition.languages = language.split(separator: "+").map(String.init)
     }
-    let document = try ModelLoader.document(modelPath, ocr: ocr)
-    let summary = evaluate(document, against: truth)
+    let pages = try ModelLoader.numberedPages(modelPath, ocr: ocr)
+    let summary = evaluate(Document(pages: pages.map(\.page)), against: truth)
+    // Pages are named by their number in the model, from 1 (a page only
+    // the truth has goes on counting after the last).
+    let numbers = pages.map(\.number)
+    let number = { (i: Int) in
+      i < numbers.count ? numbers[i] : (numbers.last ?? 0) + i - numbers.count + 1
+    }
     if printsJSON {
-      io.print(Self.report(summary).serialized(pretty: true))
+      io.print(Self.report(summary, number: number).serialized(pretty: true))
     } else {
-      io.print(Self.table(summary, name: URL(fileURLWithPath: modelPath).lastPathComponent))
+      io.print(
+        Self.table(
+          summary, name: URL(fileURLWithPath: modelPath).lastPathComponent, number: number))
     }
     return 0
   }
@@ -67,12 +80,15 @@ struct EvalCommand: ScanCommand {
     return .object(o)
   }
 
-  static func report(_ summary: EvaluationSummary) -> JSONValue {
+  /// The JSON report: each page with its `index` (its position, from 0)
+  /// and `page` (its number, from 1), and the totals.
+  static func report(_ summary: EvaluationSummary, number: (Int) -> Int) -> JSONValue {
     .object([
       "pages": .array(
         summary.pages.map { page in
           guard case .object(var o) = metrics(page.tally) else { return .null }
           o["index"] = .number(Double(page.index))
+          o["page"] = .number(Double(number(page.index)))
           o["pairing"] = .string(page.pairing.rawValue)
           return .object(o)
         }),
@@ -80,15 +96,17 @@ struct EvalCommand: ScanCommand {
     ])
   }
 
-  static func table(_ summary: EvaluationSummary, name: String) -> String {
+  /// The report as a table, a row per page (its number, from 1) and one
+  /// for the totals.
+  static func table(_ summary: EvaluationSummary, name: String, number: (Int) -> Int) -> String {
     let metrics = EvaluationMetric.allCases
     var rows = [["page"] + metrics.map(\.name)]
     func cells(_ tally: EvaluationTally) -> [String] {
       metrics.map { String(format: "%.4f", tally.value(of: $0)) }
     }
     for page in summary.pages {
-      let label =
-        page.pairing == .paired ? "\(page.index)" : "\(page.index) (\(page.pairing.rawValue))"
+      let n = number(page.index)
+      let label = page.pairing == .paired ? "\(n)" : "\(n) (\(page.pairing.rawValue))"
       rows.append([label] + cells(page.tally))
     }
     rows.append(["total"] + cells(summary.total))

@@ -79,6 +79,7 @@ struct HTMLCommand: ScanCommand {
     }
     modelPath = try a[ModelOptions.model]
     ocr = try OCROptions(a)
+    try InputFiles.checkStandardInputOnce([modelPath, imagePath])
     var options: AccessibleHTML.Options = []
     if a[Self.showText] { options.insert(.showText) }
     if a[Self.showUncertain] { options.insert(.showUncertain) }
@@ -87,41 +88,45 @@ struct HTMLCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath)
-    let (document, selected) = try ModelOptions.loadSelection(modelPath, ocr: ocr)
-    if let imageURL, selected.count > 1, !imageURL.contains(Self.pageNumberPlaceholder) {
+    try OutputFile.checkWritable(outputPath, inputs: [modelPath, imagePath])
+    let pages = try ModelLoader.numberedPages(modelPath, ocr: ocr)
+    if let imageURL, pages.count > 1, !imageURL.contains(Self.pageNumberPlaceholder) {
       throw ValidationError(
-        "'--image-url' names one image and \(modelPath) has \(selected.count) pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
+        "'--image-url' names one image and \(modelPath) has \(pages.count) pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
       )
     }
-    // A PDF's pages are numbered as in the file (only those selected were
-    // read); any other document's by their place in it.
-    let readsPDF =
-      !DocumentFormat.isDocument(fileName: modelPath) && Recognizer.looksLikePDF(modelPath)
-    let filePages = Self.imageFilePages(
-      document, modelIsImage: !DocumentFormat.isDocument(fileName: modelPath))
+    var filePages = ImageFilePages(modelPath: modelPath)
     var shown: [AccessibleHTML.ShownPage] = []
-    for position in selected {
-      let page = document.pages[position]
-      let number = readsPDF ? (page.pdf?.page ?? position + 1) : position + 1
-      shown.append(try picture(of: page, number: number, filePage: filePages[position]))
+    for (number, page) in pages {
+      shown.append(try picture(of: page, number: number, filePages: &filePages))
     }
     let writer = AccessibleHTML(options: options, lowConfidenceThreshold: threshold)
-    try OutputFile.write(writer.html(pages: shown), to: outputPath)
+    try OutputFile.write(writer.html(pages: shown), to: outputPath, io: io)
     return 0
   }
 
-  /// Which page of its image file each page of the document is: of an
-  /// image MODEL, the page's own index in it; of a document, how many
-  /// pages before it name the same image (a multi-page TIFF's pages in
-  /// order, 0 for a page of its own file).
-  static func imageFilePages(_ document: Document, modelIsImage: Bool) -> [Int] {
-    if modelIsImage { return document.pages.map(\.index) }
-    var seen: [String: Int] = [:]
-    return document.pages.map { page in
-      let key = page.image ?? ""
-      defer { seen[key, default: 0] += 1 }
-      return seen[key] ?? 0
+  /// Which page of its image file a page of MODEL is: of an image MODEL,
+  /// its own page (its number); of a document, how many pages before it
+  /// name the same image (a multi-page TIFF's pages in order, 0 for a page
+  /// of its own file), the document read again only when a page asks.
+  struct ImageFilePages {
+    let modelPath: String
+    private var ranks: [Int]?
+
+    init(modelPath: String) { self.modelPath = modelPath }
+
+    mutating func page(number: Int) throws -> Int {
+      guard InputFiles.isDocument(modelPath) else { return number - 1 }
+      if ranks == nil {
+        var seen: [String: Int] = [:]
+        ranks = try DocumentFiles.read(modelPath).pages.map { page in
+          let key = page.image ?? ""
+          defer { seen[key, default: 0] += 1 }
+          return seen[key] ?? 0
+        }
+      }
+      guard let ranks, ranks.indices.contains(number - 1) else { return 0 }
+      return ranks[number - 1]
     }
   }
 
@@ -130,20 +135,20 @@ struct HTMLCommand: ScanCommand {
   /// linked by its path from the HTML file (its name when it is not
   /// found). The browser's orientation comes from the image file's tag
   /// when it is found.
-  private func picture(of page: Page, number: Int, filePage: Int) throws
+  private func picture(of page: Page, number: Int, filePages: inout ImageFilePages) throws
     -> AccessibleHTML.ShownPage
   {
     let located = DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
     if let imageURL {
       // The URL is taken to serve the page's image file as it is.
       let url = imageURL.replacingOccurrences(of: Self.pageNumberPlaceholder, with: "\(number)")
-      let bytes = located.flatMap { try? OCREngine.readImageFile($0) }.map { [UInt8]($0) }
+      let bytes = located.flatMap { try? InputFiles.read($0) }.map { [UInt8]($0) }
       return AccessibleHTML.ShownPage(
         page: page, image: .url(url),
         imageOrientation: bytes.map(AccessibleHTML.browserOrientation(ofImage:)), number: number)
     }
     guard let path = located else {
-      if embed || page.pdf != nil {
+      if embed || page.pdf != nil || InputFiles.isStandardInput(modelPath) {
         throw CLIError(
           "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
         )
@@ -152,18 +157,14 @@ struct HTMLCommand: ScanCommand {
         page: page, image: page.image.map { .url(Self.percentEncoded($0)) } ?? .none,
         number: number)
     }
-    let data: Data
-    do {
-      data = try OCREngine.readImageFile(path)
-    } catch {
-      throw CLIError(error.description)
-    }
+    let data = try InputFiles.read(path)
     let bytes = [UInt8](data)
     if let mediaType = Self.browserMediaType(bytes) {
       let orientation = AccessibleHTML.browserOrientation(ofImage: bytes)
+      // An image read from standard input has no file to link: embedded.
       return AccessibleHTML.ShownPage(
         page: page,
-        image: embed
+        image: embed || InputFiles.isStandardInput(path)
           ? .embedded(bytes: bytes, mediaType: mediaType)
           : .url(Self.relativeURL(from: outputPath, to: path)),
         imageOrientation: orientation, number: number)
@@ -171,9 +172,10 @@ struct HTMLCommand: ScanCommand {
     // A PDF page (its rendering) or a format browsers do not show (TIFF,
     // PNM, JPEG 2000): as PNG, decoded as the model's page was, so in its
     // frame.
+    let imagePage = try filePages.page(number: number)
     do {
       let png = try PageDrawing(layers: []).png(
-        of: page, imageData: data, imagePath: path, imagePage: filePage)
+        of: page, imageData: data, imagePath: path, imagePage: imagePage)
       return AccessibleHTML.ShownPage(
         page: page, image: .embedded(bytes: [UInt8](png), mediaType: "image/png"),
         number: number)

@@ -6,13 +6,19 @@ import ScanOCR
 
 struct OCRCommand: ScanCommand {
   static let images = Argument<[String]>(
-    "images", help: "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF) and PDFs.")
+    "images",
+    help:
+      "Image files (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF) and PDFs; '-' reads one from standard input."
+  )
   static let output = Option<String?>(
-    "output", short: "o", help: "Write to this file instead of standard output.")
-  static let format = Option<DocumentFormat?>(
+    "output", short: "o",
+    help:
+      "Write to this file instead of standard output ('-': standard output; a FIFO or device is written into)."
+  )
+  static let format = Option<OutputFormat?>(
     "format",
     help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv; else json). An output named .pdf is a searchable PDF: the images with an invisible text layer."
+      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for standard output or a name without one). pdf is a searchable PDF: the images with an invisible text layer."
   )
   static let jobs = Option<Int?>(
     "jobs", short: "j",
@@ -31,10 +37,9 @@ struct OCRCommand: ScanCommand {
     arguments: [images, output, format, jobs, quiet] + OCROptions.arguments)
 
   let paths: [String]
-  let outputPath: String?
-  let outputFormat: DocumentFormat
-  /// Whether the output is a searchable PDF (named `.pdf`, no `--format`).
-  let writesPDF: Bool
+  /// Where the output goes: a file, or `-` for standard output.
+  let outputPath: String
+  let outputFormat: OutputFormat
   let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
@@ -43,11 +48,10 @@ struct OCRCommand: ScanCommand {
 
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.images]
-    outputPath = try a[Self.output]
-    let explicit = try a[Self.format]
-    writesPDF = explicit == nil && outputPath?.lowercased().hasSuffix(".pdf") == true
-    outputFormat = try DocumentFiles.outputFormat(
-      explicit: a[Self.format], path: outputPath, fallback: .json)
+    try InputFiles.checkStandardInputOnce(paths)
+    let output = try a[Self.output]
+    outputPath = output ?? "-"
+    outputFormat = try OutputFormat.choose(explicit: a[Self.format], path: output)
     ocr = try OCROptions(a)
     options = ocr.recognition
     let requested = try a[Self.jobs]
@@ -61,15 +65,11 @@ struct OCRCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    if let outputPath { try OutputFile.checkWritable(outputPath) }
-    if ExactTSV.applies(format: outputFormat, paths: paths, options: options) {
+    try OutputFile.checkWritable(outputPath, inputs: paths)
+    if outputFormat == .tsv, ExactTSV.applies(format: .tsv, paths: paths, options: options) {
       let tsv = try ExactTSV.render(paths: paths, options: options, io: io)
       if tsv.failed && tsv.pages == 0 { throw BatchFailure() }
-      if let outputPath {
-        try OutputFile.write(tsv.text, to: outputPath)
-      } else {
-        io.write(tsv.text)
-      }
+      try OutputFile.write(tsv.text, to: outputPath, io: io)
       if tsv.failed { throw BatchFailure() }
       return 0
     }
@@ -109,7 +109,7 @@ struct OCRCommand: ScanCommand {
       }
     }
     if failed && pages.isEmpty { throw BatchFailure() }
-    if writesPDF, let outputPath {
+    guard let documentFormat = outputFormat.document else {
       try SearchablePDFOutput.write(
         pages: pages, sources: sources, to: outputPath, maxPixels: options.maxPixels,
         dataPath: options.dataPath)
@@ -117,12 +117,8 @@ struct OCRCommand: ScanCommand {
       return 0
     }
     let document = Document(pages: pages)
-    let rendered = try DocumentFiles.render(document, as: outputFormat)
-    if let outputPath {
-      try OutputFile.write(rendered, to: outputPath)
-    } else {
-      io.write(rendered)
-    }
+    let rendered = try DocumentFiles.render(document, as: documentFormat)
+    try OutputFile.write(rendered, to: outputPath, io: io)
     if failed { throw BatchFailure() }
     return 0
   }

@@ -12,7 +12,10 @@ struct OutlineCommand: ScanCommand {
     discussion: """
       Headings are the paragraphs whose role is heading (detected on recognised pages, \
       or read from the document); each is nested under the nearest heading before it \
-      of a higher level. A page without headings prints nothing.
+      of a higher level. A page without headings prints nothing. Every page of \
+      MODEL, or those --pages selects, each page's tree after the last; with \
+      --json, for several pages a JSON array of the pages' outlines, each with \
+      its "page" number (from 1).
       """,
     arguments: ModelOptions.arguments + [json])
 
@@ -25,9 +28,8 @@ struct OutlineCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try model.loadPage()
     if printsJSON {
-      io.print(Answers.outline(page).serialized(pretty: true))
+      try model.printAnswers(io, Answers.outline)
       return 0
     }
     func show(_ nodes: [OutlineNode], depth: Int) {
@@ -36,7 +38,7 @@ struct OutlineCommand: ScanCommand {
         show(node.children, depth: depth + 1)
       }
     }
-    show(page.outline, depth: 0)
+    for page in try model.loadPages() { show(page.outline, depth: 0) }
     return 0
   }
 }

@@ -2,6 +2,61 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 
+/// How the single-shot commands answer for several pages (a multi-page
+/// TIFF or PDF, a document of several pages, or those `--pages` selects).
+extension ModelOptions {
+  /// Prints each page's answer: for one page the answer alone, exactly as
+  /// the query protocol gives it; for several, a JSON array of them in page
+  /// order, each with its `"page"` number (from 1).
+  /// - Throws: ``CLIError`` from `answer`; with several pages its message
+  ///   starts with the page (`page 2: …`).
+  func printAnswers(_ io: CommandIO, _ answer: (Page) throws -> JSONValue) throws {
+    let pages = try loadNumberedPages()
+    let answers = try Self.each(pages) { try answer($0) }
+    guard answers.count != 1 else {
+      io.print(answers[0].serialized(pretty: true))
+      return
+    }
+    let numbered = zip(pages, answers).map { numbered, answer -> JSONValue in
+      guard case .object(var o) = answer else { return answer }
+      o["page"] = .number(Double(numbered.number))
+      return .object(o)
+    }
+    io.print(JSONValue.array(numbered).serialized(pretty: true))
+  }
+
+  /// The text of each page, joined as ScanText joins the pages of a text
+  /// export (and the `tesseract` command its pages): a form feed between
+  /// pages.
+  func printTexts(_ io: CommandIO, _ text: (Page) throws -> String) throws {
+    let pages = try loadNumberedPages()
+    io.write(try Self.each(pages, text).joined(separator: Self.pageSeparator))
+  }
+
+  /// The help text of a command that answers for every page in JSON.
+  static let severalPages = """
+    Every page of MODEL, or those --pages selects (from 1): for one page its \
+    answer, as the query protocol gives it; for several, a JSON array of the \
+    answers in page order, each with its "page" number (from 1).
+    """
+
+  /// The separator of pages in plain text.
+  static let pageSeparator = "\u{0C}"
+
+  /// `body` on each page; with several pages, an error names its page.
+  private static func each<T>(_ pages: [(number: Int, page: Page)], _ body: (Page) throws -> T)
+    throws -> [T]
+  {
+    try pages.map { numbered in
+      do {
+        return try body(numbered.page)
+      } catch let error as CLIError where pages.count > 1 {
+        throw CLIError("page \(numbered.number): \(error.message)")
+      }
+    }
+  }
+}
+
 struct TextCommand: ScanCommand {
   static let range = Option<Range<Int>?>(
     "range", valueName: "start:end", help: "A range of UTF-16 offsets.", parse: ValueParsers.range)
@@ -12,6 +67,12 @@ struct TextCommand: ScanCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "text", abstract: "Print the text of a page, a range, a rectangle or a line.",
+    discussion: """
+      Every page of MODEL, or those --pages selects, in order; a form feed \
+      separates the pages, as in 'scantext ocr --format text' and 'tesseract'. \
+      With --range, --rect or --line, that part of each page, each followed \
+      by a newline.
+      """,
     arguments: ModelOptions.arguments + [range, rect, line])
 
   /// What to print.
@@ -38,20 +99,21 @@ struct TextCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try model.loadPage()
-    switch selection {
-    case .range(let r):
-      io.print(page.text(in: try Answers.checked(r, in: page)) ?? "")
-    case .rect(let rect):
-      io.print(page.text(in: rect))
-    case .line(let n):
-      guard let text = page.content(forLineNumber: n) else {
-        throw CLIError(
-          "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
+    try model.printTexts(io) { page in
+      switch selection {
+      case .range(let r):
+        return (page.text(in: try Answers.checked(r, in: page)) ?? "") + "\n"
+      case .rect(let rect):
+        return page.text(in: rect) + "\n"
+      case .line(let n):
+        guard let text = page.content(forLineNumber: n) else {
+          throw CLIError(
+            "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
+        }
+        return text + "\n"
+      case .page:
+        return page.text
       }
-      io.print(text)
-    case .page:
-      io.write(page.text)
     }
     return 0
   }
@@ -63,6 +125,7 @@ struct RectsCommand: ScanCommand {
   static let configuration = CommandConfiguration(
     commandName: "rects",
     abstract: "Print the selection rectangles of a range, one per line, as JSON.",
+    discussion: ModelOptions.severalPages,
     arguments: ModelOptions.arguments + [range])
 
   let model: ModelOptions
@@ -74,9 +137,9 @@ struct RectsCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try model.loadPage()
-    let range = try Answers.checked(range, in: page)
-    io.print(Answers.rects(page.selectionRects(for: range)).serialized(pretty: true))
+    try model.printAnswers(io) { page in
+      Answers.rects(page.selectionRects(for: try Answers.checked(range, in: page)))
+    }
     return 0
   }
 }
@@ -88,6 +151,7 @@ struct HitCommand: ScanCommand {
     commandName: "hit",
     abstract:
       "Hit-test a point: the closest position, the line, character and word there, as JSON.",
+    discussion: ModelOptions.severalPages,
     arguments: ModelOptions.arguments + [point])
 
   let model: ModelOptions
@@ -99,8 +163,7 @@ struct HitCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try model.loadPage()
-    io.print(Answers.hit(page, point).serialized(pretty: true))
+    try model.printAnswers(io) { Answers.hit($0, point) }
     return 0
   }
 }
@@ -114,6 +177,7 @@ struct BoundaryCommand: ScanCommand {
     commandName: "boundary",
     abstract:
       "Tokenizer queries at a position: enclosing unit, next boundary, at-boundary, within-unit.",
+    discussion: ModelOptions.severalPages,
     arguments: ModelOptions.arguments + [position, granularity, direction])
 
   let model: ModelOptions
@@ -129,10 +193,10 @@ struct BoundaryCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try model.loadPage()
-    let p = try Answers.checked(position: position, in: page)
-    let answer = Answers.boundary(page, p, granularity, direction)
-    io.print(answer.serialized(pretty: true))
+    try model.printAnswers(io) { page in
+      Answers.boundary(
+        page, try Answers.checked(position: position, in: page), granularity, direction)
+    }
     return 0
   }
 }
@@ -142,21 +206,24 @@ struct LinesCommand: ScanCommand {
     commandName: "lines",
     abstract:
       "List the lines of a page with their text, range, box, frame and paragraph role, as JSON.",
+    discussion: ModelOptions.severalPages,
     arguments: ModelOptions.arguments)
 
   let model: ModelOptions
   init(_ a: ParsedArguments) throws { model = try ModelOptions(a) }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let page = try model.loadPage()
-    io.print(Answers.lines(page).serialized(pretty: true))
+    try model.printAnswers(io, Answers.lines)
     return 0
   }
 }
 
 struct QueryCommand: ScanCommand {
   static let model = Argument<String>(
-    "model", help: "A ScanText JSON document, or an image to recognise.")
+    "model",
+    help:
+      "A document (JSON, hOCR, ALTO, PAGE XML, TSV), or an image or PDF to recognise (a file: the requests come on standard input)."
+  )
   static let configuration = CommandConfiguration(
     commandName: "query",
     abstract: "Answer JSON requests, one per line on standard input, one answer per line.",
@@ -178,6 +245,10 @@ struct QueryCommand: ScanCommand {
 
   init(_ a: ParsedArguments) throws {
     modelPath = try a[Self.model]
+    guard !InputFiles.isStandardInput(modelPath) else {
+      throw ValidationError(
+        "query reads its requests from standard input: give MODEL as a file, not '-'")
+    }
     ocr = try OCROptions(a)
   }
 
@@ -194,15 +265,17 @@ struct QueryCommand: ScanCommand {
 }
 
 struct VerifyCommand: ScanCommand {
-  static let model = Argument<String>(
-    "model", help: "A ScanText JSON document, or an image to recognise.")
+  static let model = ModelOptions.model
   static let json = Flag("json", help: "Print the report as JSON.")
   static let tolerance = Option<Double>(
     "tolerance", help: "Pixels a box may stick out of the box that should hold it.", default: 2)
   static let configuration = CommandConfiguration(
     commandName: "verify",
     abstract: "Check the selection geometry of every page against its OCR boxes.",
-    discussion: "Exits with 1 when any check fails.",
+    discussion: """
+      Every page of MODEL, or those --pages selects; violations name their page \
+      by its number (from 1). Exits with 1 when any check fails.
+      """,
     arguments: [model, json, tolerance] + OCROptions.arguments)
 
   let path: String
@@ -219,26 +292,29 @@ struct VerifyCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ModelLoader.document(path, ocr: ocr)
-    let reports = document.pages.map { $0.verify(tolerance: tolerance) }
-    let violations = reports.flatMap(\.violations)
-    let checks = reports.map(\.checks).reduce(0, +)
+    let document = try ModelLoader.numberedPages(path, ocr: ocr)
+    // Each violation with the number of its page, from 1.
+    let reports = document.map { ($0.number, $0.page.verify(tolerance: tolerance)) }
+    let violations = reports.flatMap { number, report in report.violations.map { (number, $0) } }
+    let checks = reports.map(\.1.checks).reduce(0, +)
     if printsJSON {
       let report = JSONValue.object([
         "passed": .bool(violations.isEmpty), "checks": .number(Double(checks)),
-        "pages": .number(Double(document.pages.count)),
+        "pages": .number(Double(document.count)),
         "violations": .array(
-          violations.map {
+          violations.map { number, v in
             .object([
-              "kind": .string($0.kind.rawValue), "page": .number(Double($0.page)),
-              "element": .string($0.element), "detail": .string($0.detail),
+              "kind": .string(v.kind.rawValue), "page": .number(Double(number)),
+              "element": .string(v.element), "detail": .string(v.detail),
             ])
           }),
       ])
       io.print(report.serialized(pretty: true))
     } else {
-      for v in violations { io.print(v.description) }
-      let pages = document.pages.count
+      for (number, v) in violations {
+        io.print("page \(number), \(v.element): \(v.kind.rawValue): \(v.detail)")
+      }
+      let pages = document.count
       io.print(
         "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(violations.count) violation\(violations.count == 1 ? "" : "s")"
       )

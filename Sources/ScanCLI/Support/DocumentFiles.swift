@@ -5,43 +5,72 @@ import ScanModel
 
 extension DocumentFormat: ArgumentValue {}
 
-/// Reading and writing documents in any of ScanText's formats.
-enum DocumentFiles {
-  /// The format to write `path` in: `explicit` if given, else from the
-  /// file's extension, else `fallback`.
-  /// - Throws: `ValidationError` for a bare `.xml` (ALTO or PAGE?) or a
-  ///   format that cannot be told from the name when there is no fallback.
-  static func outputFormat(
-    explicit: DocumentFormat?, path: String?, fallback: DocumentFormat?
-  ) throws -> DocumentFormat {
-    if let explicit { return explicit }
-    if let path {
-      if let f = DocumentFormat(fileName: path) { return f }
-      if path.lowercased().hasSuffix(".xml") {
-        throw ValidationError(
-          "'\(path)': .xml may be ALTO or PAGE: name the file .alto.xml or .page.xml, or pass --format alto|page"
-        )
-      }
-    }
-    if let fallback { return fallback }
-    throw ValidationError(
-      "cannot tell the output format from '\(path ?? "")': pass --format (\(DocumentFormat.allValueStrings.joined(separator: ", ")))"
-    )
+/// What `ocr` and `convert` write: a document format, or a searchable PDF
+/// (the page images with an invisible text layer).
+enum OutputFormat: String, CaseIterable, ArgumentValue {
+  case json, text, hocr, alto, page, tsv, pdf
+
+  /// The document format; `nil` for a searchable PDF.
+  var document: DocumentFormat? { DocumentFormat(rawValue: rawValue) }
+
+  /// The endings of file names that choose this format, the usual one first.
+  var suffixes: [String] {
+    self == .pdf
+      ? [".pdf"]
+      : DocumentFormat.fileNameSuffixes.filter { $0.format.rawValue == rawValue }.map(\.suffix)
   }
 
-  /// Reads a document file in any readable format; the format comes from
-  /// the extension, or the content for `.xml` and unknown names. Errors
+  /// The format a file name's ending chooses (letter case aside), or `nil`.
+  init?(fileName: String) {
+    if fileName.lowercased().hasSuffix(".pdf") {
+      self = .pdf
+    } else if let format = DocumentFormat(fileName: fileName) {
+      self.init(rawValue: format.rawValue)
+    } else {
+      return nil
+    }
+  }
+
+  /// The format to write `path` in: `explicit` (`--format`) if given, else
+  /// the one the name's ending chooses, else, for standard output and a name
+  /// without an extension (`/dev/null`, a FIFO, `out`), JSON, as on
+  /// standard output.
+  /// - Throws: ``ScanArguments/ValidationError`` (a usage error, exit 64)
+  ///   for an extension that chooses no format (`out.docx`, `out.text`) or
+  ///   a bare `.xml` (ALTO or PAGE?), listing the formats and their endings.
+  static func choose(explicit: OutputFormat?, path: String?) throws -> OutputFormat {
+    if let explicit { return explicit }
+    guard let path, !OutputFile.isStandardOutput(path) else { return .json }
+    if let format = OutputFormat(fileName: path) { return format }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    guard let dot = name.dropFirst().lastIndex(of: ".") else { return .json }
+    let ending = String(name[dot...])
+    let reason =
+      ending.lowercased() == ".xml"
+      ? ".xml may be ALTO or PAGE: name the file .alto.xml or .page.xml, or pass --format alto|page"
+      : "'\(ending)' is not the ending of a format ScanText writes: name the file for its format, or pass --format"
+    throw ValidationError("'\(path)': \(reason)\n\(table)")
+  }
+
+  /// The formats and the endings that choose them, one per line.
+  static var table: String {
+    let width = allCases.map(\.rawValue.count).max() ?? 0
+    return allCases.map { format in
+      let name = format.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+      let note = format == .pdf ? " (a searchable PDF: the images and their text)" : ""
+      return "  \(name)  \(format.suffixes.joined(separator: ", "))\(note)"
+    }.joined(separator: "\n")
+  }
+}
+
+/// Reading and writing documents in any of ScanText's formats.
+enum DocumentFiles {
+  /// Reads a document file (or standard input, `-`) in any readable
+  /// format; the format comes from the extension, or the content for
+  /// `.xml`, unknown names and standard input. Errors
   /// name the file, the format, the element path and the reason.
   static func read(_ path: String) throws -> Document {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CLIError("\(path): no such file")
-    }
-    guard !isDirectory.boolValue else { throw CLIError("\(path): is a directory, not a document") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError("\(path): cannot read the file")
-    }
-    guard !data.isEmpty else { throw CLIError("\(path): the file is empty") }
+    let data = try InputFiles.isStandardInput(path) ? InputFiles.read(path) : contents(of: path)
     var format = DocumentFormat(fileName: path)
     if format == nil || format == .text || (format != .json && format != .tsv) {
       // XML names say little (.xml, .html): trust the root element.
@@ -61,6 +90,20 @@ enum DocumentFiles {
     }
   }
 
+  /// The bytes of a document file, with errors that name it.
+  private static func contents(of path: String) throws -> Data {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CLIError("\(path): no such file")
+    }
+    guard !isDirectory.boolValue else { throw CLIError("\(path): is a directory, not a document") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError("\(path): cannot read the file")
+    }
+    guard !data.isEmpty else { throw CLIError("\(path): the file is empty") }
+    return data
+  }
+
   /// Writes `document` to `path` (or returns the text for standard output).
   static func render(_ document: Document, as format: DocumentFormat) throws -> String {
     do {
@@ -73,11 +116,12 @@ enum DocumentFiles {
 
 extension DocumentFiles {
   /// The image a page of MODEL is drawn on or embedded from: `given`
-  /// (`--image`), else MODEL itself when it is an image or a PDF, else the
-  /// file the page names beside the model; `nil` when there is none.
+  /// (`--image`), else MODEL itself when it is an image or a PDF (`-` for
+  /// standard input), else the file the page names beside the model; `nil`
+  /// when there is none.
   static func pageImage(given: String?, modelPath: String, page: Page) -> String? {
     if let given { return given }
-    if !DocumentFormat.isDocument(fileName: modelPath) { return modelPath }
+    if !InputFiles.isDocument(modelPath) { return modelPath }
     guard let name = page.image else { return nil }
     let beside = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
       .appendingPathComponent(name).path

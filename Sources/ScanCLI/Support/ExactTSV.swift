@@ -17,7 +17,7 @@ enum ExactTSV {
     -> Bool
   {
     format == .tsv && options.preprocessing.isEmpty
-      && !paths.contains { DocumentFormat.isDocument(fileName: $0) || Recognizer.looksLikePDF($0) }
+      && !paths.contains { InputFiles.kind($0) != .image }
   }
 
   /// Recognises every image in order with one engine and returns the TSV;
@@ -36,13 +36,13 @@ enum ExactTSV {
     var failed = false
     for path in paths {
       do {
-        let data = try OCREngine.readImageFile(path)
+        let data = try InputFiles.read(path)
         let result = try writer.tsv(
           imageData: data, path: path, firstPage: pages, header: text.isEmpty)
         text += result.text
         pages += result.pages
       } catch {
-        io.printError("Error: \(error.description)")
+        io.printError("Error: \(CLIError.wrap(error).message)")
         failed = true
       }
     }

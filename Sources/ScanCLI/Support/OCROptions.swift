@@ -51,7 +51,9 @@ struct OCROptions: Sendable {
     help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
   static let pages = Option<PageSelection?>(
     "pages",
-    help: "Pages of each PDF to read, from 1: '2-5', '1,3,7-', '-3' (default: all).")
+    help:
+      "Pages of each input (PDF, TIFF, document) to read, from 1: '2-5', '1,3,7-', '-3' (default: all).",
+    parse: PageSelection.parse)
   static let skipText = Flag(
     "skip-text",
     help:
@@ -91,7 +93,7 @@ struct OCROptions: Sendable {
   var languageGiven: Bool
   /// Whether to use (and fill) the recognition cache: not with `--no-cache`.
   var useCache: Bool
-  /// The pages of each PDF to read; `nil` for all.
+  /// The pages of each input to read (`--pages`, from 1); `nil` for all.
   var pdfPages: PageSelection?
   /// What to do with PDF pages that already have text.
   var pdfText: PDFTextPolicy
@@ -158,30 +160,27 @@ struct OCROptions: Sendable {
   }
 }
 
-/// The page a query command works on: MODEL, `--page` and the recognition
-/// options, read and checked once.
+/// The pages a command that reads one model works on: MODEL and the
+/// recognition options (`--pages` among them), read and checked once.
+///
+/// Pages are counted from 1 everywhere, as tesseract, pdftotext and ocrmypdf
+/// count them; the 0-based `--page` of earlier versions is gone (the parser
+/// answers `Unknown option '--page'. Did you mean '--pages'?`).
 struct ModelOptions: Sendable {
   static let model = Argument<String>(
-    "model", help: "A document (JSON, hOCR, ALTO, PAGE XML, TSV), or an image to recognise.")
-  static let page = Option<Int>("page", help: "The page to query, from 0.", default: 0)
-  static let arguments: [any ArgumentKey] = [model, page] + OCROptions.arguments
+    "model",
+    help:
+      "A document (JSON, hOCR, ALTO, PAGE XML, TSV), or an image or PDF to recognise; '-' for standard input."
+  )
+  static let arguments: [any ArgumentKey] = [model] + OCROptions.arguments
 
   /// The document or image.
   var path: String
-  /// The page, from 0.
-  var pageIndex: Int
   var ocr: OCROptions
 
   init(_ a: ParsedArguments) throws {
     path = try a[Self.model]
-    pageIndex = try a[Self.page]
-    guard pageIndex >= 0 else { throw ValidationError("'--page' must be 0 or more") }
     ocr = try OCROptions(a)
-  }
-
-  /// Reads (or recognises) the model and returns the page.
-  func loadPage() throws -> Page {
-    try ModelLoader.page(path, index: pageIndex, ocr: ocr)
   }
 
   /// Reads (or recognises) the model and returns the pages `--pages`
@@ -190,22 +189,12 @@ struct ModelOptions: Sendable {
   /// - Throws: ``CLIError`` when the model cannot be read or a page named
   ///   is past its end.
   func loadPages() throws -> [Page] {
-    let (document, selected) = try Self.loadSelection(path, ocr: ocr)
-    return selected.map { document.pages[$0] }
+    try loadNumberedPages().map(\.page)
   }
 
-  /// Reads (or recognises) the model in `path`: the document (of a PDF,
-  /// only the pages `--pages` selects: it is read only there) and the
-  /// positions in it of the pages `--pages` selects, in order.
-  /// - Throws: ``CLIError`` when the model cannot be read or a page named
-  ///   is past its end.
-  static func loadSelection(_ path: String, ocr: OCROptions) throws
-    -> (document: Document, selected: [Int])
-  {
-    let document = try ModelLoader.document(path, ocr: ocr)
-    guard let selection = ocr.pdfPages,
-      DocumentFormat.isDocument(fileName: path) || !Recognizer.looksLikePDF(path)
-    else { return (document, Array(document.pages.indices)) }
-    return (document, try selection.pages(of: document.pages.count, path: path))
+  /// The pages ``loadPages()`` returns, each with its number from 1 in the
+  /// model (a PDF's page number, a TIFF's page, a document's page).
+  func loadNumberedPages() throws -> [(number: Int, page: Page)] {
+    try ModelLoader.numberedPages(path, ocr: ocr)
   }
 }

@@ -1,40 +1,77 @@
 import Foundation
+import ScanArguments
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Writes a whole file or nothing: the text goes to a temporary file in the
-/// same folder, which is renamed over the destination only once complete.
+/// Where a command's output goes (`-o`, `convert`'s OUTPUT): standard
+/// output, a stream it is written into, or a regular file written whole or
+/// not at all.
 ///
-/// Only a regular file is ever replaced, or a new one created. A directory,
-/// device, FIFO or socket at the path is refused. A symbolic link is
-/// followed: its target (which must be a regular file) is replaced
-/// atomically and the link stays as it is; a link to nothing is refused,
-/// so that a link planted in a shared folder cannot create a file elsewhere.
-/// A replaced file keeps its permission bits.
+/// - `-` and `/dev/stdout` are standard output (through ``CommandIO``, so a
+///   failed write is reported as `cannot write to standard output`, exit 1);
+///   `/dev/stdout` is taken as standard output itself rather than opened, so
+///   it works in a pipe, on a socket and in a file opened for appending.
+/// - A FIFO or a character device (`/dev/null`, a terminal) is opened and
+///   written into, as the shell's `>` does; it is never replaced.
+/// - A regular file is replaced atomically: the bytes go to a temporary file
+///   in the same folder, renamed over the destination only once complete, so
+///   a failure never leaves a partial file. A symbolic link is followed: its
+///   target (which must be a regular file) is replaced and the link stays; a
+///   link to nothing is refused, so that a link planted in a shared folder
+///   cannot create a file elsewhere. A replaced file keeps its permission
+///   bits.
+/// - A directory, a socket or a block device is refused.
+/// - An output that is one of the command's inputs (the same file, by device
+///   and inode: through a link or another spelling too) is refused before
+///   any work, so a scan is never replaced by its own recognition.
 enum OutputFile {
-  /// Fails early, before any OCR, when `path` cannot be written.
-  static func checkWritable(_ path: String) throws {
-    _ = try destination(path)
+  /// Where the bytes go.
+  private enum Target {
+    case standardOutput
+    /// A FIFO or character device at the path, opened and written into.
+    case stream(String)
+    /// A regular file to replace (the link's target for a link), with its
+    /// permission bits when it exists.
+    case file(path: String, mode: mode_t?)
   }
 
-  /// Writes `text` to `path` atomically.
-  static func write(_ text: String, to path: String) throws {
-    try write(bytes: Array(text.utf8), to: path)
+  /// Whether `path` names standard output.
+  static func isStandardOutput(_ path: String) -> Bool {
+    path == "-" || path == "/dev/stdout"
   }
 
-  /// Writes `bytes` to `path` atomically.
-  static func write(bytes: [UInt8], to path: String) throws {
-    let target = try destination(path)
-    let url = URL(fileURLWithPath: target.path)
-    let temporary =
-      url.deletingLastPathComponent().appendingPathComponent(
-        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-      ).path
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw failure(path, errno) }
-    var code: Int32 = 0
+  /// Fails early, before any OCR, when `path` cannot be written or is one of
+  /// `inputs` (paths as given; `-` and `nil` are skipped).
+  static func checkWritable(_ path: String, inputs: [String?] = []) throws {
+    guard case .file = try target(path) else { return }
+    try checkNotInput(path, inputs: inputs.compactMap { $0 })
+  }
+
+  /// Writes `text` to `path` (see ``OutputFile``).
+  static func write(_ text: String, to path: String, io: CommandIO = .standard) throws {
+    try write(bytes: Array(text.utf8), to: path, io: io)
+  }
+
+  /// Writes `bytes` to `path` (see ``OutputFile``).
+  static func write(bytes: [UInt8], to path: String, io: CommandIO = .standard) throws {
+    switch try target(path) {
+    case .standardOutput:
+      io.write(bytes: bytes)
+    case .stream(let stream):
+      let descriptor = open(stream, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure(path, errno) }
+      var code = writeAll(bytes, to: descriptor)
+      if close(descriptor) != 0 && code == 0 { code = errno }
+      if code != 0 { throw failure(path, code) }
+    case .file(let target, let mode):
+      try replace(target, for: path, mode: mode, with: bytes)
+    }
+  }
+
+  /// Writes every byte to `descriptor`; the error number, or 0.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
     var bytes = bytes[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -43,56 +80,94 @@ enum OutputFile {
       } else if written < 0 && errno == EINTR {
         continue
       } else {
-        code = written < 0 ? errno : ENOSPC
-        break
+        return written < 0 ? errno : ENOSPC
       }
     }
-    if code == 0, let mode = target.mode, fchmod(descriptor, mode & 0o7777) != 0 { code = errno }
+    return 0
+  }
+
+  /// Replaces the regular file `target` (or creates it) atomically.
+  private static func replace(
+    _ target: String, for path: String, mode: mode_t?, with bytes: [UInt8]
+  ) throws {
+    let url = URL(fileURLWithPath: target)
+    let temporary =
+      url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+      ).path
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(path, errno) }
+    var code = writeAll(bytes, to: descriptor)
+    if code == 0, let mode, fchmod(descriptor, mode & 0o7777) != 0 { code = errno }
     if close(descriptor) != 0 && code == 0 { code = errno }
     // The destination may have changed since it was checked: check again
     // just before replacing it.
     if code == 0 {
       do {
-        _ = try destination(path)
+        guard case .file(let again, _) = try self.target(path), again == target else {
+          throw CLIError("\(path): cannot write the output: it changed while it was written")
+        }
       } catch {
         unlink(temporary)
         throw error
       }
     }
-    if code == 0, rename(temporary, target.path) != 0 { code = errno }
+    if code == 0, rename(temporary, target) != 0 { code = errno }
     if code != 0 {
       unlink(temporary)
       throw failure(path, code)
     }
   }
 
-  /// The file to replace for `path`, and its permission bits when it exists.
-  private static func destination(_ path: String) throws -> (path: String, mode: mode_t?) {
+  /// What writing to `path` does.
+  private static func target(_ path: String) throws -> Target {
+    if isStandardOutput(path) { return .standardOutput }
     var info = stat()
     guard lstat(path, &info) == 0 else {
       guard errno == ENOENT else { throw failure(path, errno) }
       try checkFolder(of: path, for: path)
-      return (path, nil)
+      return .file(path: path, mode: nil)
     }
     var target = path
     if info.st_mode & S_IFMT == S_IFLNK {
-      guard let resolved = realpath(path, nil) else {
+      guard stat(path, &info) == 0 else {
+        guard errno == ENOENT else { throw failure(path, errno) }
         throw CLIError(
           "\(path): cannot write the output: it is a symbolic link to a missing file")
       }
-      target = String(cString: resolved)
-      free(resolved)
-      guard stat(target, &info) == 0 else { throw failure(path, errno) }
+      // A stream is opened through the link (`/dev/stderr` to a pipe has no
+      // name of its own); a file is replaced where the link points.
+      if info.st_mode & S_IFMT == S_IFREG {
+        guard let resolved = realpath(path, nil) else { throw failure(path, errno) }
+        target = String(cString: resolved)
+        free(resolved)
+      }
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG:
       try checkFolder(of: target, for: path)
-      return (target, info.st_mode)
+      return .file(path: target, mode: info.st_mode)
+    case S_IFCHR, S_IFIFO:
+      guard access(path, W_OK) == 0 else { throw failure(path, errno) }
+      return .stream(path)
     case S_IFDIR: throw refused(path, "a directory")
-    case S_IFCHR, S_IFBLK: throw refused(path, "a device")
-    case S_IFIFO: throw refused(path, "a FIFO")
+    case S_IFBLK: throw refused(path, "a block device")
     case S_IFSOCK: throw refused(path, "a socket")
     default: throw refused(path, "not a regular file")
+    }
+  }
+
+  /// Refuses an output that is one of the inputs: the same file by device
+  /// and inode, whatever the spelling.
+  private static func checkNotInput(_ path: String, inputs: [String]) throws {
+    var output = stat()
+    guard stat(path, &output) == 0 else { return }
+    for input in inputs where !InputFiles.isStandardInput(input) {
+      var info = stat()
+      if stat(input, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
+        throw CLIError(
+          "\(path): cannot write the output: it is the input '\(input)', which it would replace")
+      }
     }
   }
 
@@ -107,7 +182,9 @@ enum OutputFile {
   }
 
   private static func refused(_ path: String, _ what: String) -> CLIError {
-    CLIError("\(path): cannot write the output: it is \(what); only a regular file is replaced")
+    CLIError(
+      "\(path): cannot write the output: it is \(what); only a regular file is replaced (a FIFO or character device is written into)"
+    )
   }
 
   /// A message naming the reason: "read-only file system", "permission

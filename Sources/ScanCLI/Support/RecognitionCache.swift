@@ -60,14 +60,18 @@ struct RecognitionCache: Sendable {
   /// rebuilt or upgraded `scantext` (whose recognition may differ: new
   /// repair rules, roles, preprocessing) never reads an older build's
   /// entries, even when the version number did not change.
-  static let programIdentity: String = {
-    guard let path = Bundle.main.executableURL?.resolvingSymlinksInPath().path,
+  static let programIdentity = identity(ofProgram: Bundle.main.executableURL)
+
+  /// A program file's identity in cache keys (its path, size and
+  /// modification time); a test fills the cache of the `scantext` it runs.
+  static func identity(ofProgram url: URL?) -> String {
+    guard let path = url?.resolvingSymlinksInPath().path,
       let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     else { return "program unknown" }
     let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     return "program \(path) \(size) \(modified)"
-  }()
+  }
 
   /// The key of an image recognised with `options`.
   static func key(

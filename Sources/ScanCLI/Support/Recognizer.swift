@@ -12,6 +12,16 @@ struct InputResult: Sendable {
   /// Pages that could not be read while the others were (a corrupt page of
   /// a multi-page TIFF), one message each.
   var pageErrors: [CLIError] = []
+  /// The number of each page read, from 1, in the input (a PDF's page
+  /// number, a TIFF's page, a document's page), as `--pages` counts.
+  var numbers: [Int] = []
+
+  /// The pages read with their numbers, from 1, in the input.
+  func numberedPages() throws(CLIError) -> [(number: Int, page: Page)] {
+    let pages = try self.pages.get()
+    let numbers = self.numbers.count == pages.count ? self.numbers : Array(1..<(pages.count + 1))
+    return Array(zip(numbers, pages))
+  }
 }
 
 /// Reads inputs (ScanText JSON documents or images) into pages, OCRing
@@ -22,7 +32,8 @@ struct Recognizer: Sendable {
   var jobs: Int = 1
   /// Where recognised pages are kept between runs; `nil` for none.
   var cache: RecognitionCache?
-  /// The pages of each PDF to read (`--pages`); `nil` for all.
+  /// The pages of each input to read (`--pages`, from 1); `nil` for all. A
+  /// PDF is rendered, and a multi-page image decoded, only at those pages.
   var pdfPages: PageSelection?
   /// What to do with PDF pages that already have text (`--skip-text`,
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
@@ -55,12 +66,12 @@ struct Recognizer: Sendable {
     var pdfs: [Int: PDFInput] = [:]
     var failed: [Int: InputResult] = [:]
     for (i, path) in paths.enumerated() {
-      guard !DocumentFormat.isDocument(fileName: path), Self.looksLikePDF(path) else {
+      guard InputFiles.kind(path) == .pdf else {
         tasks.append(.file(input: i))
         continue
       }
       do {
-        let data = try OCREngine.readImageFile(path)
+        let data = try InputFiles.read(path)
         let count = try PDFDocument(data: data, path: path).pageCount
         let pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
         var digest: [UInt8]?
@@ -95,7 +106,8 @@ struct Recognizer: Sendable {
         guard t < work.count else { break }
         switch work[t] {
         case .file(let i):
-          let result = Self.readOne(paths[i], options: options, cache: cache, engine: &engine)
+          let result = Self.readOne(
+            paths[i], options: options, cache: cache, selection: pdfPages, engine: &engine)
           results.withLock { $0[i] = result }
         case .pdfPage(let i, let page):
           guard let input = pdfInputs[i] else { continue }
@@ -114,11 +126,14 @@ struct Recognizer: Sendable {
     var assembled = results.withLock { $0 }
     for (i, input) in pdfs {
       var pages: [Page] = []
+      var numbers: [Int] = []
       var errors: [CLIError] = []
       for (t, task) in tasks.enumerated() {
-        guard case .pdfPage(i, _) = task, let outcome = pageOutcomes[t] else { continue }
+        guard case .pdfPage(i, let number) = task, let outcome = pageOutcomes[t] else { continue }
         switch outcome {
-        case .success(let page): pages.append(page)
+        case .success(let page):
+          pages.append(page)
+          numbers.append(number + 1)
         case .failure(let error): errors.append(error)
         }
       }
@@ -128,19 +143,16 @@ struct Recognizer: Sendable {
           assembled[i]?.pageErrors = Array(errors.dropFirst())
         }
       } else {
-        assembled[i] = InputResult(path: paths[i], pages: .success(pages), pageErrors: errors)
+        assembled[i] = InputResult(
+          path: paths[i], pages: .success(pages), pageErrors: errors, numbers: numbers)
       }
     }
     return paths.indices.compactMap { assembled[$0] }
   }
 
-  /// Whether the file starts like a PDF (`%PDF-` in its first 1024 bytes);
-  /// unreadable files are left to the image reader's errors.
+  /// Whether the input is read as a PDF (``InputFiles/kind(_:)``).
   static func looksLikePDF(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 1024) else { return false }
-    return PDFDocument.isPDF(head)
+    InputFiles.kind(path) == .pdf
   }
 
   private static func readPDFPage(
@@ -184,24 +196,50 @@ struct Recognizer: Sendable {
     }
   }
 
+  /// Reads a document, or recognises the pages of an image, that
+  /// `selection` chooses (every page by default): of a multi-page image only
+  /// those are decoded and recognised. Each page is numbered from 1: an
+  /// image's by its page in the file, a document's by its place.
   private static func readOne(
     _ path: String, options: RecognitionOptions, cache: RecognitionCache?,
-    engine: inout Result<OCREngine, OCRError>?
+    selection: PageSelection?, engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
-    if DocumentFormat.isDocument(fileName: path) {
-      return InputResult(
-        path: path, pages: Result { try DocumentFiles.read(path).pages }.mapError(CLIError.wrap))
+    if InputFiles.isDocument(path) {
+      do {
+        let pages = try DocumentFiles.read(path).pages
+        let chosen = try selection?.pages(of: pages.count, path: path) ?? Array(pages.indices)
+        return InputResult(
+          path: path, pages: .success(chosen.map { pages[$0] }), numbers: chosen.map { $0 + 1 })
+      } catch {
+        return InputResult(path: path, pages: .failure(CLIError.wrap(error)))
+      }
     }
     let data: Data
+    var chosen: [Int]?
     do {
-      data = try OCREngine.readImageFile(path)
+      data = try InputFiles.read(path)
+      if let selection {
+        let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
+        let pages = try selection.pages(of: count, path: path)
+        if pages != Array(0..<count) { chosen = pages }
+      }
+    } catch let error as OCRError {
+      return InputResult(path: path, pages: .failure(failure(error)))
     } catch {
-      return InputResult(path: path, pages: .failure(CLIError(error.description)))
+      return InputResult(path: path, pages: .failure(CLIError.wrap(error)))
+    }
+    func result(_ pages: [Page], errors: [CLIError] = []) -> InputResult {
+      InputResult(
+        path: path, pages: .success(pages), pageErrors: errors, numbers: pages.map { $0.index + 1 })
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let key = cache.map { _ in RecognitionCache.key(imageData: data, options: options) }
+    let key = cache.map { _ in
+      RecognitionCache.key(
+        imageData: data, options: options,
+        extra: chosen.map { "pages \($0.map(String.init).joined(separator: ","))" } ?? "")
+    }
     if let cache, let key, let pages = cache.pages(for: key, image: name) {
-      return InputResult(path: path, pages: .success(pages))
+      return result(pages)
     }
     let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
     engine = loaded
@@ -210,21 +248,26 @@ struct Recognizer: Sendable {
       return InputResult(path: path, pages: .failure(CLIError(error.description)))
     case .success(let e):
       do {
-        let result = try e.recognizePages(imageData: data, path: path)
+        let recognised = try e.recognizePages(imageData: data, path: path, pages: chosen)
         // An incomplete file is not cached: its errors must show every time.
-        if let cache, let key, result.pageErrors.isEmpty { cache.store(result.pages, key: key) }
-        return InputResult(
-          path: path, pages: .success(result.pages),
-          pageErrors: result.pageErrors.map { CLIError($0.description) })
-      } catch {
-        var message = error.description
-        switch error {
-        case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
-          message += " (raise the limit with --max-pixels)"
-        default: break
+        if let cache, let key, recognised.pageErrors.isEmpty {
+          cache.store(recognised.pages, key: key)
         }
-        return InputResult(path: path, pages: .failure(CLIError(message)))
+        return result(
+          recognised.pages, errors: recognised.pageErrors.map { CLIError($0.description) })
+      } catch {
+        return InputResult(path: path, pages: .failure(failure(error)))
       }
+    }
+  }
+
+  /// The message of a recognition error, with what to do about a limit.
+  private static func failure(_ error: OCRError) -> CLIError {
+    switch error {
+    case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
+      return CLIError(error.description + " (raise the limit with --max-pixels)")
+    default:
+      return CLIError(error.description)
     }
   }
 }
@@ -259,23 +302,23 @@ enum ModelFile {
 
 /// Loads the one model a query command works on.
 enum ModelLoader {
-  /// The document in `path` (a ScanText JSON document, or an image to OCR).
+  /// The document in `path` (a document, an image or a PDF to recognise, or
+  /// `-` for standard input): the pages `--pages` selects, every page by
+  /// default.
   static func document(_ path: String, ocr: OCROptions) throws -> Document {
-    let result = ocr.recognizer().read([path])[0]
-    // Queries number pages as the file does: a missing page would shift them.
-    if let error = result.pageErrors.first { throw error }
-    return Document(pages: try result.pages.get())
+    Document(pages: try numberedPages(path, ocr: ocr).map(\.page))
   }
 
-  /// One page of the document in `path`.
-  static func page(_ path: String, index: Int, ocr: OCROptions) throws -> Page {
-    let document = try document(path, ocr: ocr)
-    guard document.pages.indices.contains(index) else {
-      let count = document.pages.count
-      throw CLIError(
-        "\(path): there is no page \(index) (the document has \(count) page\(count == 1 ? "" : "s"), numbered from 0)"
-      )
-    }
-    return document.pages[index]
+  /// The pages of the document in `path` that `--pages` selects (every page
+  /// by default), in document order, each with its number from 1.
+  /// - Throws: ``CLIError`` when the model cannot be read, one of its pages
+  ///   cannot (queries number pages as the file does: a missing page would
+  ///   shift them), or a page named is past its end.
+  static func numberedPages(_ path: String, ocr: OCROptions) throws -> [(
+    number: Int, page: Page
+  )] {
+    let result = ocr.recognizer().read([path])[0]
+    if let error = result.pageErrors.first { throw error }
+    return try result.numberedPages()
   }
 }

@@ -19,7 +19,7 @@ enum SearchablePDFOutput {
     // Each input PDF is read and opened once, for all its pages.
     var openPDFs: [String: PDFDocument] = [:]
     for (page, source) in zip(pages, sources) {
-      guard !DocumentFormat.isDocument(fileName: source.path) else {
+      guard !InputFiles.isDocument(source.path) else {
         throw CLIError(
           "\(source.path): a searchable PDF needs the page images; give the images, not a model")
       }
@@ -31,19 +31,19 @@ enum SearchablePDFOutput {
           if let open = openPDFs[source.path] {
             document = open
           } else {
-            document = try PDFDocument(
-              data: OCREngine.readImageFile(source.path), path: source.path)
+            document = try PDFDocument(data: InputFiles.read(source.path), path: source.path)
             openPDFs[source.path] = document
           }
           stream = try PDFImages.stream(
             pdfPage: pdf.page - 1, of: document, width: page.width, height: page.height,
             dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
         } else {
-          stream = try PDFImages.stream(
-            page: source.page, ofFile: source.path, maxPixels: maxPixels)
+          stream = try InputFiles.withFile(source.path) {
+            try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
+          }
         }
       } catch {
-        throw CLIError(error.description)
+        throw CLIError.wrap(error)
       }
       inputs.append(
         SearchablePDF.PageInput(

@@ -56,23 +56,38 @@ struct PageSelection: ArgumentValue, Equatable {
   var items: [(first: Int, last: Int?)]
 
   init?(argument: String) {
+    guard let selection = try? Self.parse(argument) else { return nil }
+    self = selection
+  }
+
+  private init(items: [(first: Int, last: Int?)]) {
+    self.items = items
+  }
+
+  /// Reads `2-5`, `1,3,7-`, `-3`, saying what is wrong with a bad value.
+  @Sendable static func parse(_ argument: String) throws -> PageSelection {
+    let expected = "expected page numbers from 1 and ranges, such as 2-5 or 1,3,7-"
     var items: [(first: Int, last: Int?)] = []
     for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
       let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-      switch ends.count {
-      case 1:
-        guard let n = Int(ends[0]), n >= 1 else { return nil }
-        items.append((n, n))
-      case 2:
-        let first = ends[0].isEmpty ? 1 : Int(ends[0])
-        let last = ends[1].isEmpty ? nil : Int(ends[1])
-        guard let first, first >= 1, ends[1].isEmpty || (last ?? 0) >= first else { return nil }
-        items.append((first, last))
-      default: return nil
+      let numbers = ends.map { $0.isEmpty ? nil : Int($0) }
+      guard (1...2).contains(ends.count),
+        zip(ends, numbers).allSatisfy({ $0.isEmpty || $1 != nil }),
+        numbers.contains(where: { $0 != nil })
+      else { throw ValueParsers.Invalid(description: expected) }
+      if numbers.contains(where: { ($0 ?? 1) < 1 }) {
+        throw ValueParsers.Invalid(
+          description:
+            "pages are counted from 1 (the first page is 1, as in tesseract and pdftotext)")
       }
+      let first = numbers[0] ?? 1
+      let last = ends.count == 1 ? first : numbers[1]
+      if let last, last < first {
+        throw ValueParsers.Invalid(description: "\(first)-\(last) runs backwards")
+      }
+      items.append((first, last))
     }
-    guard !items.isEmpty else { return nil }
-    self.items = items
+    return PageSelection(items: items)
   }
 
   static func == (a: PageSelection, b: PageSelection) -> Bool {

@@ -1,0 +1,288 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanOCR
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+
+/// The README runs as written (issue 26, point 7).
+///
+/// The rule: every command of every fenced block tagged `sh` in README.md
+/// (a line that is not blank and not a comment; a line ending in `\`
+/// continues on the next). A command that runs `scantext` (its first word,
+/// or the first word after a `|`) is run with bash (`set -o pipefail`) in
+/// one scratch folder, in README order, so that the outputs of earlier
+/// commands are there for later ones; it must exit 0 and print no `Error:`
+/// line. In that folder `scantext` on `PATH` is the built binary, `Scans/`
+/// is a copy of the sample folder, `docs/` exists, and a bare file name of
+/// a real scan (a file in `../shared/scans`, or one its `SOURCES.md` lists;
+/// never shipped) is a copy of that file; a command that needs a real scan
+/// that is not there is skipped, with the reason printed (without the
+/// folder, as on a fresh clone, a command that fails only because a bare
+/// file name is missing is taken to need a real scan and skipped). Any other command must be listed in
+/// ``skipped`` with its reason, so that a new kind of command is a decision,
+/// not an accident.
+///
+/// Recognition goes through one cache for the whole run, filled first with
+/// the sample pages every test process recognises (``RecognizedScans``), so
+/// `scantext ocr Scans/*.png` does not recognise 38 pages a second time.
+@Suite("README commands")
+struct ReadmeCommandsTests {
+  /// Commands that are not run, by their first words, with the reason.
+  static let skipped: [(prefix: String, reason: String)] = [
+    ("bash Tools/test.sh", "runs this test suite"),
+    (
+      "bash Tools/try-sample.sh",
+      "builds a release binary (minutes), then runs 'scantext ocr Scans/clean.png', which this test runs"
+    ),
+    (
+      ".build/tools-venv/bin/python Tools/check-html.py",
+      "needs Chromium; HTMLTests runs the checker on every sample page"
+    ),
+  ]
+
+  /// One command of the README.
+  struct Command: CustomStringConvertible {
+    /// The line it starts on, from 1.
+    var line: Int
+    /// The heading of its section.
+    var section: String
+    var text: String
+
+    var description: String { "README.md:\(line) (\(section)): \(text)" }
+
+    /// Whether it runs `scantext`.
+    var runsScanText: Bool {
+      text.components(separatedBy: "|").contains {
+        $0.split(separator: " ").first == "scantext"
+      }
+    }
+
+    /// The words that may name files: not options, not shell syntax.
+    var words: [String] {
+      text.split(whereSeparator: { $0 == " " || $0 == "=" }).map(String.init).filter {
+        !$0.hasPrefix("-") && $0.contains(".")
+      }
+    }
+  }
+
+  /// Every command of the README's `sh` blocks, in order.
+  static func commands(in readme: String) -> [Command] {
+    var commands: [Command] = []
+    var section = ""
+    var inShell = false
+    var inOtherBlock = false
+    var pending: Command?
+    for (n, line) in readme.components(separatedBy: "\n").enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("```") {
+        if inShell || inOtherBlock {
+          inShell = false
+          inOtherBlock = false
+        } else if trimmed == "```sh" {
+          inShell = true
+        } else {
+          inOtherBlock = true
+        }
+        continue
+      }
+      if !inShell && !inOtherBlock && line.hasPrefix("#") {
+        section = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        continue
+      }
+      guard inShell else { continue }
+      if var command = pending {
+        command.text += " " + trimmed
+        pending = nil
+        if command.text.hasSuffix("\\") {
+          command.text.removeLast()
+          pending = command
+        } else {
+          commands.append(command)
+        }
+        continue
+      }
+      guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+      var command = Command(line: n + 1, section: section, text: trimmed)
+      if command.text.hasSuffix("\\") {
+        command.text.removeLast()
+        pending = command
+      } else {
+        commands.append(command)
+      }
+    }
+    return commands.map { command in
+      var command = command
+      command.text = command.text.split(separator: " ", omittingEmptySubsequences: true)
+        .joined(separator: " ")
+      return command
+    }
+  }
+
+  /// The real scans by base name, with their paths relative to
+  /// `../shared/scans`: the files there, and those its `SOURCES.md` lists
+  /// (the first word of each table row's first cell) that may be missing.
+  static func realScanNames() -> [String: String] {
+    guard let folder = RealScans.folder else { return [:] }
+    var names: [String: String] = [:]
+    let listing =
+      (try? String(contentsOf: folder.appendingPathComponent("SOURCES.md"), encoding: .utf8)) ?? ""
+    for row in listing.components(separatedBy: "\n") where row.hasPrefix("| ") {
+      guard let path = row.dropFirst(2).split(separator: " ").first.map(String.init),
+        path.contains("/"), path.contains(".")
+      else { continue }
+      names[URL(fileURLWithPath: path).lastPathComponent] = path
+    }
+    let files = FileManager.default.enumerator(atPath: folder.path)
+    while let path = files?.nextObject() as? String {
+      names[URL(fileURLWithPath: path).lastPathComponent] = path
+    }
+    return names
+  }
+
+  @Test func commandsAreFoundByTheRule() throws {
+    let sample = """
+      # Title
+      ```sh
+      # a comment
+      scantext ocr a.png \\
+        --lang deu   # trailing
+      printf '%s\\n' x | scantext query m.json
+
+      bash Tools/test.sh
+      ```
+      ```json
+      scantext not a command
+      ```
+      ## Other
+      ```sh
+      scantext text m.json
+      ```
+      """
+    let found = Self.commands(in: sample)
+    #expect(
+      found.map(\.text) == [
+        "scantext ocr a.png --lang deu # trailing", "printf '%s\\n' x | scantext query m.json",
+        "bash Tools/test.sh", "scantext text m.json",
+      ])
+    #expect(found.map(\.runsScanText) == [true, true, false, true])
+    #expect(found.map(\.section) == ["Title", "Title", "Title", "Other"])
+    #expect(found.first?.line == 4)
+  }
+
+  @Test(.timeLimit(.minutes(20)))
+  func everyCommandRunsAsWritten() throws {
+    let readme = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let commands = Self.commands(in: readme)
+    try #require(commands.filter(\.runsScanText).count >= 30, "the README's commands were found")
+
+    let scratch = try Fixtures.temporaryFolder()
+    try FileManager.default.copyItem(
+      at: Fixtures.scans, to: scratch.appendingPathComponent("Scans"))
+    try FileManager.default.createDirectory(
+      at: scratch.appendingPathComponent("docs"), withIntermediateDirectories: false)
+    let cache = try Fixtures.temporaryFolder()
+    try fillCache(cache)
+    let binFolder = Fixtures.executable.deletingLastPathComponent().path
+    let environment = [
+      "PATH": binFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+      "XDG_CACHE_HOME": cache.path,
+    ]
+    let realScans = Self.realScanNames()
+    var ran = 0
+    for command in commands {
+      guard command.runsScanText else {
+        let reason = Self.skipped.first { command.text.hasPrefix($0.prefix) }?.reason
+        #expect(
+          reason != nil,
+          "\(command): not a scantext command: run it, or list it in ReadmeCommandsTests.skipped with the reason"
+        )
+        print("README command skipped: \(command): \(reason ?? "")")
+        continue
+      }
+      // Real scans the command names: copied in when they are there.
+      var missing: [String] = []
+      for word in command.words {
+        let name = URL(fileURLWithPath: word).lastPathComponent
+        guard word == name, let relative = realScans[name] else { continue }
+        let target = scratch.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: target.path) { continue }
+        guard let folder = RealScans.folder,
+          FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent(relative).path)
+        else {
+          missing.append(relative)
+          continue
+        }
+        try FileManager.default.copyItem(at: folder.appendingPathComponent(relative), to: target)
+      }
+      guard missing.isEmpty else {
+        print(
+          "README command skipped: \(command): needs the real scan \(missing.joined(separator: ", ")), not in ../shared/scans"
+        )
+        continue
+      }
+      let started = Date()
+      let r = try run(command.text, in: scratch, environment: environment)
+      let seconds = Date().timeIntervalSince(started)
+      if seconds > 3 { print("README command took \(Int(seconds)) s: \(command)") }
+      // Without ../shared/scans (a fresh clone, CI) a real scan is a file
+      // that is not there.
+      if RealScans.folder == nil, r.code != 0,
+        let name = command.words.first(where: {
+          !$0.contains("/") && r.stderr.contains("Error: \($0): no such file")
+        })
+      {
+        print(
+          "README command skipped: \(command): needs \(name), a real scan (\(RealScans.absentMessage))"
+        )
+        continue
+      }
+      ran += 1
+      let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+      #expect(
+        r.code == 0 && errors.isEmpty,
+        "\(command)\nexit \(r.code)\n\(r.stderr.prefix(2000))")
+    }
+    print("README commands: \(ran) run, \(commands.count - ran) skipped")
+  }
+
+  /// Runs one command with bash, standard input empty.
+  func run(_ command: String, in folder: URL, environment: [String: String]) throws
+    -> (code: Int32, stderr: String)
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", "set -o pipefail; " + command]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+  }
+
+  /// Stores the sample pages this test process recognises anyway in the
+  /// cache of the `scantext` the commands run, under the keys its default
+  /// options give (English, default preprocessing).
+  func fillCache(_ home: URL) throws {
+    let folder = home.appendingPathComponent("scantext")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let cache = RecognitionCache(folder: folder, limitBytes: RecognitionCache.defaultLimitBytes)
+    let options = RecognitionOptions(layout: .default(for: .default))
+    let program = RecognitionCache.identity(ofProgram: Fixtures.executable)
+    for image in Fixtures.scanImages where Fixtures.language(image) == "eng" {
+      guard let page = try? RecognizedScans.page(image) else { continue }
+      let data = try Data(contentsOf: Fixtures.scans.appendingPathComponent(image))
+      cache.store(
+        [page], key: RecognitionCache.key(imageData: data, options: options, program: program))
+    }
+  }
+}

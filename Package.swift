@@ -21,10 +21,15 @@ let package = Package(
     .target(name: "CScanOCR"),
     // The text model: geometry, text, tokenizer, hit testing. No C, no OCR.
     .target(name: "ScanModel"),
-    // The only target that talks to Tesseract and Leptonica.
-    .target(name: "ScanOCR", dependencies: ["ScanModel", "CScanOCR"]),
+    // The only target that talks to Tesseract and Leptonica (and to
+    // Poppler and qpdf for PDFs; it uses ScanFormats' PDF text layer and
+    // content-stream reader when it edits a PDF).
+    .target(name: "ScanOCR", dependencies: ["ScanModel", "CScanOCR", "ScanFormats"]),
+    // zlib, for the Flate streams of searchable PDFs (Debian's zlib1g-dev;
+    // libz.so.1 is on every system).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // JSON (hOCR-like) export and import.
-    .target(name: "ScanFormats", dependencies: ["ScanModel"]),
+    .target(name: "ScanFormats", dependencies: ["ScanModel", "CZlib"]),
     // A command-line parser with swift-argument-parser's conventions (help
     // layout, `Error:`/`Usage:` messages, exit code 64), standard streams
     // that report write errors, and nothing the commands do not use. It

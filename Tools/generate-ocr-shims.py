@@ -60,7 +60,7 @@ pixThresholdToValue pixConnCompBB boxaGetCount boxaGetBoxGeometry boxaDestroy pi
 pixConvertTo32 pixRenderBoxArb pixRenderLineArb pixBlendInRect bmfCreate bmfDestroy
 pixSetTextline pixWriteMem pixSetAll pixGetPixel pixOpenBrick pixSubtract pixOr pixDilateBrick pixSetMasked
 pixCountPixels pixThresholdToBinary pixCombineMasked pixCombineMaskedGeneral pixEqual pixSetPixel pixReduceRankBinary2 selectComposableSizes pixConvertRGBToLuminance pixCopy pixAnd pixOpenCompBrick
-pixGetColormap l_generateCIDataForPdf l_CIDataDestroy
+pixGetColormap l_generateCIDataForPdf l_CIDataDestroy pixFlipLR pixFlipTB pixGetSpp pixAlphaBlendUniform
 getProjectiveXformCoeffs pixProjective ptaCreate ptaAddPt ptaDestroy pixScaleAreaMap
 dewarpaCreate dewarpaDestroy dewarpCreate dewarpDestroy dewarpaInsertDewarp dewarpaUseBothArrays
 dewarpaSetCurvatures dewarpBuildPageModel dewarpaInsertRefModels dewarpaApplyDisparity
@@ -140,6 +140,7 @@ def main():
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"
+#include "ScanTextPDFWrite.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message

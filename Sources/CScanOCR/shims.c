@@ -125,6 +125,10 @@ static struct {
   __typeof__(&pixGetColormap) pixGetColormap;
   __typeof__(&l_generateCIDataForPdf) l_generateCIDataForPdf;
   __typeof__(&l_CIDataDestroy) l_CIDataDestroy;
+  __typeof__(&pixFlipLR) pixFlipLR;
+  __typeof__(&pixFlipTB) pixFlipTB;
+  __typeof__(&pixGetSpp) pixGetSpp;
+  __typeof__(&pixAlphaBlendUniform) pixAlphaBlendUniform;
   __typeof__(&getProjectiveXformCoeffs) getProjectiveXformCoeffs;
   __typeof__(&pixProjective) pixProjective;
   __typeof__(&ptaCreate) ptaCreate;
@@ -348,6 +352,10 @@ static void scantext_load(void) {
   LOAD(leptonica, pixGetColormap);
   LOAD(leptonica, l_generateCIDataForPdf);
   LOAD(leptonica, l_CIDataDestroy);
+  LOAD(leptonica, pixFlipLR);
+  LOAD(leptonica, pixFlipTB);
+  LOAD(leptonica, pixGetSpp);
+  LOAD(leptonica, pixAlphaBlendUniform);
   LOAD(leptonica, getProjectiveXformCoeffs);
   LOAD(leptonica, pixProjective);
   LOAD(leptonica, ptaCreate);
@@ -501,6 +509,10 @@ PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsi
 PIXCMAP * scantext_pixGetColormap(PIX *pix) { return scantext_functions.pixGetColormap(pix); }
 l_ok scantext_l_generateCIDataForPdf(const char *fname, PIX *pix, l_int32 quality, L_COMP_DATA **pcid) { return scantext_functions.l_generateCIDataForPdf(fname, pix, quality, pcid); }
 void scantext_l_CIDataDestroy(L_COMP_DATA **pcid) { scantext_functions.l_CIDataDestroy(pcid); }
+PIX * scantext_pixFlipLR(PIX *pixd, PIX *pixs) { return scantext_functions.pixFlipLR(pixd, pixs); }
+PIX * scantext_pixFlipTB(PIX *pixd, PIX *pixs) { return scantext_functions.pixFlipTB(pixd, pixs); }
+l_int32 scantext_pixGetSpp(const PIX *pix) { return scantext_functions.pixGetSpp(pix); }
+PIX * scantext_pixAlphaBlendUniform(PIX *pixs, l_uint32 color) { return scantext_functions.pixAlphaBlendUniform(pixs, color); }
 l_ok scantext_getProjectiveXformCoeffs(PTA *ptas, PTA *ptad, l_float32 **pvc) { return scantext_functions.getProjectiveXformCoeffs(ptas, ptad, pvc); }
 PIX * scantext_pixProjective(PIX *pixs, l_float32 *vc, l_int32 incolor) { return scantext_functions.pixProjective(pixs, vc, incolor); }
 PTA * scantext_ptaCreate(l_int32 n) { return scantext_functions.ptaCreate(n); }

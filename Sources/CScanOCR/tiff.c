@@ -18,6 +18,9 @@ static struct {
   __typeof__(&TIFFGetField) TIFFGetField;
   __typeof__(&TIFFGetFieldDefaulted) TIFFGetFieldDefaulted;
   __typeof__(&TIFFIsTiled) TIFFIsTiled;
+  __typeof__(&TIFFNumberOfStrips) TIFFNumberOfStrips;
+  __typeof__(&TIFFCurrentDirOffset) TIFFCurrentDirOffset;
+  __typeof__(&TIFFIsBigTIFF) TIFFIsBigTIFF;
   __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
   __typeof__(&TIFFSetErrorHandler) TIFFSetErrorHandler;
   __typeof__(&TIFFSetWarningHandler) TIFFSetWarningHandler;
@@ -59,6 +62,9 @@ static void load(void) {
   LOAD_TIFF(TIFFGetField);
   LOAD_TIFF(TIFFGetFieldDefaulted);
   LOAD_TIFF(TIFFIsTiled);
+  LOAD_TIFF(TIFFNumberOfStrips);
+  LOAD_TIFF(TIFFCurrentDirOffset);
+  LOAD_TIFF(TIFFIsBigTIFF);
   LOAD_TIFF(TIFFReadRGBAImageOriented);
   LOAD_TIFF(TIFFSetErrorHandler);
   LOAD_TIFF(TIFFSetWarningHandler);
@@ -176,7 +182,41 @@ void scantext_tiff_close(scantext_tiff *t) {
   free(t);
 }
 
-static void describe(TIFF *tif, scantext_tiff_directory *d) {
+// An unsigned number of `size` bytes at `at` in the file's byte order;
+// 0 past the end.
+static uint64_t read_number(const scantext_tiff *t, uint64_t at, int size) {
+  if (at > t->size || (uint64_t)size > t->size - at) return 0;
+  int little = t->data[0] == 'I';
+  uint64_t value = 0;
+  for (int i = 0; i < size; i++) {
+    uint64_t byte = t->data[at + (little ? (uint64_t)i : (uint64_t)(size - 1 - i))];
+    value |= byte << (8 * i);
+  }
+  return value;
+}
+
+// Where the current directory's orientation value (one SHORT) lies in the
+// file; 0 when the directory has none or it lies outside the file.
+static uint64_t orientation_offset(const scantext_tiff *t) {
+  if (t->size < 8 || (t->data[0] != 'I' && t->data[0] != 'M')) return 0;
+  int big = lib.TIFFIsBigTIFF(t->tif);
+  uint64_t directory = lib.TIFFCurrentDirOffset(t->tif);
+  uint64_t count = read_number(t, directory, big ? 8 : 2);
+  uint64_t first = directory + (big ? 8 : 2), size = big ? 20 : 12;
+  for (uint64_t i = 0; i < count && i < 65536; i++) {
+    uint64_t entry = first + i * size;
+    if (entry > t->size || size > t->size - entry) return 0;
+    if (read_number(t, entry, 2) != TIFFTAG_ORIENTATION) continue;
+    if (read_number(t, entry + 2, 2) != TIFF_SHORT || read_number(t, entry + 4, big ? 8 : 4) != 1) {
+      return 0;
+    }
+    return entry + (big ? 12 : 8);
+  }
+  return 0;
+}
+
+static void describe(const scantext_tiff *t, scantext_tiff_directory *d) {
+  TIFF *tif = t->tif;
   uint32_t width = 0, height = 0, subfile = 0;
   lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
   lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
@@ -185,6 +225,9 @@ static void describe(TIFF *tif, scantext_tiff_directory *d) {
   d->height = height;
   d->tiled = lib.TIFFIsTiled(tif) ? 1 : 0;
   d->reduced = (subfile & FILETYPE_REDUCEDIMAGE) ? 1 : 0;
+  uint16_t orientation = 0;
+  d->orientation = lib.TIFFGetField(tif, TIFFTAG_ORIENTATION, &orientation) ? orientation : 0;
+  d->orientation_offset = d->orientation ? orientation_offset(t) : 0;
 }
 
 int scantext_tiff_directories(
@@ -194,7 +237,7 @@ int scantext_tiff_directories(
   if (!lib.TIFFSetDirectory(t->tif, 0)) return 0;
   int count = 0;
   for (;;) {
-    describe(t->tif, &directories[count]);
+    describe(t, &directories[count]);
     count++;
     // TIFFReadDirectory returns 0 at the end, on an unreadable directory
     // and on a next-directory offset seen before (a loop).
@@ -217,9 +260,17 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
   if (!pix) return NULL;
   // A 32-bit Pix has one word per pixel and no padding: libtiff decodes
   // straight into it, then each pixel is moved from libtiff's ABGR order
-  // to Leptonica's RGBA order in place.
+  // to Leptonica's RGBA order in place. The pixels are asked for in the
+  // order they are stored (the file's own orientation: libtiff would
+  // mirror some orientations and not turn the others); the caller applies
+  // the orientation tag.
+  uint16_t orientation = ORIENTATION_TOPLEFT;
+  lib.TIFFGetField(t->tif, TIFFTAG_ORIENTATION, &orientation);
+  if (orientation < ORIENTATION_TOPLEFT || orientation > ORIENTATION_LEFTBOT) {
+    orientation = ORIENTATION_TOPLEFT;
+  }
   uint32_t *raster = scantext_pixGetData(pix);
-  if (!lib.TIFFReadRGBAImageOriented(t->tif, width, height, raster, ORIENTATION_TOPLEFT, 0)) {
+  if (!lib.TIFFReadRGBAImageOriented(t->tif, width, height, raster, orientation, 0)) {
     scantext_pixDestroy(&pix);
     return NULL;
   }
@@ -240,4 +291,57 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
     }
   }
   return pix;
+}
+
+int scantext_tiff_stored_strip(scantext_tiff *t, int index, scantext_tiff_strip *strip) {
+  memset(strip, 0, sizeof *strip);
+  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
+  TIFF *tif = t->tif;
+  if (lib.TIFFIsTiled(tif) || lib.TIFFNumberOfStrips(tif) != 1) return -1;
+  uint16_t compression = 0, bits = 0, samples = 0, photometric = 0, fill = FILLORDER_MSB2LSB;
+  uint16_t planar = PLANARCONFIG_CONTIG;
+  uint32_t width = 0, height = 0;
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+  if (!lib.TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -1;
+  lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  if (width == 0 || height == 0 || fill != FILLORDER_MSB2LSB) return -1;
+  uint64_t *offsets = NULL, *counts = NULL;
+  if (!lib.TIFFGetField(tif, TIFFTAG_STRIPOFFSETS, &offsets) ||
+      !lib.TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts) || !offsets || !counts) {
+    return -1;
+  }
+  if (counts[0] == 0 || offsets[0] > t->size || counts[0] > t->size - offsets[0]) return -1;
+  if (compression == COMPRESSION_CCITTFAX4 && bits == 1 && samples == 1 &&
+      (photometric == PHOTOMETRIC_MINISWHITE || photometric == PHOTOMETRIC_MINISBLACK)) {
+    uint32_t options = 0;
+    lib.TIFFGetFieldDefaulted(tif, TIFFTAG_GROUP4OPTIONS, &options);
+    // Uncompressed mode is an extension PDF's decoders need not know.
+    if (options & GROUP4OPT_UNCOMPRESSED) return -1;
+    strip->kind = SCANTEXT_TIFF_STRIP_G4;
+  } else if (compression == COMPRESSION_JPEG && bits == 8 && planar == PLANARCONFIG_CONTIG &&
+             ((samples == 1 && photometric == PHOTOMETRIC_MINISBLACK) ||
+              (samples == 3 &&
+               (photometric == PHOTOMETRIC_RGB || photometric == PHOTOMETRIC_YCBCR)))) {
+    strip->kind = SCANTEXT_TIFF_STRIP_JPEG;
+    uint32_t length = 0;
+    void *tables = NULL;
+    if (lib.TIFFGetField(tif, TIFFTAG_JPEGTABLES, &length, &tables) && tables && length > 0) {
+      strip->tables = tables;
+      strip->tables_length = length;
+    }
+  } else {
+    return -1;
+  }
+  strip->offset = offsets[0];
+  strip->length = counts[0];
+  strip->width = width;
+  strip->height = height;
+  strip->samples = samples;
+  strip->photometric = photometric;
+  return 0;
 }

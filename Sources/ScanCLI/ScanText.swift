@@ -31,6 +31,7 @@ public struct ScanText: ScanCommand {
   public static func main(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
     if arguments.contains("--verbose") { OCREngine.showLibraryMessages() }
     InputFiles.begin(io)
+    defer { InputFiles.end() }
     return CommandLineTool.run(ScanText.self, arguments: arguments, io: io)
   }
 

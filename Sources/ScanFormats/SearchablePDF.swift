@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import ScanModel
 
@@ -20,11 +21,16 @@ public struct PDFPageImage: Sendable, Hashable {
   public var decodeParms: String?
   /// `Decode` in PDF syntax, when the samples are inverted.
   public var decode: String?
+  /// The orientation tag (1–8, ``ScanModel/ImageOrientation``) that turns
+  /// the stored image into the page's picture: an image file's bytes go in
+  /// as stored and the page draws them turned. 1 when the image is stored
+  /// the way the page shows it.
+  public var orientation: Int
 
   /// Creates an image description.
   public init(
     data: Data, filter: String, width: Int, height: Int, bitsPerComponent: Int,
-    colorSpace: String, decodeParms: String? = nil, decode: String? = nil
+    colorSpace: String, decodeParms: String? = nil, decode: String? = nil, orientation: Int = 1
   ) {
     self.data = data
     self.filter = filter
@@ -34,6 +40,7 @@ public struct PDFPageImage: Sendable, Hashable {
     self.colorSpace = colorSpace
     self.decodeParms = decodeParms
     self.decode = decode
+    self.orientation = orientation
   }
 }
 
@@ -41,9 +48,20 @@ public struct PDFPageImage: Sendable, Hashable {
 /// text layer (text render mode 3) in which every word lies on its box, so
 /// a viewer's selection highlights the ink and search and copy work.
 ///
+/// ## How the page is made
+/// The page is the picture a viewer shows of the image (the model's page,
+/// its orientation tag applied) at its resolution
+/// (``ScanModel/PageResolution/resolution(of:)``): one pixel is 72 / dpi
+/// points. An image stored turned (``PDFPageImage/orientation``) is drawn
+/// turned into that frame by the matrix that places it (`cm`), its bytes
+/// untouched. A page whose content was found turned (``ScanModel/Page/orientation``
+/// 90, 180 or 270) gets `/Rotate` so that a viewer shows it upright; the
+/// image and the layer are drawn in the unrotated page, so they turn
+/// together. Content streams, the font and its maps are compressed
+/// (Flate, zlib level 9); the font is stored once.
+///
 /// ## How words are placed
-/// The page is the image at its resolution (`dpi`, else 300): one pixel is
-/// 72 / dpi points. The font is Tesseract's glyphless font (`pdf.ttf`, a
+/// The font is Tesseract's glyphless font (`pdf.ttf`, a
 /// CID font whose every glyph is empty and half an em wide, Identity-H
 /// encoding with the UTF-16 code units as character codes and a ToUnicode
 /// map that returns them). Each word is drawn on its own: its text
@@ -79,10 +97,12 @@ public enum SearchablePDF {
   ///   - font: The glyphless TrueType font (Tesseract's `pdf.ttf`).
   ///   - title: The document title (`/Title`).
   ///   - producer: The program that made it (`/Producer`).
+  ///   - keepRotation: Whether a page whose content was found turned stays
+  ///     as scanned (no `/Rotate`; `--keep-rotation`).
   /// - Throws: ``WriteError`` when a page image does not match its page's size.
   /// - Complexity: O(*n*) in the words of the pages and the image bytes.
   public static func data(
-    pages: [PageInput], font: Data, title: String?, producer: String
+    pages: [PageInput], font: Data, title: String?, producer: String, keepRotation: Bool = false
   ) throws(WriteError) -> Data {
     guard !pages.isEmpty else { throw WriteError(description: "no page to write") }
     var writer = ObjectWriter()
@@ -100,60 +120,85 @@ public enum SearchablePDF {
     var info = "<< /Producer \(literal(producer))"
     if let title { info += " /Title \(literal(title))" }
     writer.object(3, info + " >>")
-    writer.object(
-      4,
-      "<< /Type /Font /Subtype /Type0 /BaseFont /GlyphLessFont /Encoding /Identity-H /DescendantFonts [5 0 R] /ToUnicode 8 0 R >>"
-    )
-    writer.object(
-      5,
-      "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /GlyphLessFont /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 6 0 R /DW 500 /CIDToGIDMap 7 0 R >>"
-    )
-    writer.object(
-      6,
-      "<< /Type /FontDescriptor /FontName /GlyphLessFont /Flags 5 /FontBBox [0 0 500 1000] /ItalicAngle 0 /Ascent 1000 /Descent -1 /CapHeight 1000 /StemV 80 /FontFile2 9 0 R >>"
-    )
-    // Every character code maps to glyph 1, the font's one empty glyph.
-    var map = Data(capacity: 131_072)
-    for _ in 0..<65_536 { map.append(contentsOf: [0, 1]) }
-    writer.stream(7, dictionary: "", data: map)
-    writer.stream(8, dictionary: "", data: Data(toUnicodeCMap.utf8))
+    writer.object(4, GlyphlessFont.type0(cidFont: "5 0 R", toUnicode: "8 0 R"))
+    writer.object(5, GlyphlessFont.cidFont(descriptor: "6 0 R", cidToGIDMap: "7 0 R"))
+    writer.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
+    writer.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
+    writer.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
     for (i, input) in pages.enumerated() {
       let number = pageObjects[i]
       let page = input.page
       let image = input.image
-      guard image.width == page.width, image.height == page.height else {
+      let orientation = ImageOrientation(tag: image.orientation) ?? ImageOrientation.upright
+      let shown =
+        orientation.swapsSides ? (image.height, image.width) : (image.width, image.height)
+      guard shown == (page.width, page.height) else {
         throw WriteError(
           description:
-            "page \(i + 1): the image is \(image.width)×\(image.height) pixels, the model's page \(page.width)×\(page.height)"
+            "page \(i + 1): the image is \(shown.0)×\(shown.1) pixels, the model's page \(page.width)×\(page.height)"
         )
       }
-      let scale = 72.0 / Double(page.dpi ?? 300)
+      let scale = 72.0 / Double(PageResolution.resolution(of: page))
       let w = Double(page.width) * scale
       let h = Double(page.height) * scale
+      var pageObject = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))]"
+      if !keepRotation, let rotate = rotation(of: page) { pageObject += " /Rotate \(rotate)" }
       writer.object(
         number,
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))] /Resources << /XObject << /Im0 \(number + 2) 0 R >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
+        pageObject
+          + " /Resources << /XObject << /Im0 \(number + 2) 0 R >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
       )
-      let content = "q \(num(w)) 0 0 \(num(h)) 0 0 cm /Im0 Do Q\n" + textLayer(page, scale: scale)
-      writer.stream(number + 1, dictionary: "", data: Data(content.utf8))
+      let pixelToUser = pixelToUser(page, scale: scale)
+      let m = imageMatrix(image, orientation: orientation, pixelToUser: pixelToUser)
+      let content =
+        "q \(m.map(num).joined(separator: " ")) cm /Im0 Do Q\n"
+        + textLayer(page, pixelToUser: pixelToUser, font: "F0")
+      writer.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
       var dictionary =
         "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(image.colorSpace) /Filter /\(image.filter)"
       if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
       if let decode = image.decode { dictionary += " /Decode \(decode)" }
       writer.stream(number + 2, dictionary: dictionary, data: image.data)
     }
-    writer.stream(9, dictionary: "/Length1 \(font.count)", data: font)
+    writer.compressedStream(9, dictionary: "/Length1 \(font.count)", data: font)
     return writer.finish(root: 1, info: 3)
   }
 
-  /// The invisible text of a page: one `BT … ET` with every word placed on
-  /// its outline, for a page that is the image at `scale` points per pixel.
-  static func textLayer(_ page: Page, scale: Double) -> String {
-    textLayer(
-      page,
-      pixelToUser: ScanModel.AffineTransform(
-        a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: Double(page.height) * scale),
-      font: "F0")
+  /// The `/Rotate` that shows a page upright whose content was found
+  /// turned clockwise by ``ScanModel/Page/orientation`` degrees (a viewer
+  /// turns the page clockwise by `/Rotate`); `nil` for an upright page.
+  static func rotation(of page: Page) -> Int? {
+    let turned = ((page.orientation % 360) + 360) % 360
+    guard turned % 90 == 0, turned != 0 else { return nil }
+    return 360 - turned
+  }
+
+  /// The map from a page's pixels to the user space of a PDF page that is
+  /// the page at `scale` points per pixel (y up).
+  static func pixelToUser(_ page: Page, scale: Double) -> ScanModel.AffineTransform {
+    ScanModel.AffineTransform(
+      a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: Double(page.height) * scale)
+  }
+
+  /// The matrix (`cm`) that draws an image XObject, whose samples fill the
+  /// unit square (the first stored row at the top), onto the page: each
+  /// stored pixel where the orientation tag puts it in the page's picture,
+  /// then into user space.
+  static func imageMatrix(
+    _ image: PDFPageImage, orientation: ImageOrientation, pixelToUser: ScanModel.AffineTransform
+  ) -> [Double] {
+    let w = Double(image.width)
+    let h = Double(image.height)
+    // The unit square's point (u, v) is the stored pixel (u·w, (1 − v)·h).
+    func place(_ u: Double, _ v: Double) -> Point {
+      let p = orientation.shown(x: u * w, y: (1 - v) * h, width: w, height: h)
+      return pixelToUser.apply(to: Point(x: p.x, y: p.y))
+    }
+    // An affine map is known by where it sends three points.
+    let origin = place(0, 0)
+    let x = place(1, 0)
+    let y = place(0, 1)
+    return [x.x - origin.x, x.y - origin.y, y.x - origin.x, y.y - origin.y, origin.x, origin.y]
   }
 
   /// The invisible text of a page: one `BT … ET` (text render mode 3) with
@@ -262,6 +307,17 @@ private struct ObjectWriter {
     data.append(contentsOf: Array("\(number) 0 obj\n\(body)\nendobj\n".utf8))
   }
 
+  /// A stream compressed with Flate (zlib level 9: a searchable PDF's own
+  /// streams are small, and written once).
+  mutating func compressedStream(_ number: Int, dictionary: String, data bytes: Data) {
+    guard let compressed = Deflate.compress(bytes) else {
+      stream(number, dictionary: dictionary, data: bytes)
+      return
+    }
+    let prefix = dictionary.isEmpty ? "" : dictionary + " "
+    stream(number, dictionary: prefix + "/Filter /FlateDecode", data: compressed)
+  }
+
   mutating func stream(_ number: Int, dictionary: String, data bytes: Data) {
     offsets[number] = data.count
     data.append(
@@ -287,5 +343,23 @@ private struct ObjectWriter {
       "trailer\n<< /Size \(size) /Root \(root) 0 R /Info \(info) 0 R >>\nstartxref\n\(start)\n%%EOF\n"
     data.append(contentsOf: Array(table.utf8))
     return data
+  }
+}
+
+/// zlib's compression (RFC 1950, what a PDF's `FlateDecode` reads).
+enum Deflate {
+  /// `data` compressed at `level` (0–9); `nil` when zlib cannot (it fails
+  /// only for want of memory: compressBound's buffer is always large
+  /// enough).
+  static func compress(_ data: Data, level: Int32 = 9) -> Data? {
+    var size = compressBound(uLong(data.count))
+    var out = [UInt8](repeating: 0, count: Int(size))
+    let status = data.withUnsafeBytes { raw -> Int32 in
+      let source = raw.bindMemory(to: UInt8.self).baseAddress
+      return out.withUnsafeMutableBufferPointer { target in
+        compress2(target.baseAddress, &size, source, uLong(data.count), level)
+      }
+    }
+    return status == Z_OK ? Data(out.prefix(Int(size))) : nil
   }
 }

@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanModel
 
 /// The one owner of a Leptonica `Pix`; destroys it in `deinit`. A class
 /// (not a `~Copyable` struct) so that decoded pages can live in an array;
@@ -80,20 +81,27 @@ final class ImageSource {
   /// The most pages read from one TIFF; more is refused as hostile.
   static let maxTIFFPages = 10_000
 
-  /// A page of a TIFF: its libtiff directory index and whether it is tiled.
-  private struct TIFFPage {
+  /// A page of a TIFF: its libtiff directory index, whether it is tiled,
+  /// its orientation tag (0: none) and where the tag's value lies in the
+  /// file (0: unknown).
+  struct TIFFPage {
     var directory: Int
     var tiled: Bool
+    var orientation: Int
+    var orientationOffset: Int
   }
 
-  private let data: Data
-  private let path: String
+  /// The file's bytes.
+  let data: Data
+  let path: String
   private let format: String
   /// For a TIFF, its pages (reduced-resolution copies such as thumbnails
   /// and pyramid levels are not pages).
-  private let tiffPages: [TIFFPage]
+  let tiffPages: [TIFFPage]
+  /// The orientation tag of a JPEG, PNG or WebP file, when it has one.
+  private let fileOrientation: Int?
   /// The most libtiff may allocate at once for this file.
-  private let tiffAllocationLimit: Int
+  let tiffAllocationLimit: Int
 
   /// The most libtiff may allocate at once: 8 bytes per allowed pixel (four
   /// 16-bit samples, the most a page holds), 64 MB at least. A strip or
@@ -158,6 +166,14 @@ final class ImageSource {
       return .success((name, []))
     }
     (format, tiffPages) = try checked.get()
+    fileOrientation = format == "TIFF" ? nil : OrientationTag.find(in: data, format: format)
+  }
+
+  /// The orientation tag of page `index` (1–8), when the file has one;
+  /// ``decode(page:)`` has applied it.
+  func orientationTag(page index: Int) -> Int? {
+    let tag = format == "TIFF" ? tiffPages[index].orientation : fileOrientation
+    return tag.flatMap { ImageOrientation(tag: $0)?.tag }
   }
 
   /// Walks a TIFF's page list with libtiff and checks every page's size.
@@ -184,34 +200,66 @@ final class ImageSource {
             ? .imageTooLarge(path: path, width: w, height: h, limit: maxPixels)
             : .pageTooLarge(path: path, page: pages.count, width: w, height: h, limit: maxPixels))
       }
-      pages.append(TIFFPage(directory: index, tiled: d.tiled != 0))
+      pages.append(
+        TIFFPage(
+          directory: index, tiled: d.tiled != 0, orientation: Int(d.orientation),
+          orientationOffset: Int(d.orientation_offset)))
     }
     if pages.isEmpty { return .failure(.corruptImage(path: path, format: "TIFF")) }
     return .success(pages)
   }
 
-  /// Decodes page `index` (from 0).
+  /// Decodes page `index` (from 0) into the picture a viewer shows: the
+  /// orientation tag, when there is one, is applied (see
+  /// ``ImageOrientation``).
   /// - Throws: ``OCRError/corruptPage(path:page:format:)`` for a page of a
   ///   multi-page file, ``OCRError/corruptImage(path:format:)`` otherwise.
   func decode(page index: Int) throws(OCRError) -> LeptonicaImage {
     let format = self.format
     let pages = tiffPages
     let limit = tiffAllocationLimit
-    let decoded: LeptonicaImage? = data.withUnsafeBytes { raw in
+    let orientation = orientationTag(page: index).flatMap { ImageOrientation(tag: $0) }
+    let turn = { (stored: LeptonicaImage) -> LeptonicaImage? in
+      orientation.map { $0.apply(to: stored) } ?? stored
+    }
+    // Leptonica applies a TIFF strip's orientation itself, wrongly for an
+    // RGB page tagged 8 (measured: every sample off); it reads the stored
+    // pixels when the tag says 1, so it is given a copy that says so. When
+    // the tag's place is not known, libtiff reads the page as stored.
+    var bytes = data
+    var leptonicaReadsStrips = true
+    if format == "TIFF", let orientation, orientation != .upright {
+      let at = pages[index].orientationOffset
+      if at > 0, at + 2 <= bytes.count {
+        let little = bytes[bytes.startIndex] == 0x49
+        bytes[bytes.startIndex + at] = little ? 1 : 0
+        bytes[bytes.startIndex + at + 1] = little ? 0 : 1
+      } else {
+        leptonicaReadsStrips = false
+      }
+    }
+    let strips = leptonicaReadsStrips
+    let decoded = bytes.withUnsafeBytes { raw -> LeptonicaImage? in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
       guard format == "TIFF" else {
-        return scantext_pixReadMem(base, raw.count).map { LeptonicaImage(taking: $0) }
+        guard let pix = scantext_pixReadMem(base, raw.count) else { return nil }
+        return turn(LeptonicaImage(taking: pix))
       }
       let page = pages[index]
       // Leptonica first for strips: it keeps 1-bit and gray pages as they
       // are, as the `tesseract` command reads them. Tiled pages and layouts
-      // Leptonica refuses go through libtiff's RGBA interface.
-      if !page.tiled, let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory)) {
-        return LeptonicaImage(taking: pix)
+      // Leptonica refuses go through libtiff's RGBA interface. Both read
+      // the pixels as stored; the orientation is turned here.
+      if !page.tiled, strips,
+        let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory))
+      {
+        return turn(LeptonicaImage(taking: pix))
       }
       guard let tiff = scantext_tiff_open(base, raw.count, limit) else { return nil }
       defer { scantext_tiff_close(tiff) }
-      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).map { LeptonicaImage(taking: $0) }
+      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).flatMap {
+        turn(LeptonicaImage(taking: $0))
+      }
     }
     guard let decoded else {
       throw pageCount > 1

@@ -48,6 +48,12 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
   /// pixels than allowed; checked before rendering.
   case pdfPageTooLarge(
     path: String, page: Int, points: [Double], dpi: Int, width: Int, height: Int, limit: Int)
+  /// A searchable PDF of a PDF was asked for and qpdf's library (or zlib)
+  /// is not installed.
+  case pdfEditingUnavailable(path: String)
+  /// qpdf cannot read or write the PDF, or it is encrypted: no searchable
+  /// copy of it can be written.
+  case uneditablePDF(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -96,6 +102,11 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
       let size = points.map { String(format: "%g", $0) }.joined(separator: "×")
       return
         "\(path): page \(page + 1) is \(size) points: at \(dpi) dpi that is \(Self.size(width, height, limit)) (lower --dpi or raise --max-pixels)"
+    case .pdfEditingUnavailable(let path):
+      return
+        "\(path): a searchable PDF of a PDF needs qpdf's library, which is not installed (Debian: apt-get install libqpdf29)"
+    case .uneditablePDF(let path, let reason):
+      return "\(path): cannot write a searchable copy of the PDF: \(reason)"
     }
   }
 

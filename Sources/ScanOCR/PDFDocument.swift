@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanFormats
 import ScanModel
 
 /// A PDF file's pages, read through Poppler one page at a time, so a long
@@ -169,6 +170,15 @@ public final class PDFDocument {
     return Rendering(width: Int(width), height: Int(height), dpi: recorded, nativeImage: native)
   }
 
+  /// What text page `index` (from 0) shows, read from its content streams
+  /// and the forms they draw (``PDFEditor/textKind(page:)``): none, an
+  /// invisible layer only, visible text only, or both.
+  /// - Throws: ``OCRError/pdfEditingUnavailable(path:)`` when qpdf is not
+  ///   installed; ``OCRError/uneditablePDF(path:reason:)``.
+  public func textKind(page index: Int) throws(OCRError) -> PDFContentStream.TextKind {
+    try PDFEditor(data: Data(fileBytes), path: path).textKind(page: index)
+  }
+
   /// Renders page `index` as planned by ``rendering(page:info:dpi:maxPixels:)``.
   func render(page index: Int, _ rendering: Rendering) throws(OCRError) -> LeptonicaImage {
     guard
@@ -197,8 +207,9 @@ public final class PDFDocument {
   public static func readsText(_ info: PageInfo, policy: PDFTextPolicy) -> Bool {
     switch policy {
     case .force: return false
-    // `--redo-ocr` recognises again the pages whose text is only an
-    // earlier invisible layer; a page with visible text is read from it.
+    // `--redo-ocr` recognises again the pages with an earlier invisible
+    // layer (``textPage(page:policy:options:)`` asks), and reads the
+    // others with text from it.
     case .keep, .skip, .redo: return info.hasText
     }
   }
@@ -224,9 +235,11 @@ public final class PDFDocument {
   {
     guard policy != .force else { return nil }
     let info = try info(page: index)
-    guard Self.readsText(info, policy: policy), let text = try text(page: index) else {
-      return nil
-    }
+    guard Self.readsText(info, policy: policy) else { return nil }
+    // `--redo-ocr` recognises again a page with an earlier invisible text
+    // layer (its content streams say so: ``textKind(page:)``).
+    if policy == .redo, try textKind(page: index).hasInvisible { return nil }
+    guard let text = try text(page: index) else { return nil }
     let rendering = try rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let (blocks, orientation) = PDFTextPage.blocks(
@@ -286,9 +299,15 @@ extension OCREngine {
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let image = try pdf.render(page: index, rendering)
-    return try recognize(image, index: index, path: pdf.path)
+    let page = try recognize(image, index: index, path: pdf.path, renderedAt: rendering.dpi)
       .withPDF(pdf.source(page: index, info: info, rendering: rendering))
       .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
+    // `--redo-ocr` on a page with visible text and an invisible layer: the
+    // visible text stays as the page has it, so its recognised twin goes.
+    guard policy == .redo, info.hasText, try pdf.textKind(page: index) == .both else {
+      return page
+    }
+    return try page.droppingWords(coveredBy: pdf.visibleTextBoxes(page: index))
   }
 }
 

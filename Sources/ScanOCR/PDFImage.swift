@@ -2,17 +2,15 @@ import CScanOCR
 import Foundation
 
 /// A page image as a PDF image XObject's stream: the bytes and what the
-/// XObject's dictionary must say about them. Leptonica makes it
-/// (`l_generateCIDataForPdf`): a JPEG file's bytes pass through unchanged
-/// (`DCTDecode`, no recompression); every other image is compressed
-/// losslessly (`FlateDecode`, with PNG predictors where Leptonica uses
-/// them), a colormap becoming an `Indexed` colour space.
+/// XObject's dictionary must say about them. Never lossy unless the file
+/// was: see ``PDFImages/stream(page:ofFile:maxPixels:)``.
 public struct PDFImageStream: Sendable, Hashable {
   /// The stream's bytes, as the filter expects them.
   public var data: Data
-  /// The filter name without its slash: `DCTDecode`, `FlateDecode`.
+  /// The filter name without its slash: `DCTDecode`, `FlateDecode`,
+  /// `CCITTFaxDecode`, `JPXDecode`.
   public var filter: String
-  /// Width and height in pixels.
+  /// Width and height in pixels, as stored (before ``orientation``).
   public var width: Int
   public var height: Int
   /// Bits per colour component.
@@ -26,11 +24,36 @@ public struct PDFImageStream: Sendable, Hashable {
   public var decode: String?
   /// The resolution the file gives, when it gives one.
   public var resolution: Int?
+  /// The orientation tag (1–8, see `ImageOrientation`) that turns the
+  /// stored pixels into the picture a viewer shows: the stream holds a
+  /// file's bytes as they are, so the page draws it turned. 1 when the
+  /// stream is in that frame already.
+  public var orientation: Int = 1
 }
 
 /// The page images of image files, for a searchable PDF.
 public enum PDFImages {
-  /// The stream of one page of an image file.
+  /// The stream of one page of an image file, without loss: the file's
+  /// own compressed data where a PDF can hold it, else its decoded pixels
+  /// compressed losslessly.
+  ///
+  /// - A JPEG's bytes, a JPEG 2000 file's bytes (gray or RGB), a TIFF
+  ///   page stored as one strip of CCITT Group 4 or of JPEG data: as they
+  ///   are (`DCTDecode`, `JPXDecode`, `CCITTFaxDecode`).
+  /// - A PNG's compressed data (its `IDAT` chunks) with its PNG predictors
+  ///   (`FlateDecode`, `/Predictor 15`), as img2pdf and Leptonica's
+  ///   `l_generateFlateDataPdf` do, when it is not interlaced, has no
+  ///   alpha channel and is not 1-bit gray (gray of 2–16 bits, RGB of 8
+  ///   or 16, a palette of 1–8 bits become `DeviceGray`, `DeviceRGB`,
+  ///   `Indexed`; a palette's transparency is not carried).
+  /// - Any other page is decoded (as recognition reads it, its orientation
+  ///   tag applied): a 1-bit page becomes CCITT Group 4; any other is
+  ///   written as a PNG in memory (libpng, zlib level 6, adaptive PNG
+  ///   predictors) whose data goes in as above; an alpha channel is first
+  ///   composited on white, as a viewer shows it on a white page.
+  ///
+  /// A stream that holds the file's data keeps the file's orientation in
+  /// ``PDFImageStream/orientation``: the page turns it when drawing.
   ///
   /// - Parameters:
   ///   - page: The page of the file (0 for every format but multi-page TIFF).
@@ -46,23 +69,147 @@ public enum PDFImages {
     guard page >= 0, page < source.pageCount else {
       throw .corruptPage(path: path, page: page, format: source.formatName)
     }
-    if source.formatName == "JPEG" {
-      // Leptonica takes a JPEG file's own bytes.
-      return try encode(path: path, format: source.formatName) { cid in
-        _ = scantext_l_generateCIDataForPdf(path, nil, 0, &cid)
-      }
+    let orientation = source.orientationTag(page: page) ?? 1
+    var stored: PDFImageStream?
+    switch source.formatName {
+    case "JPEG": stored = try jpeg(data, path: path, format: "JPEG")
+    case "JPEG 2000": stored = jpeg2000(data)
+    case "PNG": stored = PNGData(data)?.stream
+    case "TIFF": stored = try tiffStrip(source, page: page)
+    default: break
+    }
+    if var stored {
+      stored.orientation = orientation
+      return stored
     }
     return try stream(of: source.decode(page: page), path: path, format: source.formatName)
   }
 
-  /// The stream of a decoded image, compressed losslessly (G4 for 1 bit,
-  /// else Flate).
+  /// The stream of a decoded image (in the frame it is shown in),
+  /// compressed losslessly: CCITT Group 4 for 1 bit, else Flate with PNG
+  /// predictors.
   static func stream(of image: LeptonicaImage, path: String, format: String) throws(OCRError)
     -> PDFImageStream
   {
-    try encode(path: path, format: format) { cid in
-      _ = scantext_l_generateCIDataForPdf(nil, image.pix, 0, &cid)
+    if scantext_pixGetDepth(image.pix) == 1, scantext_pixGetColormap(image.pix) == nil {
+      // Leptonica's choice for a 1-bit image without colour map is G4.
+      return try encode(path: path, format: format) { cid in
+        _ = scantext_l_generateCIDataForPdf(nil, image.pix, 0, &cid)
+      }
     }
+    var opaque = image
+    if scantext_pixGetDepth(image.pix) == 32, scantext_pixGetSpp(image.pix) == 4 {
+      guard let blended = scantext_pixAlphaBlendUniform(image.pix, 0xFFFF_FF00) else {
+        throw .corruptImage(path: path, format: format)
+      }
+      opaque = LeptonicaImage(taking: blended)
+    }
+    // Asked for: a PNG nobody asks a level for is stored (quiet.c).
+    _ = scantext_pixSetZlibCompression(opaque.pix, 6)
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    guard scantext_pixWriteMem(&bytes, &size, opaque.pix, Int32(IFF_PNG)) == 0, let bytes else {
+      throw .corruptImage(path: path, format: format)
+    }
+    defer { scantext_lept_free(bytes) }
+    guard let png = PNGData(Data(bytes: bytes, count: size)) else {
+      throw .corruptImage(path: path, format: format)
+    }
+    var stream = png.stream
+    let resolution = Int(scantext_pixGetYRes(image.pix))
+    stream.resolution = resolution > 0 ? resolution : nil
+    return stream
+  }
+
+  /// A JPEG's bytes as they are (Leptonica reads the header: size,
+  /// components, an Adobe CMYK file's inverted samples).
+  static func jpeg(_ data: Data, path: String, format: String) throws(OCRError)
+    -> PDFImageStream
+  {
+    // Leptonica takes ownership of the bytes it is given (they become the
+    // compressed data, freed with it): give it its own copy, made with its
+    // own allocator (it binds its own malloc: see the loader in shims.c).
+    guard
+      let copy = scantext_lept_calloc(max(1, data.count), 1)?.assumingMemoryBound(to: UInt8.self)
+    else { throw .corruptImage(path: path, format: format) }
+    data.withUnsafeBytes { raw in
+      if let base = raw.bindMemory(to: UInt8.self).baseAddress {
+        copy.update(from: base, count: raw.count)
+      }
+    }
+    return try encode(path: path, format: format) { cid in
+      cid = scantext_l_generateJpegDataMem(copy, data.count, 0)
+      if cid == nil { scantext_lept_free(copy) }
+    }
+  }
+
+  /// A JPEG 2000 file's bytes as they are, for a gray or RGB image; `nil`
+  /// for another (decoded instead).
+  static func jpeg2000(_ data: Data) -> PDFImageStream? {
+    var format: Int32 = 0
+    var w: Int32 = 0
+    var h: Int32 = 0
+    var bps: Int32 = 0
+    var spp: Int32 = 0
+    var cmap: Int32 = 0
+    let read = data.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+      return scantext_pixReadHeaderMem(base, raw.count, &format, &w, &h, &bps, &spp, &cmap) == 0
+    }
+    guard read, w > 0, h > 0, spp == 1 || spp == 3, bps == 8 else { return nil }
+    return PDFImageStream(
+      data: data, filter: "JPXDecode", width: Int(w), height: Int(h), bitsPerComponent: 8,
+      colorSpace: spp == 1 ? "/DeviceGray" : "/DeviceRGB")
+  }
+
+  /// A TIFF page stored as one strip of CCITT Group 4 or JPEG data, as it
+  /// is; `nil` for any other layout.
+  static func tiffStrip(_ source: ImageSource, page: Int) throws(OCRError) -> PDFImageStream? {
+    let directory = Int32(source.tiffPages[page].directory)
+    let found: (scantext_tiff_strip, Data, Data)? = source.data.withUnsafeBytes { raw in
+      guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
+        let tiff = scantext_tiff_open(base, raw.count, source.tiffAllocationLimit)
+      else { return nil }
+      defer { scantext_tiff_close(tiff) }
+      var strip = scantext_tiff_strip()
+      guard scantext_tiff_stored_strip(tiff, directory, &strip) == 0 else { return nil }
+      let start = Int(strip.offset)
+      let bytes = Data(raw[start..<start + Int(strip.length)])
+      let tables =
+        strip.tables.map { Data(bytes: $0, count: Int(strip.tables_length)) } ?? Data()
+      return (strip, bytes, tables)
+    }
+    guard let (strip, bytes, tables) = found else { return nil }
+    if strip.kind == Int32(SCANTEXT_TIFF_STRIP_G4) {
+      // G4 codes runs of paper and ink; BlackIs1 says which bit value
+      // the decoder gives ink (false: 0, as DeviceGray shows black): a
+      // min-is-black page's codes are the other way round.
+      return PDFImageStream(
+        data: bytes, filter: "CCITTFaxDecode", width: Int(strip.width), height: Int(strip.height),
+        bitsPerComponent: 1, colorSpace: "/DeviceGray",
+        decodeParms:
+          "<< /K -1 /Columns \(strip.width) /Rows \(strip.height)\(strip.photometric == 1 ? " /BlackIs1 true" : "") >>"
+      )
+    }
+    // JPEG: the tables kept apart (SOI, tables, EOI) go before the strip's
+    // own markers (after its SOI), which makes one JPEG file.
+    let soi: [UInt8] = [0xFF, 0xD8]
+    var jpeg = Data()
+    if tables.isEmpty {
+      jpeg = bytes
+    } else {
+      guard tables.count >= 4, Array(tables.prefix(2)) == soi,
+        Array(tables.suffix(2)) == [0xFF, 0xD9], Array(bytes.prefix(2)) == soi
+      else { return nil }
+      jpeg = tables.dropLast(2) + bytes.dropFirst(2)
+    }
+    guard var stream = try? Self.jpeg(jpeg, path: source.path, format: "TIFF"),
+      stream.width == Int(strip.width), stream.height == Int(strip.height)
+    else { return nil }
+    // An RGB page's samples are not YCbCr: the decoder must not convert
+    // them (a JPEG file would say so in an Adobe marker).
+    if strip.photometric == 2 { stream.decodeParms = "<< /ColorTransform 0 >>" }
+    return stream
   }
 
   static func encode(
@@ -96,8 +243,7 @@ public enum PDFImages {
     var decode: String?
     if filter == "CCITTFaxDecode" {
       colorSpace = "/DeviceGray"
-      // G4 codes runs of paper and ink; BlackIs1 only says which bit
-      // value the decoder gives ink (false: 0, as DeviceGray has it).
+      // See tiffStrip: which bit value the decoder gives ink.
       decodeParms =
         "<< /K -1 /Columns \(c.w) /Rows \(c.h)\(c.minisblack != 0 ? " /BlackIs1 true" : "") >>"
     } else if filter == "FlateDecode", c.predictor != 0 {
@@ -126,5 +272,87 @@ public enum PDFImages {
       throw .unreadable(
         path: path, reason: "Tesseract's glyphless font is needed for a PDF text layer")
     }
+  }
+}
+
+/// A PNG file's image data as a PDF can hold it: the zlib stream of its
+/// `IDAT` chunks, whose rows start with PNG filter bytes (a PDF reader
+/// undoes them with `/Predictor 15`, any PNG filter per row), and its
+/// palette. Only the layouts a PDF image can show as the PNG does: not
+/// interlaced, no alpha channel, not 1-bit gray (which becomes G4 instead).
+struct PNGData {
+  var width: Int
+  var height: Int
+  var bitDepth: Int
+  /// 0 gray, 2 RGB, 3 palette.
+  var colorType: Int
+  /// The palette's RGB triples (colour type 3).
+  var palette = Data()
+  var compressed = Data()
+
+  /// Parses `data`; `nil` when it is not a PNG a PDF can hold as it is (or
+  /// not a well-formed PNG: it is decoded then, or refused).
+  init?(_ data: Data) {
+    let bytes = [UInt8](data)
+    guard bytes.count > 8, bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    else { return nil }
+    var i = 8
+    var header: [UInt8] = []
+    var ended = false
+    while i + 12 <= bytes.count {
+      let length =
+        Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+      let type = String(decoding: bytes[i + 4..<i + 8], as: UTF8.self)
+      let start = i + 8
+      guard start + length + 4 <= bytes.count else { return nil }
+      let body = bytes[start..<start + length]
+      switch type {
+      case "IHDR": header = Array(body)
+      case "PLTE": palette = Data(body)
+      case "IDAT": compressed.append(contentsOf: body)
+      default: break
+      }
+      if type == "IEND" {
+        ended = true
+        break
+      }
+      i = start + length + 4
+    }
+    guard ended, header.count == 13, !compressed.isEmpty else { return nil }
+    width = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
+    height = Int(header[4]) << 24 | Int(header[5]) << 16 | Int(header[6]) << 8 | Int(header[7])
+    bitDepth = Int(header[8])
+    colorType = Int(header[9])
+    // Compression 0, filter method 0, no interlacing.
+    guard width > 0, height > 0, header[10] == 0, header[11] == 0, header[12] == 0 else {
+      return nil
+    }
+    switch colorType {
+    case 0: guard [2, 4, 8, 16].contains(bitDepth) else { return nil }
+    case 2: guard [8, 16].contains(bitDepth) else { return nil }
+    case 3:
+      guard [1, 2, 4, 8].contains(bitDepth), !palette.isEmpty, palette.count % 3 == 0,
+        palette.count / 3 <= 1 << bitDepth
+      else { return nil }
+    default: return nil
+    }
+  }
+
+  /// The stream: the compressed data with its predictors.
+  var stream: PDFImageStream {
+    let colors = colorType == 2 ? 3 : 1
+    let colorSpace: String
+    switch colorType {
+    case 0: colorSpace = "/DeviceGray"
+    case 2: colorSpace = "/DeviceRGB"
+    default:
+      let hex = palette.map { String(format: "%02X", $0) }.joined()
+      colorSpace = "[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(hex)>]"
+    }
+    return PDFImageStream(
+      data: compressed, filter: "FlateDecode", width: width, height: height,
+      bitsPerComponent: bitDepth, colorSpace: colorSpace,
+      decodeParms:
+        "<< /Predictor 15 /Colors \(colors) /BitsPerComponent \(bitDepth) /Columns \(width) >>")
   }
 }

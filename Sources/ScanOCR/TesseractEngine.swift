@@ -156,7 +156,9 @@ public final class OCREngine {
         result.pageErrors.append(error)
         continue
       }
-      result.pages.append(try recognize(image, index: index, path: path))
+      result.pages.append(
+        try recognize(
+          image, index: index, path: path, orientationTag: source.orientationTag(page: index)))
     }
     if result.pages.isEmpty, source.pageCount > 1, let error = result.pageErrors.first {
       guard case .corruptPage(_, _, let format) = error else { throw error }
@@ -165,10 +167,16 @@ public final class OCREngine {
     return result
   }
 
-  /// - Parameter proposedTurns: For tests: a turn to propose instead of
-  ///   measuring one (as a wrong orientation detection would).
+  /// - Parameters:
+  ///   - orientationTag: The image file's orientation tag, already applied
+  ///     to `image` (recorded in the page).
+  ///   - renderedAt: For a PDF page, the resolution it was rendered at
+  ///     (recorded as the page's, from `pdf`).
+  ///   - proposedTurns: For tests: a turn to propose instead of measuring
+  ///     one (as a wrong orientation detection would).
   func recognize(
-    _ image: LeptonicaImage, index: Int, path: String, proposedTurns: Int? = nil
+    _ image: LeptonicaImage, index: Int, path: String, orientationTag: Int? = nil,
+    renderedAt: Int? = nil, proposedTurns: Int? = nil
   ) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
     let preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
@@ -194,40 +202,41 @@ public final class OCREngine {
       reading = try read(upright, index: index, path: path, started: started)
     }
     let prepared = reading.prepared
-    // The resolution of the original: the option, else the tag, else
-    // Tesseract's estimate (measured on the image it recognised).
-    let scale =
-      Double(prepared.image.width)
-      / Double(max(1, prepared.orientation % 180 == 0 ? image.width : image.height))
-    let dpi =
-      options.dpi ?? image.resolution
-      ?? (reading.estimatedDPI > 0 ? Int((Double(reading.estimatedDPI) / scale).rounded()) : nil)
     let mapper = ElementMapper(
       transform: prepared.transform, width: image.width, height: image.height,
       dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
+    // A tilted word's box is that of its glyphs, once the geometry is
+    // final; boxes that came back through a map are first fitted to their
+    // ink in the original (``InkFitting``): Tesseract's own boxes of the
+    // original are its ink's already.
+    let blocks = GeometryRepair.fittingWordBoxesToGlyphs(
+      arranged(
+        InkFitting.fitting(
+          GeometryRepair.repair(
+            mapper.map(
+              // A dewarped page is repaired where its lines are straight;
+              // its lines come back as curves the repair leaves alone.
+              prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
+          to: image, mapped: !mapper.isIdentity),
+        width: image.width,
+        height: image.height, orientation: prepared.orientation, tables: prepared.tables,
+        page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) }))
+    // The resolution of the original: the option, else a credible tag,
+    // else estimated from the text's size (``PageResolution``); a PDF
+    // page's is its rendering's. Tesseract was given the tag as it is.
+    let recorded: (dpi: Int, source: ResolutionSource) =
+      renderedAt.map { (options.dpi ?? $0, PDFDocument.dpiSource(options)) }
+      ?? PageResolution.resolve(
+        option: options.dpi, tag: image.resolution, blocks: blocks, width: image.width,
+        height: image.height)
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
-      width: image.width, height: image.height, dpi: dpi,
+      width: image.width, height: image.height, dpi: recorded.dpi,
       orientation: prepared.orientation, skew: prepared.skew,
-      language: options.languageString,
-      // A tilted word's box is that of its glyphs, once the geometry is
-      // final; boxes that came back through a map are first fitted to
-      // their ink in the original (``InkFitting``): Tesseract's own boxes
-      // of the original are its ink's already.
-      blocks: GeometryRepair.fittingWordBoxesToGlyphs(
-        arranged(
-          InkFitting.fitting(
-            GeometryRepair.repair(
-              mapper.map(
-                // A dewarped page is repaired where its lines are straight;
-                // its lines come back as curves the repair leaves alone.
-                prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
-            to: image, mapped: !mapper.isIdentity),
-          width: image.width,
-          height: image.height, orientation: prepared.orientation, tables: prepared.tables,
-          page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) }))
+      language: options.languageString, blocks: blocks
     ).withPreprocessing(prepared.applied).withPageGeometry(
-      crop: prepared.crop, perspective: prepared.perspective)
+      crop: prepared.crop, perspective: prepared.perspective
+    ).withImageInfo(dpiSource: recorded.source, exifOrientation: orientationTag)
   }
 
   /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.
@@ -254,7 +263,6 @@ public final class OCREngine {
     var blocks: [Block]
     var signals: ResultReader.Signals
     var quality: ReadingQuality
-    var estimatedDPI: Int
   }
 
   /// Reads a page the way round its text stands, never turning it unless
@@ -336,11 +344,9 @@ public final class OCREngine {
     _ prepared: PreparedImage, index: Int, path: String, started: Date
   ) throws(OCRError) -> Reading {
     let (blocks, signals) = try recognize(prepared, index: index, path: path, started: started)
-    let estimated = Int(scantext_TessBaseAPIGetSourceYResolution(api))
     scantext_TessBaseAPIClear(api)
     return Reading(
-      prepared: prepared, blocks: blocks, signals: signals,
-      quality: ReadingQuality(blocks), estimatedDPI: estimated)
+      prepared: prepared, blocks: blocks, signals: signals, quality: ReadingQuality(blocks))
   }
 
   /// Runs Tesseract on a prepared image; the result stays in the engine

@@ -235,7 +235,7 @@ struct PDFInputTests {
     #expect(status == 0, "\(check)")
     let page = try #require(try Self.document(json).pages.first)
     let expected = SearchablePDFTests.modelWords(page)
-    let found = try SearchablePDFTests.placedWords(out, dpi: 150)
+    let found = try SearchablePDFTests.placedWords(out, page: page)
     #expect(found.count == expected.count)
     for word in expected {
       let deviations = found.filter { $0.text == word.text }.map {

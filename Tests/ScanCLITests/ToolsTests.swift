@@ -84,17 +84,18 @@ struct ToolsTests {
     #expect(good.stdout.contains(" verify ") && good.stdout.contains(" checks"))
   }
 
-  /// `Sources/CScanOCR/pdf.c` declares Poppler's, GLib's and cairo's
-  /// functions itself: they must match the installed headers
-  /// (libpoppler-glib-dev, which Tools/install-dependencies.sh installs).
+  /// `Sources/CScanOCR/pdf.c` and `pdfwrite.c` declare Poppler's, GLib's,
+  /// cairo's, qpdf's and zlib's functions themselves: they must match the
+  /// installed headers (libpoppler-glib-dev, libqpdf-dev, zlib1g-dev, which
+  /// Tools/install-dependencies.sh installs).
   @Test(
     .enabled(
-      if: available(["pkg-config", "--exists", "poppler-glib", "cairo", "libqpdf"]),
-      "libpoppler-glib-dev or libqpdf-dev is not installed: pdf.c's declarations not checked"))
+      if: available(["pkg-config", "--exists", "poppler-glib", "cairo", "libqpdf", "zlib"]),
+      "libpoppler-glib-dev, libqpdf-dev or zlib1g-dev is not installed: declarations not checked"))
   func pdfDeclarationsMatchTheHeaders() throws {
     let r = try runTool(["bash", "Tools/check-pdf-declarations.sh"])
     #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
-    #expect(r.stdout.contains("pdf.c matches the installed headers"))
+    #expect(r.stdout.contains("pdf.c and pdfwrite.c match the installed headers"))
   }
 
   /// `compare-tesseract` scores Tesseract's own TSV with `scantext eval`.

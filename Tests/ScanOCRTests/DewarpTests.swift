@@ -78,7 +78,8 @@ struct DewarpTests {
     var steps = Preprocessing.default
     steps.remove(.dewarp)
     let curled = try #require(try RealScans.pages(image, preprocessing: steps).first)
-    #expect(dewarped.preprocessing == ["orientation", "dewarp"])
+    // Read upright from its EXIF orientation tag: no turn to find.
+    #expect(dewarped.preprocessing == ["dewarp"])
     #expect(!curled.preprocessing.contains("dewarp"))
     func confident(_ page: Page) -> Int {
       page.words.filter { ($0.confidence ?? 0) >= 80 }.count
@@ -179,7 +180,8 @@ struct DewarpTests {
       try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
     var steps = Preprocessing.default
     steps.remove(.dewarp)
-    let upright = Preprocessor(steps: steps).prepare(original, dpi: nil, quarterTurns: 3)
+    // Read upright (its EXIF orientation tag applied).
+    let upright = Preprocessor(steps: steps).prepare(original, dpi: nil)
     let gray = try #require(Preprocessor.gray(upright.image))
     let ink = try #require(Preprocessor.binarize(gray))
     let restated = try #require(Preprocessor.dewarp(gray, binary: ink))

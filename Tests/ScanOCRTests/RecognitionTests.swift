@@ -109,11 +109,48 @@ struct RecognitionTests {
   }
 
   @Test func recordsTheResolution() throws {
-    #expect(try RecognizedScans.page("dpi-150.png").dpi == 150)
+    let tagged = try RecognizedScans.page("dpi-150.png")
+    #expect(tagged.dpi == 150 && tagged.dpiSource == .tag)
     let engine = try OCREngine(options: RecognitionOptions(dpi: 200))
     let page = try engine.recognize(
       contentsOf: Fixtures.scans.appendingPathComponent("dpi-100.png").path)
-    #expect(page.first?.dpi == 200)
+    #expect(page.first?.dpi == 200 && page.first?.dpiSource == .option)
+  }
+
+  /// A page without a resolution tag: estimated from its text's x-height
+  /// (`clean.png` is 300 dpi; its pHYs chunk is removed here). Before, the
+  /// recorded resolution was Tesseract's 70 (its floor for a missing tag).
+  @Test func estimatesTheResolutionOfAnUntaggedPage() throws {
+    let path = Fixtures.scans.appendingPathComponent("clean.png").path
+    var bytes = [UInt8](try ImageReader.readBytes(path))
+    // Chunks: length, type, data, CRC; drop pHYs.
+    var i = 8
+    while i + 8 <= bytes.count {
+      let length =
+        Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+      if String(decoding: bytes[i + 4..<i + 8], as: UTF8.self) == "pHYs" {
+        bytes.removeSubrange(i..<i + 12 + length)
+        break
+      }
+      i += 12 + length
+    }
+    let engine = try OCREngine()
+    let page = try #require(try engine.recognize(imageData: Data(bytes), path: "clean.png").first)
+    #expect(page.dpiSource == .estimated)
+    let dpi = Double(try #require(page.dpi))
+    #expect(abs(dpi - 300) <= 0.1 * 300, "\(dpi) dpi")
+  }
+
+  /// A long strip with no text and no tag: 300 dpi would make it 30
+  /// inches long; it becomes 450 dpi, 20 inches.
+  @Test func aPageWithoutTextIsAtMostTwentyInches() throws {
+    let blank = TIFFBytes.Page(
+      width: 9000, height: 300, pixels: [UInt8](repeating: 255, count: 9000 * 300))
+    let engine = try OCREngine()
+    let page = try #require(
+      try engine.recognize(imageData: Data(TIFFBytes(pages: [blank]).bytes), path: "strip.tif")
+        .first)
+    #expect(page.dpi == 450 && page.dpiSource == .estimated)
   }
 }
 

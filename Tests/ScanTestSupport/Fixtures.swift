@@ -69,7 +69,7 @@ public enum Fixtures {
   }
 }
 
-public struct FixtureError: Error, CustomStringConvertible {
+public struct FixtureError: Error, CustomStringConvertible, Sendable {
   public var description: String
   public init(_ description: String) { self.description = description }
 }

@@ -11,6 +11,7 @@
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"
+#include "ScanTextPDFWrite.h"
 
 /// Loads libtesseract and Leptonica and binds every function below; safe to
 /// call from several threads. Returns 0 on success, else -1 with a message
@@ -143,6 +144,10 @@ PIX * scantext_pixOpenCompBrick(PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsi
 PIXCMAP * scantext_pixGetColormap(PIX *pix);
 l_ok scantext_l_generateCIDataForPdf(const char *fname, PIX *pix, l_int32 quality, L_COMP_DATA **pcid);
 void scantext_l_CIDataDestroy(L_COMP_DATA **pcid);
+PIX * scantext_pixFlipLR(PIX *pixd, PIX *pixs);
+PIX * scantext_pixFlipTB(PIX *pixd, PIX *pixs);
+l_int32 scantext_pixGetSpp(const PIX *pix);
+PIX * scantext_pixAlphaBlendUniform(PIX *pixs, l_uint32 color);
 l_ok scantext_getProjectiveXformCoeffs(PTA *ptas, PTA *ptad, l_float32 **pvc);
 PIX * scantext_pixProjective(PIX *pixs, l_float32 *vc, l_int32 incolor);
 PTA * scantext_ptaCreate(l_int32 n);

@@ -18,6 +18,12 @@ typedef struct {
   /// 1 for a reduced-resolution copy of another page (a thumbnail or a
   /// pyramid level), which is not a page of its own.
   int reduced;
+  /// The orientation tag (274), 1–8 and whatever else the file says; 0
+  /// when the directory has none.
+  int orientation;
+  /// Where the orientation's value (one SHORT, in the file's byte order)
+  /// lies in the file; 0 when unknown.
+  uint64_t orientation_offset;
 } scantext_tiff_directory;
 
 /// An open TIFF file over bytes in memory; the bytes must outlive it.
@@ -50,7 +56,41 @@ int scantext_tiff_directories(
 
 /// Decodes directory `index` as 32-bit RGB with libtiff's RGBA interface
 /// (any layout libtiff supports, tiled included), with its resolution;
-/// NULL when it cannot. The caller checks the size first.
+/// NULL when it cannot. The pixels are in the order they are stored: the
+/// orientation tag is not applied. The caller checks the size first.
 struct Pix *scantext_tiff_read_rgb(scantext_tiff *tiff, int index);
+
+enum {
+  /// CCITT Group 4 data, bits most significant first.
+  SCANTEXT_TIFF_STRIP_G4 = 1,
+  /// JPEG data (baseline or progressive), whose tables may be apart.
+  SCANTEXT_TIFF_STRIP_JPEG = 2,
+};
+
+/// A page stored as one strip of data a PDF image can hold as it is.
+typedef struct {
+  /// SCANTEXT_TIFF_STRIP_G4 or SCANTEXT_TIFF_STRIP_JPEG.
+  int kind;
+  /// Where the strip's bytes lie in the file.
+  uint64_t offset;
+  uint64_t length;
+  /// A JPEG strip's tables (the JPEGTables tag: SOI, tables, EOI) when
+  /// they are kept apart from it; NULL otherwise. Owned by libtiff: valid
+  /// until the file is closed or another directory is read.
+  const uint8_t *tables;
+  uint32_t tables_length;
+  uint32_t width;
+  uint32_t height;
+  int samples;
+  /// The photometric interpretation (0 min-is-white, 1 min-is-black,
+  /// 2 RGB, 6 YCbCr).
+  int photometric;
+} scantext_tiff_strip;
+
+/// Describes directory `index` when it is one strip of CCITT Group 4 data
+/// (1 bit, most significant bit first, min-is-white or min-is-black) or
+/// of JPEG data (8-bit gray, RGB or YCbCr, contiguous samples), within the
+/// file: 0, else -1 (any other layout, or a strip outside the file).
+int scantext_tiff_stored_strip(scantext_tiff *tiff, int index, scantext_tiff_strip *strip);
 
 #endif

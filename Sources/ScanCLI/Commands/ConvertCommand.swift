@@ -60,7 +60,8 @@ struct ConvertCommand: ScanCommand {
       try OutputFile.checkWritable(outputPath, inputs: sources.map(\.path))
       try SearchablePDFOutput.write(
         pages: document.pages, sources: sources, to: outputPath,
-        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath)
+        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath,
+        keepRotation: ocr.keepRotation)
       return 0
     }
     let rendered = try DocumentFiles.render(document, as: documentFormat)

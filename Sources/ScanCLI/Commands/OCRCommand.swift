@@ -66,6 +66,7 @@ struct OCRCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: paths)
+    if outputFormat.document == nil { try SearchablePDFOutput.checkInputs(paths) }
     if outputFormat == .tsv, ExactTSV.applies(format: .tsv, paths: paths, options: options) {
       let tsv = try ExactTSV.render(paths: paths, options: options, io: io)
       if tsv.failed && tsv.pages == 0 { throw BatchFailure() }
@@ -112,7 +113,7 @@ struct OCRCommand: ScanCommand {
     guard let documentFormat = outputFormat.document else {
       try SearchablePDFOutput.write(
         pages: pages, sources: sources, to: outputPath, maxPixels: options.maxPixels,
-        dataPath: options.dataPath)
+        dataPath: options.dataPath, policy: ocr.pdfText, keepRotation: ocr.keepRotation)
       if failed { throw BatchFailure() }
       return 0
     }

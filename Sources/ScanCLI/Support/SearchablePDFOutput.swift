@@ -3,55 +3,42 @@ import ScanFormats
 import ScanModel
 import ScanOCR
 
-/// Writes recognised pages and their images as a searchable PDF
-/// (``SearchablePDF``): `scantext ocr IMG… -o out.pdf`.
+/// Writes recognised pages as a searchable PDF: `scantext ocr IN… -o
+/// out.pdf`.
+///
+/// Image files alone become a new PDF (``SearchablePDF``: each image with
+/// its text layer). When a PDF is among the inputs, the output is that PDF
+/// itself, edited with qpdf (``PDFEditor``): the first PDF input is the
+/// base document (its catalog, outline, names and metadata kept), pages of
+/// other PDF inputs are copied in, and image files' pages are written by
+/// ``SearchablePDF`` and copied in; the output holds the pages read, in
+/// their order. Each page of a PDF is then, by what the model and the
+/// policy say:
+/// - **kept** byte for byte when it has text and that text is kept (its
+///   words came from the PDF: by default, with `--skip-text`, and with
+///   `--redo-ocr` when its text is all visible);
+/// - **replaced** by its rendering and the text layer under `--force-ocr`;
+/// - **given the text layer**, its content kept (under `--redo-ocr`, an
+///   earlier invisible layer taken out first).
+///
+/// A recognised page found turned (``ScanModel/Page/orientation``) gets a
+/// `/Rotate` that shows it upright, unless `--keep-rotation`.
 enum SearchablePDFOutput {
-  /// Writes the PDF atomically; nothing is written when any page's image
-  /// cannot be put in it.
+  /// Writes the PDF atomically; nothing is written when any page cannot be
+  /// put in it.
   /// - Parameters:
   ///   - pages: The pages in output order.
-  ///   - sources: For each page, the image file and the page of it.
+  ///   - sources: For each page, the image or PDF file and the page of it
+  ///     (from 0).
+  ///   - policy: What was done with PDF pages that already had text.
+  ///   - keepRotation: Whether turned pages stay as scanned.
   static func write(
     pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
-    dataPath: String?
+    dataPath: String?, policy: PDFTextPolicy = .keep, keepRotation: Bool = false
   ) throws {
-    var inputs: [SearchablePDF.PageInput] = []
-    // Each input PDF is read and opened once, for all its pages.
-    var openPDFs: [String: PDFDocument] = [:]
-    for (page, source) in zip(pages, sources) {
-      guard !InputFiles.isDocument(source.path) else {
-        throw CLIError(
-          "\(source.path): a searchable PDF needs the page images; give the images, not a model")
-      }
-      let stream: PDFImageStream
-      do {
-        if let pdf = page.pdf {
-          // The page rendered again as it was for recognition.
-          let document: PDFDocument
-          if let open = openPDFs[source.path] {
-            document = open
-          } else {
-            document = try PDFDocument(data: InputFiles.read(source.path), path: source.path)
-            openPDFs[source.path] = document
-          }
-          stream = try PDFImages.stream(
-            pdfPage: pdf.page - 1, of: document, width: page.width, height: page.height,
-            dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
-        } else {
-          stream = try InputFiles.withFile(source.path) {
-            try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
-          }
-        }
-      } catch {
-        throw CLIError.wrap(error)
-      }
-      inputs.append(
-        SearchablePDF.PageInput(
-          page: page,
-          image: PDFPageImage(
-            data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
-            bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
-            decodeParms: stream.decodeParms, decode: stream.decode)))
+    for source in sources where InputFiles.isDocument(source.path) {
+      throw CLIError(
+        "\(source.path): a searchable PDF needs the page images; give the images, not a model")
     }
     let font: Data
     do {
@@ -62,12 +49,167 @@ enum SearchablePDFOutput {
     let title = sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent }
     let bytes: Data
     do {
-      bytes = try SearchablePDF.data(
-        pages: inputs, font: font, title: title,
-        producer: "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))")
-    } catch {
+      if pages.contains(where: { $0.pdf != nil }) {
+        bytes = try editedPDF(
+          pages: pages, sources: sources, maxPixels: maxPixels, font: font, policy: policy,
+          keepRotation: keepRotation)
+      } else {
+        bytes = try imagePDF(
+          pages: Array(zip(pages, sources)), maxPixels: maxPixels, font: font, title: title,
+          keepRotation: keepRotation)
+      }
+    } catch let error as OCRError {
+      throw CLIError(error.description)
+    } catch let error as SearchablePDF.WriteError {
       throw CLIError("\(outputPath): \(error.description)")
     }
     try OutputFile.write(bytes: Array(bytes), to: outputPath)
+  }
+
+  /// Refuses, before any page is read, a PDF input no searchable copy can
+  /// be made of: an encrypted one (it opens without a password, but a copy
+  /// would have to be encrypted again), or one qpdf cannot read while
+  /// Poppler can (one neither reads is left to the reading's own error,
+  /// and the batch goes on without it).
+  static func checkInputs(_ paths: [String]) throws {
+    for path in paths
+    where !InputFiles.isDocument(path) && Recognizer.looksLikePDF(path) {
+      guard let data = try? InputFiles.read(path) else { continue }
+      do {
+        _ = try PDFEditor(data: data, path: path)
+      } catch .pdfEditingUnavailable(let path) {
+        throw CLIError(OCRError.pdfEditingUnavailable(path: path).description)
+      } catch {
+        if (try? PDFDocument(data: data, path: path)) != nil { throw CLIError(error.description) }
+      }
+    }
+  }
+
+  /// The producer the PDF records (`/Producer`, `pdf:Producer`).
+  static var producer: String {
+    "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))"
+  }
+
+  /// A new PDF of image files' pages, each its image and text layer.
+  static func imagePDF(
+    pages: [(page: Page, source: (path: String, page: Int))], maxPixels: Int, font: Data,
+    title: String?, keepRotation: Bool = false
+  ) throws -> Data {
+    var inputs: [SearchablePDF.PageInput] = []
+    for (page, source) in pages {
+      let stream = try InputFiles.withFile(source.path) {
+        try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
+      }
+      inputs.append(SearchablePDF.PageInput(page: page, image: pageImage(stream)))
+    }
+    return try SearchablePDF.data(
+      pages: inputs, font: font, title: title, producer: producer, keepRotation: keepRotation)
+  }
+
+  static func pageImage(_ stream: PDFImageStream) -> PDFPageImage {
+    PDFPageImage(
+      data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
+      bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
+      decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation)
+  }
+
+  /// The first PDF input, edited: see the type's discussion.
+  static func editedPDF(
+    pages: [Page], sources: [(path: String, page: Int)], maxPixels: Int, font: Data,
+    policy: PDFTextPolicy, keepRotation: Bool
+  ) throws -> Data {
+    // Each PDF input opened once, in the order they come.
+    var editors: [String: PDFEditor] = [:]
+    var base: PDFEditor?
+    for (page, source) in zip(pages, sources) where page.pdf != nil && editors[source.path] == nil {
+      let editor = try PDFEditor(
+        data: InputFiles.read(source.path), path: source.path, font: font)
+      editors[source.path] = editor
+      base = base ?? editor
+    }
+    guard let base else { throw CLIError("no page of a PDF to write") }
+    // Image files' pages, written as a PDF of their own and copied in.
+    let images = zip(pages, sources).filter { $0.0.pdf == nil }.map { (page: $0.0, source: $0.1) }
+    let imageDocument =
+      images.isEmpty
+      ? nil
+      : try PDFEditor(
+        data: imagePDF(
+          pages: images, maxPixels: maxPixels, font: font, title: nil, keepRotation: keepRotation),
+        path: images[0].source.path, font: font)
+    var order: [(document: PDFEditor, page: Int)] = []
+    var imagePage = 0
+    for (page, source) in zip(pages, sources) {
+      if let pdf = page.pdf, let editor = editors[source.path] {
+        order.append((editor, pdf.page - 1))
+      } else if let imageDocument {
+        order.append((imageDocument, imagePage))
+        imagePage += 1
+      }
+    }
+    try base.arrangePages(order)
+
+    var renderers: [String: PDFDocument] = [:]
+    for (i, (page, source)) in zip(pages, sources).enumerated() {
+      guard let pdf = page.pdf else {
+        try base.shareGlyphlessFont(page: i)
+        continue
+      }
+      switch treatment(of: page, policy: policy) {
+      case .kept:
+        continue
+      case .rendered:
+        let document: PDFDocument
+        if let open = renderers[source.path] {
+          document = open
+        } else {
+          document = try PDFDocument(data: InputFiles.read(source.path), path: source.path)
+          renderers[source.path] = document
+        }
+        let stream = try PDFImages.stream(
+          pdfPage: pdf.page - 1, of: document, width: page.width, height: page.height,
+          dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
+        try base.replaceContent(page: i, model: page, image: stream)
+      case .layered(let removingInvisibleText):
+        try base.addTextLayer(page: i, model: page, removingInvisibleText: removingInvisibleText)
+        // The earlier layer's glyphless font (ScanText's, Tesseract's or
+        // OCRmyPDF's: the same empty glyphs) becomes the document's one.
+        if removingInvisibleText { try base.shareGlyphlessFont(page: i) }
+      }
+      // Shown upright: the page turned back by what recognition found.
+      if !keepRotation, page.orientation % 360 != 0 {
+        try base.setRotation(page: i, degrees: base.rotation(page: i) - page.orientation)
+      }
+    }
+    try base.updateMetadata(producer: producer, date: Date())
+    return try base.data()
+  }
+
+  /// What becomes of a PDF page in the searchable PDF.
+  enum Treatment: Equatable {
+    /// Carried unchanged.
+    case kept
+    /// Its content replaced by its rendering, with the text layer.
+    case rendered
+    /// Its content kept, the text layer added (an earlier invisible layer
+    /// taken out first, when asked).
+    case layered(removingInvisibleText: Bool)
+  }
+
+  /// The rule for a PDF page: kept when its words came from its text (by
+  /// default, `--skip-text`, and `--redo-ocr` for a page whose text is all
+  /// visible), and when it has text but was recognised under the default
+  /// or `--skip-text` (Poppler could not pair its text with boxes): a layer
+  /// added to it would double its text. Under `--force-ocr` every page is
+  /// rendered; under `--redo-ocr` a recognised page with text loses its
+  /// invisible layer.
+  static func treatment(of page: Page, policy: PDFTextPolicy) -> Treatment {
+    guard let pdf = page.pdf else { return .layered(removingInvisibleText: false) }
+    if page.source == .pdfText { return .kept }
+    switch policy {
+    case .force: return .rendered
+    case .keep, .skip: return pdf.hasText ? .kept : .layered(removingInvisibleText: false)
+    case .redo: return .layered(removingInvisibleText: pdf.hasText)
+    }
   }
 }

@@ -1,0 +1,723 @@
+import CScanOCR
+import Foundation
+import ScanFormats
+import ScanModel
+
+/// A PDF opened for editing with qpdf's C API (`libqpdf29`, loaded at run
+/// time; `Sources/CScanOCR/pdfwrite.c`): the searchable PDF of a PDF input
+/// is the input document itself, edited, so nothing the input holds is
+/// lost (images, fonts, vectors, annotations, outline, metadata).
+///
+/// Every edit adds objects or replaces a page's own entries; no stream the
+/// input holds is rewritten (but the content streams and forms an earlier
+/// invisible text layer is taken out of, with
+/// ``addTextLayer(page:model:removingInvisibleText:)``), and the document is
+/// written with every stream's stored bytes kept (``data()``): images stay
+/// byte for byte whatever their filter. The streams added are
+/// Flate-compressed. A resource dictionary is never changed in place: a
+/// page given new resources gets its own copy first, so a dictionary other
+/// pages share stays as it was.
+///
+/// Not thread-safe: one thread at a time (qpdf's documents are not shared
+/// across threads).
+public final class PDFEditor {
+  /// The file, for errors.
+  public let path: String
+  private let q: OpaquePointer
+  /// The file's bytes, which qpdf reads in place; freed in `deinit`.
+  private let bytes: UnsafeMutableRawBufferPointer
+  private let byteCount: Int
+  /// Tesseract's glyphless font file, for the text layers.
+  private let fontFile: Data
+  /// The glyphless font's Type0 object, once added.
+  private var font: qpdf_oh?
+  /// Whether every page carries its inherited attributes.
+  private var pushed = false
+  /// The stream `q` that opens every layered page's content (one object,
+  /// shared by the pages).
+  private var opening: qpdf_oh?
+
+  /// Whether PDF editing is available: qpdf's library (libqpdf29) and
+  /// zlib are installed.
+  public static var isAvailable: Bool { scantext_qpdf_edit_load() == 0 }
+
+  /// Opens a PDF held in memory.
+  /// - Parameters:
+  ///   - data: The file's bytes.
+  ///   - path: The file, for errors.
+  ///   - font: Tesseract's glyphless font (``PDFImages/glyphlessFont(dataPath:)``),
+  ///     needed to add text layers.
+  /// - Throws: ``OCRError/pdfEditingUnavailable(path:)`` when qpdf is not
+  ///   installed; ``OCRError/uneditablePDF(path:reason:)`` when qpdf cannot
+  ///   read the file or it is encrypted (a searchable copy would have to be
+  ///   encrypted again, which ScanText does not do).
+  public init(data: Data, path: String, font: Data = Data()) throws(OCRError) {
+    guard Self.isAvailable, let q = scantext_qpdf_init() else {
+      throw .pdfEditingUnavailable(path: path)
+    }
+    let bytes = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, data.count), alignment: 16)
+    data.withUnsafeBytes { source in
+      if let base = source.baseAddress, let target = bytes.baseAddress {
+        target.copyMemory(from: base, byteCount: source.count)
+      }
+    }
+    self.q = q
+    self.bytes = bytes
+    self.byteCount = data.count
+    self.path = path
+    self.fontFile = font
+    // From here a throw runs deinit, which frees both.
+    scantext_qpdf_silence_errors(q)
+    scantext_qpdf_set_suppress_warnings(q, 1)
+    let status = scantext_qpdf_read_memory(
+      q, path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(data.count), nil)
+    if status & SCANTEXT_QPDF_ERRORS != 0 {
+      throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf cannot read it")
+    }
+    if scantext_qpdf_is_encrypted(q) != 0 {
+      throw .uneditablePDF(
+        path: path,
+        reason: "it is encrypted (decrypt it first: qpdf --decrypt in.pdf out.pdf)")
+    }
+    guard scantext_qpdf_get_num_pages(q) > 0 else {
+      throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf finds no pages")
+    }
+  }
+
+  deinit {
+    var handle: OpaquePointer? = q
+    scantext_qpdf_cleanup(&handle)
+    bytes.deallocate()
+  }
+
+  /// The number of pages.
+  public var pageCount: Int { max(0, Int(scantext_qpdf_get_num_pages(q))) }
+
+  // MARK: - Pages
+
+  /// Makes the document's pages `pages`, in order: pages of this document
+  /// (by their number from 0 before the call) and of others, copied in with
+  /// what they use. A page listed twice is copied. The catalog (outline,
+  /// names, metadata) is this document's.
+  /// - Parameter pages: Each output page: the document it comes from (this
+  ///   one or another, which must stay open until ``data()``) and its
+  ///   number there, from 0.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func arrangePages(_ pages: [(document: PDFEditor, page: Int)]) throws(OCRError) {
+    try pushInheritedAttributes()
+    let own = (0..<pageCount).map { scantext_qpdf_get_page_n(q, $0) }
+    if pages.count == own.count,
+      pages.enumerated().allSatisfy({ $1.document === self && $1.page == $0 })
+    {
+      return
+    }
+    var handles: [(document: PDFEditor, page: qpdf_oh)] = []
+    for (document, page) in pages {
+      guard page >= 0, page < document.pageCount else {
+        throw .uneditablePDF(path: document.path, reason: "there is no page \(page + 1)")
+      }
+      try document.pushInheritedAttributes()
+      handles.append(
+        (document, document === self ? own[page] : scantext_qpdf_get_page_n(document.q, page)))
+    }
+    for page in own where scantext_qpdf_remove_page(q, page) & SCANTEXT_QPDF_ERRORS != 0 {
+      try check("removing a page")
+    }
+    for (document, page) in handles
+    where scantext_qpdf_add_page(q, document.q, page, 0) & SCANTEXT_QPDF_ERRORS != 0 {
+      try check("adding a page of \(document.path)")
+    }
+    try check("arranging the pages")
+  }
+
+  /// Gives every page its inherited attributes (`/Resources`, `/MediaBox`,
+  /// `/CropBox`, `/Rotate`), so a page's own entries can be replaced.
+  private func pushInheritedAttributes() throws(OCRError) {
+    guard !pushed else { return }
+    pushed = true
+    _ = scantext_qpdf_push_inherited_attributes_to_page(q)
+    try check("reading the page tree")
+  }
+
+  /// What text page `index` (from 0) shows: its content streams and the
+  /// form XObjects they draw, nested (up to 12 deep), with the text render
+  /// mode each starts in.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)`` when the page's
+  ///   content cannot be read.
+  public func textKind(page index: Int) throws(OCRError) -> PDFContentStream.TextKind {
+    let page = try pageHandle(index)
+    let content = try contentBytes(page)
+    let resources = get(page, "/Resources")
+    var seen = Set<[Int]>()
+    return textKind(
+      of: PDFContentStream(content), resources: resources, renderMode: 0, depth: 0, seen: &seen)
+  }
+
+  private func textKind(
+    of stream: PDFContentStream, resources: qpdf_oh, renderMode: Int, depth: Int,
+    seen: inout Set<[Int]>
+  ) -> PDFContentStream.TextKind {
+    var kind = stream.textKind(startingIn: renderMode)
+    guard depth < 12 else { return kind }
+    for drawn in stream.text(startingIn: renderMode).drawn {
+      let form = get(get(resources, "/XObject"), "/" + drawn.name)
+      guard isForm(form),
+        seen.insert([objectID(form), drawn.renderMode]).inserted,
+        let content = decodedBytes(form)
+      else { continue }
+      let own = get(dictionary(of: form), "/Resources")
+      kind = kind.combined(
+        with: textKind(
+          of: PDFContentStream(content), resources: isDictionary(own) ? own : resources,
+          renderMode: drawn.renderMode, depth: depth + 1, seen: &seen))
+    }
+    return kind
+  }
+
+  /// Adds the invisible text layer of a recognised page to page `index`
+  /// (from 0), keeping its content: the content is wrapped in `q … Q` by a
+  /// stream added before it and one added after it (as many `Q` as it
+  /// leaves open, plus one), the layer follows in the second, and the
+  /// glyphless font joins the page's own copy of its resources under a name
+  /// none of its fonts has. A page without words is left as it is.
+  ///
+  /// - Parameters:
+  ///   - index: The page, from 0.
+  ///   - model: The recognised page; ``ScanModel/Page/pdf`` maps its pixels
+  ///     to the displayed page, which the page's `/Rotate` and its crop box
+  ///     map to its user space.
+  ///   - removingInvisibleText: Whether to take an earlier invisible text
+  ///     layer out first (`--redo-ocr`): the page's content streams become
+  ///     one stream without it, and each form XObject with invisible text
+  ///     becomes a copy without it (the form itself is left for the pages
+  ///     that share it).
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func addTextLayer(page index: Int, model: Page, removingInvisibleText: Bool)
+    throws(OCRError)
+  {
+    let page = try pageHandle(index)
+    guard let source = model.pdf, source.pixelToPoint.count == 6 else {
+      throw .uneditablePDF(path: path, reason: "page \(index + 1) was not read from a PDF")
+    }
+    let words = model.words.contains { !$0.text.isEmpty }
+    guard words || removingInvisibleText else { return }
+    let resources = ownResources(of: page)
+    var (content, contents) = (PDFContentStream([]), contentStreams(of: page))
+    if removingInvisibleText {
+      (content, contents) = try withoutInvisibleText(page, resources: resources)
+    } else if let bytes = try? contentBytes(page) {
+      // Content qpdf cannot decode (a filter it does not know) is still
+      // wrapped, as if it closed what it opened.
+      content = PDFContentStream(bytes)
+    }
+    var after = "\n" + String(repeating: "Q\n", count: content.unclosedSaves + 1)
+    if words {
+      let name = fontName(addingTo: resources)
+      after += SearchablePDF.textLayer(
+        model, pixelToUser: pixelToUser(page, source), font: name)
+    }
+    let first = opening ?? newStream(Array("q\n".utf8))
+    opening = first
+    setContents(of: page, to: [first] + contents + [newStream(Array(after.utf8))])
+    try check("adding the text layer to page \(index + 1)")
+  }
+
+  /// Takes page `index`'s invisible text out (render mode 3 or 7: an
+  /// earlier OCR layer), as ``addTextLayer(page:model:removingInvisibleText:)``
+  /// does, without adding a layer.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func removeInvisibleText(page index: Int) throws(OCRError) {
+    let page = try pageHandle(index)
+    let (_, contents) = try withoutInvisibleText(page, resources: ownResources(of: page))
+    setContents(of: page, to: contents)
+    try check("taking the invisible text out of page \(index + 1)")
+  }
+
+  /// Page `index` alone, without its invisible text, as a PDF file: what
+  /// the page shows of its own text (for telling recognised words from
+  /// visible text under `--redo-ocr`).
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func visibleTextPage(_ index: Int) throws(OCRError) -> Data {
+    let copy = try PDFEditor(
+      data: Data(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<byteCount])),
+      path: path)
+    try copy.arrangePages([(copy, index)])
+    try copy.removeInvisibleText(page: 0)
+    return try copy.data()
+  }
+
+  /// The page's content without its invisible text, and the streams that
+  /// hold it (one new stream when there was invisible text, else the
+  /// page's own); forms drawn are replaced in `resources` (the page's own
+  /// copy) by copies without theirs.
+  private func withoutInvisibleText(_ page: qpdf_oh, resources: qpdf_oh) throws(OCRError) -> (
+    PDFContentStream, [qpdf_oh]
+  ) {
+    var content = PDFContentStream(try contentBytes(page))
+    var contents = contentStreams(of: page)
+    if let cleaned = content.removingInvisibleText() {
+      content = PDFContentStream(cleaned)
+      contents = [newStream(cleaned)]
+    }
+    removeInvisibleText(drawnBy: content, renderMode: 0, resources: resources, depth: 0)
+    return (content, contents)
+  }
+
+  private func setContents(of page: qpdf_oh, to streams: [qpdf_oh]) {
+    let array = scantext_qpdf_oh_new_array(q)
+    for stream in streams { scantext_qpdf_oh_append_item(q, array, stream) }
+    scantext_qpdf_oh_replace_key(q, page, "/Contents", array)
+  }
+
+  /// The map from a model's pixels to the page's user space:
+  /// `pixelToPoint`, then the displayed page to user space.
+  private func pixelToUser(_ page: qpdf_oh, _ source: PDFPageSource) -> ScanModel.AffineTransform {
+    let m = source.pixelToPoint
+    return displayToUser(page).concatenating(
+      ScanModel.AffineTransform(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5]))
+  }
+
+  /// Replaces page `index`'s content with an image of it and the text
+  /// layer (`--force-ocr`): the page's resources become the image and the
+  /// font; its boxes, `/Rotate` and annotations stay.
+  /// - Parameters:
+  ///   - index: The page, from 0.
+  ///   - model: The recognised page (its pixels are the image's).
+  ///   - image: The page rendered as it was read (``PDFImages/stream(pdfPage:of:width:height:dpi:nativeImage:)``).
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func replaceContent(page index: Int, model: Page, image: PDFImageStream) throws(OCRError) {
+    let page = try pageHandle(index)
+    guard let source = model.pdf, source.pixelToPoint.count == 6 else {
+      throw .uneditablePDF(path: path, reason: "page \(index + 1) was not read from a PDF")
+    }
+    let map = pixelToUser(page, source)
+    // The image's unit square onto its pixels (its first row at the top),
+    // then onto the page.
+    let placed = map.concatenating(
+      ScanModel.AffineTransform(
+        a: Double(image.width), b: 0, c: 0, d: -Double(image.height), tx: 0,
+        ty: Double(image.height)))
+    let xobject = scantext_qpdf_oh_new_stream(q)
+    let imageDictionary = dictionary(of: xobject)
+    var entries = [
+      ("/Type", "/XObject"), ("/Subtype", "/Image"), ("/Width", "\(image.width)"),
+      ("/Height", "\(image.height)"), ("/BitsPerComponent", "\(image.bitsPerComponent)"),
+      ("/ColorSpace", image.colorSpace),
+    ]
+    if let decode = image.decode { entries.append(("/Decode", decode)) }
+    for (key, value) in entries {
+      scantext_qpdf_oh_replace_key(q, imageDictionary, key, scantext_qpdf_oh_parse(q, value))
+    }
+    image.data.withUnsafeBytes { raw in
+      scantext_qpdf_oh_replace_stream_data(
+        q, xobject, raw.baseAddress?.assumingMemoryBound(to: UInt8.self), raw.count,
+        scantext_qpdf_oh_parse(q, "/" + image.filter),
+        image.decodeParms.map { scantext_qpdf_oh_parse(q, $0) } ?? scantext_qpdf_oh_new_null(q))
+    }
+    let resources = scantext_qpdf_oh_new_dictionary(q)
+    let xobjects = scantext_qpdf_oh_new_dictionary(q)
+    scantext_qpdf_oh_replace_key(q, xobjects, "/Im0", xobject)
+    scantext_qpdf_oh_replace_key(q, resources, "/XObject", xobjects)
+    scantext_qpdf_oh_replace_key(q, page, "/Resources", resources)
+    let name = fontName(addingTo: resources)
+    let content =
+      "q \(Self.matrix(placed)) cm /Im0 Do Q\n"
+      + SearchablePDF.textLayer(model, pixelToUser: map, font: name)
+    scantext_qpdf_oh_replace_key(q, page, "/Contents", newStream(Array(content.utf8)))
+    try check("replacing the content of page \(index + 1)")
+  }
+
+  /// Makes the glyphless font of page `index` the document's one copy: a
+  /// page copied in from a PDF ``ScanFormats/SearchablePDF`` wrote carries
+  /// its own (the font is then in the file once, whatever the pages).
+  public func shareGlyphlessFont(page index: Int) throws(OCRError) {
+    let page = try pageHandle(index)
+    let fonts = get(get(page, "/Resources"), "/Font")
+    let names = keys(of: fonts).filter {
+      scantext_qpdf_oh_is_name_and_equals(q, get(get(fonts, $0), "/BaseFont"), "/GlyphLessFont")
+        != 0
+    }
+    guard !names.isEmpty else { return }
+    let resources = ownResources(of: page)
+    let copy = shallowCopy(get(resources, "/Font"))
+    for name in names { scantext_qpdf_oh_replace_key(q, copy, name, glyphlessFont()) }
+    scantext_qpdf_oh_replace_key(q, resources, "/Font", copy)
+    try check("sharing the font of page \(index + 1)")
+  }
+
+  /// The page's `/Rotate`, in degrees clockwise: 0, 90, 180 or 270.
+  public func rotation(page index: Int) throws(OCRError) -> Int {
+    let page = try pageHandle(index)
+    return Self.quarterTurns(get(page, "/Rotate"), q) * 90
+  }
+
+  /// Sets the page's `/Rotate` (degrees clockwise, a multiple of 90): how a
+  /// viewer turns the page to show it; its content is untouched.
+  public func setRotation(page index: Int, degrees: Int) throws(OCRError) {
+    let page = try pageHandle(index)
+    let value = ((degrees % 360) + 360) % 360
+    scantext_qpdf_oh_replace_key(q, page, "/Rotate", scantext_qpdf_oh_new_integer(q, Int64(value)))
+    try check("turning page \(index + 1)")
+  }
+
+  // MARK: - Metadata and writing
+
+  /// What ``updateMetadata(producer:date:)`` did with the XMP packet.
+  public enum MetadataUpdate: Sendable, Equatable {
+    /// The document has no XMP packet.
+    case noPacket
+    /// The packet's producer and dates were updated.
+    case updated
+    /// The packet could not be changed safely and was kept as it was.
+    case keptAsItWas
+  }
+
+  /// Records the change in the document's metadata: the Info dictionary's
+  /// `/Producer` and `/ModDate` (the dictionary is made when there is
+  /// none; its other entries stay), and in the catalog's XMP packet
+  /// `pdf:Producer`, `xmp:ModifyDate` and `xmp:MetadataDate` when that can
+  /// be done safely (``ScanFormats/XMPMetadata/updated(_:producer:date:)``),
+  /// else the packet stays as it was.
+  /// - Returns: What became of the XMP packet.
+  @discardableResult
+  public func updateMetadata(producer: String, date: Date) throws(OCRError) -> MetadataUpdate {
+    let trailer = scantext_qpdf_get_trailer(q)
+    var info = get(trailer, "/Info")
+    if !isDictionary(info) {
+      info = scantext_qpdf_make_indirect_object(q, scantext_qpdf_oh_new_dictionary(q))
+      scantext_qpdf_oh_replace_key(q, trailer, "/Info", info)
+    }
+    scantext_qpdf_oh_replace_key(
+      q, info, "/Producer", scantext_qpdf_oh_new_unicode_string(q, producer))
+    scantext_qpdf_oh_replace_key(
+      q, info, "/ModDate", scantext_qpdf_oh_new_unicode_string(q, PDFDates.info(date)))
+    try check("updating the document information")
+    let metadata = get(scantext_qpdf_get_root(q), "/Metadata")
+    guard scantext_qpdf_oh_is_stream(q, metadata) != 0 else { return .noPacket }
+    guard let packet = decodedBytes(metadata),
+      let updated = XMPMetadata.updated(packet, producer: producer, date: date)
+    else { return .keptAsItWas }
+    // XMP is stored unfiltered, as readers that scan for the packet expect.
+    updated.withUnsafeBufferPointer { raw in
+      scantext_qpdf_oh_replace_stream_data(
+        q, metadata, raw.baseAddress, raw.count, scantext_qpdf_oh_new_null(q),
+        scantext_qpdf_oh_new_null(q))
+    }
+    try check("updating the XMP metadata")
+    return .updated
+  }
+
+  /// The document as a PDF file: every stream's stored bytes as they are,
+  /// object streams kept, objects nothing refers to any more left out.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  public func data() throws(OCRError) -> Data {
+    var length = 0
+    guard let bytes = scantext_qpdf_write_memory(q, &length) else {
+      throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf could not write it")
+    }
+    return Data(bytes: bytes, count: length)
+  }
+
+  // MARK: - Object helpers
+
+  private func pageHandle(_ index: Int) throws(OCRError) -> qpdf_oh {
+    try pushInheritedAttributes()
+    guard index >= 0, index < pageCount else {
+      throw .uneditablePDF(path: path, reason: "there is no page \(index + 1)")
+    }
+    return scantext_qpdf_get_page_n(q, index)
+  }
+
+  /// The error qpdf recorded, cleared; `nil` when there is none.
+  private func takeError() -> String? {
+    guard scantext_qpdf_has_error(q) != 0, let error = scantext_qpdf_get_error(q) else {
+      return nil
+    }
+    let detail = scantext_qpdf_get_error_message_detail(q, error).map { String(cString: $0) }
+    let full = scantext_qpdf_get_error_full_text(q, error).map { String(cString: $0) }
+    return detail.flatMap { $0.isEmpty ? nil : $0 } ?? full
+  }
+
+  /// Throws the error qpdf recorded during `what`, if any.
+  private func check(_ what: String) throws(OCRError) {
+    if let error = takeError() {
+      throw .uneditablePDF(path: path, reason: "\(what): \(error)")
+    }
+  }
+
+  /// A dictionary's entry (null when absent). Anything but a dictionary
+  /// gives null without asking qpdf: asked for a key, an object qpdf made
+  /// for ScanText (not read from the file) that is not a dictionary sets
+  /// qpdf's error, which would fail the whole edit.
+  private func get(_ object: qpdf_oh, _ key: String) -> qpdf_oh {
+    guard isDictionary(object) else { return scantext_qpdf_oh_new_null(q) }
+    return scantext_qpdf_oh_get_key(q, object, key)
+  }
+
+  private func isDictionary(_ object: qpdf_oh) -> Bool {
+    scantext_qpdf_oh_is_dictionary(q, object) != 0
+  }
+
+  private func dictionary(of stream: qpdf_oh) -> qpdf_oh { scantext_qpdf_oh_get_dict(q, stream) }
+
+  private func objectID(_ object: qpdf_oh) -> Int { Int(scantext_qpdf_oh_get_object_id(q, object)) }
+
+  private func isForm(_ object: qpdf_oh) -> Bool {
+    scantext_qpdf_oh_is_stream(q, object) != 0
+      && scantext_qpdf_oh_is_name_and_equals(q, get(dictionary(of: object), "/Subtype"), "/Form")
+        != 0
+  }
+
+  /// A dictionary's keys, with their slash.
+  private func keys(of object: qpdf_oh) -> [String] {
+    guard isDictionary(object) else { return [] }
+    var keys: [String] = []
+    scantext_qpdf_oh_begin_dict_key_iter(q, object)
+    while scantext_qpdf_oh_dict_more_keys(q) != 0 {
+      if let key = scantext_qpdf_oh_dict_next_key(q) { keys.append(String(cString: key)) }
+    }
+    return keys
+  }
+
+  /// A new direct dictionary with the same entries (an empty one for
+  /// anything else).
+  private func shallowCopy(_ object: qpdf_oh) -> qpdf_oh {
+    let copy = scantext_qpdf_oh_new_dictionary(q)
+    for key in keys(of: object) {
+      scantext_qpdf_oh_replace_key(q, copy, key, get(object, key))
+    }
+    return copy
+  }
+
+  /// Gives the page its own copy of its resource dictionary and returns it.
+  private func ownResources(of page: qpdf_oh) -> qpdf_oh {
+    let copy = shallowCopy(get(page, "/Resources"))
+    scantext_qpdf_oh_replace_key(q, page, "/Resources", copy)
+    return copy
+  }
+
+  /// The page's content streams, in order.
+  private func contentStreams(of page: qpdf_oh) -> [qpdf_oh] {
+    let contents = get(page, "/Contents")
+    if scantext_qpdf_oh_is_stream(q, contents) != 0 { return [contents] }
+    guard scantext_qpdf_oh_is_array(q, contents) != 0 else { return [] }
+    return (0..<scantext_qpdf_oh_get_array_n_items(q, contents)).map {
+      scantext_qpdf_oh_get_array_item(q, contents, $0)
+    }.filter { scantext_qpdf_oh_is_stream(q, $0) != 0 }
+  }
+
+  /// The page's content, its streams decoded and joined.
+  private func contentBytes(_ page: qpdf_oh) throws(OCRError) -> [UInt8] {
+    guard !contentStreams(of: page).isEmpty else { return [] }
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    let status = scantext_qpdf_oh_get_page_content_data(q, page, &buffer, &length)
+    defer { free(buffer) }
+    guard status & SCANTEXT_QPDF_ERRORS == 0, let buffer else {
+      throw .uneditablePDF(
+        path: path, reason: "the page's content cannot be read: \(takeError() ?? "unknown filter")")
+    }
+    return Array(UnsafeBufferPointer(start: buffer, count: length))
+  }
+
+  /// A stream's bytes with its general-purpose filters undone; `nil` when
+  /// they cannot be (the error is cleared).
+  private func decodedBytes(_ stream: qpdf_oh) -> [UInt8]? {
+    var length = 0
+    guard let bytes = scantext_qpdf_stream_bytes(q, stream, 1, &length) else {
+      _ = takeError()
+      return nil
+    }
+    defer { free(bytes) }
+    return Array(UnsafeBufferPointer(start: bytes, count: length))
+  }
+
+  /// A new stream holding `bytes`, Flate-compressed (stored as they are
+  /// when compression does not make them smaller).
+  private func newStream(_ bytes: [UInt8], copying entries: qpdf_oh? = nil) -> qpdf_oh {
+    let stream = scantext_qpdf_oh_new_stream(q)
+    if let entries {
+      let target = dictionary(of: stream)
+      for key in keys(of: entries) where !["/Length", "/Filter", "/DecodeParms"].contains(key) {
+        scantext_qpdf_oh_replace_key(q, target, key, get(entries, key))
+      }
+    }
+    var length = 0
+    let compressed = bytes.withUnsafeBufferPointer {
+      scantext_flate($0.baseAddress, $0.count, &length)
+    }
+    defer { free(compressed) }
+    if let compressed, length < bytes.count {
+      scantext_qpdf_oh_replace_stream_data(
+        q, stream, compressed, length, scantext_qpdf_oh_parse(q, "/FlateDecode"),
+        scantext_qpdf_oh_new_null(q))
+    } else {
+      bytes.withUnsafeBufferPointer { raw in
+        scantext_qpdf_oh_replace_stream_data(
+          q, stream, raw.baseAddress, raw.count, scantext_qpdf_oh_new_null(q),
+          scantext_qpdf_oh_new_null(q))
+      }
+    }
+    return stream
+  }
+
+  /// The glyphless font's Type0 object, added to the document on first use.
+  private func glyphlessFont() -> qpdf_oh {
+    if let font { return font }
+    precondition(!fontFile.isEmpty, "PDFEditor: a text layer needs the glyphless font")
+    typealias Font = SearchablePDF.GlyphlessFont
+    let file = newStream(Array(fontFile))
+    scantext_qpdf_oh_replace_key(
+      q, dictionary(of: file), "/Length1", scantext_qpdf_oh_new_integer(q, Int64(fontFile.count)))
+    let map = newStream(Array(Font.cidToGIDMap))
+    let toUnicode = newStream(Array(Font.toUnicodeCMap))
+    // qpdf parses no indirect reference (its C API gives the parser no
+    // document): the dictionaries are parsed with null in their place, and
+    // the objects put in after.
+    let descriptor = indirect(Font.descriptor(fontFile: "null"))
+    scantext_qpdf_oh_replace_key(q, descriptor, "/FontFile2", file)
+    let cidFont = indirect(Font.cidFont(descriptor: "null", cidToGIDMap: "null"))
+    scantext_qpdf_oh_replace_key(q, cidFont, "/FontDescriptor", descriptor)
+    scantext_qpdf_oh_replace_key(q, cidFont, "/CIDToGIDMap", map)
+    let type0 = indirect(Font.type0(cidFont: "null", toUnicode: "null"))
+    let descendants = scantext_qpdf_oh_new_array(q)
+    scantext_qpdf_oh_append_item(q, descendants, cidFont)
+    scantext_qpdf_oh_replace_key(q, type0, "/DescendantFonts", descendants)
+    scantext_qpdf_oh_replace_key(q, type0, "/ToUnicode", toUnicode)
+    font = type0
+    return type0
+  }
+
+  private func indirect(_ text: String) -> qpdf_oh {
+    scantext_qpdf_make_indirect_object(q, scantext_qpdf_oh_parse(q, text))
+  }
+
+  /// Adds the glyphless font to a page's (own) resources under a name none
+  /// of its fonts has; returns the name, without its slash.
+  private func fontName(addingTo resources: qpdf_oh) -> String {
+    let fonts = shallowCopy(get(resources, "/Font"))
+    let taken = Set(keys(of: fonts))
+    var name = "GlyphLessFont"
+    var n = 1
+    while taken.contains("/" + name) {
+      name = "GlyphLessFont\(n)"
+      n += 1
+    }
+    scantext_qpdf_oh_replace_key(q, fonts, "/" + name, glyphlessFont())
+    scantext_qpdf_oh_replace_key(q, resources, "/Font", fonts)
+    return name
+  }
+
+  /// Replaces, in `resources` (a page's own copy), each form XObject the
+  /// stream draws that shows invisible text by a copy without it (forms
+  /// drawn by forms too, up to 12 deep); returns whether any was.
+  @discardableResult
+  private func removeInvisibleText(
+    drawnBy stream: PDFContentStream, renderMode: Int, resources: qpdf_oh, depth: Int
+  ) -> Bool {
+    guard depth < 12 else { return false }
+    var xobjects: qpdf_oh?
+    for drawn in stream.text(startingIn: renderMode).drawn {
+      let source = xobjects ?? get(resources, "/XObject")
+      let form = get(source, "/" + drawn.name)
+      guard isForm(form),
+        let cleaned = formWithoutInvisibleText(form, drawn.renderMode, resources, depth)
+      else { continue }
+      if xobjects == nil {
+        let copy = shallowCopy(source)
+        scantext_qpdf_oh_replace_key(q, resources, "/XObject", copy)
+        xobjects = copy
+      }
+      if let xobjects { scantext_qpdf_oh_replace_key(q, xobjects, "/" + drawn.name, cleaned) }
+    }
+    return xobjects != nil
+  }
+
+  /// A copy of the form without its invisible text (and its forms'), or
+  /// `nil` when it has none.
+  private func formWithoutInvisibleText(
+    _ form: qpdf_oh, _ renderMode: Int, _ inherited: qpdf_oh, _ depth: Int
+  ) -> qpdf_oh? {
+    guard let bytes = decodedBytes(form) else { return nil }
+    let stream = PDFContentStream(bytes)
+    let entries = dictionary(of: form)
+    let own = get(entries, "/Resources")
+    let resources = shallowCopy(isDictionary(own) ? own : inherited)
+    let nested = removeInvisibleText(
+      drawnBy: stream, renderMode: renderMode, resources: resources, depth: depth + 1)
+    let cleaned = stream.removingInvisibleText(startingIn: renderMode)
+    guard cleaned != nil || nested else { return nil }
+    let copy = newStream(cleaned ?? bytes, copying: entries)
+    scantext_qpdf_oh_replace_key(q, dictionary(of: copy), "/Resources", resources)
+    return copy
+  }
+
+  // MARK: - Geometry
+
+  /// How many quarter turns a `/Rotate` value makes (0–3); a value that is
+  /// not a multiple of 90 counts as 0, as in Poppler.
+  private static func quarterTurns(_ object: qpdf_oh, _ q: OpaquePointer) -> Int {
+    guard scantext_qpdf_oh_is_number(q, object) != 0 else { return 0 }
+    let value = scantext_qpdf_oh_get_numeric_value(q, object)
+    guard value.isFinite, value == value.rounded(), Int(value) % 90 == 0, abs(value) < 1e9 else {
+      return 0
+    }
+    return ((Int(value) / 90) % 4 + 4) % 4
+  }
+
+  /// A box array as `[minX, minY, maxX, maxY]`, or `nil`.
+  private func box(_ object: qpdf_oh) -> [Double]? {
+    guard scantext_qpdf_oh_is_array(q, object) != 0,
+      scantext_qpdf_oh_get_array_n_items(q, object) == 4
+    else { return nil }
+    let values = (0..<4).map { scantext_qpdf_oh_get_array_item(q, object, Int32($0)) }
+    guard values.allSatisfy({ scantext_qpdf_oh_is_number(q, $0) != 0 }) else { return nil }
+    let v = values.map { scantext_qpdf_oh_get_numeric_value(q, $0) }
+    guard v.allSatisfy(\.isFinite) else { return nil }
+    return [min(v[0], v[2]), min(v[1], v[3]), max(v[0], v[2]), max(v[1], v[3])]
+  }
+
+  /// The map from the displayed page (points, origin at its top-left
+  /// corner, y down: the space of ``ScanModel/PDFPageSource/pixelToPoint``
+  /// and of `pdftotext -bbox`) to the page's user space. The displayed page
+  /// is the crop box within the media box (as Poppler shows it), turned
+  /// clockwise by `/Rotate`.
+  private func displayToUser(_ page: qpdf_oh) -> ScanModel.AffineTransform {
+    let media = box(get(page, "/MediaBox")) ?? [0, 0, 612, 792]
+    var visible = media
+    if let crop = box(get(page, "/CropBox")) {
+      let clipped = [
+        max(crop[0], media[0]), max(crop[1], media[1]), min(crop[2], media[2]),
+        min(crop[3], media[3]),
+      ]
+      if clipped[0] < clipped[2], clipped[1] < clipped[3] { visible = clipped }
+    }
+    let (x0, y0, x1, y1) = (visible[0], visible[1], visible[2], visible[3])
+    switch Self.quarterTurns(get(page, "/Rotate"), q) {
+    case 1: return ScanModel.AffineTransform(a: 0, b: 1, c: 1, d: 0, tx: x0, ty: y0)
+    case 2: return ScanModel.AffineTransform(a: -1, b: 0, c: 0, d: 1, tx: x1, ty: y0)
+    case 3: return ScanModel.AffineTransform(a: 0, b: -1, c: -1, d: 0, tx: x1, ty: y1)
+    default: return ScanModel.AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: x0, ty: y1)
+    }
+  }
+
+  /// A matrix as the six numbers of `cm`.
+  static func matrix(_ m: ScanModel.AffineTransform) -> String {
+    [m.a, m.b, m.c, m.d, m.tx, m.ty].map { v in
+      let rounded = (v * 10_000).rounded() / 10_000
+      return rounded == rounded.rounded() && abs(rounded) < 1e15
+        ? String(Int(rounded)) : String(format: "%.4f", rounded)
+    }.joined(separator: " ")
+  }
+}
+
+extension ScanModel.AffineTransform {
+  /// The transform that applies `first`, then this one.
+  func concatenating(_ first: ScanModel.AffineTransform) -> ScanModel.AffineTransform {
+    ScanModel.AffineTransform(
+      a: a * first.a + c * first.b, b: b * first.a + d * first.b,
+      c: a * first.c + c * first.d, d: b * first.c + d * first.d,
+      tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import ScanFormats
+
+/// The content-stream tokenizer and the XMP update behind the searchable
+/// PDF of a PDF input (`--redo-ocr` and metadata).
+@Suite("PDF content streams and XMP")
+struct PDFContentStreamTests {
+  static let packet = """
+    <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+    <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+    <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
+    <xmp:CreateDate>2020-01-02T03:04:05Z</xmp:CreateDate><xmp:ModifyDate>2020-01-02T03:04:05Z</xmp:ModifyDate>
+    <pdf:Producer>Hand</pdf:Producer></rdf:Description></rdf:RDF></x:xmpmeta>
+    <?xpacket end="w"?>
+    """
+
+  @Test func xmpElementsAreUpdated() throws {
+    let date = Date(timeIntervalSince1970: 1_800_000_000)
+    let updated = try #require(
+      XMPMetadata.updated(Array(Self.packet.utf8), producer: "ScanText & co", date: date))
+    let text = String(decoding: updated, as: UTF8.self)
+    #expect(text.contains("<xmp:ModifyDate>2027-01-15T08:00:00Z</xmp:ModifyDate>"))
+    #expect(text.contains("<xmp:CreateDate>2020-01-02T03:04:05Z</xmp:CreateDate>"))
+    #expect(text.contains("<pdf:Producer>ScanText &amp; co</pdf:Producer>"))
+    #expect(text.contains(#"xmp:MetadataDate="2027-01-15T08:00:00Z""#))
+  }
+
+  /// Packets in other shapes: a property as an attribute is changed there;
+  /// a namespace not declared is declared; text that is not XML, or a
+  /// property held twice, is left alone (nil).
+  @Test func xmpAttributesAndRefusals() throws {
+    let date = Date(timeIntervalSince1970: 0)
+    let attributes = """
+      <x:xmpmeta xmlns:x="adobe:ns:meta/"><r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+      <r:Description r:about="" xmlns:a="http://ns.adobe.com/xap/1.0/" a:ModifyDate='2001-01-01'/>\
+      </r:RDF></x:xmpmeta>
+      """
+    let updated = try #require(
+      XMPMetadata.updated(Array(attributes.utf8), producer: "P", date: date))
+    let text = String(decoding: updated, as: UTF8.self)
+    #expect(text.contains(#"a:ModifyDate="1970-01-01T00:00:00Z""#))
+    #expect(text.contains(#"a:MetadataDate="1970-01-01T00:00:00Z""#))
+    #expect(text.contains(#"xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="P""#))
+    #expect(!text.contains("2001-01-01"))
+    let twice = Self.packet.replacingOccurrences(
+      of: "<pdf:Producer>Hand</pdf:Producer>",
+      with: "<pdf:Producer>Hand</pdf:Producer><pdf:Producer>Again</pdf:Producer>")
+    #expect(XMPMetadata.updated(Array(twice.utf8), producer: "P", date: date) == nil)
+    #expect(XMPMetadata.updated(Array("<x:xmpmeta".utf8), producer: "P", date: date) == nil)
+    #expect(XMPMetadata.updated([0xFF, 0xFE, 0x00], producer: "P", date: date) == nil)
+  }
+
+  /// Every kind of token: numbers (signs, leading points), names with
+  /// `#xx`, literal strings with escapes, octal codes, nested and escaped
+  /// parentheses and line continuations, hex strings (odd length, spaces),
+  /// arrays, dictionaries, booleans, null, comments, and an inline image
+  /// whose data holds bytes that look like operators.
+  @Test func tokens() {
+    let text = #"""
+      % a comment with Tj in it
+      1 -2 +3.5 .25 -.5 4. cm /A#20b /Name Do
+      (a\\b\(c\)\n\101\0537(nested (twice))\
+      end) Tj <48 656c6C6f7> Tj
+      [(x) -250 <79>] TJ << /K [1 2] /B true /N null >> BDC
+      BI /W 2 /H 1 /BPC 8 /CS /G ID \#("\u{7}")EI Tj Q\#("\u{1}") EI Q
+      """#
+    let stream = PDFContentStream(Array(text.utf8))
+    let operators = stream.operations.map { $0.operator }
+    #expect(operators == ["cm", "Do", "Tj", "Tj", "TJ", "BDC", "BI", "Q"])
+    #expect(
+      stream.operations[0].operands == [
+        .number(1), .number(-2), .number(3.5), .number(0.25), .number(-0.5), .number(4),
+      ]
+    )
+    #expect(stream.operations[1].operands == [.name("A b"), .name("Name")])
+    #expect(
+      stream.operations[2].operands == [.string(Array("a\\b(c)\nA+7(nested (twice))end".utf8))])
+    #expect(stream.operations[3].operands == [.string(Array("Hello".utf8) + [0x70])])
+    #expect(
+      stream.operations[4].operands == [.array([.string([0x78]), .number(-250), .string([0x79])])])
+    #expect(
+      stream.operations[5].operands == [
+        .dictionary([
+          (key: "K", value: .array([.number(1), .number(2)])), (key: "B", value: .boolean(true)),
+          (key: "N", value: .null),
+        ])
+      ])
+    // The inline image ends at the EI with white space on both sides.
+    let image = stream.operations[6]
+    #expect(String(decoding: stream.bytes[image.range], as: UTF8.self).hasSuffix("\u{1} EI"))
+  }
+
+  /// The render mode is graphics state: `q`/`Q` save and restore it, text
+  /// objects leave it; empty strings show nothing; a form starts in the
+  /// mode it is drawn in.
+  @Test func textKinds() {
+    func kind(_ s: String, _ mode: Int = 0) -> PDFContentStream.TextKind {
+      PDFContentStream(Array(s.utf8)).textKind(startingIn: mode)
+    }
+    #expect(kind("0 0 m 10 10 l S") == .noText)
+    #expect(kind("BT /F 1 Tf () Tj [()] TJ ET") == .noText)
+    #expect(kind("BT (a) Tj ET") == .visibleOnly)
+    #expect(kind("3 Tr BT (a) Tj ET") == .invisibleOnly)
+    #expect(kind("BT 7 Tr (a) Tj ET") == .invisibleOnly)
+    #expect(kind("q 3 Tr BT (a) Tj ET Q BT (b) Tj ET") == .both)
+    #expect(kind("BT 3 Tr ET BT (b) ' ET") == .invisibleOnly)
+    #expect(kind("BT (a) Tj ET", 3) == .invisibleOnly)
+    #expect(kind("BT 0 Tr (a) Tj ET", 3) == .visibleOnly)
+    let drawn = PDFContentStream(Array("q 3 Tr /Fm1 Do Q /Fm2 Do".utf8)).text().drawn
+    #expect(drawn.map(\.name) == ["Fm1", "Fm2"] && drawn.map(\.renderMode) == [3, 0])
+    #expect(PDFContentStream(Array("q q Q q".utf8)).unclosedSaves == 2)
+    #expect(PDFContentStream(Array("Q q Q".utf8)).unclosedSaves == 0)
+  }
+
+  /// Taking an invisible layer out keeps every other byte; `'` and `"`
+  /// keep their line moves and spacing.
+  @Test func removingInvisibleText() throws {
+    let text =
+      "q 1 0 0 1 0 0 cm BT /F1 12 Tf (Visible) Tj ET Q\nBT 3 Tr /G 1 Tf 1 0 0 1 5 5 Tm <0041> Tj (next) ' 2 1 (more) \" [(x)] TJ ET\n"
+    let stream = PDFContentStream(Array(text.utf8))
+    #expect(stream.textKind() == .both)
+    let cleaned = String(decoding: try #require(stream.removingInvisibleText()), as: UTF8.self)
+    #expect(
+      cleaned
+        == "q 1 0 0 1 0 0 cm BT /F1 12 Tf (Visible) Tj ET Q\nBT 3 Tr /G 1 Tf 1 0 0 1 5 5 Tm    T*   2 Tw 1 Tc T*    ET\n"
+    )
+    #expect(PDFContentStream(Array(cleaned.utf8)).textKind() == .visibleOnly)
+    #expect(PDFContentStream(Array("BT (a) Tj ET".utf8)).removingInvisibleText() == nil)
+  }
+}

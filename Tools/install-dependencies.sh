@@ -60,7 +60,8 @@ if ! "$venv/bin/python" -c "import websocket, fontTools, img2pdf" 2>/dev/null; t
   "$venv/bin/pip" install -q --disable-pip-version-check websocket-client fonttools img2pdf >/dev/null
 fi
 # numpy and Pillow for Tools/make-scans.py and Tools/check-scans.py (the
-# generated pages' checks in the suite).
+# generated pages' checks in the suite), Tools/check-html.py (the ink of a
+# Chromium screenshot) and Tools/make-orientation-samples.py (EXIF photos).
 if ! "$venv/bin/python" -c "import numpy, PIL" 2>/dev/null; then
   echo "Installing numpy and Pillow into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check -r Tools/requirements-scans.txt >/dev/null

@@ -1,16 +1,25 @@
 import Foundation
 import ScanModel
 
-/// Writes a page as one self-contained, accessible HTML file: the scan as
-/// the picture, and over it a transparent text layer laid on the ink, with
-/// the page's structure in reading order.
+/// Writes pages as one self-contained, accessible HTML file: each scan as
+/// a picture, and over it a transparent text layer laid on the ink, with
+/// the pages' structure in reading order.
 ///
-/// The file needs no script. Its parts:
+/// The file needs no script. Its parts, for each page:
 ///
-/// - the scan as an `img` whose `alt` says the text follows, inside a
-///   `div class="page"` that is a CSS size container, so every position and
-///   size of the text layer is a fraction of the page's width (`cqw`) and
-///   the layer stays on the ink at any zoom or window width;
+/// - a `div class="page"` (a `section` in a document of several pages)
+///   that is a CSS size container as wide as the window and as tall as
+///   the page shown, so every position and size is a fraction of its width
+///   (`cqw`) and the layer stays on the ink at any zoom or window width;
+/// - in it a `div class="frame"` in the model's frame (the image's pixels,
+///   ``Page/width`` × ``Page/height``), turned upright when the page's
+///   content was found turned (``Page/orientation``, unless
+///   ``Options/keepRotation``), so the scan and the text layer turn
+///   together;
+/// - the scan as an `img` whose `alt` says the text follows, laid out as
+///   the browser draws the file and turned or mirrored into the model's
+///   frame when they differ (an orientation tag one applied and the other
+///   did not: ``ShownPage/imageOrientation``);
 /// - one absolutely positioned element per line, placed on the line's
 ///   selection outline (``Page/selectionRects(for:)``) and rotated by its
 ///   angle, as high as the outline; in it each word, and each gap between
@@ -39,7 +48,8 @@ import ScanModel
 /// Each line element carries the model's outline in image pixels
 /// (`data-quad`, the corners top-left, top-right, bottom-right,
 /// bottom-left), each word its range in the page text (`data-range`, UTF-16
-/// offsets) and the page its size (`data-width`, `data-height`), so a
+/// offsets) and the page its size (`data-width`, `data-height`, the
+/// model's frame) and number (`data-page`, from 1; `id="page-N"`), so a
 /// browser test can compare what the browser lays out with the model.
 public struct AccessibleHTML: Sendable {
   /// What the reader sees besides the scan.
@@ -51,6 +61,9 @@ public struct AccessibleHTML: Sendable {
     public static let showText = Options(rawValue: 1 << 0)
     /// Highlights the low-confidence words.
     public static let showUncertain = Options(rawValue: 1 << 1)
+    /// Shows a page whose content was found turned (``Page/orientation``)
+    /// as scanned, instead of turned upright.
+    public static let keepRotation = Options(rawValue: 1 << 2)
   }
 
   /// Where the page's picture comes from.
@@ -64,7 +77,41 @@ public struct AccessibleHTML: Sendable {
     case none
   }
 
-  /// The picture under the text layer.
+  /// One page of a document and the picture under its text layer.
+  public struct ShownPage: Sendable {
+    /// The page.
+    public var page: Page
+    /// Its picture.
+    public var image: ImageSource
+    /// The EXIF orientation (1–8) that turns the page's image file, as
+    /// stored, into the picture the browser draws: for an image file's
+    /// own bytes, ``browserOrientation(ofImage:)``; for pixels ScanText
+    /// decoded and re-encoded, the tag its reader applied. The writer
+    /// turns the picture into the model's frame (the stored pixels turned
+    /// by ``Page/exifOrientation``) when the two differ.
+    public var imageOrientation: Int
+    /// The page's number in its document, from 1, as `--pages` counts:
+    /// the page's `id` (`page-N`) and, in a document of several pages,
+    /// its label.
+    public var number: Int
+
+    /// Creates a page to write.
+    /// - Parameters:
+    ///   - page: The page.
+    ///   - image: Its picture.
+    ///   - imageOrientation: The EXIF orientation the browser applies to
+    ///     the image file's stored pixels (default: the one the model
+    ///     applied, so that the picture is drawn as it is).
+    ///   - number: The page's number in its document, from 1.
+    public init(page: Page, image: ImageSource, imageOrientation: Int? = nil, number: Int = 1) {
+      self.page = page
+      self.image = image
+      self.imageOrientation = imageOrientation ?? page.exifOrientation ?? 1
+      self.number = number
+    }
+  }
+
+  /// The picture under the text layer (for ``html(for:)``).
   public var image: ImageSource
   /// What the reader sees besides the scan.
   public var options: Options
@@ -73,12 +120,13 @@ public struct AccessibleHTML: Sendable {
 
   /// Creates a writer.
   /// - Parameters:
-  ///   - image: The picture under the text layer.
+  ///   - image: The picture under the text layer, for ``html(for:)``
+  ///     (``html(pages:)`` takes one per page).
   ///   - options: What the reader sees besides the scan.
   ///   - lowConfidenceThreshold: Words below this confidence are marked
   ///     uncertain (default 60, as elsewhere in ScanText).
   public init(
-    image: ImageSource, options: Options = [],
+    image: ImageSource = .none, options: Options = [],
     lowConfidenceThreshold: Double = AttributedContent.defaultLowConfidenceThreshold
   ) {
     self.image = image
@@ -92,43 +140,96 @@ public struct AccessibleHTML: Sendable {
   /// smaller on the page.
   static let fontOversize = 8
 
-  /// The HTML document for `page` (UTF-8 text).
+  /// The HTML document for `page` over ``image`` (UTF-8 text); the
+  /// browser is taken to draw an embedded image file's bytes with their
+  /// orientation tag applied (``browserOrientation(ofImage:)``) and a URL
+  /// in the model's frame.
   /// - Complexity: O(*n* log *n*) in the characters of the page.
   public func html(for page: Page) -> String {
+    var orientation: Int?
+    if case .embedded(let bytes, _) = image {
+      orientation = Self.browserOrientation(ofImage: bytes)
+    }
+    return html(pages: [ShownPage(page: page, image: image, imageOrientation: orientation)])
+  }
+
+  /// The HTML document for `pages`, in order, each over its own picture
+  /// (UTF-8 text).
+  ///
+  /// One page is written as one `div class="page"` holding its `header`,
+  /// `main` and `footer`. Several pages are one `main` holding a `section`
+  /// per page (labelled "Page N"), each with its own running heads and
+  /// feet (a `header` or `footer` in a section is no landmark); heading
+  /// levels never jump by more than one across the whole document.
+  /// - Complexity: O(*n* log *n*) in the characters of the pages.
+  public func html(pages: [ShownPage]) -> String {
     var out = HTMLBuffer()
-    let language = page.accessibilityLanguage
+    let language = pages.lazy.compactMap(\.page.accessibilityLanguage).first
     out.raw("<!DOCTYPE html>\n<html")
     if let language { out.raw(" lang=\"\(Self.escape(language))\"") }
     out.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
     out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
     out.raw("<meta name=\"generator\" content=\"scantext\">\n")
-    out.raw("<title>\(Self.escape(Self.title(of: page)))</title>\n")
-    out.raw("<style>\n\(stylesheet(for: page))</style>\n</head>\n<body>\n")
-    out.raw(
-      "<div class=\"page\" data-width=\"\(page.width)\" data-height=\"\(page.height)\">\n")
-    writeImage(page, into: &out)
-    let writer = LayerWriter(page: page, threshold: lowConfidenceThreshold)
-    writer.writeStructure(into: &out)
-    out.raw("</div>\n</body>\n</html>\n")
+    out.raw("<title>\(Self.escape(Self.title(of: pages.map(\.page))))</title>\n")
+    out.raw("<style>\n\(stylesheet())</style>\n</head>\n<body>\n")
+    let several = pages.count > 1
+    if several { out.raw("<main>\n") }
+    var previousLevel = 0
+    for shown in pages {
+      let page = shown.page
+      // The frame shown: upright when the content was found turned, unless
+      // the page is to be kept as scanned.
+      let upright =
+        options.contains(.keepRotation)
+        ? FrameMap.identity : FrameMap(clockwise: -page.orientation)
+      let (width, height) = (max(page.width, 1), max(page.height, 1))
+      let (shownWidth, shownHeight) = upright.swapsSides ? (height, width) : (width, height)
+      let tag = several ? "section" : "div"
+      out.raw("<\(tag) class=\"page\" id=\"page-\(shown.number)\" data-page=\"\(shown.number)\"")
+      if several { out.raw(" aria-label=\"Page \(shown.number)\"") }
+      if let own = page.accessibilityLanguage, own != language {
+        out.raw(" lang=\"\(Self.escape(own))\"")
+      }
+      out.raw(
+        " data-width=\"\(page.width)\" data-height=\"\(page.height)\" style=\"--u:calc(100cqw / \(shownWidth));aspect-ratio:\(shownWidth) / \(shownHeight)\">\n"
+      )
+      // The model's frame, turned upright: the scan and the text layer
+      // together.
+      var frameStyle = "width:calc(\(width)*var(--u));height:calc(\(height)*var(--u))"
+      if let turn = upright.css(width: width, height: height) { frameStyle += ";transform:\(turn)" }
+      out.raw("<div class=\"frame\" style=\"\(frameStyle)\">\n")
+      writeImage(shown, number: several ? shown.number : nil, into: &out)
+      let writer = LayerWriter(page: page, threshold: lowConfidenceThreshold)
+      writer.writeStructure(into: &out, landmarks: !several, previousLevel: &previousLevel)
+      out.raw("</div>\n</\(tag)>\n")
+    }
+    if several { out.raw("</main>\n") }
+    out.raw("</body>\n</html>\n")
     return out.text
   }
 
   /// The document's title: the first heading's text (its lines joined by
-  /// spaces), else the image's name, else "Scanned page".
-  static func title(of page: Page) -> String {
-    if let heading = page.headings.first {
-      let text = (page.spokenText(in: heading.range) ?? heading.text)
-        .split(whereSeparator: \.isNewline).joined(separator: " ")
-      if !text.isEmpty { return text }
+  /// spaces), else the first page's image name, else "Scanned page".
+  static func title(of pages: [Page]) -> String {
+    for page in pages {
+      if let heading = page.headings.first {
+        let text = (page.spokenText(in: heading.range) ?? heading.text)
+          .split(whereSeparator: \.isNewline).joined(separator: " ")
+        if !text.isEmpty { return text }
+      }
     }
-    return page.image ?? "Scanned page"
+    return pages.first?.image ?? "Scanned page"
   }
 
-  private func writeImage(_ page: Page, into out: inout HTMLBuffer) {
-    let name = page.image ?? "the page"
+  /// The page's picture, in the model's frame: laid out as the browser
+  /// draws it (its own width and height) and turned and mirrored onto the
+  /// model's frame when the two differ.
+  private func writeImage(_ shown: ShownPage, number: Int?, into out: inout HTMLBuffer) {
+    let page = shown.page
+    let name = (page.image ?? "the page") + (number.map { ", page \($0)" } ?? "")
     let alt = "Scan of \(name). Its recognised text follows."
     let source: String
-    switch image {
+    switch shown.image {
     case .url(let url):
       source = url
     case .embedded(let bytes, let mediaType):
@@ -137,24 +238,36 @@ public struct AccessibleHTML: Sendable {
       out.raw("<div class=\"scan blank\" role=\"img\" aria-label=\"\(Self.escape(alt))\"></div>\n")
       return
     }
+    // From the picture drawn to the model's frame, both counted from the
+    // image file's stored pixels.
+    let drawn = FrameMap(exifOrientation: shown.imageOrientation)
+    let toModel = FrameMap(exifOrientation: page.exifOrientation ?? 1).after(drawn.inverse)
+    let (width, height) =
+      toModel.swapsSides
+      ? (max(page.height, 1), max(page.width, 1)) : (max(page.width, 1), max(page.height, 1))
+    var style = "width:calc(\(width)*var(--u));height:calc(\(height)*var(--u))"
+    if let turn = toModel.css(width: width, height: height) { style += ";transform:\(turn)" }
     out.raw(
-      "<img class=\"scan\" src=\"\(Self.escape(source))\" alt=\"\(Self.escape(alt))\" width=\"\(page.width)\" height=\"\(page.height)\">\n"
+      "<img class=\"scan\" src=\"\(Self.escape(source))\" alt=\"\(Self.escape(alt))\" width=\"\(width)\" height=\"\(height)\" style=\"\(style)\">\n"
     )
   }
 
-  private func stylesheet(for page: Page) -> String {
+  private func stylesheet() -> String {
     let font = Self.fontBase64.filter { !$0.isWhitespace }
     let textColour = options.contains(.showText) ? "rgba(200, 0, 0, 0.8)" : "transparent"
     let uncertain =
       options.contains(.showUncertain)
       ? ".uncertain { background: rgba(255, 160, 0, 0.45); }\n" : ""
-    let width = max(page.width, 1)
+    // Each page's size and unit are on the page (`--u`, `aspect-ratio`);
+    // its frame and picture are placed in them (see ``FrameMap``).
     return """
       @font-face { font-family: "ScanText Layer"; src: url(data:font/ttf;base64,\(font)) format("truetype"); }
       html, body { margin: 0; padding: 0; }
-      .page { position: relative; container-type: inline-size; width: 100%; --u: calc(100cqw / \(width)); }
-      .scan { display: block; width: 100%; height: auto; }
-      .blank { aspect-ratio: \(width) / \(max(page.height, 1)); background: white; }
+      .page { position: relative; container-type: inline-size; width: 100%; overflow: hidden; }
+      .frame { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+      .scan { position: absolute; left: 0; top: 0; display: block; transform-origin: 0 0;
+        image-orientation: from-image; }
+      .blank { width: 100%; height: 100%; background: white; }
       .page header, .page main, .page footer, .page aside, .page figure, .page figcaption,
       .page p, .page ul, .page li, .page h1, .page h2, .page h3, .page h4, .page h5, .page h6 {
         display: block; margin: 0; padding: 0; font: inherit; list-style: none; }
@@ -263,7 +376,12 @@ private struct LayerWriter {
     return out
   }
 
-  func writeStructure(into out: inout HTMLBuffer) {
+  /// Writes the page's paragraphs in reading order: running heads, the
+  /// text, footnotes, running feet. With `landmarks` (the document's only
+  /// page) the text is the document's `main`; otherwise a `div` in the
+  /// page's section. `previousLevel` is the level of the heading before,
+  /// on this page or an earlier one.
+  func writeStructure(into out: inout HTMLBuffer, landmarks: Bool, previousLevel: inout Int) {
     let all = paragraphs
     // Running heads first, the page's furniture (footnotes, feet, page
     // numbers) last: the model's reading order puts them there already.
@@ -280,8 +398,7 @@ private struct LayerWriter {
       for item in all[0..<start] { write(item, tag: "p", into: &out) }
       out.raw("</header>\n")
     }
-    out.raw("<main>\n")
-    var previousLevel = 0
+    out.raw(landmarks ? "<main>\n" : "<div class=\"text\">\n")
     var index = start
     while index < end {
       let item = all[index]
@@ -311,7 +428,7 @@ private struct LayerWriter {
       }
       index += 1
     }
-    out.raw("</main>\n")
+    out.raw(landmarks ? "</main>\n" : "</div>\n")
     let trailing = all[end...]
     let footnotes = trailing.filter { $0.paragraph.role == .footnote }
     if !footnotes.isEmpty {

@@ -4,24 +4,24 @@ import ScanFormats
 import ScanModel
 import ScanOCR
 
-/// `scantext html MODEL -o page.html [--embed-image | --image-url URL]`.
+/// `scantext html MODEL -o page.html [--pages N] [--embed-image | --image-url URL]`.
 struct HTMLCommand: ScanCommand {
   static let output = Option<String>(
     "output", short: "o", help: "The HTML file to write.")
   static let embedImage = Flag(
     "embed-image",
     help:
-      "Embed the page image in the HTML file (a data: URL), so the file stands alone. TIFF, PNM and JPEG 2000 images are embedded as PNG."
+      "Embed each page's image in the HTML file (a data: URL), so the file stands alone. TIFF, PNM and JPEG 2000 images are always embedded, as PNG (browsers do not show them)."
   )
   static let imageURL = Option<String?>(
     "image-url",
     help:
-      "The URL (or path relative to the HTML file) of the page image (default: the image's file name)."
+      "The URL (or path relative to the HTML file) of the page image (default: the image file's path from the HTML file); with several pages, '{page}' in it becomes each page's number."
   )
   static let image = Option<String?>(
     "image",
     help:
-      "The page image to embed (default: MODEL when it is an image, else the model's image file beside it)."
+      "The image to embed (default: MODEL when it is an image, else each page's image beside the model); the pages of a multi-page image go to the model's pages in order."
   )
   static let showText = Flag(
     "show-text", help: "Draw the text layer's text over the scan (normally transparent).")
@@ -31,25 +31,30 @@ struct HTMLCommand: ScanCommand {
     "min-confidence",
     help: "Words below this confidence (0-100) are marked uncertain.", default: 60)
 
+  /// What `--image-url` replaces by each page's number.
+  static let pageNumberPlaceholder = "{page}"
+
   static let configuration = CommandConfiguration(
     commandName: "html",
     abstract:
-      "Write a page as accessible HTML: the scan, a selectable text layer on its ink, and its structure.",
+      "Write pages as accessible HTML: each scan, a selectable text layer on its ink, and their structure.",
     discussion: """
-      The file is self-contained UTF-8 and needs no script. Over the scan lies \
+      The file is self-contained UTF-8 and needs no script. Over each scan lies \
       a transparent text layer, each line laid on its selection outline, so \
       selecting text highlights the ink and find-in-page finds words; the \
       structure follows the reading order (headings h1-h6, paragraphs, running \
       heads in header, footnotes and page numbers after the text). Positions \
       are fractions of the page's width, so the layer stays on the ink at any \
-      zoom.
+      zoom. Every page of MODEL is written, in order, or those --pages selects \
+      (from 1); a page found turned is shown upright unless --keep-rotation.
       """,
     arguments: [
-      ModelOptions.model, output, embedImage, imageURL, image, showText,
-      showUncertain, lowConfidence,
+      ModelOptions.model, output, embedImage, imageURL, image, showText, showUncertain,
+      lowConfidence,
     ] + OCROptions.arguments)
 
-  let model: ModelOptions
+  let modelPath: String
+  let ocr: OCROptions
   let outputPath: String
   let embed: Bool
   let imageURL: String?
@@ -68,73 +73,139 @@ struct HTMLCommand: ScanCommand {
     if imagePath != nil, !embed {
       throw ValidationError("'--image' names the image to embed: add '--embed-image'")
     }
-    var options: AccessibleHTML.Options = []
-    if a[Self.showText] { options.insert(.showText) }
-    if a[Self.showUncertain] { options.insert(.showUncertain) }
-    self.options = options
     threshold = try a[Self.lowConfidence]
     guard (0...100).contains(threshold) else {
       throw ValidationError("'--min-confidence' must be between 0 and 100")
     }
-    model = try ModelOptions(a)
-    try InputFiles.checkStandardInputOnce([model.path, imagePath])
+    modelPath = try a[ModelOptions.model]
+    ocr = try OCROptions(a)
+    try InputFiles.checkStandardInputOnce([modelPath, imagePath])
+    var options: AccessibleHTML.Options = []
+    if a[Self.showText] { options.insert(.showText) }
+    if a[Self.showUncertain] { options.insert(.showUncertain) }
+    if ocr.keepRotation { options.insert(.keepRotation) }
+    self.options = options
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath, inputs: [model.path, imagePath])
-    let modelPath = model.path
-    let pages = try model.loadPages()
-    guard let page = pages.first, pages.count == 1 else {
-      throw CLIError(
-        "\(modelPath): html writes one page: choose it with --pages (the document has \(pages.count))"
+    try OutputFile.checkWritable(outputPath, inputs: [modelPath, imagePath])
+    let pages = try ModelLoader.numberedPages(modelPath, ocr: ocr)
+    if let imageURL, pages.count > 1, !imageURL.contains(Self.pageNumberPlaceholder) {
+      throw ValidationError(
+        "'--image-url' names one image and \(modelPath) has \(pages.count) pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
       )
     }
-    let source: AccessibleHTML.ImageSource
-    if embed || (imageURL == nil && (page.pdf != nil || InputFiles.isStandardInput(modelPath))) {
-      // A PDF page, or an image read from standard input, has no image
-      // file a browser could show: it is embedded.
-      source = try embeddedImage(for: page, modelPath: modelPath)
-    } else if let imageURL {
-      source = .url(imageURL)
-    } else if let name = page.image ?? imageName(modelPath) {
-      source = .url(name)
-    } else {
-      source = .none
+    var filePages = ImageFilePages(modelPath: modelPath)
+    var shown: [AccessibleHTML.ShownPage] = []
+    for (number, page) in pages {
+      shown.append(try picture(of: page, number: number, filePages: &filePages))
     }
-    let writer = AccessibleHTML(image: source, options: options, lowConfidenceThreshold: threshold)
-    try OutputFile.write(writer.html(for: page), to: outputPath, io: io)
+    let writer = AccessibleHTML(options: options, lowConfidenceThreshold: threshold)
+    try OutputFile.write(writer.html(pages: shown), to: outputPath, io: io)
     return 0
   }
 
-  /// MODEL's file name when it is an image.
-  private func imageName(_ modelPath: String) -> String? {
-    InputFiles.isDocument(modelPath)
-      ? nil : URL(fileURLWithPath: modelPath).lastPathComponent
+  /// Which page of its image file a page of MODEL is: of an image MODEL,
+  /// its own page (its number); of a document, how many pages before it
+  /// name the same image (a multi-page TIFF's pages in order, 0 for a page
+  /// of its own file), the document read again only when a page asks.
+  struct ImageFilePages {
+    let modelPath: String
+    private var ranks: [Int]?
+
+    init(modelPath: String) { self.modelPath = modelPath }
+
+    mutating func page(number: Int) throws -> Int {
+      guard InputFiles.isDocument(modelPath) else { return number - 1 }
+      if ranks == nil {
+        var seen: [String: Int] = [:]
+        ranks = try DocumentFiles.read(modelPath).pages.map { page in
+          let key = page.image ?? ""
+          defer { seen[key, default: 0] += 1 }
+          return seen[key] ?? 0
+        }
+      }
+      guard let ranks, ranks.indices.contains(number - 1) else { return 0 }
+      return ranks[number - 1]
+    }
   }
 
-  /// The image to embed: given, or MODEL itself, or the model's image beside it.
-  private func embeddedImage(for page: Page, modelPath: String) throws -> AccessibleHTML.ImageSource
+  /// The picture of a page: at `--image-url`; else embedded (asked for, a
+  /// PDF page's rendering, or a format browsers do not show, as PNG); else
+  /// linked by its path from the HTML file (its name when it is not
+  /// found). The browser's orientation comes from the image file's tag
+  /// when it is found.
+  private func picture(of page: Page, number: Int, filePages: inout ImageFilePages) throws
+    -> AccessibleHTML.ShownPage
   {
-    guard let path = DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
-    else {
-      throw CLIError(
-        "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
-      )
+    let located = DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
+    if let imageURL {
+      // The URL is taken to serve the page's image file as it is.
+      let url = imageURL.replacingOccurrences(of: Self.pageNumberPlaceholder, with: "\(number)")
+      let bytes = located.flatMap { try? InputFiles.read($0) }.map { [UInt8]($0) }
+      return AccessibleHTML.ShownPage(
+        page: page, image: .url(url),
+        imageOrientation: bytes.map(AccessibleHTML.browserOrientation(ofImage:)), number: number)
+    }
+    guard let path = located else {
+      if embed || page.pdf != nil || InputFiles.isStandardInput(modelPath) {
+        throw CLIError(
+          "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
+        )
+      }
+      return AccessibleHTML.ShownPage(
+        page: page, image: page.image.map { .url(Self.percentEncoded($0)) } ?? .none,
+        number: number)
     }
     let data = try InputFiles.read(path)
     let bytes = [UInt8](data)
     if let mediaType = Self.browserMediaType(bytes) {
-      return .embedded(bytes: bytes, mediaType: mediaType)
+      let orientation = AccessibleHTML.browserOrientation(ofImage: bytes)
+      // An image read from standard input has no file to link: embedded.
+      return AccessibleHTML.ShownPage(
+        page: page,
+        image: embed || InputFiles.isStandardInput(path)
+          ? .embedded(bytes: bytes, mediaType: mediaType)
+          : .url(Self.relativeURL(from: outputPath, to: path)),
+        imageOrientation: orientation, number: number)
     }
-    // A format browsers do not show (TIFF, PNM, JPEG 2000): as PNG, the
-    // page of the image that the model's page is.
+    // A PDF page (its rendering) or a format browsers do not show (TIFF,
+    // PNM, JPEG 2000): as PNG, decoded as the model's page was, so in its
+    // frame.
+    let imagePage = try filePages.page(number: number)
     do {
       let png = try PageDrawing(layers: []).png(
-        of: page, imageData: data, imagePath: path, imagePage: page.index)
-      return .embedded(bytes: [UInt8](png), mediaType: "image/png")
+        of: page, imageData: data, imagePath: path, imagePage: imagePage)
+      return AccessibleHTML.ShownPage(
+        page: page, image: .embedded(bytes: [UInt8](png), mediaType: "image/png"),
+        number: number)
     } catch {
       throw CLIError(error.description)
     }
+  }
+
+  /// The URL of `file` from the folder the HTML file goes to: a relative
+  /// path, each part percent-encoded.
+  static func relativeURL(from outputPath: String, to file: String) -> String {
+    let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent()
+      .standardizedFileURL.pathComponents
+    let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+    var common = 0
+    while common < folder.count, common < target.count - 1, folder[common] == target[common] {
+      common += 1
+    }
+    let up = Array(repeating: "..", count: folder.count - common)
+    return (up + target[common...].map(percentEncoded)).joined(separator: "/")
+  }
+
+  /// A path part as a URL's: everything but unreserved characters and
+  /// sub-delimiters percent-encoded (`:` too, which would make a first
+  /// part look like a scheme).
+  static func percentEncoded(_ part: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(
+      CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+    allowed.insert(charactersIn: "-._~!$&'()*+,;=@")
+    return part.addingPercentEncoding(withAllowedCharacters: allowed) ?? part
   }
 
   /// The media type of an image every browser shows, from its first bytes.

@@ -85,6 +85,41 @@ struct BadInputTests {
     )
   }
 
+  /// A GIF claiming 20,000 × 20,000 pixels (issue 27, point 3): Leptonica
+  /// decodes a GIF whole to read its header, so it was refused after 6.4 s
+  /// and 831 MB; its blocks are read first now. A frame larger than the
+  /// logical screen counts too.
+  @Test func hugeGIFIsRefusedBeforeDecoding() throws {
+    func gif(screen: (Int, Int), frame: (Int, Int)) -> [UInt8] {
+      func word(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+      // Header, logical screen (a 2-colour global table), a comment
+      // extension, one frame, LZW data (clear, a pixel, end), trailer.
+      return Array("GIF89a".utf8) + word(screen.0) + word(screen.1) + [0x80, 0, 0]
+        + [0, 0, 0, 255, 255, 255] + [0x21, 0xFE, 3] + Array("hi!".utf8) + [0]
+        + [0x2C] + word(0) + word(0) + word(frame.0) + word(frame.1) + [0]
+        + [2, 2, 0x4C, 0x01, 0] + [0x3B]
+    }
+    let limit = RecognitionOptions.defaultMaxPixels
+    for (name, screen, frame) in [
+      ("screen", (20_000, 20_000), (1, 1)), ("frame", (1, 1), (20_000, 20_000)),
+    ] {
+      let bytes = gif(screen: screen, frame: frame)
+      #expect(
+        GIFHeader.sizes(in: Data(bytes))?.map { [$0.width, $0.height] } == [
+          [screen.0, screen.1], [frame.0, frame.1],
+        ])
+      let path = try file("huge-\(name).gif", bytes)
+      let started = Date()
+      expectError(path, .imageTooLarge(path: path, width: 20_000, height: 20_000, limit: limit))
+      #expect(Date().timeIntervalSince(started) < 1)
+    }
+    // A small one still reads (the same blocks, 1 × 1).
+    let small = try file("small.gif", gif(screen: (1, 1), frame: (1, 1)))
+    let source = try ImageSource(ImageReader.readBytes(small), path: small, maxPixels: limit)
+    #expect(try source.decode(page: 0).width == 1)
+    #expect(GIFHeader.sizes(in: Data("GIF89".utf8)) == nil)
+  }
+
   @Test func raisedPixelLimitAdmitsLargerImages() throws {
     let small = try OCREngine(options: RecognitionOptions(maxPixels: 1000))
     #expect(

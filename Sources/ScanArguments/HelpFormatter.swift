@@ -94,7 +94,7 @@ enum HelpFormatter {
   /// With `showFullHelp` (no arguments were given at all), the usage line is
   /// replaced by the full help, as swift-argument-parser does.
   static func usageError(_ error: UsageError, stack: Stack, showFullHelp: Bool = false) -> String {
-    var text = "Error: \(error.message)\n"
+    var text = "Error: \(error.message.escapingControlCharacters)\n"
     if let helpLine = error.helpLine {
       text += "Help:  \(helpLine)\n"
     }

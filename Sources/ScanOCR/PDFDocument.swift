@@ -30,10 +30,14 @@ public final class PDFDocument {
   /// (libpoppler-glib8) is installed.
   public static var isAvailable: Bool { scantext_pdf_load() == 0 }
 
-  /// Whether the bytes look like a PDF: `%PDF-` within the first 1024
-  /// bytes, where readers look for it.
+  /// Whether the bytes look like a PDF: `%PDF-` at the start, or within
+  /// the first 1024 bytes (where readers look for it) when they do not
+  /// start with an image format's signature: a PNG or JPEG whose metadata
+  /// holds `%PDF-` is an image (it was refused as a damaged PDF).
   public static func isPDF(_ data: Data) -> Bool {
     let head = data.prefix(1024)
+    if head.starts(with: Data("%PDF-".utf8)) { return true }
+    if ImageSignature.matches(head) { return false }
     return head.firstRange(of: Data("%PDF-".utf8)) != nil
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScanFormats
 import ScanModel
+import ScanOCR
 import ScanTestSupport
 import Synchronization
 import Testing
@@ -20,6 +21,65 @@ struct ReliabilityTests {
     let url = folder.appendingPathComponent(name)
     try Data(bytes).write(to: url)
     return url.path
+  }
+
+  /// A PNG or a JPEG whose metadata holds `%PDF-` in its first 1024 bytes
+  /// (issue 27, point 7) was refused as a damaged PDF: the PDF check ran
+  /// before the image's own signature. It is read as the image it is; a
+  /// file that starts with no image signature and has `%PDF-` within the
+  /// first 1024 bytes is still a PDF, as PDF readers take it.
+  @Test func imageWithPDFInItsMetadataIsAnImage() throws {
+    let comment = Array("%PDF-1.7 scanned to PDF and PNG".utf8)
+    var png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
+    // A tEXt chunk after the signature and IHDR (8 + 25 bytes).
+    let body = Array("tEXt".utf8) + Array("Comment".utf8) + [0] + comment
+    let length = UInt32(body.count - 4)
+    png.insert(
+      contentsOf: withUnsafeBytes(of: length.bigEndian, Array.init) + body
+        + withUnsafeBytes(of: Self.crc32(body).bigEndian, Array.init),
+      at: 33)
+    let jpegSource = try [UInt8](
+      Data(contentsOf: Fixtures.scans.appendingPathComponent("blur-jpeg.jpg")))
+    // A COM segment after SOI.
+    let jpeg =
+      Array(jpegSource.prefix(2)) + [0xFF, 0xFE, 0, UInt8(comment.count + 2)] + comment
+      + jpegSource.dropFirst(2)
+    for (name, bytes, word) in [("comment.png", png, "library"), ("comment.jpg", jpeg, "ferry")] {
+      #expect(!PDFDocument.isPDF(Data(bytes)), "\(name)")
+      let path = try file(name, bytes)
+      let r = try ScanTextRun.run(["text", path, "--no-preprocess", "--no-cache"], timeout: 60)
+      #expect(r.code == 0 && r.stdout.contains(word), "\(name): \(r.stderr)")
+    }
+    #expect(PDFDocument.isPDF(Data("%PDF-1.4\n".utf8)))
+    #expect(PDFDocument.isPDF(Data("garbage first\n%PDF-1.4\n".utf8)))
+    #expect(!PDFDocument.isPDF(Data(png.prefix(40)) + Data("%PDF-1.4".utf8)))
+  }
+
+  /// A file name holding a newline or an escape sequence (issue 27, point
+  /// 8) reached the terminal raw: the error line broke in two, and the
+  /// sequence recoloured the terminal. Control characters are escaped.
+  @Test func controlCharactersInFileNamesAreEscaped() throws {
+    let name = folder.appendingPathComponent("two\nlines\u{1B}[31mred.png").path
+    let shown = name.replacingOccurrences(of: "\n", with: "\\n")
+      .replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+    let r = try ScanTextRun.run(["text", name], timeout: 30)
+    #expect(r.code == 1)
+    #expect(r.stderr == "Error: \(shown): no such file\n")
+    // A usage error too (an unknown output extension names the file).
+    let usage = try ScanTextRun.run(["ocr", clean, "-o", "out\u{7}.docx"], timeout: 30)
+    #expect(usage.code == 64)
+    #expect(usage.stderr.hasPrefix("Error: ") && usage.stderr.contains("out\\u{7}.docx"))
+    #expect(!usage.stderr.contains("\u{7}"))
+  }
+
+  /// CRC-32 (ISO 3309, as PNG's chunks use it).
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
   }
 
   @Test func loopingTIFFPageListFinishesQuickly() throws {

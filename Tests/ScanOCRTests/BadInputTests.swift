@@ -127,6 +127,14 @@ struct BadInputTests {
     ) {
       try small.recognize(contentsOf: clean.path)
     }
+    // Under a megapixel, or not a whole number of them, the limit is
+    // given in pixels ("the limit of 0 megapixels" before).
+    #expect(
+      OCRError.imageTooLarge(path: "a.png", width: 1275, height: 1650, limit: 1000).description
+        == "a.png: the image is 1275×1650 pixels (2.1 megapixels), over the limit of 1000 pixels")
+    #expect(
+      OCRError.imageTooLarge(path: "a.png", width: 40, height: 30, limit: 1).description
+        == "a.png: the image is 40×30 pixels, over the limit of 1 pixel")
   }
 
   @Test func unknownLanguage() {

@@ -117,7 +117,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     let count = Double(width) * Double(height)
     let megapixels = (count / 1e6 * 10).rounded() / 10
     let image =
-      count < 1e6 ? "\(width)×\(height) pixels" : "\(width)×\(height) pixels (\(megapixels) megapixels)"
+      count < 1e6
+      ? "\(width)×\(height) pixels" : "\(width)×\(height) pixels (\(megapixels) megapixels)"
     let bound =
       limit >= 1_000_000 && limit % 1_000_000 == 0
       ? "\(limit / 1_000_000) megapixels" : limit == 1 ? "1 pixel" : "\(limit) pixels"

@@ -299,13 +299,18 @@ extension OCREngine {
     if let page = try pdf.textPage(page: index, policy: policy, options: options) {
       return page
     }
+    // The deadline counts from the page's start, rendering included.
+    let started = Date()
     let info = try pdf.info(page: index)
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let image = try pdf.render(page: index, rendering)
-    let page = try recognize(image, index: index, path: pdf.path, renderedAt: rendering.dpi)
-      .withPDF(pdf.source(page: index, info: info, rendering: rendering))
-      .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
+    try checkDeadline(started, path: pdf.path, page: index)
+    let page = try recognize(
+      image, index: index, path: pdf.path, renderedAt: rendering.dpi, started: started
+    )
+    .withPDF(pdf.source(page: index, info: info, rendering: rendering))
+    .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
     // `--redo-ocr` on a page with visible text and an invisible layer: the
     // visible text stays as the page has it, so its recognised twin goes.
     guard policy == .redo, info.hasText, try pdf.textKind(page: index) == .both else {

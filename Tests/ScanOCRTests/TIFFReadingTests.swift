@@ -124,6 +124,22 @@ struct TIFFReadingTests {
     }
   }
 
+  /// A page past its deadline is reported like a damaged page and the
+  /// others are kept (issue 27, point 3): the timeout escaped the page
+  /// loop, and the good first page was lost with it. A blank 64-pixel page
+  /// reads in milliseconds; a text page takes Tesseract most of a second.
+  @Test func pagePastItsDeadlineIsReportedAndTheOthersKept() throws {
+    let gray = try GrayPixels.read(clean)
+    let text = TIFFBytes.Page(width: gray.width, height: gray.height, pixels: gray.values, dpi: 300)
+    let path = try file("slow-second.tif", TIFFBytes(pages: [.square(), text, .square()]))
+    let engine = try OCREngine(options: RecognitionOptions(timeout: 0.25, preprocessing: []))
+    let result = try engine.recognizePages(imageData: ImageReader.readBytes(path), path: path)
+    #expect(result.pages.map(\.index) == [0, 2])
+    #expect(result.pageErrors == [.timedOut(path: path, page: 1, seconds: 0.25)])
+    #expect(
+      result.pageErrors.first?.description == "\(path): page 2 ran past the 0.25-second timeout")
+  }
+
   @Test func everyPageCorruptIsACorruptFile() throws {
     let path = try file(
       "all-bad.tif",

@@ -98,6 +98,18 @@ public final class OCREngine {
     try ImageSource(data, path: path, maxPixels: maxPixels).pageCount
   }
 
+  /// The size of page `page` (from 0) of an image held in memory, in the
+  /// frame a viewer shows (its orientation tag applied), as recognition
+  /// decodes it: what a page recognised from it measures.
+  /// - Throws: ``OCRError`` naming the file and the reason.
+  public static func imageSize(
+    _ data: Data, path: String, page: Int = 0,
+    maxPixels: Int = RecognitionOptions.defaultMaxPixels
+  ) throws(OCRError) -> (width: Int, height: Int) {
+    let image = try ImageSource(data, path: path, maxPixels: maxPixels).decode(page: page)
+    return (image.width, image.height)
+  }
+
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the
   /// reason when it cannot (missing, a directory, unreadable, empty).
   public static func readImageFile(_ path: String) throws(OCRError) -> Data {

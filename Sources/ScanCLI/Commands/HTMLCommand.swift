@@ -160,6 +160,21 @@ struct HTMLCommand: ScanCommand {
     let data = try InputFiles.read(path)
     let bytes = [UInt8](data)
     if let mediaType = Self.browserMediaType(bytes) {
+      // The layer is drawn over the picture at the page's size: a picture
+      // of another size would be stretched under it (draw and the PDF
+      // refuse it too).
+      let size: (width: Int, height: Int)
+      do {
+        // A format a browser shows holds one picture.
+        size = try OCREngine.imageSize(data, path: path)
+      } catch {
+        throw CLIError(error.description)
+      }
+      guard size == (page.width, page.height) else {
+        throw CLIError(
+          "\(path): the image is \(size.width)×\(size.height) pixels but the page is \(page.width)×\(page.height)"
+        )
+      }
       let orientation = AccessibleHTML.browserOrientation(ofImage: bytes)
       // An image read from standard input has no file to link: embedded.
       return AccessibleHTML.ShownPage(

@@ -72,6 +72,56 @@ struct ReliabilityTests {
     #expect(!usage.stderr.contains("\u{7}"))
   }
 
+  /// SIGINT or SIGTERM while an output is written (issue 27, point 8) left
+  /// the hidden temporary file (`.NAME.PID.RAND.tmp`) beside it. The
+  /// temporary file is removed and the process ends by the signal, as it
+  /// would have without a handler. The signal is sent as soon as the
+  /// temporary file appears (a 400-page model written as JSON, about
+  /// 25 MB, takes tens of milliseconds to write).
+  @Test func noTemporaryFileIsLeftAfterASignal() throws {
+    let page = try #require(
+      try DocumentJSON.decode(
+        String(
+          contentsOf: Fixtures.scans.appendingPathComponent("clean.truth.json"), encoding: .utf8)
+      ).pages.first)
+    let big = folder.appendingPathComponent("big.json")
+    try DocumentJSON.encode(
+      Document(pages: (0..<400).map { page.withIndex($0) }),
+      generator: Generator(name: "t", version: "0")
+    ).write(to: big, atomically: false, encoding: .utf8)
+    for (name, signal) in [("SIGINT", SIGINT), ("SIGTERM", SIGTERM)] {
+      let out = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+      let process = Process()
+      // Through env(1): the test runner ignores SIGINT and SIGTERM, and an
+      // ignored signal is inherited (ScanText leaves it ignored, as it
+      // should); a user's shell leaves them at their default.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "--default-signal=INT,TERM", Fixtures.executable.path, "convert", big.path,
+        out.appendingPathComponent("out.json").path,
+      ]
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Wait for the temporary file, then interrupt.
+      var caught = false
+      let deadline = Date().addingTimeInterval(60)
+      while process.isRunning, Date() < deadline {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        if names.contains(where: { $0.hasSuffix(".tmp") }) {
+          kill(process.processIdentifier, signal)
+          caught = true
+          break
+        }
+        usleep(200)
+      }
+      process.waitUntilExit()
+      try #require(caught, "\(name): the write ended before a signal could be sent")
+      #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [], "\(name)")
+    }
+  }
+
   /// CRC-32 (ISO 3309, as PNG's chunks use it).
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF

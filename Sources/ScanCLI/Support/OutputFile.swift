@@ -1,3 +1,4 @@
+import CScanSignals
 import Foundation
 import ScanArguments
 
@@ -95,6 +96,10 @@ enum OutputFile {
       url.deletingLastPathComponent().appendingPathComponent(
         ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
       ).path
+    // Removed if the process is interrupted before the rename (registered
+    // before it exists: a signal in between finds nothing to remove).
+    let slot = scantext_temporary_register(temporary)
+    defer { scantext_temporary_unregister(slot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(path, errno) }
     var code = writeAll(bytes, to: descriptor)

@@ -122,6 +122,64 @@ struct ReliabilityTests {
     }
   }
 
+  /// Inputs that are streams (issue 27, point 6): a FIFO is read whether
+  /// or not its writer has come yet (opening one with no writer blocked),
+  /// a FIFO nobody writes to ends at `--timeout`, and `/dev/stdin` reads
+  /// the pipe ("You don't have permission" before).
+  @Test func streamInputsAreRead() throws {
+    let fifo = folder.appendingPathComponent("page.fifo").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let model = Fixtures.scans.appendingPathComponent("clean.truth.json")
+    let writer = Thread {
+      usleep(300_000)
+      if let handle = FileHandle(forWritingAtPath: fifo) {
+        try? handle.write(contentsOf: Data(contentsOf: model))
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let read = try ScanTextRun.run(["text", fifo], timeout: 60)
+    #expect(read.code == 0 && read.stdout.hasPrefix("The town library"), "\(read.stderr)")
+    let nobody = try ScanTextRun.run(["text", fifo, "--timeout", "1"], timeout: 60)
+    #expect(nobody.code == 1 && nobody.seconds < 10)
+    #expect(
+      nobody.stderr
+        == "Error: \(fifo): no data within the 1.0-second timeout (a FIFO nobody writes to?)\n")
+    let piped = try ScanTextRun.run(
+      ["text", "/dev/stdin"], stdinData: try Data(contentsOf: model), timeout: 60)
+    #expect(piped.code == 0 && piped.stdout == read.stdout, "\(piped.stderr)")
+  }
+
+  /// `convert m.json app.log >> app.log` (or `2>> app.log`) replaced the
+  /// log with the output (issue 27, point 6): the file standard output or
+  /// standard error is open on is written through that descriptor, after
+  /// what it held, never renamed over.
+  @Test func outputThatStandardOutputHoldsOpenIsWrittenInto() throws {
+    let model = Fixtures.scans.appendingPathComponent("clean.truth.json").path
+    for descriptor in ["stdout", "stderr"] {
+      let log = folder.appendingPathComponent("app-\(descriptor).txt")
+      try "earlier line\n".write(to: log, atomically: false, encoding: .utf8)
+      let handle = try FileHandle(forWritingTo: log)
+      try handle.seekToEnd()
+      let process = Process()
+      process.executableURL = Fixtures.executable
+      process.arguments = ["convert", model, log.path]
+      if descriptor == "stdout" {
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+      } else {
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = handle
+      }
+      try process.run()
+      process.waitUntilExit()
+      try handle.close()
+      #expect(process.terminationStatus == 0)
+      let text = try String(contentsOf: log, encoding: .utf8)
+      #expect(text.hasPrefix("earlier line\nThe town library"), "\(descriptor): \(text.prefix(80))")
+    }
+  }
+
   /// CRC-32 (ISO 3309, as PNG's chunks use it).
   static func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF

@@ -148,7 +148,7 @@ struct HTMLCommand: ScanCommand {
         imageOrientation: bytes.map(AccessibleHTML.browserOrientation(ofImage:)), number: number)
     }
     guard let path = located else {
-      if embed || page.pdf != nil || InputFiles.isStandardInput(modelPath) {
+      if embed || page.pdf != nil || InputFiles.isStream(modelPath) {
         throw CLIError(
           "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
         )
@@ -179,7 +179,7 @@ struct HTMLCommand: ScanCommand {
       // An image read from standard input has no file to link: embedded.
       return AccessibleHTML.ShownPage(
         page: page,
-        image: embed || InputFiles.isStandardInput(path)
+        image: embed || InputFiles.isStream(path)
           ? .embedded(bytes: bytes, mediaType: mediaType)
           : .url(Self.relativeURL(from: outputPath, to: path)),
         imageOrientation: orientation, number: number)

@@ -120,6 +120,47 @@ struct BadInputTests {
     #expect(GIFHeader.sizes(in: Data("GIF89".utf8)) == nil)
   }
 
+  /// Every other format ScanText reads, cut short (issue 27, point 1): a
+  /// PNG, baseline and progressive JPEG, lossless and lossy WebP, GIF and
+  /// JPEG 2000 written by Pillow from `clean.png`, cut at half and at 90 %,
+  /// are each a damaged image, never a partial page; the intact files read.
+  @Test func truncatedImagesOfEveryFormatAreRefused() throws {
+    guard
+      let made = GeneratedImages.folder(
+        """
+        import sys
+        from PIL import Image
+        src, out = sys.argv[1], sys.argv[2]
+        im = Image.open(src).convert('L')
+        im.save(f'{out}/p.png'); im.save(f'{out}/p.jpg', quality=90)
+        im.save(f'{out}/prog.jpg', quality=90, progressive=True)
+        im.save(f'{out}/p.webp', lossless=True); im.save(f'{out}/lossy.webp', quality=80)
+        im.save(f'{out}/p.gif'); im.save(f'{out}/p.jp2')
+        """, { [clean.path, $0.path] })
+    else {
+      print(GeneratedImages.absentMessage)
+      return
+    }
+    let folder = try made.get()
+    for (name, format) in [
+      ("p.png", "PNG"), ("p.jpg", "JPEG"), ("prog.jpg", "JPEG"), ("p.webp", "WebP"),
+      ("lossy.webp", "WebP"), ("p.gif", "GIF"), ("p.jp2", "JPEG 2000"),
+    ] {
+      let intact = folder.appendingPathComponent(name).path
+      let bytes = try ImageReader.readBytes(intact)
+      let page = try ImageSource(bytes, path: intact, maxPixels: .max).decode(page: 0)
+      #expect(page.width == 1275 && page.height == 1650, "\(name)")
+      for fraction in [0.5, 0.9] {
+        let path = try file(
+          "cut-\(fraction)-\(name)", [UInt8](bytes.prefix(Int(Double(bytes.count) * fraction))))
+        #expect(throws: OCRError.corruptImage(path: path, format: format), "\(name) at \(fraction)")
+        {
+          try ImageSource(ImageReader.readBytes(path), path: path, maxPixels: .max).decode(page: 0)
+        }
+      }
+    }
+  }
+
   @Test func raisedPixelLimitAdmitsLargerImages() throws {
     let small = try OCREngine(options: RecognitionOptions(maxPixels: 1000))
     #expect(

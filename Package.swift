@@ -35,6 +35,9 @@ let package = Package(
     // that report write errors, and nothing the commands do not use. It
     // knows nothing of scanning.
     .target(name: "ScanArguments"),
+    // Temporary output files removed on SIGINT, SIGTERM and SIGHUP (an
+    // async-signal-safe handler, so in C).
+    .target(name: "CScanSignals"),
     // The `scantext` commands, as a library so tests can drive them: each
     // parses its arguments once into typed values, then runs. Also the
     // query protocol, the JSON answers shared by it and the single-shot
@@ -42,7 +45,8 @@ let package = Package(
     // cache keys on the recognition options and stores ScanText JSON, and
     // only these commands use it).
     .target(
-      name: "ScanCLI", dependencies: ["ScanArguments", "ScanModel", "ScanOCR", "ScanFormats"]),
+      name: "ScanCLI",
+      dependencies: ["ScanArguments", "ScanModel", "ScanOCR", "ScanFormats", "CScanSignals"]),
     .executableTarget(name: "scantext", dependencies: ["ScanCLI"]),
     // Shared test helpers: the package's folders, recognised sample scans.
     .target(

@@ -3,6 +3,7 @@
 pages, tiled pages, a multi-page file, a page list that loops back, a page
 that lies about its size. Python standard library only."""
 import struct
+import zlib
 import sys
 from pathlib import Path
 
@@ -86,6 +87,46 @@ def many_samples(width=5000, height=5000, samples=1000):
     return bytes(out)
 
 
+def deflate(width, height, damaged=False):
+    """A gray page in one Deflate strip (compression 8); damaged: a run of
+    bytes in the middle of the stream overwritten, as a bad copy does
+    (libtiff reports it and goes on; ScanText refuses the page)."""
+    data = bytearray(zlib.compress(bytes(square(width, height))))
+    if damaged:
+        for i in range(len(data) // 3, 2 * len(data) // 3):
+            data[i] = (i * 131) & 0xFF
+    entries = [(256, 4, 1, width), (257, 4, 1, height), (258, 3, 1, 8), (259, 3, 1, 8),
+               (262, 3, 1, 1), (273, 4, 1, 8), (277, 3, 1, 1), (278, 4, 1, height),
+               (279, 4, 1, len(data))]
+    out = bytearray(b"II*\0\0\0\0\0") + data
+    if len(out) % 2:
+        out += b"\0"
+    struct.pack_into("<I", out, 4, len(out))
+    out += struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        packed = struct.pack("<HH", value, 0) if kind == 3 and count == 1 else struct.pack("<I", value)
+        out += struct.pack("<HHI", tag, kind, count) + packed
+    return bytes(out + b"\0\0\0\0")
+
+
+def cut():
+    """A file cut short: its directory first (as Pillow writes it), then
+    half of its pixels."""
+    width, height = 64, 64
+    pixels = bytes(square(width, height))
+    entries = [(256, 4, 1, width), (257, 4, 1, height), (258, 3, 1, 8), (259, 3, 1, 1),
+               (262, 3, 1, 1), (273, 4, 1, 0), (277, 3, 1, 1), (278, 4, 1, height),
+               (279, 4, 1, len(pixels))]
+    start = 8 + 2 + 12 * len(entries) + 4
+    out = bytearray(b"II*\0\x08\0\0\0") + struct.pack("<H", len(entries))
+    for tag, kind, count, value in entries:
+        value = start if tag == 273 else value
+        packed = struct.pack("<HH", value, 0) if kind == 3 and count == 1 else struct.pack("<I", value)
+        out += struct.pack("<HHI", tag, kind, count) + packed
+    out += b"\0\0\0\0" + pixels
+    return bytes(out[: start + len(pixels) // 2])
+
+
 def main():
     folder = Path(sys.argv[1])
     folder.mkdir(parents=True, exist_ok=True)
@@ -98,6 +139,9 @@ def main():
         "loop.tif": tiff([page, page, page], loop=(2, 0)),
         "liar.tif": tiff([page, (20000, 20000, None, None)]),
         "many-samples.tif": many_samples(),
+        "deflate.tif": deflate(48, 48),
+        "deflate-damaged.tif": deflate(48, 48, damaged=True),
+        "cut.tif": cut(),
     }
     for name, data in seeds.items():
         (folder / name).write_bytes(data)

@@ -23,6 +23,7 @@ static struct {
   __typeof__(&TIFFIsBigTIFF) TIFFIsBigTIFF;
   __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
   __typeof__(&TIFFSetErrorHandler) TIFFSetErrorHandler;
+  __typeof__(&TIFFSetErrorHandlerExt) TIFFSetErrorHandlerExt;
   __typeof__(&TIFFSetWarningHandler) TIFFSetWarningHandler;
   // libtiff 4.5 and later; NULL before.
   __typeof__(&TIFFOpenOptionsAlloc) TIFFOpenOptionsAlloc;
@@ -41,6 +42,26 @@ static void quiet_handler(const char *module, const char *format, va_list argume
   (void)format;
   (void)arguments;
 }
+
+// libtiff reports a damaged strip or tile (a read past the end, data its
+// codec cannot decode) through the error handler and goes on: Leptonica's
+// reader and TIFFReadRGBAImage may still return an image, half of it
+// blank or garbage. Every error is counted, per thread (a page is decoded
+// on one thread), so that a page whose decoding raised one is refused.
+// Counted by the "Ext" handler, which libtiff calls besides the plain one:
+// Leptonica sets the plain handlers to its own each time it opens a TIFF.
+static _Thread_local unsigned long error_count;
+
+static void counting_handler(
+  thandle_t handle, const char *module, const char *format, va_list arguments) {
+  (void)handle;
+  (void)module;
+  (void)format;
+  (void)arguments;
+  error_count++;
+}
+
+unsigned long scantext_tiff_error_count(void) { return error_count; }
 
 #define LOAD_TIFF(name)                                \
   do {                                                 \
@@ -67,6 +88,7 @@ static void load(void) {
   LOAD_TIFF(TIFFIsBigTIFF);
   LOAD_TIFF(TIFFReadRGBAImageOriented);
   LOAD_TIFF(TIFFSetErrorHandler);
+  LOAD_TIFF(TIFFSetErrorHandlerExt);
   LOAD_TIFF(TIFFSetWarningHandler);
   lib.TIFFOpenOptionsAlloc = dlsym(handle, "TIFFOpenOptionsAlloc");
   lib.TIFFOpenOptionsFree = dlsym(handle, "TIFFOpenOptionsFree");
@@ -75,6 +97,7 @@ static void load(void) {
   // libtiff prints through process-wide handlers (also for Leptonica's
   // TIFF reading); keep the defaults to restore them on request.
   default_error_handler = lib.TIFFSetErrorHandler(quiet_handler);
+  lib.TIFFSetErrorHandlerExt(counting_handler);
   default_warning_handler = lib.TIFFSetWarningHandler(quiet_handler);
   load_status = 0;
 }
@@ -270,7 +293,9 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
     orientation = ORIENTATION_TOPLEFT;
   }
   uint32_t *raster = scantext_pixGetData(pix);
-  if (!lib.TIFFReadRGBAImageOriented(t->tif, width, height, raster, orientation, 0)) {
+  // Stop on the first error (the last argument): a damaged strip or tile
+  // is a damaged page, not a page with a blank or garbled band.
+  if (!lib.TIFFReadRGBAImageOriented(t->tif, width, height, raster, orientation, 1)) {
     scantext_pixDestroy(&pix);
     return NULL;
   }

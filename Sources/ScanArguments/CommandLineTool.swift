@@ -236,11 +236,11 @@ public enum CommandLineTool {
       io.printError(HelpFormatter.usageError(UsageError(validation.message), stack: stack))
       return usageErrorCode
     case let failure as any CommandFailure:
-      if !failure.message.isEmpty { io.printError("Error: \(failure.message)") }
+      if !failure.message.isEmpty { io.printErrorMessage(failure.message) }
       return 1
     default:
       let message = CommandLineTool.message(for: error)
-      if !message.isEmpty { io.printError("Error: \(message)") }
+      if !message.isEmpty { io.printErrorMessage(message) }
       return 1
     }
   }

@@ -94,7 +94,11 @@ enum HelpFormatter {
   /// With `showFullHelp` (no arguments were given at all), the usage line is
   /// replaced by the full help, as swift-argument-parser does.
   static func usageError(_ error: UsageError, stack: Stack, showFullHelp: Bool = false) -> String {
-    var text = "Error: \(error.message)\n"
+    // Line by line: a usage error may list choices on lines of their own
+    // (a path in it escapes its own newlines).
+    let message = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+    var text = "Error: \(message)\n"
     if let helpLine = error.helpLine {
       text += "Help:  \(helpLine)\n"
     }

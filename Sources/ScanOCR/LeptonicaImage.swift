@@ -150,6 +150,16 @@ final class ImageSource {
         )
         .map { ("TIFF", $0) }
       }
+      // Leptonica decodes a GIF to read its header: its sizes are checked
+      // from its blocks first.
+      if name == "GIF", let sizes = GIFHeader.sizes(in: data),
+        let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }),
+        largest.width * largest.height > maxPixels
+      {
+        return .failure(
+          .imageTooLarge(
+            path: path, width: largest.width, height: largest.height, limit: maxPixels))
+      }
       var w: Int32 = 0
       var h: Int32 = 0
       var bps: Int32 = 0
@@ -250,16 +260,23 @@ final class ImageSource {
       // are, as the `tesseract` command reads them. Tiled pages and layouts
       // Leptonica refuses go through libtiff's RGBA interface. Both read
       // the pixels as stored; the orientation is turned here.
+      // A reading during which libtiff reported an error read damaged
+      // data (a strip cut short, a codec that failed): Leptonica still
+      // returns the page, with a blank or garbled band, so it is refused.
+      var errors = scantext_tiff_error_count()
       if !page.tiled, strips,
         let pix = scantext_pixReadMemTiff(base, raw.count, Int32(page.directory))
       {
-        return turn(LeptonicaImage(taking: pix))
+        let image = LeptonicaImage(taking: pix)
+        if scantext_tiff_error_count() == errors { return turn(image) }
       }
       guard let tiff = scantext_tiff_open(base, raw.count, limit) else { return nil }
       defer { scantext_tiff_close(tiff) }
-      return scantext_tiff_read_rgb(tiff, Int32(page.directory)).flatMap {
-        turn(LeptonicaImage(taking: $0))
-      }
+      errors = scantext_tiff_error_count()
+      // libtiff's RGBA interface stops at the first error.
+      guard let pix = scantext_tiff_read_rgb(tiff, Int32(page.directory)) else { return nil }
+      let image = LeptonicaImage(taking: pix)
+      return scantext_tiff_error_count() == errors ? turn(image) : nil
     }
     guard let decoded else {
       throw pageCount > 1

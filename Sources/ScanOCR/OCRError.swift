@@ -110,9 +110,18 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The size and the limit, in megapixels when they are whole millions
+  /// and the image is at least one, else in pixels (`--max-pixels 1`
+  /// said "the limit of 0 megapixels").
   private static func size(_ width: Int, _ height: Int, _ limit: Int) -> String {
-    let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
-    return
-      "\(width)×\(height) pixels (\(megapixels) megapixels), over the limit of \(limit / 1_000_000) megapixels"
+    let count = Double(width) * Double(height)
+    let megapixels = (count / 1e6 * 10).rounded() / 10
+    let image =
+      count < 1e6
+      ? "\(width)×\(height) pixels" : "\(width)×\(height) pixels (\(megapixels) megapixels)"
+    let bound =
+      limit >= 1_000_000 && limit % 1_000_000 == 0
+      ? "\(limit / 1_000_000) megapixels" : limit == 1 ? "1 pixel" : "\(limit) pixels"
+    return "\(image), over the limit of \(bound)"
   }
 }

@@ -30,10 +30,14 @@ public final class PDFDocument {
   /// (libpoppler-glib8) is installed.
   public static var isAvailable: Bool { scantext_pdf_load() == 0 }
 
-  /// Whether the bytes look like a PDF: `%PDF-` within the first 1024
-  /// bytes, where readers look for it.
+  /// Whether the bytes look like a PDF: `%PDF-` at the start, or within
+  /// the first 1024 bytes (where readers look for it) when they do not
+  /// start with an image format's signature: a PNG or JPEG whose metadata
+  /// holds `%PDF-` is an image (it was refused as a damaged PDF).
   public static func isPDF(_ data: Data) -> Bool {
     let head = data.prefix(1024)
+    if head.starts(with: Data("%PDF-".utf8)) { return true }
+    if ImageSignature.matches(head) { return false }
     return head.firstRange(of: Data("%PDF-".utf8)) != nil
   }
 
@@ -295,13 +299,18 @@ extension OCREngine {
     if let page = try pdf.textPage(page: index, policy: policy, options: options) {
       return page
     }
+    // The deadline counts from the page's start, rendering included.
+    let started = Date()
     let info = try pdf.info(page: index)
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let image = try pdf.render(page: index, rendering)
-    let page = try recognize(image, index: index, path: pdf.path, renderedAt: rendering.dpi)
-      .withPDF(pdf.source(page: index, info: info, rendering: rendering))
-      .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
+    try checkDeadline(started, path: pdf.path, page: index)
+    let page = try recognize(
+      image, index: index, path: pdf.path, renderedAt: rendering.dpi, started: started
+    )
+    .withPDF(pdf.source(page: index, info: info, rendering: rendering))
+    .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
     // `--redo-ocr` on a page with visible text and an invisible layer: the
     // visible text stays as the page has it, so its recognised twin goes.
     guard policy == .redo, info.hasText, try pdf.textKind(page: index) == .both else {

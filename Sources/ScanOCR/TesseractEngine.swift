@@ -98,6 +98,18 @@ public final class OCREngine {
     try ImageSource(data, path: path, maxPixels: maxPixels).pageCount
   }
 
+  /// The size of page `page` (from 0) of an image held in memory, in the
+  /// frame a viewer shows (its orientation tag applied), as recognition
+  /// decodes it: what a page recognised from it measures.
+  /// - Throws: ``OCRError`` naming the file and the reason.
+  public static func imageSize(
+    _ data: Data, path: String, page: Int = 0,
+    maxPixels: Int = RecognitionOptions.defaultMaxPixels
+  ) throws(OCRError) -> (width: Int, height: Int) {
+    let image = try ImageSource(data, path: path, maxPixels: maxPixels).decode(page: page)
+    return (image.width, image.height)
+  }
+
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the
   /// reason when it cannot (missing, a directory, unreadable, empty).
   public static func readImageFile(_ path: String) throws(OCRError) -> Data {
@@ -149,16 +161,22 @@ public final class OCREngine {
     for index in pages?.filter({ (0..<source.pageCount).contains($0) })
       ?? Array(0..<source.pageCount)
     {
-      let image: LeptonicaImage
+      // The deadline counts from the page's start, decoding included.
+      let started = Date()
       do {
-        image = try source.decode(page: index)
+        let image = try source.decode(page: index)
+        try checkDeadline(started, path: path, page: index)
+        result.pages.append(
+          try recognize(
+            image, index: index, path: path, orientationTag: source.orientationTag(page: index),
+            started: started))
       } catch {
-        result.pageErrors.append(error)
-        continue
+        // A damaged page or one past its deadline: the others are kept.
+        switch error {
+        case .corruptPage, .corruptImage, .timedOut: result.pageErrors.append(error)
+        default: throw error
+        }
       }
-      result.pages.append(
-        try recognize(
-          image, index: index, path: path, orientationTag: source.orientationTag(page: index)))
     }
     if result.pages.isEmpty, source.pageCount > 1, let error = result.pageErrors.first {
       guard case .corruptPage(_, _, let format) = error else { throw error }
@@ -174,9 +192,11 @@ public final class OCREngine {
   ///     (recorded as the page's, from `pdf`).
   ///   - proposedTurns: For tests: a turn to propose instead of measuring
   ///     one (as a wrong orientation detection would).
+  ///   - started: When the page's reading began (its deadline counts from
+  ///     there: decoding or rendering included).
   func recognize(
     _ image: LeptonicaImage, index: Int, path: String, orientationTag: Int? = nil,
-    renderedAt: Int? = nil, proposedTurns: Int? = nil
+    renderedAt: Int? = nil, proposedTurns: Int? = nil, started: Date = Date()
   ) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
     let preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
@@ -191,8 +211,8 @@ public final class OCREngine {
           height: Int(height.rounded(.up)), limit: options.maxPixels)
       }
     }
-    let started = Date()
     let upright = preprocessor.prepare(image, dpi: options.dpi)
+    try checkDeadline(started, path: path, page: index)
     let reading: Reading
     if options.preprocessing.contains(.orientation) {
       reading = try readOriented(
@@ -347,6 +367,16 @@ public final class OCREngine {
     scantext_TessBaseAPIClear(api)
     return Reading(
       prepared: prepared, blocks: blocks, signals: signals, quality: ReadingQuality(blocks))
+  }
+
+  /// Throws ``OCRError/timedOut(path:page:seconds:)`` when the page that
+  /// began at `started` is past ``RecognitionOptions/timeout``: checked
+  /// between the steps of a page, as Tesseract's monitor checks within
+  /// recognition (a step in C, such as decoding, is not interrupted).
+  func checkDeadline(_ started: Date, path: String, page index: Int) throws(OCRError) {
+    if let timeout = options.timeout, Date().timeIntervalSince(started) >= timeout {
+      throw .timedOut(path: path, page: index, seconds: timeout)
+    }
   }
 
   /// Runs Tesseract on a prepared image; the result stays in the engine

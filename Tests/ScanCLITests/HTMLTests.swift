@@ -465,6 +465,14 @@ struct HTMLTests {
       missing.stderr
         == "Error: \(model): no page image to embed (the model names 'clean.png' and it is not beside the model); give it with --image\n"
     )
+    // An image of another size than the page (issue 27, point 8) was
+    // stretched under the layer silently; draw and the PDF refuse it.
+    let other = Fixtures.scans.appendingPathComponent("dpi-100.png").path
+    let wrongSize = scantext(["html", model, "-o", out, "--embed-image", "--image", other])
+    #expect(wrongSize.code == 1)
+    #expect(
+      wrongSize.stderr.hasPrefix("Error: \(other): the image is ")
+        && wrongSize.stderr.hasSuffix(" pixels but the page is 1275×1650\n"), "\(wrongSize.stderr)")
     let noModel = scantext(["html", folder.appendingPathComponent("none.json").path, "-o", out])
     #expect(noModel.code == 1)
     #expect(noModel.stderr.contains("none.json"))

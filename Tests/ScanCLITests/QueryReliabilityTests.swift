@@ -39,6 +39,16 @@ struct QueryReliabilityTests {
       out == ["{\"error\":\"the request is longer than 1048576 bytes\"}", "{\"id\":2,\"pages\":1}"])
   }
 
+  /// An empty or blank line gets an answer line like any other (issue 27,
+  /// point 8): it was skipped, and a client that pairs answers with
+  /// requests by line waited for an answer that never came.
+  @Test func blankLineGetsAnAnswer() {
+    let out = answers([bytes(""), bytes("  \t"), bytes("{\"op\":\"pages\",\"id\":3}")])
+    let error =
+      #"{"error":"empty request: one JSON object per line, such as {\"op\":\"text\"}"}"#
+    #expect(out == [error, error, "{\"id\":3,\"pages\":1}"])
+  }
+
   @Test func invalidUTF8IsRefusedNotRepaired() {
     let bad = bytes("{\"op\":\"pages\",\"id\":\"a") + [0xFF, 0xFE] + bytes("\"}")
     let out = answers([bad, bytes("{\"op\":\"pages\",\"id\":\"é\"}")])

@@ -1,6 +1,7 @@
 import Foundation
 import ScanFormats
 import ScanModel
+import ScanOCR
 import ScanTestSupport
 import Synchronization
 import Testing
@@ -20,6 +21,173 @@ struct ReliabilityTests {
     let url = folder.appendingPathComponent(name)
     try Data(bytes).write(to: url)
     return url.path
+  }
+
+  /// A PNG or a JPEG whose metadata holds `%PDF-` in its first 1024 bytes
+  /// (issue 27, point 7) was refused as a damaged PDF: the PDF check ran
+  /// before the image's own signature. It is read as the image it is; a
+  /// file that starts with no image signature and has `%PDF-` within the
+  /// first 1024 bytes is still a PDF, as PDF readers take it.
+  @Test func imageWithPDFInItsMetadataIsAnImage() throws {
+    let comment = Array("%PDF-1.7 scanned to PDF and PNG".utf8)
+    var png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: clean)))
+    // A tEXt chunk after the signature and IHDR (8 + 25 bytes).
+    let body = Array("tEXt".utf8) + Array("Comment".utf8) + [0] + comment
+    let length = UInt32(body.count - 4)
+    png.insert(
+      contentsOf: withUnsafeBytes(of: length.bigEndian, Array.init) + body
+        + withUnsafeBytes(of: Self.crc32(body).bigEndian, Array.init),
+      at: 33)
+    let jpegSource = try [UInt8](
+      Data(contentsOf: Fixtures.scans.appendingPathComponent("blur-jpeg.jpg")))
+    // A COM segment after SOI.
+    let jpeg =
+      Array(jpegSource.prefix(2)) + [0xFF, 0xFE, 0, UInt8(comment.count + 2)] + comment
+      + jpegSource.dropFirst(2)
+    for (name, bytes, word) in [("comment.png", png, "library"), ("comment.jpg", jpeg, "ferry")] {
+      #expect(!PDFDocument.isPDF(Data(bytes)), "\(name)")
+      let path = try file(name, bytes)
+      let r = try ScanTextRun.run(["text", path, "--no-preprocess", "--no-cache"], timeout: 60)
+      #expect(r.code == 0 && r.stdout.contains(word), "\(name): \(r.stderr)")
+    }
+    #expect(PDFDocument.isPDF(Data("%PDF-1.4\n".utf8)))
+    #expect(PDFDocument.isPDF(Data("garbage first\n%PDF-1.4\n".utf8)))
+    #expect(!PDFDocument.isPDF(Data(png.prefix(40)) + Data("%PDF-1.4".utf8)))
+  }
+
+  /// A file name holding a newline or an escape sequence (issue 27, point
+  /// 8) reached the terminal raw: the error line broke in two, and the
+  /// sequence recoloured the terminal. Control characters are escaped.
+  @Test func controlCharactersInFileNamesAreEscaped() throws {
+    let name = folder.appendingPathComponent("two\nlines\u{1B}[31mred.png").path
+    let shown = name.replacingOccurrences(of: "\n", with: "\\n")
+      .replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+    let r = try ScanTextRun.run(["text", name], timeout: 30)
+    #expect(r.code == 1)
+    #expect(r.stderr == "Error: \(shown): no such file\n")
+    // A usage error too (an unknown output extension names the file).
+    let usage = try ScanTextRun.run(["ocr", clean, "-o", "out\u{7}.docx"], timeout: 30)
+    #expect(usage.code == 64)
+    #expect(usage.stderr.hasPrefix("Error: ") && usage.stderr.contains("out\\u{7}.docx"))
+    #expect(!usage.stderr.contains("\u{7}"))
+  }
+
+  /// SIGINT or SIGTERM while an output is written (issue 27, point 8) left
+  /// the hidden temporary file (`.NAME.PID.RAND.tmp`) beside it. The
+  /// temporary file is removed and the process ends by the signal, as it
+  /// would have without a handler. The signal is sent as soon as the
+  /// temporary file appears (a 400-page model written as JSON, about
+  /// 25 MB, takes tens of milliseconds to write).
+  @Test func noTemporaryFileIsLeftAfterASignal() throws {
+    let page = try #require(
+      try DocumentJSON.decode(
+        String(
+          contentsOf: Fixtures.scans.appendingPathComponent("clean.truth.json"), encoding: .utf8)
+      ).pages.first)
+    let big = folder.appendingPathComponent("big.json")
+    try DocumentJSON.encode(
+      Document(pages: (0..<400).map { page.withIndex($0) }),
+      generator: Generator(name: "t", version: "0")
+    ).write(to: big, atomically: false, encoding: .utf8)
+    for (name, signal) in [("SIGINT", SIGINT), ("SIGTERM", SIGTERM)] {
+      let out = folder.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+      let process = Process()
+      // Through env(1): the test runner ignores SIGINT and SIGTERM, and an
+      // ignored signal is inherited (ScanText leaves it ignored, as it
+      // should); a user's shell leaves them at their default.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = [
+        "--default-signal=INT,TERM", Fixtures.executable.path, "convert", big.path,
+        out.appendingPathComponent("out.json").path,
+      ]
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Wait for the temporary file, then interrupt.
+      var caught = false
+      let deadline = Date().addingTimeInterval(60)
+      while process.isRunning, Date() < deadline {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        if names.contains(where: { $0.hasSuffix(".tmp") }) {
+          kill(process.processIdentifier, signal)
+          caught = true
+          break
+        }
+        usleep(200)
+      }
+      process.waitUntilExit()
+      try #require(caught, "\(name): the write ended before a signal could be sent")
+      #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [], "\(name)")
+    }
+  }
+
+  /// Inputs that are streams (issue 27, point 6): a FIFO is read whether
+  /// or not its writer has come yet (opening one with no writer blocked),
+  /// a FIFO nobody writes to ends at `--timeout`, and `/dev/stdin` reads
+  /// the pipe ("You don't have permission" before).
+  @Test func streamInputsAreRead() throws {
+    let fifo = folder.appendingPathComponent("page.fifo").path
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let model = Fixtures.scans.appendingPathComponent("clean.truth.json")
+    let writer = Thread {
+      usleep(300_000)
+      if let handle = FileHandle(forWritingAtPath: fifo) {
+        try? handle.write(contentsOf: Data(contentsOf: model))
+        try? handle.close()
+      }
+    }
+    writer.start()
+    let read = try ScanTextRun.run(["text", fifo], timeout: 60)
+    #expect(read.code == 0 && read.stdout.hasPrefix("The town library"), "\(read.stderr)")
+    let nobody = try ScanTextRun.run(["text", fifo, "--timeout", "1"], timeout: 60)
+    #expect(nobody.code == 1 && nobody.seconds < 10)
+    #expect(
+      nobody.stderr
+        == "Error: \(fifo): no data within the 1.0-second timeout (a FIFO nobody writes to?)\n")
+    let piped = try ScanTextRun.run(
+      ["text", "/dev/stdin"], stdinData: try Data(contentsOf: model), timeout: 60)
+    #expect(piped.code == 0 && piped.stdout == read.stdout, "\(piped.stderr)")
+  }
+
+  /// `convert m.json app.log >> app.log` (or `2>> app.log`) replaced the
+  /// log with the output (issue 27, point 6): the file standard output or
+  /// standard error is open on is written through that descriptor, after
+  /// what it held, never renamed over.
+  @Test func outputThatStandardOutputHoldsOpenIsWrittenInto() throws {
+    let model = Fixtures.scans.appendingPathComponent("clean.truth.json").path
+    for descriptor in ["stdout", "stderr"] {
+      let log = folder.appendingPathComponent("app-\(descriptor).txt")
+      try "earlier line\n".write(to: log, atomically: false, encoding: .utf8)
+      let handle = try FileHandle(forWritingTo: log)
+      try handle.seekToEnd()
+      let process = Process()
+      process.executableURL = Fixtures.executable
+      process.arguments = ["convert", model, log.path]
+      if descriptor == "stdout" {
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+      } else {
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = handle
+      }
+      try process.run()
+      process.waitUntilExit()
+      try handle.close()
+      #expect(process.terminationStatus == 0)
+      let text = try String(contentsOf: log, encoding: .utf8)
+      #expect(text.hasPrefix("earlier line\nThe town library"), "\(descriptor): \(text.prefix(80))")
+    }
+  }
+
+  /// CRC-32 (ISO 3309, as PNG's chunks use it).
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
   }
 
   @Test func loopingTIFFPageListFinishesQuickly() throws {

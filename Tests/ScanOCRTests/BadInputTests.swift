@@ -85,6 +85,82 @@ struct BadInputTests {
     )
   }
 
+  /// A GIF claiming 20,000 × 20,000 pixels (issue 27, point 3): Leptonica
+  /// decodes a GIF whole to read its header, so it was refused after 6.4 s
+  /// and 831 MB; its blocks are read first now. A frame larger than the
+  /// logical screen counts too.
+  @Test func hugeGIFIsRefusedBeforeDecoding() throws {
+    func gif(screen: (Int, Int), frame: (Int, Int)) -> [UInt8] {
+      func word(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
+      // Header, logical screen (a 2-colour global table), a comment
+      // extension, one frame, LZW data (clear, a pixel, end), trailer.
+      return Array("GIF89a".utf8) + word(screen.0) + word(screen.1) + [0x80, 0, 0]
+        + [0, 0, 0, 255, 255, 255] + [0x21, 0xFE, 3] + Array("hi!".utf8) + [0]
+        + [0x2C] + word(0) + word(0) + word(frame.0) + word(frame.1) + [0]
+        + [2, 2, 0x4C, 0x01, 0] + [0x3B]
+    }
+    let limit = RecognitionOptions.defaultMaxPixels
+    for (name, screen, frame) in [
+      ("screen", (20_000, 20_000), (1, 1)), ("frame", (1, 1), (20_000, 20_000)),
+    ] {
+      let bytes = gif(screen: screen, frame: frame)
+      #expect(
+        GIFHeader.sizes(in: Data(bytes))?.map { [$0.width, $0.height] } == [
+          [screen.0, screen.1], [frame.0, frame.1],
+        ])
+      let path = try file("huge-\(name).gif", bytes)
+      let started = Date()
+      expectError(path, .imageTooLarge(path: path, width: 20_000, height: 20_000, limit: limit))
+      #expect(Date().timeIntervalSince(started) < 1)
+    }
+    // A small one still reads (the same blocks, 1 × 1).
+    let small = try file("small.gif", gif(screen: (1, 1), frame: (1, 1)))
+    let source = try ImageSource(ImageReader.readBytes(small), path: small, maxPixels: limit)
+    #expect(try source.decode(page: 0).width == 1)
+    #expect(GIFHeader.sizes(in: Data("GIF89".utf8)) == nil)
+  }
+
+  /// Every other format ScanText reads, cut short (issue 27, point 1): a
+  /// PNG, baseline and progressive JPEG, lossless and lossy WebP, GIF and
+  /// JPEG 2000 written by Pillow from `clean.png`, cut at half and at 90 %,
+  /// are each a damaged image, never a partial page; the intact files read.
+  @Test func truncatedImagesOfEveryFormatAreRefused() throws {
+    guard
+      let made = GeneratedImages.folder(
+        """
+        import sys
+        from PIL import Image
+        src, out = sys.argv[1], sys.argv[2]
+        im = Image.open(src).convert('L')
+        im.save(f'{out}/p.png'); im.save(f'{out}/p.jpg', quality=90)
+        im.save(f'{out}/prog.jpg', quality=90, progressive=True)
+        im.save(f'{out}/p.webp', lossless=True); im.save(f'{out}/lossy.webp', quality=80)
+        im.save(f'{out}/p.gif'); im.save(f'{out}/p.jp2')
+        """, { [clean.path, $0.path] })
+    else {
+      print(GeneratedImages.absentMessage)
+      return
+    }
+    let folder = try made.get()
+    for (name, format) in [
+      ("p.png", "PNG"), ("p.jpg", "JPEG"), ("prog.jpg", "JPEG"), ("p.webp", "WebP"),
+      ("lossy.webp", "WebP"), ("p.gif", "GIF"), ("p.jp2", "JPEG 2000"),
+    ] {
+      let intact = folder.appendingPathComponent(name).path
+      let bytes = try ImageReader.readBytes(intact)
+      let page = try ImageSource(bytes, path: intact, maxPixels: .max).decode(page: 0)
+      #expect(page.width == 1275 && page.height == 1650, "\(name)")
+      for fraction in [0.5, 0.9] {
+        let path = try file(
+          "cut-\(fraction)-\(name)", [UInt8](bytes.prefix(Int(Double(bytes.count) * fraction))))
+        #expect(throws: OCRError.corruptImage(path: path, format: format), "\(name) at \(fraction)")
+        {
+          try ImageSource(ImageReader.readBytes(path), path: path, maxPixels: .max).decode(page: 0)
+        }
+      }
+    }
+  }
+
   @Test func raisedPixelLimitAdmitsLargerImages() throws {
     let small = try OCREngine(options: RecognitionOptions(maxPixels: 1000))
     #expect(
@@ -92,6 +168,14 @@ struct BadInputTests {
     ) {
       try small.recognize(contentsOf: clean.path)
     }
+    // Under a megapixel, or not a whole number of them, the limit is
+    // given in pixels ("the limit of 0 megapixels" before).
+    #expect(
+      OCRError.imageTooLarge(path: "a.png", width: 1275, height: 1650, limit: 1000).description
+        == "a.png: the image is 1275×1650 pixels (2.1 megapixels), over the limit of 1000 pixels")
+    #expect(
+      OCRError.imageTooLarge(path: "a.png", width: 40, height: 30, limit: 1).description
+        == "a.png: the image is 40×30 pixels, over the limit of 1 pixel")
   }
 
   @Test func unknownLanguage() {

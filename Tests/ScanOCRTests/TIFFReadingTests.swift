@@ -124,6 +124,22 @@ struct TIFFReadingTests {
     }
   }
 
+  /// A page past its deadline is reported like a damaged page and the
+  /// others are kept (issue 27, point 3): the timeout escaped the page
+  /// loop, and the good first page was lost with it. A blank 64-pixel page
+  /// reads in milliseconds; a text page takes Tesseract most of a second.
+  @Test func pagePastItsDeadlineIsReportedAndTheOthersKept() throws {
+    let gray = try GrayPixels.read(clean)
+    let text = TIFFBytes.Page(width: gray.width, height: gray.height, pixels: gray.values, dpi: 300)
+    let path = try file("slow-second.tif", TIFFBytes(pages: [.square(), text, .square()]))
+    let engine = try OCREngine(options: RecognitionOptions(timeout: 0.25, preprocessing: []))
+    let result = try engine.recognizePages(imageData: ImageReader.readBytes(path), path: path)
+    #expect(result.pages.map(\.index) == [0, 2])
+    #expect(result.pageErrors == [.timedOut(path: path, page: 1, seconds: 0.25)])
+    #expect(
+      result.pageErrors.first?.description == "\(path): page 2 ran past the 0.25-second timeout")
+  }
+
   @Test func everyPageCorruptIsACorruptFile() throws {
     let path = try file(
       "all-bad.tif",
@@ -142,6 +158,79 @@ struct TIFFReadingTests {
     #expect(throws: OCRError.corruptImage(path: url.path, format: "TIFF")) {
       try engine.recognize(contentsOf: url.path)
     }
+  }
+
+  /// TIFFs damaged the ways files are damaged (issue 27, point 1), made
+  /// from `clean.png` by Pillow (uncompressed, the directory first) and
+  /// `tiffcp` (16-row strips in every compression ScanText reads, the
+  /// directory last): libtiff reports the damage and goes on, and
+  /// Leptonica's reader and libtiff's RGBA interface (without
+  /// stop-on-error) returned the page with a blank or garbled band, read
+  /// with exit 0. Each is now a damaged page, and in a file of two pages
+  /// whose second is damaged the first is kept, read as from the intact
+  /// file.
+  @Test func damagedTIFFsAreRefusedPageByPage() throws {
+    guard
+      let made = GeneratedImages.folder(
+        """
+        import subprocess, sys, struct, random
+        from PIL import Image
+        src, out = sys.argv[1], sys.argv[2]
+        im = Image.open(src).convert('L')
+        im.save(f'{out}/plain.tif')
+        im.point(lambda v: 255 if v > 128 else 0).convert('1').save(f'{out}/bw.tif')
+        def tiffcp(c, args, name):
+            subprocess.run(['tiffcp', '-c', c, '-r', '16'] + args + [f'{out}/{name}'], check=True)
+        for c in ['lzw', 'zip', 'packbits', 'jpeg']:
+            tiffcp(c, [f'{out}/plain.tif'], f'{c}.tif')
+        tiffcp('g4', [f'{out}/bw.tif'], 'g4.tif')
+        tiffcp('lzw', [f'{out}/plain.tif', f'{out}/plain.tif'], 'two.tif')
+        tiffcp('lzw', [f'{out}/plain.tif'], 'one.tif')
+        def damage(name, start, end):
+            b = bytearray(open(f'{out}/{name}.tif', 'rb').read())
+            r = random.Random(7)
+            for i in range(int(len(b) * start), int(len(b) * end)):
+                b[i] = r.randrange(256)
+            open(f'{out}/bad-{name}.tif', 'wb').write(b)
+        # Compressed strips overwritten in the middle of the data (the
+        # directory is at the end).
+        for name in ['lzw', 'zip', 'packbits', 'jpeg', 'g4']:
+            damage(name, 0.4, 0.6)
+        # The second page's strips (after the first page and its directory).
+        damage('two', 0.7, 0.85)
+        # Pillow's uncompressed file, directory first, cut in half.
+        b = open(f'{out}/plain.tif', 'rb').read()
+        assert struct.unpack('<I', b[4:8])[0] == 8
+        open(f'{out}/bad-plain.tif', 'wb').write(b[:len(b) // 2])
+        """, { [clean, $0.path] })
+    else {
+      print(GeneratedImages.absentMessage)
+      return
+    }
+    let folder = try made.get()
+    for name in ["plain", "lzw", "zip", "packbits", "jpeg", "g4"] {
+      let intact = folder.appendingPathComponent(name + ".tif").path
+      let damaged = folder.appendingPathComponent("bad-" + name + ".tif").path
+      let source = try ImageSource(
+        ImageReader.readBytes(intact), path: intact, maxPixels: .max)
+      _ = try source.decode(page: 0)
+      let bad = try ImageSource(
+        ImageReader.readBytes(damaged), path: damaged, maxPixels: .max)
+      #expect(throws: OCRError.corruptImage(path: damaged, format: "TIFF"), "\(name)") {
+        try bad.decode(page: 0)
+      }
+    }
+    let path = folder.appendingPathComponent("bad-two.tif").path
+    let engine = try OCREngine(options: RecognitionOptions(preprocessing: []))
+    let result = try engine.recognizePages(imageData: ImageReader.readBytes(path), path: path)
+    #expect(result.pages.map(\.index) == [0])
+    #expect(
+      result.pageErrors.map(\.description)
+        == ["\(path): page 2: the TIFF image data is truncated or corrupt"])
+    // The first page as a file of its own.
+    let intact = try engine.recognize(
+      contentsOf: folder.appendingPathComponent("one.tif").path)
+    #expect(result.pages.first?.text == intact.first?.text)
   }
 
   /// A 8 kB file whose header claims 1000 samples per pixel in one

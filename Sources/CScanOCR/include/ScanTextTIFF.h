@@ -38,6 +38,11 @@ int scantext_tiff_load(void);
 /// (default: off, set at load).
 void scantext_tiff_set_messages(int on);
 
+/// How many errors libtiff has reported on this thread so far (whether or
+/// not they are printed): a decoding that raised one read damaged data,
+/// even when it returned an image (Leptonica's TIFF reader does).
+unsigned long scantext_tiff_error_count(void);
+
 /// Opens a TIFF held in memory and reads its first directory; NULL when
 /// libtiff cannot. No single allocation libtiff makes for this file may
 /// exceed `max_allocation` bytes (libtiff 4.5 and later): a header may

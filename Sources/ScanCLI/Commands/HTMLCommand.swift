@@ -148,7 +148,7 @@ struct HTMLCommand: ScanCommand {
         imageOrientation: bytes.map(AccessibleHTML.browserOrientation(ofImage:)), number: number)
     }
     guard let path = located else {
-      if embed || page.pdf != nil || InputFiles.isStandardInput(modelPath) {
+      if embed || page.pdf != nil || InputFiles.isStream(modelPath) {
         throw CLIError(
           "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
         )
@@ -160,11 +160,26 @@ struct HTMLCommand: ScanCommand {
     let data = try InputFiles.read(path)
     let bytes = [UInt8](data)
     if let mediaType = Self.browserMediaType(bytes) {
+      // The layer is drawn over the picture at the page's size: a picture
+      // of another size would be stretched under it (draw and the PDF
+      // refuse it too).
+      let size: (width: Int, height: Int)
+      do {
+        // A format a browser shows holds one picture.
+        size = try OCREngine.imageSize(data, path: path)
+      } catch {
+        throw CLIError(error.description)
+      }
+      guard size == (page.width, page.height) else {
+        throw CLIError(
+          "\(path): the image is \(size.width)×\(size.height) pixels but the page is \(page.width)×\(page.height)"
+        )
+      }
       let orientation = AccessibleHTML.browserOrientation(ofImage: bytes)
       // An image read from standard input has no file to link: embedded.
       return AccessibleHTML.ShownPage(
         page: page,
-        image: embed || InputFiles.isStandardInput(path)
+        image: embed || InputFiles.isStream(path)
           ? .embedded(bytes: bytes, mediaType: mediaType)
           : .url(Self.relativeURL(from: outputPath, to: path)),
         imageOrientation: orientation, number: number)

@@ -101,11 +101,11 @@ struct OCRCommand: ScanCommand {
           pages.append(page.withIndex(pages.count))
         }
         for error in result.pageErrors {
-          io.printError("Error: \(error.message)")
+          io.printErrorMessage(error.message)
           failed = true
         }
       case .failure(let error):
-        io.printError("Error: \(error.message)")
+        io.printErrorMessage(error.message)
         failed = true
       }
     }

@@ -256,7 +256,6 @@ struct QueryCommand: ScanCommand {
     let document = try ModelLoader.document(modelPath, ocr: ocr)
     let service = QueryService(document: document)
     while let input = io.readLine(limit: QueryService.maxRequestBytes) {
-      if case .text(let line) = input, line.allSatisfy(\.isWhitespace) { continue }
       io.print(service.answer(input))
       io.flush()
     }

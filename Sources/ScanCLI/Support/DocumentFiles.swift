@@ -49,7 +49,7 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
       ending.lowercased() == ".xml"
       ? ".xml may be ALTO or PAGE: name the file .alto.xml or .page.xml, or pass --format alto|page"
       : "'\(ending)' is not the ending of a format ScanText writes: name the file for its format, or pass --format"
-    throw ValidationError("'\(path)': \(reason)\n\(table)")
+    throw ValidationError("'\(path.escapingControlCharacters)': \(reason)\n\(table)")
   }
 
   /// The formats and the endings that choose them, one per line.
@@ -70,7 +70,7 @@ enum DocumentFiles {
   /// `.xml`, unknown names and standard input. Errors
   /// name the file, the format, the element path and the reason.
   static func read(_ path: String) throws -> Document {
-    let data = try InputFiles.isStandardInput(path) ? InputFiles.read(path) : contents(of: path)
+    let data = try InputFiles.isStream(path) ? InputFiles.read(path) : contents(of: path)
     var format = DocumentFormat(fileName: path)
     if format == nil || format == .text || (format != .json && format != .tsv) {
       // XML names say little (.xml, .html): trust the root element.

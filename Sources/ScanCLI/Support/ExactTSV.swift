@@ -42,7 +42,7 @@ enum ExactTSV {
         text += result.text
         pages += result.pages
       } catch {
-        io.printError("Error: \(CLIError.wrap(error).message)")
+        io.printErrorMessage(CLIError.wrap(error).message)
         failed = true
       }
     }

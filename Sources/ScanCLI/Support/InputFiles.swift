@@ -4,6 +4,10 @@ import ScanFormats
 import ScanOCR
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The files a command reads, where `-` is standard input.
 ///
 /// Standard input is read whole the first time a command reads `-` (a PDF
@@ -37,6 +41,11 @@ enum InputFiles {
   private struct State {
     var reader: (@Sendable (Int) -> InputBytes)?
     var contents: Result<Data, CLIError>?
+    /// Other streams read (FIFOs, character devices, `/dev/stdin`,
+    /// `<(…)`), by path: each can be read only once.
+    var streams: [String: Result<Data, CLIError>] = [:]
+    /// How long to wait for a stream's first bytes (`--timeout`).
+    var waitLimit: Double?
   }
 
   /// Standard input's reader and, once read, its bytes. Standard input is
@@ -60,6 +69,24 @@ enum InputFiles {
   /// Whether `path` names standard input.
   static func isStandardInput(_ path: String) -> Bool { path == standardInput }
 
+  /// Whether `path` is read as a stream, once and whole: standard input,
+  /// or a file that is not a regular file nor a directory (a FIFO, a
+  /// character device, a socket: `/dev/stdin`, `<(cat m.json)`). Such an
+  /// input cannot be read twice nor at an offset.
+  static func isStream(_ path: String) -> Bool {
+    if isStandardInput(path) { return true }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let type = info.st_mode & S_IFMT
+    return type != S_IFREG && type != S_IFDIR
+  }
+
+  /// How long a stream input may keep ScanText waiting for its data
+  /// (`--timeout`; without it, as long as it takes, as `cat` waits).
+  static func setWaitLimit(_ seconds: Double?) {
+    state.withLock { $0.waitLimit = seconds }
+  }
+
   /// Refuses standard input given more than once among `paths` (`nil`
   /// entries are options not given): it can be read only once.
   /// - Throws: ``ScanArguments/ValidationError`` (a usage error).
@@ -74,6 +101,7 @@ enum InputFiles {
   ///   directory, unreadable, empty; standard input over the limit).
   static func read(_ path: String) throws -> Data {
     if isStandardInput(path) { return try standardInputBytes() }
+    if isStream(path) { return try streamBytes(path) }
     do {
       return try OCREngine.readImageFile(path)
     } catch {
@@ -106,13 +134,67 @@ enum InputFiles {
     return try result.get()
   }
 
+  /// A stream's bytes (see ``isStream(_:)``), read on the first call with
+  /// the same limit as standard input. Opened without blocking, so a FIFO
+  /// nobody has opened for writing does not hang the open; its data is
+  /// then awaited (Linux reports a FIFO's end only once a writer has come
+  /// and gone) until ``setWaitLimit(_:)``'s deadline.
+  private static func streamBytes(_ path: String) throws -> Data {
+    let (cached, waitLimit) = state.withLock { ($0.streams[path], $0.waitLimit) }
+    if let cached { return try cached.get() }
+    let result = readStream(path, waitLimit: waitLimit)
+    state.withLock { $0.streams[path] = result }
+    return try result.get()
+  }
+
+  private static func readStream(_ path: String, waitLimit: Double?) -> Result<Data, CLIError> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      return .failure(CLIError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+    }
+    defer { close(descriptor) }
+    let deadline = waitLimit.map { Date().addingTimeInterval($0) }
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let wait = deadline.map { max(0, Int32(min($0.timeIntervalSinceNow * 1000, 86_400_000))) }
+      let polled = poll(&ready, 1, wait ?? -1)
+      if polled < 0 {
+        if errno == EINTR { continue }
+        return .failure(CLIError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+      }
+      if polled == 0 {
+        return .failure(
+          CLIError(
+            "\(path): no data within the \(waitLimit ?? 0)-second timeout (a FIFO nobody writes to?)"
+          ))
+      }
+      let count = Glibc.read(descriptor, &buffer, buffer.count)
+      if count > 0 {
+        data.append(buffer, count: count)
+        if data.count > standardInputLimit {
+          return .failure(
+            CLIError(
+              "\(path): holds more than \(standardInputLimit >> 20) MiB, the most read from a stream into memory; give a regular file instead"
+            ))
+        }
+      } else if count == 0 {
+        break
+      } else if errno != EAGAIN && errno != EINTR {
+        return .failure(CLIError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+      }
+    }
+    return data.isEmpty ? .failure(CLIError("\(path): the file is empty")) : .success(data)
+  }
+
   /// What `path` holds: for a file, a document when its name says so
   /// (``ScanFormats/DocumentFormat/isDocument(fileName:)``), else a PDF when
   /// it starts like one, else an image; for `-`, the same from its content.
   /// An input that cannot be read is an image: reading it then reports why.
   static func kind(_ path: String) -> Kind {
-    if isStandardInput(path) {
-      guard let data = try? standardInputBytes() else { return .image }
+    if isStream(path) {
+      guard let data = try? read(path) else { return .image }
       if PDFDocument.isPDF(data) { return .pdf }
       return DocumentFormat.detect(data: data) == nil ? .image : .document
     }
@@ -128,18 +210,21 @@ enum InputFiles {
   /// readers that take only a path (Leptonica passes a JPEG file's bytes
   /// into a PDF from its path). Errors name `-`, not the temporary file.
   static func withFile<T>(_ path: String, _ body: (String) throws -> T) throws -> T {
-    guard isStandardInput(path) else { return try body(path) }
-    let data = try standardInputBytes()
+    guard isStream(path) else { return try body(path) }
+    let data = try read(path)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "scantext-stdin-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-    let file = folder.appendingPathComponent(standardInput)
+    // Named as the input is, so that a page's `image` is the same.
+    let name = isStandardInput(path) ? standardInput : URL(fileURLWithPath: path).lastPathComponent
+    let file = folder.appendingPathComponent(name)
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
       try data.write(to: file)
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw CLIError(
-        "-: cannot keep standard input in a temporary file: \(error.localizedDescription)")
+        "\(path): cannot keep the stream's bytes in a temporary file: \(error.localizedDescription)"
+      )
     }
     defer { try? FileManager.default.removeItem(at: folder) }
     do {

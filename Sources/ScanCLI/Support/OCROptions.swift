@@ -127,6 +127,7 @@ struct OCROptions: Sendable {
     guard limit > 0 else { throw ValidationError("'--max-pixels' must be positive") }
     let seconds = try a[Self.timeout]
     if let seconds, !(seconds > 0) { throw ValidationError("'--timeout' must be positive") }
+    InputFiles.setWaitLimit(seconds)
     var steps = Preprocessing.default
     if a[Self.noOrientation] { steps.remove(.orientation) }
     if a[Self.noDeskew] { steps.remove(.deskew) }

@@ -1,3 +1,4 @@
+import CScanSignals
 import Foundation
 import ScanArguments
 
@@ -32,6 +33,9 @@ enum OutputFile {
     case standardOutput
     /// A FIFO or character device at the path, opened and written into.
     case stream(String)
+    /// The file standard error is open on (`2>> log` and `-o log`):
+    /// written through that descriptor, as the shell opened it.
+    case standardError
     /// A regular file to replace (the link's target for a link), with its
     /// permission bits when it exists.
     case file(path: String, mode: mode_t?)
@@ -65,6 +69,9 @@ enum OutputFile {
       var code = writeAll(bytes, to: descriptor)
       if close(descriptor) != 0 && code == 0 { code = errno }
       if code != 0 { throw failure(path, code) }
+    case .standardError:
+      let code = writeAll(bytes, to: STDERR_FILENO)
+      if code != 0 { throw failure(path, code) }
     case .file(let target, let mode):
       try replace(target, for: path, mode: mode, with: bytes)
     }
@@ -95,6 +102,10 @@ enum OutputFile {
       url.deletingLastPathComponent().appendingPathComponent(
         ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
       ).path
+    // Removed if the process is interrupted before the rename (registered
+    // before it exists: a signal in between finds nothing to remove).
+    let slot = scantext_temporary_register(temporary)
+    defer { scantext_temporary_unregister(slot) }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(path, errno) }
     var code = writeAll(bytes, to: descriptor)
@@ -145,6 +156,18 @@ enum OutputFile {
     }
     switch info.st_mode & S_IFMT {
     case S_IFREG:
+      // The file standard output or standard error is open on
+      // (`>> app.log` with `-o app.log`, or `/dev/stdout` resolved): the
+      // shell opened it, in append mode perhaps, and replacing it would
+      // lose what it held. Written through the descriptor instead.
+      for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+        var open = stat()
+        if fstat(descriptor, &open) == 0, open.st_mode & S_IFMT == S_IFREG,
+          open.st_dev == info.st_dev, open.st_ino == info.st_ino
+        {
+          return descriptor == STDOUT_FILENO ? .standardOutput : .standardError
+        }
+      }
       try checkFolder(of: target, for: path)
       return .file(path: target, mode: info.st_mode)
     case S_IFCHR, S_IFIFO:

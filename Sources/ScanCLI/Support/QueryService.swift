@@ -44,6 +44,13 @@ struct QueryService {
 
   /// The answer to one request line, as compact JSON (no newline).
   func answer(_ line: String) -> String {
+    // Every line gets an answer line, a blank one too: clients pair
+    // answers with requests by line.
+    if line.allSatisfy(\.isWhitespace) {
+      return JSONValue.object([
+        "error": .string("empty request: one JSON object per line, such as {\"op\":\"text\"}")
+      ]).serialized()
+    }
     let request: JSONValue
     do {
       request = try JSONValue(parsing: line)

@@ -318,6 +318,16 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
   return pix;
 }
 
+const void *scantext_tiff_icc_profile(scantext_tiff *t, int index, uint32_t *length) {
+  *length = 0;
+  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return NULL;
+  uint32_t count = 0;
+  void *profile = NULL;
+  if (!lib.TIFFGetField(t->tif, TIFFTAG_ICCPROFILE, &count, &profile) || !profile) return NULL;
+  *length = count;
+  return profile;
+}
+
 int scantext_tiff_stored_strip(scantext_tiff *t, int index, scantext_tiff_strip *strip) {
   memset(strip, 0, sizeof *strip);
   if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;

@@ -26,12 +26,17 @@ public struct PDFPageImage: Sendable, Hashable {
   /// as stored and the page draws them turned. 1 when the image is stored
   /// the way the page shows it.
   public var orientation: Int
+  /// The image's ICC colour profile, for its colour space (written as
+  /// `/ICCBased` with ``colorSpace`` as the alternate); `nil` for none.
+  public var iccProfile: Data?
 
   /// Creates an image description.
   public init(
     data: Data, filter: String, width: Int, height: Int, bitsPerComponent: Int,
-    colorSpace: String, decodeParms: String? = nil, decode: String? = nil, orientation: Int = 1
+    colorSpace: String, decodeParms: String? = nil, decode: String? = nil, orientation: Int = 1,
+    iccProfile: Data? = nil
   ) {
+    self.iccProfile = iccProfile
     self.data = data
     self.filter = filter
     self.width = width
@@ -125,6 +130,8 @@ public enum SearchablePDF {
     writer.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
     writer.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
     writer.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
+    // ICC profiles after the pages' objects, one each.
+    var nextObject = 10 + 3 * pages.count
     for (i, input) in pages.enumerated() {
       let number = pageObjects[i]
       let page = input.page
@@ -154,8 +161,17 @@ public enum SearchablePDF {
         "q \(m.map(num).joined(separator: " ")) cm /Im0 Do Q\n"
         + textLayer(page, pixelToUser: pixelToUser, font: "F0")
       writer.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
+      var colorSpace = image.colorSpace
+      if let profile = image.iccProfile, let components = ICCProfile.components(profile) {
+        // The device space the profile stands for, for readers without
+        // colour management.
+        writer.compressedStream(
+          nextObject, dictionary: "/N \(components) /Alternate \(image.colorSpace)", data: profile)
+        colorSpace = "[/ICCBased \(nextObject) 0 R]"
+        nextObject += 1
+      }
       var dictionary =
-        "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(image.colorSpace) /Filter /\(image.filter)"
+        "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(colorSpace) /Filter /\(image.filter)"
       if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
       if let decode = image.decode { dictionary += " /Decode \(decode)" }
       writer.stream(number + 2, dictionary: dictionary, data: image.data)

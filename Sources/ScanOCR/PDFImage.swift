@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanFormats
 
 /// A page image as a PDF image XObject's stream: the bytes and what the
 /// XObject's dictionary must say about them. Never lossy unless the file
@@ -29,6 +30,9 @@ public struct PDFImageStream: Sendable, Hashable {
   /// file's bytes as they are, so the page draws it turned. 1 when the
   /// stream is in that frame already.
   public var orientation: Int = 1
+  /// The file's ICC colour profile, when it has one for the stream's
+  /// colour space (the page's colour space is then `/ICCBased`).
+  public var iccProfile: Data?
 }
 
 /// The page images of image files, for a searchable PDF.
@@ -78,11 +82,44 @@ public enum PDFImages {
     case "TIFF": stored = try tiffStrip(source, page: page)
     default: break
     }
+    var result: PDFImageStream
     if var stored {
       stored.orientation = orientation
-      return stored
+      result = stored
+    } else {
+      result = try stream(of: source.decode(page: page), path: path, format: source.formatName)
     }
-    return try stream(of: source.decode(page: page), path: path, format: source.formatName)
+    result.iccProfile = iccProfile(of: source, page: page, colorSpace: result.colorSpace)
+    return result
+  }
+
+  /// The file's ICC profile, when it describes as many components as
+  /// `colorSpace` has (a palette's or another space's is not carried).
+  static func iccProfile(of source: ImageSource, page: Int, colorSpace: String) -> Data? {
+    let profile: Data?
+    switch source.formatName {
+    case "JPEG": profile = ICCProfile.jpeg(source.data)
+    case "PNG": profile = ICCProfile.png(source.data)
+    case "TIFF":
+      let directory = Int32(source.tiffPages[page].directory)
+      profile = source.data.withUnsafeBytes { raw -> Data? in
+        guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
+          let tiff = scantext_tiff_open(base, raw.count, source.tiffAllocationLimit)
+        else { return nil }
+        defer { scantext_tiff_close(tiff) }
+        var length: UInt32 = 0
+        guard let bytes = scantext_tiff_icc_profile(tiff, directory, &length),
+          length > 0, Int(length) <= ICCProfile.maxBytes
+        else { return nil }
+        return Data(bytes: bytes, count: Int(length))
+      }
+    default: profile = nil
+    }
+    let components = ["/DeviceGray": 1, "/DeviceRGB": 3, "/DeviceCMYK": 4][colorSpace]
+    guard let profile, let components, ICCProfile.components(profile) == components else {
+      return nil
+    }
+    return profile
   }
 
   /// The stream of a decoded image (in the frame it is shown in),

@@ -224,6 +224,68 @@ struct PDFImageStreamTests {
     #expect(worst <= c.tolerance, "\(c.testDescription): samples differ by up to \(worst)")
   }
 
+  /// An image's ICC colour profile goes with it (the page's colour space
+  /// `/ICCBased`, the device space its alternate): JPEG (APP2), PNG
+  /// (iCCP), TIFF (tag 34675) decoded or passed through; it was dropped
+  /// (`kant-0017.tif`'s 669 kB profile among the real scans). A profile
+  /// for another colour space than the stream's is not carried.
+  @Test func iccProfilesGoWithTheirImages() throws {
+    guard
+      let made = GeneratedImages.folder(
+        """
+        import sys
+        from PIL import Image, ImageCms
+        src, out = sys.argv[1], sys.argv[2]
+        icc = ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()
+        open(f'{out}/srgb.icc', 'wb').write(icc)
+        im = Image.open(src).convert('RGB')
+        im.save(f'{out}/icc.jpg', icc_profile=icc)
+        im.save(f'{out}/icc.png', icc_profile=icc)
+        im.save(f'{out}/icc-lzw.tif', icc_profile=icc, compression='tiff_lzw')
+        im.save(f'{out}/icc-jpeg.tif', icc_profile=icc, compression='jpeg')
+        im.convert('L').save(f'{out}/gray-rgb-profile.png', icc_profile=icc)
+        im.save(f'{out}/none.png')
+        """, { [Fixtures.scans.appendingPathComponent("dpi-100.png").path, $0.path] })
+    else {
+      print(GeneratedImages.absentMessage)
+      return
+    }
+    let folder = try made.get()
+    let profile = try Data(contentsOf: folder.appendingPathComponent("srgb.icc"))
+    #expect(ICCProfile.components(profile) == 3)
+    let qpdf = try #require(ExternalCheckers.qpdf, "qpdf is needed")
+    for file in ["icc.jpg", "icc.png", "icc-lzw.tif", "icc-jpeg.tif"] {
+      let stream = try PDFImages.stream(
+        page: 0, ofFile: folder.appendingPathComponent(file).path)
+      #expect(stream.iccProfile == profile, "\(file)")
+      let page = Page(width: stream.width, height: stream.height, dpi: 72, blocks: [])
+      let pdf = folder.appendingPathComponent(file + ".pdf")
+      try SearchablePDF.data(
+        pages: [SearchablePDF.PageInput(page: page, image: PDFPageImage(stream))],
+        font: PDFImages.glyphlessFont(), title: nil, producer: "test"
+      ).write(to: pdf)
+      // One page: objects 10-12 are the page's, 13 the profile.
+      let (status, image) = try ExternalCheckers.run(
+        qpdf, ["--show-object=12", "--raw-stream-data", pdf.path])
+      let (_, dictionary) = try ExternalCheckers.run(qpdf, ["--show-object=12", pdf.path])
+      #expect(status == 0 && !image.isEmpty)
+      #expect(dictionary.contains("/ColorSpace [ /ICCBased 13 0 R ]"), "\(file): \(dictionary)")
+      let out = folder.appendingPathComponent(file + ".icc")
+      let (shown, _) = try ExternalCheckers.run(
+        "/bin/sh",
+        ["-c", "\(qpdf) --show-object=13 --filtered-stream-data '\(pdf.path)' > '\(out.path)'"])
+      #expect(shown == 0)
+      #expect(try Data(contentsOf: out) == profile, "\(file): the profile in the PDF")
+      let (checked, report) = try ExternalCheckers.run(qpdf, ["--check", pdf.path])
+      #expect(checked == 0, "\(report)")
+    }
+    for file in ["gray-rgb-profile.png", "none.png"] {
+      let stream = try PDFImages.stream(
+        page: 0, ofFile: folder.appendingPathComponent(file).path)
+      #expect(stream.iccProfile == nil, "\(file)")
+    }
+  }
+
   /// A stored image keeps its file's orientation tag (the page draws it
   /// turned); a decoded one is upright already.
   @Test func storedImagesKeepTheirTag() throws {

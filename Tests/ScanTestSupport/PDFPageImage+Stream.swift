@@ -9,6 +9,7 @@ extension PDFPageImage {
     self.init(
       data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
       bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
-      decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation)
+      decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation,
+      iccProfile: stream.iccProfile)
   }
 }

@@ -59,6 +59,10 @@ void scantext_tiff_close(scantext_tiff *tiff);
 int scantext_tiff_directories(
   scantext_tiff *tiff, scantext_tiff_directory *directories, int capacity, int *more);
 
+/// The ICC profile of directory `index` (tag 34675) and its length; NULL
+/// when it has none. Owned by libtiff: valid until the next call on `tiff`.
+const void *scantext_tiff_icc_profile(scantext_tiff *tiff, int index, uint32_t *length);
+
 /// Decodes directory `index` as 32-bit RGB with libtiff's RGBA interface
 /// (any layout libtiff supports, tiled included), with its resolution;
 /// NULL when it cannot. The pixels are in the order they are stored: the

@@ -110,7 +110,8 @@ enum SearchablePDFOutput {
     PDFPageImage(
       data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
       bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
-      decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation)
+      decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation,
+      iccProfile: stream.iccProfile)
   }
 
   /// The first PDF input, edited: see the type's discussion.

@@ -244,6 +244,13 @@ public final class PDFDocument {
     // layer (its content streams say so: ``textKind(page:)``).
     if policy == .redo, try textKind(page: index).hasInvisible { return nil }
     guard let text = try text(page: index) else { return nil }
+    // An OCR layer set at a slant (on a skewed scan) comes out of Poppler
+    // in pieces: the page is recognised instead, by default (the PDF's
+    // page is kept as it is all the same); `--skip-text` asks that it is
+    // not.
+    if policy != .skip, text.isSlanted, try textKind(page: index) == .invisibleOnly {
+      return nil
+    }
     let rendering = try rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let (blocks, orientation) = PDFTextPage.blocks(

@@ -20,6 +20,43 @@ struct PDFPageText: Sendable {
   /// In Poppler's order: its lines, each ended by `\n` (the last one not),
   /// words joined by one space.
   var characters: [Character]
+
+  /// Whether the text is set at a slant: the median slope of Poppler's
+  /// lines of at least four glyphs (least squares through their boxes'
+  /// centres) is 0.5° or more, over at least three such lines. An OCR
+  /// layer on a skewed scan draws each word turned; Poppler gives it in
+  /// pieces ("Remov" + "e", lines split across blocks), so it is not read
+  /// from (see ``PDFDocument/textPage(page:policy:options:)``). A level
+  /// line's boxes share their top and bottom: its slope is 0.
+  var isSlanted: Bool {
+    var slopes: [Double] = []
+    var line: [Rect] = []
+    func endLine() {
+      defer { line = [] }
+      guard line.count >= 4 else { return }
+      let xs = line.map(\.center.x)
+      let ys = line.map(\.center.y)
+      let mx = xs.reduce(0, +) / Double(xs.count)
+      let my = ys.reduce(0, +) / Double(ys.count)
+      let sxx = zip(xs, xs).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - mx) }
+      let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+      // Lines read across (a turned page) have no slope to measure here.
+      guard sxx > 0, (xs.max() ?? 0) - (xs.min() ?? 0) > (ys.max() ?? 0) - (ys.min() ?? 0)
+      else { return }
+      slopes.append(abs(sxy / sxx))
+    }
+    for c in characters {
+      if c.scalar == "\n" {
+        endLine()
+      } else if !c.scalar.properties.isWhitespace {
+        line.append(c.box)
+      }
+    }
+    endLine()
+    guard slopes.count >= 3 else { return false }
+    let median = slopes.sorted()[slopes.count / 2]
+    return median >= tan(0.5 * Double.pi / 180)
+  }
 }
 
 extension PDFDocument {

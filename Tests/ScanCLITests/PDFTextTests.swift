@@ -263,6 +263,38 @@ struct PDFTextTests {
     #expect(page.verify().violations.isEmpty, "\(page.verify().violations.prefix(3))")
   }
 
+  /// ScanText's own searchable PDF of a skewed scan fed back: its layer
+  /// draws each word at the page's slant, and Poppler gives it in pieces
+  /// ("Remov" + "e", 117 pieces for 88 words; 2 `verify` violations). Such
+  /// a slanted invisible layer is recognised instead by default (the
+  /// page's text as recognised, `verify` clean); `--skip-text` still reads
+  /// it from the PDF, as asked. A level layer is read from the PDF (the
+  /// other tests).
+  @Test func slantedOCRLayerIsRecognisedInstead() throws {
+    guard PDFDocument.isAvailable else {
+      print("Poppler's GLib library (libpoppler-glib8) is not installed: PDF test skipped")
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    let input = folder.appendingPathComponent("skew.pdf")
+    let recognised = try RecognizedScans.page("skew-plus7.png")
+    try SearchablePDFOutput.imagePDF(
+      pages: [(recognised, (Fixtures.scans.appendingPathComponent("skew-plus7.png").path, 0))],
+      maxPixels: RecognitionOptions.defaultMaxPixels, font: PDFImages.glyphlessFont(),
+      title: nil
+    ).write(to: input)
+    let json = folder.appendingPathComponent("skew.json").path
+    var r = scantext(["ocr", input.path, "-o", json, "-q"])
+    #expect(r.code == 0, "\(r.stderr)")
+    let page = try #require(try Self.document(json).pages.first)
+    #expect(page.source == .ocr)
+    #expect(page.verify().violations.isEmpty, "\(page.verify().violations.prefix(3))")
+    #expect(page.words.count == recognised.words.count)
+    r = scantext(["ocr", input.path, "-o", json, "--skip-text"])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(try Self.document(json).pages.first?.source == .pdfText)
+  }
+
   /// A PDF of a born-digital page, a scanned page and the born-digital page
   /// turned: `--pages 2-3` reads page 2 by recognition and page 3 from its
   /// text, and the note names page 3 only; every page read, the note

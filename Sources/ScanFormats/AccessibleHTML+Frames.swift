@@ -115,29 +115,9 @@ extension AccessibleHTML {
 
   /// The TIFF structure of a JPEG's `Exif` APP1 segment.
   private static func jpegExif(_ b: [UInt8]) -> ArraySlice<UInt8>? {
-    var i = 2
-    while i + 4 <= b.count, b[i] == 0xFF {
-      let marker = b[i + 1]
-      // Fill bytes, then markers without a length.
-      if marker == 0xFF {
-        i += 1
-        continue
-      }
-      if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
-        i += 2
-        continue
-      }
-      // The image data starts: no tag before it.
-      if marker == 0xDA || marker == 0xD9 { return nil }
-      let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-      guard length >= 2, i + 2 + length <= b.count else { return nil }
-      let body = b[(i + 4)..<(i + 2 + length)]
-      if marker == 0xE1, body.starts(with: Array("Exif".utf8) + [0, 0]) {
-        return body.dropFirst(6)
-      }
-      i += 2 + length
-    }
-    return nil
+    JPEGSegments.beforeImageData(b).first {
+      $0.marker == 0xE1 && $0.body.starts(with: Array("Exif".utf8) + [0, 0])
+    }?.body.dropFirst(6)
   }
 
   /// The data of a PNG's `eXIf` chunk, when it comes before the image

@@ -33,29 +33,16 @@ public enum ICCProfile {
   ///
   /// - Complexity: O(*n*) in the markers before the image data.
   public static func jpeg(_ data: Data) -> Data? {
-    let bytes = [UInt8](data)
-    guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
     let signature = Array("ICC_PROFILE".utf8) + [0]
     var chunks: [Int: ArraySlice<UInt8>] = [:]
     var total = 0
-    var i = 2
-    while i + 4 <= bytes.count, bytes[i] == 0xFF {
-      let marker = bytes[i + 1]
-      if marker == 0xFF {
-        i += 1
-        continue
-      }
-      // Start of scan or end of image: the profile comes before.
-      if marker == 0xDA || marker == 0xD9 { break }
-      let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-      guard length >= 2, i + 2 + length <= bytes.count else { return nil }
-      let body = bytes[(i + 4)..<(i + 2 + length)]
-      if marker == 0xE2, body.count > signature.count + 2, body.starts(with: signature) {
-        let sequence = Int(body[body.startIndex + 12])
-        total = Int(body[body.startIndex + 13])
-        chunks[sequence] = body.dropFirst(signature.count + 2)
-      }
-      i += 2 + length
+    for segment in JPEGSegments.beforeImageData([UInt8](data))
+    where segment.marker == 0xE2 && segment.body.count > signature.count + 2
+      && segment.body.starts(with: signature)
+    {
+      let body = segment.body
+      total = Int(body[body.startIndex + 13])
+      chunks[Int(body[body.startIndex + 12])] = body.dropFirst(signature.count + 2)
     }
     guard total > 0, (1...total).allSatisfy({ chunks[$0] != nil }) else { return nil }
     var profile = Data()

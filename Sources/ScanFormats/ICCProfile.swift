@@ -34,9 +34,9 @@ public enum ICCProfile {
   /// - Complexity: O(*n*) in the markers before the image data.
   public static func jpeg(_ data: Data) -> Data? {
     let signature = Array("ICC_PROFILE".utf8) + [0]
-    var chunks: [Int: ArraySlice<UInt8>] = [:]
+    var chunks: [Int: Data] = [:]
     var total = 0
-    for segment in JPEGSegments.beforeImageData([UInt8](data))
+    for segment in JPEGSegments.beforeImageData(data)
     where segment.marker == 0xE2 && segment.body.count > signature.count + 2
       && segment.body.starts(with: signature)
     {
@@ -46,7 +46,7 @@ public enum ICCProfile {
     }
     guard total > 0, (1...total).allSatisfy({ chunks[$0] != nil }) else { return nil }
     var profile = Data()
-    for sequence in 1...total { profile.append(contentsOf: chunks[sequence] ?? []) }
+    for sequence in 1...total { profile.append(chunks[sequence] ?? Data()) }
     return profile.count <= maxBytes ? profile : nil
   }
 
@@ -56,18 +56,18 @@ public enum ICCProfile {
   /// - Complexity: O(*n*) in the chunks before the image data, plus the
   ///   profile's size.
   public static func png(_ data: Data) -> Data? {
-    let bytes = [UInt8](data)
-    guard bytes.count > 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    let s = data.startIndex
+    guard data.count > 8, data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     else { return nil }
     var i = 8
-    while i + 8 <= bytes.count {
-      let length = bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) }
-      let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+    while i + 8 <= data.count {
+      let length = data[(s + i)..<(s + i + 4)].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: data[(s + i + 4)..<(s + i + 8)], as: UTF8.self)
       let start = i + 8
-      guard length >= 0, start + length <= bytes.count else { return nil }
+      guard start + length <= data.count else { return nil }
       if type == "IDAT" || type == "IEND" { return nil }
       if type == "iCCP" {
-        let body = bytes[start..<start + length]
+        let body = data[(s + start)..<(s + start + length)]
         // A name of 1-79 bytes, a zero, the method (0: zlib), the data.
         guard let zero = body.firstIndex(of: 0), zero + 1 < body.endIndex,
           body[zero + 1] == 0

@@ -8,13 +8,20 @@ enum JPEGSegments {
   /// length. Fill bytes and markers without a length are skipped; a
   /// segment running past the file ends the list.
   ///
+  /// Reads the file where it lies (a `Data` or an array): nothing is
+  /// copied but the segments' bodies' indices.
+  ///
   /// - Complexity: O(*s*) in the segments before the image data.
-  static func beforeImageData(_ b: [UInt8]) -> [(marker: UInt8, body: ArraySlice<UInt8>)] {
-    guard b.count > 4, b[0] == 0xFF, b[1] == 0xD8 else { return [] }
-    var segments: [(marker: UInt8, body: ArraySlice<UInt8>)] = []
+  static func beforeImageData<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> [(
+    marker: UInt8, body: Bytes.SubSequence
+  )] where Bytes.Index == Int {
+    let s = bytes.startIndex
+    let count = bytes.count
+    guard count > 4, bytes[s] == 0xFF, bytes[s + 1] == 0xD8 else { return [] }
+    var segments: [(marker: UInt8, body: Bytes.SubSequence)] = []
     var i = 2
-    while i + 4 <= b.count, b[i] == 0xFF {
-      let marker = b[i + 1]
+    while i + 4 <= count, bytes[s + i] == 0xFF {
+      let marker = bytes[s + i + 1]
       // Fill bytes, then markers without a length.
       if marker == 0xFF {
         i += 1
@@ -26,9 +33,9 @@ enum JPEGSegments {
       }
       // The image data starts (or the file ends).
       if marker == 0xDA || marker == 0xD9 { break }
-      let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-      guard length >= 2, i + 2 + length <= b.count else { break }
-      segments.append((marker, b[(i + 4)..<(i + 2 + length)]))
+      let length = Int(bytes[s + i + 2]) << 8 | Int(bytes[s + i + 3])
+      guard length >= 2, i + 2 + length <= count else { break }
+      segments.append((marker, bytes[(s + i + 4)..<(s + i + 2 + length)]))
       i += 2 + length
     }
     return segments

@@ -100,6 +100,9 @@ final class ImageSource {
   let tiffPages: [TIFFPage]
   /// The orientation tag of a JPEG, PNG or WebP file, when it has one.
   private let fileOrientation: Int?
+  /// The stored size a file of one picture declares in its header (not
+  /// for a TIFF).
+  private let headerSize: (width: Int, height: Int)?
   /// The most libtiff may allocate at once for this file.
   let tiffAllocationLimit: Int
 
@@ -135,48 +138,62 @@ final class ImageSource {
     self.path = path
     let limit = Self.tiffAllocationLimit(maxPixels: maxPixels)
     tiffAllocationLimit = limit
-    let checked: Result<(String, [TIFFPage]), OCRError> = data.withUnsafeBytes { raw in
-      guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
-        return .failure(.emptyFile(path: path))
+    let checked: Result<(String, [TIFFPage], (width: Int, height: Int)?), OCRError> =
+      data.withUnsafeBytes { raw in
+        guard let base = raw.bindMemory(to: UInt8.self).baseAddress else {
+          return .failure(.emptyFile(path: path))
+        }
+        var code: Int32 = 0
+        guard scantext_findFileFormatBuffer(base, &code) == 0, code != Int32(IFF_UNKNOWN) else {
+          return .failure(.unsupportedFormat(path: path))
+        }
+        let name = Self.formatNames[code] ?? "image"
+        if name == "TIFF" {
+          return Self.tiffPages(
+            base, count: raw.count, path: path, maxPixels: maxPixels, allocationLimit: limit
+          )
+          .map { ("TIFF", $0, nil) }
+        }
+        // Leptonica decodes a GIF to read its header: its sizes are checked
+        // from its blocks first.
+        if name == "GIF", let sizes = GIFHeader.sizes(in: data),
+          let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }),
+          largest.width * largest.height > maxPixels
+        {
+          return .failure(
+            .imageTooLarge(
+              path: path, width: largest.width, height: largest.height, limit: maxPixels))
+        }
+        var w: Int32 = 0
+        var h: Int32 = 0
+        var bps: Int32 = 0
+        var spp: Int32 = 0
+        var cmap: Int32 = 0
+        guard scantext_pixReadHeaderMem(base, raw.count, &code, &w, &h, &bps, &spp, &cmap) == 0,
+          w > 0, h > 0
+        else {
+          return .failure(.corruptImage(path: path, format: name))
+        }
+        if Int(w) * Int(h) > maxPixels {
+          return .failure(
+            .imageTooLarge(path: path, width: Int(w), height: Int(h), limit: maxPixels))
+        }
+        return .success((name, [], (Int(w), Int(h))))
       }
-      var code: Int32 = 0
-      guard scantext_findFileFormatBuffer(base, &code) == 0, code != Int32(IFF_UNKNOWN) else {
-        return .failure(.unsupportedFormat(path: path))
-      }
-      let name = Self.formatNames[code] ?? "image"
-      if name == "TIFF" {
-        return Self.tiffPages(
-          base, count: raw.count, path: path, maxPixels: maxPixels, allocationLimit: limit
-        )
-        .map { ("TIFF", $0) }
-      }
-      // Leptonica decodes a GIF to read its header: its sizes are checked
-      // from its blocks first.
-      if name == "GIF", let sizes = GIFHeader.sizes(in: data),
-        let largest = sizes.max(by: { $0.width * $0.height < $1.width * $1.height }),
-        largest.width * largest.height > maxPixels
-      {
-        return .failure(
-          .imageTooLarge(
-            path: path, width: largest.width, height: largest.height, limit: maxPixels))
-      }
-      var w: Int32 = 0
-      var h: Int32 = 0
-      var bps: Int32 = 0
-      var spp: Int32 = 0
-      var cmap: Int32 = 0
-      guard scantext_pixReadHeaderMem(base, raw.count, &code, &w, &h, &bps, &spp, &cmap) == 0,
-        w > 0, h > 0
-      else {
-        return .failure(.corruptImage(path: path, format: name))
-      }
-      if Int(w) * Int(h) > maxPixels {
-        return .failure(.imageTooLarge(path: path, width: Int(w), height: Int(h), limit: maxPixels))
-      }
-      return .success((name, []))
-    }
-    (format, tiffPages) = try checked.get()
+    (format, tiffPages, headerSize) = try checked.get()
     fileOrientation = format == "TIFF" ? nil : OrientationTag.find(in: data, format: format)
+  }
+
+  /// The size of page `index` as a viewer shows it (its orientation tag
+  /// applied): from the header for a file of one picture, without
+  /// decoding; a TIFF page is decoded.
+  func shownSize(page index: Int) throws(OCRError) -> (width: Int, height: Int) {
+    guard let headerSize else {
+      let image = try decode(page: index)
+      return (image.width, image.height)
+    }
+    let turned = orientationTag(page: index).flatMap { ImageOrientation(tag: $0) }?.swapsSides
+    return turned == true ? (headerSize.height, headerSize.width) : headerSize
   }
 
   /// The orientation tag of page `index` (1–8), when the file has one;

@@ -99,15 +99,15 @@ public final class OCREngine {
   }
 
   /// The size of page `page` (from 0) of an image held in memory, in the
-  /// frame a viewer shows (its orientation tag applied), as recognition
-  /// decodes it: what a page recognised from it measures.
+  /// frame a viewer shows (its orientation tag applied): what a page
+  /// recognised from it measures. Read from the header (a TIFF page is
+  /// decoded).
   /// - Throws: ``OCRError`` naming the file and the reason.
   public static func imageSize(
     _ data: Data, path: String, page: Int = 0,
     maxPixels: Int = RecognitionOptions.defaultMaxPixels
   ) throws(OCRError) -> (width: Int, height: Int) {
-    let image = try ImageSource(data, path: path, maxPixels: maxPixels).decode(page: page)
-    return (image.width, image.height)
+    try ImageSource(data, path: path, maxPixels: maxPixels).shownSize(page: page)
   }
 
   /// Reads an image file's bytes, with ``OCRError`` naming the file and the

@@ -569,10 +569,17 @@ struct StandardFormatUnitTests {
 
   @Test(arguments: [DocumentFormat.hocr, .alto])
   func aManyPageExportPastTenMegabytesRoundTrips(format: DocumentFormat) throws {
-    let page = Self.densePage(index: 0, lines: 40, words: 12)
-    // Enough pages to pass libxml2's 10,000,000-byte chunk limit.
-    let one = try format.encode(Document(pages: [page]), generator: Samples.generator)
-    let count = 10_200_000 / one.utf8.count + 1
+    // 300 pages, each long enough that together they pass libxml2's
+    // 10,000,000-byte chunk limit.
+    let count = 300
+    var lines = 4
+    var page = Self.densePage(index: 0, lines: lines, words: 12)
+    while try format.encode(Document(pages: [page]), generator: Samples.generator).utf8.count
+      * count < 10_200_000
+    {
+      lines += 2
+      page = Self.densePage(index: 0, lines: lines, words: 12)
+    }
     let pages = (0..<count).map { page.withIndex($0).withImage("p\($0).png") }
     let text = try format.encode(Document(pages: pages), generator: Samples.generator)
     #expect(text.utf8.count > 10_000_000)
@@ -580,6 +587,22 @@ struct StandardFormatUnitTests {
     #expect(decoded.pages.count == pages.count)
     #expect(decoded.pages.last?.text == page.text)
     #expect(decoded.pages.last?.words.map(\.bbox) == page.words.map(\.bbox))
+  }
+
+  /// PAGE XML holds one page: a 300-page document is 300 files, each read
+  /// back.
+  @Test func aManyPagePAGEExportRoundTrips() throws {
+    let pages = (0..<300).map {
+      Self.densePage(index: 0, lines: 2 + $0 % 5, words: 6).withImage("p\($0).png")
+    }
+    let files = PAGEXML.encode(
+      Document(pages: pages), generator: Samples.generator, created: "2026-12-03T00:00:00Z")
+    #expect(files.count == 300)
+    for (file, page) in zip(files, pages) {
+      let decoded = try DocumentFormat.page.decode(Data(file.utf8))
+      #expect(decoded.pages.first?.text == page.text)
+      #expect(decoded.pages.first?.image == page.image)
+    }
   }
 
   @Test func aLargePAGEFileReads() throws {

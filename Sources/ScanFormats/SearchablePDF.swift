@@ -284,11 +284,17 @@ public enum SearchablePDF {
       let ys = [m[5], m[5] + m[1], m[5] + m[3], m[5] + m[1] + m[3]]
       let x = xs.min() ?? 0
       let y = ys.min() ?? 0
-      var out =
-        "q \(num(x)) \(num(y)) \(num((xs.max() ?? 0) - x)) \(num((ys.max() ?? 0) - y)) re W n\n"
+      let w = (xs.max() ?? 0) - x
+      let h = (ys.max() ?? 0) - y
+      let o = seamOverlap
+      // The stretched copies are kept off the image's outer edges: a
+      // device pixel the edge crosses would get both copies, darker than
+      // the image drawn once.
+      var out = "q \(num(x)) \(num(y)) \(num(w)) \(num(h)) re W n\n"
+      out += "q \(num(x + o)) \(num(y + o)) \(num(w - 2 * o)) \(num(h - 2 * o)) re W n\n"
       // The overlap in the image's pixels (the page's scale is the same
       // both ways).
-      let overlap = seamOverlap / (m[0] * m[0] + m[1] * m[1]).squareRoot() * Double(image.width)
+      let overlap = o / (m[0] * m[0] + m[1] * m[1]).squareRoot() * Double(image.width)
       for (i, piece) in pieces.enumerated() {
         let right = piece.x + piece.width < image.width
         let below = piece.y + piece.height < image.height
@@ -298,6 +304,7 @@ public enum SearchablePDF {
         stretched.height += below ? Int(overlap.rounded(.up)) : 0
         out += "q \(matrix(stretched)) cm /Im\(i) Do Q\n"
       }
+      out += "Q\n"
       for (i, piece) in pieces.enumerated() { out += "q \(matrix(piece)) cm /Im\(i) Do Q\n" }
       return out + "Q\n"
     }

@@ -23,43 +23,78 @@ public enum ALTO {
   /// The ALTO 4 namespace.
   public static let namespace = "http://www.loc.gov/standards/alto/ns-v4#"
 
-  /// The document as ALTO 4.4 XML.
+  /// The document as ALTO 4.4 XML (``DocumentWriter`` writes it page by
+  /// page).
   public static func encode(_ document: Document, generator: Generator) -> String {
-    var w = XMLWriter()
-    w.start(
-      "alto",
-      [
-        ("xmlns", namespace), ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
-        ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
-        (
-          "xsi:schemaLocation",
-          "http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/alto/v4/alto-4-4.xsd"
-        ),
-      ])
-    w.start("Description")
-    w.leaf("MeasurementUnit", text: "pixel")
-    if let image = document.pages.first?.image {
-      w.start("sourceImageInformation")
-      w.leaf("fileName", text: image)
-      w.end()
+    var writer = Writer(generator: generator)
+    let pages = document.pages.map { writer.page($0) }.joined()
+    return writer.head() + pages + writer.tail()
+  }
+
+  /// ALTO written page by page: the `Layout`'s pages as they come, and
+  /// what goes before them (the `Description`, the paragraph styles and
+  /// the structure tags of every page) once the last is written.
+  struct Writer {
+    let generator: Generator
+    private var styles = StyleTable()
+    private var tags = TagSet()
+    private var image: String?
+    private var pageCount = 0
+    /// Writes the pages inside `<alto><Layout>`.
+    private var layout = XMLWriter(declaration: false, openElements: ["alto", "Layout"])
+
+    init(generator: Generator) { self.generator = generator }
+
+    /// A page's `Page` element.
+    mutating func page(_ page: Page) -> String {
+      if pageCount == 0 { image = page.image }
+      pageCount += 1
+      tags.add(page)
+      ALTO.write(page, styles: styles.ids(for: page), to: &layout)
+      return layout.take()
     }
-    w.start("OCRProcessing", [("ID", "OCR_0")])
-    w.start("ocrProcessingStep")
-    w.start("processingSoftware")
-    w.leaf("softwareName", text: generator.name)
-    w.leaf("softwareVersion", text: generator.version)
-    w.end()
-    w.end()
-    w.end()
-    w.end()
-    let styles = StyleTable(document)
-    styles.write(to: &w)
-    writeTags(document, to: &w)
-    w.start("Layout")
-    for (i, page) in document.pages.enumerated() { write(page, styles: styles.ids[i], to: &w) }
-    w.end()
-    w.end()
-    return w.text
+
+    /// The text before the first page: for the pages written so far.
+    func head() -> String {
+      var w = XMLWriter()
+      w.start(
+        "alto",
+        [
+          ("xmlns", ALTO.namespace), ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+          ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+          (
+            "xsi:schemaLocation",
+            "http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/alto/v4/alto-4-4.xsd"
+          ),
+        ])
+      w.start("Description")
+      w.leaf("MeasurementUnit", text: "pixel")
+      if let image {
+        w.start("sourceImageInformation")
+        w.leaf("fileName", text: image)
+        w.end()
+      }
+      w.start("OCRProcessing", [("ID", "OCR_0")])
+      w.start("ocrProcessingStep")
+      w.start("processingSoftware")
+      w.leaf("softwareName", text: generator.name)
+      w.leaf("softwareVersion", text: generator.version)
+      w.end()
+      w.end()
+      w.end()
+      w.end()
+      styles.write(to: &w)
+      tags.write(to: &w)
+      w.start("Layout")
+      return w.text
+    }
+
+    /// The text after the last page.
+    mutating func tail() -> String {
+      layout.end()
+      layout.end()
+      return layout.take()
+    }
   }
 
   /// The `StructureTag` ID of a paragraph's role: `role_body`,
@@ -72,50 +107,53 @@ public enum ALTO {
   /// One `StructureTag` per role (and heading level) the document uses;
   /// each `TextBlock` names its own in `TAGREFS`. `LABEL` is the role's
   /// name, as in ScanText JSON.
-  private static func writeTags(_ document: Document, to w: inout XMLWriter) {
-    var seen: Set<String> = []
-    var tags: [(id: String, paragraph: Paragraph)] = []
-    for page in document.pages {
+  struct TagSet {
+    private var tags: [String: Paragraph] = [:]
+
+    /// Adds the tags of a page's paragraphs.
+    mutating func add(_ page: Page) {
       for block in page.blocks {
-        for paragraph in block.paragraphs where seen.insert(tagID(paragraph)).inserted {
-          tags.append((tagID(paragraph), paragraph))
+        for paragraph in block.paragraphs where tags[ALTO.tagID(paragraph)] == nil {
+          tags[ALTO.tagID(paragraph)] = paragraph
         }
       }
     }
-    guard !tags.isEmpty else { return }
-    w.start("Tags")
-    for tag in tags.sorted(by: { $0.id < $1.id }) {
-      let description = tag.paragraph.headingLevel.map { "heading, level \($0)" }
-      w.empty(
-        "StructureTag",
-        [
-          ("ID", tag.id), ("TYPE", "role"), ("LABEL", tag.paragraph.role.rawValue),
-          ("DESCRIPTION", description),
-        ])
+
+    func write(to w: inout XMLWriter) {
+      guard !tags.isEmpty else { return }
+      w.start("Tags")
+      for (id, paragraph) in tags.sorted(by: { $0.key < $1.key }) {
+        let description = paragraph.headingLevel.map { "heading, level \($0)" }
+        w.empty(
+          "StructureTag",
+          [
+            ("ID", id), ("TYPE", "role"), ("LABEL", paragraph.role.rawValue),
+            ("DESCRIPTION", description),
+          ])
+      }
+      w.end()
     }
-    w.end()
   }
 
   /// One `ParagraphStyle` per distinct ``ParagraphFormat`` of the
   /// document's paragraphs (IDs `pstyle_0`, `pstyle_1`… in order of first
-  /// use), and each paragraph's style ID by page, block and paragraph.
+  /// use), gathered page by page.
   struct StyleTable {
     var formats: [ParagraphFormat] = []
-    var ids: [[[String]]] = []
 
-    init(_ document: Document) {
-      var known: [ParagraphFormat: String] = [:]
-      for page in document.pages {
-        ids.append(
-          page.paragraphFormats.map { block in
-            block.map { format in
-              if let id = known[format] { return id }
-              let id = "pstyle_\(formats.count)"
-              known[format] = id
-              formats.append(format)
-              return id
-            }
-          })
+    private var known: [ParagraphFormat: String] = [:]
+
+    /// The style ID of each paragraph of `page`, by block: styles first
+    /// used on it are added.
+    mutating func ids(for page: Page) -> [[String]] {
+      page.paragraphFormats.map { block in
+        block.map { format in
+          if let id = known[format] { return id }
+          let id = "pstyle_\(formats.count)"
+          known[format] = id
+          formats.append(format)
+          return id
+        }
       }
     }
 

@@ -107,7 +107,8 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
 }
 
 extension DocumentFormat {
-  /// Writes a document in this format.
+  /// Writes a document in this format (``DocumentWriter`` writes it page
+  /// by page).
   /// - Parameters:
   ///   - generator: Who wrote it (recorded by JSON, hOCR, ALTO and PAGE).
   ///   - date: The time stamp PAGE XML requires (`Created`, `LastChange`).
@@ -116,23 +117,18 @@ extension DocumentFormat {
   public func encode(_ document: Document, generator: Generator, date: Date = Date())
     throws(DocumentFormatError) -> String
   {
-    switch self {
-    case .json: return DocumentJSON.encode(document, generator: generator)
-    case .hocr: return HOCR.encode(document, generator: generator)
-    case .alto: return ALTO.encode(document, generator: generator)
-    case .tsv: return TSV.encode(document)
-    case .text: return document.pages.map(\.text).joined(separator: "\u{0C}")
-    case .page:
-      guard document.pages.count <= 1 else {
-        throw DocumentFormatError(
-          path: "",
-          reason:
-            "PAGE XML holds one page and the document has \(document.pages.count): write one file per page"
-        )
-      }
-      let page = document.pages.first ?? Page(width: 0, height: 0, blocks: [])
-      return PAGEXML.encode(page, generator: generator, created: Self.timestamp(date))
+    if self == .page, document.pages.count > 1 {
+      throw DocumentFormatError(
+        path: "",
+        reason:
+          "PAGE XML holds one page and the document has \(document.pages.count): write one file per page"
+      )
     }
+    var writer = DocumentWriter(format: self, generator: generator, date: date)
+    var pages = ""
+    for page in document.pages { pages += try writer.page(page) }
+    let head = writer.head()
+    return head + pages + writer.tail()
   }
 
   /// A UTC time stamp such as `2026-12-01T07:04:33Z`.

@@ -66,20 +66,57 @@ public enum DocumentJSON {
 
   /// The document as a JSON value.
   public static func value(of document: Document, generator: Generator) -> JSONValue {
-    var gen: [String: JSONValue] = [
-      "name": .string(generator.name), "version": .string(generator.version),
-    ]
-    for (k, v) in generator.details { gen[k] = .string(v) }
-    return .object([
+    .object([
       "version": .number(Double(version)),
-      "generator": .object(gen),
+      "generator": value(of: generator),
       "pages": .array(document.pages.map(value(of:))),
     ])
   }
 
-  /// The document as pretty-printed JSON text with a trailing newline.
+  /// The `generator` member.
+  static func value(of generator: Generator) -> JSONValue {
+    var members: [String: JSONValue] = [
+      "name": .string(generator.name), "version": .string(generator.version),
+    ]
+    for (k, v) in generator.details { members[k] = .string(v) }
+    return .object(members)
+  }
+
+  /// The document as pretty-printed JSON text with a trailing newline
+  /// (``DocumentWriter`` writes the same text page by page).
   public static func encode(_ document: Document, generator: Generator) -> String {
     value(of: document, generator: generator).serialized(pretty: true) + "\n"
+  }
+
+  /// ScanText JSON written page by page, the same text as ``encode(_:generator:)``:
+  /// the object's members in key order (`generator`, `pages`, `version`),
+  /// each page an item of `pages` as ``JSONValue`` writes it there.
+  struct Writer {
+    /// The text before the first page: up to the opening of `pages`.
+    let head: String
+    private var pageCount = 0
+
+    init(generator: Generator) {
+      var text = "{\n  \"generator\": "
+      DocumentJSON.value(of: generator).write(to: &text, pretty: true, indent: 1)
+      head = text + ",\n  \"pages\": ["
+    }
+
+    /// A page's item of `pages`, with the comma before it after the first.
+    mutating func page(_ page: Page) -> String {
+      var text = pageCount == 0 ? "\n    " : ",\n    "
+      pageCount += 1
+      DocumentJSON.value(of: page).write(to: &text, pretty: true, indent: 2)
+      return text
+    }
+
+    /// The text after the last page.
+    func tail() -> String {
+      var text = pageCount == 0 ? "]" : "\n  ]"
+      text += ",\n  \"version\": "
+      JSONValue.number(Double(DocumentJSON.version)).write(to: &text, pretty: true, indent: 1)
+      return text + "\n}\n"
+    }
   }
 
   static func value(of page: Page) -> JSONValue {

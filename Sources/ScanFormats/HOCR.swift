@@ -18,37 +18,64 @@ import ScanModel
 /// of Tesseract's hOCR finds every line; the paragraph's exact role (and a
 /// heading's level) is ScanText's own `x_role` property of the `ocr_par`.
 public enum HOCR {
-  /// The document as hOCR text.
+  /// The document as hOCR text (``DocumentWriter`` writes it page by
+  /// page).
   public static func encode(_ document: Document, generator: Generator) -> String {
-    var w = XMLWriter(indent: " ")
-    w.raw(
-      """
-      <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"
-          "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+    var writer = Writer(generator: generator)
+    let pages = document.pages.map { writer.page($0) }.joined()
+    return writer.head + pages + writer.tail()
+  }
 
-      """)
-    w.start(
-      "html", [("xmlns", "http://www.w3.org/1999/xhtml"), ("xml:lang", "en"), ("lang", "en")])
-    w.start("head")
-    w.leaf("title", text: "")
-    w.empty("meta", [("http-equiv", "Content-Type"), ("content", "text/html;charset=utf-8")])
-    w.empty(
-      "meta", [("name", "ocr-system"), ("content", "\(generator.name) \(generator.version)")])
-    w.empty(
-      "meta",
-      [
-        ("name", "ocr-capabilities"),
-        (
-          "content",
-          "ocr_page ocr_carea ocr_par ocr_line ocr_header ocr_caption ocr_textfloat ocrx_word ocrp_wconf ocrx_cinfo"
-        ),
-      ])
-    w.end()
-    w.start("body")
-    for page in document.pages { write(page, to: &w) }
-    w.end()
-    w.end()
-    return w.text
+  /// hOCR written page by page: the head, then one `ocr_page` after
+  /// another.
+  struct Writer {
+    /// The text before the first page.
+    let head: String
+    /// Writes the pages inside `<html><body>`.
+    private var body: XMLWriter
+
+    init(generator: Generator) {
+      var w = XMLWriter(indent: " ")
+      w.raw(
+        """
+        <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"
+            "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+
+        """)
+      w.start(
+        "html", [("xmlns", "http://www.w3.org/1999/xhtml"), ("xml:lang", "en"), ("lang", "en")])
+      w.start("head")
+      w.leaf("title", text: "")
+      w.empty("meta", [("http-equiv", "Content-Type"), ("content", "text/html;charset=utf-8")])
+      w.empty(
+        "meta", [("name", "ocr-system"), ("content", "\(generator.name) \(generator.version)")])
+      w.empty(
+        "meta",
+        [
+          ("name", "ocr-capabilities"),
+          (
+            "content",
+            "ocr_page ocr_carea ocr_par ocr_line ocr_header ocr_caption ocr_textfloat ocrx_word ocrp_wconf ocrx_cinfo"
+          ),
+        ])
+      w.end()
+      w.start("body")
+      head = w.take()
+      body = w
+    }
+
+    /// A page's `ocr_page`.
+    mutating func page(_ page: Page) -> String {
+      HOCR.write(page, to: &body)
+      return body.take()
+    }
+
+    /// The text after the last page.
+    mutating func tail() -> String {
+      body.end()
+      body.end()
+      return body.take()
+    }
   }
 
   /// The class of a line of a paragraph with `role`: one of the four

@@ -16,28 +16,31 @@ public enum TSV {
 
   /// The document as TSV, header first, one row per line ending in `\n`.
   public static func encode(_ document: Document) -> String {
-    var out = header + "\n"
-    for page in document.pages {
-      let n = page.index + 1
-      func row(
-        _ level: Int, _ ids: (Int, Int, Int, Int), _ r: PixelRect, _ conf: String, _ text: String
-      ) {
-        out +=
-          "\(level)\t\(n)\t\(ids.0)\t\(ids.1)\t\(ids.2)\t\(ids.3)\t\(r.minX)\t\(r.minY)\t\(r.width)\t\(r.height)\t\(conf)\t\(text)\n"
-      }
-      row(
-        1, (0, 0, 0, 0), PixelRect(minX: 0, minY: 0, maxX: page.width, maxY: page.height), "-1", "")
-      for (b, block) in page.blocks.enumerated() {
-        row(2, (b + 1, 0, 0, 0), block.bbox, "-1", "")
-        for (p, paragraph) in block.paragraphs.enumerated() {
-          row(3, (b + 1, p + 1, 0, 0), paragraph.bbox, "-1", "")
-          for (l, line) in paragraph.lines.enumerated() {
-            row(4, (b + 1, p + 1, l + 1, 0), line.bbox, "-1", "")
-            for (w, word) in line.words.enumerated() {
-              row(
-                5, (b + 1, p + 1, l + 1, w + 1), word.bbox, confidence(word.confidence),
-                clean(word.text))
-            }
+    header + "\n" + document.pages.map(rows(of:)).joined()
+  }
+
+  /// A page's rows (``DocumentWriter`` writes them page by page).
+  static func rows(of page: Page) -> String {
+    var out = ""
+    let n = page.index + 1
+    func row(
+      _ level: Int, _ ids: (Int, Int, Int, Int), _ r: PixelRect, _ conf: String, _ text: String
+    ) {
+      out +=
+        "\(level)\t\(n)\t\(ids.0)\t\(ids.1)\t\(ids.2)\t\(ids.3)\t\(r.minX)\t\(r.minY)\t\(r.width)\t\(r.height)\t\(conf)\t\(text)\n"
+    }
+    row(
+      1, (0, 0, 0, 0), PixelRect(minX: 0, minY: 0, maxX: page.width, maxY: page.height), "-1", "")
+    for (b, block) in page.blocks.enumerated() {
+      row(2, (b + 1, 0, 0, 0), block.bbox, "-1", "")
+      for (p, paragraph) in block.paragraphs.enumerated() {
+        row(3, (b + 1, p + 1, 0, 0), paragraph.bbox, "-1", "")
+        for (l, line) in paragraph.lines.enumerated() {
+          row(4, (b + 1, p + 1, l + 1, 0), line.bbox, "-1", "")
+          for (w, word) in line.words.enumerated() {
+            row(
+              5, (b + 1, p + 1, l + 1, w + 1), word.bbox, confidence(word.confidence),
+              clean(word.text))
           }
         }
       }

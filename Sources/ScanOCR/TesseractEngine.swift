@@ -152,7 +152,8 @@ public final class OCREngine {
   /// - Returns: The pages read, each with its index in the file, and one
   ///   ``OCRError/corruptPage(path:page:format:)`` per page that was not.
   /// - Throws: ``OCRError`` when the file as a whole cannot be read, when
-  ///   no page can be decoded, or when recognition fails or times out.
+  ///   no page of a multi-page file read whole (`pages` `nil`) can be
+  ///   decoded, or when recognition fails or times out.
   public func recognizePages(imageData data: Data, path: String, pages: [Int]? = nil)
     throws(OCRError) -> PageRecognition
   {
@@ -178,7 +179,9 @@ public final class OCREngine {
         }
       }
     }
-    if result.pages.isEmpty, source.pageCount > 1, let error = result.pageErrors.first {
+    // No page of a file read whole: the file is damaged, not a page of it.
+    if result.pages.isEmpty, pages == nil, source.pageCount > 1, let error = result.pageErrors.first
+    {
       guard case .corruptPage(_, _, let format) = error else { throw error }
       throw .corruptImage(path: path, format: format)
     }

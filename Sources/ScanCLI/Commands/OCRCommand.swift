@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import Synchronization
 
 struct OCRCommand: ScanCommand {
   static let images = Argument<[String]>(
@@ -68,58 +69,88 @@ struct OCRCommand: ScanCommand {
     try OutputFile.checkWritable(outputPath, inputs: paths)
     if outputFormat.document == nil { try SearchablePDFOutput.checkInputs(paths) }
     if outputFormat == .tsv, ExactTSV.applies(format: .tsv, paths: paths, options: options) {
-      let tsv = try ExactTSV.render(paths: paths, options: options, io: io)
-      if tsv.failed && tsv.pages == 0 { throw BatchFailure() }
-      try OutputFile.write(tsv.text, to: outputPath, io: io)
-      if tsv.failed { throw BatchFailure() }
+      try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
       return 0
     }
     // A PDF is read page by page: its progress is shown even alone.
     let readsPDF = paths.contains { Recognizer.looksLikePDF($0) }
     let progress: ProgressLine? =
       showProgress && io.errorIsTerminal && (paths.count > 1 || readsPDF)
-      ? ProgressLine(io: io, unit: readsPDF ? "pages" : "images") : nil
-    var report: Recognizer.Progress?
-    if let progress { report = { done, total in progress.update(done, total) } }
-    let results = ocr.recognizer(jobs: jobCount).read(
-      paths, progress: report)
-    progress?.finish()
-    var pages: [Page] = []
-    // For a PDF: the image file and its page that each page came from.
-    var sources: [(path: String, page: Int)] = []
+      ? ProgressLine(
+        io: io, unit: readsPDF || paths.contains(where: InputFiles.isTIFF) ? "pages" : "images")
+      : nil
+    var showDone: Recognizer.Progress?
+    if let progress { showDone = { done, total in progress.update(done, total) } }
+    defer { progress?.finish() }
+    func say(_ message: String) {
+      progress?.clear()
+      io.printErrorMessage(message)
+    }
     var failed = false
-    for result in results {
+    // Which pages of the input being read came from a PDF's text.
+    var keptText: [Int] = []
+    func note(_ part: Recognizer.InputPart, _ pages: [Page]) {
+      guard ocr.pdfText == .keep, showProgress else { return }
+      keptText += pages.filter { $0.source == .pdfText }.compactMap { $0.pdf?.page }
+      guard part.isLast else { return }
+      if let note = Self.keptTextNote(path: part.result.path, pageNumbers: keptText) {
+        progress?.clear()
+        io.printError(note)
+      }
+      keptText = []
+    }
+    func report(_ result: InputResult) -> [Page] {
       switch result.pages {
-      case .success(let recognised):
-        if ocr.pdfText == .keep, showProgress,
-          let note = Self.keptTextNote(path: result.path, pages: recognised)
-        {
-          io.printError(note)
-        }
-        for page in recognised {
-          sources.append((result.path, page.index))
-          pages.append(page.withIndex(pages.count))
-        }
+      case .success(let pages):
         for error in result.pageErrors {
-          io.printErrorMessage(error.message)
+          say(error.message)
           failed = true
         }
+        return pages
       case .failure(let error):
-        io.printErrorMessage(error.message)
+        say(error.message)
         failed = true
+        return []
       }
     }
-    if failed && pages.isEmpty { throw BatchFailure() }
+    let recognizer = ocr.recognizer(jobs: jobCount)
     guard let documentFormat = outputFormat.document else {
+      // A searchable PDF: the pages and the file each came from.
+      var pages: [Page] = []
+      var sources: [(path: String, page: Int)] = []
+      recognizer.read(paths, progress: showDone) { part in
+        let read = report(part.result)
+        note(part, read)
+        for page in read {
+          sources.append((part.result.path, page.index))
+          pages.append(page.withIndex(pages.count))
+        }
+      }
+      progress?.finish()
+      if failed && pages.isEmpty { throw BatchFailure() }
       try SearchablePDFOutput.write(
         pages: pages, sources: sources, to: outputPath, maxPixels: options.maxPixels,
         dataPath: options.dataPath, policy: ocr.pdfText, keepRotation: ocr.keepRotation)
       if failed { throw BatchFailure() }
       return 0
     }
-    let document = Document(pages: pages)
-    let rendered = try DocumentFiles.render(document, as: documentFormat)
-    try OutputFile.write(rendered, to: outputPath, io: io)
+    // Every other format is written page by page as pages are read
+    // (``DocumentStream``): memory holds the pages in flight, not the
+    // document.
+    let document = DocumentStream(format: documentFormat, path: outputPath, io: io)
+    do {
+      try recognizer.read(paths, progress: showDone) { part in
+        let read = report(part.result)
+        note(part, read)
+        for page in read { try document.write(page.withIndex(document.pageCount)) }
+      }
+      progress?.finish()
+      if failed && document.pageCount == 0 { throw BatchFailure() }
+      try document.finish()
+    } catch {
+      document.abandon()
+      throw error
+    }
     if failed { throw BatchFailure() }
     return 0
   }
@@ -127,10 +158,9 @@ struct OCRCommand: ScanCommand {
 
 extension OCRCommand {
   /// The note for a PDF whose pages with text were read from it (the
-  /// default, ``ScanOCR/PDFTextPolicy/keep``): which pages, from 1, and the
-  /// other choices; `nil` when there are none.
-  static func keptTextNote(path: String, pages: [Page]) -> String? {
-    let numbers = pages.filter { $0.source == .pdfText }.compactMap { $0.pdf?.page }
+  /// default, ``ScanOCR/PDFTextPolicy/keep``): which pages (`numbers`,
+  /// from 1), and the other choices; `nil` when there are none.
+  static func keptTextNote(path: String, pageNumbers numbers: [Int]) -> String? {
     guard !numbers.isEmpty else { return nil }
     let one = numbers.count == 1
     return "Note: \(path): \(one ? "page" : "pages") \(ranges(numbers)) already "
@@ -168,14 +198,30 @@ final class ProgressLine: Sendable {
     self.unit = unit
   }
 
+  /// Whether the line is on the terminal; also serialises its updates,
+  /// which come from the workers, with messages printed between them.
+  private let shown = Mutex(false)
+
   func update(_ done: Int, _ total: Int) {
     let elapsed = Date().timeIntervalSince(started)
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
     let left = rate > 0 ? Double(total - done) / rate : 0
     let rateText = String(format: "%.1f", rate)
-    io.writeError(
-      "\r\u{1B}[K\(done)/\(total) \(unit), \(rateText)/s, \(Int(left.rounded())) s left")
+    shown.withLock { shown in
+      io.writeError(
+        "\r\u{1B}[K\(done)/\(total) \(unit), \(rateText)/s, \(Int(left.rounded())) s left")
+      shown = true
+    }
   }
 
-  func finish() { io.writeError("\r\u{1B}[K") }
+  /// Takes the line off the terminal (before a message; the next update
+  /// shows it again).
+  func clear() {
+    shown.withLock { shown in
+      if shown { io.writeError("\r\u{1B}[K") }
+      shown = false
+    }
+  }
+
+  func finish() { clear() }
 }

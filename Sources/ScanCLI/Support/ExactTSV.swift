@@ -20,32 +20,45 @@ enum ExactTSV {
       && !paths.contains { InputFiles.kind($0) != .image }
   }
 
-  /// Recognises every image in order with one engine and returns the TSV;
-  /// each failed input is reported on standard error and skipped.
-  static func render(paths: [String], options: RecognitionOptions, io: CommandIO) throws -> (
-    text: String, failed: Bool, pages: Int
-  ) {
+  /// Recognises every image in order with one engine and writes the TSV to
+  /// `outputPath` image by image; each failed input is reported on
+  /// standard error and skipped (exit 1 through ``BatchFailure``).
+  static func write(
+    paths: [String], options: RecognitionOptions, to outputPath: String, io: CommandIO
+  ) throws {
     let writer: TesseractTSVWriter
     do {
       writer = try TesseractTSVWriter(options: options)
     } catch {
       throw CLIError(error.description)
     }
-    var text = ""
+    // Each image's rows are written as they are read; nothing is written
+    // when every image fails.
+    let output = OutputFile.Stream(outputPath, io: io)
     var pages = 0
     var failed = false
-    for path in paths {
-      do {
-        let data = try InputFiles.read(path)
-        let result = try writer.tsv(
-          imageData: data, path: path, firstPage: pages, header: text.isEmpty)
-        text += result.text
+    do {
+      for path in paths {
+        let result: (text: String, pages: Int)
+        do {
+          let data = try InputFiles.read(path)
+          let read = try writer.tsv(
+            imageData: data, path: path, firstPage: pages, header: pages == 0)
+          result = (read.text, read.pages)
+        } catch {
+          io.printErrorMessage(CLIError.wrap(error).message)
+          failed = true
+          continue
+        }
+        try output.write(result.text)
         pages += result.pages
-      } catch {
-        io.printErrorMessage(CLIError.wrap(error).message)
-        failed = true
       }
+      if failed && pages == 0 { throw BatchFailure() }
+      try output.commit()
+    } catch {
+      output.abandon()
+      throw error
     }
-    return (text, failed, pages)
+    if failed { throw BatchFailure() }
   }
 }

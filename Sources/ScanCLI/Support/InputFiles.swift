@@ -205,6 +205,25 @@ enum InputFiles {
     return PDFDocument.isPDF(head) ? .pdf : .image
   }
 
+  /// Whether the file starts as a TIFF does (`II*\0`, `MM\0*`, or BigTIFF's
+  /// `II+\0`, `MM\0+`): it may hold many pages.
+  static func isTIFF(_ path: String) -> Bool {
+    let head: Data
+    if isStream(path) {
+      guard let data = try? read(path) else { return false }
+      head = data.prefix(4)
+    } else {
+      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+      defer { try? handle.close() }
+      guard let read = try? handle.read(upToCount: 4) else { return false }
+      head = read
+    }
+    let signatures: [[UInt8]] = [
+      [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
+    ]
+    return signatures.contains(Array(head))
+  }
+
   /// Calls `body` with a path to the file's bytes: `path` itself, or for
   /// standard input a private temporary file (removed afterwards), for
   /// readers that take only a path (Leptonica passes a JPEG file's bytes

@@ -60,30 +60,166 @@ enum OutputFile {
 
   /// Writes `bytes` to `path` (see ``OutputFile``).
   static func write(bytes: [UInt8], to path: String, io: CommandIO = .standard) throws {
-    switch try target(path) {
-    case .standardOutput:
-      io.write(bytes: bytes)
-    case .stream(let stream):
-      let descriptor = open(stream, O_WRONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw failure(path, errno) }
-      var code = writeAll(bytes, to: descriptor)
-      if close(descriptor) != 0 && code == 0 { code = errno }
-      if code != 0 { throw failure(path, code) }
-    case .standardError:
-      let code = writeAll(bytes, to: STDERR_FILENO)
-      if code != 0 { throw failure(path, code) }
-    case .file(let target, let mode):
-      try replace(target, for: path, mode: mode, with: bytes)
+    let output = OutputFile.Stream(path, io: io)
+    try output.write(bytes: bytes)
+    try output.commit()
+  }
+
+  /// An output written in pieces as they are made (a document page by
+  /// page), to the same places and with the same care as
+  /// ``write(bytes:to:io:)``: a regular file's bytes go to a temporary file
+  /// beside it, renamed over it by ``commit()``; nothing replaces it when
+  /// the writing is abandoned (``abandon()``, or the stream is released
+  /// uncommitted). Nothing is opened before the first bytes, so an output
+  /// FIFO waits for its reader only once there is something to read.
+  final class Stream {
+    private let path: String
+    private let io: CommandIO
+    private enum Sink {
+      case standardOutput
+      /// A descriptor written into (closed at the end when `owned`).
+      case descriptor(Int32, owned: Bool)
+      /// The temporary file for the regular file `target`.
+      case file(descriptor: Int32, temporary: String, target: String, mode: mode_t?, slot: Int32)
+    }
+    private var sink: Sink?
+    private var closed = false
+
+    /// An output to `path` (`-` for standard output), opened on first use.
+    init(_ path: String, io: CommandIO = .standard) {
+      self.path = path
+      self.io = io
+    }
+
+    deinit { abandon() }
+
+    /// Writes `text` at the end of what was written.
+    func write(_ text: String) throws {
+      var text = text
+      try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` at the end of what was written.
+    func write(bytes: [UInt8]) throws {
+      try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// Writes `bytes` at the end of what was written.
+    /// - Throws: ``CLIError`` naming the output and the reason; for
+    ///   standard output, ``BatchFailure`` (the run ends with `cannot write
+    ///   to standard output`, as for any command).
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+      guard !closed else { throw CLIError("\(path): cannot write the output: it was closed") }
+      let sink = try opened()
+      switch sink {
+      case .standardOutput:
+        io.write(bytes: Array(bytes))
+        // Sent on its way now: a reader that went away (`| head`) stops
+        // the work rather than letting it run to the end unread.
+        if io.finishOutput() != nil { throw BatchFailure() }
+      case .descriptor(let descriptor, _), .file(let descriptor, _, _, _, _):
+        let code = writeAll(bytes, to: descriptor)
+        if code != 0 {
+          abandon()
+          throw failure(path, code)
+        }
+      }
+    }
+
+    /// Ends the output: a regular file is renamed over the destination
+    /// (created empty when nothing was written).
+    func commit() throws {
+      guard !closed else { return }
+      let sink = try opened()
+      closed = true
+      switch sink {
+      case .standardOutput:
+        if io.finishOutput() != nil { throw BatchFailure() }
+      case .descriptor(let descriptor, let owned):
+        if owned, Glibc.close(descriptor) != 0 { throw failure(path, errno) }
+      case .file(let descriptor, let temporary, let target, let mode, let slot):
+        defer { scantext_temporary_unregister(slot) }
+        var code: Int32 = 0
+        if let mode, fchmod(descriptor, mode & 0o7777) != 0 { code = errno }
+        if Glibc.close(descriptor) != 0 && code == 0 { code = errno }
+        // The destination may have changed since it was checked: check
+        // again just before replacing it.
+        if code == 0 {
+          do {
+            guard case .file(let again, _) = try OutputFile.target(path), again == target else {
+              throw CLIError("\(path): cannot write the output: it changed while it was written")
+            }
+          } catch {
+            unlink(temporary)
+            throw error
+          }
+        }
+        if code == 0, rename(temporary, target) != 0 { code = errno }
+        if code != 0 {
+          unlink(temporary)
+          throw failure(path, code)
+        }
+      }
+    }
+
+    /// Gives the output up: a temporary file is removed and the
+    /// destination left as it was. Standard output and streams keep what
+    /// reached them.
+    func abandon() {
+      guard !closed else { return }
+      closed = true
+      switch sink {
+      case .descriptor(let descriptor, true): Glibc.close(descriptor)
+      case .file(let descriptor, let temporary, _, _, let slot):
+        Glibc.close(descriptor)
+        unlink(temporary)
+        scantext_temporary_unregister(slot)
+      default: break
+      }
+    }
+
+    /// The sink, opened on first use.
+    private func opened() throws -> Sink {
+      if let sink { return sink }
+      let made: Sink
+      switch try OutputFile.target(path) {
+      case .standardOutput: made = .standardOutput
+      case .stream(let stream):
+        let descriptor = open(stream, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, errno) }
+        made = .descriptor(descriptor, owned: true)
+      case .standardError: made = .descriptor(STDERR_FILENO, owned: false)
+      case .file(let target, let mode):
+        let url = URL(fileURLWithPath: target)
+        let temporary =
+          url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+          ).path
+        // Removed if the process is interrupted before the rename
+        // (registered before it exists: a signal in between finds nothing
+        // to remove).
+        let slot = scantext_temporary_register(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+          let code = errno
+          scantext_temporary_unregister(slot)
+          throw failure(path, code)
+        }
+        made = .file(
+          descriptor: descriptor, temporary: temporary, target: target, mode: mode, slot: slot)
+      }
+      sink = made
+      return made
     }
   }
 
   /// Writes every byte to `descriptor`; the error number, or 0.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-    var bytes = bytes[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+  private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    var done = 0
+    while done < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done)
       if written > 0 {
-        bytes = bytes.dropFirst(written)
+        done += written
       } else if written < 0 && errno == EINTR {
         continue
       } else {
@@ -91,43 +227,6 @@ enum OutputFile {
       }
     }
     return 0
-  }
-
-  /// Replaces the regular file `target` (or creates it) atomically.
-  private static func replace(
-    _ target: String, for path: String, mode: mode_t?, with bytes: [UInt8]
-  ) throws {
-    let url = URL(fileURLWithPath: target)
-    let temporary =
-      url.deletingLastPathComponent().appendingPathComponent(
-        ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-      ).path
-    // Removed if the process is interrupted before the rename (registered
-    // before it exists: a signal in between finds nothing to remove).
-    let slot = scantext_temporary_register(temporary)
-    defer { scantext_temporary_unregister(slot) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw failure(path, errno) }
-    var code = writeAll(bytes, to: descriptor)
-    if code == 0, let mode, fchmod(descriptor, mode & 0o7777) != 0 { code = errno }
-    if close(descriptor) != 0 && code == 0 { code = errno }
-    // The destination may have changed since it was checked: check again
-    // just before replacing it.
-    if code == 0 {
-      do {
-        guard case .file(let again, _) = try self.target(path), again == target else {
-          throw CLIError("\(path): cannot write the output: it changed while it was written")
-        }
-      } catch {
-        unlink(temporary)
-        throw error
-      }
-    }
-    if code == 0, rename(temporary, target) != 0 { code = errno }
-    if code != 0 {
-      unlink(temporary)
-      throw failure(path, code)
-    }
   }
 
   /// What writing to `path` does.

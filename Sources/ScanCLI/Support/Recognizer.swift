@@ -39,115 +39,199 @@ struct Recognizer: Sendable {
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
   var pdfText = PDFTextPolicy.keep
 
-  /// Called after each input with (inputs done, total inputs).
+  /// Called after each piece of work with (pieces done, total pieces): an
+  /// input, or a page of a PDF or multi-page TIFF.
   typealias Progress = @Sendable (Int, Int) -> Void
 
-  /// One piece of work: an input, or one page of a PDF input.
+  /// One piece of work: an input, or one page of a PDF or multi-page TIFF.
   private enum Task: Sendable {
     case file(input: Int)
     case pdfPage(input: Int, page: Int)
+    case imagePage(input: Int, page: Int)
+    /// Known without work (a PDF that cannot be opened, no page chosen).
+    case ready(InputResult)
   }
 
-  /// A PDF input, opened once to count its pages.
-  private struct PDFInput: Sendable {
-    var data: Data
-    var pages: [Int]
+  /// A piece of work and where its result goes.
+  private struct PlannedTask: Sendable {
+    var task: Task
+    var input: Int
+    /// Whether it is the input's last piece.
+    var isLast: Bool
+  }
+
+  /// A PDF or multi-page TIFF read page by page. Its bytes are not held
+  /// between pages: each worker reads them when it first needs them (a
+  /// stream's bytes, read once, are kept by ``InputFiles``).
+  private struct SplitInput: Sendable {
     /// The SHA-256 of the file, for the cache keys of its pages.
     var digest: [UInt8]?
   }
 
+  /// Reads `paths` and returns each input's result, in input order (see
+  /// ``read(_:progress:deliver:)``, which hands them over piece by piece).
   func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
-    // PDFs are split into their pages, so `--jobs` reads the pages of one
-    // PDF side by side; every other input is one piece of work. Each
-    // worker opens its own document (Poppler's documents are not shared
-    // across threads; its global state is set up under a lock, by
-    // `GlobalParamsIniter`, in the Poppler Debian 12 ships, 22.12).
-    var tasks: [Task] = []
-    var pdfs: [Int: PDFInput] = [:]
-    var failed: [Int: InputResult] = [:]
-    for (i, path) in paths.enumerated() {
-      guard InputFiles.kind(path) == .pdf else {
-        tasks.append(.file(input: i))
-        continue
+    var results: [InputResult] = paths.map { InputResult(path: $0, pages: .success([])) }
+    var pages: [[Page]] = paths.map { _ in [] }
+    var failure: [CLIError?] = paths.map { _ in nil }
+    read(paths, progress: progress) { part in
+      let i = part.input
+      switch part.result.pages {
+      case .success(let read): pages[i] += read
+      case .failure(let error): failure[i] = failure[i] ?? error
       }
-      do {
-        let data = try InputFiles.read(path)
-        let count = try PDFDocument(data: data, path: path).pageCount
-        let pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
-        var digest: [UInt8]?
-        if cache != nil {
-          var hash = SHA256()
-          data.withUnsafeBytes { hash.update($0) }
-          digest = hash.finalize()
-        }
-        pdfs[i] = PDFInput(data: data, pages: pages, digest: digest)
-        tasks += pages.map { .pdfPage(input: i, page: $0) }
-      } catch {
-        failed[i] = InputResult(path: path, pages: .failure(CLIError.wrap(error)))
+      results[i].pageErrors += part.result.pageErrors
+      results[i].numbers += part.result.numbers
+    }
+    for i in paths.indices {
+      if let error = failure[i] {
+        results[i].pages = .failure(error)
+      } else if pages[i].isEmpty, !results[i].pageErrors.isEmpty {
+        // Every page failed: the input failed, with the first page's error.
+        results[i].pages = .failure(results[i].pageErrors.removeFirst())
+      } else {
+        results[i].pages = .success(pages[i])
       }
     }
-    let outcomes = Mutex<[Int: Result<Page, CLIError>]>([:])
-    let results = Mutex<[Int: InputResult]>(failed)
-    let next = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
-    let workers = max(1, min(jobs, tasks.count))
+    return results
+  }
+
+  /// A piece of an input's result: the whole input (an image, a document,
+  /// an input that failed), or one page of a PDF or multi-page TIFF.
+  struct InputPart: Sendable {
+    /// The input's place in the paths.
+    var input: Int
+    /// The piece: its pages (none or one for a page), their numbers and
+    /// errors (a page that failed is a page error).
+    var result: InputResult
+    /// Whether it is the input's last piece.
+    var isLast: Bool
+  }
+
+  /// Reads `paths` (ScanText documents, images, PDFs) and hands their
+  /// results to `deliver`, piece by piece in input order and page order,
+  /// on the calling thread, while up to ``jobs`` workers read on.
+  ///
+  /// Memory holds only the pages in flight: a worker starts a piece only
+  /// while fewer than twice the workers' number of pieces are read and not
+  /// yet delivered, so a document of any length is written page by page
+  /// (a slow page holds the others back rather than letting them pile up).
+  ///
+  /// - Parameter deliver: Takes each piece; when it throws, no further
+  ///   piece is started, the pieces being read are finished and dropped,
+  ///   and the error is thrown.
+  func read(
+    _ paths: [String], progress: Progress? = nil, deliver: (InputPart) throws -> Void
+  ) rethrows {
+    let (work, split) = plan(paths)
+    let workers = max(1, min(jobs, work.count))
+    let flow = PieceFlow(count: work.count, window: 2 * workers)
     let options = self.options
     let cache = self.cache
     let pdfText = self.pdfText
-    let pdfInputs = pdfs
-    let work = tasks
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      // One engine per worker, created on first need and reused; the PDF
-      // it last read stays open for its next page.
-      var engine: Result<OCREngine, OCRError>?
-      var open: (input: Int, pdf: PDFDocument)?
-      while true {
-        let t = next.add(1, ordering: .relaxed).oldValue
-        guard t < work.count else { break }
-        switch work[t] {
-        case .file(let i):
-          let result = Self.readOne(
-            paths[i], options: options, cache: cache, selection: pdfPages, engine: &engine)
-          results.withLock { $0[i] = result }
-        case .pdfPage(let i, let page):
-          guard let input = pdfInputs[i] else { continue }
-          let outcome = Self.readPDFPage(
-            paths[i], input: input, page: page, reuse: &open, index: i, options: options,
-            cache: cache, pdfText: pdfText, engine: &engine)
-          outcomes.withLock { $0[t] = outcome }
+    let selection = self.pdfPages
+    let finished = DispatchGroup()
+    finished.enter()
+    DispatchQueue.global().async {
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // One engine per worker, created on first need and reused; the PDF
+        // or image it last read stays open for its next page.
+        var engine: Result<OCREngine, OCRError>?
+        var open = OpenInput()
+        while let t = flow.take() {
+          let planned = work[t]
+          let result: InputResult
+          switch planned.task {
+          case .ready(let ready):
+            result = ready
+          case .file(let i):
+            result = Self.readOne(
+              paths[i], options: options, cache: cache, selection: selection, engine: &engine)
+          case .pdfPage(let i, let page):
+            result = Self.readPDFPage(
+              paths[i], digest: split[i]?.digest, page: page, open: &open, index: i,
+              options: options, cache: cache, pdfText: pdfText, engine: &engine)
+          case .imagePage(let i, let page):
+            result = Self.readImagePage(
+              paths[i], digest: split[i]?.digest, page: page, open: &open, index: i,
+              options: options, cache: cache, engine: &engine)
+          }
+          let done = flow.finish(
+            t, InputPart(input: planned.input, result: result, isLast: planned.isLast))
+          progress?(done, work.count)
         }
-        let finished = done.add(1, ordering: .relaxed).newValue
-        progress?(finished, work.count)
+      }
+      finished.leave()
+    }
+    defer { finished.wait() }
+    do {
+      while let part = flow.next() { try deliver(part) }
+    } catch {
+      flow.cancel()
+      throw error
+    }
+  }
+
+  /// The pieces of work, in input order, and the inputs read page by page.
+  private func plan(_ paths: [String]) -> ([PlannedTask], [Int: SplitInput]) {
+    // PDFs and multi-page TIFFs are split into their pages, so `--jobs`
+    // reads the pages of one file side by side and each is delivered as
+    // soon as it is read; every other input is one piece of work. Each
+    // worker opens its own document (Poppler's documents are not shared
+    // across threads; its global state is set up under a lock, by
+    // `GlobalParamsIniter`, in the Poppler Debian 12 ships, 22.12).
+    var work: [PlannedTask] = []
+    var split: [Int: SplitInput] = [:]
+    func whole(_ i: Int, _ task: Task) {
+      work.append(PlannedTask(task: task, input: i, isLast: true))
+    }
+    for (i, path) in paths.enumerated() {
+      let kind = InputFiles.kind(path)
+      guard kind == .pdf || (kind == .image && InputFiles.isTIFF(path)) else {
+        whole(i, .file(input: i))
+        continue
+      }
+      let pages: [Int]
+      let data: Data
+      do {
+        data = try InputFiles.read(path)
+        let count =
+          kind == .pdf
+          ? try PDFDocument(data: data, path: path).pageCount
+          : try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
+        pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
+        if kind == .image && count < 2 {
+          whole(i, .file(input: i))
+          continue
+        }
+      } catch {
+        // A TIFF that cannot be read is reported by its reading, as any image.
+        if kind == .image {
+          whole(i, .file(input: i))
+        } else {
+          whole(i, .ready(InputResult(path: path, pages: .failure(CLIError.wrap(error)))))
+        }
+        continue
+      }
+      guard !pages.isEmpty else {
+        whole(i, .ready(InputResult(path: path, pages: .success([]))))
+        continue
+      }
+      var digest: [UInt8]?
+      if cache != nil {
+        var hash = SHA256()
+        data.withUnsafeBytes { hash.update($0) }
+        digest = hash.finalize()
+      }
+      split[i] = SplitInput(digest: digest)
+      for (n, page) in pages.enumerated() {
+        work.append(
+          PlannedTask(
+            task: kind == .pdf ? .pdfPage(input: i, page: page) : .imagePage(input: i, page: page),
+            input: i, isLast: n == pages.count - 1))
       }
     }
-    // Each PDF's pages in order; a page that failed is reported and the
-    // others kept, as for a multi-page TIFF.
-    let pageOutcomes = outcomes.withLock { $0 }
-    var assembled = results.withLock { $0 }
-    for (i, input) in pdfs {
-      var pages: [Page] = []
-      var numbers: [Int] = []
-      var errors: [CLIError] = []
-      for (t, task) in tasks.enumerated() {
-        guard case .pdfPage(i, let number) = task, let outcome = pageOutcomes[t] else { continue }
-        switch outcome {
-        case .success(let page):
-          pages.append(page)
-          numbers.append(number + 1)
-        case .failure(let error): errors.append(error)
-        }
-      }
-      if pages.isEmpty, let first = errors.first, input.pages.count > 0 {
-        assembled[i] = InputResult(path: paths[i], pages: .failure(first), pageErrors: [])
-        if errors.count > 1 {
-          assembled[i]?.pageErrors = Array(errors.dropFirst())
-        }
-      } else {
-        assembled[i] = InputResult(
-          path: paths[i], pages: .success(pages), pageErrors: errors, numbers: numbers)
-      }
-    }
-    return paths.indices.compactMap { assembled[$0] }
+    return (work, split)
   }
 
   /// Whether the input is read as a PDF (``InputFiles/kind(_:)``).
@@ -155,44 +239,104 @@ struct Recognizer: Sendable {
     InputFiles.kind(path) == .pdf
   }
 
+  /// The file a worker has open: the PDF it last read a page of, or the
+  /// bytes of the image.
+  private struct OpenInput {
+    var pdf: (input: Int, document: PDFDocument)?
+    var image: (input: Int, data: Data)?
+  }
+
+  /// Page `page` (from 0) of the PDF input `index`, read from its text or
+  /// recognised; a page that fails is a page error.
   private static func readPDFPage(
-    _ path: String, input: PDFInput, page: Int, reuse open: inout (input: Int, pdf: PDFDocument)?,
-    index: Int, options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
+    _ path: String, digest: [UInt8]?, page: Int, open: inout OpenInput, index: Int,
+    options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
     engine: inout Result<OCREngine, OCRError>?
-  ) -> Result<Page, CLIError> {
+  ) -> InputResult {
+    func result(_ outcome: Result<Page, CLIError>) -> InputResult {
+      switch outcome {
+      case .success(let read):
+        return InputResult(path: path, pages: .success([read]), numbers: [page + 1])
+      case .failure(let error):
+        return InputResult(path: path, pages: .success([]), pageErrors: [error])
+      }
+    }
     let name = URL(fileURLWithPath: path).lastPathComponent
-    let key = input.digest.map {
+    let key = digest.map {
       RecognitionCache.key(
         imageDigest: $0, options: options, extra: "pdf page \(page) text \(pdfText.rawValue)")
     }
     if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
-      return .success(pages[0])
+      return result(.success(pages[0]))
     }
     do {
       let pdf: PDFDocument
-      if let open, open.input == index {
-        pdf = open.pdf
+      if let reused = open.pdf, reused.input == index {
+        pdf = reused.document
       } else {
-        open = nil
-        pdf = try PDFDocument(data: input.data, path: path)
-        open = (index, pdf)
+        open.pdf = nil
+        pdf = try PDFDocument(data: InputFiles.read(path), path: path)
+        open.pdf = (index, pdf)
       }
       // A page read from its text needs no engine (none is created for a
       // PDF whose pages all have text) and is not cached: building it
       // costs less than decoding a cached page (see the README).
       if let read = try pdf.textPage(page: page, policy: pdfText, options: options) {
-        return .success(read)
+        return result(.success(read))
       }
       let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
       engine = loaded
       let e = try loaded.get()
-      let result = try e.recognize(pdf: pdf, page: page, policy: pdfText)
-      if let cache, let key { cache.store([result], key: key) }
-      return .success(result)
-    } catch {
+      let recognised = try e.recognize(pdf: pdf, page: page, policy: pdfText)
+      if let cache, let key { cache.store([recognised], key: key) }
+      return result(.success(recognised))
+    } catch let error as OCRError {
       var message = error.description
       if case .upscaledImageTooLarge = error { message += " (raise the limit with --max-pixels)" }
-      return .failure(CLIError(message))
+      return result(.failure(CLIError(message)))
+    } catch {
+      return result(.failure(CLIError.wrap(error)))
+    }
+  }
+
+  /// Page `page` (from 0) of the multi-page image input `index`,
+  /// recognised; a page that fails is a page error.
+  private static func readImagePage(
+    _ path: String, digest: [UInt8]?, page: Int, open: inout OpenInput, index: Int,
+    options: RecognitionOptions, cache: RecognitionCache?,
+    engine: inout Result<OCREngine, OCRError>?
+  ) -> InputResult {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    let key = digest.map {
+      RecognitionCache.key(imageDigest: $0, options: options, extra: "pages \(page)")
+    }
+    if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
+      return InputResult(path: path, pages: .success(pages), numbers: [page + 1])
+    }
+    do {
+      let data: Data
+      if let reused = open.image, reused.input == index {
+        data = reused.data
+      } else {
+        open.image = nil
+        data = try InputFiles.read(path)
+        open.image = (index, data)
+      }
+      let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
+      engine = loaded
+      let recognised = try loaded.get().recognizePages(imageData: data, path: path, pages: [page])
+      // A page that failed is not cached: its error must show every time.
+      if let cache, let key, recognised.pageErrors.isEmpty, recognised.pages.count == 1 {
+        cache.store(recognised.pages, key: key)
+      }
+      return InputResult(
+        path: path, pages: .success(recognised.pages),
+        pageErrors: recognised.pageErrors.map { CLIError($0.description) },
+        numbers: recognised.pages.map { $0.index + 1 })
+    } catch let error as OCRError {
+      return InputResult(path: path, pages: .success([]), pageErrors: [failure(error)])
+    } catch {
+      return InputResult(path: path, pages: .success([]), pageErrors: [CLIError.wrap(error)])
     }
   }
 
@@ -320,5 +464,69 @@ enum ModelLoader {
     let result = ocr.recognizer().read([path])[0]
     if let error = result.pageErrors.first { throw error }
     return try result.numberedPages()
+  }
+}
+
+/// The pieces of a reading between its workers and the thread that
+/// delivers them: which piece a worker takes next, the pieces read and not
+/// yet delivered, and the window that bounds them.
+private final class PieceFlow: @unchecked Sendable {
+  // Every property is guarded by `condition`.
+  private let condition = NSCondition()
+  private let count: Int
+  private let window: Int
+  private var nextPiece = 0
+  private var delivered = 0
+  private var read = 0
+  private var waiting: [Int: Recognizer.InputPart] = [:]
+  private var cancelled = false
+
+  /// - Parameters:
+  ///   - count: The number of pieces.
+  ///   - window: The most pieces taken and not yet delivered.
+  init(count: Int, window: Int) {
+    self.count = count
+    self.window = max(1, window)
+  }
+
+  /// The next piece for a worker; `nil` when there is none left or the
+  /// reading was cancelled. Waits while the window is full.
+  func take() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    while !cancelled, nextPiece < count, nextPiece >= delivered + window { condition.wait() }
+    guard !cancelled, nextPiece < count else { return nil }
+    nextPiece += 1
+    return nextPiece - 1
+  }
+
+  /// Records a piece read; returns the number read so far.
+  func finish(_ piece: Int, _ part: Recognizer.InputPart) -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    if !cancelled { waiting[piece] = part }
+    read += 1
+    condition.broadcast()
+    return read
+  }
+
+  /// The next piece in order, once read; `nil` after the last.
+  func next() -> Recognizer.InputPart? {
+    condition.lock()
+    defer { condition.unlock() }
+    while delivered < count, waiting[delivered] == nil { condition.wait() }
+    guard delivered < count, let part = waiting.removeValue(forKey: delivered) else { return nil }
+    delivered += 1
+    condition.broadcast()
+    return part
+  }
+
+  /// Starts no further piece and drops those read.
+  func cancel() {
+    condition.lock()
+    defer { condition.unlock() }
+    cancelled = true
+    waiting.removeAll()
+    condition.broadcast()
   }
 }

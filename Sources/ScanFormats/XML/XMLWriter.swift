@@ -6,9 +6,23 @@ struct XMLWriter {
   private var open: [String] = []
   private let indentUnit: String
 
-  init(declaration: Bool = true, indent: String = "  ") {
+  /// - Parameters:
+  ///   - declaration: Whether the text starts with the XML declaration.
+  ///   - indent: One level of indentation.
+  ///   - openElements: Elements taken as open already (written by another
+  ///     writer), outermost first: what is written goes inside them, and
+  ///     ``end()`` closes them.
+  init(declaration: Bool = true, indent: String = "  ", openElements: [String] = []) {
     indentUnit = indent
+    open = openElements
     if declaration { text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" }
+  }
+
+  /// The text written since the last call (or since the start), which the
+  /// writer then forgets: a document written in pieces.
+  mutating func take() -> String {
+    defer { text = "" }
+    return text
   }
 
   private var indent: String { String(repeating: indentUnit, count: open.count) }

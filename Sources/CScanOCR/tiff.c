@@ -19,6 +19,7 @@ static struct {
   __typeof__(&TIFFGetFieldDefaulted) TIFFGetFieldDefaulted;
   __typeof__(&TIFFIsTiled) TIFFIsTiled;
   __typeof__(&TIFFNumberOfStrips) TIFFNumberOfStrips;
+  __typeof__(&TIFFNumberOfTiles) TIFFNumberOfTiles;
   __typeof__(&TIFFCurrentDirOffset) TIFFCurrentDirOffset;
   __typeof__(&TIFFIsBigTIFF) TIFFIsBigTIFF;
   __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
@@ -84,6 +85,7 @@ static void load(void) {
   LOAD_TIFF(TIFFGetFieldDefaulted);
   LOAD_TIFF(TIFFIsTiled);
   LOAD_TIFF(TIFFNumberOfStrips);
+  LOAD_TIFF(TIFFNumberOfTiles);
   LOAD_TIFF(TIFFCurrentDirOffset);
   LOAD_TIFF(TIFFIsBigTIFF);
   LOAD_TIFF(TIFFReadRGBAImageOriented);
@@ -328,19 +330,50 @@ const void *scantext_tiff_icc_profile(scantext_tiff *t, int index, uint32_t *len
   return profile;
 }
 
+// Whether the current directory's samples are JPEG data a PDF's DCTDecode
+// reads as they are (8-bit gray, RGB or YCbCr, contiguous samples, bits
+// most significant first), and its tables kept apart (the JPEGTables tag:
+// SOI, tables, EOI), when it has them.
+static int is_pdf_jpeg(TIFF *tif, int *samples_out, int *photometric_out, const uint8_t **tables,
+                       uint32_t *tables_length) {
+  uint16_t compression = 0, bits = 0, samples = 0, photometric = 0, fill = FILLORDER_MSB2LSB;
+  uint16_t planar = PLANARCONFIG_CONTIG;
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+  if (!lib.TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return 0;
+  if (compression != COMPRESSION_JPEG || bits != 8 || planar != PLANARCONFIG_CONTIG ||
+      fill != FILLORDER_MSB2LSB ||
+      !((samples == 1 && photometric == PHOTOMETRIC_MINISBLACK) ||
+        (samples == 3 && (photometric == PHOTOMETRIC_RGB || photometric == PHOTOMETRIC_YCBCR)))) {
+    return 0;
+  }
+  *samples_out = samples;
+  *photometric_out = photometric;
+  *tables = NULL;
+  *tables_length = 0;
+  uint32_t length = 0;
+  void *stored = NULL;
+  if (lib.TIFFGetField(tif, TIFFTAG_JPEGTABLES, &length, &stored) && stored && length > 0) {
+    *tables = stored;
+    *tables_length = length;
+  }
+  return 1;
+}
+
 int scantext_tiff_stored_strip(scantext_tiff *t, int index, scantext_tiff_strip *strip) {
   memset(strip, 0, sizeof *strip);
   if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
   TIFF *tif = t->tif;
   if (lib.TIFFIsTiled(tif) || lib.TIFFNumberOfStrips(tif) != 1) return -1;
   uint16_t compression = 0, bits = 0, samples = 0, photometric = 0, fill = FILLORDER_MSB2LSB;
-  uint16_t planar = PLANARCONFIG_CONTIG;
   uint32_t width = 0, height = 0;
   lib.TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
   lib.TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
   lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
   lib.TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
   if (!lib.TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -1;
   lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
   lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
@@ -351,32 +384,78 @@ int scantext_tiff_stored_strip(scantext_tiff *t, int index, scantext_tiff_strip 
     return -1;
   }
   if (counts[0] == 0 || offsets[0] > t->size || counts[0] > t->size - offsets[0]) return -1;
-  if (compression == COMPRESSION_CCITTFAX4 && bits == 1 && samples == 1 &&
-      (photometric == PHOTOMETRIC_MINISWHITE || photometric == PHOTOMETRIC_MINISBLACK)) {
-    uint32_t options = 0;
-    lib.TIFFGetFieldDefaulted(tif, TIFFTAG_GROUP4OPTIONS, &options);
-    // Uncompressed mode is an extension PDF's decoders need not know.
-    if (options & GROUP4OPT_UNCOMPRESSED) return -1;
-    strip->kind = SCANTEXT_TIFF_STRIP_G4;
-  } else if (compression == COMPRESSION_JPEG && bits == 8 && planar == PLANARCONFIG_CONTIG &&
-             ((samples == 1 && photometric == PHOTOMETRIC_MINISBLACK) ||
-              (samples == 3 &&
-               (photometric == PHOTOMETRIC_RGB || photometric == PHOTOMETRIC_YCBCR)))) {
-    strip->kind = SCANTEXT_TIFF_STRIP_JPEG;
-    uint32_t length = 0;
-    void *tables = NULL;
-    if (lib.TIFFGetField(tif, TIFFTAG_JPEGTABLES, &length, &tables) && tables && length > 0) {
-      strip->tables = tables;
-      strip->tables_length = length;
-    }
-  } else {
+  if (compression != COMPRESSION_CCITTFAX4 || bits != 1 || samples != 1 ||
+      (photometric != PHOTOMETRIC_MINISWHITE && photometric != PHOTOMETRIC_MINISBLACK)) {
     return -1;
   }
+  uint32_t options = 0;
+  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_GROUP4OPTIONS, &options);
+  // Uncompressed mode is an extension PDF's decoders need not know.
+  if (options & GROUP4OPT_UNCOMPRESSED) return -1;
   strip->offset = offsets[0];
   strip->length = counts[0];
   strip->width = width;
   strip->height = height;
-  strip->samples = samples;
   strip->photometric = photometric;
+  return 0;
+}
+
+int scantext_tiff_stored_jpeg_pieces(
+  scantext_tiff *t, int index, scantext_tiff_jpeg_pieces *pieces) {
+  memset(pieces, 0, sizeof *pieces);
+  unsigned long errors = scantext_tiff_error_count();
+  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
+  TIFF *tif = t->tif;
+  uint32_t width = 0, height = 0;
+  lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  if (width == 0 || height == 0) return -1;
+  if (!is_pdf_jpeg(tif, &pieces->samples, &pieces->photometric, &pieces->tables,
+                   &pieces->tables_length)) {
+    return -1;
+  }
+  uint64_t *offsets = NULL, *counts = NULL;
+  uint64_t across, down;
+  if (lib.TIFFIsTiled(tif)) {
+    uint32_t tile_width = 0, tile_height = 0;
+    if (!lib.TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width) ||
+        !lib.TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height) || tile_width == 0 ||
+        tile_height == 0 ||
+        !lib.TIFFGetField(tif, TIFFTAG_TILEOFFSETS, &offsets) ||
+        !lib.TIFFGetField(tif, TIFFTAG_TILEBYTECOUNTS, &counts)) {
+      return -1;
+    }
+    pieces->piece_width = tile_width;
+    pieces->piece_height = tile_height;
+    pieces->tiled = 1;
+  } else {
+    uint32_t rows = 0;
+    lib.TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows);
+    if (rows == 0 || !lib.TIFFGetField(tif, TIFFTAG_STRIPOFFSETS, &offsets) ||
+        !lib.TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts)) {
+      return -1;
+    }
+    pieces->piece_width = width;
+    pieces->piece_height = rows < height ? rows : height;
+  }
+  across = ((uint64_t)width + pieces->piece_width - 1) / pieces->piece_width;
+  down = ((uint64_t)height + pieces->piece_height - 1) / pieces->piece_height;
+  // libtiff's arrays hold one entry per tile or strip of a contiguous
+  // image; anything else is a damaged directory.
+  uint64_t count = pieces->tiled ? lib.TIFFNumberOfTiles(tif) : lib.TIFFNumberOfStrips(tif);
+  if (!offsets || !counts || count != across * down || count > UINT32_MAX) return -1;
+  for (uint64_t i = 0; i < count; i++) {
+    if (counts[i] == 0 || offsets[i] > t->size || counts[i] > t->size - offsets[i]) return -1;
+  }
+  // Reading the directory and its arrays raised no error (a truncated
+  // array is read short, with an error).
+  if (scantext_tiff_error_count() != errors) return -1;
+  pieces->width = width;
+  pieces->height = height;
+  pieces->across = (uint32_t)across;
+  pieces->down = (uint32_t)down;
+  pieces->count = (uint32_t)count;
+  pieces->offsets = offsets;
+  pieces->lengths = counts;
   return 0;
 }

@@ -15,9 +15,20 @@ enum JPEGSegments {
   static func beforeImageData<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> [(
     marker: UInt8, body: Bytes.SubSequence
   )] where Bytes.Index == Int {
+    walk(bytes).segments
+  }
+
+  /// The segments ``beforeImageData(_:)`` gives, and the offset from the
+  /// start of `bytes` of the first scan's SOS marker; `nil` when the walk
+  /// ended before one (at EOI, at the end, at a segment running past it).
+  ///
+  /// - Complexity: O(*s*) in the segments before the image data.
+  static func walk<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (
+    segments: [(marker: UInt8, body: Bytes.SubSequence)], scan: Int?
+  ) where Bytes.Index == Int {
     let s = bytes.startIndex
     let count = bytes.count
-    guard count > 4, bytes[s] == 0xFF, bytes[s + 1] == 0xD8 else { return [] }
+    guard count > 4, bytes[s] == 0xFF, bytes[s + 1] == 0xD8 else { return ([], nil) }
     var segments: [(marker: UInt8, body: Bytes.SubSequence)] = []
     var i = 2
     while i + 4 <= count, bytes[s + i] == 0xFF {
@@ -32,12 +43,13 @@ enum JPEGSegments {
         continue
       }
       // The image data starts (or the file ends).
-      if marker == 0xDA || marker == 0xD9 { break }
+      if marker == 0xDA { return (segments, i) }
+      if marker == 0xD9 { break }
       let length = Int(bytes[s + i + 2]) << 8 | Int(bytes[s + i + 3])
       guard length >= 2, i + 2 + length <= count else { break }
       segments.append((marker, bytes[(s + i + 4)..<(s + i + 2 + length)]))
       i += 2 + length
     }
-    return segments
+    return (segments, nil)
   }
 }

@@ -29,14 +29,20 @@ public struct PDFPageImage: Sendable, Hashable {
   /// The image's ICC colour profile, for its colour space (written as
   /// `/ICCBased` with ``colorSpace`` as the alternate); `nil` for none.
   public var iccProfile: Data?
+  /// The pieces the image is stored in, when it is stored in pieces (a
+  /// TIFF page's JPEG tiles): each is drawn as an image XObject of its own
+  /// with this image's filter, bits, colour space, `DecodeParms` and
+  /// `Decode`, and ``data`` is not used. Empty for an image in one piece.
+  public var pieces: [PDFImagePiece]
 
   /// Creates an image description.
   public init(
     data: Data, filter: String, width: Int, height: Int, bitsPerComponent: Int,
     colorSpace: String, decodeParms: String? = nil, decode: String? = nil, orientation: Int = 1,
-    iccProfile: Data? = nil
+    iccProfile: Data? = nil, pieces: [PDFImagePiece] = []
   ) {
     self.iccProfile = iccProfile
+    self.pieces = pieces
     self.data = data
     self.filter = filter
     self.width = width
@@ -46,6 +52,31 @@ public struct PDFPageImage: Sendable, Hashable {
     self.decodeParms = decodeParms
     self.decode = decode
     self.orientation = orientation
+  }
+}
+
+/// A rectangle of a page image stored as an image of its own (a JPEG tile
+/// of a TIFF page, or a column of them: ``JPEGStack``), in the stored
+/// image's pixels (before its orientation is applied).
+public struct PDFImagePiece: Sendable, Hashable {
+  /// The piece's bytes, encoded as its image's filter says.
+  public var data: Data
+  /// Where its top-left pixel lies in the image.
+  public var x: Int
+  public var y: Int
+  /// Its size in pixels as stored. A piece may reach past the image's
+  /// right and bottom edges (a TIFF's edge tiles are padded to the full
+  /// tile size): what lies outside the image is not shown.
+  public var width: Int
+  public var height: Int
+
+  /// Creates a piece.
+  public init(data: Data, x: Int, y: Int, width: Int, height: Int) {
+    self.data = data
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
   }
 }
 
@@ -130,7 +161,8 @@ public enum SearchablePDF {
     writer.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
     writer.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
     writer.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
-    // ICC profiles after the pages' objects, one each.
+    // After the pages' objects: an image's pieces but the first, an
+    // image's ICC profile (one each).
     var nextObject = 10 + 3 * pages.count
     for (i, input) in pages.enumerated() {
       let number = pageObjects[i]
@@ -150,15 +182,26 @@ public enum SearchablePDF {
       let h = Double(page.height) * scale
       var pageObject = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))]"
       if !keepRotation, let rotate = rotation(of: page) { pageObject += " /Rotate \(rotate)" }
+      // The image's XObjects: the page's third object, then (for an
+      // image in pieces) the pieces' after the pages' objects.
+      let pieces =
+        image.pieces.isEmpty
+        ? [PDFImagePiece(data: image.data, x: 0, y: 0, width: image.width, height: image.height)]
+        : image.pieces
+      var xobjects = [number + 2]
+      for _ in pieces.dropFirst() {
+        xobjects.append(nextObject)
+        nextObject += 1
+      }
+      let names = xobjects.enumerated().map { "/Im\($0.offset) \($0.element) 0 R" }
       writer.object(
         number,
         pageObject
-          + " /Resources << /XObject << /Im0 \(number + 2) 0 R >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
+          + " /Resources << /XObject << \(names.joined(separator: " ")) >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
       )
       let pixelToUser = pixelToUser(page, scale: scale)
-      let m = imageMatrix(image, orientation: orientation, pixelToUser: pixelToUser)
       let content =
-        "q \(m.map(num).joined(separator: " ")) cm /Im0 Do Q\n"
+        imageContent(image, pieces: pieces, orientation: orientation, pixelToUser: pixelToUser)
         + textLayer(page, pixelToUser: pixelToUser, font: "F0")
       writer.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
       var colorSpace = image.colorSpace
@@ -170,11 +213,13 @@ public enum SearchablePDF {
         colorSpace = "[/ICCBased \(nextObject) 0 R]"
         nextObject += 1
       }
-      var dictionary =
-        "/Type /XObject /Subtype /Image /Width \(image.width) /Height \(image.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(colorSpace) /Filter /\(image.filter)"
-      if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
-      if let decode = image.decode { dictionary += " /Decode \(decode)" }
-      writer.stream(number + 2, dictionary: dictionary, data: image.data)
+      for (piece, object) in zip(pieces, xobjects) {
+        var dictionary =
+          "/Type /XObject /Subtype /Image /Width \(piece.width) /Height \(piece.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(colorSpace) /Filter /\(image.filter)"
+        if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
+        if let decode = image.decode { dictionary += " /Decode \(decode)" }
+        writer.stream(object, dictionary: dictionary, data: piece.data)
+      }
     }
     writer.compressedStream(9, dictionary: "/Length1 \(font.count)", data: font)
     return writer.finish(root: 1, info: 3)
@@ -196,18 +241,99 @@ public enum SearchablePDF {
       a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: Double(page.height) * scale)
   }
 
+  /// The content that draws a page's image: `q <matrix> cm /Im0 Do Q`
+  /// for an image in one piece; for pieces, each piece drawn where it lies
+  /// (`/Im0`, `/Im1`, … in order), inside the image's rectangle (a clip:
+  /// the padding of edge tiles is not shown).
+  ///
+  /// Each piece's matrix is given in user space, not in the image's unit
+  /// square: a piece's fraction of the image (128 / 2626) written with
+  /// four decimals would be off by a tenth of a pixel at the far edge,
+  /// while a matrix in points, the same four decimals, is off by less than
+  /// a thousandth of one.
+  ///
+  /// Seams: a viewer that smooths the edges of what it draws (Cairo,
+  /// pdf.js) covers the device pixel a shared edge crosses partly by each
+  /// piece, and lets the paper show through: measured with `pdftocairo`
+  /// on `indian-ferns-0004.tif` (21 columns) against the same pixels in
+  /// one image, columns lighter by 3–8 levels on average and by up to 56
+  /// in places at 72, 100 and 217 dpi (none at 150 and 300, where the
+  /// edges fall between device pixels). So each piece with a neighbour on
+  /// its right or below is first drawn stretched over that neighbour by
+  /// ``seamOverlap`` points, under all the pieces drawn exactly: the
+  /// paper no longer shows (seam columns within 0.7 levels of the one
+  /// image, like the rest of the page), and what shows of the stretched
+  /// copy is a point from where it belongs, in the one device pixel the
+  /// edge crosses.
+  static func imageContent(
+    _ image: PDFPageImage, pieces: [PDFImagePiece], orientation: ImageOrientation,
+    pixelToUser: ScanModel.AffineTransform
+  ) -> String {
+    func matrix(_ piece: PDFImagePiece) -> String {
+      imageMatrix(image, piece: piece, orientation: orientation, pixelToUser: pixelToUser)
+        .map(num).joined(separator: " ")
+    }
+    guard image.pieces.isEmpty else {
+      // The image's rectangle in user space (upright: orientations turn
+      // by quarter turns).
+      let m = imageMatrix(
+        image,
+        piece: PDFImagePiece(data: Data(), x: 0, y: 0, width: image.width, height: image.height),
+        orientation: orientation, pixelToUser: pixelToUser)
+      let xs = [m[4], m[4] + m[0], m[4] + m[2], m[4] + m[0] + m[2]]
+      let ys = [m[5], m[5] + m[1], m[5] + m[3], m[5] + m[1] + m[3]]
+      let x = xs.min() ?? 0
+      let y = ys.min() ?? 0
+      let w = (xs.max() ?? 0) - x
+      let h = (ys.max() ?? 0) - y
+      let o = seamOverlap
+      // The stretched copies are kept off the image's outer edges: a
+      // device pixel the edge crosses would get both copies, darker than
+      // the image drawn once.
+      var out = "q \(num(x)) \(num(y)) \(num(w)) \(num(h)) re W n\n"
+      out += "q \(num(x + o)) \(num(y + o)) \(num(w - 2 * o)) \(num(h - 2 * o)) re W n\n"
+      // The overlap in the image's pixels (the page's scale is the same
+      // both ways).
+      let overlap = o / (m[0] * m[0] + m[1] * m[1]).squareRoot() * Double(image.width)
+      for (i, piece) in pieces.enumerated() {
+        let right = piece.x + piece.width < image.width
+        let below = piece.y + piece.height < image.height
+        guard right || below else { continue }
+        var stretched = piece
+        stretched.width += right ? Int(overlap.rounded(.up)) : 0
+        stretched.height += below ? Int(overlap.rounded(.up)) : 0
+        out += "q \(matrix(stretched)) cm /Im\(i) Do Q\n"
+      }
+      out += "Q\n"
+      for (i, piece) in pieces.enumerated() { out += "q \(matrix(piece)) cm /Im\(i) Do Q\n" }
+      return out + "Q\n"
+    }
+    return "q \(matrix(pieces[0])) cm /Im0 Do Q\n"
+  }
+
+  /// How far, in points, a piece of an image is drawn over its neighbours
+  /// under the exact pieces: one device pixel at 72 dpi (see
+  /// ``imageContent(_:pieces:orientation:pixelToUser:)``).
+  static let seamOverlap = 1.0
+
   /// The matrix (`cm`) that draws an image XObject, whose samples fill the
   /// unit square (the first stored row at the top), onto the page: each
   /// stored pixel where the orientation tag puts it in the page's picture,
   /// then into user space.
+  /// - Parameter piece: The part of the image the XObject holds (the
+  ///   whole image, or one of its ``PDFPageImage/pieces``).
   static func imageMatrix(
-    _ image: PDFPageImage, orientation: ImageOrientation, pixelToUser: ScanModel.AffineTransform
+    _ image: PDFPageImage, piece: PDFImagePiece, orientation: ImageOrientation,
+    pixelToUser: ScanModel.AffineTransform
   ) -> [Double] {
     let w = Double(image.width)
     let h = Double(image.height)
-    // The unit square's point (u, v) is the stored pixel (u·w, (1 − v)·h).
+    // The unit square's point (u, v) is the stored pixel
+    // (x + u·width, y + (1 − v)·height) of the piece.
     func place(_ u: Double, _ v: Double) -> Point {
-      let p = orientation.shown(x: u * w, y: (1 - v) * h, width: w, height: h)
+      let p = orientation.shown(
+        x: Double(piece.x) + u * Double(piece.width),
+        y: Double(piece.y) + (1 - v) * Double(piece.height), width: w, height: h)
       return pixelToUser.apply(to: Point(x: p.x, y: p.y))
     }
     // An affine map is known by where it sends three points.

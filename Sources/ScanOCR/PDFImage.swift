@@ -33,6 +33,11 @@ public struct PDFImageStream: Sendable, Hashable {
   /// The file's ICC colour profile, when it has one for the stream's
   /// colour space (the page's colour space is then `/ICCBased`).
   public var iccProfile: Data?
+  /// The pieces the image is stored in (a TIFF page's JPEG tiles, joined
+  /// in columns where they can be), each drawn as an image of its own with
+  /// this stream's filter and colour: ``data`` is then empty. Empty for
+  /// an image in one piece.
+  public var pieces: [PDFImagePiece] = []
 }
 
 /// The page images of image files, for a searchable PDF.
@@ -42,8 +47,9 @@ public enum PDFImages {
   /// compressed losslessly.
   ///
   /// - A JPEG's bytes, a JPEG 2000 file's bytes (gray or RGB), a TIFF
-  ///   page stored as one strip of CCITT Group 4 or of JPEG data: as they
-  ///   are (`DCTDecode`, `JPXDecode`, `CCITTFaxDecode`).
+  ///   page stored as one strip of CCITT Group 4 data or as JPEG data in
+  ///   strips or tiles: as they are (`DCTDecode`, `JPXDecode`,
+  ///   `CCITTFaxDecode`; a TIFF's JPEG tiles in ``PDFImageStream/pieces``).
   /// - A PNG's compressed data (its `IDAT` chunks) with its PNG predictors
   ///   (`FlateDecode`, `/Predictor 15`), as img2pdf and Leptonica's
   ///   `l_generateFlateDataPdf` do, when it is not interlaced, has no
@@ -79,7 +85,8 @@ public enum PDFImages {
     case "JPEG": stored = try jpeg(data, path: path, format: "JPEG")
     case "JPEG 2000": stored = jpeg2000(data)
     case "PNG": stored = PNGData(data)?.stream
-    case "TIFF": stored = try tiffStrip(source, page: page)
+    case "TIFF":
+      stored = tiffStrip(source, page: page) ?? tiffJPEG(source, page: page, maxPixels: maxPixels)
     default: break
     }
     var result: PDFImageStream
@@ -199,11 +206,11 @@ public enum PDFImages {
       colorSpace: spp == 1 ? "/DeviceGray" : "/DeviceRGB")
   }
 
-  /// A TIFF page stored as one strip of CCITT Group 4 or JPEG data, as it
-  /// is; `nil` for any other layout.
-  static func tiffStrip(_ source: ImageSource, page: Int) throws(OCRError) -> PDFImageStream? {
+  /// A TIFF page stored as one strip of CCITT Group 4 data, as it is;
+  /// `nil` for any other layout.
+  static func tiffStrip(_ source: ImageSource, page: Int) -> PDFImageStream? {
     let directory = Int32(source.tiffPages[page].directory)
-    let found: (scantext_tiff_strip, Data, Data)? = source.data.withUnsafeBytes { raw in
+    let found: (scantext_tiff_strip, Data)? = source.data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
         let tiff = scantext_tiff_open(base, raw.count, source.tiffAllocationLimit)
       else { return nil }
@@ -211,42 +218,134 @@ public enum PDFImages {
       var strip = scantext_tiff_strip()
       guard scantext_tiff_stored_strip(tiff, directory, &strip) == 0 else { return nil }
       let start = Int(strip.offset)
-      let bytes = Data(raw[start..<start + Int(strip.length)])
-      let tables =
-        strip.tables.map { Data(bytes: $0, count: Int(strip.tables_length)) } ?? Data()
-      return (strip, bytes, tables)
+      return (strip, Data(raw[start..<start + Int(strip.length)]))
     }
-    guard let (strip, bytes, tables) = found else { return nil }
-    if strip.kind == Int32(SCANTEXT_TIFF_STRIP_G4) {
-      // G4 codes runs of paper and ink; BlackIs1 says which bit value
-      // the decoder gives ink (false: 0, as DeviceGray shows black): a
-      // min-is-black page's codes are the other way round.
-      return PDFImageStream(
-        data: bytes, filter: "CCITTFaxDecode", width: Int(strip.width), height: Int(strip.height),
-        bitsPerComponent: 1, colorSpace: "/DeviceGray",
-        decodeParms:
-          "<< /K -1 /Columns \(strip.width) /Rows \(strip.height)\(strip.photometric == 1 ? " /BlackIs1 true" : "") >>"
-      )
-    }
-    // JPEG: the tables kept apart (SOI, tables, EOI) go before the strip's
-    // own markers (after its SOI), which makes one JPEG file.
-    let soi: [UInt8] = [0xFF, 0xD8]
-    var jpeg = Data()
-    if tables.isEmpty {
-      jpeg = bytes
-    } else {
-      guard tables.count >= 4, Array(tables.prefix(2)) == soi,
-        Array(tables.suffix(2)) == [0xFF, 0xD9], Array(bytes.prefix(2)) == soi
+    guard let (strip, bytes) = found else { return nil }
+    // G4 codes runs of paper and ink; BlackIs1 says which bit value the
+    // decoder gives ink (false: 0, as DeviceGray shows black): a
+    // min-is-black page's codes are the other way round.
+    return PDFImageStream(
+      data: bytes, filter: "CCITTFaxDecode", width: Int(strip.width), height: Int(strip.height),
+      bitsPerComponent: 1, colorSpace: "/DeviceGray",
+      decodeParms:
+        "<< /K -1 /Columns \(strip.width) /Rows \(strip.height)\(strip.photometric == 1 ? " /BlackIs1 true" : "") >>"
+    )
+  }
+
+  /// A TIFF page stored as JPEG data, in one strip or several, or in
+  /// tiles, as it is; `nil` for any other layout, or pieces that do not
+  /// read as the TIFF says (then decoded).
+  ///
+  /// Each piece (its tables put back) is a JPEG file. A PDF image is one
+  /// rectangle of samples, so pieces that are not the whole page are drawn
+  /// each as an image of its own (``PDFImageStream/pieces``). Strips, or
+  /// the tiles of a column, are first joined into one JPEG where they can
+  /// be (``ScanFormats/JPEGStack``): strips become the whole page, tiles a
+  /// column each, each with one copy of the tables instead of one per
+  /// piece. Pieces at the right and bottom edges reach past the page
+  /// (libtiff pads edge tiles to the full tile size): the page shows the
+  /// image's rectangle only.
+  static func tiffJPEG(_ source: ImageSource, page: Int, maxPixels: Int) -> PDFImageStream? {
+    let directory = Int32(source.tiffPages[page].directory)
+    let found: (scantext_tiff_jpeg_pieces, [Data], Data)? = source.data.withUnsafeBytes { raw in
+      guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
+        let tiff = scantext_tiff_open(base, raw.count, source.tiffAllocationLimit)
       else { return nil }
-      jpeg = tables.dropLast(2) + bytes.dropFirst(2)
+      defer { scantext_tiff_close(tiff) }
+      var layout = scantext_tiff_jpeg_pieces()
+      guard scantext_tiff_stored_jpeg_pieces(tiff, directory, &layout) == 0,
+        let offsets = layout.offsets, let lengths = layout.lengths
+      else { return nil }
+      let count = Int(layout.count)
+      // Pieces that overlap (a damaged file may point every tile at the
+      // same bytes) could make the PDF many times the file: at most the
+      // file's size in all.
+      var total = 0
+      for i in 0..<count {
+        total += Int(lengths[i])
+        guard total <= raw.count else { return nil }
+      }
+      let pieces = (0..<count).map { i in
+        let start = Int(offsets[i])
+        return Data(raw[start..<start + Int(lengths[i])])
+      }
+      let tables =
+        layout.tables.map { Data(bytes: $0, count: Int(layout.tables_length)) } ?? Data()
+      return (layout, pieces, tables)
     }
-    guard var stream = try? Self.jpeg(jpeg, path: source.path, format: "TIFF"),
-      stream.width == Int(strip.width), stream.height == Int(strip.height)
+    guard let (layout, stored, tables) = found else { return nil }
+    let width = Int(layout.width)
+    let height = Int(layout.height)
+    let pieceWidth = Int(layout.piece_width)
+    let pieceHeight = Int(layout.piece_height)
+    let across = Int(layout.across)
+    let down = Int(layout.down)
+    // What the pieces hold, padding included, is what a viewer decodes.
+    guard
+      Double(across * pieceWidth) * Double(down * pieceHeight) <= Double(maxPixels)
     else { return nil }
+    var files: [Data] = []
+    for bytes in stored {
+      guard let file = jpegFile(bytes, tables: tables) else { return nil }
+      files.append(file)
+    }
+    // Columns of pieces (strips: one column), each joined where it can be,
+    // else its pieces one by one.
+    var pieces: [PDFImagePiece] = []
+    for column in 0..<across {
+      let files = (0..<down).map { files[$0 * across + column] }
+      let x = column * pieceWidth
+      let rows = { (row: Int) in min(pieceHeight, height - row * pieceHeight) }
+      // A strip holds the rows left; a tile, its full size.
+      let tall = { (row: Int) in layout.tiled != 0 ? pieceHeight : rows(row) }
+      if let joined = JPEGStack.joined(files) {
+        pieces.append(
+          PDFImagePiece(
+            data: joined, x: x, y: 0, width: pieceWidth,
+            height: (0..<down).reduce(0) { $0 + tall($1) }))
+      } else {
+        for (row, file) in files.enumerated() {
+          pieces.append(
+            PDFImagePiece(
+              data: file, x: x, y: row * pieceHeight, width: pieceWidth, height: tall(row)))
+        }
+      }
+    }
+    // Each piece read as libjpeg reads it: as large as the TIFF says, and
+    // alike (components, bits).
+    var first: PDFImageStream?
+    for piece in pieces {
+      guard let read = try? Self.jpeg(piece.data, path: source.path, format: "TIFF"),
+        read.width == piece.width, read.height == piece.height,
+        first.map({ $0.colorSpace == read.colorSpace && $0.decode == read.decode }) ?? true
+      else { return nil }
+      first = first ?? read
+    }
+    guard var stream = first else { return nil }
+    if pieces.count == 1, pieces[0].width == width, pieces[0].height == height {
+      stream.data = pieces[0].data
+    } else {
+      stream.data = Data()
+      stream.pieces = pieces
+    }
+    stream.width = width
+    stream.height = height
     // An RGB page's samples are not YCbCr: the decoder must not convert
     // them (a JPEG file would say so in an Adobe marker).
-    if strip.photometric == 2 { stream.decodeParms = "<< /ColorTransform 0 >>" }
+    if layout.photometric == 2 { stream.decodeParms = "<< /ColorTransform 0 >>" }
     return stream
+  }
+
+  /// A TIFF's JPEG strip or tile as a JPEG file: the tables kept apart
+  /// (SOI, tables, EOI) go before the piece's own markers (after its SOI).
+  static func jpegFile(_ piece: Data, tables: Data) -> Data? {
+    let soi: [UInt8] = [0xFF, 0xD8]
+    guard Array(piece.prefix(2)) == soi else { return nil }
+    if tables.isEmpty { return piece }
+    guard tables.count >= 4, Array(tables.prefix(2)) == soi,
+      Array(tables.suffix(2)) == [0xFF, 0xD9]
+    else { return nil }
+    return tables.dropLast(2) + piece.dropFirst(2)
   }
 
   static func encode(

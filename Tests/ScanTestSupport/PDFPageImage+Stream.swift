@@ -10,6 +10,6 @@ extension PDFPageImage {
       data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
       bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
       decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation,
-      iccProfile: stream.iccProfile)
+      iccProfile: stream.iccProfile, pieces: stream.pieces)
   }
 }

@@ -69,37 +69,61 @@ const void *scantext_tiff_icc_profile(scantext_tiff *tiff, int index, uint32_t *
 /// orientation tag is not applied. The caller checks the size first.
 struct Pix *scantext_tiff_read_rgb(scantext_tiff *tiff, int index);
 
-enum {
-  /// CCITT Group 4 data, bits most significant first.
-  SCANTEXT_TIFF_STRIP_G4 = 1,
-  /// JPEG data (baseline or progressive), whose tables may be apart.
-  SCANTEXT_TIFF_STRIP_JPEG = 2,
-};
-
-/// A page stored as one strip of data a PDF image can hold as it is.
+/// A page stored as one strip of CCITT Group 4 data, which a PDF image
+/// holds as it is (`CCITTFaxDecode`).
 typedef struct {
-  /// SCANTEXT_TIFF_STRIP_G4 or SCANTEXT_TIFF_STRIP_JPEG.
-  int kind;
   /// Where the strip's bytes lie in the file.
   uint64_t offset;
   uint64_t length;
-  /// A JPEG strip's tables (the JPEGTables tag: SOI, tables, EOI) when
-  /// they are kept apart from it; NULL otherwise. Owned by libtiff: valid
-  /// until the file is closed or another directory is read.
-  const uint8_t *tables;
-  uint32_t tables_length;
   uint32_t width;
   uint32_t height;
-  int samples;
-  /// The photometric interpretation (0 min-is-white, 1 min-is-black,
-  /// 2 RGB, 6 YCbCr).
+  /// The photometric interpretation (0 min-is-white, 1 min-is-black).
   int photometric;
 } scantext_tiff_strip;
 
 /// Describes directory `index` when it is one strip of CCITT Group 4 data
-/// (1 bit, most significant bit first, min-is-white or min-is-black) or
-/// of JPEG data (8-bit gray, RGB or YCbCr, contiguous samples), within the
-/// file: 0, else -1 (any other layout, or a strip outside the file).
+/// (1 bit, most significant bit first, min-is-white or min-is-black)
+/// within the file: 0, else -1 (any other layout, or a strip outside the
+/// file).
 int scantext_tiff_stored_strip(scantext_tiff *tiff, int index, scantext_tiff_strip *strip);
+
+/// A page stored as JPEG data (baseline or progressive) in tiles or
+/// strips, each piece a JPEG of its own whose tables may be kept apart: a
+/// PDF image can hold each piece as it is (`DCTDecode`).
+typedef struct {
+  /// The page's size in pixels.
+  uint32_t width;
+  uint32_t height;
+  /// 1 for tiles, 0 for strips.
+  int tiled;
+  /// A piece's size: a tile's (tiles at the right and bottom edges reach
+  /// past the page, padded to this size), or the page's width and the
+  /// rows per strip (the last strip holds the rows left).
+  uint32_t piece_width;
+  uint32_t piece_height;
+  /// Pieces per row and rows of pieces; `count` is their product.
+  uint32_t across;
+  uint32_t down;
+  uint32_t count;
+  /// Where each piece's bytes lie in the file, row by row, each inside the
+  /// file and not empty. Owned by libtiff: valid until the file is closed
+  /// or another directory is read.
+  const uint64_t *offsets;
+  const uint64_t *lengths;
+  /// The tables kept apart from the pieces (the JPEGTables tag: SOI,
+  /// tables, EOI); NULL when the pieces hold theirs. Owned by libtiff.
+  const uint8_t *tables;
+  uint32_t tables_length;
+  /// 1 or 3.
+  int samples;
+  /// The photometric interpretation (1 min-is-black, 2 RGB, 6 YCbCr).
+  int photometric;
+} scantext_tiff_jpeg_pieces;
+
+/// Describes directory `index` when its data is JPEG (8-bit gray, RGB or
+/// YCbCr, contiguous samples) in any number of strips or tiles, every
+/// piece within the file, read without a libtiff error: 0, else -1.
+int scantext_tiff_stored_jpeg_pieces(
+  scantext_tiff *tiff, int index, scantext_tiff_jpeg_pieces *pieces);
 
 #endif

@@ -111,7 +111,7 @@ enum SearchablePDFOutput {
       data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
       bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
       decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation,
-      iccProfile: stream.iccProfile)
+      iccProfile: stream.iccProfile, pieces: stream.pieces)
   }
 
   /// The first PDF input, edited: see the type's discussion.

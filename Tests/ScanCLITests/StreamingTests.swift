@@ -132,7 +132,15 @@ struct StreamingTests {
   /// last, for a searchable PDF of 100 image files (before: 2.74× from 30
   /// to 300 images) and for accessible HTML (before: 3.3× from 30 to 300
   /// pages).
-  @Test func memoryDoesNotGrowWithPages() throws {
+  ///
+  /// Not under AddressSanitizer (`Tools/asan.sh` sets `ASAN_OPTIONS`): its
+  /// shadow memory and its quarantine of freed blocks (256 MB) make the
+  /// peak grow with the memory a run frees, not with what it holds.
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+      "peak memory under AddressSanitizer counts its shadow and quarantine"))
+  func memoryDoesNotGrowWithPages() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [

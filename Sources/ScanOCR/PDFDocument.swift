@@ -336,7 +336,7 @@ extension PDFImages {
   public static func stream(
     pdfPage index: Int, ofFile path: String, width: Int, height: Int, dpi: Int,
     nativeImage: Bool
-  ) throws(OCRError) -> PDFImageStream {
+  ) throws(OCRError) -> PDFPageImage {
     let pdf = try PDFDocument(data: ImageReader.readBytes(path), path: path)
     return try stream(
       pdfPage: index, of: pdf, width: width, height: height, dpi: dpi, nativeImage: nativeImage)
@@ -347,7 +347,7 @@ extension PDFImages {
   public static func stream(
     pdfPage index: Int, of pdf: PDFDocument, width: Int, height: Int, dpi: Int,
     nativeImage: Bool
-  ) throws(OCRError) -> PDFImageStream {
+  ) throws(OCRError) -> PDFPageImage {
     guard index >= 0, index < pdf.pageCount else {
       throw .corruptPDFPage(path: pdf.path, page: index)
     }
@@ -364,7 +364,7 @@ extension PDFImages {
 
   /// The page's one image as stored, when it is a JPEG of the page's size.
   static func storedJPEG(_ pdf: PDFDocument, page: Int, width: Int, height: Int)
-    throws(OCRError) -> PDFImageStream?
+    throws(OCRError) -> PDFPageImage?
   {
     let path = pdf.path
     var length = 0

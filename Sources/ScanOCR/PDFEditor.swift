@@ -286,7 +286,7 @@ public final class PDFEditor {
   ///   - model: The recognised page (its pixels are the image's).
   ///   - image: The page rendered as it was read (``PDFImages/stream(pdfPage:of:width:height:dpi:nativeImage:)``), in one piece.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
-  public func replaceContent(page index: Int, model: Page, image: PDFImageStream) throws(OCRError) {
+  public func replaceContent(page index: Int, model: Page, image: PDFPageImage) throws(OCRError) {
     precondition(image.pieces.isEmpty, "a rendered page is an image in one piece")
     let page = try pageHandle(index)
     guard let source = model.pdf, source.pixelToPoint.count == 6 else {

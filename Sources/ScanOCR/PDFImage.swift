@@ -2,44 +2,6 @@ import CScanOCR
 import Foundation
 import ScanFormats
 
-/// A page image as a PDF image XObject's stream: the bytes and what the
-/// XObject's dictionary must say about them. Never lossy unless the file
-/// was: see ``PDFImages/stream(page:ofFile:maxPixels:)``.
-public struct PDFImageStream: Sendable, Hashable {
-  /// The stream's bytes, as the filter expects them.
-  public var data: Data
-  /// The filter name without its slash: `DCTDecode`, `FlateDecode`,
-  /// `CCITTFaxDecode`, `JPXDecode`.
-  public var filter: String
-  /// Width and height in pixels, as stored (before ``orientation``).
-  public var width: Int
-  public var height: Int
-  /// Bits per colour component.
-  public var bitsPerComponent: Int
-  /// The colour space in PDF syntax (`/DeviceGray`, `/DeviceRGB`,
-  /// `[/Indexed /DeviceRGB 1 <…>]`).
-  public var colorSpace: String
-  /// The `DecodeParms` dictionary in PDF syntax, when the filter needs one.
-  public var decodeParms: String?
-  /// The `Decode` array in PDF syntax, when samples are inverted.
-  public var decode: String?
-  /// The resolution the file gives, when it gives one.
-  public var resolution: Int?
-  /// The orientation tag (1–8, see `ImageOrientation`) that turns the
-  /// stored pixels into the picture a viewer shows: the stream holds a
-  /// file's bytes as they are, so the page draws it turned. 1 when the
-  /// stream is in that frame already.
-  public var orientation: Int = 1
-  /// The file's ICC colour profile, when it has one for the stream's
-  /// colour space (the page's colour space is then `/ICCBased`).
-  public var iccProfile: Data?
-  /// The pieces the image is stored in (a TIFF page's JPEG tiles, joined
-  /// in columns where they can be), each drawn as an image of its own with
-  /// this stream's filter and colour: ``data`` is then empty. Empty for
-  /// an image in one piece.
-  public var pieces: [PDFImagePiece] = []
-}
-
 /// The page images of image files, for a searchable PDF.
 public enum PDFImages {
   /// The stream of one page of an image file, without loss: the file's
@@ -49,7 +11,7 @@ public enum PDFImages {
   /// - A JPEG's bytes, a JPEG 2000 file's bytes (gray or RGB), a TIFF
   ///   page stored as one strip of CCITT Group 4 data or as JPEG data in
   ///   strips or tiles: as they are (`DCTDecode`, `JPXDecode`,
-  ///   `CCITTFaxDecode`; a TIFF's JPEG tiles in ``PDFImageStream/pieces``).
+  ///   `CCITTFaxDecode`; a TIFF's JPEG tiles in ``PDFPageImage/pieces``).
   /// - A PNG's compressed data (its `IDAT` chunks) with its PNG predictors
   ///   (`FlateDecode`, `/Predictor 15`), as img2pdf and Leptonica's
   ///   `l_generateFlateDataPdf` do, when it is not interlaced, has no
@@ -63,7 +25,7 @@ public enum PDFImages {
   ///   composited on white, as a viewer shows it on a white page.
   ///
   /// A stream that holds the file's data keeps the file's orientation in
-  /// ``PDFImageStream/orientation``: the page turns it when drawing.
+  /// ``PDFPageImage/orientation``: the page turns it when drawing.
   ///
   /// - Parameters:
   ///   - page: The page of the file (0 for every format but multi-page TIFF).
@@ -73,14 +35,14 @@ public enum PDFImages {
   ///   encoded.
   public static func stream(
     page: Int, ofFile path: String, maxPixels: Int = RecognitionOptions.defaultMaxPixels
-  ) throws(OCRError) -> PDFImageStream {
+  ) throws(OCRError) -> PDFPageImage {
     let data = try ImageReader.readBytes(path)
     let source = try ImageSource(data, path: path, maxPixels: maxPixels)
     guard page >= 0, page < source.pageCount else {
       throw .corruptPage(path: path, page: page, format: source.formatName)
     }
     let orientation = source.orientationTag(page: page) ?? 1
-    var stored: PDFImageStream?
+    var stored: PDFPageImage?
     switch source.formatName {
     case "JPEG": stored = try jpeg(data, path: path, format: "JPEG")
     case "JPEG 2000": stored = jpeg2000(data)
@@ -89,7 +51,7 @@ public enum PDFImages {
       stored = tiffStrip(source, page: page) ?? tiffJPEG(source, page: page, maxPixels: maxPixels)
     default: break
     }
-    var result: PDFImageStream
+    var result: PDFPageImage
     if var stored {
       stored.orientation = orientation
       result = stored
@@ -133,7 +95,7 @@ public enum PDFImages {
   /// compressed losslessly: CCITT Group 4 for 1 bit, else Flate with PNG
   /// predictors.
   static func stream(of image: LeptonicaImage, path: String, format: String) throws(OCRError)
-    -> PDFImageStream
+    -> PDFPageImage
   {
     if scantext_pixGetDepth(image.pix) == 1, scantext_pixGetColormap(image.pix) == nil {
       // Leptonica's choice for a 1-bit image without colour map is G4.
@@ -159,16 +121,13 @@ public enum PDFImages {
     guard let png = PNGData(Data(bytes: bytes, count: size)) else {
       throw .corruptImage(path: path, format: format)
     }
-    var stream = png.stream
-    let resolution = Int(scantext_pixGetYRes(image.pix))
-    stream.resolution = resolution > 0 ? resolution : nil
-    return stream
+    return png.stream
   }
 
   /// A JPEG's bytes as they are (Leptonica reads the header: size,
   /// components, an Adobe CMYK file's inverted samples).
   static func jpeg(_ data: Data, path: String, format: String) throws(OCRError)
-    -> PDFImageStream
+    -> PDFPageImage
   {
     // Leptonica takes ownership of the bytes it is given (they become the
     // compressed data, freed with it): give it its own copy, made with its
@@ -189,7 +148,7 @@ public enum PDFImages {
 
   /// A JPEG 2000 file's bytes as they are, for a gray or RGB image; `nil`
   /// for another (decoded instead).
-  static func jpeg2000(_ data: Data) -> PDFImageStream? {
+  static func jpeg2000(_ data: Data) -> PDFPageImage? {
     var format: Int32 = 0
     var w: Int32 = 0
     var h: Int32 = 0
@@ -201,14 +160,14 @@ public enum PDFImages {
       return scantext_pixReadHeaderMem(base, raw.count, &format, &w, &h, &bps, &spp, &cmap) == 0
     }
     guard read, w > 0, h > 0, spp == 1 || spp == 3, bps == 8 else { return nil }
-    return PDFImageStream(
+    return PDFPageImage(
       data: data, filter: "JPXDecode", width: Int(w), height: Int(h), bitsPerComponent: 8,
       colorSpace: spp == 1 ? "/DeviceGray" : "/DeviceRGB")
   }
 
   /// A TIFF page stored as one strip of CCITT Group 4 data, as it is;
   /// `nil` for any other layout.
-  static func tiffStrip(_ source: ImageSource, page: Int) -> PDFImageStream? {
+  static func tiffStrip(_ source: ImageSource, page: Int) -> PDFPageImage? {
     let directory = Int32(source.tiffPages[page].directory)
     let found: (scantext_tiff_strip, Data)? = source.data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
@@ -224,7 +183,7 @@ public enum PDFImages {
     // G4 codes runs of paper and ink; BlackIs1 says which bit value the
     // decoder gives ink (false: 0, as DeviceGray shows black): a
     // min-is-black page's codes are the other way round.
-    return PDFImageStream(
+    return PDFPageImage(
       data: bytes, filter: "CCITTFaxDecode", width: Int(strip.width), height: Int(strip.height),
       bitsPerComponent: 1, colorSpace: "/DeviceGray",
       decodeParms:
@@ -238,14 +197,14 @@ public enum PDFImages {
   ///
   /// Each piece (its tables put back) is a JPEG file. A PDF image is one
   /// rectangle of samples, so pieces that are not the whole page are drawn
-  /// each as an image of its own (``PDFImageStream/pieces``). Strips, or
+  /// each as an image of its own (``PDFPageImage/pieces``). Strips, or
   /// the tiles of a column, are first joined into one JPEG where they can
   /// be (``ScanFormats/JPEGStack``): strips become the whole page, tiles a
   /// column each, each with one copy of the tables instead of one per
   /// piece. Pieces at the right and bottom edges reach past the page
   /// (libtiff pads edge tiles to the full tile size): the page shows the
   /// image's rectangle only.
-  static func tiffJPEG(_ source: ImageSource, page: Int, maxPixels: Int) -> PDFImageStream? {
+  static func tiffJPEG(_ source: ImageSource, page: Int, maxPixels: Int) -> PDFPageImage? {
     let directory = Int32(source.tiffPages[page].directory)
     let found: (scantext_tiff_jpeg_pieces, [Data], Data)? = source.data.withUnsafeBytes { raw in
       guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
@@ -313,7 +272,7 @@ public enum PDFImages {
     }
     // Each piece read as libjpeg reads it: as large as the TIFF says, and
     // alike (components, bits).
-    var first: PDFImageStream?
+    var first: PDFPageImage?
     for piece in pieces {
       guard let read = try? Self.jpeg(piece.data, path: source.path, format: "TIFF"),
         read.width == piece.width, read.height == piece.height,
@@ -351,7 +310,7 @@ public enum PDFImages {
   static func encode(
     path: String, format: String,
     _ generate: (inout UnsafeMutablePointer<L_COMP_DATA>?) -> Void
-  ) throws(OCRError) -> PDFImageStream {
+  ) throws(OCRError) -> PDFPageImage {
     var cid: UnsafeMutablePointer<L_COMP_DATA>?
     defer { scantext_l_CIDataDestroy(&cid) }
     generate(&cid)
@@ -390,10 +349,10 @@ public enum PDFImages {
       // Adobe's CMYK JPEGs store inverted samples.
       decode = "[1 0 1 0 1 0 1 0]"
     }
-    return PDFImageStream(
+    return PDFPageImage(
       data: Data(bytes: bytes, count: c.nbytescomp), filter: filter, width: Int(c.w),
       height: Int(c.h), bitsPerComponent: Int(c.bps), colorSpace: colorSpace,
-      decodeParms: decodeParms, decode: decode, resolution: c.res > 0 ? Int(c.res) : nil)
+      decodeParms: decodeParms, decode: decode)
   }
 
   /// Tesseract's glyphless font (`pdf.ttf` in its data folder): every
@@ -475,7 +434,7 @@ struct PNGData {
   }
 
   /// The stream: the compressed data with its predictors.
-  var stream: PDFImageStream {
+  var stream: PDFPageImage {
     let colors = colorType == 2 ? 3 : 1
     let colorSpace: String
     switch colorType {
@@ -485,7 +444,7 @@ struct PNGData {
       let hex = palette.map { String(format: "%02X", $0) }.joined()
       colorSpace = "[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(hex)>]"
     }
-    return PDFImageStream(
+    return PDFPageImage(
       data: compressed, filter: "FlateDecode", width: width, height: height,
       bitsPerComponent: bitDepth, colorSpace: colorSpace,
       decodeParms:

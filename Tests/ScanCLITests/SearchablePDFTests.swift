@@ -487,7 +487,7 @@ struct SearchablePDFTests {
     for (name, layer) in [("true", page), ("sideways", sideways), ("shifted", shifted)] {
       let pdf = try SearchablePDF.data(
         pages: [
-          SearchablePDF.PageInput(page: layer, image: PDFPageImage(image))
+          SearchablePDF.PageInput(page: layer, image: image)
         ], font: font, title: nil, producer: "test")
       let url = folder.appendingPathComponent(name + ".pdf")
       try pdf.write(to: url)

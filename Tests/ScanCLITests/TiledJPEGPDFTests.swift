@@ -265,7 +265,7 @@ struct TiledJPEGPDFTests {
     let page = Page(width: stream.width, height: stream.height, dpi: 300, blocks: [])
     let reference = folder.appendingPathComponent(c.file + "-one-image.pdf")
     try SearchablePDF.data(
-      pages: [SearchablePDF.PageInput(page: page, image: PDFPageImage(stream))],
+      pages: [SearchablePDF.PageInput(page: page, image: stream)],
       font: PDFImages.glyphlessFont(), title: nil, producer: "test"
     ).write(to: reference)
     let seams = stride(from: 128, to: stream.width, by: 128).map { Double($0) * 100 / 300 }

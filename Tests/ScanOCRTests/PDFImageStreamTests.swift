@@ -15,7 +15,7 @@ import Testing
 /// reads them, and the stream is the file's own data where a PDF can hold
 /// it.
 @Suite("Searchable PDF image streams")
-struct PDFImageStreamTests {
+struct PDFPageImageTests {
   static let pdftocairo: String? = ["/usr/bin/pdftocairo", "/usr/local/bin/pdftocairo"].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
@@ -199,7 +199,7 @@ struct PDFImageStreamTests {
     let page = Page(width: shown.width, height: shown.height, dpi: 72, blocks: [])
     let pdf = try SearchablePDF.data(
       pages: [
-        SearchablePDF.PageInput(page: page, image: PDFPageImage(stream))
+        SearchablePDF.PageInput(page: page, image: stream)
       ], font: PDFImages.glyphlessFont(), title: nil, producer: "test")
     let out = folder.appendingPathComponent(
       c.testDescription.replacingOccurrences(of: " ", with: "-"))
@@ -261,7 +261,7 @@ struct PDFImageStreamTests {
       let page = Page(width: stream.width, height: stream.height, dpi: 72, blocks: [])
       let pdf = folder.appendingPathComponent(file + ".pdf")
       try SearchablePDF.data(
-        pages: [SearchablePDF.PageInput(page: page, image: PDFPageImage(stream))],
+        pages: [SearchablePDF.PageInput(page: page, image: stream)],
         font: PDFImages.glyphlessFont(), title: nil, producer: "test"
       ).write(to: pdf)
       // One page: objects 10-12 are the page's, 13 the profile.

@@ -113,10 +113,9 @@ enum SearchablePDFOutput {
       throw CLIError(
         "\(source.path): a searchable PDF needs the page images; give the images, not a model")
     }
-    let stream = try InputFiles.withFile(source.path) {
+    return try InputFiles.withFile(source.path) {
       try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
     }
-    return pageImage(stream)
   }
 
   /// A searchable PDF of image files written page by page as the pages
@@ -196,14 +195,6 @@ enum SearchablePDFOutput {
       default: return error
       }
     }
-  }
-
-  static func pageImage(_ stream: PDFImageStream) -> PDFPageImage {
-    PDFPageImage(
-      data: stream.data, filter: stream.filter, width: stream.width, height: stream.height,
-      bitsPerComponent: stream.bitsPerComponent, colorSpace: stream.colorSpace,
-      decodeParms: stream.decodeParms, decode: stream.decode, orientation: stream.orientation,
-      iccProfile: stream.iccProfile, pieces: stream.pieces)
   }
 
   /// The first PDF input, edited: see the type's discussion.

@@ -98,6 +98,41 @@ struct ToolsTests {
     #expect(r.stdout.contains("pdf.c and pdfwrite.c match the installed headers"))
   }
 
+  /// `compare-outputs` saves every output of two pages, finds the same
+  /// outputs when made again (the PAGE XML's timestamps differ, and are
+  /// the run's), and names a saved file that was changed.
+  @Test func compareOutputsFindsAChangedFile() throws {
+    let saved = try Fixtures.temporaryFolder().appendingPathComponent("saved")
+    let scantext = "--scantext=\(Fixtures.executable.path)"
+    let save = try runTool([
+      "python3", "Tools/compare-outputs", "save", saved.path, scantext, "--no-real",
+      "--pages", "clean.png", "dpi-100.png",
+    ])
+    #expect(save.code == 0, "\(save.stdout)\(save.stderr)")
+    #expect(save.stdout.contains("saved 18 files of 2 inputs"), "\(save.stdout)")
+    let text = saved.appendingPathComponent("samples/clean.png/clean.txt")
+    let saidText = try String(contentsOf: text, encoding: .utf8)
+    #expect(saidText.hasPrefix("The town library began scanning"))
+
+    let same = try runTool(["python3", "Tools/compare-outputs", "compare", saved.path, scantext])
+    #expect(same.code == 0, "\(same.stdout)\(same.stderr)")
+    #expect(same.stdout.contains("2 inputs, 18 files compared"), "\(same.stdout)")
+    #expect(same.stdout.contains("all identical"), "\(same.stdout)")
+
+    try saidText.replacingOccurrences(of: "ledgers", with: "ledger").write(
+      to: text, atomically: true, encoding: .utf8)
+    let changed = try runTool([
+      "python3", "Tools/compare-outputs", "compare", saved.path, scantext, "--pages", "clean.png",
+    ])
+    #expect(changed.code == 1, "\(changed.stdout)\(changed.stderr)")
+    #expect(
+      changed.stdout.contains(
+        "DIFF samples/clean.png/clean.txt: line 1: saved 'The town library began scanning its old ledger',"
+          + " now 'The town library began scanning its old ledgers'"), "\(changed.stdout)")
+    #expect(changed.stdout.contains("1 input, 9 files compared"), "\(changed.stdout)")
+    #expect(changed.stdout.contains("1 difference"), "\(changed.stdout)")
+  }
+
   /// `compare-tesseract` scores Tesseract's own TSV with `scantext eval`.
   @Test(.enabled(if: available(["tesseract", "--version"]), "tesseract is not on PATH"))
   func compareTesseractScoresWithScantextEval() throws {

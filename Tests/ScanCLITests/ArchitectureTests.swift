@@ -1,0 +1,92 @@
+import Foundation
+import ScanTestSupport
+import Testing
+
+/// `docs/ARCHITECTURE.md` stays true (issue 28, point 6): its graph is
+/// `Package.swift`'s targets and dependencies, and the types and steps it
+/// names exist.
+@Suite("Architecture map")
+struct ArchitectureTests {
+  static let root = Fixtures.packageRoot
+  static func read(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// The edges `A --> B` of the map's Mermaid graph.
+  static func mapEdges(_ text: String) -> Set<String> {
+    guard let start = text.range(of: "```mermaid\n"),
+      let end = text.range(of: "```", range: start.upperBound..<text.endIndex)
+    else { return [] }
+    var edges = Set<String>()
+    for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") {
+      let parts = line.split(separator: " ").filter { !$0.isEmpty }
+      if parts.count == 3, parts[1] == "-->" { edges.insert("\(parts[0]) -> \(parts[2])") }
+    }
+    return edges
+  }
+
+  /// The edges of `Package.swift`: each target's `dependencies` (test
+  /// targets aside).
+  static func packageEdges(_ text: String) throws -> Set<String> {
+    var edges = Set<String>()
+    let target = try Regex(
+      #"\.(?:target|executableTarget)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?"#)
+    for match in text.matches(of: target) {
+      guard let name = match.output[1].substring else { continue }
+      let dependencies = match.output[2].substring ?? ""
+      for dependency in dependencies.split(separator: ",") {
+        let trimmed = dependency.trimmingCharacters(in: CharacterSet(charactersIn: " \n\""))
+        if !trimmed.isEmpty { edges.insert("\(name) -> \(trimmed)") }
+      }
+    }
+    return edges
+  }
+
+  @Test func graphIsThePackage() throws {
+    let map = Self.mapEdges(try Self.read("docs/ARCHITECTURE.md"))
+    let package = try Self.packageEdges(try Self.read("Package.swift"))
+    #expect(!package.isEmpty)
+    #expect(map.subtracting(package).sorted() == [], "in the map, not in Package.swift")
+    #expect(package.subtracting(map).sorted() == [], "in Package.swift, not in the map")
+  }
+
+  @Test func namedTypesAndStepsExist() throws {
+    let text = try Self.read("docs/ARCHITECTURE.md")
+    var sources = ""
+    let folder = Self.root.appendingPathComponent("Sources")
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      sources += try String(contentsOf: file, encoding: .utf8)
+    }
+    // `Type` or `Type.member` in backquotes.
+    let named = try Regex(#"`([A-Z][A-Za-z0-9]+)(?:\.([a-z][A-Za-z0-9]+))?`"#)
+    var checked = 0
+    for match in text.matches(of: named) {
+      guard let type = match.output[1].substring.map(String.init) else { continue }
+      let isTarget = FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent(type).path)
+      let declared = try Regex(#"(struct|class|enum|protocol|typealias|actor) \#(type)\b"#)
+      #expect(isTarget || sources.contains(declared), "`\(type)` is named but not declared")
+      if let member = match.output[2].substring {
+        #expect(
+          sources.contains("func \(member)("), "`\(type).\(member)` is named but not declared")
+      }
+      checked += 1
+    }
+    #expect(checked > 20)
+    // The steps' table: each name is a step the preprocessing records.
+    guard let table = text.range(of: "| step | what it does |") else {
+      Issue.record("the steps' table is missing")
+      return
+    }
+    let rows = text[table.upperBound...].split(separator: "\n").dropFirst().prefix {
+      $0.hasPrefix("|")
+    }
+    let steps = rows.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+    #expect(steps.count == 7)
+    for step in steps {
+      #expect(sources.contains("applied.append(\"\(step)\")"), "step '\(step)' is not recorded")
+    }
+  }
+}

@@ -163,24 +163,45 @@ public struct AccessibleHTML: Sendable {
   /// levels never jump by more than one across the whole document.
   /// - Complexity: O(*n* log *n*) in the characters of the pages.
   public func html(pages: [ShownPage]) -> String {
-    var out = HTMLBuffer()
-    let language = pages.lazy.compactMap(\.page.accessibilityLanguage).first
-    out.raw("<!DOCTYPE html>\n<html")
-    if let language { out.raw(" lang=\"\(Self.escape(language))\"") }
-    out.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
-    out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-    out.raw("<meta name=\"generator\" content=\"scantext\">\n")
-    out.raw("<title>\(Self.escape(Self.title(of: pages.map(\.page))))</title>\n")
-    out.raw("<style>\n\(stylesheet())</style>\n</head>\n<body>\n")
-    let several = pages.count > 1
-    if several { out.raw("<main>\n") }
-    var previousLevel = 0
-    for shown in pages {
+    var writer = Writer(self, several: pages.count > 1)
+    let body = pages.map { writer.page($0) }.joined()
+    return writer.head() + body + writer.tail()
+  }
+
+  /// Writes the HTML document page by page (``html(pages:)`` gives the same
+  /// text at once): each page's `section` or `div` as it comes, and, once
+  /// the last is written, the head (its language and title come from the
+  /// pages) to go before them and the tail after.
+  public struct Writer {
+    private let html: AccessibleHTML
+    private let several: Bool
+    private var language: String?
+    private var headingTitle: String?
+    private var firstImage: String??
+    private var previousLevel = 0
+
+    /// Starts a document.
+    /// - Parameters:
+    ///   - html: The options and threshold.
+    ///   - several: Whether the document has more than one page (one page
+    ///     is a `div` with landmarks, several are `section`s in a `main`).
+    public init(_ html: AccessibleHTML, several: Bool) {
+      self.html = html
+      self.several = several
+    }
+
+    /// The markup of the next page.
+    /// - Complexity: O(*n* log *n*) in the characters of the page.
+    public mutating func page(_ shown: ShownPage) -> String {
       let page = shown.page
+      if firstImage == nil { firstImage = .some(page.image) }
+      if language == nil { language = page.accessibilityLanguage }
+      if headingTitle == nil { headingTitle = AccessibleHTML.headingTitle(of: page) }
+      var out = HTMLBuffer()
       // The frame shown: upright when the content was found turned, unless
       // the page is to be kept as scanned.
       let upright =
-        options.contains(.keepRotation)
+        html.options.contains(.keepRotation)
         ? FrameMap.identity : FrameMap(clockwise: -page.orientation)
       let (width, height) = (max(page.width, 1), max(page.height, 1))
       let (shownWidth, shownHeight) = upright.swapsSides ? (height, width) : (width, height)
@@ -188,7 +209,7 @@ public struct AccessibleHTML: Sendable {
       out.raw("<\(tag) class=\"page\" id=\"page-\(shown.number)\" data-page=\"\(shown.number)\"")
       if several { out.raw(" aria-label=\"Page \(shown.number)\"") }
       if let own = page.accessibilityLanguage, own != language {
-        out.raw(" lang=\"\(Self.escape(own))\"")
+        out.raw(" lang=\"\(AccessibleHTML.escape(own))\"")
       }
       out.raw(
         " data-width=\"\(page.width)\" data-height=\"\(page.height)\" style=\"--u:calc(100cqw / \(shownWidth));aspect-ratio:\(shownWidth) / \(shownHeight)\">\n"
@@ -198,33 +219,49 @@ public struct AccessibleHTML: Sendable {
       var frameStyle = "width:calc(\(width)*var(--u));height:calc(\(height)*var(--u))"
       if let turn = upright.css(width: width, height: height) { frameStyle += ";transform:\(turn)" }
       out.raw("<div class=\"frame\" style=\"\(frameStyle)\">\n")
-      writeImage(shown, number: several ? shown.number : nil, into: &out)
-      let writer = LayerWriter(page: page, threshold: lowConfidenceThreshold)
+      html.writeImage(shown, number: several ? shown.number : nil, into: &out)
+      let writer = LayerWriter(page: page, threshold: html.lowConfidenceThreshold)
       writer.writeStructure(into: &out, landmarks: !several, previousLevel: &previousLevel)
       out.raw("</div>\n</\(tag)>\n")
+      return out.text
     }
-    if several { out.raw("</main>\n") }
-    out.raw("</body>\n</html>\n")
-    return out.text
+
+    /// The text before the pages: for the pages written so far.
+    public func head() -> String {
+      var out = HTMLBuffer()
+      out.raw("<!DOCTYPE html>\n<html")
+      if let language { out.raw(" lang=\"\(AccessibleHTML.escape(language))\"") }
+      out.raw(">\n<head>\n<meta charset=\"utf-8\">\n")
+      out.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+      out.raw("<meta name=\"generator\" content=\"scantext\">\n")
+      let title = headingTitle ?? firstImage.flatMap { $0 } ?? "Scanned page"
+      out.raw("<title>\(AccessibleHTML.escape(title))</title>\n")
+      out.raw("<style>\n\(html.stylesheet())</style>\n</head>\n<body>\n")
+      if several { out.raw("<main>\n") }
+      return out.text
+    }
+
+    /// The text after the pages.
+    public func tail() -> String {
+      (several ? "</main>\n" : "") + "</body>\n</html>\n"
+    }
   }
 
-  /// The document's title: the first heading's text (its lines joined by
-  /// spaces), else the first page's image name, else "Scanned page".
-  static func title(of pages: [Page]) -> String {
-    for page in pages {
-      if let heading = page.headings.first {
-        let text = (page.spokenText(in: heading.range) ?? heading.text)
-          .split(whereSeparator: \.isNewline).joined(separator: " ")
-        if !text.isEmpty { return text }
-      }
-    }
-    return pages.first?.image ?? "Scanned page"
+  /// The text of a page's first heading, its lines joined by spaces; `nil`
+  /// when it has none (or an empty one). The document's title is the first
+  /// page's that has one, else the first page's image name, else "Scanned
+  /// page".
+  static func headingTitle(of page: Page) -> String? {
+    guard let heading = page.headings.first else { return nil }
+    let text = (page.spokenText(in: heading.range) ?? heading.text)
+      .split(whereSeparator: \.isNewline).joined(separator: " ")
+    return text.isEmpty ? nil : text
   }
 
   /// The page's picture, in the model's frame: laid out as the browser
   /// draws it (its own width and height) and turned and mirrored onto the
   /// model's frame when the two differ.
-  private func writeImage(_ shown: ShownPage, number: Int?, into out: inout HTMLBuffer) {
+  fileprivate func writeImage(_ shown: ShownPage, number: Int?, into out: inout HTMLBuffer) {
     let page = shown.page
     let name = (page.image ?? "the page") + (number.map { ", page \($0)" } ?? "")
     let alt = "Scan of \(name). Its recognised text follows."
@@ -252,7 +289,7 @@ public struct AccessibleHTML: Sendable {
     )
   }
 
-  private func stylesheet() -> String {
+  fileprivate func stylesheet() -> String {
     let font = Self.fontBase64.filter { !$0.isWhitespace }
     let textColour = options.contains(.showText) ? "rgba(200, 0, 0, 0.8)" : "transparent"
     let uncertain =

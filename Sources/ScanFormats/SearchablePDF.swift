@@ -126,7 +126,7 @@ public enum SearchablePDF {
     public var description: String
   }
 
-  /// The PDF's bytes.
+  /// The PDF's bytes (``Writer`` writes the same PDF page by page).
   ///
   /// - Parameters:
   ///   - pages: The pages in order.
@@ -140,32 +140,54 @@ public enum SearchablePDF {
   public static func data(
     pages: [PageInput], font: Data, title: String?, producer: String, keepRotation: Bool = false
   ) throws(WriteError) -> Data {
-    guard !pages.isEmpty else { throw WriteError(description: "no page to write") }
-    var writer = ObjectWriter()
-    // Fixed objects: 1 catalog, 2 pages, 3 info, 4–9 the font; then three
-    // per page (page, content, image).
-    let pageObjects = (0..<pages.count).map { 10 + 3 * $0 }
-    let language = pages.first?.page.accessibilityLanguage
-    var catalog = "<< /Type /Catalog /Pages 2 0 R"
-    if let language { catalog += " /Lang \(literal(language))" }
-    writer.object(1, catalog + " >>")
-    writer.object(
-      2,
-      "<< /Type /Pages /Count \(pages.count) /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] >>"
-    )
-    var info = "<< /Producer \(literal(producer))"
-    if let title { info += " /Title \(literal(title))" }
-    writer.object(3, info + " >>")
-    writer.object(4, GlyphlessFont.type0(cidFont: "5 0 R", toUnicode: "8 0 R"))
-    writer.object(5, GlyphlessFont.cidFont(descriptor: "6 0 R", cidToGIDMap: "7 0 R"))
-    writer.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
-    writer.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
-    writer.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
-    // After the pages' objects: an image's pieces but the first, an
-    // image's ICC profile (one each).
-    var nextObject = 10 + 3 * pages.count
-    for (i, input) in pages.enumerated() {
-      let number = pageObjects[i]
+    var data = Data()
+    var writer = Writer(font: font, title: title, producer: producer, keepRotation: keepRotation)
+    for page in pages { data += try writer.add(page) }
+    data += try writer.finish()
+    return data
+  }
+
+  /// Writes a searchable PDF page by page, so that a long document is never
+  /// held whole: ``add(_:)`` gives each page's objects (its image, content
+  /// and text layer) as it comes, ``finish()`` the document's own (catalog,
+  /// page tree, information, the glyphless font) and the cross-reference
+  /// table. The bytes, joined in order, are the PDF.
+  ///
+  /// Objects: 1 catalog, 2 pages, 3 info, 4–9 the font (written last), then
+  /// each page's in turn: the page, its content, its image (an image in
+  /// pieces: one per piece), the image's ICC profile.
+  public struct Writer {
+    private var objects = ObjectWriter()
+    private let font: Data
+    private let title: String?
+    private let producer: String
+    private let keepRotation: Bool
+    private var pageObjects: [Int] = []
+    private var language: String?
+    private var nextObject = 10
+
+    /// Starts a PDF.
+    /// - Parameters:
+    ///   - font: The glyphless TrueType font (Tesseract's `pdf.ttf`).
+    ///   - title: The document title (`/Title`).
+    ///   - producer: The program that made it (`/Producer`).
+    ///   - keepRotation: Whether a page whose content was found turned
+    ///     stays as scanned (no `/Rotate`; `--keep-rotation`).
+    public init(font: Data, title: String?, producer: String, keepRotation: Bool = false) {
+      self.font = font
+      self.title = title
+      self.producer = producer
+      self.keepRotation = keepRotation
+    }
+
+    /// The number of pages added.
+    public var pageCount: Int { pageObjects.count }
+
+    /// The bytes of the next page's objects (the file's header before the
+    /// first).
+    /// - Throws: ``WriteError`` when the image does not match the page's size.
+    /// - Complexity: O(*n*) in the page's words and the image's bytes.
+    public mutating func add(_ input: PageInput) throws(WriteError) -> Data {
       let page = input.page
       let image = input.image
       let orientation = ImageOrientation(tag: image.orientation) ?? ImageOrientation.upright
@@ -174,27 +196,30 @@ public enum SearchablePDF {
       guard shown == (page.width, page.height) else {
         throw WriteError(
           description:
-            "page \(i + 1): the image is \(shown.0)×\(shown.1) pixels, the model's page \(page.width)×\(page.height)"
+            "page \(pageObjects.count + 1): the image is \(shown.0)×\(shown.1) pixels, the model's page \(page.width)×\(page.height)"
         )
       }
+      if pageObjects.isEmpty { language = page.accessibilityLanguage }
+      let number = nextObject
+      pageObjects.append(number)
+      nextObject += 2
       let scale = 72.0 / Double(PageResolution.resolution(of: page))
       let w = Double(page.width) * scale
       let h = Double(page.height) * scale
       var pageObject = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))]"
       if !keepRotation, let rotate = rotation(of: page) { pageObject += " /Rotate \(rotate)" }
-      // The image's XObjects: the page's third object, then (for an
-      // image in pieces) the pieces' after the pages' objects.
+      // The image's XObjects: one, or one per piece.
       let pieces =
         image.pieces.isEmpty
         ? [PDFImagePiece(data: image.data, x: 0, y: 0, width: image.width, height: image.height)]
         : image.pieces
-      var xobjects = [number + 2]
-      for _ in pieces.dropFirst() {
+      var xobjects: [Int] = []
+      for _ in pieces {
         xobjects.append(nextObject)
         nextObject += 1
       }
       let names = xobjects.enumerated().map { "/Im\($0.offset) \($0.element) 0 R" }
-      writer.object(
+      objects.object(
         number,
         pageObject
           + " /Resources << /XObject << \(names.joined(separator: " ")) >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
@@ -203,12 +228,12 @@ public enum SearchablePDF {
       let content =
         imageContent(image, pieces: pieces, orientation: orientation, pixelToUser: pixelToUser)
         + textLayer(page, pixelToUser: pixelToUser, font: "F0")
-      writer.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
+      objects.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
       var colorSpace = image.colorSpace
       if let profile = image.iccProfile, let components = ICCProfile.components(profile) {
         // The device space the profile stands for, for readers without
         // colour management.
-        writer.compressedStream(
+        objects.compressedStream(
           nextObject, dictionary: "/N \(components) /Alternate \(image.colorSpace)", data: profile)
         colorSpace = "[/ICCBased \(nextObject) 0 R]"
         nextObject += 1
@@ -218,11 +243,34 @@ public enum SearchablePDF {
           "/Type /XObject /Subtype /Image /Width \(piece.width) /Height \(piece.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(colorSpace) /Filter /\(image.filter)"
         if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
         if let decode = image.decode { dictionary += " /Decode \(decode)" }
-        writer.stream(object, dictionary: dictionary, data: piece.data)
+        objects.stream(object, dictionary: dictionary, data: piece.data)
       }
+      return objects.take()
     }
-    writer.compressedStream(9, dictionary: "/Length1 \(font.count)", data: font)
-    return writer.finish(root: 1, info: 3)
+
+    /// The bytes after the last page: the document's objects and the
+    /// cross-reference table.
+    /// - Throws: ``WriteError`` when no page was added.
+    public mutating func finish() throws(WriteError) -> Data {
+      guard !pageObjects.isEmpty else { throw WriteError(description: "no page to write") }
+      var catalog = "<< /Type /Catalog /Pages 2 0 R"
+      if let language { catalog += " /Lang \(literal(language))" }
+      objects.object(1, catalog + " >>")
+      objects.object(
+        2,
+        "<< /Type /Pages /Count \(pageObjects.count) /Kids [\(pageObjects.map { "\($0) 0 R" }.joined(separator: " "))] >>"
+      )
+      var info = "<< /Producer \(literal(producer))"
+      if let title { info += " /Title \(literal(title))" }
+      objects.object(3, info + " >>")
+      objects.object(4, GlyphlessFont.type0(cidFont: "5 0 R", toUnicode: "8 0 R"))
+      objects.object(5, GlyphlessFont.cidFont(descriptor: "6 0 R", cidToGIDMap: "7 0 R"))
+      objects.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
+      objects.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
+      objects.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
+      objects.compressedStream(9, dictionary: "/Length1 \(font.count)", data: font)
+      return objects.finish(root: 1, info: 3)
+    }
   }
 
   /// The `/Rotate` that shows a page upright whose content was found
@@ -440,12 +488,26 @@ public enum SearchablePDF {
 }
 
 /// Numbered objects and streams, and the cross-reference table at the end.
+///
+/// The bytes are taken out as they are written (``take()``), so a long
+/// document passes through; offsets count from the file's start.
 private struct ObjectWriter {
   var data = Data("%PDF-1.5\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
   var offsets: [Int: Int] = [:]
+  /// The bytes taken out so far.
+  private var taken = 0
+
+  /// The bytes written since the last call, which the writer then forgets.
+  mutating func take() -> Data {
+    defer {
+      taken += data.count
+      data = Data()
+    }
+    return data
+  }
 
   mutating func object(_ number: Int, _ body: String) {
-    offsets[number] = data.count
+    offsets[number] = taken + data.count
     data.append(contentsOf: Array("\(number) 0 obj\n\(body)\nendobj\n".utf8))
   }
 
@@ -461,7 +523,7 @@ private struct ObjectWriter {
   }
 
   mutating func stream(_ number: Int, dictionary: String, data bytes: Data) {
-    offsets[number] = data.count
+    offsets[number] = taken + data.count
     data.append(
       contentsOf: Array(
         "\(number) 0 obj\n<< \(dictionary) /Length \(bytes.count) >>\nstream\n".utf8))
@@ -469,10 +531,11 @@ private struct ObjectWriter {
     data.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
   }
 
-  /// The cross-reference table (objects are numbered from 1 without gaps).
+  /// The rest of the file: what was not taken, the cross-reference table
+  /// (objects are numbered from 1 without gaps) and the trailer.
   mutating func finish(root: Int, info: Int) -> Data {
     let size = (offsets.keys.max() ?? 0) + 1
-    let start = data.count
+    let start = taken + data.count
     var table = "xref\n0 \(size)\n0000000000 65535 f \n"
     for n in 1..<size {
       if let offset = offsets[n] {
@@ -484,7 +547,7 @@ private struct ObjectWriter {
     table +=
       "trailer\n<< /Size \(size) /Root \(root) 0 R /Info \(info) 0 R >>\nstartxref\n\(start)\n%%EOF\n"
     data.append(contentsOf: Array(table.utf8))
-    return data
+    return take()
   }
 }
 

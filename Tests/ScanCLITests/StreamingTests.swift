@@ -128,14 +128,25 @@ struct StreamingTests {
 
   /// Peak memory does not grow with the number of pages
   /// (`Tools/memory-bench`, the figures in the README): 100 pages within
-  /// 1.5× of 10, for JSON (before: 1.62×) and for ALTO, whose head comes
-  /// last.
-  @Test func memoryDoesNotGrowWithPages() throws {
+  /// 1.5× of 10, for JSON (before: 1.62×), for ALTO, whose head comes
+  /// last, for a searchable PDF of 100 image files (before: 2.74× from 30
+  /// to 300 images) and for accessible HTML (before: 3.3× from 30 to 300
+  /// pages).
+  ///
+  /// Not under AddressSanitizer (`Tools/asan.sh` sets `ASAN_OPTIONS`): its
+  /// shadow memory and its quarantine of freed blocks (256 MB) make the
+  /// peak grow with the memory a run frees, not with what it holds.
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+      "peak memory under AddressSanitizer counts its shadow and quarantine"))
+  func memoryDoesNotGrowWithPages() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path,
-      "--pages", "10,100", "--formats", "json,alto", "--scantext", Fixtures.executable.path,
+      "--pages", "10,100", "--formats", "json,alto,pdf-of-images,html", "--scantext",
+      Fixtures.executable.path,
       "--json",
     ]
     let out = Pipe()
@@ -155,7 +166,7 @@ struct StreamingTests {
       var growth: [Growth]
     }
     let report = try JSONDecoder().decode(Report.self, from: data)
-    #expect(report.growth.map(\.run) == ["json", "alto"])
+    #expect(report.growth.map(\.run) == ["json", "alto", "pdf-of-images", "html"])
     for growth in report.growth {
       #expect(growth.ratio <= 1.5, "\(growth.run): 100 pages at \(growth.ratio)× the peak of 10")
     }

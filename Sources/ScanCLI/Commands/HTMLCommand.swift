@@ -90,19 +90,52 @@ struct HTMLCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [modelPath, imagePath])
-    let pages = try ModelLoader.numberedPages(modelPath, ocr: ocr)
-    if let imageURL, pages.count > 1, !imageURL.contains(Self.pageNumberPlaceholder) {
-      throw ValidationError(
-        "'--image-url' names one image and \(modelPath) has \(pages.count) pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
-      )
-    }
+    // Pages are written as they are read, each picture made when its page
+    // comes (a PDF's renderings embedded as PNG are most of the file), into
+    // a temporary file: the head, which names the language and title, goes
+    // before them at the end. The first page waits for a second to know
+    // whether the document has one page or several.
+    let html = AccessibleHTML(options: options, lowConfidenceThreshold: threshold)
     var filePages = ImageFilePages(modelPath: modelPath)
-    var shown: [AccessibleHTML.ShownPage] = []
-    for (number, page) in pages {
-      shown.append(try picture(of: page, number: number, filePages: &filePages))
+    var writer: AccessibleHTML.Writer?
+    var waiting: (number: Int, page: Page)?
+    let spool = try Spool()
+    func write(_ number: Int, _ page: Page, several: Bool) throws {
+      if writer == nil { writer = AccessibleHTML.Writer(html, several: several) }
+      let shown = try picture(of: page, number: number, filePages: &filePages)
+      if let text = writer?.page(shown) { try spool.write(text) }
     }
-    let writer = AccessibleHTML(options: options, lowConfidenceThreshold: threshold)
-    try OutputFile.write(writer.html(pages: shown), to: outputPath, io: io)
+    try ocr.recognizer().read([modelPath]) { part in
+      if let error = part.result.pageErrors.first { throw error }
+      for (number, page) in try part.result.numberedPages() {
+        guard writer != nil || waiting != nil else {
+          waiting = (number, page)
+          continue
+        }
+        if let first = waiting {
+          if let imageURL, !imageURL.contains(Self.pageNumberPlaceholder) {
+            throw ValidationError(
+              "'--image-url' names one image and \(modelPath) has several pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
+            )
+          }
+          try write(first.number, first.page, several: true)
+          waiting = nil
+        }
+        try write(number, page, several: true)
+      }
+    }
+    if let only = waiting { try write(only.number, only.page, several: false) }
+    let document = writer ?? AccessibleHTML.Writer(html, several: false)
+    let output = OutputFile.Stream(outputPath, io: io)
+    do {
+      try output.write(document.head())
+      try spool.copy(to: output)
+      try output.write(document.tail())
+      try output.commit()
+    } catch {
+      output.abandon()
+      throw error
+    }
     return 0
   }
 

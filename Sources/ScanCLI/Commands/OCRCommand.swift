@@ -114,8 +114,30 @@ struct OCRCommand: ScanCommand {
       }
     }
     let recognizer = ocr.recognizer(jobs: jobCount)
+    if outputFormat == .pdf, !readsPDF {
+      // A searchable PDF of images, written page by page as pages are read.
+      let pdf = try SearchablePDFOutput.ImageStream(
+        to: outputPath, maxPixels: options.maxPixels, dataPath: options.dataPath,
+        keepRotation: ocr.keepRotation, io: io)
+      do {
+        try recognizer.read(paths, progress: showDone) { part in
+          for page in report(part.result) {
+            try pdf.add(page, source: (part.result.path, page.index))
+          }
+        }
+        progress?.finish()
+        if failed && pdf.pageCount == 0 { throw BatchFailure() }
+        try pdf.finish()
+      } catch {
+        pdf.abandon()
+        throw error
+      }
+      if failed { throw BatchFailure() }
+      return 0
+    }
     guard let documentFormat = outputFormat.document else {
-      // A searchable PDF: the pages and the file each came from.
+      // A searchable PDF of PDFs (and images): the first PDF edited with
+      // qpdf, which needs every page (see SearchablePDFOutput).
       var pages: [Page] = []
       var sources: [(path: String, page: Int)] = []
       recognizer.read(paths, progress: showDone) { part in

@@ -69,7 +69,7 @@ final class DocumentStream {
 /// An unnamed temporary file (removed from its folder as soon as it is
 /// made, so nothing is left behind however the process ends): text written
 /// now and read back later.
-private final class Spool {
+final class Spool {
   private let descriptor: Int32
 
   init() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
@@ -95,15 +96,106 @@ enum SearchablePDFOutput {
     pages: [(page: Page, source: (path: String, page: Int))], maxPixels: Int, font: Data,
     title: String?, keepRotation: Bool = false
   ) throws -> Data {
-    var inputs: [SearchablePDF.PageInput] = []
+    var writer = SearchablePDF.Writer(
+      font: font, title: title, producer: producer, keepRotation: keepRotation)
+    var data = Data()
     for (page, source) in pages {
-      let stream = try InputFiles.withFile(source.path) {
-        try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
-      }
-      inputs.append(SearchablePDF.PageInput(page: page, image: pageImage(stream)))
+      data += try writer.add(
+        SearchablePDF.PageInput(page: page, image: image(of: source, maxPixels: maxPixels)))
     }
-    return try SearchablePDF.data(
-      pages: inputs, font: font, title: title, producer: producer, keepRotation: keepRotation)
+    return data + (try writer.finish())
+  }
+
+  /// The image of page `source.page` of the image file `source.path` as
+  /// it goes into a PDF (its bytes as stored where they can be).
+  static func image(of source: (path: String, page: Int), maxPixels: Int) throws -> PDFPageImage {
+    if InputFiles.isDocument(source.path) {
+      throw CLIError(
+        "\(source.path): a searchable PDF needs the page images; give the images, not a model")
+    }
+    let stream = try InputFiles.withFile(source.path) {
+      try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
+    }
+    return pageImage(stream)
+  }
+
+  /// A searchable PDF of image files written page by page as the pages
+  /// are read (each page's image loaded when its page comes, then
+  /// written): memory holds a page, not the document. Nothing reaches the
+  /// output before the first page; an error leaves it as it was.
+  final class ImageStream {
+    private let output: OutputFile.Stream
+    private let outputPath: String
+    private let maxPixels: Int
+    private let keepRotation: Bool
+    private let font: Data
+    private var writer: SearchablePDF.Writer?
+
+    /// The number of pages written.
+    var pageCount: Int { writer?.pageCount ?? 0 }
+
+    init(
+      to outputPath: String, maxPixels: Int, dataPath: String?, keepRotation: Bool, io: CommandIO
+    )
+      throws
+    {
+      do {
+        font = try PDFImages.glyphlessFont(dataPath: dataPath)
+      } catch {
+        throw CLIError(error.description)
+      }
+      self.outputPath = outputPath
+      self.maxPixels = maxPixels
+      self.keepRotation = keepRotation
+      output = OutputFile.Stream(outputPath, io: io)
+    }
+
+    /// Writes the next page: `page` read from page `source.page` (from 0)
+    /// of the image file `source.path`.
+    func add(_ page: Page, source: (path: String, page: Int)) throws {
+      do {
+        // The document's title is the first image's name.
+        var writer =
+          self.writer
+          ?? SearchablePDF.Writer(
+            font: font, title: URL(fileURLWithPath: source.path).lastPathComponent,
+            producer: producer, keepRotation: keepRotation)
+        let bytes = try writer.add(
+          SearchablePDF.PageInput(page: page, image: image(of: source, maxPixels: maxPixels)))
+        self.writer = writer
+        try bytes.withUnsafeBytes { try output.write($0) }
+      } catch {
+        output.abandon()
+        throw Self.message(error, outputPath)
+      }
+    }
+
+    /// Writes the document's own objects and ends the output.
+    func finish() throws {
+      do {
+        var writer =
+          self.writer
+          ?? SearchablePDF.Writer(font: font, title: nil, producer: producer)
+        let bytes = try writer.finish()
+        try bytes.withUnsafeBytes { try output.write($0) }
+        try output.commit()
+      } catch {
+        output.abandon()
+        throw Self.message(error, outputPath)
+      }
+    }
+
+    /// Gives the output up.
+    func abandon() { output.abandon() }
+
+    private static func message(_ error: any Error, _ outputPath: String) -> any Error {
+      switch error {
+      case let error as OCRError: return CLIError(error.description)
+      case let error as SearchablePDF.WriteError:
+        return CLIError("\(outputPath): \(error.description)")
+      default: return error
+      }
+    }
   }
 
   static func pageImage(_ stream: PDFImageStream) -> PDFPageImage {

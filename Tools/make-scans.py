@@ -746,6 +746,10 @@ def corners(b):
 
 
 def num(v):
+    # Two decimals: ScanText's export precision (ScanConventions.exportFractionDigits
+    # in Sources/ScanModel/Conventions.swift). Kept here rather than read from the
+    # Swift source: this script runs without a build, and the truth files it writes
+    # are committed, so the copy only matters when they are regenerated.
     v = round(float(v), 2)
     return int(v) if v == int(v) else v
 

@@ -372,7 +372,7 @@ public enum ALTO {
       attributes += [("SUBS_TYPE", type), ("SUBS_CONTENT", content)]
     }
     if let c = word.confidence {
-      attributes.append(("WC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
+      attributes.append(("WC", FormatNumbers.unitConfidence(c)))
     }
     let confidences = glyphs.compactMap(\.confidence)
     if !glyphs.isEmpty, confidences.count == glyphs.count {
@@ -387,7 +387,7 @@ public enum ALTO {
     for glyph in glyphs {
       var g = [("ID", "\(id)_g\(glyphID)"), ("CONTENT", glyph.text)]
       if let c = glyph.confidence {
-        g.append(("GC", FormatNumbers.decimal(min(100, max(0, c)) / 100, digits: 4)))
+        g.append(("GC", FormatNumbers.unitConfidence(c)))
       }
       glyphID += 1
       if let q = glyph.quad {

@@ -34,9 +34,8 @@ extension DocumentJSON {
 private struct Reader {
   var path: [String] = []
 
-  /// Coordinates beyond ten million pixels are refused: no scan is that
-  /// large, and products of larger values could overflow.
-  static let coordinateLimit = 10_000_000
+  /// Coordinates beyond ``ScanConventions/coordinateLimit`` are refused.
+  static let coordinateLimit = ScanConventions.coordinateLimit
 
   func fail(_ reason: String) -> DocumentFormatError {
     DocumentFormatError(path: path.joined(), reason: reason)

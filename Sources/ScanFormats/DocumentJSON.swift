@@ -208,8 +208,9 @@ public enum DocumentJSON {
   /// A number rounded to two decimals.
   public static func number(_ x: Double) -> JSONValue { .number(rounded(x)) }
 
-  /// Rounds to two decimals, the precision of the format.
-  public static func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+  /// Rounds to the precision of the format,
+  /// ``ScanConventions/exportFractionDigits`` (two decimals).
+  public static func rounded(_ x: Double) -> Double { ScanConventions.rounded(x) }
 
   /// A box as `[x0, y0, x1, y1]` integers.
   public static func box(_ r: PixelRect) -> JSONValue {

@@ -144,7 +144,7 @@ public enum PAGEXML {
   private static func textEquiv(_ text: String, confidence: Double?, to w: inout XMLWriter) {
     w.start(
       "TextEquiv",
-      [("conf", confidence.map { FormatNumbers.decimal(min(100, max(0, $0)) / 100, digits: 4) })])
+      [("conf", confidence.map { FormatNumbers.unitConfidence($0) })])
     w.leaf("Unicode", text: text)
     w.end()
   }

@@ -54,7 +54,9 @@ public struct PageDrawing: Sendable {
   public var lowConfidence: Double
 
   /// Creates a drawing configuration.
-  public init(layers: DrawingLayers = .all, lowConfidence: Double = 60) {
+  public init(
+    layers: DrawingLayers = .all, lowConfidence: Double = ScanConventions.lowConfidenceThreshold
+  ) {
     self.layers = layers
     self.lowConfidence = lowConfidence
   }

@@ -68,7 +68,7 @@ extension Preprocessor {
     let box = outline.boundingBox(width: original.width, height: original.height)
     guard let clipped = Self.clip(original, box) else { return nil }
     let undoCrop = ImageTransform.undoCrop(x: box.minX, y: box.minY)
-    let c = outline.corners.map(Self.exportPrecision)
+    let c = outline.corners.map(ScanConventions.rounded)
     let quad = Quad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
     if steps.contains(.perspective), let pages = outline.pageQuads {
       return straighten(clipped, pages: pages, box: box, quad: quad)
@@ -89,12 +89,6 @@ extension Preprocessor {
     return straighten(clipped, pages: [c], box: box, quad: quad)
   }
 
-  /// A point rounded to the export's precision (hundredths), so that a
-  /// decoded export equals the model.
-  static func exportPrecision(_ p: Point) -> Point {
-    Point(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100)
-  }
-
   /// The page, or the two pages of a spread folded at its spine, each
   /// straightened from its own quadrilateral (`pages`, left first, corners
   /// clockwise from the top-left) into a rectangle as wide as its longer
@@ -108,7 +102,7 @@ extension Preprocessor {
     guard pages.count == 1 || pages.count == 2, pages.allSatisfy({ $0.count == 4 }) else {
       return nil
     }
-    let quads = pages.map { $0.map(Self.exportPrecision) }
+    let quads = pages.map { $0.map(ScanConventions.rounded) }
     var widths = quads.map { q in max(distance(q[0], q[1]), distance(q[3], q[2])) }
     var height =
       quads.flatMap { q in [distance(q[0], q[3]), distance(q[1], q[2])] }.max() ?? 0

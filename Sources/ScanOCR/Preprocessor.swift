@@ -169,7 +169,7 @@ struct Preprocessor {
       gray = LeptonicaImage(taking: straight)
       result.transform = result.transform.composed(
         after: .undoRotation(degrees: angle, width: w, height: h))
-      result.skew = -(angle * 100).rounded() / 100
+      result.skew = -ScanConventions.rounded(angle)
       result.applied.append("deskew")
       changed = true
       ink = nil

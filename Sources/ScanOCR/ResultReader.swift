@@ -171,7 +171,7 @@ enum ResultReader {
     -> Double
   {
     // Rounded to the export's precision, so a decoded export equals the model.
-    (Double(scantext_TessResultIteratorConfidence(results, level)) * 100).rounded() / 100
+    ScanConventions.rounded(Double(scantext_TessResultIteratorConfidence(results, level)))
   }
 }
 
@@ -268,7 +268,9 @@ struct ElementMapper {
                 bbox: box(line.bbox, line.quad),
                 quad: lineQuad(line, turn: turn, polygon: polygon), polygon: polygon,
                 baseline: line.baseline.map {
-                  Baseline(start: rounded(apply($0.start)), end: rounded(apply($0.end)))
+                  Baseline(
+                    start: ScanConventions.rounded(apply($0.start)),
+                    end: ScanConventions.rounded(apply($0.end)))
                 },
                 words: line.words.map { word in
                   Word(
@@ -323,9 +325,7 @@ struct ElementMapper {
     let q =
       dewarp != nil && recognised != nil
       ? mappedQuad(shape(r, recognised)) : Self.turned(mappedQuad(r), turn)
-    return Quad(
-      topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
-      bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
+    return ScanConventions.rounded(q)
   }
 
   /// A line's outline: its mapped corners; under perspective (where a box
@@ -348,9 +348,7 @@ struct ElementMapper {
     } else {
       return quad(r, turn: turn)
     }
-    return Quad(
-      topLeft: rounded(q.topLeft), topRight: rounded(q.topRight),
-      bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
+    return ScanConventions.rounded(q)
   }
 
   /// Cross-sections of a curved line are at most this far apart along it,
@@ -378,7 +376,8 @@ struct ElementMapper {
     func along(_ a: Point, _ b: Point) -> [Point] {
       (0..<k).map { i in
         let t = Double(i) / Double(k - 1)
-        return rounded(apply(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)))
+        return ScanConventions.rounded(
+          apply(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)))
       }
     }
     let polygon = along(q.topLeft, q.topRight) + along(q.bottomRight, q.bottomLeft)
@@ -437,9 +436,5 @@ struct ElementMapper {
       minX: minX, minY: minY,
       maxX: max(minX + 1, min(width, Int(bounds.maxX.rounded()))),
       maxY: max(minY + 1, min(height, Int(bounds.maxY.rounded()))))
-  }
-
-  private func rounded(_ p: Point) -> Point {
-    Point(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100)
   }
 }

@@ -428,7 +428,7 @@ public struct PageRecognition: Sendable, Equatable {
 struct ReadingQuality: Equatable {
   /// Words read.
   var words = 0
-  /// Words read with confidence ≥ 60.
+  /// Words read with confidence ≥ ``ScanConventions/lowConfidenceThreshold``.
   var confidentWords = 0
   /// The mean word confidence (0 when there are no words).
   var meanConfidence = 0.0
@@ -442,7 +442,7 @@ struct ReadingQuality: Equatable {
             let confidence = word.confidence ?? 0
             words += 1
             sum += confidence
-            if confidence >= 60 { confidentWords += 1 }
+            if confidence >= ScanConventions.lowConfidenceThreshold { confidentWords += 1 }
           }
         }
       }

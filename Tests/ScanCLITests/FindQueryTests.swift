@@ -145,7 +145,7 @@ struct FindQueryTests {
     #expect(answers[8]["error"] == .string("\"direction\" must be forward or backward"))
     // The session goes on after errors.
     let after = try query(path, [#"{"op":"fly"}"#, #"{"op":"find","query":"StraBe"}"#])
-    #expect(after[0]["error"]?.stringValue?.contains("find or uncertain") == true)
+    #expect(after[0]["error"]?.stringValue?.contains("find, uncertain,") == true)
     #expect(after[1]["matches"]?.arrayValue?.count == 1)
   }
 

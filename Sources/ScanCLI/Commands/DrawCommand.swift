@@ -22,7 +22,8 @@ struct DrawCommand: ScanCommand {
       "Comma-separated layers: words (boxes), lines (selection outlines), order (reading order numbers and arrows), confidence (low-confidence words in red), blocks, roles (paragraphs outlined in the colour of their role), or all.",
     default: "all")
   static let lowConfidence = Option<Double>(
-    "min-confidence", help: "Words below this confidence (0-100) are highlighted.", default: 60)
+    "min-confidence", help: "Words below this confidence (0-100) are highlighted.",
+    default: ScanConventions.lowConfidenceThreshold)
 
   static let configuration = CommandConfiguration(
     commandName: "draw",

@@ -29,7 +29,8 @@ struct HTMLCommand: ScanCommand {
     "show-uncertain", help: "Highlight the words below --min-confidence.")
   static let lowConfidence = Option<Double>(
     "min-confidence",
-    help: "Words below this confidence (0-100) are marked uncertain.", default: 60)
+    help: "Words below this confidence (0-100) are marked uncertain.",
+    default: ScanConventions.lowConfidenceThreshold)
 
   /// What `--image-url` replaces by each page's number.
   static let pageNumberPlaceholder = "{page}"

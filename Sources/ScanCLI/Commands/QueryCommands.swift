@@ -228,16 +228,11 @@ struct QueryCommand: ScanCommand {
     commandName: "query",
     abstract: "Answer JSON requests, one per line on standard input, one answer per line.",
     discussion: """
-      Requests: {"op":"text","range":[s,e]} or {"op":"text","rect":[x0,y0,x1,y1]}, \
-      {"op":"rects","range":[s,e]}, {"op":"caret","position":p}, {"op":"hit","point":[x,y]}, \
-      {"op":"enclosing"|"boundary","position":p,"granularity":g,"direction":d}, \
-      {"op":"line","point":[x,y]}, {"op":"lineContent","line":i}, {"op":"lines"}, {"op":"pages"}, \
-      {"op":"find","query":q}, {"op":"uncertain","below":c}, {"op":"headings"}, {"op":"outline"}, \
-      {"op":"nextHeading"|"previousHeading","position":p}, \
-      {"op":"attributedContent","line":i} or {"op":"attributedContent","range":[s,e]}. \
       Line answers carry the paragraph's "role" (and "level" for a heading). \
-      "page" defaults to 0; an "id" is echoed back. A bad request gets {"error":"..."}.
-      """,
+      "page" defaults to 0; an "id" is echoed back. A bad request gets {"error":"..."}. \
+      Requests (the README's Query protocol table gives the answers):
+
+      """ + QueryOp.help,
     arguments: [model] + OCROptions.arguments)
 
   let modelPath: String

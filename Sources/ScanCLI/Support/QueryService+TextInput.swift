@@ -4,74 +4,71 @@ import ScanModel
 /// The `UITextInput` navigation ops of the query protocol: `position`,
 /// `farthest`, `extend`, `compare` and `writingDirection`.
 extension QueryService {
-  /// The ops this file answers.
-  static let textInputOps: Set<String> = [
-    "position", "farthest", "extend", "compare", "writingDirection",
-  ]
+  // Directions of `position`, `farthest` and `extend` are screen
+  // directions (`left`, `right`, `up`, `down`), as the user sees the
+  // original image.
 
-  /// Answers one of ``textInputOps``:
-  /// - `{"op":"position","from":p,"direction":"right","offset":1}` →
-  ///   `{"position":q or null}` (`position(from:in:offset:)`; `offset`
-  ///   defaults to 1 and may be negative);
-  /// - `{"op":"farthest","range":[s,e],"direction":"left"}` →
-  ///   `{"position":q}` (`position(within:farthestIn:)`);
-  /// - `{"op":"extend","position":p,"direction":"right"}` →
-  ///   `{"range":[s,e]}` (`characterRange(byExtending:inDirection:)`);
-  /// - `{"op":"compare","position":p,"other":q}` →
-  ///   `{"order":"orderedAscending","value":-1}` (`compare(_:to:)`);
-  /// - `{"op":"writingDirection","position":p,"direction":"forward"}` →
-  ///   `{"writingDirection":"leftToRight" or "rightToLeft"}`
-  ///   (`baseWritingDirection(for:in:)`; `direction` defaults to forward).
-  ///
-  /// Directions of `position`, `farthest` and `extend` are screen
-  /// directions (`left`, `right`, `up`, `down`), as the user sees the
-  /// original image.
-  func textInputAnswer(_ op: String, _ request: JSONValue, _ page: Page) throws -> JSONValue {
-    switch op {
-    case "position":
-      let from = try position(request, page, key: "from")
-      let direction = try layoutDirection(request)
-      guard let offset = (request["offset"] ?? .number(1)).intValue else {
-        throw RequestError(description: "\"offset\" must be an integer")
-      }
-      let p = page.position(from: from, in: direction, offset: offset)
-      return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
-    case "farthest":
-      let range = try range(request, page)
-      let p = page.position(within: range, farthestIn: try layoutDirection(request))
-      return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
-    case "extend":
-      let p = try position(request, page)
-      let r = page.characterRange(byExtending: p, inDirection: try layoutDirection(request))
-      return .object(["range": r.map(Answers.range) ?? .null])
-    case "compare":
-      let a = try position(request, page)
-      let b = try position(request, page, key: "other")
-      let order = page.compare(a, to: b)
-      let name =
-        switch order {
-        case .orderedAscending: "orderedAscending"
-        case .orderedSame: "orderedSame"
-        case .orderedDescending: "orderedDescending"
-        }
-      return .object(["order": .string(name), "value": .number(Double(order.rawValue))])
-    case "writingDirection":
-      let p = try position(request, page)
-      let direction: TextStorageDirection
-      switch request["direction"] {
-      case nil: direction = .forward
-      case let d?:
-        guard let name = d.stringValue, let s = TextStorageDirection(rawValue: name) else {
-          throw RequestError(description: "\"direction\" must be forward or backward")
-        }
-        direction = s
-      }
-      return .object([
-        "writingDirection": .string(page.baseWritingDirection(for: p, in: direction).rawValue)
-      ])
-    default:
-      throw RequestError(description: "unknown op '\(op)'")
+  /// `{"op":"position","from":p,"direction":"right","offset":1}` →
+  /// `{"position":q or null}` (`position(from:in:offset:)`; `offset`
+  /// defaults to 1 and may be negative).
+  func positionAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    let from = try position(request, page, key: "from")
+    let direction = try layoutDirection(request)
+    guard let offset = (request["offset"] ?? .number(1)).intValue else {
+      throw RequestError(description: "\"offset\" must be an integer")
     }
+    let p = page.position(from: from, in: direction, offset: offset)
+    return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
+  }
+
+  /// `{"op":"farthest","range":[s,e],"direction":"left"}` →
+  /// `{"position":q}` (`position(within:farthestIn:)`).
+  func farthestAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    let range = try range(request, page)
+    let p = page.position(within: range, farthestIn: try layoutDirection(request))
+    return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
+  }
+
+  /// `{"op":"extend","position":p,"direction":"right"}` →
+  /// `{"range":[s,e]}` (`characterRange(byExtending:inDirection:)`).
+  func extendAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    let p = try position(request, page)
+    let r = page.characterRange(byExtending: p, inDirection: try layoutDirection(request))
+    return .object(["range": r.map(Answers.range) ?? .null])
+  }
+
+  /// `{"op":"compare","position":p,"other":q}` →
+  /// `{"order":"orderedAscending","value":-1}` (`compare(_:to:)`).
+  func compareAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    let a = try position(request, page)
+    let b = try position(request, page, key: "other")
+    let order = page.compare(a, to: b)
+    let name =
+      switch order {
+      case .orderedAscending: "orderedAscending"
+      case .orderedSame: "orderedSame"
+      case .orderedDescending: "orderedDescending"
+      }
+    return .object(["order": .string(name), "value": .number(Double(order.rawValue))])
+  }
+
+  /// `{"op":"writingDirection","position":p,"direction":"forward"}` →
+  /// `{"writingDirection":"leftToRight" or "rightToLeft"}`
+  /// (`baseWritingDirection(for:in:)`; `direction` defaults to forward).
+  func writingDirectionAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    let p = try position(request, page)
+    let direction: TextStorageDirection
+    switch request["direction"] {
+    case nil: direction = .forward
+    case let d?:
+      guard let name = d.stringValue, let s = TextStorageDirection(rawValue: name) else {
+        throw RequestError(description: "\"direction\" must be forward or backward")
+      }
+      direction = s
+    }
+    return .object([
+      "writingDirection": .string(page.baseWritingDirection(for: p, in: direction).rawValue)
+    ])
   }
 
   private func layoutDirection(_ r: JSONValue) throws -> TextLayoutDirection {

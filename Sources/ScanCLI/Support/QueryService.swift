@@ -87,66 +87,34 @@ struct QueryService {
         description: "there is no page \(pageIndex) (the document has \(document.pages.count))")
     }
     let page = document.pages[pageIndex]
-    switch op {
-    case "text":
-      if request["rect"] != nil {
-        return .object(["text": .string(page.text(in: try rect(request)))])
-      }
-      let r = try range(request, page)
-      // "spoken": the text as a screen reader says it (hyphenated words joined).
-      let text = try flag(request, "spoken") ? page.spokenText(in: r) : page.text(in: r)
-      return .object(["text": .string(text ?? "")])
-    case "rects":
-      return Answers.rects(page.selectionRects(for: try range(request, page)))
-    case "caret":
-      return Answers.caret(page.caretRect(for: try position(request, page)))
-    case "hit":
-      return Answers.hit(page, try point(request))
-    case "enclosing":
-      let (p, g, d) = try boundaryArguments(request, page)
-      return .object([
-        "range": page.rangeEnclosingPosition(p, with: g, inDirection: d).map(Answers.range) ?? .null
-      ])
-    case "boundary":
-      let (p, g, d) = try boundaryArguments(request, page)
-      return Answers.boundary(page, p, g, d)
-    case "line":
-      return .object([
-        "line": page.lineNumber(at: try point(request)).map { .number(Double($0)) } ?? .null
-      ])
-    case "lineContent":
-      let n = try int(request, "line", default: nil)
-      guard page.line(number: n) != nil else {
-        throw RequestError(description: "there is no line \(n) (the page has \(page.lineCount))")
-      }
-      return Answers.line(page, n)
-    case "lines":
-      return Answers.lines(page)
-    case "pages":
-      return .object(["pages": .number(Double(document.pages.count))])
-    case "find":
-      return try findAnswer(request, page)
-    case "uncertain":
-      return try uncertainAnswer(request, page)
-    case "headings":
-      return Answers.headings(page)
-    case "outline":
-      return Answers.outline(page)
-    case "nextHeading", "previousHeading":
-      return try headingAnswer(request, page, forward: op == "nextHeading")
-    case "attributedContent":
-      return try attributedContentAnswer(request, page)
-    case let op where Self.textInputOps.contains(op):
-      return try textInputAnswer(op, request, page)
-    default:
-      throw RequestError(
-        description:
-          "unknown op '\(op)' (expected text, rects, caret, hit, enclosing, boundary, line, lineContent, lines, pages, headings, outline, nextHeading, previousHeading, attributedContent, find or uncertain; or position, farthest, extend, compare or writingDirection)"
-      )
+    guard let queryOp = QueryOp.named[op] else {
+      throw RequestError(description: QueryOp.unknown(op))
     }
+    return try queryOp.answer(self, request, page)
   }
 
-  private func int(_ r: JSONValue, _ key: String, default value: Int?) throws -> Int {
+  /// `{"op":"text","range":[s,e]}` (with `"spoken":true`, the text as a
+  /// screen reader says it: hyphenated words joined) or
+  /// `{"op":"text","rect":[x0,y0,x1,y1]}` → `{"text":…}`.
+  func textAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    if request["rect"] != nil {
+      return .object(["text": .string(page.text(in: try rect(request)))])
+    }
+    let r = try range(request, page)
+    let text = try flag(request, "spoken") ? page.spokenText(in: r) : page.text(in: r)
+    return .object(["text": .string(text ?? "")])
+  }
+
+  /// `{"op":"lineContent","line":i}` → the line (``Answers/line(_:_:)``).
+  func lineContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+    let n = try int(request, "line", default: nil)
+    guard page.line(number: n) != nil else {
+      throw RequestError(description: "there is no line \(n) (the page has \(page.lineCount))")
+    }
+    return Answers.line(page, n)
+  }
+
+  func int(_ r: JSONValue, _ key: String, default value: Int?) throws -> Int {
     guard let v = r[key] else {
       if let value { return value }
       throw RequestError(description: "missing \"\(key)\"")
@@ -157,7 +125,7 @@ struct QueryService {
     return n
   }
 
-  private func numbers(_ r: JSONValue, _ key: String, count: Int) throws -> [Double] {
+  func numbers(_ r: JSONValue, _ key: String, count: Int) throws -> [Double] {
     guard let a = r[key]?.arrayValue, a.count == count else {
       throw RequestError(description: "\"\(key)\" must be an array of \(count) numbers")
     }
@@ -195,12 +163,12 @@ struct QueryService {
     return p
   }
 
-  private func point(_ r: JSONValue) throws -> Point {
+  func point(_ r: JSONValue) throws -> Point {
     let n = try numbers(r, "point", count: 2)
     return Point(x: n[0], y: n[1])
   }
 
-  private func rect(_ r: JSONValue) throws -> Rect {
+  func rect(_ r: JSONValue) throws -> Rect {
     let n = try numbers(r, "rect", count: 4)
     guard n[0] <= n[2], n[1] <= n[3] else {
       throw RequestError(
@@ -209,7 +177,7 @@ struct QueryService {
     return Rect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
   }
 
-  private func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
+  func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
     TextPosition, TextGranularity, TextDirection
   ) {
     let p = try position(r, page)

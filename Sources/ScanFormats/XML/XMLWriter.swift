@@ -100,62 +100,6 @@ struct XMLWriter {
   }
 }
 
-/// Number formatting shared by the writers.
-enum FormatNumbers {
-  /// Whole numbers are written within ±10^15: beyond, a `Double` is no
-  /// exact integer and `Int(_:)` would trap. Nothing ScanText reads or
-  /// makes comes near (coordinates are refused beyond ±10^7), but a page
-  /// built through the public initialisers may carry any number.
-  static let wholeLimit = 1e15
-
-  /// `x` rounded to a whole number, clamped to ±``wholeLimit``; 0 for NaN.
-  static func whole(_ x: Double) -> Int {
-    if x.isNaN { return 0 }
-    return Int(min(max(x.rounded(), -wholeLimit), wholeLimit))
-  }
-
-  /// A confidence as a whole percentage, clamped to 0...100 (hOCR's
-  /// `x_wconf`, the accessible HTML's description).
-  static func percent(_ c: Double) -> Int { whole(min(100, max(0, c))) }
-
-  /// An integer or a decimal with at most `digits` fraction digits, no
-  /// trailing zeros: `12`, `0.5`, `96.25`.
-  static func decimal(_ x: Double, digits: Int = 2) -> String {
-    guard x.isFinite else { return "0" }
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = (x * scale).rounded()
-    if scaled == 0 { return "0" }
-    guard abs(scaled) < wholeLimit else { return String(whole(x)) }
-    let negative = scaled < 0
-    let magnitude = Int(abs(scaled))
-    let whole = magnitude / Int(scale)
-    var fraction = magnitude % Int(scale)
-    var out = (negative ? "-" : "") + String(whole)
-    guard fraction != 0 else { return out }
-    var fractionDigits = digits
-    while fraction % 10 == 0 {
-      fraction /= 10
-      fractionDigits -= 1
-    }
-    let s = String(fraction)
-    out += "." + String(repeating: "0", count: fractionDigits - s.count) + s
-    return out
-  }
-
-  /// A point list `x,y x,y …` of whole pixels, clamped at 0 (PAGE's `PointsType`).
-  static func points(_ points: [Point]) -> String {
-    points.map { "\(max(0, whole($0.x))),\(max(0, whole($0.y)))" }
-      .joined(separator: " ")
-  }
-
-  /// The four corners of a box, clockwise from the top left.
-  static func corners(_ r: PixelRect) -> [Point] {
-    let q = Quad(r.rect)
-    return q.corners
-  }
-}
-
 /// Geometry helpers shared by the readers.
 enum ImportGeometry {
   /// Parses `x,y x,y …` (or `x y x y …`, ALTO's older form) into points;
@@ -218,16 +162,17 @@ enum ImportGeometry {
     let quarter = Int((total / 90).rounded()) % 4
     var skew = total - Double(quarter * 90)
     if skew > 180 { skew -= 360 }
-    return (quarter * 90, (skew * 100).rounded() / 100)
+    return (quarter * 90, ScanConventions.rounded(skew))
   }
 
-  /// Coordinates beyond ten million pixels are refused, as in the JSON reader.
-  static let coordinateLimit = 10_000_000.0
+  /// Coordinates beyond ``ScanConventions/coordinateLimit`` are refused,
+  /// as in the JSON reader.
+  static let coordinateLimit = Double(ScanConventions.coordinateLimit)
 
   static func checked(_ r: PixelRect, _ element: XMLTree.Element) throws(DocumentFormatError)
     -> PixelRect
   {
-    let limit = Int(coordinateLimit)
+    let limit = ScanConventions.coordinateLimit
     guard [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ abs($0) <= limit }) else {
       throw element.error("a coordinate lies beyond ±\(limit)")
     }

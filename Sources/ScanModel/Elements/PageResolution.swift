@@ -53,7 +53,8 @@ public enum PageResolution {
   /// The median x-height of a page's body text, in pixels: the heights,
   /// across their lines, of the letters in ``xHeightLetters`` standing
   /// alone as glyphs in words of running text (role `body`) read with
-  /// confidence at least 60; `nil` with fewer than ``minimumLetters``.
+  /// confidence at least ``ScanConventions/lowConfidenceThreshold``; `nil`
+  /// with fewer than ``minimumLetters``.
   /// A glyph's height is that of its outline (its quad on a turned or
   /// deskewed page, else its box), so a page turned by 90° is measured
   /// across its lines too.
@@ -64,7 +65,8 @@ public enum PageResolution {
     for block in blocks {
       for paragraph in block.paragraphs where paragraph.role == .body {
         for line in paragraph.lines {
-          for word in line.words where (word.confidence ?? 0) >= 60 {
+          for word in line.words
+          where (word.confidence ?? 0) >= ScanConventions.lowConfidenceThreshold {
             for glyph in word.glyphs {
               guard glyph.text.count == 1, let letter = glyph.text.first,
                 xHeightLetters.contains(letter)

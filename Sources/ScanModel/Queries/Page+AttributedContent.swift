@@ -56,8 +56,9 @@ public struct AttributedRun: Hashable, Sendable {
 /// offsets in ``text`` (an `NSRange` into the attributed string).
 public struct AttributedContent: Hashable, Sendable {
   /// The confidence below which a word is low-confidence unless a query
-  /// says otherwise: 60, as elsewhere in ScanText.
-  public static let defaultLowConfidenceThreshold: Double = 60
+  /// says otherwise: ``ScanConventions/lowConfidenceThreshold`` (60), as
+  /// elsewhere in ScanText.
+  public static let defaultLowConfidenceThreshold = ScanConventions.lowConfidenceThreshold
 
   /// The text (``Page/text(in:)-(TextRange)`` of ``range``).
   public var text: String

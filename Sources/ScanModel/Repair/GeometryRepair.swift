@@ -591,9 +591,7 @@ struct LineWork {
     let q = named(axes.quad(box))
     var quad: Quad?
     if kind == .quads, keepQuad || makesQuads {
-      quad = Quad(
-        topLeft: Self.rounded(q.topLeft), topRight: Self.rounded(q.topRight),
-        bottomRight: Self.rounded(q.bottomRight), bottomLeft: Self.rounded(q.bottomLeft))
+      quad = ScanConventions.rounded(q)
     }
     // Box edges lie on the cracks between pixels: the nearest crack,
     // keeping at least a pixel.
@@ -606,9 +604,5 @@ struct LineWork {
         maxY: max(minY + 1, Int(r.maxY.rounded()))),
       quad
     )
-  }
-
-  private static func rounded(_ p: Point) -> Point {
-    Point(x: (p.x * 100).rounded() / 100, y: (p.y * 100).rounded() / 100)
   }
 }

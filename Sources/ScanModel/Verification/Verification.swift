@@ -143,7 +143,7 @@ private struct Verifier {
             && word.corners.boundingRect.height > 3 * medianWordHeight
             && word.corners.boundingRect.width > 3 * medianWordHeight), .oversizedBox,
           wordName,
-          "bbox \(word.bbox) covers \(ConvexPolygon.rounded(100 * Double(word.bbox.area) / pageArea))% of the page"
+          "bbox \(word.bbox) covers \(ScanConventions.rounded(100 * Double(word.bbox.area) / pageArea))% of the page"
         )
         expect(
           Self.inside(wordBox, lineBox, tolerance: tolerance), .wordOutsideLine, wordName,
@@ -158,7 +158,7 @@ private struct Verifier {
           let u = selectionBand.along(caret.quad.topLeft)
           expect(
             u >= lastU - tolerance, .caretsOutOfOrder, wordName,
-            "caret at \(offset) is at \(ConvexPolygon.rounded(u)) along the line, before the previous caret at \(ConvexPolygon.rounded(lastU))"
+            "caret at \(offset) is at \(ScanConventions.rounded(u)) along the line, before the previous caret at \(ScanConventions.rounded(lastU))"
           )
           lastU = max(lastU, u)
         }
@@ -212,7 +212,7 @@ private struct Verifier {
         let length = min(ConvexPolygon.length(of: a.outline), ConvexPolygon.length(of: b.outline))
         expect(
           overlap <= tolerance * max(length, 1), .selectionsOverlap, "line \(b.number)",
-          "selection overlaps line \(a.number)'s by \(ConvexPolygon.rounded(overlap)) px²")
+          "selection overlaps line \(a.number)'s by \(ScanConventions.rounded(overlap)) px²")
       }
     }
   }
@@ -309,8 +309,6 @@ enum ConvexPolygon {
     }
     return abs(signedArea(output))
   }
-
-  static func rounded(_ x: Double) -> Double { (x * 100).rounded() / 100 }
 
   private static func cross(_ a: Point, _ b: Point) -> Double { a.x * b.y - a.y * b.x }
 

@@ -114,28 +114,7 @@ struct OCRCommand: ScanCommand {
       }
     }
     let recognizer = ocr.recognizer(jobs: jobCount)
-    if outputFormat == .pdf, !readsPDF {
-      // A searchable PDF of images, written page by page as pages are read.
-      let pdf = try SearchablePDFOutput.ImageStream(
-        to: outputPath, maxPixels: options.maxPixels, dataPath: options.dataPath,
-        keepRotation: ocr.keepRotation, io: io)
-      do {
-        try recognizer.read(paths, progress: showDone) { part in
-          for page in report(part.result) {
-            try pdf.add(page, source: (part.result.path, page.index))
-          }
-        }
-        progress?.finish()
-        if failed && pdf.pageCount == 0 { throw BatchFailure() }
-        try pdf.finish()
-      } catch {
-        pdf.abandon()
-        throw error
-      }
-      if failed { throw BatchFailure() }
-      return 0
-    }
-    guard let documentFormat = outputFormat.document else {
+    if outputFormat == .pdf, readsPDF {
       // A searchable PDF of PDFs (and images): the first PDF edited with
       // qpdf, which needs every page (see SearchablePDFOutput).
       var pages: [Page] = []
@@ -156,21 +135,27 @@ struct OCRCommand: ScanCommand {
       if failed { throw BatchFailure() }
       return 0
     }
-    // Every other format is written page by page as pages are read
-    // (``DocumentStream``): memory holds the pages in flight, not the
-    // document.
-    let document = DocumentStream(format: documentFormat, path: outputPath, io: io)
+    // Every other format, and a searchable PDF of images, is written page
+    // by page as pages are read (``PageOutput``): memory holds the pages
+    // in flight, not the document.
+    let output: any PageOutput =
+      try outputFormat.document.map {
+        DocumentStream(format: $0, path: outputPath, io: io)
+      }
+      ?? SearchablePDFOutput.ImageStream(
+        to: outputPath, maxPixels: options.maxPixels, dataPath: options.dataPath,
+        keepRotation: ocr.keepRotation, io: io)
     do {
       try recognizer.read(paths, progress: showDone) { part in
         let read = report(part.result)
         note(part, read)
-        for page in read { try document.write(page.withIndex(document.pageCount)) }
+        for page in read { try output.write(page, from: (part.result.path, page.index)) }
       }
       progress?.finish()
-      if failed && document.pageCount == 0 { throw BatchFailure() }
-      try document.finish()
+      if failed && output.pageCount == 0 { throw BatchFailure() }
+      try output.finish()
     } catch {
-      document.abandon()
+      output.abandon()
       throw error
     }
     if failed { throw BatchFailure() }

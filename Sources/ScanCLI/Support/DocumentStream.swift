@@ -7,6 +7,22 @@ import ScanModel
   import Glibc
 #endif
 
+/// Where `ocr` writes pages as they are read, in order: a document format
+/// (``DocumentStream``) or a searchable PDF of image files
+/// (``SearchablePDFOutput/ImageStream``).
+protocol PageOutput: AnyObject {
+  /// The number of pages written.
+  var pageCount: Int { get }
+  /// Writes the next page, read from page `source.page` (from 0) of the
+  /// file `source.path`.
+  func write(_ page: Page, from source: (path: String, page: Int)) throws
+  /// Writes what follows the last page and ends the output.
+  func finish() throws
+  /// Gives the output up: a file being written is removed, the destination
+  /// left as it was.
+  func abandon()
+}
+
 /// A document written to an output page by page as pages are read
 /// (``ScanFormats/DocumentWriter`` into an ``OutputFile/Stream``), so that
 /// memory holds a page at a time whatever the document's length.
@@ -15,7 +31,7 @@ import ScanModel
 /// input fails writes nothing. ALTO's head, which lists what every page
 /// uses, is written once the last page is read: its pages wait in an
 /// unnamed temporary file until then.
-final class DocumentStream {
+final class DocumentStream: PageOutput {
   private var writer: DocumentWriter
   private let output: OutputFile.Stream
   /// Where ALTO's pages wait for the head.
@@ -50,6 +66,11 @@ final class DocumentStream {
       if spool == nil { spool = try Spool() }
       try spool?.write(text)
     }
+  }
+
+  /// Writes the next page, numbered after those written.
+  func write(_ page: Page, from source: (path: String, page: Int)) throws {
+    try write(page.withIndex(pageCount))
   }
 
   /// Writes what follows the last page and ends the output.

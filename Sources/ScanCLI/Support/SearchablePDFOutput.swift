@@ -122,7 +122,7 @@ enum SearchablePDFOutput {
   /// are read (each page's image loaded when its page comes, then
   /// written): memory holds a page, not the document. Nothing reaches the
   /// output before the first page; an error leaves it as it was.
-  final class ImageStream {
+  final class ImageStream: PageOutput {
     private let output: OutputFile.Stream
     private let outputPath: String
     private let maxPixels: Int
@@ -151,7 +151,7 @@ enum SearchablePDFOutput {
 
     /// Writes the next page: `page` read from page `source.page` (from 0)
     /// of the image file `source.path`.
-    func add(_ page: Page, source: (path: String, page: Int)) throws {
+    func write(_ page: Page, from source: (path: String, page: Int)) throws {
       do {
         // The document's title is the first image's name.
         var writer =

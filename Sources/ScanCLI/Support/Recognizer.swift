@@ -470,16 +470,23 @@ enum ModelLoader {
 /// The pieces of a reading between its workers and the thread that
 /// delivers them: which piece a worker takes next, the pieces read and not
 /// yet delivered, and the window that bounds them.
-private final class PieceFlow: @unchecked Sendable {
-  // Every property is guarded by `condition`.
+///
+/// The state is a `Mutex` (checked by the compiler); `condition` is held
+/// around every change and every wait, so a thread that finds nothing to do
+/// sleeps in `wait()` and the change that gives it work wakes it (a change
+/// cannot fall between its look at the state and its sleep).
+private final class PieceFlow: Sendable {
+  private struct State {
+    var nextPiece = 0
+    var delivered = 0
+    var read = 0
+    var waiting: [Int: Recognizer.InputPart] = [:]
+    var cancelled = false
+  }
   private let condition = NSCondition()
+  private let state = Mutex(State())
   private let count: Int
   private let window: Int
-  private var nextPiece = 0
-  private var delivered = 0
-  private var read = 0
-  private var waiting: [Int: Recognizer.InputPart] = [:]
-  private var cancelled = false
 
   /// - Parameters:
   ///   - count: The number of pieces.
@@ -489,44 +496,59 @@ private final class PieceFlow: @unchecked Sendable {
     self.window = max(1, window)
   }
 
+  /// Runs `body` on the state with `condition` held, waiting while it
+  /// returns `nil`; wakes the other threads when it changed something.
+  private func whenReady<T>(_ body: (inout State) -> T?) -> T {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let result = state.withLock({ body(&$0) }) {
+        condition.broadcast()
+        return result
+      }
+      condition.wait()
+    }
+  }
+
   /// The next piece for a worker; `nil` when there is none left or the
   /// reading was cancelled. Waits while the window is full.
   func take() -> Int? {
-    condition.lock()
-    defer { condition.unlock() }
-    while !cancelled, nextPiece < count, nextPiece >= delivered + window { condition.wait() }
-    guard !cancelled, nextPiece < count else { return nil }
-    nextPiece += 1
-    return nextPiece - 1
+    let count = self.count
+    let window = self.window
+    return whenReady { s -> Int?? in
+      if s.cancelled || s.nextPiece >= count { return .some(nil) }
+      guard s.nextPiece < s.delivered + window else { return nil }
+      s.nextPiece += 1
+      return .some(s.nextPiece - 1)
+    }
   }
 
   /// Records a piece read; returns the number read so far.
   func finish(_ piece: Int, _ part: Recognizer.InputPart) -> Int {
-    condition.lock()
-    defer { condition.unlock() }
-    if !cancelled { waiting[piece] = part }
-    read += 1
-    condition.broadcast()
-    return read
+    whenReady { s in
+      if !s.cancelled { s.waiting[piece] = part }
+      s.read += 1
+      return s.read
+    }
   }
 
   /// The next piece in order, once read; `nil` after the last.
   func next() -> Recognizer.InputPart? {
-    condition.lock()
-    defer { condition.unlock() }
-    while delivered < count, waiting[delivered] == nil { condition.wait() }
-    guard delivered < count, let part = waiting.removeValue(forKey: delivered) else { return nil }
-    delivered += 1
-    condition.broadcast()
-    return part
+    let count = self.count
+    return whenReady { s -> Recognizer.InputPart?? in
+      guard s.delivered < count else { return .some(nil) }
+      guard let part = s.waiting.removeValue(forKey: s.delivered) else { return nil }
+      s.delivered += 1
+      return .some(part)
+    }
   }
 
   /// Starts no further piece and drops those read.
   func cancel() {
-    condition.lock()
-    defer { condition.unlock() }
-    cancelled = true
-    waiting.removeAll()
-    condition.broadcast()
+    whenReady { s in
+      s.cancelled = true
+      s.waiting.removeAll()
+      return ()
+    }
   }
 }

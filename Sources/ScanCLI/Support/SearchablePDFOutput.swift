@@ -37,10 +37,6 @@ enum SearchablePDFOutput {
     pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
     dataPath: String?, policy: PDFTextPolicy = .keep, keepRotation: Bool = false
   ) throws {
-    for source in sources where InputFiles.isDocument(source.path) {
-      throw CLIError(
-        "\(source.path): a searchable PDF needs the page images; give the images, not a model")
-    }
     let font: Data
     do {
       font = try PDFImages.glyphlessFont(dataPath: dataPath)
@@ -67,12 +63,18 @@ enum SearchablePDFOutput {
     try OutputFile.write(bytes: Array(bytes), to: outputPath)
   }
 
-  /// Refuses, before any page is read, a PDF input no searchable copy can
-  /// be made of: an encrypted one (it opens without a password, but a copy
+  /// Refuses, before any page is read, a model (ScanText JSON, hOCR, …:
+  /// it has no page images), and a PDF input no searchable copy can be
+  /// made of: an encrypted one (it opens without a password, but a copy
   /// would have to be encrypted again), or one qpdf cannot read while
   /// Poppler can (one neither reads is left to the reading's own error,
   /// and the batch goes on without it).
   static func checkInputs(_ paths: [String]) throws {
+    // A model has no page images to put in the PDF.
+    for path in paths where InputFiles.isDocument(path) {
+      throw CLIError(
+        "\(path): a searchable PDF needs the page images; give the images, not a model")
+    }
     for path in paths
     where !InputFiles.isDocument(path) && Recognizer.looksLikePDF(path) {
       guard let data = try? InputFiles.read(path) else { continue }
@@ -109,11 +111,7 @@ enum SearchablePDFOutput {
   /// The image of page `source.page` of the image file `source.path` as
   /// it goes into a PDF (its bytes as stored where they can be).
   static func image(of source: (path: String, page: Int), maxPixels: Int) throws -> PDFPageImage {
-    if InputFiles.isDocument(source.path) {
-      throw CLIError(
-        "\(source.path): a searchable PDF needs the page images; give the images, not a model")
-    }
-    return try InputFiles.withFile(source.path) {
+    try InputFiles.withFile(source.path) {
       try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
     }
   }

@@ -490,6 +490,13 @@ def main():
     lept_version = header_version(HEADERS["leptonica"],
                                   r"LIBLEPT_MAJOR_VERSION\s+(\d+)\s+#define LIBLEPT_MINOR_VERSION\s+(\d+)")
     index = {library["name"]: i for i, library in enumerate(LIBRARIES)}
+    for i, library in enumerate(LIBRARIES):
+        # Dependencies come earlier in the table: loading never loops.
+        for other in library.get("after", []) + ([library["via"]] if "via" in library else []):
+            if index.get(other, len(LIBRARIES)) >= i:
+                sys.exit(f"{library['name']} needs {other}, which must come before it")
+        if ("sonames" in library) == ("via" in library):
+            sys.exit(f"{library['name']}: give either sonames or via")
     functions = []
     ranges = []
     for library in LIBRARIES:
@@ -795,18 +802,21 @@ int scantext_library_required(int library) {{
   return library >= 0 && library < SCANTEXT_LIBRARY_COUNT && scantext_libraries[library].required;
 }}
 
-static const char *scantext_first_error = "";
-
 int scantext_load_libraries(void) {{
   for (int id = 0; id < SCANTEXT_LIBRARY_COUNT; id++) {{
-    if (!scantext_libraries[id].required || scantext_library_load(id) == 0) continue;
-    scantext_first_error = scantext_library_error(id);
-    return -1;
+    if (scantext_libraries[id].required && scantext_library_load(id) != 0) return -1;
   }}
   return 0;
 }}
 
-const char *scantext_load_error(void) {{ return scantext_first_error; }}
+const char *scantext_load_error(void) {{
+  for (int id = 0; id < SCANTEXT_LIBRARY_COUNT; id++) {{
+    if (scantext_libraries[id].required && *scantext_library_error(id)) {{
+      return scantext_library_error(id);
+    }}
+  }}
+  return "";
+}}
 
 const char *const *scantext_library_names(const char *library) {{
   for (int id = 0; id < SCANTEXT_LIBRARY_COUNT; id++) {{

@@ -476,18 +476,21 @@ int scantext_library_required(int library) {
   return library >= 0 && library < SCANTEXT_LIBRARY_COUNT && scantext_libraries[library].required;
 }
 
-static const char *scantext_first_error = "";
-
 int scantext_load_libraries(void) {
   for (int id = 0; id < SCANTEXT_LIBRARY_COUNT; id++) {
-    if (!scantext_libraries[id].required || scantext_library_load(id) == 0) continue;
-    scantext_first_error = scantext_library_error(id);
-    return -1;
+    if (scantext_libraries[id].required && scantext_library_load(id) != 0) return -1;
   }
   return 0;
 }
 
-const char *scantext_load_error(void) { return scantext_first_error; }
+const char *scantext_load_error(void) {
+  for (int id = 0; id < SCANTEXT_LIBRARY_COUNT; id++) {
+    if (scantext_libraries[id].required && *scantext_library_error(id)) {
+      return scantext_library_error(id);
+    }
+  }
+  return "";
+}
 
 const char *const *scantext_library_names(const char *library) {
   for (int id = 0; id < SCANTEXT_LIBRARY_COUNT; id++) {

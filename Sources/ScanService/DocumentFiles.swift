@@ -7,21 +7,21 @@ extension DocumentFormat: ArgumentValue {}
 
 /// What `ocr` and `convert` write: a document format, or a searchable PDF
 /// (the page images with an invisible text layer).
-enum OutputFormat: String, CaseIterable, ArgumentValue {
+package enum OutputFormat: String, CaseIterable, ArgumentValue {
   case json, text, hocr, alto, page, tsv, pdf
 
   /// The document format; `nil` for a searchable PDF.
-  var document: DocumentFormat? { DocumentFormat(rawValue: rawValue) }
+  package var document: DocumentFormat? { DocumentFormat(rawValue: rawValue) }
 
   /// The endings of file names that choose this format, the usual one first.
-  var suffixes: [String] {
+  package var suffixes: [String] {
     self == .pdf
       ? [".pdf"]
       : DocumentFormat.fileNameSuffixes.filter { $0.format.rawValue == rawValue }.map(\.suffix)
   }
 
   /// The format a file name's ending chooses (letter case aside), or `nil`.
-  init?(fileName: String) {
+  package init?(fileName: String) {
     if fileName.lowercased().hasSuffix(".pdf") {
       self = .pdf
     } else if let format = DocumentFormat(fileName: fileName) {
@@ -38,7 +38,7 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
   /// - Throws: ``ScanArguments/ValidationError`` (a usage error, exit 64)
   ///   for an extension that chooses no format (`out.docx`, `out.text`) or
   ///   a bare `.xml` (ALTO or PAGE?), listing the formats and their endings.
-  static func choose(explicit: OutputFormat?, path: String?) throws -> OutputFormat {
+  package static func choose(explicit: OutputFormat?, path: String?) throws -> OutputFormat {
     if let explicit { return explicit }
     guard let path, !OutputFile.isStandardOutput(path) else { return .json }
     if let format = OutputFormat(fileName: path) { return format }
@@ -53,7 +53,7 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
   }
 
   /// The formats and the endings that choose them, one per line.
-  static var table: String {
+  package static var table: String {
     let width = allCases.map(\.rawValue.count).max() ?? 0
     return allCases.map { format in
       let name = format.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
@@ -64,12 +64,12 @@ enum OutputFormat: String, CaseIterable, ArgumentValue {
 }
 
 /// Reading and writing documents in any of ScanText's formats.
-enum DocumentFiles {
+package enum DocumentFiles {
   /// Reads a document file (or standard input, `-`) in any readable
   /// format; the format comes from the extension, or the content for
   /// `.xml`, unknown names and standard input. Errors
   /// name the file, the format, the element path and the reason.
-  static func read(_ path: String) throws -> Document {
+  package static func read(_ path: String) throws -> Document {
     let data = try InputFiles.isStream(path) ? InputFiles.read(path) : contents(of: path)
     var format = DocumentFormat(fileName: path)
     if format == nil || format == .text || (format != .json && format != .tsv) {
@@ -77,7 +77,7 @@ enum DocumentFiles {
       format = DocumentFormat.detect(data: data) ?? format
     }
     guard let format, format.isReadable else {
-      throw CLIError(
+      throw ServiceError(
         "\(path): not a document ScanText reads (JSON, hOCR, ALTO, PAGE XML or Tesseract TSV)")
     }
     if format == .json {
@@ -86,7 +86,7 @@ enum DocumentFiles {
     do {
       return try format.decode(data)
     } catch {
-      throw CLIError("\(path): not a valid \(format.displayName) document: \(error)")
+      throw ServiceError("\(path): not a valid \(format.displayName) document: \(error)")
     }
   }
 
@@ -94,22 +94,24 @@ enum DocumentFiles {
   private static func contents(of path: String) throws -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CLIError("\(path): no such file")
+      throw ServiceError("\(path): no such file")
     }
-    guard !isDirectory.boolValue else { throw CLIError("\(path): is a directory, not a document") }
+    guard !isDirectory.boolValue else {
+      throw ServiceError("\(path): is a directory, not a document")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError("\(path): cannot read the file")
+      throw ServiceError("\(path): cannot read the file")
     }
-    guard !data.isEmpty else { throw CLIError("\(path): the file is empty") }
+    guard !data.isEmpty else { throw ServiceError("\(path): the file is empty") }
     return data
   }
 
   /// Writes `document` to `path` (or returns the text for standard output).
-  static func render(_ document: Document, as format: DocumentFormat) throws -> String {
+  package static func render(_ document: Document, as format: DocumentFormat) throws -> String {
     do {
-      return try format.encode(document, generator: ScanText.generator)
+      return try format.encode(document, generator: ToolIdentity.generator)
     } catch {
-      throw CLIError("cannot write \(format.displayName): \(error)")
+      throw ServiceError("cannot write \(format.displayName): \(error)")
     }
   }
 }
@@ -119,7 +121,7 @@ extension DocumentFiles {
   /// (`--image`), else MODEL itself when it is an image or a PDF (`-` for
   /// standard input), else the file the page names beside the model; `nil`
   /// when there is none.
-  static func pageImage(given: String?, modelPath: String, page: Page) -> String? {
+  package static func pageImage(given: String?, modelPath: String, page: Page) -> String? {
     if let given { return given }
     if !InputFiles.isDocument(modelPath) { return modelPath }
     guard let name = page.image else { return nil }

@@ -10,7 +10,7 @@ import ScanModel
 /// Where `ocr` writes pages as they are read, in order: a document format
 /// (``DocumentStream``) or a searchable PDF of image files
 /// (``SearchablePDFOutput/ImageStream``).
-protocol PageOutput: AnyObject {
+package protocol PageOutput: AnyObject {
   /// The number of pages written.
   var pageCount: Int { get }
   /// Writes the next page, read from page `source.page` (from 0) of the
@@ -31,33 +31,33 @@ protocol PageOutput: AnyObject {
 /// input fails writes nothing. ALTO's head, which lists what every page
 /// uses, is written once the last page is read: its pages wait in an
 /// unnamed temporary file until then.
-final class DocumentStream: PageOutput {
+package final class DocumentStream: PageOutput {
   private var writer: DocumentWriter
   private let output: OutputFile.Stream
   /// Where ALTO's pages wait for the head.
   private var spool: Spool?
 
   /// The number of pages written.
-  var pageCount: Int { writer.pageCount }
+  package var pageCount: Int { writer.pageCount }
 
   /// A document in `format` to `path` (`-` for standard output).
-  init(format: DocumentFormat, path: String, io: CommandIO = .standard) {
-    writer = DocumentWriter(format: format, generator: ScanText.generator)
+  package init(format: DocumentFormat, path: String, io: CommandIO = .standard) {
+    writer = DocumentWriter(format: format, generator: ToolIdentity.generator)
     output = OutputFile.Stream(path, io: io)
   }
 
   /// Writes the next page.
-  /// - Throws: ``CLIError`` when the output cannot be written or the format
+  /// - Throws: ``ServiceError`` when the output cannot be written or the format
   ///   cannot hold the page (a second page of PAGE XML); the output is then
   ///   left as it was.
-  func write(_ page: Page) throws {
+  package func write(_ page: Page) throws {
     let first = writer.pageCount == 0
     let text: String
     do {
       text = try writer.page(page)
     } catch {
       output.abandon()
-      throw CLIError("cannot write \(writer.format.displayName): \(error)")
+      throw ServiceError("cannot write \(writer.format.displayName): \(error)")
     }
     if writer.headIsKnownFirst {
       if first { try output.write(writer.head()) }
@@ -69,12 +69,12 @@ final class DocumentStream: PageOutput {
   }
 
   /// Writes the next page, numbered after those written.
-  func write(_ page: Page, from source: (path: String, page: Int)) throws {
+  package func write(_ page: Page, from source: (path: String, page: Int)) throws {
     try write(page.withIndex(pageCount))
   }
 
   /// Writes what follows the last page and ends the output.
-  func finish() throws {
+  package func finish() throws {
     // The head, unless written before the first page.
     if !writer.headIsKnownFirst || writer.pageCount == 0 { try output.write(writer.head()) }
     if let spool { try spool.copy(to: output) }
@@ -84,16 +84,16 @@ final class DocumentStream: PageOutput {
   }
 
   /// Gives the output up (see ``OutputFile/Stream/abandon()``).
-  func abandon() { output.abandon() }
+  package func abandon() { output.abandon() }
 }
 
 /// An unnamed temporary file (removed from its folder as soon as it is
 /// made, so nothing is left behind however the process ends): text written
 /// now and read back later.
-final class Spool {
+package final class Spool {
   private let descriptor: Int32
 
-  init() throws {
+  package init() throws {
     let folder = FileManager.default.temporaryDirectory.path
     var template = Array("\(folder)/scantext-spool-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -101,7 +101,7 @@ final class Spool {
       return mkstemp(base)
     }
     guard made >= 0 else {
-      throw CLIError(
+      throw ServiceError(
         "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)).lowercased())"
       )
     }
@@ -113,7 +113,7 @@ final class Spool {
 
   deinit { close(descriptor) }
 
-  func write(_ text: String) throws {
+  package func write(_ text: String) throws {
     var text = text
     try text.withUTF8 { bytes in
       var done = 0
@@ -132,7 +132,7 @@ final class Spool {
   }
 
   /// Writes everything written here to `output`, a block at a time.
-  func copy(to output: OutputFile.Stream) throws {
+  package func copy(to output: OutputFile.Stream) throws {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }
     var block = [UInt8](repeating: 0, count: 1 << 20)
     while true {
@@ -144,7 +144,7 @@ final class Spool {
     }
   }
 
-  private func failure(_ code: Int32) -> CLIError {
-    CLIError("cannot use a temporary file: \(String(cString: strerror(code)).lowercased())")
+  private func failure(_ code: Int32) -> ServiceError {
+    ServiceError("cannot use a temporary file: \(String(cString: strerror(code)).lowercased())")
   }
 }

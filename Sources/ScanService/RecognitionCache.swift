@@ -15,25 +15,25 @@ import ScanOCR
 /// recomputed, never served. Entries are readable by their owner only
 /// (0600, in a 0700 folder). The folder is kept under a size limit by
 /// deleting the entries used least recently.
-struct RecognitionCache: Sendable {
-  let folder: URL
-  let limitBytes: Int
+package struct RecognitionCache: Sendable {
+  package let folder: URL
+  package let limitBytes: Int
 
-  static let defaultLimitBytes = 256 * 1024 * 1024
+  package static let defaultLimitBytes = 256 * 1024 * 1024
   private static let magic = "scantext-cache-2"
 
   /// An entry's name, and the image it holds the recognition of.
-  struct Key: Sendable, Hashable {
+  package struct Key: Sendable, Hashable {
     /// The entry's name: the SHA-256 (hex) of the settings and the image's
     /// digest.
-    var name: String
+    package var name: String
     /// The SHA-256 (hex) of the image file's bytes.
-    var imageDigest: String
+    package var imageDigest: String
   }
 
   /// `$XDG_CACHE_HOME/scantext`, else `~/.cache/scantext`; `nil` when
   /// neither can be found or created.
-  static func standard(limitBytes: Int = defaultLimitBytes) -> RecognitionCache? {
+  package static func standard(limitBytes: Int = defaultLimitBytes) -> RecognitionCache? {
     let environment = ProcessInfo.processInfo.environment
     let base: URL
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
@@ -60,11 +60,11 @@ struct RecognitionCache: Sendable {
   /// rebuilt or upgraded `scantext` (whose recognition may differ: new
   /// repair rules, roles, preprocessing) never reads an older build's
   /// entries, even when the version number did not change.
-  static let programIdentity = identity(ofProgram: Bundle.main.executableURL)
+  package static let programIdentity = identity(ofProgram: Bundle.main.executableURL)
 
   /// A program file's identity in cache keys (its path, size and
   /// modification time); a test fills the cache of the `scantext` it runs.
-  static func identity(ofProgram url: URL?) -> String {
+  package static func identity(ofProgram url: URL?) -> String {
     guard let path = url?.resolvingSymlinksInPath().path,
       let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     else { return "program unknown" }
@@ -74,7 +74,7 @@ struct RecognitionCache: Sendable {
   }
 
   /// The key of an image recognised with `options`.
-  static func key(
+  package static func key(
     imageData: Data, options: RecognitionOptions, extra: String = "",
     program: String = programIdentity
   ) -> Key {
@@ -85,13 +85,13 @@ struct RecognitionCache: Sendable {
 
   /// The key of an image whose bytes have the SHA-256 `imageDigest`
   /// (a PDF's pages share the file's digest, `extra` names the page).
-  static func key(
+  package static func key(
     imageDigest: [UInt8], options: RecognitionOptions, extra: String = "",
     program: String = programIdentity
   ) -> Key {
     var hash = SHA256()
     let settings = [
-      "scantext \(ScanText.version)", program, OCREngine.fingerprint(of: options),
+      "scantext \(ToolIdentity.version)", program, OCREngine.fingerprint(of: options),
       "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
       "dpi \(options.dpi.map(String.init) ?? "-")",
       "preprocessing \(options.preprocessing.rawValue)", "layout \(options.layout.rawValue)",
@@ -109,7 +109,7 @@ struct RecognitionCache: Sendable {
   /// The cached pages, renamed to `image`, or `nil` when there is no valid
   /// entry: none, a damaged one, or one that is not this key's (its
   /// recorded key or image digest differ): those are deleted.
-  func pages(for key: Key, image: String) -> [Page]? {
+  package func pages(for key: Key, image: String) -> [Page]? {
     let url = entry(key.name)
     guard let data = FileManager.default.contents(atPath: url.path),
       let newline = data.firstIndex(of: 0x0A)
@@ -130,8 +130,8 @@ struct RecognitionCache: Sendable {
   }
 
   /// Stores pages; failures are ignored (the cache is an optimisation).
-  func store(_ pages: [Page], key: Key) {
-    let json = DocumentJSON.value(of: Document(pages: pages), generator: ScanText.generator)
+  package func store(_ pages: [Page], key: Key) {
+    let json = DocumentJSON.value(of: Document(pages: pages), generator: ToolIdentity.generator)
       .serialized()
     let body = Data(json.utf8)
     var data = Data(
@@ -171,7 +171,7 @@ struct RecognitionCache: Sendable {
 
   /// Deletes the least recently used entries until the folder is at most
   /// 80 % of the limit (only when it is over the limit).
-  func trim() {
+  package func trim() {
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
     guard
       let files = try? FileManager.default.contentsOfDirectory(

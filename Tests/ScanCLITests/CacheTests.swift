@@ -5,6 +5,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 @Suite("Recognition cache")
 struct CacheTests {

@@ -2,6 +2,7 @@ import Foundation
 import ScanArguments
 import ScanFormats
 import ScanModel
+import ScanService
 
 /// `scantext convert IN OUT`: from any readable format (or an image) to
 /// any format.
@@ -53,7 +54,7 @@ struct ConvertCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
-    let document = try ModelLoader.document(inputPath, ocr: ocr)
+    let document = try ocr.recognizer().document(inputPath)
     guard let documentFormat = outputFormat.document else {
       let sources = try pdfSources(document)
       // The images beside the model are inputs too.

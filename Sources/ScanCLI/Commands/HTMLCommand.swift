@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 
 /// `scantext html MODEL -o page.html [--pages N] [--embed-image | --image-url URL]`.
 struct HTMLCommand: ScanCommand {

@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 import Synchronization
 
 struct OCRCommand: ScanCommand {

@@ -2,14 +2,14 @@ import Foundation
 import ScanArguments
 import ScanFormats
 import ScanModel
+import ScanOCR
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Where `ocr` writes pages as they are read, in order: a document format
-/// (``DocumentStream``) or a searchable PDF of image files
-/// (``SearchablePDFOutput/ImageStream``).
+/// Where `ocr` writes pages as they are read, in order
+/// (``DocumentStream``: any format of the registry).
 package protocol PageOutput: AnyObject {
   /// The number of pages written.
   var pageCount: Int { get }
@@ -23,68 +23,118 @@ package protocol PageOutput: AnyObject {
   func abandon()
 }
 
-/// A document written to an output page by page as pages are read
-/// (``ScanFormats/DocumentWriter`` into an ``OutputFile/Stream``), so that
-/// memory holds a page at a time whatever the document's length.
+/// A document written to an output page by page as pages are read,
+/// through its format's ``ScanFormats/PageWriter`` (the registry,
+/// ``ScanFormats/FileFormat``) into an ``OutputFile/Stream``, so that
+/// memory holds a page at a time whatever the document's length: every
+/// format `ocr` writes (the searchable PDF of images included) and `html`'s
+/// accessible HTML.
 ///
 /// Nothing reaches the output before the first page: a run whose every
-/// input fails writes nothing. ALTO's head, which lists what every page
-/// uses, is written once the last page is read: its pages wait in an
-/// unnamed temporary file until then.
+/// input fails writes nothing. A head that depends on every page (ALTO's,
+/// the accessible HTML's) is written once the last page is read: the pages
+/// wait in an unnamed temporary file until then.
 package final class DocumentStream: PageOutput {
-  private var writer: DocumentWriter
+  private var writer: any PageWriter
+  private let format: FileFormat
+  private let images: (any PageImageSource)?
+  private let outputPath: String
   private let output: OutputFile.Stream
-  /// Where ALTO's pages wait for the head.
+  /// Where the pages wait for a head written last.
   private var spool: Spool?
 
   /// The number of pages written.
   package var pageCount: Int { writer.pageCount }
 
-  /// A document in `format` to `path` (`-` for standard output).
-  package init(format: DocumentFormat, path: String, io: CommandIO = .standard) {
-    writer = DocumentWriter(format: format, generator: ToolIdentity.generator)
+  /// A document in `format` to `path` (`-` for standard output), its page
+  /// images (for a format that needs them) from `images`.
+  /// - Throws: ``ServiceError`` when the writer cannot start (the
+  ///   searchable PDF's font is missing).
+  package init(
+    format: FileFormat, path: String, settings: WriterSettings,
+    images: (any PageImageSource)? = nil, io: CommandIO = .standard
+  ) throws {
+    do {
+      writer = try format.makeWriter(settings)
+    } catch {
+      throw ServiceError.wrap(error)
+    }
+    self.format = format
+    self.images = images
+    outputPath = path
     output = OutputFile.Stream(path, io: io)
   }
 
-  /// Writes the next page.
-  /// - Throws: ``ServiceError`` when the output cannot be written or the format
-  ///   cannot hold the page (a second page of PAGE XML); the output is then
-  ///   left as it was.
-  package func write(_ page: Page) throws {
-    let first = writer.pageCount == 0
-    let text: String
-    do {
-      text = try writer.page(page)
-    } catch {
-      output.abandon()
-      throw ServiceError("cannot write \(writer.format.displayName): \(error)")
-    }
-    if writer.headIsKnownFirst {
-      if first { try output.write(writer.head()) }
-      try output.write(text)
-    } else {
-      if spool == nil { spool = try Spool() }
-      try spool?.write(text)
-    }
+  /// Writes the next page, numbered after those written, read from page
+  /// `source.page` (from 0) of the file `source.path`.
+  /// - Throws: ``ServiceError`` when the output cannot be written, the
+  ///   page's image cannot be read, or the format cannot hold the page (a
+  ///   second page of PAGE XML); the output is then left as it was.
+  package func write(_ page: Page, from source: (path: String, page: Int)) throws {
+    try write(
+      page.withIndex(pageCount),
+      from: PageOrigin(path: source.path, page: source.page, number: pageCount + 1))
   }
 
-  /// Writes the next page, numbered after those written.
-  package func write(_ page: Page, from source: (path: String, page: Int)) throws {
-    try write(page.withIndex(pageCount))
+  /// Writes the next page, read from `origin`.
+  package func write(_ page: Page, from origin: PageOrigin) throws {
+    let first = writer.pageCount == 0
+    let bytes: Data
+    do {
+      bytes = try writer.page(page, from: origin, images: images)
+    } catch {
+      output.abandon()
+      throw failure(error)
+    }
+    if writer.headIsKnownFirst {
+      if first { try write(writer.headBytes()) }
+      try write(bytes)
+    } else {
+      if spool == nil { spool = try Spool() }
+      try spool?.write(bytes)
+    }
   }
 
   /// Writes what follows the last page and ends the output.
   package func finish() throws {
-    // The head, unless written before the first page.
-    if !writer.headIsKnownFirst || writer.pageCount == 0 { try output.write(writer.head()) }
-    if let spool { try spool.copy(to: output) }
-    spool = nil
-    try output.write(writer.tail())
-    try output.commit()
+    do {
+      let held = try writer.flush()
+      if !held.isEmpty {
+        if spool == nil { spool = try Spool() }
+        try spool?.write(held)
+      }
+      // The head, unless written before the first page.
+      if !writer.headIsKnownFirst || writer.pageCount == 0 { try write(writer.headBytes()) }
+      if let spool { try spool.copy(to: output) }
+      spool = nil
+      try write(writer.tailBytes())
+      try output.commit()
+    } catch {
+      output.abandon()
+      throw failure(error)
+    }
   }
 
   /// Gives the output up (see ``OutputFile/Stream/abandon()``).
   package func abandon() { output.abandon() }
+
+  private func write(_ bytes: Data) throws {
+    try bytes.withUnsafeBytes { try output.write($0) }
+  }
+
+  /// A writer's failure as the user reads it.
+  private func failure(_ error: any Error) -> any Error {
+    switch error {
+    case let error as DocumentFormatError:
+      return ServiceError("cannot write \(format.displayName): \(error)")
+    case let error as SearchablePDF.WriteError:
+      return ServiceError("\(outputPath): \(error.description)")
+    case let error as OCRError:
+      return ServiceError(error.description)
+    default:
+      return error
+    }
+  }
 }
 
 /// An unnamed temporary file (removed from its folder as soon as it is
@@ -114,8 +164,11 @@ package final class Spool {
   deinit { close(descriptor) }
 
   package func write(_ text: String) throws {
-    var text = text
-    try text.withUTF8 { bytes in
+    try write(Data(text.utf8))
+  }
+
+  package func write(_ data: Data) throws {
+    try data.withUnsafeBytes { bytes in
       var done = 0
       while done < bytes.count {
         let written = Glibc.write(

@@ -32,7 +32,9 @@ package struct RecognitionCache: Sendable {
   }
 
   /// `$XDG_CACHE_HOME/scantext`, else `~/.cache/scantext`; `nil` when
-  /// neither can be found or created.
+  /// neither is set. The folder is made when the first entry is stored
+  /// (``store(_:key:)``): a run that stores nothing (`--help`, a usage
+  /// error, a model read from JSON) leaves no folder behind.
   package static func standard(limitBytes: Int = defaultLimitBytes) -> RecognitionCache? {
     let environment = ProcessInfo.processInfo.environment
     let base: URL
@@ -43,17 +45,22 @@ package struct RecognitionCache: Sendable {
     } else {
       return nil
     }
-    let folder = base.appendingPathComponent("scantext")
+    return RecognitionCache(
+      folder: base.appendingPathComponent("scantext"), limitBytes: limitBytes)
+  }
+
+  /// Makes the folder (0700) if it is missing; `false` when it cannot be
+  /// made. A folder made by an older version (or by hand) is closed to
+  /// others too; one that is not ours is left alone (chmod fails).
+  private func makeFolder() -> Bool {
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      return nil
+      return false
     }
-    // A folder made by an older version (or by hand) is closed to others
-    // too; one that is not ours is left alone (chmod fails).
     _ = chmod(folder.path, 0o700)
-    return RecognitionCache(folder: folder, limitBytes: limitBytes)
+    return true
   }
 
   /// The running program's file: its path, size and modification time. A
@@ -118,7 +125,7 @@ package struct RecognitionCache: Sendable {
     let body = data[(newline + 1)...]
     guard header.count == 4, header[0] == Self.magic, header[1] == key.name,
       header[2] == key.imageDigest, header[3] == SHA256.hex(body),
-      let document = try? DocumentJSON.decode(String(decoding: body, as: UTF8.self))
+      let document = try? DocumentFiles.decode(body, as: .json, path: url.path)
     else {
       // Damaged, another entry's, or from another format: never serve it.
       try? FileManager.default.removeItem(at: url)
@@ -141,7 +148,10 @@ package struct RecognitionCache: Sendable {
       ".\(key.name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
     ).path
     // Readable by its owner only, from the moment it exists.
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor < 0 && errno == ENOENT && makeFolder() {
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
     guard descriptor >= 0 else { return }
     var complete = true
     data.withUnsafeBytes { raw in

@@ -429,27 +429,6 @@ package struct Recognizer: Sendable {
   }
 }
 
-/// Decodes ScanText JSON documents with errors that name the file.
-package enum ModelFile {
-  /// Decodes the bytes of `path`, already read and checked by
-  /// ``DocumentFiles/read(_:)``.
-  package static func decode(_ data: Data, path: String) throws -> Document {
-    let value: JSONValue
-    do {
-      value = try data.withUnsafeBytes { raw throws(JSONParseError) in
-        try JSONValue(parsing: raw.bindMemory(to: UInt8.self))
-      }
-    } catch {
-      throw ServiceError("\(path): not a ScanText document: \(error)")
-    }
-    do {
-      return try DocumentJSON.decode(value)
-    } catch {
-      throw ServiceError("\(path): not a ScanText document: \(error)")
-    }
-  }
-}
-
 extension Recognizer {
   /// The document in `path` (a document, an image or a PDF to recognise, or
   /// `-` for standard input): the pages ``pdfPages`` selects, every page by

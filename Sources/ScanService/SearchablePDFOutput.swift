@@ -120,85 +120,6 @@ package enum SearchablePDFOutput {
     }
   }
 
-  /// A searchable PDF of image files written page by page as the pages
-  /// are read (each page's image loaded when its page comes, then
-  /// written): memory holds a page, not the document. Nothing reaches the
-  /// output before the first page; an error leaves it as it was.
-  package final class ImageStream: PageOutput {
-    private let output: OutputFile.Stream
-    private let outputPath: String
-    private let maxPixels: Int
-    private let keepRotation: Bool
-    private let font: Data
-    private var writer: SearchablePDF.Writer?
-
-    /// The number of pages written.
-    package var pageCount: Int { writer?.pageCount ?? 0 }
-
-    package init(
-      to outputPath: String, maxPixels: Int, dataPath: String?, keepRotation: Bool, io: CommandIO
-    )
-      throws
-    {
-      do {
-        font = try PDFImages.glyphlessFont(dataPath: dataPath)
-      } catch {
-        throw ServiceError(error.description)
-      }
-      self.outputPath = outputPath
-      self.maxPixels = maxPixels
-      self.keepRotation = keepRotation
-      output = OutputFile.Stream(outputPath, io: io)
-    }
-
-    /// Writes the next page: `page` read from page `source.page` (from 0)
-    /// of the image file `source.path`.
-    package func write(_ page: Page, from source: (path: String, page: Int)) throws {
-      do {
-        // The document's title is the first image's name.
-        var writer =
-          self.writer
-          ?? SearchablePDF.Writer(
-            font: font, title: URL(fileURLWithPath: source.path).lastPathComponent,
-            producer: producer, keepRotation: keepRotation)
-        let bytes = try writer.add(
-          SearchablePDF.PageInput(page: page, image: image(of: source, maxPixels: maxPixels)))
-        self.writer = writer
-        try bytes.withUnsafeBytes { try output.write($0) }
-      } catch {
-        output.abandon()
-        throw Self.message(error, outputPath)
-      }
-    }
-
-    /// Writes the document's own objects and ends the output.
-    package func finish() throws {
-      do {
-        var writer =
-          self.writer
-          ?? SearchablePDF.Writer(font: font, title: nil, producer: producer)
-        let bytes = try writer.finish()
-        try bytes.withUnsafeBytes { try output.write($0) }
-        try output.commit()
-      } catch {
-        output.abandon()
-        throw Self.message(error, outputPath)
-      }
-    }
-
-    /// Gives the output up.
-    package func abandon() { output.abandon() }
-
-    private static func message(_ error: any Error, _ outputPath: String) -> any Error {
-      switch error {
-      case let error as OCRError: return ServiceError(error.description)
-      case let error as SearchablePDF.WriteError:
-        return ServiceError("\(outputPath): \(error.description)")
-      default: return error
-      }
-    }
-  }
-
   /// The first PDF input, edited: see the type's discussion.
   package static func editedPDF(
     pages: [Page], sources: [(path: String, page: Int)], maxPixels: Int, font: Data,
@@ -297,5 +218,43 @@ package enum SearchablePDFOutput {
     case .keep, .skip: return pdf.hasText ? .kept : .layered(removingInvisibleText: false)
     case .redo: return .layered(removingInvisibleText: pdf.hasText)
     }
+  }
+}
+
+/// The page images of the formats that need them, from the files the pages
+/// were read from: an image file's page as it goes into a PDF (its bytes
+/// as stored where they can be).
+package struct ImageFiles: PageImageSource {
+  /// The most pixels an image may have (`--max-pixels`).
+  package var maxPixels: Int
+
+  package init(maxPixels: Int) {
+    self.maxPixels = maxPixels
+  }
+
+  package func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
+    try SearchablePDFOutput.image(of: (origin.path, origin.page), maxPixels: maxPixels)
+  }
+
+  /// The accessible HTML's pictures are chosen by `scantext html`'s options
+  /// (its own ``ScanFormats/PageImageSource``): none here.
+  package func htmlPicture(of page: Page, from origin: PageOrigin) throws
+    -> AccessibleHTML.ShownPage
+  {
+    throw ServiceError("\(origin.path): the accessible HTML is written by 'scantext html'")
+  }
+}
+
+extension WriterSettings {
+  /// What ScanText writes with: its generator, the PDF's producer and the
+  /// glyphless font from the tessdata folder `dataPath` (the standard one
+  /// for `nil`), loaded when a PDF writer starts.
+  package static func scanText(
+    dataPath: String?, keepRotation: Bool = false, html: AccessibleHTML = AccessibleHTML()
+  ) -> WriterSettings {
+    WriterSettings(
+      generator: ToolIdentity.generator, producer: SearchablePDFOutput.producer,
+      font: { try PDFImages.glyphlessFont(dataPath: dataPath) }, keepRotation: keepRotation,
+      html: html)
   }
 }

@@ -14,11 +14,8 @@ struct ConvertCommand: ScanCommand {
   )
   static let output = Argument<String>(
     "output", help: "The file to write, or '-' for standard output.")
-  static let format = Option<OutputFormat?>(
-    "format",
-    help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for standard output or a name without one). pdf is a searchable PDF."
-  )
+  static let format = Option<FileFormat?>(
+    "format", help: FileFormat.help("pdf is a searchable PDF."))
   static let image = Option<String?>(
     "image",
     help:
@@ -39,7 +36,7 @@ struct ConvertCommand: ScanCommand {
 
   let inputPath: String
   let outputPath: String
-  let outputFormat: OutputFormat
+  let outputFormat: FileFormat
   let ocr: OCROptions
   let imagePath: String?
 
@@ -48,7 +45,7 @@ struct ConvertCommand: ScanCommand {
     outputPath = try a[Self.output]
     imagePath = try a[Self.image]
     try InputFiles.checkStandardInputOnce([inputPath, imagePath])
-    outputFormat = try OutputFormat.choose(explicit: a[Self.format], path: outputPath)
+    outputFormat = try FileFormat.choose(explicit: a[Self.format], path: outputPath)
     ocr = try OCROptions(a)
   }
 

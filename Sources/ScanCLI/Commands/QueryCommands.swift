@@ -51,7 +51,7 @@ extension ModelOptions {
     try pages.map { numbered in
       do {
         return try body(numbered.page)
-      } catch let error as CLIError where pages.count > 1 {
+      } catch let error as any CommandFailure where pages.count > 1 {
         throw CLIError("page \(numbered.number): \(error.message)")
       }
     }

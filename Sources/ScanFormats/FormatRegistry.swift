@@ -66,7 +66,9 @@ extension FileFormat {
     document(.hocr, "hOCR", [".hocr", ".html", ".htm", ".xhtml"], HOCR.decode),
     document(.alto, "ALTO", [".alto.xml", ".alto"], ALTO.decode),
     document(.page, "PAGE XML", [".page.xml", ".page"], PAGEXML.decode),
-    document(.tsv, "Tesseract TSV", [".tsv"]) { try TSV.decode(String(decoding: $0, as: UTF8.self)) },
+    document(.tsv, "Tesseract TSV", [".tsv"]) {
+      try TSV.decode(String(decoding: $0, as: UTF8.self))
+    },
     searchablePDF, accessibleHTML,
   ]
 
@@ -273,7 +275,8 @@ extension SearchablePDF {
         ?? Writer(
           font: font, title: URL(fileURLWithPath: origin.path).lastPathComponent,
           producer: settings.producer, keepRotation: settings.keepRotation)
-      let bytes = try writer.add(PageInput(page: page, image: images.pdfImage(of: page, from: origin)))
+      let bytes = try writer.add(
+        PageInput(page: page, image: images.pdfImage(of: page, from: origin)))
       self.writer = writer
       return bytes
     }

@@ -5,6 +5,7 @@ let package = Package(
   name: "ScanText",
   products: [
     .library(name: "ScanModel", targets: ["ScanModel"]),
+    .library(name: "ScanImaging", targets: ["ScanImaging"]),
     .library(name: "ScanOCR", targets: ["ScanOCR"]),
     .library(name: "ScanFormats", targets: ["ScanFormats"]),
     // The commands and their argument parser as libraries (for the
@@ -25,7 +26,12 @@ let package = Package(
     // The only target that talks to Tesseract and Leptonica (and to
     // Poppler and qpdf for PDFs; it uses ScanFormats' PDF text layer and
     // content-stream reader when it edits a PDF).
-    .target(name: "ScanOCR", dependencies: ["ScanModel", "CScanOCR", "ScanFormats"]),
+    // Image algorithms in pure Swift on gray pixels (finding a photo's page
+    // by its sides, fitting boxes to ink, the maps between an image and its
+    // straightened copy): testable without the C libraries.
+    .target(name: "ScanImaging", dependencies: ["ScanModel"]),
+    .target(
+      name: "ScanOCR", dependencies: ["ScanModel", "ScanImaging", "CScanOCR", "ScanFormats"]),
     // zlib, for the Flate streams of searchable PDFs (Debian's zlib1g-dev;
     // libz.so.1 is on every system).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -64,7 +70,8 @@ let package = Package(
     .testTarget(name: "ScanFormatsTests", dependencies: ["ScanFormats", "ScanModel"]),
     .testTarget(
       name: "ScanOCRTests",
-      dependencies: ["ScanOCR", "ScanModel", "ScanFormats", "ScanTestSupport"]),
+      dependencies: ["ScanOCR", "ScanImaging", "ScanModel", "ScanFormats", "ScanTestSupport"]),
+    .testTarget(name: "ScanImagingTests", dependencies: ["ScanImaging", "ScanModel"]),
     .testTarget(name: "ScanArgumentsTests", dependencies: ["ScanArguments"]),
     .testTarget(
       name: "ScanCLITests",

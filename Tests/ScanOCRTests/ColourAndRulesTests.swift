@@ -1,6 +1,7 @@
 import CScanOCR
 import Foundation
 import ScanFormats
+import ScanImaging
 import ScanModel
 import ScanTestSupport
 import Testing

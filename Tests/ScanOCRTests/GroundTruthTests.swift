@@ -1,5 +1,6 @@
 import Foundation
 import ScanFormats
+import ScanImaging
 import ScanModel
 import ScanTestSupport
 import Testing

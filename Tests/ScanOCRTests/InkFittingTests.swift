@@ -1,4 +1,5 @@
 import Foundation
+import ScanImaging
 import ScanModel
 import ScanTestSupport
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Boxes of words read in a straightened image fitted to their ink in the
 /// original (``InkFitting``): the upright box around a tilted quad takes in
 /// its empty corners; the ink's own box does not.
-@Suite("Ink fitting of tilted boxes")
+@Suite("Ink fitting of tilted boxes, on Leptonica images and recognised pages")
 struct InkFittingTests {
   static let paper: UInt8 = 240
   static let ink: UInt8 = 20
@@ -72,56 +73,6 @@ struct InkFittingTests {
     #expect(word.quad == quad)
   }
 
-  /// A blurred edge counts as ink where it is more than half-way from the
-  /// paper to the ink (a stroke's edge lies where its coverage is one half):
-  /// a ring at gray 110 is ink, one further out at 150 is not.
-  @Test func aBlurredEdgeIsInkPastHalfWay() throws {
-    let image = try Self.image { x, y in
-      if (22..<38).contains(x) && (12..<28).contains(y) { return Self.ink }
-      if (21..<39).contains(x) && (11..<29).contains(y) { return 110 }
-      if (20..<40).contains(x) && (10..<30).contains(y) { return 150 }
-      return nil
-    }
-    let (quad, box) = Self.turnedSquare(half: 10.9, degrees: 5)
-    let word = try Self.word(
-      GeometryRepair.fittingWordBoxesToGlyphs(
-        InkFitting.fitting(Self.blocks(box: box, quad: quad), to: image)))
-    #expect(word.bbox == PixelRect(minX: 21, minY: 11, maxX: 39, maxY: 29))
-  }
-
-  /// A quad that is not its ink's outline (a box Tesseract misplaced: the
-  /// ink lies across its right side, and it reaches nowhere near its left)
-  /// keeps its boxes rather than shrinking to the sliver of ink inside it.
-  @Test func aMisplacedBoxKeepsItsBox() throws {
-    let image = try Self.image { x, y in
-      (20..<40).contains(x) && (10..<30).contains(y) ? Self.ink : nil
-    }
-    let (quad, box) = Self.turnedSquare(half: 10.9, degrees: 5, dx: -14)
-    let word = try Self.word(InkFitting.fitting(Self.blocks(box: box, quad: quad), to: image))
-    #expect(word.bbox == box)
-    #expect(word.glyphs.map(\.bbox) == [box])
-  }
-
-  /// Upright boxes (no quad) are Tesseract's own ink boxes: left alone, and
-  /// the image is not even read.
-  @Test func uprightBoxesAreLeftAlone() throws {
-    let image = try Self.image { x, y in
-      (20..<40).contains(x) && (10..<30).contains(y) ? Self.ink : nil
-    }
-    let box = PixelRect(minX: 18, minY: 8, maxX: 42, maxY: 32)
-    let word = try Self.word(InkFitting.fitting(Self.blocks(box: box, quad: nil), to: image))
-    #expect(word.bbox == box)
-  }
-
-  /// No contrast in the box (nothing printed to measure): boxes kept.
-  @Test func aBoxWithoutInkKeepsItsBox() throws {
-    let image = try Self.image { x, y in (20..<40).contains(x) && (10..<30).contains(y) ? 225 : nil
-    }
-    let (quad, box) = Self.turnedSquare(half: 10.9, degrees: 5)
-    let word = try Self.word(InkFitting.fitting(Self.blocks(box: box, quad: quad), to: image))
-    #expect(word.bbox == box)
-  }
-
   /// On the generated pages read straightened, word boxes are their ink's
   /// in the photo. Measured mean IoU before the fitting, after: photo-fold
   /// 0.894 → 0.978, skew-plus7 0.915 → 0.997 (a word box was about a
@@ -133,19 +84,5 @@ struct InkFittingTests {
     let evaluation = page.evaluate(against: try Fixtures.truth(name))
     #expect(evaluation.meanIoU >= 0.95, "mean IoU \(evaluation.meanIoU)")
     #expect(page.verify().violations.isEmpty)
-  }
-}
-
-extension InkFittingTests {
-  /// A page read as it is keeps Tesseract's boxes, which are its ink's,
-  /// even where the repair gave a sloped line's words quads: before, kant's
-  /// and every sloped page's glyph boxes were cut to those quads.
-  @Test func boxesNotMappedAreLeftAlone() throws {
-    let image = try Self.image { x, y in
-      (20..<40).contains(x) && (10..<30).contains(y) ? Self.ink : nil
-    }
-    let (quad, box) = Self.turnedSquare(half: 10.9, degrees: 5)
-    let blocks = Self.blocks(box: box, quad: quad)
-    #expect(InkFitting.fitting(blocks, to: image, mapped: false) == blocks)
   }
 }

@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 import ScanTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ScanFormats
+import ScanImaging
 import ScanModel
 import ScanTestSupport
 import Testing
@@ -350,10 +351,10 @@ struct ProjectiveTransformTests {
     // Top-left first, below it the bottom edge.
     #expect(r.topLeft.x < r.topRight.x && r.bottomLeft.y > r.topLeft.y)
     // It holds the trapezoid's corners.
-    let outline = PageDetection.area(corners)
+    let outline = PageOutline.area(corners)
     for p in [trapezoid.topLeft, trapezoid.topRight, trapezoid.bottomRight, trapezoid.bottomLeft] {
       var parts = 0.0
-      for i in 0..<4 { parts += PageDetection.area([corners[i], corners[(i + 1) % 4], p]) }
+      for i in 0..<4 { parts += PageOutline.area([corners[i], corners[(i + 1) % 4], p]) }
       #expect(abs(parts - outline) < 1e-6 * outline, "\(p) outside")
     }
   }

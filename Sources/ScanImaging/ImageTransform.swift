@@ -6,21 +6,28 @@ import ScanModel
 /// projective map `x = (a·x' + b·y' + c) / w`, `y = (d·x' + e·y' + f) / w`
 /// with `w = g·x' + h·y' + 1` (Leptonica's `projectiveXformPt` form); affine
 /// when `g` and `h` are 0, as every step but perspective correction makes.
-struct ImageTransform: Equatable, Sendable {
-  var a = 1.0, b = 0.0, c = 0.0
-  var d = 0.0, e = 1.0, f = 0.0
-  var g = 0.0, h = 0.0
+package struct ImageTransform: Equatable, Sendable {
+  package var a = 1.0, b = 0.0, c = 0.0
+  package var d = 0.0, e = 1.0, f = 0.0
+  package var g = 0.0, h = 0.0
 
-  static let identity = ImageTransform()
+  package init(
+    a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 0, e: Double = 1, f: Double = 0,
+    g: Double = 0, h: Double = 0
+  ) {
+    (self.a, self.b, self.c, self.d, self.e, self.f, self.g, self.h) = (a, b, c, d, e, f, g, h)
+  }
 
-  var isIdentity: Bool { self == .identity }
+  package static let identity = ImageTransform()
+
+  package var isIdentity: Bool { self == .identity }
 
   /// Whether upright boxes stay upright with the same corner order (no
   /// rotation, no flip, no perspective): then boxes map to boxes and need
   /// no quad.
-  var keepsBoxesUpright: Bool { b == 0 && d == 0 && g == 0 && h == 0 && a > 0 && e > 0 }
+  package var keepsBoxesUpright: Bool { b == 0 && d == 0 && g == 0 && h == 0 && a > 0 && e > 0 }
 
-  func apply(_ p: Point) -> Point {
+  package func apply(_ p: Point) -> Point {
     let w = g * p.x + h * p.y + 1
     let x = a * p.x + b * p.y + c
     let y = d * p.x + e * p.y + f
@@ -30,7 +37,7 @@ struct ImageTransform: Equatable, Sendable {
 
   /// `self` after `inner`: first `inner`, then `self` (the product of the
   /// two 3×3 matrices, scaled so that its last entry is 1).
-  func composed(after inner: ImageTransform) -> ImageTransform {
+  package func composed(after inner: ImageTransform) -> ImageTransform {
     let m = [[a, b, c], [d, e, f], [g, h, 1]]
     let n = [[inner.a, inner.b, inner.c], [inner.d, inner.e, inner.f], [inner.g, inner.h, 1]]
     var p = [[Double]](repeating: [0, 0, 0], count: 3)
@@ -49,13 +56,15 @@ struct ImageTransform: Equatable, Sendable {
 
   /// A translation: from a crop whose top-left corner is at (`x`, `y`) in
   /// the original back to the original.
-  static func undoCrop(x: Int, y: Int) -> ImageTransform {
+  package static func undoCrop(x: Int, y: Int) -> ImageTransform {
     ImageTransform(a: 1, b: 0, c: Double(x), d: 0, e: 1, f: Double(y))
   }
 
   /// From an image turned clockwise by `quarterTurns` × 90° (of the
   /// original's size `width` × `height`) back to the original.
-  static func undoQuarterTurns(_ quarterTurns: Int, width: Int, height: Int) -> ImageTransform {
+  package static func undoQuarterTurns(_ quarterTurns: Int, width: Int, height: Int)
+    -> ImageTransform
+  {
     let w = Double(width)
     let h = Double(height)
     switch ((quarterTurns % 4) + 4) % 4 {
@@ -70,7 +79,7 @@ struct ImageTransform: Equatable, Sendable {
 
   /// From an image rotated clockwise by `degrees` about the centre of a
   /// `width` × `height` canvas (same size) back to the unrotated one.
-  static func undoRotation(degrees: Double, width: Int, height: Int) -> ImageTransform {
+  package static func undoRotation(degrees: Double, width: Int, height: Int) -> ImageTransform {
     let t = -degrees * Double.pi / 180
     let cx = Double(width) / 2
     let cy = Double(height) / 2
@@ -82,19 +91,19 @@ struct ImageTransform: Equatable, Sendable {
   }
 
   /// From an image scaled by `factor` back to the original.
-  static func undoScale(_ factor: Double) -> ImageTransform {
+  package static func undoScale(_ factor: Double) -> ImageTransform {
     undoScale(x: factor, y: factor)
   }
 
   /// From an image scaled by `x` horizontally and `y` vertically back to
   /// the original.
-  static func undoScale(x: Double, y: Double) -> ImageTransform {
+  package static func undoScale(x: Double, y: Double) -> ImageTransform {
     ImageTransform(a: 1 / x, b: 0, c: 0, d: 0, e: 1 / y, f: 0)
   }
 
   /// The original-image corners of a box of the recognised image, in
   /// reading order (the box's top-left first).
-  func quad(_ r: PixelRect) -> Quad {
+  package func quad(_ r: PixelRect) -> Quad {
     Quad(
       topLeft: apply(Point(x: Double(r.minX), y: Double(r.minY))),
       topRight: apply(Point(x: Double(r.maxX), y: Double(r.minY))),
@@ -107,11 +116,15 @@ struct ImageTransform: Equatable, Sendable {
 /// straightened each from its own quadrilateral (a book folded at its
 /// spine): points left of ``split`` go back through ``left``, the others
 /// through ``right``.
-struct SheetMap: Equatable, Sendable {
+package struct SheetMap: Equatable, Sendable {
   /// Where the left page ends in the straightened sheet (pixels).
-  var split: Double
-  var left: ImageTransform
-  var right: ImageTransform
+  package var split: Double
+  package var left: ImageTransform
+  package var right: ImageTransform
 
-  func apply(_ p: Point) -> Point { (p.x < split ? left : right).apply(p) }
+  package init(split: Double, left: ImageTransform, right: ImageTransform) {
+    (self.split, self.left, self.right) = (split, left, right)
+  }
+
+  package func apply(_ p: Point) -> Point { (p.x < split ? left : right).apply(p) }
 }

@@ -1,4 +1,3 @@
-import CScanOCR
 import ScanModel
 
 /// Fits the boxes of glyphs that came back through a map that turns them
@@ -35,9 +34,9 @@ import ScanModel
 /// geometry, which must hold the ink, and do. Boxes that stay upright (no
 /// quad) and the boxes of a page recognised as it is are Tesseract's own ink
 /// boxes and are left alone.
-enum InkFitting {
+package enum InkFitting {
   /// Ink and paper levels closer than this (of 255) are no ink to fit to.
-  static let minimumContrast = 32
+  package static let minimumContrast = 32
 
   /// How far inside each side of a word's mapped quad, in pixels, its ink
   /// must come for the quad to be its ink's outline (Tesseract's word box
@@ -47,15 +46,15 @@ enum InkFitting {
   /// Tesseract misplaced, one the repair made) keeps its mapped boxes.
   /// Glyph boxes are not tested so: Tesseract's reach across the line
   /// (ascender to descender height), not just across their letter's ink.
-  static let edgeTolerance = 2.0
+  package static let edgeTolerance = 2.0
 
   /// `blocks` with every glyph that carries a quad fitted to its ink in
-  /// `image` (the original, any depth), when they were `mapped` back from
-  /// another image (the quads the repair gives the lines of a sloped page
-  /// read as it is do not count: its boxes are Tesseract's, of the ink).
+  /// `pixels` (the original's gray values), when they were `mapped` back
+  /// from another image (the quads the repair gives the lines of a sloped
+  /// page read as it is do not count: its boxes are Tesseract's, of the ink).
   ///
   /// - Complexity: O(*p*) in the pixels of the words' boxes.
-  static func fitting(_ blocks: [Block], to image: LeptonicaImage, mapped: Bool = true)
+  package static func fitting(_ blocks: [Block], to pixels: GrayView, mapped: Bool = true)
     -> [Block]
   {
     let turned =
@@ -63,39 +62,31 @@ enum InkFitting {
       && blocks.contains { b in
         b.paragraphs.contains { p in p.lines.contains { l in l.words.contains { $0.quad != nil } } }
       }
-    // Gray or RGB pixels are read where they are (converting a 12-MP
-    // colour photo to gray took 8–17 ms, most of the fitting's cost);
-    // other depths are converted first.
-    guard turned,
-      let source = GrayView(image) != nil ? image : Preprocessor.gray(image),
-      let pixels = GrayView(source)
-    else { return blocks }
-    return withExtendedLifetime(source) {
-      blocks.updatingWords { word in
-        guard let quad = word.quad, let threshold = pixels.inkThreshold(in: word.bbox),
-          let ink = pixels.ink(in: word.bbox, quad: quad, below: threshold),
-          ink.depths.allSatisfy({ $0 <= edgeTolerance })
-        else { return }
-        if word.glyphs.isEmpty { word.bbox = ink.box }
-        for g in word.glyphs.indices {
-          guard let quad = word.glyphs[g].quad,
-            let ink = pixels.ink(in: word.glyphs[g].bbox, quad: quad, below: threshold)
-          else { continue }
-          word.glyphs[g].bbox = ink.box
-        }
+    guard turned else { return blocks }
+    return blocks.updatingWords { word in
+      guard let quad = word.quad, let threshold = pixels.inkThreshold(in: word.bbox),
+        let ink = pixels.ink(in: word.bbox, quad: quad, below: threshold),
+        ink.depths.allSatisfy({ $0 <= edgeTolerance })
+      else { return }
+      if word.glyphs.isEmpty { word.bbox = ink.box }
+      for g in word.glyphs.indices {
+        guard let quad = word.glyphs[g].quad,
+          let ink = pixels.ink(in: word.glyphs[g].bbox, quad: quad, below: threshold)
+        else { continue }
+        word.glyphs[g].bbox = ink.box
       }
     }
   }
 }
 
 extension GrayView {
-  func clipped(_ r: PixelRect) -> PixelRect? {
+  package func clipped(_ r: PixelRect) -> PixelRect? {
     r.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
   }
 
   /// The value half-way between the ink and the paper of `box` (see
   /// ``InkFitting``), or `nil` when they are too close.
-  func inkThreshold(in box: PixelRect) -> Int? {
+  package func inkThreshold(in box: PixelRect) -> Int? {
     guard let r = clipped(box), !r.isEmpty else { return nil }
     var histogram = [Int](repeating: 0, count: 256)
     for y in r.minY..<r.maxY {
@@ -121,7 +112,7 @@ extension GrayView {
   /// lie inside `quad`, and how near each side of the quad (top, right,
   /// bottom, left as the quad names its corners) the nearest of them comes;
   /// `nil` when there are none.
-  func ink(in box: PixelRect, quad: Quad, below threshold: Int) -> (
+  package func ink(in box: PixelRect, quad: Quad, below threshold: Int) -> (
     box: PixelRect, depths: [Double]
   )? {
     guard let r = clipped(box), !r.isEmpty else { return nil }

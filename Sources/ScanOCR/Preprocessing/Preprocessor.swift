@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 import ScanModel
 
 /// What preprocessing did to a page: the image to recognise, how to map its

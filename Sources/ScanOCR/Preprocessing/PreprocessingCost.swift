@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 
 /// The cost of the measurements that decide the colour, rule and page
 /// steps, and of the whole default preparation of a page, for the benchmark

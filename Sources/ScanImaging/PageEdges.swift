@@ -34,42 +34,42 @@ import ScanModel
 /// (``refined(_:view:length:rows:count:)``). A page is found only with
 /// all four sides; its corners, where they cross, may lie outside the
 /// photo, and it is straightened from them.
-enum PageEdges {
+package enum PageEdges {
   /// The brightness ratio across an edge (inner band against outer band).
-  static let minimumStepRatio = 1.12
+  package static let minimumStepRatio = 1.12
   /// The band each side of an edge whose brightest value is compared.
-  static let band = 1...7
+  package static let band = 1...7
   /// The largest slope (tangent) of a side against the image's side.
-  static let maximumSlope = 0.25
+  package static let maximumSlope = 0.25
   /// The slope step of the search.
-  static let slopeStep = 0.01
+  package static let slopeStep = 0.01
   /// The share of a side's length that must show the step.
-  static let minimumSupport = 0.6
+  package static let minimumSupport = 0.6
   /// The share of a side's rows where what lies beyond it must be darker
   /// than the paper (``isBackgroundBeyond(_:view:step:length:rows:)``).
-  static let minimumBackgroundRows = 0.8
+  package static let minimumBackgroundRows = 0.8
   /// The share of a seam's length that must show it.
-  static let minimumSeamSupport = 0.85
+  package static let minimumSeamSupport = 0.85
   /// Beyond a seam, a row whose darkest pixel is this many times darker
   /// than its brightest holds ink.
-  static let inkRatio = 1.3
+  package static let inkRatio = 1.3
   /// The share of rows beyond a seam that may hold ink (or dirt).
-  static let maximumInkRows = 0.05
+  package static let maximumInkRows = 0.05
   /// The shortest length a side is judged on, as a share of the image's side.
-  static let minimumLength = 0.25
+  package static let minimumLength = 0.25
 
   /// One side of the page: in the side's own view of the image, where `u`
   /// runs inward from the image's side and `v` along it (both continuous,
   /// pixel centres at half-integers), the edge is `u = offset + slope · (v − length / 2)`.
-  struct Side: Equatable {
+  package struct Side: Equatable {
     /// 0 left, 1 top, 2 right, 3 bottom.
-    var side: Int
-    var offset: Double
-    var slope: Double
+    package var side: Int
+    package var offset: Double
+    package var slope: Double
 
     /// Where the edge crosses row `v` of a view with `rows` rows (at the
     /// row's centre).
-    func u(row v: Int, rows: Int) -> Double {
+    package func u(row v: Int, rows: Int) -> Double {
       offset + slope * (Double(v) + 0.5 - Double(rows) / 2)
     }
   }
@@ -77,7 +77,7 @@ enum PageEdges {
   /// The page of a small gray image, in its own pixels, or `nil` unless all
   /// four sides are found and what they leave of the image is at least
   /// ``PageDetection/minimumPageShare`` of it.
-  static func find(in image: GrayPixels) -> PageOutline? {
+  package static func find(in image: GrayPixels) -> PageOutline? {
     let w = image.width
     let h = image.height
     guard w >= 32, h >= 32 else { return nil }
@@ -158,7 +158,7 @@ enum PageEdges {
     let polygon = clip(width: w, height: h, by: found)
     let imageArea = Double(w * h)
     guard polygon.count >= 3,
-      PageDetection.area(polygon) >= PageDetection.minimumPageShare * imageArea
+      PageOutline.area(polygon) >= PageOutline.minimumPageShare * imageArea
     else { return nil }
     let bySide = Dictionary(found.map { ($0.side, $0) }, uniquingKeysWith: { first, _ in first })
     guard let left = bySide[0], let top = bySide[1], let right = bySide[2],
@@ -190,7 +190,7 @@ enum PageEdges {
 
   /// The image turned so that `side` is on the left: `view[v * length + u]`,
   /// `u` running inward from the side.
-  static func view(_ values: [Float], width w: Int, height h: Int, side: Int) -> (
+  package static func view(_ values: [Float], width w: Int, height h: Int, side: Int) -> (
     [Float], length: Int, rows: Int
   ) {
     let length = side % 2 == 0 ? w : h
@@ -217,7 +217,7 @@ enum PageEdges {
   /// a step, not a slope of light (the generated `uneven-light` page darkens
   /// by 3 % a pixel toward its edge, a ratio of 1.27 over a band, the same
   /// one band further in).
-  static func stepPixels(_ view: [Float], length: Int, rows: Int) -> [Bool] {
+  package static func stepPixels(_ view: [Float], length: Int, rows: Int) -> [Bool] {
     let threshold = Float(log(minimumStepRatio))
     var step = [Bool](repeating: false, count: view.count)
     let half = length / 2
@@ -249,7 +249,7 @@ enum PageEdges {
   /// with paper on both sides: the darkest of the 3 pixels round it at
   /// least ``minimumStepRatio`` darker than the brightest of the bands
   /// 2–7 pixels to either side.
-  static func seamPixels(_ view: [Float], length: Int, rows: Int) -> [Bool] {
+  package static func seamPixels(_ view: [Float], length: Int, rows: Int) -> [Bool] {
     let threshold = Float(log(minimumStepRatio))
     var seam = [Bool](repeating: false, count: view.count)
     let half = length / 2
@@ -277,7 +277,7 @@ enum PageEdges {
   /// the paper's brightness inside it. A table, a dark border or a book's
   /// edge reaches the frame; a thick printed frame or a dark bar on a scan
   /// has paper (the margin) beyond it and is not a side.
-  static func isBackgroundBeyond(
+  package static func isBackgroundBeyond(
     _ side: Side, view: [Float], step: [Bool], length: Int, rows: Int
   ) -> Bool {
     let margin = Float(log(minimumStepRatio) / 2)
@@ -301,7 +301,7 @@ enum PageEdges {
   /// Whether the image beyond a side (between it and the frame, 3 pixels
   /// clear of it) is blank: on at most ``maximumInkRows`` of its rows the
   /// darkest pixel is ``inkRatio`` times darker than the brightest.
-  static func isBlankBeyond(_ side: Side, view: [Float], length: Int, rows: Int) -> Bool {
+  package static func isBlankBeyond(_ side: Side, view: [Float], length: Int, rows: Int) -> Bool {
     let ratio = Float(log(inkRatio))
     var counted = 0
     var inked = 0
@@ -324,7 +324,7 @@ enum PageEdges {
 
   /// The line with the most step pixels within a pixel of it (Hough vote
   /// over offset and slope), in the view's continuous coordinates.
-  static func strongestLine(_ step: [Bool], length: Int, rows: Int) -> (
+  package static func strongestLine(_ step: [Bool], length: Int, rows: Int) -> (
     offset: Double, slope: Double, votes: Int32
   )? {
     let slopeCount = Int((2 * maximumSlope / slopeStep).rounded()) + 1
@@ -363,7 +363,7 @@ enum PageEdges {
   /// The share of `side`'s length, between the other sides and within the
   /// image, that has a step pixel within a pixel of it (0 when that length
   /// is shorter than ``minimumLength``), and the rows where it has.
-  static func support(
+  package static func support(
     _ side: Side, _ step: [Bool], others: [Side], width w: Int, height h: Int
   ) -> (share: Double, rows: [Int]) {
     let length = side.side % 2 == 0 ? w : h
@@ -394,7 +394,9 @@ enum PageEdges {
   /// the side (placed between pixels by a parabola through the rises
   /// round it), then a least-squares line through those points, fitted
   /// again without the points more than 1.5 pixels off it.
-  static func refined(_ side: Side, view: [Float], length: Int, rows: [Int], count: Int) -> Side {
+  package static func refined(_ side: Side, view: [Float], length: Int, rows: [Int], count: Int)
+    -> Side
+  {
     var points: [(u: Double, v: Double)] = []
     let middle = Double(count) / 2
     for v in rows {
@@ -443,7 +445,9 @@ enum PageEdges {
   }
 
   /// A point of a side's view in image coordinates.
-  static func imagePoint(u: Double, v: Double, side: Int, width w: Int, height h: Int) -> Point {
+  package static func imagePoint(u: Double, v: Double, side: Int, width w: Int, height h: Int)
+    -> Point
+  {
     switch side {
     case 0: return Point(x: u, y: v)
     case 1: return Point(x: v, y: u)
@@ -454,7 +458,9 @@ enum PageEdges {
 
   /// How far (in the side's `u`) an image point lies inside the side:
   /// negative beyond it.
-  static func distanceInside(_ p: Point, _ side: Side, width w: Int, height h: Int) -> Double {
+  package static func distanceInside(_ p: Point, _ side: Side, width w: Int, height h: Int)
+    -> Double
+  {
     let (u, v): (Double, Double)
     switch side.side {
     case 0: (u, v) = (p.x, p.y)
@@ -467,7 +473,7 @@ enum PageEdges {
   }
 
   /// Where two sides' lines cross, in image coordinates.
-  static func intersection(_ a: Side, _ b: Side, width w: Int, height h: Int) -> Point? {
+  package static func intersection(_ a: Side, _ b: Side, width w: Int, height h: Int) -> Point? {
     func line(_ s: Side) -> (Point, Point) {
       let rows = Double(s.side % 2 == 0 ? h : w)
       let p = imagePoint(u: s.offset, v: rows / 2, side: s.side, width: w, height: h)
@@ -487,7 +493,7 @@ enum PageEdges {
 
   /// The image's rectangle clipped to the inner side of each side
   /// (Sutherland–Hodgman), clockwise from the top-left.
-  static func clip(width w: Int, height h: Int, by sides: [Side]) -> [Point] {
+  package static func clip(width w: Int, height h: Int, by sides: [Side]) -> [Point] {
     var polygon = [
       Point(x: 0, y: 0), Point(x: Double(w), y: 0), Point(x: Double(w), y: Double(h)),
       Point(x: 0, y: Double(h)),

@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 import ScanModel
 
 /// What the page steps (crop, perspective) did to a photo: the image the

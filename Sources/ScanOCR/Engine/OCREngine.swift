@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 import ScanModel
 
 /// Recognises images with Tesseract's LSTM engine into ``ScanModel/Page``
@@ -413,102 +414,5 @@ public final class OCREngine {
       throw .recognitionFailed(path: path, page: index)
     }
     return ResultReader.read(api)
-  }
-}
-
-/// The pages of a file that were recognised, and why the others were not.
-public struct PageRecognition: Sendable, Equatable {
-  /// The recognised pages, in file order, each with its index in the file.
-  public var pages: [Page] = []
-  /// One error per page that could not be decoded, in file order.
-  public var pageErrors: [OCRError] = []
-}
-
-/// How good a reading is, from its words' confidences.
-struct ReadingQuality: Equatable {
-  /// Words read.
-  var words = 0
-  /// Words read with confidence ≥ ``ScanConventions/lowConfidenceThreshold``.
-  var confidentWords = 0
-  /// The mean word confidence (0 when there are no words).
-  var meanConfidence = 0.0
-
-  init(_ blocks: [Block]) {
-    var sum = 0.0
-    for block in blocks {
-      for paragraph in block.paragraphs {
-        for line in paragraph.lines {
-          for word in line.words {
-            let confidence = word.confidence ?? 0
-            words += 1
-            sum += confidence
-            if confidence >= ScanConventions.lowConfidenceThreshold { confidentWords += 1 }
-          }
-        }
-      }
-    }
-    meanConfidence = words > 0 ? sum / Double(words) : 0
-  }
-
-  init(words: Int, confidentWords: Int, meanConfidence: Double) {
-    self.words = words
-    self.confidentWords = confidentWords
-    self.meanConfidence = meanConfidence
-  }
-}
-
-/// When a page is turned: only on evidence that the turned reading is
-/// better. One orientation score is not evidence enough: Tesseract's OSD
-/// said 180° with confidence 2.77 for an upright business form, and the
-/// page read turned had 0 of 198 words right.
-enum OrientationPolicy {
-  /// A turned reading this good is kept without reading the page upright as
-  /// well: at least three words, mean word confidence ≥ 75, and its text
-  /// laid out across the page. Upside-down text reads at a mean confidence
-  /// of 31–40 on the real and sample pages, and sideways text is laid out
-  /// down the page, so a reading turned the wrong way does not pass.
-  static func turnedReadingIsStrong(_ turned: ResultReader.Signals) -> Bool {
-    !turned.suggestTurnedPage
-  }
-
-  /// Whether a turned reading beats the upright one clearly: more confident
-  /// words (confidence ≥ 60) by at least 10 % (and 2 words) at no lower
-  /// mean confidence; or, when Tesseract read the upright page down the
-  /// page (sideways blocks or standing words), at least as many confident
-  /// words, since the turned reading has the same words laid out upright.
-  static func turnedIsClearlyBetter(
-    _ t: ReadingQuality, than u: ReadingQuality, uprightSignals s: ResultReader.Signals
-  ) -> Bool {
-    if t.confidentWords >= u.confidentWords + max(2, u.confidentWords / 10),
-      t.meanConfidence >= u.meanConfidence
-    {
-      return true
-    }
-    return readsSideways(s) && t.confidentWords >= u.confidentWords && t.confidentWords > 0
-  }
-
-  /// Whether Tesseract laid the reading out down the page: most words in
-  /// blocks it found turned, or most words of three or more characters
-  /// taller than wide.
-  static func readsSideways(_ s: ResultReader.Signals) -> Bool {
-    s.wordsNotUpright * 2 > s.words || s.longWordsStanding * 2 > s.longWords
-  }
-}
-
-/// Where Tesseract's language data lives.
-enum TessdataFolder {
-  /// `TESSDATA_PREFIX` when set, else Debian's folder for Tesseract 5.
-  static var resolved: String {
-    if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
-      return prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
-    }
-    return "/usr/share/tesseract-ocr/5/tessdata"
-  }
-
-  /// The languages with a traineddata file in `folder`, sorted.
-  static func languages(in folder: String) -> [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return files.filter { $0.hasSuffix(".traineddata") }
-      .map { String($0.dropLast(".traineddata".count)) }.sorted()
   }
 }

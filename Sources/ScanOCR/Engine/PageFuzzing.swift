@@ -1,5 +1,6 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 
 extension LeptonicaImage {
   /// An 8-bit gray image with the given pixels (Leptonica loaded first);
@@ -42,5 +43,21 @@ extension OCREngine {
       step.straightened(gray) != nil
     else { return 0 }
     return step.perspective == nil ? 1 : 4
+  }
+}
+
+extension OCREngine {
+  /// Decodes every page of an image held in memory, as recognition would,
+  /// without recognising it; returns the number of pages decoded. For the
+  /// fuzzers (`Tools/Fuzz`).
+  @_spi(Fuzzing) public static func decodeForFuzzing(_ data: Data, maxPixels: Int) -> Int {
+    guard let source = try? ImageSource(data, path: "input", maxPixels: maxPixels) else {
+      return 0
+    }
+    var decoded = 0
+    for index in 0..<source.pageCount where (try? source.decode(page: index)) != nil {
+      decoded += 1
+    }
+    return decoded
   }
 }

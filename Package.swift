@@ -11,6 +11,7 @@ let package = Package(
     // The commands and their argument parser as libraries (for the
     // fuzzers in Tools/Fuzz, which feed the query protocol `InputLine`s).
     .library(name: "ScanArguments", targets: ["ScanArguments"]),
+    .library(name: "ScanService", targets: ["ScanService"]),
     .library(name: "ScanCLI", targets: ["ScanCLI"]),
     .executable(name: "scantext", targets: ["scantext"]),
   ],
@@ -44,15 +45,22 @@ let package = Package(
     // Temporary output files removed on SIGINT, SIGTERM and SIGHUP (an
     // async-signal-safe handler, so in C).
     .target(name: "CScanSignals"),
+    // The application layer, under the commands: batch reading and
+    // scheduling (`Recognizer`, one engine per worker), the recognition
+    // cache with its SHA-256, reading and writing documents (`InputFiles`,
+    // `DocumentFiles`, `OutputFile`'s atomic outputs), and the query
+    // protocol. Its failures are `ServiceError`s. It uses ScanArguments for
+    // `CommandIO` (the standard streams it reads and writes) and the
+    // `InputLine`s of the query protocol, nothing of the parser.
+    .target(
+      name: "ScanService",
+      dependencies: ["ScanModel", "ScanOCR", "ScanFormats", "ScanArguments", "CScanSignals"]),
     // The `scantext` commands, as a library so tests can drive them: each
-    // parses its arguments once into typed values, then runs. Also the
-    // query protocol, the JSON answers shared by it and the single-shot
-    // commands, and the recognition cache with its SHA-256 (kept here: the
-    // cache keys on the recognition options and stores ScanText JSON, and
-    // only these commands use it).
+    // parses its arguments once into typed values, calls the service, and
+    // prints.
     .target(
       name: "ScanCLI",
-      dependencies: ["ScanArguments", "ScanModel", "ScanOCR", "ScanFormats", "CScanSignals"]),
+      dependencies: ["ScanService", "ScanArguments", "ScanModel", "ScanOCR", "ScanFormats"]),
     .executableTarget(name: "scantext", dependencies: ["ScanCLI"]),
     // Shared test helpers: the package's folders, recognised sample scans.
     .target(
@@ -68,7 +76,8 @@ let package = Package(
     .testTarget(
       name: "ScanCLITests",
       dependencies: [
-        "ScanCLI", "ScanArguments", "ScanModel", "ScanFormats", "ScanTestSupport", "scantext",
+        "ScanCLI", "ScanService", "ScanArguments", "ScanModel", "ScanFormats", "ScanTestSupport",
+        "scantext",
       ]),
   ],
   swiftLanguageModes: [.v6]

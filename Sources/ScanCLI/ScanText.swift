@@ -2,11 +2,12 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 
 /// The `scantext` root command.
 public struct ScanText: ScanCommand {
   /// The tool's version.
-  public static let version = "0.1.0"
+  public static let version = ToolIdentity.version
 
   public static let configuration = CommandConfiguration(
     commandName: "scantext",
@@ -36,9 +37,5 @@ public struct ScanText: ScanCommand {
   }
 
   /// What `generator` records in JSON exports.
-  static var generator: Generator {
-    Generator(
-      name: "scantext", version: version,
-      details: ["tesseract": OCREngine.tesseractVersion])
-  }
+  static var generator: Generator { ToolIdentity.generator }
 }

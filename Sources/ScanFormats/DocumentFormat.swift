@@ -16,28 +16,16 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
   /// Plain text as `tesseract IMAGE -` writes it (out only).
   case text
 
-  /// Whether documents in this format can be read back into the model.
-  public var isReadable: Bool { self != .text }
+  /// Whether documents in this format can be read back into the model
+  /// (its row of ``FileFormat/all`` has a reader).
+  public var isReadable: Bool { FileFormat(self).isReadable }
 
-  /// The endings of file names that imply a format, longest first where
-  /// one ends another (`.alto.xml` before `.xml`), each format's usual one
-  /// first among its own.
-  public static let fileNameSuffixes: [(suffix: String, format: DocumentFormat)] = [
-    (".alto.xml", .alto), (".page.xml", .page), (".json", .json), (".hocr", .hocr),
-    (".html", .hocr), (".htm", .hocr), (".xhtml", .hocr), (".alto", .alto), (".page", .page),
-    (".tsv", .tsv), (".txt", .text),
-  ]
-
-  /// The format a file name implies: `.json`, `.hocr`/`.html`/`.xhtml`,
-  /// `.alto.xml`/`.alto`, `.page.xml`/`.page`, `.tsv`, `.txt`
-  /// (``fileNameSuffixes``, letter case aside); `nil` for any other name (a
-  /// bare `.xml` is ALTO or PAGE: see ``detect(data:)``).
+  /// The model format a file name's ending chooses (``FileFormat``'s
+  /// endings, letter case aside); `nil` for any other name, a PDF's among
+  /// them (a bare `.xml` is ALTO or PAGE: see ``detect(data:)``).
   public init?(fileName: String) {
-    let name = fileName.lowercased()
-    guard let match = Self.fileNameSuffixes.first(where: { name.hasSuffix($0.suffix) }) else {
-      return nil
-    }
-    self = match.format
+    guard let format = FileFormat(fileName: fileName)?.document else { return nil }
+    self = format
   }
 
   /// Whether a file name names a document (rather than an image): any
@@ -77,33 +65,17 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
     return nil
   }
 
-  /// Reads a document in this format.
+  /// Reads a document in this format (``FileFormat/decode(_:)``).
   /// - Throws: ``DocumentFormatError`` naming the element path (or JSON
   ///   path, or TSV row) and the reason; ``JSONParseError`` for text that
   ///   is not JSON.
   public func decode(_ data: Data) throws -> Document {
-    switch self {
-    case .json: return try DocumentJSON.decode(String(decoding: data, as: UTF8.self))
-    case .hocr: return try HOCR.decode(data)
-    case .alto: return try ALTO.decode(data)
-    case .page: return try PAGEXML.decode(data)
-    case .tsv: return try TSV.decode(String(decoding: data, as: UTF8.self))
-    case .text:
-      throw DocumentFormatError(path: "", reason: "plain text cannot be read as a document")
-    }
+    try FileFormat(self).decode(data)
   }
 
-  /// The name used in messages: `ScanText JSON`, `hOCR`, `ALTO`, `PAGE XML`, `TSV`, `text`.
-  public var displayName: String {
-    switch self {
-    case .json: return "ScanText JSON"
-    case .hocr: return "hOCR"
-    case .alto: return "ALTO"
-    case .page: return "PAGE XML"
-    case .tsv: return "Tesseract TSV"
-    case .text: return "plain text"
-    }
-  }
+  /// The name used in messages: `ScanText JSON`, `hOCR`, `ALTO`, `PAGE XML`,
+  /// `Tesseract TSV`, `plain text` (``FileFormat/displayName``).
+  public var displayName: String { FileFormat(self).displayName }
 }
 
 extension DocumentFormat {

@@ -1,3 +1,4 @@
+import Foundation
 import ScanModel
 
 extension DocumentJSON {
@@ -12,6 +13,17 @@ extension DocumentJSON {
   ///   or ``JSONParseError`` for text that is not JSON.
   public static func decode(_ text: String) throws -> Document {
     try decode(JSONValue(parsing: text))
+  }
+
+  /// Reads a ScanText JSON document from its bytes (UTF-8), as
+  /// ``DocumentFormat/decode(_:)`` does for ``DocumentFormat/json``.
+  /// - Throws: ``DocumentFormatError`` naming the JSON path and the reason,
+  ///   or ``JSONParseError`` for bytes that are not JSON.
+  public static func decode(_ data: Data) throws -> Document {
+    let value = try data.withUnsafeBytes { raw throws(JSONParseError) in
+      try JSONValue(parsing: raw.bindMemory(to: UInt8.self))
+    }
+    return try decode(value)
   }
 
   /// Reads a ScanText JSON document from a parsed value.

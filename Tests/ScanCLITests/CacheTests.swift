@@ -5,6 +5,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 @Suite("Recognition cache")
 struct CacheTests {
@@ -147,8 +148,30 @@ struct CacheTests {
     setenv("XDG_CACHE_HOME", home.path, 1)
     defer { unsetenv("XDG_CACHE_HOME") }
     let standard = try #require(RecognitionCache.standard())
+    // The folder is made by the first store, not before.
+    #expect(!FileManager.default.fileExists(atPath: standard.folder.path))
+    standard.store([page], key: key("first"))
     let folder = try FileManager.default.attributesOfItem(atPath: standard.folder.path)
     #expect((folder[.posixPermissions] as? Int) == 0o700)
+    #expect(standard.pages(for: key("first"), image: "clean.png") == [page])
+  }
+
+  /// Commands that recognise nothing leave no cache folder (it was made
+  /// while the arguments were parsed); the first recognition makes it.
+  @Test func theFolderIsMadeByTheFirstRecognition() throws {
+    let home = try Fixtures.temporaryFolder()
+    let folder = home.appendingPathComponent("scantext").path
+    let environment = ["XDG_CACHE_HOME": home.path]
+    let model = Fixtures.scans.appendingPathComponent("clean.truth.json").path
+    let text = try ScanTextRun.run(["text", model], environment: environment)
+    #expect(text.code == 0)
+    let usage = try ScanTextRun.run(["ocr", "--psm", "99", "x.png"], environment: environment)
+    #expect(usage.code == 64)
+    #expect(!FileManager.default.fileExists(atPath: folder))
+    let image = Fixtures.scans.appendingPathComponent("clean.png").path
+    let ocr = try ScanTextRun.run(["ocr", image, "--format", "text"], environment: environment)
+    #expect(ocr.code == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
   }
 
   @Test func theFolderStaysUnderItsLimit() throws {

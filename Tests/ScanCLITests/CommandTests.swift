@@ -6,6 +6,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// Runs the command in-process and captures its output.
 func scantext(_ arguments: [String], input: [String] = []) -> (

@@ -7,6 +7,7 @@ import Testing
 
 @testable import ScanCLI
 @testable import ScanOCR
+@testable import ScanService
 
 /// Commands handle every page of a multi-page input, or those `--pages`
 /// selects, counted from 1 (issue 26, point 6): before, `text`, `draw`,

@@ -5,6 +5,7 @@ import Testing
 
 @testable import ScanCLI
 @testable import ScanFormats
+@testable import ScanService
 
 /// A paragraph of one line per text, 40 px apart from `y`; words 10 px a
 /// character, with the given confidences (95 otherwise).

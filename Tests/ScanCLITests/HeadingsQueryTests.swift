@@ -5,6 +5,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// The generated headings sample's truth: a ScanText document whose
 /// paragraphs carry roles (headings of levels 1, 2 and 3, body text).

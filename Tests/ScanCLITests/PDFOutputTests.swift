@@ -6,6 +6,7 @@ import Testing
 
 @testable import ScanCLI
 @testable import ScanOCR
+@testable import ScanService
 
 /// `scantext ocr in.pdf -o out.pdf`: the output is the input edited with
 /// qpdf (issue 26 points 1, 2 and 5 for PDF inputs), checked with qpdf's

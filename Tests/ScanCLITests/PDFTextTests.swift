@@ -7,6 +7,7 @@ import Testing
 
 @testable import ScanCLI
 @testable import ScanOCR
+@testable import ScanService
 
 /// A born-digital PDF printed by headless Chromium from HTML whose text is
 /// known: a heading, a paragraph, a second-level heading, two columns side

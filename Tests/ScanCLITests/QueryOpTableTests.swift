@@ -5,6 +5,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// The query ops live in one table (``QueryOp/all``): dispatch, the
 /// unknown-op error, `query --help` and the README's table follow it.

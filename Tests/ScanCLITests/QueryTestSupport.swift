@@ -5,6 +5,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// The shared helpers of the query protocol tests.
 

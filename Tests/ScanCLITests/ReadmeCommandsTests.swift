@@ -6,6 +6,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// The README runs as written (issue 26, point 7).
 ///

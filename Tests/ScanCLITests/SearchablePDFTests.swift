@@ -6,6 +6,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// `scantext ocr IMG -o out.pdf`: the image with an invisible text layer,
 /// checked with Poppler's and qpdf's tools as a PDF viewer would read it.

@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 
 @testable import ScanCLI
+@testable import ScanService
 
 /// Long documents are read and written page by page (issue 27, point 4):
 /// the output of `ocr` is the same as before, every format is written as

@@ -6,6 +6,7 @@ import Testing
 
 @testable import ScanCLI
 @testable import ScanOCR
+@testable import ScanService
 
 /// Standard input and output, output names, and outputs that are inputs
 /// (issue 26, point 6), through the executable.

@@ -18,6 +18,15 @@ let package = Package(
         .product(name: "ScanModel", package: "ScanText"),
         .product(name: "ScanFormats", package: "ScanText"),
       ]),
+    // What a page costs on its way out (cache entry, JSON output, reading
+    // an entry back): swift run -c release --package-path Tools/Benchmarks
+    //   --scratch-path /tmp/bench-build export-bench FILE.json ...
+    .executableTarget(
+      name: "export-bench",
+      dependencies: [
+        .product(name: "ScanModel", package: "ScanText"),
+        .product(name: "ScanFormats", package: "ScanText"),
+      ]),
     .executableTarget(
       name: "preprocess-bench",
       dependencies: [

@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(
       name: "FuzzQuery",
       dependencies: [
-        "FuzzSupport", .product(name: "ScanCLI", package: "ScanText"),
+        "FuzzSupport", .product(name: "ScanService", package: "ScanText"),
         .product(name: "ScanArguments", package: "ScanText"),
         .product(name: "ScanFormats", package: "ScanText"),
         .product(name: "ScanModel", package: "ScanText"),

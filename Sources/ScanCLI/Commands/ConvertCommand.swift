@@ -2,6 +2,7 @@ import Foundation
 import ScanArguments
 import ScanFormats
 import ScanModel
+import ScanService
 
 /// `scantext convert IN OUT`: from any readable format (or an image) to
 /// any format.
@@ -13,11 +14,8 @@ struct ConvertCommand: ScanCommand {
   )
   static let output = Argument<String>(
     "output", help: "The file to write, or '-' for standard output.")
-  static let format = Option<OutputFormat?>(
-    "format",
-    help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for standard output or a name without one). pdf is a searchable PDF."
-  )
+  static let format = Option<FileFormat?>(
+    "format", help: FileFormat.help("pdf is a searchable PDF."))
   static let image = Option<String?>(
     "image",
     help:
@@ -38,7 +36,7 @@ struct ConvertCommand: ScanCommand {
 
   let inputPath: String
   let outputPath: String
-  let outputFormat: OutputFormat
+  let outputFormat: FileFormat
   let ocr: OCROptions
   let imagePath: String?
 
@@ -47,13 +45,13 @@ struct ConvertCommand: ScanCommand {
     outputPath = try a[Self.output]
     imagePath = try a[Self.image]
     try InputFiles.checkStandardInputOnce([inputPath, imagePath])
-    outputFormat = try OutputFormat.choose(explicit: a[Self.format], path: outputPath)
+    outputFormat = try FileFormat.choose(explicit: a[Self.format], path: outputPath)
     ocr = try OCROptions(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
-    let document = try ModelLoader.document(inputPath, ocr: ocr)
+    let document = try ocr.recognizer().document(inputPath)
     guard let documentFormat = outputFormat.document else {
       let sources = try pdfSources(document)
       // The images beside the model are inputs too.

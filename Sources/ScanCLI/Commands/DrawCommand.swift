@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 
 /// `scantext draw MODEL [--image IMG] -o overlay.png`.
 struct DrawCommand: ScanCommand {

@@ -2,6 +2,7 @@ import Foundation
 import ScanArguments
 import ScanFormats
 import ScanModel
+import ScanService
 
 struct EvalCommand: ScanCommand {
   static let model = ModelOptions.model
@@ -50,7 +51,7 @@ struct EvalCommand: ScanCommand {
     if !ocr.languageGiven, let language = truth.pages.first?.language {
       ocr.recognition.languages = language.split(separator: "+").map(String.init)
     }
-    let pages = try ModelLoader.numberedPages(modelPath, ocr: ocr)
+    let pages = try ocr.recognizer().numberedPages(modelPath)
     let summary = evaluate(Document(pages: pages.map(\.page)), against: truth)
     // Pages are named by their number in the model, from 1 (a page only
     // the truth has goes on counting after the last).

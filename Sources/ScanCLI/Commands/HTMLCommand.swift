@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 
 /// `scantext html MODEL -o page.html [--pages N] [--embed-image | --image-url URL]`.
 struct HTMLCommand: ScanCommand {
@@ -91,52 +92,60 @@ struct HTMLCommand: ScanCommand {
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [modelPath, imagePath])
     // Pages are written as they are read, each picture made when its page
-    // comes (a PDF's renderings embedded as PNG are most of the file), into
-    // a temporary file: the head, which names the language and title, goes
-    // before them at the end. The first page waits for a second to know
-    // whether the document has one page or several.
-    let html = AccessibleHTML(options: options, lowConfidenceThreshold: threshold)
-    var filePages = ImageFilePages(modelPath: modelPath)
-    var writer: AccessibleHTML.Writer?
-    var waiting: (number: Int, page: Page)?
-    let spool = try Spool()
-    func write(_ number: Int, _ page: Page, several: Bool) throws {
-      if writer == nil { writer = AccessibleHTML.Writer(html, several: several) }
-      let shown = try picture(of: page, number: number, filePages: &filePages)
-      if let text = writer?.page(shown) { try spool.write(text) }
-    }
-    try ocr.recognizer().read([modelPath]) { part in
-      if let error = part.result.pageErrors.first { throw error }
-      for (number, page) in try part.result.numberedPages() {
-        guard writer != nil || waiting != nil else {
-          waiting = (number, page)
-          continue
-        }
-        if let first = waiting {
-          if let imageURL, !imageURL.contains(Self.pageNumberPlaceholder) {
-            throw ValidationError(
-              "'--image-url' names one image and \(modelPath) has several pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
-            )
-          }
-          try write(first.number, first.page, several: true)
-          waiting = nil
-        }
-        try write(number, page, several: true)
-      }
-    }
-    if let only = waiting { try write(only.number, only.page, several: false) }
-    let document = writer ?? AccessibleHTML.Writer(html, several: false)
-    let output = OutputFile.Stream(outputPath, io: io)
+    // comes (a PDF's renderings embedded as PNG are most of the file),
+    // through the registry's accessible HTML (``ScanFormats/FileFormat``):
+    // the head, which names the language and title, goes before them at
+    // the end, and the first page waits for a second to know whether the
+    // document has one page or several.
+    let output = try DocumentStream(
+      format: .accessibleHTML, path: outputPath,
+      settings: .scanText(
+        dataPath: nil,
+        html: AccessibleHTML(options: options, lowConfidenceThreshold: threshold)),
+      images: Pictures(self), io: io)
     do {
-      try output.write(document.head())
-      try spool.copy(to: output)
-      try output.write(document.tail())
-      try output.commit()
+      try ocr.recognizer().read([modelPath]) { part in
+        if let error = part.result.pageErrors.first { throw error }
+        for (number, page) in try part.result.numberedPages() {
+          try output.write(
+            page, from: PageOrigin(path: modelPath, page: number - 1, number: number))
+        }
+      }
+      try output.finish()
     } catch {
       output.abandon()
       throw error
     }
     return 0
+  }
+
+  /// The pictures of the pages, as the options say (``picture(of:number:filePages:)``).
+  final class Pictures: PageImageSource {
+    private let command: HTMLCommand
+    private var filePages: ImageFilePages
+    private var count = 0
+
+    init(_ command: HTMLCommand) {
+      self.command = command
+      filePages = ImageFilePages(modelPath: command.modelPath)
+    }
+
+    func htmlPicture(of page: Page, from origin: PageOrigin) throws -> AccessibleHTML.ShownPage {
+      count += 1
+      if count == 2, let imageURL = command.imageURL,
+        !imageURL.contains(HTMLCommand.pageNumberPlaceholder)
+      {
+        throw ValidationError(
+          "'--image-url' names one image and \(command.modelPath) has several pages: put \(HTMLCommand.pageNumberPlaceholder) in it (each page's number)"
+        )
+      }
+      return try command.picture(of: page, number: origin.number, filePages: &filePages)
+    }
+
+    func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
+      try ImageFiles(maxPixels: command.ocr.recognition.maxPixels).pdfImage(
+        of: page, from: origin)
+    }
   }
 
   /// Which page of its image file a page of MODEL is: of an image MODEL,

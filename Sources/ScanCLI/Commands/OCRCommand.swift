@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 import Synchronization
 
 struct OCRCommand: ScanCommand {
@@ -16,11 +17,9 @@ struct OCRCommand: ScanCommand {
     help:
       "Write to this file instead of standard output ('-': standard output; a FIFO or device is written into)."
   )
-  static let format = Option<OutputFormat?>(
+  static let format = Option<FileFormat?>(
     "format",
-    help:
-      "Output format (default: from the output file's extension: .json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for standard output or a name without one). pdf is a searchable PDF: the images with an invisible text layer."
-  )
+    help: FileFormat.help("pdf is a searchable PDF: the images with an invisible text layer."))
   static let jobs = Option<Int?>(
     "jobs", short: "j",
     help: "Images to recognise at once (default and most: the number of cores).")
@@ -40,11 +39,10 @@ struct OCRCommand: ScanCommand {
   let paths: [String]
   /// Where the output goes: a file, or `-` for standard output.
   let outputPath: String
-  let outputFormat: OutputFormat
+  let outputFormat: FileFormat
   let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
-  let cache: RecognitionCache?
   let ocr: OCROptions
 
   init(_ a: ParsedArguments) throws {
@@ -52,7 +50,7 @@ struct OCRCommand: ScanCommand {
     try InputFiles.checkStandardInputOnce(paths)
     let output = try a[Self.output]
     outputPath = output ?? "-"
-    outputFormat = try OutputFormat.choose(explicit: a[Self.format], path: output)
+    outputFormat = try FileFormat.choose(explicit: a[Self.format], path: output)
     ocr = try OCROptions(a)
     options = ocr.recognition
     let requested = try a[Self.jobs]
@@ -62,13 +60,14 @@ struct OCRCommand: ScanCommand {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     jobCount = min(requested ?? cores, cores)
     showProgress = !a[Self.quiet]
-    cache = ocr.cache
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: paths)
-    if outputFormat.document == nil { try SearchablePDFOutput.checkInputs(paths) }
-    if outputFormat == .tsv, ExactTSV.applies(format: .tsv, paths: paths, options: options) {
+    if outputFormat.needsPageImages { try SearchablePDFOutput.checkInputs(paths) }
+    if outputFormat.document == .tsv,
+      ExactTSV.applies(format: .tsv, paths: paths, options: options)
+    {
       try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
       return 0
     }
@@ -114,7 +113,7 @@ struct OCRCommand: ScanCommand {
       }
     }
     let recognizer = ocr.recognizer(jobs: jobCount)
-    if outputFormat == .pdf, readsPDF {
+    if outputFormat == .searchablePDF, readsPDF {
       // A searchable PDF of PDFs (and images): the first PDF edited with
       // qpdf, which needs every page (see SearchablePDFOutput).
       var pages: [Page] = []
@@ -136,15 +135,12 @@ struct OCRCommand: ScanCommand {
       return 0
     }
     // Every other format, and a searchable PDF of images, is written page
-    // by page as pages are read (``PageOutput``): memory holds the pages
-    // in flight, not the document.
-    let output: any PageOutput =
-      try outputFormat.document.map {
-        DocumentStream(format: $0, path: outputPath, io: io)
-      }
-      ?? SearchablePDFOutput.ImageStream(
-        to: outputPath, maxPixels: options.maxPixels, dataPath: options.dataPath,
-        keepRotation: ocr.keepRotation, io: io)
+    // by page as pages are read, through the format's writer: memory holds
+    // the pages in flight, not the document.
+    let output = try DocumentStream(
+      format: outputFormat, path: outputPath,
+      settings: .scanText(dataPath: options.dataPath, keepRotation: ocr.keepRotation),
+      images: ImageFiles(maxPixels: options.maxPixels), io: io)
     do {
       try recognizer.read(paths, progress: showDone) { part in
         let read = report(part.result)

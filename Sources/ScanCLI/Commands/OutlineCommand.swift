@@ -1,6 +1,7 @@
 import ScanArguments
 import ScanFormats
 import ScanModel
+import ScanService
 
 /// `scantext outline MODEL`: the page's headings as a tree.
 struct OutlineCommand: ScanCommand {

@@ -1,6 +1,7 @@
 import ScanArguments
 import ScanFormats
 import ScanModel
+import ScanService
 
 /// How the single-shot commands answer for several pages (a multi-page
 /// TIFF or PDF, a document of several pages, or those `--pages` selects).
@@ -50,7 +51,7 @@ extension ModelOptions {
     try pages.map { numbered in
       do {
         return try body(numbered.page)
-      } catch let error as CLIError where pages.count > 1 {
+      } catch let error as any CommandFailure where pages.count > 1 {
         throw CLIError("page \(numbered.number): \(error.message)")
       }
     }
@@ -248,7 +249,7 @@ struct QueryCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ModelLoader.document(modelPath, ocr: ocr)
+    let document = try ocr.recognizer().document(modelPath)
     let service = QueryService(document: document)
     while let input = io.readLine(limit: QueryService.maxRequestBytes) {
       io.print(service.answer(input))
@@ -286,7 +287,7 @@ struct VerifyCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ModelLoader.numberedPages(path, ocr: ocr)
+    let document = try ocr.recognizer().numberedPages(path)
     // Each violation with the number of its page, from 1.
     let reports = document.map { ($0.number, $0.page.verify(tolerance: tolerance)) }
     let violations = reports.flatMap { number, report in report.violations.map { (number, $0) } }

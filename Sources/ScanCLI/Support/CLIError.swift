@@ -1,4 +1,5 @@
 import ScanArguments
+import ScanService
 
 /// A runtime failure of a command, printed as `Error: <message>` (exit 1).
 struct CLIError: CommandFailure, CustomStringConvertible {
@@ -9,7 +10,11 @@ struct CLIError: CommandFailure, CustomStringConvertible {
   var description: String { message }
 }
 
-/// A batch finished, but some inputs failed (each already reported).
-struct BatchFailure: CommandFailure {
-  var message: String { "" }
+// The service's failures, printed as the commands' own: `Error: <message>`
+// (exit 1); a batch whose failures were each reported ends with exit 1 and
+// nothing more.
+extension ServiceError: CommandFailure {}
+
+extension BatchFailure: CommandFailure {
+  public var message: String { "" }
 }

@@ -3,6 +3,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
+import ScanService
 
 /// The recognition options of every command that may OCR an image, read
 /// and checked once.
@@ -196,6 +197,6 @@ struct ModelOptions: Sendable {
   /// The pages ``loadPages()`` returns, each with its number from 1 in the
   /// model (a PDF's page number, a TIFF's page, a document's page).
   func loadNumberedPages() throws -> [(number: Int, page: Page)] {
-    try ModelLoader.numberedPages(path, ocr: ocr)
+    try ocr.recognizer().numberedPages(path)
   }
 }

@@ -1,6 +1,7 @@
 import ScanArguments
 import ScanModel
 import ScanOCR
+import ScanService
 
 /// Parsers for the values of `--range`, `--rect`, `--point`.
 enum ValueParsers {
@@ -49,69 +50,13 @@ enum DirectionName: String, CaseIterable, ArgumentValue {
   var direction: TextDirection { TextDirection(name: rawValue) ?? .forward }
 }
 
-/// The pages to read, as `--pages` takes them: numbers from 1 and
-/// ranges, joined by commas (`2-5`, `1,3,7-`, `-3`).
-struct PageSelection: ArgumentValue, Equatable {
-  /// Each item's first and last page; `nil` last: to the end.
-  var items: [(first: Int, last: Int?)]
-
-  init?(argument: String) {
+extension PageSelection: ArgumentValue {
+  package init?(argument: String) {
     guard let selection = try? Self.parse(argument) else { return nil }
     self = selection
   }
 
-  private init(items: [(first: Int, last: Int?)]) {
-    self.items = items
-  }
-
-  /// Reads `2-5`, `1,3,7-`, `-3`, saying what is wrong with a bad value.
-  @Sendable static func parse(_ argument: String) throws -> PageSelection {
-    let expected = "expected page numbers from 1 and ranges, such as 2-5 or 1,3,7-"
-    var items: [(first: Int, last: Int?)] = []
-    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-      let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-      let numbers = ends.map { $0.isEmpty ? nil : Int($0) }
-      guard (1...2).contains(ends.count),
-        zip(ends, numbers).allSatisfy({ $0.isEmpty || $1 != nil }),
-        numbers.contains(where: { $0 != nil })
-      else { throw ValueParsers.Invalid(description: expected) }
-      if numbers.contains(where: { ($0 ?? 1) < 1 }) {
-        throw ValueParsers.Invalid(
-          description:
-            "pages are counted from 1 (the first page is 1, as in tesseract and pdftotext)")
-      }
-      let first = numbers[0] ?? 1
-      let last = ends.count == 1 ? first : numbers[1]
-      if let last, last < first {
-        throw ValueParsers.Invalid(description: "\(first)-\(last) runs backwards")
-      }
-      items.append((first, last))
-    }
-    return PageSelection(items: items)
-  }
-
-  static func == (a: PageSelection, b: PageSelection) -> Bool {
-    a.items.elementsEqual(b.items) { $0.first == $1.first && $0.last == $1.last }
-  }
-
-  var defaultValueDescription: String {
+  package var defaultValueDescription: String {
     items.map { "\($0.first)-\($0.last.map(String.init) ?? "")" }.joined(separator: ",")
-  }
-
-  /// The pages selected (from 0, ascending, each once) of a document of
-  /// `count` pages.
-  /// - Throws: ``CLIError`` when a page named is past the end.
-  func pages(of count: Int, path: String) throws -> [Int] {
-    var chosen = Set<Int>()
-    for item in items {
-      let last = item.last ?? count
-      if max(item.first, last) > count {
-        throw CLIError(
-          "\(path): --pages asks for page \(max(item.first, last)), but the document has \(count) page\(count == 1 ? "" : "s")"
-        )
-      }
-      for n in item.first...last { chosen.insert(n - 1) }
-    }
-    return chosen.sorted()
   }
 }

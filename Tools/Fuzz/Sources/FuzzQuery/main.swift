@@ -1,9 +1,9 @@
 import Foundation
 import FuzzSupport
 import ScanArguments
-@_spi(Fuzzing) import ScanCLI
 import ScanFormats
 import ScanModel
+@_spi(Fuzzing) import ScanService
 
 // One request per input, against a real page (a sample scan's ground
 // truth): every request gets one JSON answer, never a crash or a hang.

@@ -6,7 +6,7 @@ import ScanModel
 extension Answers {
   /// A heading: `{"text","level","range","lines":[first, end],"bbox",
   /// "quads":[…],"rects":[…]}` (`rects` as the `rects` answer).
-  static func heading(_ heading: Heading, _ page: Page) -> JSONValue {
+  package static func heading(_ heading: Heading, _ page: Page) -> JSONValue {
     .object([
       "text": .string(heading.text), "level": .number(Double(heading.level)),
       "range": range(heading.range),
@@ -21,13 +21,13 @@ extension Answers {
   }
 
   /// `{"headings":[…]}`: every heading of the page in reading order.
-  static func headings(_ page: Page) -> JSONValue {
+  package static func headings(_ page: Page) -> JSONValue {
     .object(["headings": .array(page.headings.map { heading($0, page) })])
   }
 
   /// `{"outline":[…]}`: the headings nested by level, each node a heading
   /// with its `children`.
-  static func outline(_ page: Page) -> JSONValue {
+  package static func outline(_ page: Page) -> JSONValue {
     func node(_ n: OutlineNode) -> JSONValue {
       guard case .object(var o) = heading(n.heading, page) else { return .null }
       o["children"] = .array(n.children.map(node))
@@ -40,7 +40,7 @@ extension Answers {
   /// "lowConfidence","confidence"}]}`; `level` only in runs of headings,
   /// `confidence` only in low-confidence runs, `role` null between
   /// paragraphs.
-  static func attributed(_ content: AttributedContent) -> JSONValue {
+  package static func attributed(_ content: AttributedContent) -> JSONValue {
     .object([
       "text": .string(content.text), "range": range(content.range),
       "runs": .array(
@@ -65,7 +65,8 @@ extension QueryService {
   /// `{"op":"nextHeading","position":p}` → `{"heading":… or null}`, the
   /// first heading starting at or after `p`; `previousHeading`, the last
   /// one ending at or before it.
-  func headingAnswer(_ request: JSONValue, _ page: Page, forward: Bool) throws -> JSONValue {
+  package func headingAnswer(_ request: JSONValue, _ page: Page, forward: Bool) throws -> JSONValue
+  {
     let position = try position(request, page)
     let heading =
       forward ? page.nextHeading(after: position) : page.previousHeading(before: position)
@@ -75,7 +76,7 @@ extension QueryService {
   /// `{"op":"attributedContent","line":i}` or `{…,"range":[s,e]}`, with an
   /// optional `"below":60` (the low-confidence threshold) →
   /// ``Answers/attributed(_:)``.
-  func attributedContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  package func attributedContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     var threshold = AttributedContent.defaultLowConfidenceThreshold
     if let below = request["below"] {
       guard let b = below.doubleValue, b.isFinite else {

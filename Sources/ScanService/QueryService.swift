@@ -18,18 +18,23 @@ import ScanModel
 /// Answers the `scantext query` protocol: one JSON request per line, one
 /// JSON answer per line. A bad request gets `{"error": "..."}`; it never
 /// ends the session.
-struct QueryService {
-  let document: Document
+package struct QueryService {
+  package let document: Document
+
+  /// Answers requests about `document`.
+  package init(document: Document) {
+    self.document = document
+  }
 
   /// The longest request line answered, in bytes (requests are tiny; a
   /// longer line gets an error answer and is never held in memory).
-  static let maxRequestBytes = 1 << 20
+  package static let maxRequestBytes = 1 << 20
 
   /// The answer to one line read from standard input. A line that is too
   /// long or not valid UTF-8 gets an error answer without an `id` (an id
   /// that is not valid UTF-8 cannot be echoed faithfully, and is never
   /// echoed repaired).
-  func answer(_ input: InputLine) -> String {
+  package func answer(_ input: InputLine) -> String {
     switch input {
     case .text(let line):
       return answer(line)
@@ -43,7 +48,7 @@ struct QueryService {
   }
 
   /// The answer to one request line, as compact JSON (no newline).
-  func answer(_ line: String) -> String {
+  package func answer(_ line: String) -> String {
     // Every line gets an answer line, a blank one too: clients pair
     // answers with requests by line.
     if line.allSatisfy(\.isWhitespace) {
@@ -70,8 +75,8 @@ struct QueryService {
     return answer.serialized()
   }
 
-  struct RequestError: Error, CustomStringConvertible {
-    var description: String
+  package struct RequestError: Error, CustomStringConvertible {
+    package var description: String
   }
 
   private func respond(to request: JSONValue) throws -> JSONValue {
@@ -96,7 +101,7 @@ struct QueryService {
   /// `{"op":"text","range":[s,e]}` (with `"spoken":true`, the text as a
   /// screen reader says it: hyphenated words joined) or
   /// `{"op":"text","rect":[x0,y0,x1,y1]}` → `{"text":…}`.
-  func textAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  package func textAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     if request["rect"] != nil {
       return .object(["text": .string(page.text(in: try rect(request)))])
     }
@@ -106,7 +111,7 @@ struct QueryService {
   }
 
   /// `{"op":"lineContent","line":i}` → the line (``Answers/line(_:_:)``).
-  func lineContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  package func lineContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let n = try int(request, "line", default: nil)
     guard page.line(number: n) != nil else {
       throw RequestError(description: "there is no line \(n) (the page has \(page.lineCount))")
@@ -114,7 +119,7 @@ struct QueryService {
     return Answers.line(page, n)
   }
 
-  func int(_ r: JSONValue, _ key: String, default value: Int?) throws -> Int {
+  package func int(_ r: JSONValue, _ key: String, default value: Int?) throws -> Int {
     guard let v = r[key] else {
       if let value { return value }
       throw RequestError(description: "missing \"\(key)\"")
@@ -125,7 +130,7 @@ struct QueryService {
     return n
   }
 
-  func numbers(_ r: JSONValue, _ key: String, count: Int) throws -> [Double] {
+  package func numbers(_ r: JSONValue, _ key: String, count: Int) throws -> [Double] {
     guard let a = r[key]?.arrayValue, a.count == count else {
       throw RequestError(description: "\"\(key)\" must be an array of \(count) numbers")
     }
@@ -138,7 +143,7 @@ struct QueryService {
 
   /// The request's `"range"`: `[start, end]` UTF-16 offsets inside the
   /// page text. Every op that takes a range reads it here.
-  func range(_ r: JSONValue, _ page: Page) throws -> TextRange {
+  package func range(_ r: JSONValue, _ page: Page) throws -> TextRange {
     guard let a = r["range"]?.arrayValue, a.count == 2, let s = a[0].intValue, let e = a[1].intValue
     else { throw RequestError(description: "\"range\" must be [start, end] integers") }
     guard s <= e else { throw RequestError(description: "\"range\" [\(s), \(e)] is inverted") }
@@ -153,7 +158,9 @@ struct QueryService {
 
   /// A position of the request (`"position"`, or `key`): an integer
   /// offset inside the page text. Every op that takes a position reads it here.
-  func position(_ r: JSONValue, _ page: Page, key: String = "position") throws -> TextPosition {
+  package func position(_ r: JSONValue, _ page: Page, key: String = "position") throws
+    -> TextPosition
+  {
     let p = TextPosition(offset: try int(r, key, default: nil))
     guard page.contains(p) else {
       throw RequestError(
@@ -163,12 +170,12 @@ struct QueryService {
     return p
   }
 
-  func point(_ r: JSONValue) throws -> Point {
+  package func point(_ r: JSONValue) throws -> Point {
     let n = try numbers(r, "point", count: 2)
     return Point(x: n[0], y: n[1])
   }
 
-  func rect(_ r: JSONValue) throws -> Rect {
+  package func rect(_ r: JSONValue) throws -> Rect {
     let n = try numbers(r, "rect", count: 4)
     guard n[0] <= n[2], n[1] <= n[3] else {
       throw RequestError(
@@ -177,7 +184,7 @@ struct QueryService {
     return Rect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
   }
 
-  func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
+  package func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
     TextPosition, TextGranularity, TextDirection
   ) {
     let p = try position(r, page)

@@ -18,18 +18,18 @@ import Synchronization
 /// image (whose format the image reader finds from its magic number). In
 /// errors and in a page's `image` it is named `-`, as `cat` and `tesseract`
 /// name it.
-enum InputFiles {
+package enum InputFiles {
   /// How standard input is named on the command line, in errors and in a
   /// page's `image`.
-  static let standardInput = "-"
+  package static let standardInput = "-"
 
   /// The most bytes read from standard input: 512 MiB, past a 600 dpi
   /// colour letter page as an uncompressed TIFF (100 MB) five times over.
   /// A larger input is refused rather than held in memory: give a file.
-  static let standardInputLimit = 512 << 20
+  package static let standardInputLimit = 512 << 20
 
   /// What an input is, and so how it is read.
-  enum Kind: Equatable {
+  package enum Kind: Equatable {
     /// A document in a format ScanText reads (JSON, hOCR, ALTO, PAGE, TSV).
     case document
     /// A PDF, read page by page through Poppler.
@@ -40,10 +40,10 @@ enum InputFiles {
 
   private struct State {
     var reader: (@Sendable (Int) -> InputBytes)?
-    var contents: Result<Data, CLIError>?
+    var contents: Result<Data, ServiceError>?
     /// Other streams read (FIFOs, character devices, `/dev/stdin`,
     /// `<(…)`), by path: each can be read only once.
-    var streams: [String: Result<Data, CLIError>] = [:]
+    var streams: [String: Result<Data, ServiceError>] = [:]
     /// How long to wait for a stream's first bytes (`--timeout`).
     var waitLimit: Double?
   }
@@ -54,7 +54,7 @@ enum InputFiles {
 
   /// Makes `io` the standard input that `-` reads (once, on first use).
   /// Called by ``ScanText/main(_:io:)`` before a command runs.
-  static func begin(_ io: CommandIO) {
+  package static func begin(_ io: CommandIO) {
     state.withLock { $0 = State(reader: { io.readAll(limit: $0) }, contents: nil) }
   }
 
@@ -62,18 +62,18 @@ enum InputFiles {
   /// ``ScanText/main(_:io:)``: up to 512 MiB are not kept for the rest of the
   /// process (and LeakSanitizer, which does not see into the global `Mutex`'s
   /// storage, reported them as leaked at exit).
-  static func end() {
+  package static func end() {
     state.withLock { $0 = State() }
   }
 
   /// Whether `path` names standard input.
-  static func isStandardInput(_ path: String) -> Bool { path == standardInput }
+  package static func isStandardInput(_ path: String) -> Bool { path == standardInput }
 
   /// Whether `path` is read as a stream, once and whole: standard input,
   /// or a file that is not a regular file nor a directory (a FIFO, a
   /// character device, a socket: `/dev/stdin`, `<(cat m.json)`). Such an
   /// input cannot be read twice nor at an offset.
-  static func isStream(_ path: String) -> Bool {
+  package static func isStream(_ path: String) -> Bool {
     if isStandardInput(path) { return true }
     var info = stat()
     guard stat(path, &info) == 0 else { return false }
@@ -83,50 +83,50 @@ enum InputFiles {
 
   /// How long a stream input may keep ScanText waiting for its data
   /// (`--timeout`; without it, as long as it takes, as `cat` waits).
-  static func setWaitLimit(_ seconds: Double?) {
+  package static func setWaitLimit(_ seconds: Double?) {
     state.withLock { $0.waitLimit = seconds }
   }
 
   /// Refuses standard input given more than once among `paths` (`nil`
   /// entries are options not given): it can be read only once.
   /// - Throws: ``ScanArguments/ValidationError`` (a usage error).
-  static func checkStandardInputOnce(_ paths: [String?]) throws {
+  package static func checkStandardInputOnce(_ paths: [String?]) throws {
     guard paths.filter({ $0 == standardInput }).count > 1 else { return }
     throw ValidationError(
       "'-' (standard input) may be given only once: it can be read only once")
   }
 
   /// The bytes of an input file, or of standard input for `-`.
-  /// - Throws: ``CLIError`` naming the file and the reason (missing, a
+  /// - Throws: ``ServiceError`` naming the file and the reason (missing, a
   ///   directory, unreadable, empty; standard input over the limit).
-  static func read(_ path: String) throws -> Data {
+  package static func read(_ path: String) throws -> Data {
     if isStandardInput(path) { return try standardInputBytes() }
     if isStream(path) { return try streamBytes(path) }
     do {
       return try OCREngine.readImageFile(path)
     } catch {
-      throw CLIError(error.description)
+      throw ServiceError(error.description)
     }
   }
 
   /// Standard input's bytes, read on the first call.
   private static func standardInputBytes() throws -> Data {
-    let result = state.withLock { state -> Result<Data, CLIError> in
+    let result = state.withLock { state -> Result<Data, ServiceError> in
       if let contents = state.contents { return contents }
       let read = state.reader ?? { CommandIO.standard.readAll(limit: $0) }
-      let contents: Result<Data, CLIError>
+      let contents: Result<Data, ServiceError>
       switch read(standardInputLimit) {
       case .bytes(let bytes) where bytes.isEmpty:
-        contents = .failure(CLIError("-: standard input is empty"))
+        contents = .failure(ServiceError("-: standard input is empty"))
       case .bytes(let bytes):
         contents = .success(Data(bytes))
       case .tooLong:
         contents = .failure(
-          CLIError(
+          ServiceError(
             "-: standard input holds more than \(standardInputLimit >> 20) MiB, the most read into memory; give a file instead"
           ))
       case .failed(let reason):
-        contents = .failure(CLIError("-: cannot read standard input: \(reason)"))
+        contents = .failure(ServiceError("-: cannot read standard input: \(reason)"))
       }
       state.contents = contents
       return contents
@@ -147,10 +147,10 @@ enum InputFiles {
     return try result.get()
   }
 
-  private static func readStream(_ path: String, waitLimit: Double?) -> Result<Data, CLIError> {
+  private static func readStream(_ path: String, waitLimit: Double?) -> Result<Data, ServiceError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      return .failure(CLIError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+      return .failure(ServiceError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
     }
     defer { close(descriptor) }
     let deadline = waitLimit.map { Date().addingTimeInterval($0) }
@@ -162,11 +162,12 @@ enum InputFiles {
       let polled = poll(&ready, 1, wait ?? -1)
       if polled < 0 {
         if errno == EINTR { continue }
-        return .failure(CLIError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+        return .failure(
+          ServiceError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
       }
       if polled == 0 {
         return .failure(
-          CLIError(
+          ServiceError(
             "\(path): no data within the \(waitLimit ?? 0)-second timeout (a FIFO nobody writes to?)"
           ))
       }
@@ -175,24 +176,25 @@ enum InputFiles {
         data.append(buffer, count: count)
         if data.count > standardInputLimit {
           return .failure(
-            CLIError(
+            ServiceError(
               "\(path): holds more than \(standardInputLimit >> 20) MiB, the most read from a stream into memory; give a regular file instead"
             ))
         }
       } else if count == 0 {
         break
       } else if errno != EAGAIN && errno != EINTR {
-        return .failure(CLIError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+        return .failure(
+          ServiceError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
       }
     }
-    return data.isEmpty ? .failure(CLIError("\(path): the file is empty")) : .success(data)
+    return data.isEmpty ? .failure(ServiceError("\(path): the file is empty")) : .success(data)
   }
 
   /// What `path` holds: for a file, a document when its name says so
   /// (``ScanFormats/DocumentFormat/isDocument(fileName:)``), else a PDF when
   /// it starts like one, else an image; for `-`, the same from its content.
   /// An input that cannot be read is an image: reading it then reports why.
-  static func kind(_ path: String) -> Kind {
+  package static func kind(_ path: String) -> Kind {
     if isStream(path) {
       guard let data = try? read(path) else { return .image }
       if PDFDocument.isPDF(data) { return .pdf }
@@ -207,7 +209,7 @@ enum InputFiles {
 
   /// Whether the file starts as a TIFF does (`II*\0`, `MM\0*`, or BigTIFF's
   /// `II+\0`, `MM\0+`): it may hold many pages.
-  static func isTIFF(_ path: String) -> Bool {
+  package static func isTIFF(_ path: String) -> Bool {
     let head: Data
     if isStream(path) {
       guard let data = try? read(path) else { return false }
@@ -228,7 +230,7 @@ enum InputFiles {
   /// standard input a private temporary file (removed afterwards), for
   /// readers that take only a path (Leptonica passes a JPEG file's bytes
   /// into a PDF from its path). Errors name `-`, not the temporary file.
-  static func withFile<T>(_ path: String, _ body: (String) throws -> T) throws -> T {
+  package static func withFile<T>(_ path: String, _ body: (String) throws -> T) throws -> T {
     guard isStream(path) else { return try body(path) }
     let data = try read(path)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -241,7 +243,7 @@ enum InputFiles {
       try data.write(to: file)
     } catch {
       try? FileManager.default.removeItem(at: folder)
-      throw CLIError(
+      throw ServiceError(
         "\(path): cannot keep the stream's bytes in a temporary file: \(error.localizedDescription)"
       )
     }
@@ -249,10 +251,10 @@ enum InputFiles {
     do {
       return try body(file.path)
     } catch {
-      throw CLIError(String(describing: error).replacingOccurrences(of: file.path, with: path))
+      throw ServiceError(String(describing: error).replacingOccurrences(of: file.path, with: path))
     }
   }
 
   /// Whether `path` is a document rather than an image or a PDF.
-  static func isDocument(_ path: String) -> Bool { kind(path) == .document }
+  package static func isDocument(_ path: String) -> Bool { kind(path) == .document }
 }

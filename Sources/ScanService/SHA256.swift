@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for cache keys and entry checksums. Foundation on
 /// Linux has no digest API and outside packages cannot be used.
-struct SHA256 {
+package struct SHA256 {
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
@@ -21,11 +21,11 @@ struct SHA256 {
     0xc671_78f2,
   ]
 
-  mutating func update<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+  package mutating func update<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
     Array(bytes).withUnsafeBytes { update($0) }
   }
 
-  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     var i = 0
     // Fill a partial block, then compress whole blocks straight from memory.
     while i < bytes.count, !buffer.isEmpty {
@@ -54,7 +54,7 @@ struct SHA256 {
     }
   }
 
-  mutating func finalize() -> [UInt8] {
+  package mutating func finalize() -> [UInt8] {
     let bits = length &* 8
     absorb(0x80)
     while buffer.count != 56 { absorb(0) }
@@ -68,13 +68,13 @@ struct SHA256 {
   }
 
   /// The digest of `bytes` as 64 lowercase hex digits.
-  static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
+  package static func hex<S: Sequence>(_ bytes: S) -> String where S.Element == UInt8 {
     var h = SHA256()
     h.update(bytes)
     return hex(digest: h.finalize())
   }
 
-  static func hex(digest: [UInt8]) -> String {
+  package static func hex(digest: [UInt8]) -> String {
     let digits = Array("0123456789abcdef")
     return String(digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
   }

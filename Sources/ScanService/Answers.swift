@@ -3,10 +3,10 @@ import ScanModel
 
 /// JSON shapes of query answers, shared by the single-shot commands and the
 /// `query` protocol.
-enum Answers {
-  static func range(_ r: TextRange) -> JSONValue { DocumentJSON.range(r) }
+package enum Answers {
+  package static func range(_ r: TextRange) -> JSONValue { DocumentJSON.range(r) }
 
-  static func rects(_ rects: [SelectionRect]) -> JSONValue {
+  package static func rects(_ rects: [SelectionRect]) -> JSONValue {
     .object([
       "rects": .array(
         rects.map {
@@ -24,7 +24,7 @@ enum Answers {
     ])
   }
 
-  static func caret(_ caret: CaretRect?) -> JSONValue {
+  package static func caret(_ caret: CaretRect?) -> JSONValue {
     guard let caret else {
       return .object([
         "bbox": .null, "quad": .null, "line": .null, "rect": .null, "transform": .null,
@@ -39,14 +39,14 @@ enum Answers {
     ])
   }
 
-  static func word(_ word: Word?) -> JSONValue {
+  package static func word(_ word: Word?) -> JSONValue {
     guard let word else { return .null }
     return .object([
       "text": .string(word.text), "range": range(word.range), "bbox": DocumentJSON.box(word.bbox),
     ])
   }
 
-  static func hit(_ page: Page, _ point: Point) -> JSONValue {
+  package static func hit(_ page: Page, _ point: Point) -> JSONValue {
     .object([
       "position": .number(Double(page.closestPosition(to: point).offset)),
       "line": page.lineNumber(at: point).map { .number(Double($0)) } ?? .null,
@@ -56,7 +56,7 @@ enum Answers {
     ])
   }
 
-  static func line(_ page: Page, _ n: Int) -> JSONValue {
+  package static func line(_ page: Page, _ n: Int) -> JSONValue {
     guard let line = page.line(number: n), let frame = page.frame(forLineNumber: n),
       let quad = page.quad(forLineNumber: n)
     else { return .null }
@@ -73,7 +73,7 @@ enum Answers {
   }
 
   /// Every line of the page: `scantext lines` and the `lines` request.
-  static func lines(_ page: Page) -> JSONValue {
+  package static func lines(_ page: Page) -> JSONValue {
     .object(["lines": .array((0..<page.lineCount).map { line(page, $0) })])
   }
 
@@ -81,7 +81,7 @@ enum Answers {
   /// next boundary in the direction (`position`), and whether the position
   /// is at a boundary or within a unit. `scantext boundary` and the
   /// `boundary` request.
-  static func boundary(
+  package static func boundary(
     _ page: Page, _ p: TextPosition, _ g: TextGranularity, _ d: TextDirection
   ) -> JSONValue {
     .object([
@@ -95,20 +95,20 @@ enum Answers {
   }
 
   /// Checks a range against the page, with a message for scripts.
-  static func checked(_ r: Range<Int>, in page: Page) throws -> TextRange {
+  package static func checked(_ r: Range<Int>, in page: Page) throws -> TextRange {
     let range = TextRange(offsets: r)
     guard page.contains(range) else {
-      throw CLIError(
+      throw ServiceError(
         "range \(r.lowerBound):\(r.upperBound) is outside the page text (0:\(page.endPosition.offset))"
       )
     }
     return range
   }
 
-  static func checked(position p: Int, in page: Page) throws -> TextPosition {
+  package static func checked(position p: Int, in page: Page) throws -> TextPosition {
     let position = TextPosition(offset: p)
     guard page.contains(position) else {
-      throw CLIError("position \(p) is outside the page text (0...\(page.endPosition.offset))")
+      throw ServiceError("position \(p) is outside the page text (0...\(page.endPosition.offset))")
     }
     return position
   }

@@ -27,7 +27,7 @@ import ScanArguments
 /// - An output that is one of the command's inputs (the same file, by device
 ///   and inode: through a link or another spelling too) is refused before
 ///   any work, so a scan is never replaced by its own recognition.
-enum OutputFile {
+package enum OutputFile {
   /// Where the bytes go.
   private enum Target {
     case standardOutput
@@ -42,24 +42,24 @@ enum OutputFile {
   }
 
   /// Whether `path` names standard output.
-  static func isStandardOutput(_ path: String) -> Bool {
+  package static func isStandardOutput(_ path: String) -> Bool {
     path == "-" || path == "/dev/stdout"
   }
 
   /// Fails early, before any OCR, when `path` cannot be written or is one of
   /// `inputs` (paths as given; `-` and `nil` are skipped).
-  static func checkWritable(_ path: String, inputs: [String?] = []) throws {
+  package static func checkWritable(_ path: String, inputs: [String?] = []) throws {
     guard case .file = try target(path) else { return }
     try checkNotInput(path, inputs: inputs.compactMap { $0 })
   }
 
   /// Writes `text` to `path` (see ``OutputFile``).
-  static func write(_ text: String, to path: String, io: CommandIO = .standard) throws {
+  package static func write(_ text: String, to path: String, io: CommandIO = .standard) throws {
     try write(bytes: Array(text.utf8), to: path, io: io)
   }
 
   /// Writes `bytes` to `path` (see ``OutputFile``).
-  static func write(bytes: [UInt8], to path: String, io: CommandIO = .standard) throws {
+  package static func write(bytes: [UInt8], to path: String, io: CommandIO = .standard) throws {
     let output = OutputFile.Stream(path, io: io)
     try output.write(bytes: bytes)
     try output.commit()
@@ -72,7 +72,7 @@ enum OutputFile {
   /// the writing is abandoned (``abandon()``, or the stream is released
   /// uncommitted). Nothing is opened before the first bytes, so an output
   /// FIFO waits for its reader only once there is something to read.
-  final class Stream {
+  package final class Stream {
     private let path: String
     private let io: CommandIO
     private enum Sink {
@@ -86,7 +86,7 @@ enum OutputFile {
     private var closed = false
 
     /// An output to `path` (`-` for standard output), opened on first use.
-    init(_ path: String, io: CommandIO = .standard) {
+    package init(_ path: String, io: CommandIO = .standard) {
       self.path = path
       self.io = io
     }
@@ -94,22 +94,22 @@ enum OutputFile {
     deinit { abandon() }
 
     /// Writes `text` at the end of what was written.
-    func write(_ text: String) throws {
+    package func write(_ text: String) throws {
       var text = text
       try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes `bytes` at the end of what was written.
-    func write(bytes: [UInt8]) throws {
+    package func write(bytes: [UInt8]) throws {
       try bytes.withUnsafeBytes { try write($0) }
     }
 
     /// Writes `bytes` at the end of what was written.
-    /// - Throws: ``CLIError`` naming the output and the reason; for
+    /// - Throws: ``ServiceError`` naming the output and the reason; for
     ///   standard output, ``BatchFailure`` (the run ends with `cannot write
     ///   to standard output`, as for any command).
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-      guard !closed else { throw CLIError("\(path): cannot write the output: it was closed") }
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+      guard !closed else { throw ServiceError("\(path): cannot write the output: it was closed") }
       let sink = try opened()
       switch sink {
       case .standardOutput:
@@ -128,7 +128,7 @@ enum OutputFile {
 
     /// Ends the output: a regular file is renamed over the destination
     /// (created empty when nothing was written).
-    func commit() throws {
+    package func commit() throws {
       guard !closed else { return }
       let sink = try opened()
       closed = true
@@ -147,7 +147,8 @@ enum OutputFile {
         if code == 0 {
           do {
             guard case .file(let again, _) = try OutputFile.target(path), again == target else {
-              throw CLIError("\(path): cannot write the output: it changed while it was written")
+              throw ServiceError(
+                "\(path): cannot write the output: it changed while it was written")
             }
           } catch {
             unlink(temporary)
@@ -165,7 +166,7 @@ enum OutputFile {
     /// Gives the output up: a temporary file is removed and the
     /// destination left as it was. Standard output and streams keep what
     /// reached them.
-    func abandon() {
+    package func abandon() {
       guard !closed else { return }
       closed = true
       switch sink {
@@ -242,7 +243,7 @@ enum OutputFile {
     if info.st_mode & S_IFMT == S_IFLNK {
       guard stat(path, &info) == 0 else {
         guard errno == ENOENT else { throw failure(path, errno) }
-        throw CLIError(
+        throw ServiceError(
           "\(path): cannot write the output: it is a symbolic link to a missing file")
       }
       // A stream is opened through the link (`/dev/stderr` to a pipe has no
@@ -287,7 +288,7 @@ enum OutputFile {
     for input in inputs where !InputFiles.isStandardInput(input) {
       var info = stat()
       if stat(input, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
-        throw CLIError(
+        throw ServiceError(
           "\(path): cannot write the output: it is the input '\(input)', which it would replace")
       }
     }
@@ -298,20 +299,21 @@ enum OutputFile {
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     var info = stat()
     guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      throw CLIError("\(path): cannot write the output: no such directory '\(folder)'")
+      throw ServiceError("\(path): cannot write the output: no such directory '\(folder)'")
     }
     guard access(folder, W_OK) == 0 else { throw failure(path, errno) }
   }
 
-  private static func refused(_ path: String, _ what: String) -> CLIError {
-    CLIError(
+  private static func refused(_ path: String, _ what: String) -> ServiceError {
+    ServiceError(
       "\(path): cannot write the output: it is \(what); only a regular file is replaced (a FIFO or character device is written into)"
     )
   }
 
   /// A message naming the reason: "read-only file system", "permission
   /// denied", "no space left on device".
-  private static func failure(_ path: String, _ code: Int32) -> CLIError {
-    CLIError("\(path): cannot write the output: \(String(cString: strerror(code)).lowercased())")
+  private static func failure(_ path: String, _ code: Int32) -> ServiceError {
+    ServiceError(
+      "\(path): cannot write the output: \(String(cString: strerror(code)).lowercased())")
   }
 }

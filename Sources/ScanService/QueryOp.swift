@@ -9,19 +9,19 @@ import ScanModel
 /// checks that the README's query table names the same ops in the same
 /// order. A new op is one row here (plus its answer function and its
 /// README row).
-struct QueryOp: Sendable {
+package struct QueryOp: Sendable {
   /// The value of the request's `"op"`.
-  let name: String
+  package let name: String
   /// The request's other members as `--help` shows them (`"range":[s,e]`),
   /// empty when it takes none.
-  let arguments: String
+  package let arguments: String
   /// What the op answers, in one line.
-  let summary: String
+  package let summary: String
   /// Answers a request about a page of the service's document.
-  let answer: @Sendable (QueryService, JSONValue, Page) throws -> JSONValue
+  package let answer: @Sendable (QueryService, JSONValue, Page) throws -> JSONValue
 
   /// The request as `--help` shows it: `{"op":"caret","position":p}`.
-  var request: String {
+  package var request: String {
     "{\"op\":\"\(name)\"" + (arguments.isEmpty ? "" : "," + arguments) + "}"
   }
 }
@@ -29,7 +29,7 @@ struct QueryOp: Sendable {
 extension QueryOp {
   /// Every op, in the order `--help`, the unknown-op error and the README
   /// list them.
-  static let all: [QueryOp] = [
+  package static let all: [QueryOp] = [
     QueryOp(
       name: "text", arguments: "\"range\":[s,e] or \"rect\":[x0,y0,x1,y1], \"spoken\":b",
       summary: "the text of a range (as spoken, with \"spoken\":true) or of a rectangle"
@@ -139,18 +139,18 @@ extension QueryOp {
   ]
 
   /// ``all`` by name.
-  static let named: [String: QueryOp] = Dictionary(
+  package static let named: [String: QueryOp] = Dictionary(
     all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The answer to an op that is not in ``all``.
-  static func unknown(_ name: String) -> String {
+  package static func unknown(_ name: String) -> String {
     let names = all.map(\.name)
     return "unknown op '\(name)' (expected "
       + names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "") + ")"
   }
 
   /// The list of requests for `scantext query --help`, one line each.
-  static var help: String {
+  package static var help: String {
     all.map { "\($0.request): \($0.summary)." }.joined(separator: "\n")
   }
 }

@@ -9,11 +9,11 @@ import ScanOCR
 /// model, as `convert` writes it, has the same rows and ids, but the model
 /// keeps word confidences to two decimals, leaves out words of only
 /// spaces and grows line boxes to hold their words.)
-enum ExactTSV {
+package enum ExactTSV {
   /// Whether the exact path applies: TSV of images only (no document, no
   /// PDF, whose pages are rendered or read from their text), recognised as
   /// they are.
-  static func applies(format: DocumentFormat, paths: [String], options: RecognitionOptions)
+  package static func applies(format: DocumentFormat, paths: [String], options: RecognitionOptions)
     -> Bool
   {
     format == .tsv && options.preprocessing.isEmpty
@@ -23,14 +23,14 @@ enum ExactTSV {
   /// Recognises every image in order with one engine and writes the TSV to
   /// `outputPath` image by image; each failed input is reported on
   /// standard error and skipped (exit 1 through ``BatchFailure``).
-  static func write(
+  package static func write(
     paths: [String], options: RecognitionOptions, to outputPath: String, io: CommandIO
   ) throws {
     let writer: TesseractTSVWriter
     do {
       writer = try TesseractTSVWriter(options: options)
     } catch {
-      throw CLIError(error.description)
+      throw ServiceError(error.description)
     }
     // Each image's rows are written as they are read; nothing is written
     // when every image fails.
@@ -46,7 +46,7 @@ enum ExactTSV {
             imageData: data, path: path, firstPage: pages, header: pages == 0)
           result = (read.text, read.pages)
         } catch {
-          io.printErrorMessage(CLIError.wrap(error).message)
+          io.printErrorMessage(ServiceError.wrap(error).message)
           failed = true
           continue
         }

@@ -24,7 +24,7 @@ import ScanOCR
 ///
 /// A recognised page found turned (``ScanModel/Page/orientation``) gets a
 /// `/Rotate` that shows it upright, unless `--keep-rotation`.
-enum SearchablePDFOutput {
+package enum SearchablePDFOutput {
   /// Writes the PDF atomically; nothing is written when any page cannot be
   /// put in it.
   /// - Parameters:
@@ -33,7 +33,7 @@ enum SearchablePDFOutput {
   ///     (from 0).
   ///   - policy: What was done with PDF pages that already had text.
   ///   - keepRotation: Whether turned pages stay as scanned.
-  static func write(
+  package static func write(
     pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
     dataPath: String?, policy: PDFTextPolicy = .keep, keepRotation: Bool = false
   ) throws {
@@ -41,7 +41,7 @@ enum SearchablePDFOutput {
     do {
       font = try PDFImages.glyphlessFont(dataPath: dataPath)
     } catch {
-      throw CLIError(error.description)
+      throw ServiceError(error.description)
     }
     let title = sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent }
     let bytes: Data
@@ -56,9 +56,9 @@ enum SearchablePDFOutput {
           keepRotation: keepRotation)
       }
     } catch let error as OCRError {
-      throw CLIError(error.description)
+      throw ServiceError(error.description)
     } catch let error as SearchablePDF.WriteError {
-      throw CLIError("\(outputPath): \(error.description)")
+      throw ServiceError("\(outputPath): \(error.description)")
     }
     try OutputFile.write(bytes: Array(bytes), to: outputPath)
   }
@@ -69,10 +69,10 @@ enum SearchablePDFOutput {
   /// would have to be encrypted again), or one qpdf cannot read while
   /// Poppler can (one neither reads is left to the reading's own error,
   /// and the batch goes on without it).
-  static func checkInputs(_ paths: [String]) throws {
+  package static func checkInputs(_ paths: [String]) throws {
     // A model has no page images to put in the PDF.
     for path in paths where InputFiles.isDocument(path) {
-      throw CLIError(
+      throw ServiceError(
         "\(path): a searchable PDF needs the page images; give the images, not a model")
     }
     for path in paths
@@ -81,20 +81,22 @@ enum SearchablePDFOutput {
       do {
         _ = try PDFEditor(data: data, path: path)
       } catch .pdfEditingUnavailable(let path) {
-        throw CLIError(OCRError.pdfEditingUnavailable(path: path).description)
+        throw ServiceError(OCRError.pdfEditingUnavailable(path: path).description)
       } catch {
-        if (try? PDFDocument(data: data, path: path)) != nil { throw CLIError(error.description) }
+        if (try? PDFDocument(data: data, path: path)) != nil {
+          throw ServiceError(error.description)
+        }
       }
     }
   }
 
   /// The producer the PDF records (`/Producer`, `pdf:Producer`).
-  static var producer: String {
-    "ScanText \(ScanText.version) (Tesseract \(OCREngine.tesseractVersion))"
+  package static var producer: String {
+    "ScanText \(ToolIdentity.version) (Tesseract \(OCREngine.tesseractVersion))"
   }
 
   /// A new PDF of image files' pages, each its image and text layer.
-  static func imagePDF(
+  package static func imagePDF(
     pages: [(page: Page, source: (path: String, page: Int))], maxPixels: Int, font: Data,
     title: String?, keepRotation: Bool = false
   ) throws -> Data {
@@ -110,93 +112,16 @@ enum SearchablePDFOutput {
 
   /// The image of page `source.page` of the image file `source.path` as
   /// it goes into a PDF (its bytes as stored where they can be).
-  static func image(of source: (path: String, page: Int), maxPixels: Int) throws -> PDFPageImage {
+  package static func image(of source: (path: String, page: Int), maxPixels: Int) throws
+    -> PDFPageImage
+  {
     try InputFiles.withFile(source.path) {
       try PDFImages.stream(page: source.page, ofFile: $0, maxPixels: maxPixels)
     }
   }
 
-  /// A searchable PDF of image files written page by page as the pages
-  /// are read (each page's image loaded when its page comes, then
-  /// written): memory holds a page, not the document. Nothing reaches the
-  /// output before the first page; an error leaves it as it was.
-  final class ImageStream: PageOutput {
-    private let output: OutputFile.Stream
-    private let outputPath: String
-    private let maxPixels: Int
-    private let keepRotation: Bool
-    private let font: Data
-    private var writer: SearchablePDF.Writer?
-
-    /// The number of pages written.
-    var pageCount: Int { writer?.pageCount ?? 0 }
-
-    init(
-      to outputPath: String, maxPixels: Int, dataPath: String?, keepRotation: Bool, io: CommandIO
-    )
-      throws
-    {
-      do {
-        font = try PDFImages.glyphlessFont(dataPath: dataPath)
-      } catch {
-        throw CLIError(error.description)
-      }
-      self.outputPath = outputPath
-      self.maxPixels = maxPixels
-      self.keepRotation = keepRotation
-      output = OutputFile.Stream(outputPath, io: io)
-    }
-
-    /// Writes the next page: `page` read from page `source.page` (from 0)
-    /// of the image file `source.path`.
-    func write(_ page: Page, from source: (path: String, page: Int)) throws {
-      do {
-        // The document's title is the first image's name.
-        var writer =
-          self.writer
-          ?? SearchablePDF.Writer(
-            font: font, title: URL(fileURLWithPath: source.path).lastPathComponent,
-            producer: producer, keepRotation: keepRotation)
-        let bytes = try writer.add(
-          SearchablePDF.PageInput(page: page, image: image(of: source, maxPixels: maxPixels)))
-        self.writer = writer
-        try bytes.withUnsafeBytes { try output.write($0) }
-      } catch {
-        output.abandon()
-        throw Self.message(error, outputPath)
-      }
-    }
-
-    /// Writes the document's own objects and ends the output.
-    func finish() throws {
-      do {
-        var writer =
-          self.writer
-          ?? SearchablePDF.Writer(font: font, title: nil, producer: producer)
-        let bytes = try writer.finish()
-        try bytes.withUnsafeBytes { try output.write($0) }
-        try output.commit()
-      } catch {
-        output.abandon()
-        throw Self.message(error, outputPath)
-      }
-    }
-
-    /// Gives the output up.
-    func abandon() { output.abandon() }
-
-    private static func message(_ error: any Error, _ outputPath: String) -> any Error {
-      switch error {
-      case let error as OCRError: return CLIError(error.description)
-      case let error as SearchablePDF.WriteError:
-        return CLIError("\(outputPath): \(error.description)")
-      default: return error
-      }
-    }
-  }
-
   /// The first PDF input, edited: see the type's discussion.
-  static func editedPDF(
+  package static func editedPDF(
     pages: [Page], sources: [(path: String, page: Int)], maxPixels: Int, font: Data,
     policy: PDFTextPolicy, keepRotation: Bool
   ) throws -> Data {
@@ -209,7 +134,7 @@ enum SearchablePDFOutput {
       editors[source.path] = editor
       base = base ?? editor
     }
-    guard let base else { throw CLIError("no page of a PDF to write") }
+    guard let base else { throw ServiceError("no page of a PDF to write") }
     // Image files' pages, written as a PDF of their own and copied in.
     let images = zip(pages, sources).filter { $0.0.pdf == nil }.map { (page: $0.0, source: $0.1) }
     let imageDocument =
@@ -268,7 +193,7 @@ enum SearchablePDFOutput {
   }
 
   /// What becomes of a PDF page in the searchable PDF.
-  enum Treatment: Equatable {
+  package enum Treatment: Equatable {
     /// Carried unchanged.
     case kept
     /// Its content replaced by its rendering, with the text layer.
@@ -285,7 +210,7 @@ enum SearchablePDFOutput {
   /// added to it would double its text. Under `--force-ocr` every page is
   /// rendered; under `--redo-ocr` a recognised page with text loses its
   /// invisible layer.
-  static func treatment(of page: Page, policy: PDFTextPolicy) -> Treatment {
+  package static func treatment(of page: Page, policy: PDFTextPolicy) -> Treatment {
     guard let pdf = page.pdf else { return .layered(removingInvisibleText: false) }
     if page.source == .pdfText { return .kept }
     switch policy {
@@ -293,5 +218,43 @@ enum SearchablePDFOutput {
     case .keep, .skip: return pdf.hasText ? .kept : .layered(removingInvisibleText: false)
     case .redo: return .layered(removingInvisibleText: pdf.hasText)
     }
+  }
+}
+
+/// The page images of the formats that need them, from the files the pages
+/// were read from: an image file's page as it goes into a PDF (its bytes
+/// as stored where they can be).
+package struct ImageFiles: PageImageSource {
+  /// The most pixels an image may have (`--max-pixels`).
+  package var maxPixels: Int
+
+  package init(maxPixels: Int) {
+    self.maxPixels = maxPixels
+  }
+
+  package func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
+    try SearchablePDFOutput.image(of: (origin.path, origin.page), maxPixels: maxPixels)
+  }
+
+  /// The accessible HTML's pictures are chosen by `scantext html`'s options
+  /// (its own ``ScanFormats/PageImageSource``): none here.
+  package func htmlPicture(of page: Page, from origin: PageOrigin) throws
+    -> AccessibleHTML.ShownPage
+  {
+    throw ServiceError("\(origin.path): the accessible HTML is written by 'scantext html'")
+  }
+}
+
+extension WriterSettings {
+  /// What ScanText writes with: its generator, the PDF's producer and the
+  /// glyphless font from the tessdata folder `dataPath` (the standard one
+  /// for `nil`), loaded when a PDF writer starts.
+  package static func scanText(
+    dataPath: String?, keepRotation: Bool = false, html: AccessibleHTML = AccessibleHTML()
+  ) -> WriterSettings {
+    WriterSettings(
+      generator: ToolIdentity.generator, producer: SearchablePDFOutput.producer,
+      font: { try PDFImages.glyphlessFont(dataPath: dataPath) }, keepRotation: keepRotation,
+      html: html)
   }
 }

@@ -6,18 +6,18 @@ import ScanOCR
 import Synchronization
 
 /// The result of reading one input: its pages, or why it failed.
-struct InputResult: Sendable {
-  var path: String
-  var pages: Result<[Page], CLIError>
+package struct InputResult: Sendable {
+  package var path: String
+  package var pages: Result<[Page], ServiceError>
   /// Pages that could not be read while the others were (a corrupt page of
   /// a multi-page TIFF), one message each.
-  var pageErrors: [CLIError] = []
+  package var pageErrors: [ServiceError] = []
   /// The number of each page read, from 1, in the input (a PDF's page
   /// number, a TIFF's page, a document's page), as `--pages` counts.
-  var numbers: [Int] = []
+  package var numbers: [Int] = []
 
   /// The pages read with their numbers, from 1, in the input.
-  func numberedPages() throws(CLIError) -> [(number: Int, page: Page)] {
+  package func numberedPages() throws(ServiceError) -> [(number: Int, page: Page)] {
     let pages = try self.pages.get()
     let numbers = self.numbers.count == pages.count ? self.numbers : Array(1..<(pages.count + 1))
     return Array(zip(numbers, pages))
@@ -27,21 +27,34 @@ struct InputResult: Sendable {
 /// Reads inputs (ScanText JSON documents or images) into pages, OCRing
 /// images on up to `jobs` threads with one engine per thread, and returns
 /// the results in input order.
-struct Recognizer: Sendable {
-  var options: RecognitionOptions
-  var jobs: Int = 1
+package struct Recognizer: Sendable {
+  package var options: RecognitionOptions
+  package var jobs: Int = 1
   /// Where recognised pages are kept between runs; `nil` for none.
-  var cache: RecognitionCache?
+  package var cache: RecognitionCache?
   /// The pages of each input to read (`--pages`, from 1); `nil` for all. A
   /// PDF is rendered, and a multi-page image decoded, only at those pages.
-  var pdfPages: PageSelection?
+  package var pdfPages: PageSelection?
   /// What to do with PDF pages that already have text (`--skip-text`,
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
-  var pdfText = PDFTextPolicy.keep
+  package var pdfText = PDFTextPolicy.keep
+
+  /// Reads with `options` on up to `jobs` threads, through `cache`, the
+  /// pages `pdfPages` selects, PDF pages with text as `pdfText` says.
+  package init(
+    options: RecognitionOptions, jobs: Int = 1, cache: RecognitionCache? = nil,
+    pdfPages: PageSelection? = nil, pdfText: PDFTextPolicy = .keep
+  ) {
+    self.options = options
+    self.jobs = jobs
+    self.cache = cache
+    self.pdfPages = pdfPages
+    self.pdfText = pdfText
+  }
 
   /// Called after each piece of work with (pieces done, total pieces): an
   /// input, or a page of a PDF or multi-page TIFF.
-  typealias Progress = @Sendable (Int, Int) -> Void
+  package typealias Progress = @Sendable (Int, Int) -> Void
 
   /// One piece of work: an input, or one page of a PDF or multi-page TIFF.
   private enum Task: Sendable {
@@ -70,10 +83,10 @@ struct Recognizer: Sendable {
 
   /// Reads `paths` and returns each input's result, in input order (see
   /// ``read(_:progress:deliver:)``, which hands them over piece by piece).
-  func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
+  package func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
     var results: [InputResult] = paths.map { InputResult(path: $0, pages: .success([])) }
     var pages: [[Page]] = paths.map { _ in [] }
-    var failure: [CLIError?] = paths.map { _ in nil }
+    var failure: [ServiceError?] = paths.map { _ in nil }
     read(paths, progress: progress) { part in
       let i = part.input
       switch part.result.pages {
@@ -98,14 +111,14 @@ struct Recognizer: Sendable {
 
   /// A piece of an input's result: the whole input (an image, a document,
   /// an input that failed), or one page of a PDF or multi-page TIFF.
-  struct InputPart: Sendable {
+  package struct InputPart: Sendable {
     /// The input's place in the paths.
-    var input: Int
+    package var input: Int
     /// The piece: its pages (none or one for a page), their numbers and
     /// errors (a page that failed is a page error).
-    var result: InputResult
+    package var result: InputResult
     /// Whether it is the input's last piece.
-    var isLast: Bool
+    package var isLast: Bool
   }
 
   /// Reads `paths` (ScanText documents, images, PDFs) and hands their
@@ -120,7 +133,7 @@ struct Recognizer: Sendable {
   /// - Parameter deliver: Takes each piece; when it throws, no further
   ///   piece is started, the pieces being read are finished and dropped,
   ///   and the error is thrown.
-  func read(
+  package func read(
     _ paths: [String], progress: Progress? = nil, deliver: (InputPart) throws -> Void
   ) rethrows {
     let (work, split) = plan(paths)
@@ -209,7 +222,7 @@ struct Recognizer: Sendable {
         if kind == .image {
           whole(i, .file(input: i))
         } else {
-          whole(i, .ready(InputResult(path: path, pages: .failure(CLIError.wrap(error)))))
+          whole(i, .ready(InputResult(path: path, pages: .failure(ServiceError.wrap(error)))))
         }
         continue
       }
@@ -235,7 +248,7 @@ struct Recognizer: Sendable {
   }
 
   /// Whether the input is read as a PDF (``InputFiles/kind(_:)``).
-  static func looksLikePDF(_ path: String) -> Bool {
+  package static func looksLikePDF(_ path: String) -> Bool {
     InputFiles.kind(path) == .pdf
   }
 
@@ -253,7 +266,7 @@ struct Recognizer: Sendable {
     options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
     engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
-    func result(_ outcome: Result<Page, CLIError>) -> InputResult {
+    func result(_ outcome: Result<Page, ServiceError>) -> InputResult {
       switch outcome {
       case .success(let read):
         return InputResult(path: path, pages: .success([read]), numbers: [page + 1])
@@ -293,9 +306,9 @@ struct Recognizer: Sendable {
     } catch let error as OCRError {
       var message = error.description
       if case .upscaledImageTooLarge = error { message += " (raise the limit with --max-pixels)" }
-      return result(.failure(CLIError(message)))
+      return result(.failure(ServiceError(message)))
     } catch {
-      return result(.failure(CLIError.wrap(error)))
+      return result(.failure(ServiceError.wrap(error)))
     }
   }
 
@@ -331,12 +344,12 @@ struct Recognizer: Sendable {
       }
       return InputResult(
         path: path, pages: .success(recognised.pages),
-        pageErrors: recognised.pageErrors.map { CLIError($0.description) },
+        pageErrors: recognised.pageErrors.map { ServiceError($0.description) },
         numbers: recognised.pages.map { $0.index + 1 })
     } catch let error as OCRError {
       return InputResult(path: path, pages: .success([]), pageErrors: [failure(error)])
     } catch {
-      return InputResult(path: path, pages: .success([]), pageErrors: [CLIError.wrap(error)])
+      return InputResult(path: path, pages: .success([]), pageErrors: [ServiceError.wrap(error)])
     }
   }
 
@@ -355,7 +368,7 @@ struct Recognizer: Sendable {
         return InputResult(
           path: path, pages: .success(chosen.map { pages[$0] }), numbers: chosen.map { $0 + 1 })
       } catch {
-        return InputResult(path: path, pages: .failure(CLIError.wrap(error)))
+        return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
       }
     }
     let data: Data
@@ -370,9 +383,9 @@ struct Recognizer: Sendable {
     } catch let error as OCRError {
       return InputResult(path: path, pages: .failure(failure(error)))
     } catch {
-      return InputResult(path: path, pages: .failure(CLIError.wrap(error)))
+      return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
     }
-    func result(_ pages: [Page], errors: [CLIError] = []) -> InputResult {
+    func result(_ pages: [Page], errors: [ServiceError] = []) -> InputResult {
       InputResult(
         path: path, pages: .success(pages), pageErrors: errors, numbers: pages.map { $0.index + 1 })
     }
@@ -389,7 +402,7 @@ struct Recognizer: Sendable {
     engine = loaded
     switch loaded {
     case .failure(let error):
-      return InputResult(path: path, pages: .failure(CLIError(error.description)))
+      return InputResult(path: path, pages: .failure(ServiceError(error.description)))
     case .success(let e):
       do {
         let recognised = try e.recognizePages(imageData: data, path: path, pages: chosen)
@@ -398,7 +411,7 @@ struct Recognizer: Sendable {
           cache.store(recognised.pages, key: key)
         }
         return result(
-          recognised.pages, errors: recognised.pageErrors.map { CLIError($0.description) })
+          recognised.pages, errors: recognised.pageErrors.map { ServiceError($0.description) })
       } catch {
         return InputResult(path: path, pages: .failure(failure(error)))
       }
@@ -406,62 +419,31 @@ struct Recognizer: Sendable {
   }
 
   /// The message of a recognition error, with what to do about a limit.
-  private static func failure(_ error: OCRError) -> CLIError {
+  private static func failure(_ error: OCRError) -> ServiceError {
     switch error {
     case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
-      return CLIError(error.description + " (raise the limit with --max-pixels)")
+      return ServiceError(error.description + " (raise the limit with --max-pixels)")
     default:
-      return CLIError(error.description)
+      return ServiceError(error.description)
     }
   }
 }
 
-extension CLIError {
-  static func wrap(_ error: any Error) -> CLIError {
-    if let e = error as? CLIError { return e }
-    return CLIError(String(describing: error))
-  }
-}
-
-/// Decodes ScanText JSON documents with errors that name the file.
-enum ModelFile {
-  /// Decodes the bytes of `path`, already read and checked by
-  /// ``DocumentFiles/read(_:)``.
-  static func decode(_ data: Data, path: String) throws -> Document {
-    let value: JSONValue
-    do {
-      value = try data.withUnsafeBytes { raw throws(JSONParseError) in
-        try JSONValue(parsing: raw.bindMemory(to: UInt8.self))
-      }
-    } catch {
-      throw CLIError("\(path): not a ScanText document: \(error)")
-    }
-    do {
-      return try DocumentJSON.decode(value)
-    } catch {
-      throw CLIError("\(path): not a ScanText document: \(error)")
-    }
-  }
-}
-
-/// Loads the one model a query command works on.
-enum ModelLoader {
+extension Recognizer {
   /// The document in `path` (a document, an image or a PDF to recognise, or
-  /// `-` for standard input): the pages `--pages` selects, every page by
+  /// `-` for standard input): the pages ``pdfPages`` selects, every page by
   /// default.
-  static func document(_ path: String, ocr: OCROptions) throws -> Document {
-    Document(pages: try numberedPages(path, ocr: ocr).map(\.page))
+  package func document(_ path: String) throws -> Document {
+    Document(pages: try numberedPages(path).map(\.page))
   }
 
-  /// The pages of the document in `path` that `--pages` selects (every page
-  /// by default), in document order, each with its number from 1.
-  /// - Throws: ``CLIError`` when the model cannot be read, one of its pages
-  ///   cannot (queries number pages as the file does: a missing page would
-  ///   shift them), or a page named is past its end.
-  static func numberedPages(_ path: String, ocr: OCROptions) throws -> [(
-    number: Int, page: Page
-  )] {
-    let result = ocr.recognizer().read([path])[0]
+  /// The pages of the document in `path` that ``pdfPages`` selects (every
+  /// page by default), in document order, each with its number from 1.
+  /// - Throws: ``ServiceError`` when the model cannot be read, one of its
+  ///   pages cannot (queries number pages as the file does: a missing page
+  ///   would shift them), or a page named is past its end.
+  package func numberedPages(_ path: String) throws -> [(number: Int, page: Page)] {
+    let result = read([path])[0]
     if let error = result.pageErrors.first { throw error }
     return try result.numberedPages()
   }
@@ -491,7 +473,7 @@ private final class PieceFlow: Sendable {
   /// - Parameters:
   ///   - count: The number of pieces.
   ///   - window: The most pieces taken and not yet delivered.
-  init(count: Int, window: Int) {
+  package init(count: Int, window: Int) {
     self.count = count
     self.window = max(1, window)
   }
@@ -512,7 +494,7 @@ private final class PieceFlow: Sendable {
 
   /// The next piece for a worker; `nil` when there is none left or the
   /// reading was cancelled. Waits while the window is full.
-  func take() -> Int? {
+  package func take() -> Int? {
     let count = self.count
     let window = self.window
     return whenReady { s -> Int?? in
@@ -524,7 +506,7 @@ private final class PieceFlow: Sendable {
   }
 
   /// Records a piece read; returns the number read so far.
-  func finish(_ piece: Int, _ part: Recognizer.InputPart) -> Int {
+  package func finish(_ piece: Int, _ part: Recognizer.InputPart) -> Int {
     whenReady { s in
       if !s.cancelled { s.waiting[piece] = part }
       s.read += 1
@@ -533,7 +515,7 @@ private final class PieceFlow: Sendable {
   }
 
   /// The next piece in order, once read; `nil` after the last.
-  func next() -> Recognizer.InputPart? {
+  package func next() -> Recognizer.InputPart? {
     let count = self.count
     return whenReady { s -> Recognizer.InputPart?? in
       guard s.delivered < count else { return .some(nil) }
@@ -544,7 +526,7 @@ private final class PieceFlow: Sendable {
   }
 
   /// Starts no further piece and drops those read.
-  func cancel() {
+  package func cancel() {
     whenReady { s in
       s.cancelled = true
       s.waiting.removeAll()

@@ -15,25 +15,27 @@ import ScanOCR
 /// recomputed, never served. Entries are readable by their owner only
 /// (0600, in a 0700 folder). The folder is kept under a size limit by
 /// deleting the entries used least recently.
-struct RecognitionCache: Sendable {
-  let folder: URL
-  let limitBytes: Int
+package struct RecognitionCache: Sendable {
+  package let folder: URL
+  package let limitBytes: Int
 
-  static let defaultLimitBytes = 256 * 1024 * 1024
+  package static let defaultLimitBytes = 256 * 1024 * 1024
   private static let magic = "scantext-cache-2"
 
   /// An entry's name, and the image it holds the recognition of.
-  struct Key: Sendable, Hashable {
+  package struct Key: Sendable, Hashable {
     /// The entry's name: the SHA-256 (hex) of the settings and the image's
     /// digest.
-    var name: String
+    package var name: String
     /// The SHA-256 (hex) of the image file's bytes.
-    var imageDigest: String
+    package var imageDigest: String
   }
 
   /// `$XDG_CACHE_HOME/scantext`, else `~/.cache/scantext`; `nil` when
-  /// neither can be found or created.
-  static func standard(limitBytes: Int = defaultLimitBytes) -> RecognitionCache? {
+  /// neither is set. The folder is made when the first entry is stored
+  /// (``store(_:key:)``): a run that stores nothing (`--help`, a usage
+  /// error, a model read from JSON) leaves no folder behind.
+  package static func standard(limitBytes: Int = defaultLimitBytes) -> RecognitionCache? {
     let environment = ProcessInfo.processInfo.environment
     let base: URL
     if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
@@ -43,28 +45,33 @@ struct RecognitionCache: Sendable {
     } else {
       return nil
     }
-    let folder = base.appendingPathComponent("scantext")
+    return RecognitionCache(
+      folder: base.appendingPathComponent("scantext"), limitBytes: limitBytes)
+  }
+
+  /// Makes the folder (0700) if it is missing; `false` when it cannot be
+  /// made. A folder made by an older version (or by hand) is closed to
+  /// others too; one that is not ours is left alone (chmod fails).
+  private func makeFolder() -> Bool {
     do {
       try FileManager.default.createDirectory(
         at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      return nil
+      return false
     }
-    // A folder made by an older version (or by hand) is closed to others
-    // too; one that is not ours is left alone (chmod fails).
     _ = chmod(folder.path, 0o700)
-    return RecognitionCache(folder: folder, limitBytes: limitBytes)
+    return true
   }
 
   /// The running program's file: its path, size and modification time. A
   /// rebuilt or upgraded `scantext` (whose recognition may differ: new
   /// repair rules, roles, preprocessing) never reads an older build's
   /// entries, even when the version number did not change.
-  static let programIdentity = identity(ofProgram: Bundle.main.executableURL)
+  package static let programIdentity = identity(ofProgram: Bundle.main.executableURL)
 
   /// A program file's identity in cache keys (its path, size and
   /// modification time); a test fills the cache of the `scantext` it runs.
-  static func identity(ofProgram url: URL?) -> String {
+  package static func identity(ofProgram url: URL?) -> String {
     guard let path = url?.resolvingSymlinksInPath().path,
       let attributes = try? FileManager.default.attributesOfItem(atPath: path)
     else { return "program unknown" }
@@ -74,7 +81,7 @@ struct RecognitionCache: Sendable {
   }
 
   /// The key of an image recognised with `options`.
-  static func key(
+  package static func key(
     imageData: Data, options: RecognitionOptions, extra: String = "",
     program: String = programIdentity
   ) -> Key {
@@ -85,13 +92,13 @@ struct RecognitionCache: Sendable {
 
   /// The key of an image whose bytes have the SHA-256 `imageDigest`
   /// (a PDF's pages share the file's digest, `extra` names the page).
-  static func key(
+  package static func key(
     imageDigest: [UInt8], options: RecognitionOptions, extra: String = "",
     program: String = programIdentity
   ) -> Key {
     var hash = SHA256()
     let settings = [
-      "scantext \(ScanText.version)", program, OCREngine.fingerprint(of: options),
+      "scantext \(ToolIdentity.version)", program, OCREngine.fingerprint(of: options),
       "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
       "dpi \(options.dpi.map(String.init) ?? "-")",
       "preprocessing \(options.preprocessing.rawValue)", "layout \(options.layout.rawValue)",
@@ -109,7 +116,7 @@ struct RecognitionCache: Sendable {
   /// The cached pages, renamed to `image`, or `nil` when there is no valid
   /// entry: none, a damaged one, or one that is not this key's (its
   /// recorded key or image digest differ): those are deleted.
-  func pages(for key: Key, image: String) -> [Page]? {
+  package func pages(for key: Key, image: String) -> [Page]? {
     let url = entry(key.name)
     guard let data = FileManager.default.contents(atPath: url.path),
       let newline = data.firstIndex(of: 0x0A)
@@ -118,7 +125,7 @@ struct RecognitionCache: Sendable {
     let body = data[(newline + 1)...]
     guard header.count == 4, header[0] == Self.magic, header[1] == key.name,
       header[2] == key.imageDigest, header[3] == SHA256.hex(body),
-      let document = try? DocumentJSON.decode(String(decoding: body, as: UTF8.self))
+      let document = try? DocumentFiles.decode(body, as: .json, path: url.path)
     else {
       // Damaged, another entry's, or from another format: never serve it.
       try? FileManager.default.removeItem(at: url)
@@ -130,8 +137,8 @@ struct RecognitionCache: Sendable {
   }
 
   /// Stores pages; failures are ignored (the cache is an optimisation).
-  func store(_ pages: [Page], key: Key) {
-    let json = DocumentJSON.value(of: Document(pages: pages), generator: ScanText.generator)
+  package func store(_ pages: [Page], key: Key) {
+    let json = DocumentJSON.value(of: Document(pages: pages), generator: ToolIdentity.generator)
       .serialized()
     let body = Data(json.utf8)
     var data = Data(
@@ -141,7 +148,10 @@ struct RecognitionCache: Sendable {
       ".\(key.name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
     ).path
     // Readable by its owner only, from the moment it exists.
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    var descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor < 0 && errno == ENOENT && makeFolder() {
+      descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    }
     guard descriptor >= 0 else { return }
     var complete = true
     data.withUnsafeBytes { raw in
@@ -171,7 +181,7 @@ struct RecognitionCache: Sendable {
 
   /// Deletes the least recently used entries until the folder is at most
   /// 80 % of the limit (only when it is over the limit).
-  func trim() {
+  package func trim() {
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
     guard
       let files = try? FileManager.default.contentsOfDirectory(

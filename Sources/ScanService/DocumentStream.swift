@@ -1,0 +1,203 @@
+import Foundation
+import ScanArguments
+import ScanFormats
+import ScanModel
+import ScanOCR
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where `ocr` writes pages as they are read, in order
+/// (``DocumentStream``: any format of the registry).
+package protocol PageOutput: AnyObject {
+  /// The number of pages written.
+  var pageCount: Int { get }
+  /// Writes the next page, read from page `source.page` (from 0) of the
+  /// file `source.path`.
+  func write(_ page: Page, from source: (path: String, page: Int)) throws
+  /// Writes what follows the last page and ends the output.
+  func finish() throws
+  /// Gives the output up: a file being written is removed, the destination
+  /// left as it was.
+  func abandon()
+}
+
+/// A document written to an output page by page as pages are read,
+/// through its format's ``ScanFormats/PageWriter`` (the registry,
+/// ``ScanFormats/FileFormat``) into an ``OutputFile/Stream``, so that
+/// memory holds a page at a time whatever the document's length: every
+/// format `ocr` writes (the searchable PDF of images included) and `html`'s
+/// accessible HTML.
+///
+/// Nothing reaches the output before the first page: a run whose every
+/// input fails writes nothing. A head that depends on every page (ALTO's,
+/// the accessible HTML's) is written once the last page is read: the pages
+/// wait in an unnamed temporary file until then.
+package final class DocumentStream: PageOutput {
+  private var writer: any PageWriter
+  private let format: FileFormat
+  private let images: (any PageImageSource)?
+  private let outputPath: String
+  private let output: OutputFile.Stream
+  /// Where the pages wait for a head written last.
+  private var spool: Spool?
+
+  /// The number of pages written.
+  package var pageCount: Int { writer.pageCount }
+
+  /// A document in `format` to `path` (`-` for standard output), its page
+  /// images (for a format that needs them) from `images`.
+  /// - Throws: ``ServiceError`` when the writer cannot start (the
+  ///   searchable PDF's font is missing).
+  package init(
+    format: FileFormat, path: String, settings: WriterSettings,
+    images: (any PageImageSource)? = nil, io: CommandIO = .standard
+  ) throws {
+    do {
+      writer = try format.makeWriter(settings)
+    } catch {
+      throw ServiceError.wrap(error)
+    }
+    self.format = format
+    self.images = images
+    outputPath = path
+    output = OutputFile.Stream(path, io: io)
+  }
+
+  /// Writes the next page, numbered after those written, read from page
+  /// `source.page` (from 0) of the file `source.path`.
+  /// - Throws: ``ServiceError`` when the output cannot be written, the
+  ///   page's image cannot be read, or the format cannot hold the page (a
+  ///   second page of PAGE XML); the output is then left as it was.
+  package func write(_ page: Page, from source: (path: String, page: Int)) throws {
+    try write(
+      page.withIndex(pageCount),
+      from: PageOrigin(path: source.path, page: source.page, number: pageCount + 1))
+  }
+
+  /// Writes the next page, read from `origin`.
+  package func write(_ page: Page, from origin: PageOrigin) throws {
+    let first = writer.pageCount == 0
+    let bytes: Data
+    do {
+      bytes = try writer.page(page, from: origin, images: images)
+    } catch {
+      output.abandon()
+      throw failure(error)
+    }
+    if writer.headIsKnownFirst {
+      if first { try write(writer.headBytes()) }
+      try write(bytes)
+    } else {
+      if spool == nil { spool = try Spool() }
+      try spool?.write(bytes)
+    }
+  }
+
+  /// Writes what follows the last page and ends the output.
+  package func finish() throws {
+    do {
+      let held = try writer.flush()
+      if !held.isEmpty {
+        if spool == nil { spool = try Spool() }
+        try spool?.write(held)
+      }
+      // The head, unless written before the first page.
+      if !writer.headIsKnownFirst || writer.pageCount == 0 { try write(writer.headBytes()) }
+      if let spool { try spool.copy(to: output) }
+      spool = nil
+      try write(writer.tailBytes())
+      try output.commit()
+    } catch {
+      output.abandon()
+      throw failure(error)
+    }
+  }
+
+  /// Gives the output up (see ``OutputFile/Stream/abandon()``).
+  package func abandon() { output.abandon() }
+
+  private func write(_ bytes: Data) throws {
+    try bytes.withUnsafeBytes { try output.write($0) }
+  }
+
+  /// A writer's failure as the user reads it.
+  private func failure(_ error: any Error) -> any Error {
+    switch error {
+    case let error as DocumentFormatError:
+      return ServiceError("cannot write \(format.displayName): \(error)")
+    case let error as SearchablePDF.WriteError:
+      return ServiceError("\(outputPath): \(error.description)")
+    case let error as OCRError:
+      return ServiceError(error.description)
+    default:
+      return error
+    }
+  }
+}
+
+/// An unnamed temporary file (removed from its folder as soon as it is
+/// made, so nothing is left behind however the process ends): text written
+/// now and read back later.
+package final class Spool {
+  private let descriptor: Int32
+
+  package init() throws {
+    let folder = FileManager.default.temporaryDirectory.path
+    var template = Array("\(folder)/scantext-spool-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard made >= 0 else {
+      throw ServiceError(
+        "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)).lowercased())"
+      )
+    }
+    descriptor = made
+    template.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress { unlink(base) }
+    }
+  }
+
+  deinit { close(descriptor) }
+
+  package func write(_ text: String) throws {
+    try write(Data(text.utf8))
+  }
+
+  package func write(_ data: Data) throws {
+    try data.withUnsafeBytes { bytes in
+      var done = 0
+      while done < bytes.count {
+        let written = Glibc.write(
+          descriptor, bytes.baseAddress.map { $0 + done }, bytes.count - done)
+        if written > 0 {
+          done += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          throw failure(written < 0 ? errno : ENOSPC)
+        }
+      }
+    }
+  }
+
+  /// Writes everything written here to `output`, a block at a time.
+  package func copy(to output: OutputFile.Stream) throws {
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }
+    var block = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw failure(errno) }
+      guard count > 0 else { return }
+      try block.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+  }
+
+  private func failure(_ code: Int32) -> ServiceError {
+    ServiceError("cannot use a temporary file: \(String(cString: strerror(code)).lowercased())")
+  }
+}

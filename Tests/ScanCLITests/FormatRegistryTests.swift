@@ -1,0 +1,150 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+@testable import ScanService
+
+/// The formats live in one registry (``ScanFormats/FileFormat/all``): the
+/// endings that choose them, `--format`, the README's table and every
+/// command's writing follow it (issue 28, point 3).
+@Suite("Format registry")
+struct FormatRegistryTests {
+  static let pages = DocumentWriterTests.pages
+  static let settings = WriterSettings(
+    generator: DocumentWriterTests.generator, date: DocumentWriterTests.date,
+    producer: "ScanText test", font: { Data("font".utf8) })
+
+  /// Page images made up for the writers: a URL per page for HTML, an
+  /// image of the page's size for the PDF.
+  struct MadeUpImages: PageImageSource {
+    func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
+      PDFPageImage(
+        data: Data(repeating: UInt8(origin.number), count: 16), filter: "FlateDecode",
+        width: page.width, height: page.height, bitsPerComponent: 8, colorSpace: "/DeviceGray")
+    }
+
+    func htmlPicture(of page: Page, from origin: PageOrigin) throws -> AccessibleHTML.ShownPage {
+      AccessibleHTML.ShownPage(
+        page: page, image: .url("page\(origin.number).png"), number: origin.number)
+    }
+  }
+
+  /// Writes `pages` as ``ScanService/DocumentStream`` does: the head first
+  /// when it is known first, else after the pages (and those held back).
+  static func streamed(_ format: FileFormat, _ pages: [Page]) throws -> Data {
+    var writer = try format.makeWriter(settings)
+    var body = Data()
+    for (n, page) in pages.enumerated() {
+      body += try writer.page(
+        page, from: PageOrigin(path: "/scans/a.png", page: n, number: n + 1),
+        images: MadeUpImages())
+    }
+    body += try writer.flush()
+    #expect(writer.pageCount == pages.count)
+    return writer.headBytes() + body + (try writer.tailBytes())
+  }
+
+  @Test func everyModelFormatHasItsRow() {
+    let names = FileFormat.all.map(\.name)
+    #expect(Set(names).count == names.count, "format names are unique")
+    for format in DocumentFormat.allCases {
+      let row = FileFormat(format)
+      #expect(row.document == format)
+      #expect(row.name == format.rawValue)
+      #expect(!row.needsPageImages)
+      #expect(row.isReadable == (format != .text))
+    }
+    #expect(FileFormat.searchablePDF.needsPageImages && FileFormat.accessibleHTML.needsPageImages)
+    #expect(!FileFormat.searchablePDF.isReadable)
+  }
+
+  @Test func endingsChooseTheirFormat() {
+    let expected: [(String, String?)] = [
+      ("x.json", "json"), ("x.TXT", "text"), ("x.hocr", "hocr"), ("x.html", "hocr"),
+      ("x.htm", "hocr"), ("x.xhtml", "hocr"), ("x.alto.xml", "alto"), ("x.ALTO", "alto"),
+      ("x.page.xml", "page"), ("x.page", "page"), ("x.tsv", "tsv"), ("x.Pdf", "pdf"),
+      ("x.xml", nil), ("x.docx", nil), ("x", nil),
+    ]
+    for (name, format) in expected {
+      #expect(FileFormat(fileName: name)?.name == format, "\(name)")
+    }
+    #expect(DocumentFormat(fileName: "x.pdf") == nil)
+    // The accessible HTML is only named: `.html` stays hOCR.
+    #expect(FileFormat.accessibleHTML.fileNameSuffixes.isEmpty)
+    #expect(!FileFormat.chosenByFileName.contains(.accessibleHTML))
+    #expect(FileFormat(argument: "accessible-html") == nil)
+    #expect(FileFormat.allValueStrings == ["json", "text", "hocr", "alto", "page", "tsv", "pdf"])
+  }
+
+  @Test(arguments: DocumentFormat.allCases.filter { $0 != .page }, [0, 1, 8])
+  func modelFormatsWriteTheirDocument(format: DocumentFormat, count: Int) throws {
+    let document = Document(pages: Array(Self.pages.prefix(count)))
+    let expected = try format.encode(
+      document, generator: DocumentWriterTests.generator, date: DocumentWriterTests.date)
+    #expect(try Self.streamed(FileFormat(format), document.pages) == Data(expected.utf8))
+  }
+
+  @Test(arguments: [1, 3])
+  func accessibleHTMLIsTheWholeDocument(count: Int) throws {
+    let pages = Array(Self.pages.prefix(count))
+    let shown = try pages.enumerated().map {
+      try MadeUpImages().htmlPicture(
+        of: $1, from: PageOrigin(path: "/scans/a.png", page: $0, number: $0 + 1))
+    }
+    let expected = AccessibleHTML().html(pages: shown)
+    #expect(try Self.streamed(.accessibleHTML, pages) == Data(expected.utf8))
+  }
+
+  @Test func searchablePDFIsTheWriters() throws {
+    let pages = Array(Self.pages.prefix(3))
+    var writer = SearchablePDF.Writer(
+      font: Data("font".utf8), title: "a.png", producer: "ScanText test")
+    var expected = Data()
+    for (n, page) in pages.enumerated() {
+      expected += try writer.add(
+        SearchablePDF.PageInput(
+          page: page,
+          image: MadeUpImages().pdfImage(
+            of: page, from: PageOrigin(path: "/scans/a.png", page: n, number: n + 1))))
+    }
+    expected += try writer.finish()
+    #expect(try Self.streamed(.searchablePDF, pages) == expected)
+    // A writer that needs images and is given none says so.
+    var bare = try FileFormat.searchablePDF.makeWriter(Self.settings)
+    #expect(throws: (any Error).self) {
+      _ = try bare.page(pages[0], from: PageOrigin(path: "a.png", page: 0, number: 1), images: nil)
+    }
+  }
+
+  /// The README's table under "The format comes from the output's ending":
+  /// one row per format a file name chooses, in the registry's order, each
+  /// with its endings first.
+  @Test func readmeTableIsTheRegistry() throws {
+    let readme = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let lines = readme.components(separatedBy: "\n")
+    let intro = try #require(
+      lines.firstIndex { $0.contains("**The format comes from the output's ending**") })
+    let rows = lines[(intro + 1)...].drop { !$0.hasPrefix("  |") }.prefix { $0.hasPrefix("  |") }
+      .dropFirst(2).map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(rows.count == FileFormat.chosenByFileName.count)
+    for (row, format) in zip(rows, FileFormat.chosenByFileName) {
+      let endings = format.fileNameSuffixes.map { "`\($0)`" }.joined(separator: ", ")
+      #expect(row.hasPrefix("| `\(format.name)` | \(endings)"), "\(row)")
+      if let note = format.note { #expect(row.contains("(\(note))"), "\(row)") }
+    }
+  }
+
+  @Test func formatHelpListsTheUsualEndings() {
+    let help = scantext(["ocr", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+      .split(separator: " ").joined(separator: " ")
+    #expect(help.contains(".json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for"))
+    let refused = scantext(["ocr", "x.png", "--format", "accessible-html"])
+    #expect(refused.code == 64)
+    #expect(refused.stderr.hasPrefix("Error: The value 'accessible-html' is invalid for '--format"))
+    #expect(refused.stderr.contains("  - pdf\n"))
+  }
+}

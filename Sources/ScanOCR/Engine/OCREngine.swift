@@ -226,9 +226,7 @@ public final class OCREngine {
       reading = try read(upright, index: index, path: path, started: started)
     }
     let prepared = reading.prepared
-    let mapper = ElementMapper(
-      transform: prepared.transform, width: image.width, height: image.height,
-      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
+    let mapper = ElementMapper(map: prepared.map, width: image.width, height: image.height)
     // A tilted word's box is that of its glyphs, once the geometry is
     // final; boxes that came back through a map are first fitted to their
     // ink in the original (``InkFitting``): Tesseract's own boxes of the
@@ -240,7 +238,7 @@ public final class OCREngine {
             mapper.map(
               // A dewarped page is repaired where its lines are straight;
               // its lines come back as curves the repair leaves alone.
-              prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
+              !prepared.dewarped ? reading.blocks : GeometryRepair.repair(reading.blocks))),
           to: image, mapped: !mapper.isIdentity),
         width: image.width,
         height: image.height, orientation: prepared.orientation, tables: prepared.tables,
@@ -258,7 +256,7 @@ public final class OCREngine {
       width: image.width, height: image.height, dpi: recorded.dpi,
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString, blocks: blocks
-    ).withPreprocessing(prepared.applied).withPageGeometry(
+    ).withPreprocessing(prepared.recorded).withPageGeometry(
       crop: prepared.crop, perspective: prepared.perspective
     ).withImageInfo(dpiSource: recorded.source, exifOrientation: orientationTag)
   }

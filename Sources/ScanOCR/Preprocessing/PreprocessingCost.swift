@@ -59,9 +59,7 @@ import ScanImaging
     let page = try OCREngine(options: RecognitionOptions()).recognize(
       original, index: 0, path: path)
     let prepared = Preprocessor(steps: .default).prepare(original, dpi: nil)
-    let mapper = ElementMapper(
-      transform: prepared.transform, width: original.width, height: original.height,
-      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
+    let mapper = ElementMapper(map: prepared.map, width: original.width, height: original.height)
     guard !mapper.isIdentity || page.orientation != 0,
       page.words.contains(where: { $0.quad != nil })
     else { return nil }
@@ -81,12 +79,12 @@ import ScanImaging
     var decided: [String] = []
     var outline: PageOutline?
     let pageMeasurement = clock.measure { outline = PageDetection.find(original) }
-    if let outline {
-      decided.append(
-        outline.fold != nil
-          ? "perspective: two pages"
-          : outline.cornerAngleDeviation >= Preprocessor.minimumPerspective ? "perspective" : "crop"
-      )
+    // The page steps' own decision, as the pipeline makes it.
+    if let outline,
+      let decision = PageFrameStep.decide(
+        outline, steps: .default, width: original.width, height: original.height)
+    {
+      decided.append(PageFrameStep().record(outline, decision).recorded)
     }
     var conversion: Preprocessor.ColourConversion?
     let colourMeasurement = clock.measure {
@@ -98,7 +96,7 @@ import ScanImaging
     let colourConversion = clock.measure {
       if let conversion, let converted = Preprocessor.convertColour(original, conversion) {
         gray = converted
-        decided.append(conversion.step)
+        decided.append(StepRecord(.colour, decision: conversion.decision).recorded)
       }
     }
     var plainGray: LeptonicaImage?
@@ -145,7 +143,7 @@ import ScanImaging
       _ = Preprocessor.textOrientation(upright)
       prepared = upright
     }
-    figures.prepared = prepared?.applied ?? []
+    figures.prepared = prepared?.recorded ?? []
     return figures
   }
 }

@@ -23,6 +23,10 @@ protocol ImageStep: Sendable {
   /// The step's typed name: its option bit, its flag, its record.
   var name: ImageStepName { get }
 
+  /// Every name the step may record (the page steps record crop or
+  /// perspective); by default ``name``.
+  var names: [ImageStepName] { get }
+
   /// Whether the step runs at all with these options (by default: its
   /// option is on).
   func isOn(_ context: StepContext) -> Bool
@@ -48,6 +52,7 @@ protocol ImageStep: Sendable {
 }
 
 extension ImageStep {
+  var names: [ImageStepName] { [name] }
   func isOn(_ context: StepContext) -> Bool { context.steps.contains(name.option) }
   func record(_ measurement: Measurement, _ decision: Decision) -> StepRecord {
     StepRecord(name)
@@ -148,6 +153,7 @@ struct WorkingPage {
 /// not right angles (``Preprocessor/straightenPage(_:gray:)``).
 struct PageFrameStep: ImageStep {
   var name: ImageStepName { .crop }
+  var names: [ImageStepName] { [.crop, .perspective] }
 
   /// How the page is cut out.
   enum Decision {

@@ -57,7 +57,10 @@ public enum ImageStepName: String, CaseIterable, Sendable, Hashable {
     case .dewarp:
       ("no-dewarp", "Do not straighten the curled text lines of a photographed book page.")
     case .upscale:
-      ("upscale", "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
+      (
+        "upscale",
+        "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages)."
+      )
     }
   }
 
@@ -68,7 +71,8 @@ public enum ImageStepName: String, CaseIterable, Sendable, Hashable {
   public var summary: String {
     switch self {
     case .crop: "cuts a photographed page out of its background"
-    case .perspective: "straightens a photographed page from its corners (two pages of a spread each)"
+    case .perspective:
+      "straightens a photographed page from its corners (two pages of a spread each)"
     case .colour: "reads a colour page in the gray that suits it"
     case .illumination: "evens out shadows (`illumination`) or stretches low contrast (`contrast`)"
     case .despeckle: "removes salt-and-pepper speckle"

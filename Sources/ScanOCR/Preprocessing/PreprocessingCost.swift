@@ -27,6 +27,9 @@ import ScanImaging
     public var preparation: Duration = .zero
     /// The steps the default preparation applied.
     public var prepared: [String] = []
+    /// The same steps with what each measured and the time it took (the
+    /// preparation's typed provenance).
+    public var steps: [StepRecord] = []
     /// Looking for a page standing free on a background (the crop and
     /// perspective steps' measurement): what every page pays.
     public var pageMeasurement: Duration = .zero
@@ -144,6 +147,7 @@ import ScanImaging
       prepared = upright
     }
     figures.prepared = prepared?.recorded ?? []
+    figures.steps = prepared?.applied ?? []
     return figures
   }
 }

@@ -109,7 +109,21 @@ for target in "${targets[@]}"; do
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 \
     -artifact_prefix="$artifacts" -print_final_stats=1 2> "$work/$target.log"; then
     echo "$target: FINDING (see $work/$target.log and $artifacts)" >&2
-    tail -40 "$work/$target.log" >&2
+    # The cause first (a CI log may keep only part of the output): the
+    # sanitizer's or runtime's own line, the frames of the stack, libFuzzer's
+    # summary; then whether the input found crashes again when run alone.
+    grep -E "==ERROR|^SUMMARY|Fatal error|deadly signal|^ +#[0-9]+ |^Crashed|^MS: |Test unit written" \
+      "$work/$target.log" | head -60 >&2 || true
+    unit="$(ls -t "$artifacts" 2> /dev/null | head -1)"
+    if [ -n "$unit" ]; then
+      { base64 -w 0 "$artifacts$unit" | head -c 4000 >&2; } || true
+      echo " (the input, base64, first 4000 characters)" >&2
+      again=0
+      for _ in 1 2 3; do
+        ASAN_OPTIONS=detect_leaks=0 "$bin/$target" "$artifacts$unit" > /dev/null 2>&1 || again=$((again + 1))
+      done
+      echo "$target: the input fails again in $again of 3 runs alone" >&2
+    fi
     status=1
   else
     grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$work/$target.log" >&2 || true

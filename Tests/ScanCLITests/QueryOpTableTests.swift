@@ -53,7 +53,7 @@ struct QueryOpTableTests {
       "unknown op 'fly' (expected "
       + QueryOp.all.map(\.name).dropLast().joined(separator: ", ") + " or writingDirection)"
     #expect(answers[0]["error"]?.stringValue == expected)
-    #expect(expected.contains("text, rects, caret, hit, enclosing"))
+    #expect(expected.contains("text, rects, caret, "))
     #expect(
       answers[1]["error"]?.stringValue?.hasPrefix("unknown op 'TEXT' (expected text,") == true)
   }
@@ -64,7 +64,8 @@ struct QueryOpTableTests {
     let path = try model(TypesetPage.page([["The quick brown fox."]], glyphs: true))
     let requests: [String: (String, String)] = [
       "text": (#""range":[0,5]"#, "text"), "rects": (#""range":[0,5]"#, "rects"),
-      "caret": (#""position":1"#, "bbox"), "hit": (#""point":[105,110]"#, "position"),
+      "caret": (#""position":1"#, "bbox"), "firstRect": (#""range":[0,5]"#, "rect"),
+      "hit": (#""point":[105,110]"#, "position"),
       "enclosing": (#""position":1,"granularity":"word","direction":"forward""#, "range"),
       "boundary": (#""position":1,"granularity":"word","direction":"forward""#, "atBoundary"),
       "line": (#""point":[105,110]"#, "line"), "lineContent": (#""line":0"#, "text"),

@@ -136,6 +136,30 @@ struct TextInputQueryTests {
     #expect(answers[8]["error"]?.stringValue?.contains("writingDirection") == true)
   }
 
+  /// `firstRect(for:)` through the protocol: a range over two lines gives
+  /// the bounds of its part on the first; an empty range its caret's
+  /// bounds; a range outside the text an error.
+  @Test func firstRectIsTheFirstLinesPart() throws {
+    let path = try model([mixedPage, turnedPage])
+    let answers = try query(
+      path,
+      [
+        #"{"op":"firstRect","range":[6,16]}"#,
+        #"{"op":"firstRect","range":[6,6]}"#,
+        #"{"op":"firstRect","range":[5,9],"page":1}"#,
+        #"{"op":"firstRect","range":[6,99]}"#,
+        #"{"op":"rects","range":[6,16]}"#,
+      ])
+    // "world." on the first line; the Hebrew line below is not taken in.
+    let world = try #require(answers[4]["rects"]?.arrayValue?.first?["bbox"])
+    #expect(answers[0]["rect"] == world)
+    #expect(answers[0]["rect"] == .array([160, 100, 220, 120].map { .number($0) }))
+    #expect(answers[1]["rect"] == .array([160, 100, 160, 120].map { .number($0) }))
+    // "here" read down the turned page: its upright bounds in the image.
+    #expect(answers[2]["rect"] == .array([500, 150, 520, 190].map { .number($0) }))
+    #expect(answers[3]["error"]?.stringValue?.contains("outside the page text") == true)
+  }
+
   @Test func rectsAndCaretsCarryAnUprightRectAndATransform() throws {
     let path = try model([mixedPage, turnedPage])
     let answers = try query(

@@ -46,6 +46,14 @@ extension QueryOp {
       Answers.caret(page.caretRect(for: try service.position(request, page)))
     },
     QueryOp(
+      name: "firstRect", arguments: "\"range\":[s,e]",
+      summary: "the upright rectangle of a range's first line (UITextInput's firstRect(for:))"
+    ) { service, request, page in
+      .object([
+        "rect": page.firstRect(for: try service.range(request, page)).map(DocumentJSON.box) ?? .null
+      ])
+    },
+    QueryOp(
       name: "hit", arguments: "\"point\":[x,y]",
       summary: "the position, character, word and line at a point"
     ) { service, request, page in Answers.hit(page, try service.point(request)) },

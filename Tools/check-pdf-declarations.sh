@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Sources/CScanOCR/pdf.c and pdfwrite.c declare the few Poppler GLib, GLib,
-# cairo, qpdf and zlib functions and types they use instead of including
-# their headers (no -dev package at build time). This compiles them against
-# the real headers (libpoppler-glib-dev, libqpdf-dev, zlib1g-dev) and fails
-# when any declaration differs.
+# The generated bindings (Sources/CScanOCR/bindings.h and CScanOCR.h, from
+# the table in Tools/generate-ocr-shims.py) declare the Poppler GLib, GLib,
+# cairo, qpdf, zlib, libpng and libjpeg functions and types ScanText uses
+# instead of including their headers (no -dev package at build time). This
+# compiles every C file that uses them against the real headers
+# (libpoppler-glib-dev, libqpdf-dev, zlib1g-dev, libpng-dev, libjpeg-dev)
+# and fails when any declaration differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if ! pkg-config --exists poppler-glib cairo libqpdf zlib; then
-  echo "check-pdf-declarations: libpoppler-glib-dev, libqpdf-dev or zlib1g-dev is not installed" >&2
+modules="poppler-glib cairo libqpdf zlib libpng libjpeg"
+# shellcheck disable=SC2086
+if ! pkg-config --exists $modules; then
+  echo "check-pdf-declarations: libpoppler-glib-dev, libqpdf-dev, zlib1g-dev, libpng-dev or libjpeg-dev is not installed" >&2
   exit 2
 fi
-for file in Sources/CScanOCR/pdf.c Sources/CScanOCR/pdfwrite.c; do
-  # shellcheck disable=SC2046
-  cc -std=c11 -fsyntax-only -Wall -Werror -DSCANTEXT_CHECK_DECLARATIONS \
-    -ISources/CScanOCR/include $(pkg-config --cflags poppler-glib cairo libqpdf zlib) "$file"
+for file in Sources/CScanOCR/shims.c Sources/CScanOCR/pdf.c Sources/CScanOCR/pdfwrite.c \
+  Sources/CScanOCR/quiet.c; do
+  # shellcheck disable=SC2046,SC2086
+  cc -std=gnu11 -fsyntax-only -Wall -Werror -DSCANTEXT_CHECK_DECLARATIONS \
+    -ISources/CScanOCR/include $(pkg-config --cflags $modules) "$file"
 done
-echo "check-pdf-declarations: pdf.c and pdfwrite.c match the installed headers"
+echo "check-pdf-declarations: the generated declarations match the installed headers"

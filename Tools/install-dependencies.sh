@@ -10,10 +10,12 @@ packages=(
   libtiff-dev           # libtiff's headers: tiled TIFFs and page lists (Sources/CScanOCR/tiff.c)
   zlib1g-dev            # zlib: Flate streams of searchable PDFs (Sources/CZlib)
   libpoppler-glib8      # Poppler's GLib API: PDF input (loaded at run time, Sources/CScanOCR/pdf.c)
-  libpoppler-glib-dev   # its headers: Tools/check-pdf-declarations.sh checks pdf.c against them
+  libpoppler-glib-dev   # its headers: Tools/check-pdf-declarations.sh checks the loader's declarations against them
   libqpdf29             # qpdf's library: the searchable PDF of a PDF input is the input edited (Sources/CScanOCR/pdfwrite.c)
   libqpdf-dev           # its headers, for the same check
   zlib1g-dev            # zlib's header, for the same check (pdfwrite.c compresses the streams it adds)
+  libpng-dev            # libpng's header, for the same check (quiet.c hooks Leptonica's libpng)
+  libjpeg-dev           # libjpeg's header, for the same check (quiet.c hooks Leptonica's libjpeg)
   tesseract-ocr         # the tesseract command: parity tests and Tools/compare-tesseract
   tesseract-ocr-eng     # English
   tesseract-ocr-osd     # orientation and script detection

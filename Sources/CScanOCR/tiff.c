@@ -1,40 +1,13 @@
 // Hand-written (not generated): see include/ScanTextTIFF.h.
 #include "ScanTextTIFF.h"
 
-#include "CScanOCR.h"
+#include "bindings.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tiffio.h>
 
-static struct {
-  __typeof__(&TIFFClientOpen) TIFFClientOpen;
-  __typeof__(&TIFFClose) TIFFClose;
-  __typeof__(&TIFFReadDirectory) TIFFReadDirectory;
-  __typeof__(&TIFFSetDirectory) TIFFSetDirectory;
-  __typeof__(&TIFFGetField) TIFFGetField;
-  __typeof__(&TIFFGetFieldDefaulted) TIFFGetFieldDefaulted;
-  __typeof__(&TIFFIsTiled) TIFFIsTiled;
-  __typeof__(&TIFFNumberOfStrips) TIFFNumberOfStrips;
-  __typeof__(&TIFFNumberOfTiles) TIFFNumberOfTiles;
-  __typeof__(&TIFFCurrentDirOffset) TIFFCurrentDirOffset;
-  __typeof__(&TIFFIsBigTIFF) TIFFIsBigTIFF;
-  __typeof__(&TIFFReadRGBAImageOriented) TIFFReadRGBAImageOriented;
-  __typeof__(&TIFFSetErrorHandler) TIFFSetErrorHandler;
-  __typeof__(&TIFFSetErrorHandlerExt) TIFFSetErrorHandlerExt;
-  __typeof__(&TIFFSetWarningHandler) TIFFSetWarningHandler;
-  // libtiff 4.5 and later; NULL before.
-  __typeof__(&TIFFOpenOptionsAlloc) TIFFOpenOptionsAlloc;
-  __typeof__(&TIFFOpenOptionsFree) TIFFOpenOptionsFree;
-  __typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc) TIFFOpenOptionsSetMaxSingleMemAlloc;
-  __typeof__(&TIFFClientOpenExt) TIFFClientOpenExt;
-} lib;
-
-static int load_status = -1;
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static TIFFErrorHandler default_error_handler;
 static TIFFErrorHandler default_warning_handler;
 
@@ -64,55 +37,26 @@ static void counting_handler(
 
 unsigned long scantext_tiff_error_count(void) { return error_count; }
 
-#define LOAD_TIFF(name)                                \
-  do {                                                 \
-    lib.name = (__typeof__(&name))dlsym(handle, #name); \
-    if (!lib.name) return;                             \
-  } while (0)
-
-static void load(void) {
-  // The libtiff Leptonica is linked against, found through Leptonica's
-  // handle (dlsym searches a library's dependencies): no second list of
-  // library names, and never another libtiff than Leptonica's.
-  if (scantext_load_libraries() != 0) return;
-  void *handle = scantext_leptonica_handle();
-  if (!handle) return;
-  LOAD_TIFF(TIFFClientOpen);
-  LOAD_TIFF(TIFFClose);
-  LOAD_TIFF(TIFFReadDirectory);
-  LOAD_TIFF(TIFFSetDirectory);
-  LOAD_TIFF(TIFFGetField);
-  LOAD_TIFF(TIFFGetFieldDefaulted);
-  LOAD_TIFF(TIFFIsTiled);
-  LOAD_TIFF(TIFFNumberOfStrips);
-  LOAD_TIFF(TIFFNumberOfTiles);
-  LOAD_TIFF(TIFFCurrentDirOffset);
-  LOAD_TIFF(TIFFIsBigTIFF);
-  LOAD_TIFF(TIFFReadRGBAImageOriented);
-  LOAD_TIFF(TIFFSetErrorHandler);
-  LOAD_TIFF(TIFFSetErrorHandlerExt);
-  LOAD_TIFF(TIFFSetWarningHandler);
-  lib.TIFFOpenOptionsAlloc = dlsym(handle, "TIFFOpenOptionsAlloc");
-  lib.TIFFOpenOptionsFree = dlsym(handle, "TIFFOpenOptionsFree");
-  lib.TIFFOpenOptionsSetMaxSingleMemAlloc = dlsym(handle, "TIFFOpenOptionsSetMaxSingleMemAlloc");
-  lib.TIFFClientOpenExt = dlsym(handle, "TIFFClientOpenExt");
-  // libtiff prints through process-wide handlers (also for Leptonica's
-  // TIFF reading); keep the defaults to restore them on request.
-  default_error_handler = lib.TIFFSetErrorHandler(quiet_handler);
-  lib.TIFFSetErrorHandlerExt(counting_handler);
-  default_warning_handler = lib.TIFFSetWarningHandler(quiet_handler);
-  load_status = 0;
+// libtiff prints through process-wide handlers (also for Leptonica's TIFF
+// reading): quiet from the start, the defaults kept to restore them on
+// request. Run once by the loader, when libtiff is bound (the libtiff
+// Leptonica is linked against, found through Leptonica's handle: never
+// another libtiff than Leptonica's).
+int scantext_tiff_setup(char *error, size_t size) {
+  (void)error;
+  (void)size;
+  default_error_handler = scantext_TIFFSetErrorHandler(quiet_handler);
+  scantext_TIFFSetErrorHandlerExt(counting_handler);
+  default_warning_handler = scantext_TIFFSetWarningHandler(quiet_handler);
+  return 0;
 }
 
-int scantext_tiff_load(void) {
-  pthread_once(&load_once, load);
-  return load_status;
-}
+int scantext_tiff_load(void) { return scantext_library_load(SCANTEXT_LIBRARY_TIFF); }
 
 void scantext_tiff_set_messages(int on) {
   if (scantext_tiff_load() != 0) return;
-  lib.TIFFSetErrorHandler(on ? default_error_handler : quiet_handler);
-  lib.TIFFSetWarningHandler(on ? default_warning_handler : quiet_handler);
+  scantext_TIFFSetErrorHandler(on ? default_error_handler : quiet_handler);
+  scantext_TIFFSetWarningHandler(on ? default_warning_handler : quiet_handler);
 }
 
 struct scantext_tiff {
@@ -178,19 +122,19 @@ scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size, size_t max_a
   t->data = data;
   t->size = size;
   TIFFOpenOptions *options = NULL;
-  if (lib.TIFFOpenOptionsAlloc && lib.TIFFOpenOptionsFree &&
-      lib.TIFFOpenOptionsSetMaxSingleMemAlloc && lib.TIFFClientOpenExt) {
-    options = lib.TIFFOpenOptionsAlloc();
+  if (scantext_has_TIFFOpenOptionsAlloc() && scantext_has_TIFFOpenOptionsFree() &&
+      scantext_has_TIFFOpenOptionsSetMaxSingleMemAlloc() && scantext_has_TIFFClientOpenExt()) {
+    options = scantext_TIFFOpenOptionsAlloc();
   }
   if (options) {
-    lib.TIFFOpenOptionsSetMaxSingleMemAlloc(
+    scantext_TIFFOpenOptionsSetMaxSingleMemAlloc(
       options, max_allocation > (size_t)INT64_MAX ? INT64_MAX : (tmsize_t)max_allocation);
-    t->tif = lib.TIFFClientOpenExt(
+    t->tif = scantext_TIFFClientOpenExt(
       "image", "r", t, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
       unmap_proc, options);
-    lib.TIFFOpenOptionsFree(options);
+    scantext_TIFFOpenOptionsFree(options);
   } else {
-    t->tif = lib.TIFFClientOpen(
+    t->tif = scantext_TIFFClientOpen(
       "image", "r", t, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
       unmap_proc);
   }
@@ -203,7 +147,7 @@ scantext_tiff *scantext_tiff_open(const uint8_t *data, size_t size, size_t max_a
 
 void scantext_tiff_close(scantext_tiff *t) {
   if (!t) return;
-  lib.TIFFClose(t->tif);
+  scantext_TIFFClose(t->tif);
   free(t);
 }
 
@@ -224,8 +168,8 @@ static uint64_t read_number(const scantext_tiff *t, uint64_t at, int size) {
 // file; 0 when the directory has none or it lies outside the file.
 static uint64_t orientation_offset(const scantext_tiff *t) {
   if (t->size < 8 || (t->data[0] != 'I' && t->data[0] != 'M')) return 0;
-  int big = lib.TIFFIsBigTIFF(t->tif);
-  uint64_t directory = lib.TIFFCurrentDirOffset(t->tif);
+  int big = scantext_TIFFIsBigTIFF(t->tif);
+  uint64_t directory = scantext_TIFFCurrentDirOffset(t->tif);
   uint64_t count = read_number(t, directory, big ? 8 : 2);
   uint64_t first = directory + (big ? 8 : 2), size = big ? 20 : 12;
   for (uint64_t i = 0; i < count && i < 65536; i++) {
@@ -243,15 +187,15 @@ static uint64_t orientation_offset(const scantext_tiff *t) {
 static void describe(const scantext_tiff *t, scantext_tiff_directory *d) {
   TIFF *tif = t->tif;
   uint32_t width = 0, height = 0, subfile = 0;
-  lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SUBFILETYPE, &subfile);
+  scantext_TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  scantext_TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_SUBFILETYPE, &subfile);
   d->width = width;
   d->height = height;
-  d->tiled = lib.TIFFIsTiled(tif) ? 1 : 0;
+  d->tiled = scantext_TIFFIsTiled(tif) ? 1 : 0;
   d->reduced = (subfile & FILETYPE_REDUCEDIMAGE) ? 1 : 0;
   uint16_t orientation = 0;
-  d->orientation = lib.TIFFGetField(tif, TIFFTAG_ORIENTATION, &orientation) ? orientation : 0;
+  d->orientation = scantext_TIFFGetField(tif, TIFFTAG_ORIENTATION, &orientation) ? orientation : 0;
   d->orientation_offset = d->orientation ? orientation_offset(t) : 0;
 }
 
@@ -259,14 +203,14 @@ int scantext_tiff_directories(
   scantext_tiff *t, scantext_tiff_directory *directories, int capacity, int *more) {
   *more = 0;
   if (capacity <= 0) return 0;
-  if (!lib.TIFFSetDirectory(t->tif, 0)) return 0;
+  if (!scantext_TIFFSetDirectory(t->tif, 0)) return 0;
   int count = 0;
   for (;;) {
     describe(t, &directories[count]);
     count++;
     // TIFFReadDirectory returns 0 at the end, on an unreadable directory
     // and on a next-directory offset seen before (a loop).
-    if (!lib.TIFFReadDirectory(t->tif)) break;
+    if (!scantext_TIFFReadDirectory(t->tif)) break;
     if (count == capacity) {
       *more = 1;
       break;
@@ -276,10 +220,10 @@ int scantext_tiff_directories(
 }
 
 struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
-  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return NULL;
+  if (index < 0 || index > 65535 || !scantext_TIFFSetDirectory(t->tif, (tdir_t)index)) return NULL;
   uint32_t width = 0, height = 0;
-  lib.TIFFGetField(t->tif, TIFFTAG_IMAGEWIDTH, &width);
-  lib.TIFFGetField(t->tif, TIFFTAG_IMAGELENGTH, &height);
+  scantext_TIFFGetField(t->tif, TIFFTAG_IMAGEWIDTH, &width);
+  scantext_TIFFGetField(t->tif, TIFFTAG_IMAGELENGTH, &height);
   if (width == 0 || height == 0 || width > INT32_MAX || height > INT32_MAX) return NULL;
   PIX *pix = scantext_pixCreate((l_int32)width, (l_int32)height, 32);
   if (!pix) return NULL;
@@ -290,14 +234,14 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
   // mirror some orientations and not turn the others); the caller applies
   // the orientation tag.
   uint16_t orientation = ORIENTATION_TOPLEFT;
-  lib.TIFFGetField(t->tif, TIFFTAG_ORIENTATION, &orientation);
+  scantext_TIFFGetField(t->tif, TIFFTAG_ORIENTATION, &orientation);
   if (orientation < ORIENTATION_TOPLEFT || orientation > ORIENTATION_LEFTBOT) {
     orientation = ORIENTATION_TOPLEFT;
   }
   uint32_t *raster = scantext_pixGetData(pix);
   // Stop on the first error (the last argument): a damaged strip or tile
   // is a damaged page, not a page with a blank or garbled band.
-  if (!lib.TIFFReadRGBAImageOriented(t->tif, width, height, raster, orientation, 1)) {
+  if (!scantext_TIFFReadRGBAImageOriented(t->tif, width, height, raster, orientation, 1)) {
     scantext_pixDestroy(&pix);
     return NULL;
   }
@@ -308,9 +252,9 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
   }
   float x = 0, y = 0;
   uint16_t unit = RESUNIT_INCH;
-  lib.TIFFGetFieldDefaulted(t->tif, TIFFTAG_RESOLUTIONUNIT, &unit);
-  if (lib.TIFFGetField(t->tif, TIFFTAG_XRESOLUTION, &x) &&
-      lib.TIFFGetField(t->tif, TIFFTAG_YRESOLUTION, &y)) {
+  scantext_TIFFGetFieldDefaulted(t->tif, TIFFTAG_RESOLUTIONUNIT, &unit);
+  if (scantext_TIFFGetField(t->tif, TIFFTAG_XRESOLUTION, &x) &&
+      scantext_TIFFGetField(t->tif, TIFFTAG_YRESOLUTION, &y)) {
     float factor = unit == RESUNIT_CENTIMETER ? 2.54f : 1.0f;
     float xr = x * factor + 0.5f, yr = y * factor + 0.5f;
     if (xr >= 1 && xr < 100000 && yr >= 1 && yr < 100000) {
@@ -322,10 +266,10 @@ struct Pix *scantext_tiff_read_rgb(scantext_tiff *t, int index) {
 
 const void *scantext_tiff_icc_profile(scantext_tiff *t, int index, uint32_t *length) {
   *length = 0;
-  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return NULL;
+  if (index < 0 || index > 65535 || !scantext_TIFFSetDirectory(t->tif, (tdir_t)index)) return NULL;
   uint32_t count = 0;
   void *profile = NULL;
-  if (!lib.TIFFGetField(t->tif, TIFFTAG_ICCPROFILE, &count, &profile) || !profile) return NULL;
+  if (!scantext_TIFFGetField(t->tif, TIFFTAG_ICCPROFILE, &count, &profile) || !profile) return NULL;
   *length = count;
   return profile;
 }
@@ -338,12 +282,12 @@ static int is_pdf_jpeg(TIFF *tif, int *samples_out, int *photometric_out, const 
                        uint32_t *tables_length) {
   uint16_t compression = 0, bits = 0, samples = 0, photometric = 0, fill = FILLORDER_MSB2LSB;
   uint16_t planar = PLANARCONFIG_CONTIG;
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
-  if (!lib.TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return 0;
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+  if (!scantext_TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return 0;
   if (compression != COMPRESSION_JPEG || bits != 8 || planar != PLANARCONFIG_CONTIG ||
       fill != FILLORDER_MSB2LSB ||
       !((samples == 1 && photometric == PHOTOMETRIC_MINISBLACK) ||
@@ -356,7 +300,7 @@ static int is_pdf_jpeg(TIFF *tif, int *samples_out, int *photometric_out, const 
   *tables_length = 0;
   uint32_t length = 0;
   void *stored = NULL;
-  if (lib.TIFFGetField(tif, TIFFTAG_JPEGTABLES, &length, &stored) && stored && length > 0) {
+  if (scantext_TIFFGetField(tif, TIFFTAG_JPEGTABLES, &length, &stored) && stored && length > 0) {
     *tables = stored;
     *tables_length = length;
   }
@@ -365,22 +309,22 @@ static int is_pdf_jpeg(TIFF *tif, int *samples_out, int *photometric_out, const 
 
 int scantext_tiff_stored_strip(scantext_tiff *t, int index, scantext_tiff_strip *strip) {
   memset(strip, 0, sizeof *strip);
-  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
+  if (index < 0 || index > 65535 || !scantext_TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
   TIFF *tif = t->tif;
-  if (lib.TIFFIsTiled(tif) || lib.TIFFNumberOfStrips(tif) != 1) return -1;
+  if (scantext_TIFFIsTiled(tif) || scantext_TIFFNumberOfStrips(tif) != 1) return -1;
   uint16_t compression = 0, bits = 0, samples = 0, photometric = 0, fill = FILLORDER_MSB2LSB;
   uint32_t width = 0, height = 0;
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
-  if (!lib.TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -1;
-  lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill);
+  if (!scantext_TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) return -1;
+  scantext_TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  scantext_TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
   if (width == 0 || height == 0 || fill != FILLORDER_MSB2LSB) return -1;
   uint64_t *offsets = NULL, *counts = NULL;
-  if (!lib.TIFFGetField(tif, TIFFTAG_STRIPOFFSETS, &offsets) ||
-      !lib.TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts) || !offsets || !counts) {
+  if (!scantext_TIFFGetField(tif, TIFFTAG_STRIPOFFSETS, &offsets) ||
+      !scantext_TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts) || !offsets || !counts) {
     return -1;
   }
   if (counts[0] == 0 || offsets[0] > t->size || counts[0] > t->size - offsets[0]) return -1;
@@ -389,7 +333,7 @@ int scantext_tiff_stored_strip(scantext_tiff *t, int index, scantext_tiff_strip 
     return -1;
   }
   uint32_t options = 0;
-  lib.TIFFGetFieldDefaulted(tif, TIFFTAG_GROUP4OPTIONS, &options);
+  scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_GROUP4OPTIONS, &options);
   // Uncompressed mode is an extension PDF's decoders need not know.
   if (options & GROUP4OPT_UNCOMPRESSED) return -1;
   strip->offset = offsets[0];
@@ -404,11 +348,11 @@ int scantext_tiff_stored_jpeg_pieces(
   scantext_tiff *t, int index, scantext_tiff_jpeg_pieces *pieces) {
   memset(pieces, 0, sizeof *pieces);
   unsigned long errors = scantext_tiff_error_count();
-  if (index < 0 || index > 65535 || !lib.TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
+  if (index < 0 || index > 65535 || !scantext_TIFFSetDirectory(t->tif, (tdir_t)index)) return -1;
   TIFF *tif = t->tif;
   uint32_t width = 0, height = 0;
-  lib.TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
-  lib.TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
+  scantext_TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width);
+  scantext_TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height);
   if (width == 0 || height == 0) return -1;
   if (!is_pdf_jpeg(tif, &pieces->samples, &pieces->photometric, &pieces->tables,
                    &pieces->tables_length)) {
@@ -416,13 +360,13 @@ int scantext_tiff_stored_jpeg_pieces(
   }
   uint64_t *offsets = NULL, *counts = NULL;
   uint64_t across, down;
-  if (lib.TIFFIsTiled(tif)) {
+  if (scantext_TIFFIsTiled(tif)) {
     uint32_t tile_width = 0, tile_height = 0;
-    if (!lib.TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width) ||
-        !lib.TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height) || tile_width == 0 ||
+    if (!scantext_TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_width) ||
+        !scantext_TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_height) || tile_width == 0 ||
         tile_height == 0 ||
-        !lib.TIFFGetField(tif, TIFFTAG_TILEOFFSETS, &offsets) ||
-        !lib.TIFFGetField(tif, TIFFTAG_TILEBYTECOUNTS, &counts)) {
+        !scantext_TIFFGetField(tif, TIFFTAG_TILEOFFSETS, &offsets) ||
+        !scantext_TIFFGetField(tif, TIFFTAG_TILEBYTECOUNTS, &counts)) {
       return -1;
     }
     pieces->piece_width = tile_width;
@@ -430,9 +374,9 @@ int scantext_tiff_stored_jpeg_pieces(
     pieces->tiled = 1;
   } else {
     uint32_t rows = 0;
-    lib.TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows);
-    if (rows == 0 || !lib.TIFFGetField(tif, TIFFTAG_STRIPOFFSETS, &offsets) ||
-        !lib.TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts)) {
+    scantext_TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows);
+    if (rows == 0 || !scantext_TIFFGetField(tif, TIFFTAG_STRIPOFFSETS, &offsets) ||
+        !scantext_TIFFGetField(tif, TIFFTAG_STRIPBYTECOUNTS, &counts)) {
       return -1;
     }
     pieces->piece_width = width;
@@ -442,7 +386,7 @@ int scantext_tiff_stored_jpeg_pieces(
   down = ((uint64_t)height + pieces->piece_height - 1) / pieces->piece_height;
   // libtiff's arrays hold one entry per tile or strip of a contiguous
   // image; anything else is a damaged directory.
-  uint64_t count = pieces->tiled ? lib.TIFFNumberOfTiles(tif) : lib.TIFFNumberOfStrips(tif);
+  uint64_t count = pieces->tiled ? scantext_TIFFNumberOfTiles(tif) : scantext_TIFFNumberOfStrips(tif);
   if (!offsets || !counts || count != across * down || count > UINT32_MAX) return -1;
   for (uint64_t i = 0; i < count; i++) {
     if (counts[i] == 0 || offsets[i] > t->size || counts[i] > t->size - offsets[i]) return -1;

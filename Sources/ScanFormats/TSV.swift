@@ -109,7 +109,10 @@ extension TSV {
         guard let v = Int(cells[c]) else {
           throw fail("'\(name)' is not an integer: '\(cells[c])'")
         }
-        guard abs(v) <= Int(ImportGeometry.coordinateLimit) else {
+        // Not `abs(v)`: it traps on Int.min, which `Int(_:)` reads from
+        // "-9223372036854775808" (found by Tools/fuzz.sh on CI).
+        let limit = Int(ImportGeometry.coordinateLimit)
+        guard -limit <= v, v <= limit else {
           throw fail("'\(name)' lies beyond ±\(Int(ImportGeometry.coordinateLimit))")
         }
         ints.append(v)

@@ -85,4 +85,25 @@ struct ArchitectureTests {
     // The steps' table is checked against the steps' list by
     // `ImageStepTableTests`.
   }
+
+  /// The map shows the real diff of the last op, step or format added:
+  /// every line it shows as added is a line of the sources now.
+  @Test func theLastAdditionsDiffIsInTheSources() throws {
+    let text = try Self.read("docs/ARCHITECTURE.md")
+    let start = try #require(text.range(of: "```diff\n"))
+    let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+    let added = text[start.upperBound..<end.lowerBound].split(separator: "\n")
+      .filter { $0.hasPrefix("+") }.map { String($0.dropFirst()) }
+    #expect(added.count >= 3)
+    var lines = Set<String>()
+    let files = FileManager.default.enumerator(
+      at: Self.root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+        lines.insert(String(line))
+      }
+    }
+    #expect(added.filter { !lines.contains($0) } == [], "shown as added, not in the sources")
+  }
 }

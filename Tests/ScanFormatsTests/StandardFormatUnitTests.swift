@@ -466,6 +466,13 @@ struct StandardFormatUnitTests {
     #expect(
       failure(.tsv, TSV.header + "\n1\t1\t0\t0\t0\t0\t0\t0\t-5\t1\t-1\t")
         == "line 2: negative width or height")
+    // The smallest and largest integers Swift reads: refused, no trap
+    // (abs(Int.min) crashed the fuzzer).
+    for extreme in ["-9223372036854775808", "9223372036854775807"] {
+      #expect(
+        failure(.tsv, TSV.header + "\n1\t\(extreme)\t0\t0\t0\t0\t0\t0\t5\t1\t-1\t")
+          == "line 2: 'page_num' lies beyond ±10000000")
+    }
   }
 
   /// libxml2 closes the open elements itself at the end of the data: a file

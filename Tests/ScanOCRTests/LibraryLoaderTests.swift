@@ -29,6 +29,26 @@ struct LibraryLoaderTests {
   @Test func onlyVersionedSharedObjectsAreLoaded() {
     let names = OCRLibraries.libraryNames("tesseract") + OCRLibraries.libraryNames("leptonica")
     #expect(names == ["libtesseract.so.5", "liblept.so.5", "libleptonica.so.6"])
+    // Every library opened by name is opened by a soname; the others are
+    // found through another library's handle.
+    for library in ["poppler", "qpdf", "zlib"] {
+      let sonames = OCRLibraries.libraryNames(library)
+      #expect(!sonames.isEmpty && sonames.allSatisfy { $0.contains(".so.") }, "\(library)")
+    }
+    for library in ["tiff", "png", "jpeg", "gomp", "glib", "gobject", "cairo"] {
+      #expect(OCRLibraries.libraryNames(library).isEmpty, "\(library)")
+    }
+  }
+
+  @Test func requiredLibrariesAreWhatRecognitionNeeds() {
+    let required = (0..<Int(SCANTEXT_LIBRARY_COUNT)).filter {
+      scantext_library_required(Int32($0)) == 1
+    }
+    #expect(
+      required == [
+        Int(SCANTEXT_LIBRARY_LEPTONICA), Int(SCANTEXT_LIBRARY_TESSERACT),
+        Int(SCANTEXT_LIBRARY_TIFF),
+      ])
   }
 
   @Test func fingerprintNamesTheFilesTheLoaderOpened() throws {
@@ -49,15 +69,115 @@ struct LibraryLoaderTests {
 
   @Test func openMPIsFoundThroughTesseractNotTheGlobalScope() throws {
     try OCRLibraries.load()
-    // Debian's libtesseract uses libgomp; the symbol comes from its handle.
-    #expect(OpenMP.setMaxActiveLevels != nil)
+    // Debian's libtesseract uses libgomp; its symbol comes from
+    // libtesseract's handle.
+    #expect(OpenMP.isAvailable)
+    let gomp = scantext_library_handle(Int32(SCANTEXT_LIBRARY_GOMP))
+    #expect(gomp != nil && gomp == scantext_library_handle(Int32(SCANTEXT_LIBRARY_TESSERACT)))
+  }
+
+  /// The loader's one binding step, given a library that is not there, a
+  /// symbol a library lacks, and an optional symbol it lacks.
+  @Test func bindingErrorsNameTheLibraryAndTheSymbol() throws {
+    func bind(_ sonames: [String], _ symbols: [String], optional: [UInt8]) -> (
+      Int32, String, [Bool]
+    ) {
+      var slots = [UnsafeMutableRawPointer?](repeating: nil, count: symbols.count)
+      var handle: UnsafeMutableRawPointer?
+      var error = [CChar](repeating: 0, count: 512)
+      let cSonames = sonames.map { strdup($0) } + [nil]
+      let cSymbols = symbols.map { strdup($0) }
+      defer { (cSonames + cSymbols).forEach { free($0) } }
+      let status = cSonames.map { UnsafePointer($0) }.withUnsafeBufferPointer { names in
+        cSymbols.map { UnsafePointer($0) }.withUnsafeBufferPointer { symbolNames in
+          scantext_bind_library(
+            "test library", names.baseAddress, nil, RTLD_NOW | RTLD_LOCAL,
+            symbolNames.baseAddress, optional, &slots, symbols.count, &handle, &error,
+            error.count)
+        }
+      }
+      return (status, Self.string(error), slots.map { $0 != nil })
+    }
+    let absent = bind(["libscantext-absent.so.1"], ["compress2"], optional: [0])
+    #expect(absent.0 == -1)
+    #expect(absent.1.hasPrefix("cannot load libscantext-absent.so.1 ("), "\(absent.1)")
+    let lacking = bind(
+      ["libz.so.1"], ["compress2", "scantext_no_such_function"], optional: [0, 0])
+    #expect(lacking.0 == -1)
+    #expect(lacking.1 == "libz.so.1 has no scantext_no_such_function")
+    let optional = bind(
+      ["libz.so.1"], ["compress2", "scantext_no_such_function"], optional: [0, 1])
+    #expect(optional.0 == 0)
+    #expect(optional.2 == [true, false])
+  }
+
+  /// libpng's and libjpeg's quiet handlers and the stored PNGs are in
+  /// place (x86-64 and arm64); a redirect that cannot be made is an error
+  /// with its reason, not a silent no-op.
+  @Test func codecHooksAreInstalledOrTheirFailureIsReported() throws {
+    try OCRLibraries.load()
+    #expect(OCRLibraries.hookFailures == [])
+    let leptonica = scantext_library_handle(Int32(SCANTEXT_LIBRARY_LEPTONICA))
+    var error = [CChar](repeating: 0, count: 512)
+    let replacement = UnsafeMutableRawPointer(bitPattern: 1)
+    let status = scantext_redirect_import(
+      leptonica, "scantext_not_imported", replacement, &error, error.count)
+    #expect(status == -1)
+    let message = Self.string(error)
+    #expect(
+      message.hasPrefix("cannot redirect the import of scantext_not_imported: "), "\(message)")
+  }
+
+  /// Without Poppler (hidden in a private mount namespace), a PDF input
+  /// gets the error it always got, and the other inputs are read.
+  @Test func missingPopplerGivesTheSameClearError() throws {
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    probe.arguments = ["-m", "true"]
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return }
+    probe.waitUntilExit()
+    guard probe.terminationStatus == 0 else {
+      print("unshare -m is not permitted here: the missing-Poppler test skipped")
+      return
+    }
+    guard let poppler = OCRLibraries.findFile(OCRLibraries.libraryNames("poppler")) else { return }
+    let pdf = Fixtures.packageRoot.appendingPathComponent("Scans/scan.pdf").path
+    let image = Fixtures.packageRoot.appendingPathComponent("Scans/clean.png").path
+    let script =
+      "mount --bind /dev/null \"$1\" && exec \"$2\" ocr \"$3\" \"$4\" --format text"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+    process.arguments = [
+      "-m", "sh", "-c", script, "sh", poppler, Fixtures.executable.path, pdf, image,
+    ]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(
+      message.contains(
+        "\(pdf): reading PDF needs Poppler's GLib library, which is not installed"),
+      "\(message)")
+    #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "\(message)")
+  }
+
+  /// A NUL-terminated C string held in an array.
+  static func string(_ characters: [CChar]) -> String {
+    String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 
 /// Tesseract's in-memory PNGs (each line image it recognises) are stored
-/// without compression; a PNG written for a user keeps the level asked for;
-/// both read back to the same pixels.
-@Suite("PNG compression of Leptonica's writes")
+/// without compression (`scantext_store_unleveled_pngs`); a PNG written for
+/// a user keeps the level asked for; both read back to the same pixels.
+/// Serialized: one test turns the setting off for a moment.
+@Suite("PNG compression of Leptonica's writes", .serialized)
 struct PNGCompressionTests {
   /// The type of the first deflate block of the first IDAT chunk (0:
   /// stored, 1 or 2: compressed), and the pixels read back.
@@ -98,6 +218,17 @@ struct PNGCompressionTests {
     let image = try Self.page()
     let (blockType, pixels) = try Self.write(image)
     #expect(blockType == 0)
+    #expect(pixels.values == (try #require(GrayPixels(image))).values)
+  }
+
+  /// Without the setting (as where Leptonica's import cannot be
+  /// redirected), such a PNG is compressed as libpng does: the same pixels.
+  @Test func withoutTheSettingUnaskedForPNGsAreCompressed() throws {
+    let image = try Self.page()
+    #expect(scantext_store_unleveled_pngs(0) == 0)
+    defer { _ = scantext_store_unleveled_pngs(1) }
+    let (blockType, pixels) = try Self.write(image)
+    #expect(blockType == 1 || blockType == 2)
     #expect(pixels.values == (try #require(GrayPixels(image))).values)
   }
 

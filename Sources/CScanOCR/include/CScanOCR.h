@@ -2,6 +2,9 @@
 #ifndef CSCANOCR_H
 #define CSCANOCR_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 #include <tesseract/version.h>
@@ -13,50 +16,135 @@
 #include "ScanTextPDF.h"
 #include "ScanTextPDFWrite.h"
 
-/// Loads libtesseract and Leptonica and binds every function below; safe to
-/// call from several threads. Returns 0 on success, else -1 with a message
-/// in scantext_load_error().
+/// The run-time libraries, in loading order (the generator's table).
+enum {
+  SCANTEXT_LIBRARY_LEPTONICA = 0,
+  SCANTEXT_LIBRARY_TESSERACT = 1,
+  SCANTEXT_LIBRARY_TIFF = 2,
+  SCANTEXT_LIBRARY_PNG = 3,
+  SCANTEXT_LIBRARY_JPEG = 4,
+  SCANTEXT_LIBRARY_GOMP = 5,
+  SCANTEXT_LIBRARY_POPPLER = 6,
+  SCANTEXT_LIBRARY_GLIB = 7,
+  SCANTEXT_LIBRARY_GOBJECT = 8,
+  SCANTEXT_LIBRARY_CAIRO = 9,
+  SCANTEXT_LIBRARY_QPDF = 10,
+  SCANTEXT_LIBRARY_ZLIB = 11,
+  SCANTEXT_LIBRARY_COUNT = 12
+};
+
+/// Loads `library` (its dependencies first) and binds its functions, once;
+/// safe to call from several threads. 0 on success, else -1 with a message
+/// in scantext_library_error().
+int scantext_library_load(int library);
+/// Why `library` could not be loaded ("cannot load SONAME (reason)",
+/// "LIBRARY has no SYMBOL", a version mismatch); "" before or after success.
+const char *scantext_library_error(int library);
+/// The handle `library`'s symbols are found through once it is loaded (its
+/// own, or that of the library it is found through), else NULL.
+void *scantext_library_handle(int library);
+/// 1 when `library` is required (recognition needs it), else 0.
+int scantext_library_required(int library);
+/// Loads every required library (Leptonica, libtesseract, libtiff): 0 on
+/// success, else -1 with the first failure in scantext_load_error().
 int scantext_load_libraries(void);
 const char *scantext_load_error(void);
-/// The dlopen handles of Leptonica and libtesseract once loaded, else NULL.
-void *scantext_leptonica_handle(void);
-void *scantext_tesseract_handle(void);
-/// The shared objects the loader tries for "tesseract" or "leptonica", in
-/// order, NULL-terminated; NULL for another name.
+/// The shared objects the loader tries for the library named `library`
+/// ("tesseract", "leptonica", ...), in order, NULL-terminated; NULL for a
+/// library found through another one's handle, or an unknown name.
 const char *const *scantext_library_names(const char *library);
+/// The loader's one binding step, for every library: opens the first of
+/// `sonames` that loads with `flags` (or, when `sonames` is NULL, searches
+/// `through`, another library's handle) and binds `symbols[0..<count]` into
+/// `slots`; a symbol whose `optional` flag is set may be missing (its slot
+/// stays NULL). 0 on success with the handle in `*handle`, else -1 with
+/// "cannot load SONAME (reason)" or "TITLE has no SYMBOL" in `error`.
+int scantext_bind_library(
+  const char *title, const char *const *sonames, void *through, int flags,
+  const char *const *symbols, const unsigned char *optional, void **slots, size_t count,
+  void **handle, char *error, size_t error_size);
 /// The version of the headers the wrappers were generated from.
 #define SCANTEXT_TESSERACT_HEADERS_VERSION "5.3.0"
 #define SCANTEXT_LEPTONICA_HEADERS_VERSION "1.82"
 
-const char * scantext_TessVersion(void);
-void scantext_TessDeleteText(const char *text);
-TessBaseAPI * scantext_TessBaseAPICreate(void);
-void scantext_TessBaseAPIDelete(TessBaseAPI *handle);
-void scantext_TessBaseAPIEnd(TessBaseAPI *handle);
-int scantext_TessBaseAPIInit2(TessBaseAPI *handle, const char *datapath, const char *language, TessOcrEngineMode oem);
-BOOL scantext_TessBaseAPISetVariable(TessBaseAPI *handle, const char *name, const char *value);
-void scantext_TessBaseAPISetPageSegMode(TessBaseAPI *handle, TessPageSegMode mode);
-void scantext_TessBaseAPISetImage2(TessBaseAPI *handle, struct Pix *pix);
-void scantext_TessBaseAPISetSourceResolution(TessBaseAPI *handle, int ppi);
-int scantext_TessBaseAPIRecognize(TessBaseAPI *handle, ETEXT_DESC *monitor);
-TessResultIterator * scantext_TessBaseAPIGetIterator(TessBaseAPI *handle);
-void scantext_TessBaseAPIClear(TessBaseAPI *handle);
-int scantext_TessBaseAPIGetSourceYResolution(TessBaseAPI *handle);
-BOOL scantext_TessBaseAPIDetectOrientationScript(TessBaseAPI *handle, int *orient_deg, float *orient_conf, const char **script_name, float *script_conf);
-ETEXT_DESC * scantext_TessMonitorCreate(void);
-void scantext_TessMonitorDelete(ETEXT_DESC *monitor);
-void scantext_TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline);
-void scantext_TessResultIteratorDelete(TessResultIterator *handle);
-TessPageIterator * scantext_TessResultIteratorGetPageIterator(TessResultIterator *handle);
-char * scantext_TessResultIteratorGetUTF8Text(const TessResultIterator *handle, TessPageIteratorLevel level);
-float scantext_TessResultIteratorConfidence(const TessResultIterator *handle, TessPageIteratorLevel level);
-void scantext_TessPageIteratorBegin(TessPageIterator *handle);
-BOOL scantext_TessPageIteratorNext(TessPageIterator *handle, TessPageIteratorLevel level);
-BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, TessPageIteratorLevel level);
-BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom);
-BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2);
-void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle);
-char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number);
+
+
+void omp_set_max_active_levels(int);
+
+#ifdef SCANTEXT_CHECK_DECLARATIONS
+#include <qpdf/qpdf-c.h>
+#else
+typedef struct _qpdf_data *qpdf_data;
+typedef struct _qpdf_error *qpdf_error;
+typedef unsigned int qpdf_oh;
+typedef int QPDF_BOOL;
+typedef int QPDF_ERROR_CODE;
+enum qpdf_stream_decode_level_e { qpdf_dl_none = 0, qpdf_dl_generalized = 1 };
+enum qpdf_object_stream_e { qpdf_o_disable = 0, qpdf_o_preserve = 1 };
+#endif
+qpdf_data qpdf_init(void);
+void qpdf_cleanup(qpdf_data *);
+QPDF_BOOL qpdf_has_error(qpdf_data);
+qpdf_error qpdf_get_error(qpdf_data);
+char const * qpdf_get_error_full_text(qpdf_data, qpdf_error);
+char const * qpdf_get_error_message_detail(qpdf_data, qpdf_error);
+void qpdf_silence_errors(qpdf_data);
+void qpdf_set_suppress_warnings(qpdf_data, QPDF_BOOL);
+QPDF_ERROR_CODE qpdf_read_memory(qpdf_data, char const *, char const *, unsigned long long, char const *);
+QPDF_BOOL qpdf_is_encrypted(qpdf_data);
+int qpdf_get_num_pages(qpdf_data);
+qpdf_oh qpdf_get_page_n(qpdf_data, size_t);
+QPDF_ERROR_CODE qpdf_push_inherited_attributes_to_page(qpdf_data);
+QPDF_ERROR_CODE qpdf_add_page(qpdf_data, qpdf_data, qpdf_oh, QPDF_BOOL);
+QPDF_ERROR_CODE qpdf_remove_page(qpdf_data, qpdf_oh);
+qpdf_oh qpdf_get_root(qpdf_data);
+qpdf_oh qpdf_get_trailer(qpdf_data);
+qpdf_oh qpdf_make_indirect_object(qpdf_data, qpdf_oh);
+qpdf_oh qpdf_oh_copy_foreign_object(qpdf_data, qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_dictionary(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_array(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_stream(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_name(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_number(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_string(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_indirect(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_is_name_and_equals(qpdf_data, qpdf_oh, char const *);
+char const * qpdf_oh_get_name(qpdf_data, qpdf_oh);
+double qpdf_oh_get_numeric_value(qpdf_data, qpdf_oh);
+int qpdf_oh_get_int_value_as_int(qpdf_data, qpdf_oh);
+char const * qpdf_oh_get_utf8_value(qpdf_data, qpdf_oh);
+int qpdf_oh_get_object_id(qpdf_data, qpdf_oh);
+int qpdf_oh_get_generation(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_has_key(qpdf_data, qpdf_oh, char const *);
+qpdf_oh qpdf_oh_get_key(qpdf_data, qpdf_oh, char const *);
+void qpdf_oh_begin_dict_key_iter(qpdf_data, qpdf_oh);
+QPDF_BOOL qpdf_oh_dict_more_keys(qpdf_data);
+char const * qpdf_oh_dict_next_key(qpdf_data);
+int qpdf_oh_get_array_n_items(qpdf_data, qpdf_oh);
+qpdf_oh qpdf_oh_get_array_item(qpdf_data, qpdf_oh, int);
+qpdf_oh qpdf_oh_new_array(qpdf_data);
+qpdf_oh qpdf_oh_new_dictionary(qpdf_data);
+qpdf_oh qpdf_oh_new_stream(qpdf_data);
+qpdf_oh qpdf_oh_new_null(qpdf_data);
+qpdf_oh qpdf_oh_new_integer(qpdf_data, long long);
+qpdf_oh qpdf_oh_new_unicode_string(qpdf_data, char const *);
+qpdf_oh qpdf_oh_parse(qpdf_data, char const *);
+qpdf_oh qpdf_oh_get_dict(qpdf_data, qpdf_oh);
+void qpdf_oh_append_item(qpdf_data, qpdf_oh, qpdf_oh);
+void qpdf_oh_replace_key(qpdf_data, qpdf_oh, char const *, qpdf_oh);
+void qpdf_oh_remove_key(qpdf_data, qpdf_oh, char const *);
+void qpdf_oh_replace_stream_data(qpdf_data, qpdf_oh, unsigned char const *, size_t, qpdf_oh, qpdf_oh);
+QPDF_ERROR_CODE qpdf_oh_get_page_content_data(qpdf_data, qpdf_oh, unsigned char **, size_t *);
+QPDF_ERROR_CODE qpdf_oh_get_stream_data(qpdf_data, qpdf_oh, enum qpdf_stream_decode_level_e, QPDF_BOOL *, unsigned char **, size_t *);
+QPDF_ERROR_CODE qpdf_init_write_memory(qpdf_data);
+void qpdf_set_compress_streams(qpdf_data, QPDF_BOOL);
+void qpdf_set_decode_level(qpdf_data, enum qpdf_stream_decode_level_e);
+void qpdf_set_object_stream_mode(qpdf_data, enum qpdf_object_stream_e);
+void qpdf_set_preserve_unreferenced_objects(qpdf_data, QPDF_BOOL);
+QPDF_ERROR_CODE qpdf_write(qpdf_data);
+size_t qpdf_get_buffer_length(qpdf_data);
+unsigned char const * qpdf_get_buffer(qpdf_data);
+
 char * scantext_getLeptonicaVersion(void);
 PIX * scantext_pixRemoveBorderConnComps(PIX *pixs, l_int32 connectivity);
 l_ok scantext_pixSetInRectArbitrary(PIX *pix, BOX *box, l_uint32 val);
@@ -97,6 +185,7 @@ PIX * scantext_pixMedianFilter(PIX *pixs, l_int32 wf, l_int32 hf);
 l_ok scantext_pixFindSkewSweepAndSearch(PIX *pixs, l_float32 *pangle, l_float32 *pconf, l_int32 redsweep, l_int32 redsearch, l_float32 sweeprange, l_float32 sweepdelta, l_float32 minbsdelta);
 l_ok scantext_pixWriteTiff(const char *filename, PIX *pix, l_int32 comptype, const char *modestr);
 l_int32 scantext_setMsgSeverity(l_int32 newsev);
+void scantext_leptSetStderrHandler(void ( *handler ) ( const char * ));
 l_ok scantext_pixWrite(const char *fname, PIX *pix, l_int32 format);
 l_ok scantext_pixOrientDetect(PIX *pixs, l_float32 *pupconf, l_float32 *pleftconf, l_int32 mincount, l_int32 debug);
 l_ok scantext_makeOrientDecision(l_float32 upconf, l_float32 leftconf, l_float32 minupconf, l_float32 minratio, l_int32 *porient, l_int32 debug);
@@ -170,5 +259,97 @@ l_int32 scantext_fpixGetWpl(FPIX *fpix);
 l_int32 scantext_numaGetCount(NUMA *na);
 l_ok scantext_numaGetFValue(NUMA *na, l_int32 index, l_float32 *pval);
 l_ok scantext_dewarpPopulateFullRes(L_DEWARP *dew, PIX *pix, l_int32 x, l_int32 y);
+const char * scantext_TessVersion(void);
+void scantext_TessDeleteText(const char *text);
+TessBaseAPI * scantext_TessBaseAPICreate(void);
+void scantext_TessBaseAPIDelete(TessBaseAPI *handle);
+void scantext_TessBaseAPIEnd(TessBaseAPI *handle);
+int scantext_TessBaseAPIInit2(TessBaseAPI *handle, const char *datapath, const char *language, TessOcrEngineMode oem);
+BOOL scantext_TessBaseAPISetVariable(TessBaseAPI *handle, const char *name, const char *value);
+void scantext_TessBaseAPISetPageSegMode(TessBaseAPI *handle, TessPageSegMode mode);
+void scantext_TessBaseAPISetImage2(TessBaseAPI *handle, struct Pix *pix);
+void scantext_TessBaseAPISetSourceResolution(TessBaseAPI *handle, int ppi);
+int scantext_TessBaseAPIRecognize(TessBaseAPI *handle, ETEXT_DESC *monitor);
+TessResultIterator * scantext_TessBaseAPIGetIterator(TessBaseAPI *handle);
+void scantext_TessBaseAPIClear(TessBaseAPI *handle);
+int scantext_TessBaseAPIGetSourceYResolution(TessBaseAPI *handle);
+BOOL scantext_TessBaseAPIDetectOrientationScript(TessBaseAPI *handle, int *orient_deg, float *orient_conf, const char **script_name, float *script_conf);
+ETEXT_DESC * scantext_TessMonitorCreate(void);
+void scantext_TessMonitorDelete(ETEXT_DESC *monitor);
+void scantext_TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline);
+void scantext_TessResultIteratorDelete(TessResultIterator *handle);
+TessPageIterator * scantext_TessResultIteratorGetPageIterator(TessResultIterator *handle);
+char * scantext_TessResultIteratorGetUTF8Text(const TessResultIterator *handle, TessPageIteratorLevel level);
+float scantext_TessResultIteratorConfidence(const TessResultIterator *handle, TessPageIteratorLevel level);
+void scantext_TessPageIteratorBegin(TessPageIterator *handle);
+BOOL scantext_TessPageIteratorNext(TessPageIterator *handle, TessPageIteratorLevel level);
+BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, TessPageIteratorLevel level);
+BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom);
+BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2);
+void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle);
+char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number);
+void scantext_omp_set_max_active_levels(int a0);
+qpdf_data scantext_qpdf_init(void);
+void scantext_qpdf_cleanup(qpdf_data *a0);
+QPDF_BOOL scantext_qpdf_has_error(qpdf_data a0);
+qpdf_error scantext_qpdf_get_error(qpdf_data a0);
+char const * scantext_qpdf_get_error_full_text(qpdf_data a0, qpdf_error a1);
+char const * scantext_qpdf_get_error_message_detail(qpdf_data a0, qpdf_error a1);
+void scantext_qpdf_silence_errors(qpdf_data a0);
+void scantext_qpdf_set_suppress_warnings(qpdf_data a0, QPDF_BOOL a1);
+QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4);
+QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0);
+int scantext_qpdf_get_num_pages(qpdf_data a0);
+qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1);
+QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0);
+QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3);
+QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1);
+qpdf_oh scantext_qpdf_get_root(qpdf_data a0);
+qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0);
+qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1);
+qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2);
+QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2);
+char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1);
+double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1);
+int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1);
+char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1);
+int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1);
+int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2);
+qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2);
+void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1);
+QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0);
+char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0);
+int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1);
+qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2);
+qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0);
+qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0);
+qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0);
+qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0);
+qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1);
+qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1);
+qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1);
+qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1);
+void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2);
+void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3);
+void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2);
+void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5);
+QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3);
+QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5);
+QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0);
+void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1);
+void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1);
+void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1);
+void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1);
+QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0);
+size_t scantext_qpdf_get_buffer_length(qpdf_data a0);
+unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0);
 
 #endif

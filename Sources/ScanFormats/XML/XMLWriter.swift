@@ -173,7 +173,7 @@ enum ImportGeometry {
     -> PixelRect
   {
     let limit = ScanConventions.coordinateLimit
-    guard [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ abs($0) <= limit }) else {
+    guard [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ -limit <= $0 && $0 <= limit }) else {
       throw element.error("a coordinate lies beyond ±\(limit)")
     }
     guard r.minX <= r.maxX, r.minY <= r.maxY else {

@@ -128,3 +128,97 @@ package struct SheetMap: Equatable, Sendable {
 
   package func apply(_ p: Point) -> Point { (p.x < split ? left : right).apply(p) }
 }
+
+/// The one map from the image Tesseract recognised back to the original:
+/// the back-maps of the steps that moved pixels (turn, square pixels,
+/// rotation, crop, perspective, dewarp, the two pages of a spread,
+/// upscale), composed in the order the steps ran.
+///
+/// A point of the recognised image goes through the last step's map
+/// first and the first step's last. Consecutive projective maps are kept
+/// as one ``ImageTransform`` (their product); a dewarp's disparity or a
+/// spread's ``SheetMap`` sits between them, as it cannot be multiplied in.
+package struct PointMap: Equatable, Sendable {
+  /// One step's back-map.
+  package enum Piece: Equatable, Sendable {
+    /// Crop, perspective, turn, rotation, scaling: one projective map.
+    case projective(ImageTransform)
+    /// The dewarp step: each point moves up or down by the disparity.
+    case dewarp(Disparity)
+    /// A folded spread straightened page by page.
+    case sheet(SheetMap)
+  }
+
+  /// The pieces, the first step's (nearest the original) first.
+  package private(set) var pieces: [Piece] = []
+
+  /// The map of an image that no step moved.
+  package static let identity = PointMap()
+
+  package init() {}
+
+  /// One step's back-map.
+  package init(_ piece: Piece) { pieces = [piece] }
+
+  /// The map that goes through `inner` (a later step's back-map) first,
+  /// then through `self`. A projective piece next to a projective piece
+  /// becomes their product (``ImageTransform/composed(after:)``), taken in
+  /// the same order as the steps ran.
+  package func composed(after inner: PointMap) -> PointMap {
+    var result = self
+    for piece in inner.pieces {
+      if case .projective(let next) = piece, case .projective(let last)? = result.pieces.last {
+        result.pieces[result.pieces.count - 1] = .projective(last.composed(after: next))
+      } else {
+        result.pieces.append(piece)
+      }
+    }
+    return result
+  }
+
+  /// `self` after one more step's back-map.
+  package func composed(after inner: Piece) -> PointMap { composed(after: PointMap(inner)) }
+
+  /// A point of the recognised image in the original.
+  /// - Complexity: O(1) per piece (a disparity reads four samples).
+  package func apply(_ p: Point) -> Point {
+    var q = p
+    for piece in pieces.reversed() {
+      switch piece {
+      case .projective(let t): q = t.apply(q)
+      case .dewarp(let d): q = d.source(of: q)
+      case .sheet(let s): q = s.apply(q)
+      }
+    }
+    return q
+  }
+
+  /// The one projective map this is, when it is one (no dewarp, no
+  /// spread): then a box maps corner by corner. ``ImageTransform/identity``
+  /// for the identity map.
+  package var projective: ImageTransform? {
+    switch pieces.count {
+    case 0: return .identity
+    case 1: if case .projective(let t) = pieces[0] { return t } else { return nil }
+    default: return nil
+    }
+  }
+
+  /// Whether the map is the identity: boxes come back as Tesseract gave them.
+  package var isIdentity: Bool { projective?.isIdentity == true }
+
+  /// Whether a dewarp step bends straight lines of the recognised image.
+  package var bends: Bool {
+    pieces.contains { if case .dewarp = $0 { true } else { false } }
+  }
+
+  /// Whether a spread was straightened page by page.
+  package var splitsSpread: Bool {
+    pieces.contains { if case .sheet = $0 { true } else { false } }
+  }
+
+  /// Whether any projective piece is a true perspective map (not affine).
+  package var hasPerspective: Bool {
+    pieces.contains { if case .projective(let t) = $0 { t.g != 0 || t.h != 0 } else { false } }
+  }
+}

@@ -82,18 +82,8 @@ struct ArchitectureTests {
     }
     #expect(missing == [], "named in the map, declared nowhere")
     #expect(checked > 20)
-    // The steps' table: each name is a step the preprocessing records.
-    guard let table = text.range(of: "| step | what it does |") else {
-      Issue.record("the steps' table is missing")
-      return
-    }
-    let rows = text[table.upperBound...].split(separator: "\n").dropFirst().prefix {
-      $0.hasPrefix("|")
-    }
-    let steps = rows.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
-    #expect(steps.count == 7)
-    let unrecorded = steps.filter { !sources.contains("applied.append(\"\($0)\")") }
-    #expect(unrecorded == [], "steps the preprocessing does not record")
+    // The steps' table is checked against the steps' list by
+    // `ImageStepTableTests`.
   }
 
   /// The map shows the real diff of the last op, step or format added:

@@ -129,7 +129,7 @@ struct ColourAndRulesTests {
       try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
     #expect(scantext_pixGetDepth(original.pix) == 1)
     let prepared = Preprocessor(steps: .default).prepare(original, dpi: nil)
-    #expect(prepared.applied == ["rules"])
+    #expect(prepared.recorded == ["rules"])
     #expect(scantext_pixGetDepth(prepared.image.pix) == 1)
     #expect(prepared.image.width == original.width && prepared.image.height == original.height)
   }

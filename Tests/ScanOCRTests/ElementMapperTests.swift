@@ -9,7 +9,8 @@ import Testing
 struct ElementMapperTests {
   @Test func mappedBoxesHoldTheirCornersAndQuadsKeepReadingOrder() {
     let mapper = ElementMapper(
-      transform: .undoQuarterTurns(1, width: 200, height: 100), width: 200, height: 100)
+      map: PointMap(.projective(.undoQuarterTurns(1, width: 200, height: 100))), width: 200,
+      height: 100)
     // A word box in the turned (100 × 200) image.
     let box = PixelRect(minX: 10, minY: 20, maxX: 50, maxY: 30)
     #expect(mapper.box(box) == PixelRect(minX: 20, minY: 50, maxX: 30, maxY: 90))

@@ -30,26 +30,11 @@ struct OCROptions: Sendable {
     help:
       "Paragraph order: 'reading' (headers first; footnotes, footers, page numbers last; notes after their paragraph) or 'tesseract' (default: reading; tesseract with --no-preprocess)."
   )
-  static let noOrientation = Flag(
-    "no-orientation", help: "Do not detect pages turned by 90°, 180° or 270°.")
-  static let noDeskew = Flag("no-deskew", help: "Do not straighten skewed text lines.")
-  static let noIllumination = Flag(
-    "no-illumination", help: "Do not even out shadows and low contrast.")
-  static let noDespeckle = Flag("no-despeckle", help: "Do not remove salt-and-pepper speckle.")
-  static let noColour = Flag(
-    "no-colour", help: "Read colour pages in plain luminance (keep stamps, coloured paper).")
-  static let noRules = Flag("no-rules", help: "Do not remove the ruling lines of tables and forms.")
-  static let noCrop = Flag(
-    "no-crop",
-    help:
-      "Do not crop a photographed page out of its background (perspective may still cut it out).")
-  static let noPerspective = Flag(
-    "no-perspective", help: "Do not correct the perspective of a photographed page.")
-  static let noDewarp = Flag(
-    "no-dewarp", help: "Do not straighten the curled text lines of a photographed book page.")
-  static let upscale = Flag(
-    "upscale",
-    help: "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages).")
+  /// Each preprocessing step's flag (`--no-deskew`, `--upscale`), made from
+  /// the steps' list (``ImageStepName``), in the order the steps run.
+  static let stepFlags: [(step: ImageStepName, flag: Flag)] = ImageStepName.pipeline.compactMap {
+    step in step.flag.map { (step, Flag($0.name, help: $0.help)) }
+  }
   static let pages = Option<PageSelection?>(
     "pages",
     help:
@@ -80,13 +65,13 @@ struct OCROptions: Sendable {
   static let verbose = Flag(
     "verbose", help: "Show Tesseract's and Leptonica's own messages.")
 
-  static let arguments: [any ArgumentKey] = [
-    lang, psm, dpi, maxPixels, timeout, noPreprocess, layout, noOrientation, noDeskew,
-    noIllumination,
-    noDespeckle, noColour, noRules, noCrop, noPerspective, noDewarp, upscale, pages, skipText,
-    redoOCR, forceOCR, keepRotation, noCache,
-    verbose,
-  ]
+  static let arguments: [any ArgumentKey] = {
+    let before: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, layout]
+    let after: [any ArgumentKey] = [
+      pages, skipText, redoOCR, forceOCR, keepRotation, noCache, verbose,
+    ]
+    return before + stepFlags.map { $0.flag as any ArgumentKey } + after
+  }()
 
   /// What to give the engine.
   var recognition: RecognitionOptions
@@ -130,16 +115,9 @@ struct OCROptions: Sendable {
     if let seconds, !(seconds > 0) { throw ValidationError("'--timeout' must be positive") }
     InputFiles.setWaitLimit(seconds)
     var steps = Preprocessing.default
-    if a[Self.noOrientation] { steps.remove(.orientation) }
-    if a[Self.noDeskew] { steps.remove(.deskew) }
-    if a[Self.noIllumination] { steps.remove(.illumination) }
-    if a[Self.noDespeckle] { steps.remove(.despeckle) }
-    if a[Self.noColour] { steps.remove(.colour) }
-    if a[Self.noRules] { steps.remove(.rules) }
-    if a[Self.noCrop] { steps.remove(.crop) }
-    if a[Self.noPerspective] { steps.remove(.perspective) }
-    if a[Self.noDewarp] { steps.remove(.dewarp) }
-    if a[Self.upscale] { steps.insert(.upscale) }
+    for (step, flag) in Self.stepFlags where a[flag] {
+      if step.flagTurnsOn { steps.insert(step.option) } else { steps.remove(step.option) }
+    }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.
     let order = try a[Self.layout] ?? .default(for: steps)

@@ -68,10 +68,17 @@ public struct Page: Sendable, Equatable {
   /// glyph texts concatenate to it; otherwise a glyph whose text does not fit
   /// gets an empty range at the current position.
   ///
+  /// The page's provenance (``preprocessing``, ``crop``, ``perspective``,
+  /// ``pdf``, ``source``, ``dpiSource``, ``exifOrientation``) is given here
+  /// once, with its blocks.
+  ///
   /// - Complexity: O(*n* log *n*) in the number of glyphs and words.
   public init(
     index: Int = 0, image: String? = nil, width: Int, height: Int, dpi: Int? = nil,
-    orientation: Int = 0, skew: Double = 0, language: String? = nil, blocks: [Block]
+    orientation: Int = 0, skew: Double = 0, language: String? = nil, blocks: [Block],
+    preprocessing: [String] = [], crop: PixelRect? = nil, perspective: Quad? = nil,
+    pdf: PDFPageSource? = nil, source: PageTextSource = .ocr,
+    dpiSource: ResolutionSource? = nil, exifOrientation: Int? = nil
   ) {
     self.index = index
     self.image = image
@@ -81,6 +88,13 @@ public struct Page: Sendable, Equatable {
     self.orientation = orientation
     self.skew = skew
     self.language = language
+    self.preprocessing = preprocessing
+    self.crop = crop
+    self.perspective = perspective
+    self.pdf = pdf
+    self.source = source
+    self.dpiSource = dpiSource
+    self.exifOrientation = exifOrientation
     var builder = TextBuilder()
     self.blocks = builder.assignRanges(blocks)
     self.text = builder.text

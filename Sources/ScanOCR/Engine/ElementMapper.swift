@@ -7,38 +7,35 @@ import ScanModel
 /// outline (clamped to the image), and lines and words keep their mapped
 /// corners as a quad when the mapping turns or tilts them.
 ///
-/// A point maps through ``afterDewarp`` (the steps after dewarping, back
-/// to the dewarped page), the dewarp step's ``dewarp`` disparity, then
-/// ``transform`` (the steps before it, back to the original, or to the
-/// straightened sheet of a folded spread), then ``sheet`` (from that
-/// sheet to the photo, page by page).
+/// A point maps through the page's ``PointMap``: the steps that moved
+/// pixels, the last one's map first.
 struct ElementMapper {
-  let transform: ImageTransform
+  let map: PointMap
   let width: Int
   let height: Int
-  var dewarp: Disparity? = nil
-  var afterDewarp: ImageTransform = .identity
-  var sheet: SheetMap? = nil
 
-  /// Whether one projective map takes the recognised image to the
-  /// original (no dewarping, no folded spread): then a box maps corner by
-  /// corner and an upright one may stay a box.
-  private var isProjective: Bool { dewarp == nil && sheet == nil }
+  init(map: PointMap, width: Int, height: Int) {
+    (self.map, self.width, self.height) = (map, width, height)
+  }
+
+  /// The one projective map to the original, when there is one (no
+  /// dewarping, no folded spread): then a box maps corner by corner and
+  /// an upright one may stay a box.
+  private var transform: ImageTransform? { map.projective }
+
+  /// Whether the dewarp step bent the recognised image's lines.
+  private var dewarped: Bool { map.bends }
 
   /// Whether the recognised image is the original, pixel for pixel: boxes
   /// come back as Tesseract gave them.
-  var isIdentity: Bool { transform.isIdentity && isProjective }
+  var isIdentity: Bool { map.isIdentity }
 
   /// A point of the recognised image in the original.
-  func apply(_ p: Point) -> Point {
-    let q =
-      dewarp.map { transform.apply($0.source(of: afterDewarp.apply(p))) } ?? transform.apply(p)
-    return sheet?.apply(q) ?? q
-  }
+  func apply(_ p: Point) -> Point { map.apply(p) }
 
   /// A box's corners in the original.
   func mappedQuad(_ r: PixelRect) -> Quad {
-    guard !isProjective else { return transform.quad(r) }
+    if let transform { return transform.quad(r) }
     return mappedQuad(Quad(r.rect))
   }
 
@@ -53,13 +50,13 @@ struct ElementMapper {
   /// quad when the repair there gave it one (the lines of a dewarped page
   /// that still slopes a little run along its slope), else its box.
   func shape(_ r: PixelRect, _ q: Quad?) -> Quad {
-    dewarp != nil ? q ?? Quad(r.rect) : Quad(r.rect)
+    dewarped ? q ?? Quad(r.rect) : Quad(r.rect)
   }
 
   /// Points along a box's edges in the original: its corners, and under
   /// dewarping (which bends straight edges) eight more along each edge.
   func outline(_ r: PixelRect) -> [Point] {
-    guard dewarp != nil else { return mappedQuad(r).corners }
+    guard dewarped else { return mappedQuad(r).corners }
     return outline(Quad(r.rect))
   }
 
@@ -147,10 +144,10 @@ struct ElementMapper {
   /// corners of a line read down or up (`turn`) are named in its reading
   /// order, as its line's are.
   func quad(_ r: PixelRect, _ recognised: Quad? = nil, turn: Int = 0) -> Quad? {
-    guard !isProjective || !transform.keepsBoxesUpright else { return nil }
+    guard transform?.keepsBoxesUpright != true else { return nil }
     // A quad the repair made is named in reading order already.
     let q =
-      dewarp != nil && recognised != nil
+      dewarped && recognised != nil
       ? mappedQuad(shape(r, recognised)) : Self.turned(mappedQuad(r), turn)
     return ScanConventions.rounded(q)
   }
@@ -165,12 +162,12 @@ struct ElementMapper {
   func lineQuad(_ line: TextLine, turn: Int = 0, polygon: [Point]? = nil) -> Quad? {
     let r = line.bbox
     let q: Quad
-    if dewarp != nil, let polygon,
+    if dewarped, let polygon,
       let chord = TextLine.chordRectangle(
         of: polygon, holding: line.words.flatMap { mappedQuad(shape($0.bbox, $0.quad)).corners })
     {
       q = chord
-    } else if sheet != nil || transform.g != 0 || transform.h != 0 {
+    } else if map.splitsSpread || map.hasPerspective {
       q = Self.enclosingRectangle(mappedQuad(r))
     } else {
       return quad(r, turn: turn)
@@ -192,7 +189,7 @@ struct ElementMapper {
   /// edge. `nil` without dewarping, or when the mapped outline does not
   /// have a curved line's shape (``TextLine/isLinePolygon(_:)``).
   func linePolygon(_ line: TextLine, turn: Int = 0) -> [Point]? {
-    guard dewarp != nil else { return nil }
+    guard dewarped else { return nil }
     let q = line.quad ?? Self.turned(Quad(line.bbox.rect), turn)
     let dx = q.topRight.x - q.topLeft.x
     let dy = q.topRight.y - q.topLeft.y
@@ -245,7 +242,7 @@ struct ElementMapper {
   /// The box of an element in the original: that of its shape's mapped
   /// outline (``shape(_:_:)``).
   func box(_ r: PixelRect, _ recognised: Quad?) -> PixelRect {
-    guard dewarp != nil, let recognised else { return box(r) }
+    guard dewarped, let recognised else { return box(r) }
     return box(points: outline(recognised))
   }
 

@@ -192,15 +192,16 @@ public final class OCREngine {
   /// - Parameters:
   ///   - orientationTag: The image file's orientation tag, already applied
   ///     to `image` (recorded in the page).
-  ///   - renderedAt: For a PDF page, the resolution it was rendered at
-  ///     (recorded as the page's, from `pdf`).
+  ///   - rendered: For a PDF page, the resolution it was rendered at
+  ///     (recorded as the page's) and the PDF page it came from.
   ///   - proposedTurns: For tests: a turn to propose instead of measuring
   ///     one (as a wrong orientation detection would).
   ///   - started: When the page's reading began (its deadline counts from
   ///     there: decoding or rendering included).
   func recognize(
     _ image: LeptonicaImage, index: Int, path: String, orientationTag: Int? = nil,
-    renderedAt: Int? = nil, proposedTurns: Int? = nil, started: Date = Date()
+    rendered: (dpi: Int, source: PDFPageSource)? = nil, proposedTurns: Int? = nil,
+    started: Date = Date()
   ) throws(OCRError) -> Page {
     OpenMP.limitThreadsOnCurrentThread()
     let preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
@@ -226,30 +227,17 @@ public final class OCREngine {
       reading = try read(upright, index: index, path: path, started: started)
     }
     let prepared = reading.prepared
-    let mapper = ElementMapper(
-      transform: prepared.transform, width: image.width, height: image.height,
-      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
-    // A tilted word's box is that of its glyphs, once the geometry is
-    // final; boxes that came back through a map are first fitted to their
-    // ink in the original (``InkFitting``): Tesseract's own boxes of the
-    // original are its ink's already.
-    let blocks = GeometryRepair.fittingWordBoxesToGlyphs(
-      arranged(
-        InkFitting.fitting(
-          GeometryRepair.repair(
-            mapper.map(
-              // A dewarped page is repaired where its lines are straight;
-              // its lines come back as curves the repair leaves alone.
-              prepared.dewarp == nil ? reading.blocks : GeometryRepair.repair(reading.blocks))),
-          to: image, mapped: !mapper.isIdentity),
-        width: image.width,
-        height: image.height, orientation: prepared.orientation, tables: prepared.tables,
-        page: prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) }))
+    let blocks = Self.finish(
+      reading.blocks,
+      PassContext(
+        image: image, prepared: prepared,
+        mapper: ElementMapper(map: prepared.map, width: image.width, height: image.height),
+        layout: options.layout))
     // The resolution of the original: the option, else a credible tag,
     // else estimated from the text's size (``PageResolution``); a PDF
     // page's is its rendering's. Tesseract was given the tag as it is.
     let recorded: (dpi: Int, source: ResolutionSource) =
-      renderedAt.map { (options.dpi ?? $0, PDFDocument.dpiSource(options)) }
+      rendered.map { (options.dpi ?? $0.dpi, PDFDocument.dpiSource(options)) }
       ?? PageResolution.resolve(
         option: options.dpi, tag: image.resolution, blocks: blocks, width: image.width,
         height: image.height)
@@ -257,28 +245,9 @@ public final class OCREngine {
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: recorded.dpi,
       orientation: prepared.orientation, skew: prepared.skew,
-      language: options.languageString, blocks: blocks
-    ).withPreprocessing(prepared.applied).withPageGeometry(
-      crop: prepared.crop, perspective: prepared.perspective
-    ).withImageInfo(dpiSource: recorded.source, exifOrientation: orientationTag)
-  }
-
-  /// The page's blocks with roles, in the order ``RecognitionOptions/layout`` asks for.
-  /// Roles and order are decided on the page as a reader holds it: turned
-  /// upright, and for a photographed page within its box in the photo
-  /// (`page`), not the photo's frame.
-  /// In the reader's layout, paragraphs inside a ruled table are split
-  /// into its cells (``TableCells``); Tesseract's keeps its paragraphs.
-  func arranged(
-    _ blocks: [Block], width: Int, height: Int, orientation: Int, tables: [TableGrid],
-    page: PageFrame? = nil
-  ) -> [Block] {
-    let withRoles = RoleDetection.assigningRoles(
-      to: blocks, pageWidth: width, pageHeight: height, orientation: orientation, page: page)
-    guard options.layout == .reading else { return withRoles }
-    return ReadingOrder.ordering(
-      TableCells.splitting(withRoles, grids: tables), pageWidth: width, pageHeight: height,
-      orientation: orientation, page: page)
+      language: options.languageString, blocks: blocks, preprocessing: prepared.recorded,
+      crop: prepared.crop, perspective: prepared.perspective, pdf: rendered?.source,
+      dpiSource: recorded.source, exifOrientation: orientationTag)
   }
 
   /// One recognition of a prepared image and what it says about itself.

@@ -259,9 +259,9 @@ public final class PDFDocument {
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent, width: rendering.width,
       height: rendering.height, dpi: rendering.dpi, orientation: orientation,
-      language: options.languageString, blocks: blocks
-    ).withPDF(source(page: index, info: info, rendering: rendering)).withSource(.pdfText)
-      .withImageInfo(dpiSource: Self.dpiSource(options), exifOrientation: nil)
+      language: options.languageString, blocks: blocks,
+      pdf: source(page: index, info: info, rendering: rendering), source: .pdfText,
+      dpiSource: Self.dpiSource(options))
   }
 
   /// Where a PDF page's resolution comes from: `--dpi`, else the page.
@@ -314,10 +314,9 @@ extension OCREngine {
     let image = try pdf.render(page: index, rendering)
     try checkDeadline(started, path: pdf.path, page: index)
     let page = try recognize(
-      image, index: index, path: pdf.path, renderedAt: rendering.dpi, started: started
-    )
-    .withPDF(pdf.source(page: index, info: info, rendering: rendering))
-    .withImageInfo(dpiSource: PDFDocument.dpiSource(options), exifOrientation: nil)
+      image, index: index, path: pdf.path,
+      rendered: (rendering.dpi, pdf.source(page: index, info: info, rendering: rendering)),
+      started: started)
     // `--redo-ocr` on a page with visible text and an invisible layer: the
     // visible text stays as the page has it, so its recognised twin goes.
     guard policy == .redo, info.hasText, try pdf.textKind(page: index) == .both else {

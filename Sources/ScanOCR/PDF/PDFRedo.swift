@@ -68,10 +68,9 @@ extension Page {
     guard changed else { return self }
     return Page(
       index: index, image: image, width: width, height: height, dpi: dpi,
-      orientation: orientation, skew: skew, language: language, blocks: kept
-    ).withPreprocessing(preprocessing).withPageGeometry(crop: crop, perspective: perspective)
-      .withPDF(pdf).withSource(source).withImageInfo(
-        dpiSource: dpiSource, exifOrientation: exifOrientation)
+      orientation: orientation, skew: skew, language: language, blocks: kept,
+      preprocessing: preprocessing, crop: crop, perspective: perspective, pdf: pdf,
+      source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
   }
 }
 

@@ -27,6 +27,9 @@ import ScanImaging
     public var preparation: Duration = .zero
     /// The steps the default preparation applied.
     public var prepared: [String] = []
+    /// The same steps with what each measured and the time it took (the
+    /// preparation's typed provenance).
+    public var steps: [StepRecord] = []
     /// Looking for a page standing free on a background (the crop and
     /// perspective steps' measurement): what every page pays.
     public var pageMeasurement: Duration = .zero
@@ -59,9 +62,7 @@ import ScanImaging
     let page = try OCREngine(options: RecognitionOptions()).recognize(
       original, index: 0, path: path)
     let prepared = Preprocessor(steps: .default).prepare(original, dpi: nil)
-    let mapper = ElementMapper(
-      transform: prepared.transform, width: original.width, height: original.height,
-      dewarp: prepared.dewarp, afterDewarp: prepared.afterDewarp, sheet: prepared.sheet)
+    let mapper = ElementMapper(map: prepared.map, width: original.width, height: original.height)
     guard !mapper.isIdentity || page.orientation != 0,
       page.words.contains(where: { $0.quad != nil })
     else { return nil }
@@ -81,12 +82,12 @@ import ScanImaging
     var decided: [String] = []
     var outline: PageOutline?
     let pageMeasurement = clock.measure { outline = PageDetection.find(original) }
-    if let outline {
-      decided.append(
-        outline.fold != nil
-          ? "perspective: two pages"
-          : outline.cornerAngleDeviation >= Preprocessor.minimumPerspective ? "perspective" : "crop"
-      )
+    // The page steps' own decision, as the pipeline makes it.
+    if let outline,
+      let decision = PageFrameStep.decide(
+        outline, steps: .default, width: original.width, height: original.height)
+    {
+      decided.append(PageFrameStep().record(outline, decision).recorded)
     }
     var conversion: Preprocessor.ColourConversion?
     let colourMeasurement = clock.measure {
@@ -98,7 +99,7 @@ import ScanImaging
     let colourConversion = clock.measure {
       if let conversion, let converted = Preprocessor.convertColour(original, conversion) {
         gray = converted
-        decided.append(conversion.step)
+        decided.append(StepRecord(.colour, decision: conversion.decision).recorded)
       }
     }
     var plainGray: LeptonicaImage?
@@ -145,7 +146,8 @@ import ScanImaging
       _ = Preprocessor.textOrientation(upright)
       prepared = upright
     }
-    figures.prepared = prepared?.applied ?? []
+    figures.prepared = prepared?.recorded ?? []
+    figures.steps = prepared?.applied ?? []
     return figures
   }
 }

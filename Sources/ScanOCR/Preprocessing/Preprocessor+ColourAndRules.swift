@@ -44,11 +44,11 @@ extension Preprocessor {
     /// and black text under them, stays dark.
     case suppressSaturated
 
-    /// How the decision is recorded on the page.
-    var step: String {
+    /// The decision as the page records it.
+    var decision: StepDecision {
       switch self {
-      case .channel(let c): "colour: \(["red", "green", "blue"][c]) channel"
-      case .suppressSaturated: "colour: saturated colour suppressed"
+      case .channel(let c): .channel(c)
+      case .suppressSaturated: .saturatedColourSuppressed
       }
     }
   }
@@ -182,16 +182,6 @@ extension Preprocessor {
       let wider = scantext_pixDilateBrick(nil, marks.pix, 3, 3).map(LeptonicaImage.init)
     else { return nil }
     return wider
-  }
-
-  /// The colour step: the gray page to work on and the step to record, or
-  /// `nil` when the page is not RGB or not coloured enough to matter.
-  static func colourGray(_ original: LeptonicaImage) -> (image: LeptonicaImage, step: String)? {
-    guard let measured = measureColour(original),
-      let conversion = colourConversion(original, measured: measured),
-      let gray = convertColour(original, conversion)
-    else { return nil }
-    return (gray, conversion.step)
   }
 
   // MARK: Rules

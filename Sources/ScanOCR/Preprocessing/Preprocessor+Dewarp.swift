@@ -1,51 +1,7 @@
 import CScanOCR
 import Foundation
+import ScanImaging
 import ScanModel
-
-/// The vertical disparity of a dewarped page: how far each point of the
-/// dewarped image was moved down from the page it came from. Leptonica's
-/// `pixApplyVertDisparity` fills the dewarped pixel (x, y) from the page's
-/// (x, y − v(x, y)); ``source(of:)`` makes the same step for a point.
-///
-/// The field is the model's samples, ``step`` pixels apart, read as
-/// Leptonica makes its full-resolution field from them
-/// (`dewarpPopulateFullRes`): bilinear between samples
-/// (`fpixScaleByInteger`), extended linearly beyond the last ones
-/// (`fpixAddSlopeBorder`). Making the full field again just to read it
-/// cost as much as applying it (a fifth of the cookbook's reading, most of
-/// it in Leptonica's pixel-by-pixel border).
-struct Disparity: Sendable, Equatable {
-  /// The spacing of the samples, in pixels of the dewarped image.
-  let step: Int
-  /// Samples per row and rows.
-  let columns: Int
-  let rows: Int
-  /// v at (column × step, row × step), row by row.
-  let values: [Float]
-
-  /// The point of the page before dewarping that `p` (a point of the
-  /// dewarped image) came from.
-  func source(of p: Point) -> Point {
-    Point(x: p.x, y: p.y - shift(at: p))
-  }
-
-  /// v at `p`: bilinear in the cell of samples round it, the edge cells
-  /// extended linearly beyond the last samples.
-  func shift(at p: Point) -> Double {
-    guard columns > 0, rows > 0, values.count == columns * rows, step > 0 else { return 0 }
-    func cell(_ f: Double, _ count: Int) -> (Int, Int, Double) {
-      guard count > 1 else { return (0, 0, 0) }
-      let i = min(max(0, Int(f.rounded(.down))), count - 2)
-      return (i, i + 1, f - Double(i))
-    }
-    let (x0, x1, tx) = cell(p.x / Double(step), columns)
-    let (y0, y1, ty) = cell(p.y / Double(step), rows)
-    func v(_ x: Int, _ y: Int) -> Double { Double(values[y * columns + x]) }
-    let top = v(x0, y0) * (1 - tx) + v(x1, y0) * tx
-    let bottom = v(x0, y1) * (1 - tx) + v(x1, y1) * tx
-    return top * (1 - ty) + bottom * ty
-  }
-}
 
 /// Leptonica's dewarping models of one page (`L_DEWARPA`): one owner,
 /// freed with its page model when it goes.
@@ -149,9 +105,18 @@ extension Preprocessor {
   /// applied (lines straightened; columns are left as they are), so a
   /// point maps back by moving it up or down (``Disparity``).
   static func dewarp(_ gray: LeptonicaImage, binary ink: LeptonicaImage) -> Dewarped? {
-    guard let measured = measureCurl(binary: ink), measured.curl >= minimumCurl,
-      let dewa = measured.models.pointer
-    else { return nil }
+    guard let measured = measureCurl(binary: ink), measured.curl >= minimumCurl else {
+      return nil
+    }
+    return applyDewarp(gray, measured)
+  }
+
+  /// The dewarp step's work, once decided: `gray` dewarped by the page
+  /// model measured on it (``measureCurl(binary:)``).
+  static func applyDewarp(_ gray: LeptonicaImage, _ measured: (models: DewarpModels, curl: Double))
+    -> Dewarped?
+  {
+    guard let dewa = measured.models.pointer else { return nil }
     // The model was built on the page halved. Leptonica sizes the
     // full-resolution field it applies by comparing the page's width with
     // the samples' span in halved pixels, so it adds a slope border as

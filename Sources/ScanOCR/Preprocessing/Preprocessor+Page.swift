@@ -11,8 +11,6 @@ struct PageStep {
   var image: LeptonicaImage
   /// From `image` back to the photo.
   var transform: ImageTransform
-  /// `"crop"`, or `"perspective"`.
-  var applied: [String]
   /// The part of the photo kept, in its pixels.
   var crop: PixelRect
   /// The page's corners in the photo, when perspective was corrected.
@@ -27,6 +25,13 @@ struct PageStep {
   /// 1.13 with its gray copy warped by Leptonica, about 1.0 now.
   var straighten: (pages: [(map: ImageTransform, columns: Range<Int>)], width: Int, height: Int)? =
     nil
+
+  /// From ``image`` (straightened, with perspective) back to the photo:
+  /// ``transform``, after the page-by-page ``sheet`` of a folded spread.
+  var map: PointMap {
+    sheet.map { PointMap(.sheet($0)).composed(after: .projective(transform)) }
+      ?? PointMap(.projective(transform))
+  }
 
   /// From the straightened sheet of a folded spread back to the photo,
   /// page by page (``transform`` is then the identity); `nil` otherwise.
@@ -63,31 +68,11 @@ extension Preprocessor {
   ///
   /// - Parameter gray: `original`'s gray copy (``gray(_:)``), when already made.
   func straightenPage(_ original: LeptonicaImage, gray: LeptonicaImage? = nil) -> PageStep? {
-    guard steps.contains(.crop) || steps.contains(.perspective),
-      let outline = PageDetection.find(original, gray: gray)
-    else { return nil }
-    let box = outline.boundingBox(width: original.width, height: original.height)
-    guard let clipped = Self.clip(original, box) else { return nil }
-    let undoCrop = ImageTransform.undoCrop(x: box.minX, y: box.minY)
-    let c = outline.corners.map(ScanConventions.rounded)
-    let quad = Quad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
-    if steps.contains(.perspective), let pages = outline.pageQuads {
-      return straighten(clipped, pages: pages, box: box, quad: quad)
-    }
-    guard steps.contains(.perspective),
-      outline.cornerAngleDeviation >= Self.minimumPerspective
-    else {
-      guard steps.contains(.crop) else { return nil }
-      // A page found by its edges: what lies beyond them in the crop (a
-      // slanted side leaves a wedge of table or border) is made white.
-      let local = outline.polygon?.map {
-        Point(x: $0.x - Double(box.minX), y: $0.y - Double(box.minY))
-      }
-      if let local { Self.whitenOutside(clipped, polygon: local) }
-      return PageStep(
-        image: clipped, transform: undoCrop, applied: ["crop"], crop: box, perspective: nil)
-    }
-    return straighten(clipped, pages: [c], box: box, quad: quad)
+    var context = StepContext(self, original: original, dpi: nil)
+    context.photoGray = gray
+    var page = WorkingPage(original, resolution: original.resolution)
+    page.run(PageFrameStep(), context)
+    return page.frame
   }
 
   /// The page, or the two pages of a spread folded at its spine, each
@@ -140,7 +125,7 @@ extension Preprocessor {
     return PageStep(
       image: clipped,
       transform: maps.count == 1 ? undoCrop.composed(after: maps[0].map) : .identity,
-      applied: [maps.count == 1 ? "perspective" : "perspective: two pages"], crop: box,
+      crop: box,
       perspective: quad, straighten: (maps, Int(x), Int(height)))
   }
 

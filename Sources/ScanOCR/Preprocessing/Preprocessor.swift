@@ -8,22 +8,17 @@ import ScanModel
 struct PreparedImage {
   /// The image to recognise (the original itself when nothing applied).
   var image: LeptonicaImage
-  /// From the recognised image back to the original: `transform` after
-  /// ``dewarp`` after ``afterDewarp`` (``originalPoint(_:)``).
-  var transform: ImageTransform
-  /// The dewarp step's disparity, when it applied.
-  var dewarp: Disparity?
-  /// From the recognised image back to the dewarped one (the steps after
-  /// dewarping); identity without dewarping.
-  var afterDewarp: ImageTransform = .identity
+  /// From the recognised image back to the original: every step that
+  /// moved pixels, composed in the order they ran.
+  var map: PointMap = .identity
   /// How far the content is turned clockwise in the original: 0, 90, 180, 270.
   var orientation: Int
   /// The skew of the text lines in the original, in degrees (positive: clockwise).
   var skew: Double
   /// The resolution to tell Tesseract, when known.
   var resolution: Int?
-  /// The steps that changed the image, in order.
-  var applied: [String]
+  /// The steps that changed the image, in order: the page's provenance.
+  var applied: [StepRecord]
   /// The page cleaned (illumination, speckle) but not yet turned or
   /// straightened, to prepare it again turned without cleaning it twice.
   var cleaned: CleanedImage?
@@ -33,34 +28,16 @@ struct PreparedImage {
   /// when its perspective was corrected (original pixels).
   var crop: PixelRect?
   var perspective: Quad?
-  /// From the straightened sheet to the photo, page by page, when the two
-  /// pages of a folded spread were straightened each on its own
-  /// (``transform`` then ends at the sheet).
-  var sheet: SheetMap?
+
+  /// Whether the dewarp step applied.
+  var dewarped: Bool { map.bends }
+  /// The steps applied, as the page's `preprocessing` list records them.
+  var recorded: [String] { applied.map(\.recorded) }
 }
 
-/// An 8-bit gray page after the steps that do not move pixels.
-struct CleanedImage {
-  var gray: LeptonicaImage
-  var applied: [String]
-  var changed: Bool
-  /// The table grids whose rules were removed (original pixels: cleaning
-  /// moves no pixel).
-  var tables: [TableGrid] = []
-  /// `gray` binarised at 128, when already made (shared by the speck
-  /// count, the skew search and the orientation measure).
-  var binary: LeptonicaImage?
-  /// The page steps (crop, perspective) that made the image cleaned: its
-  /// pixels map to the original through their transform.
-  var page: PageStep?
-
-  /// `gray` binarised at 128.
-  mutating func ink() -> LeptonicaImage? {
-    if let binary { return binary }
-    binary = Preprocessor.binarize(gray)
-    return binary
-  }
-}
+/// An 8-bit gray page after the steps that do not move pixels (and the
+/// page steps, whose map it carries).
+typealias CleanedImage = WorkingPage
 
 /// Leptonica and Tesseract image preprocessing. Each step first measures
 /// whether it is needed and leaves the image alone when it is not, so a
@@ -106,99 +83,29 @@ struct Preprocessor {
     _ original: LeptonicaImage, dpi: Int?, quarterTurns: Int = 0, cleaned: CleanedImage? = nil
   ) -> PreparedImage {
     var result = PreparedImage(
-      image: original, transform: .identity, orientation: 0, skew: 0,
+      image: original, orientation: 0, skew: 0,
       resolution: dpi ?? original.resolution, applied: [], cleaned: nil)
     guard !steps.isEmpty || quarterTurns != 0 else { return result }
     // Work on 8-bit gray: the steps below are defined for it.
-    // One gray copy of the photo for the page measurement and the cleaning.
-    guard
-      var clean = cleaned
-        ?? {
-          let gray = Self.gray(original)
-          return self.clean(
-            original, page: straightenPage(original, gray: gray), photoGray: gray)
-        }()
-    else {
-      return result
-    }
-    var gray = clean.gray
-    var changed = clean.changed
-    result.applied = clean.applied
-    result.tables = clean.tables
-    if let page = clean.page {
-      result.transform = page.transform
-      result.crop = page.crop
-      result.perspective = page.perspective
-      result.sheet = page.sheet
-    }
+    guard var clean = cleaned ?? self.clean(original) else { return result }
+    let context = StepContext(self, original: original, dpi: dpi, quarterTurns: quarterTurns)
     // The skew is measured on the binarised page, shared with the other
-    // measurements while the page is not turned or rescaled.
-    var ink: LeptonicaImage? =
-      turnsNeeded(quarterTurns) || !steps.contains(.deskew) ? nil : clean.ink()
+    // measurements (orientation) while the page is not turned or rescaled.
+    if TurnStep.turns(quarterTurns) == 0 && steps.contains(.deskew) { _ = clean.ink() }
     result.cleaned = clean
-    if let square = squarePixels(original, gray: gray) {
-      gray = square.image
-      ink = steps.contains(.deskew) ? Self.binarize(gray) : nil
-      result.transform = result.transform.composed(after: square.transform)
-      result.resolution = dpi ?? square.resolution
-      result.applied.append("square pixels")
-      changed = true
-    }
-
-    let turns = ((quarterTurns % 4) + 4) % 4
-    if turns != 0, let upright = scantext_pixRotateOrth(gray.pix, Int32((4 - turns) % 4)) {
-      // The content is turned `turns` quarter turns clockwise; turn it back.
-      let w = gray.width
-      let h = gray.height
-      gray = LeptonicaImage(taking: upright)
-      ink = steps.contains(.deskew) ? Self.binarize(gray) : nil
-      result.transform = result.transform.composed(
-        after: .undoQuarterTurns((4 - turns) % 4, width: w, height: h))
-      result.orientation = turns * 90
-      result.applied.append("orientation")
-      changed = true
-    }
-    if steps.contains(.deskew), let measured = ink,
-      let angle = Self.skewCorrection(binary: measured),
-      abs(angle) >= Self.minimumSkew,
-      let straight = scantext_pixRotate(
-        gray.pix, Float(angle * Double.pi / 180), Int32(L_ROTATE_AREA_MAP),
-        Int32(L_BRING_IN_WHITE), 0, 0)
-    {
-      let w = gray.width
-      let h = gray.height
-      gray = LeptonicaImage(taking: straight)
-      result.transform = result.transform.composed(
-        after: .undoRotation(degrees: angle, width: w, height: h))
-      result.skew = -ScanConventions.rounded(angle)
-      result.applied.append("deskew")
-      changed = true
-      ink = nil
-    }
-    // The page binarised for the skew measurement still serves unless the
-    // page was straightened since.
-    if steps.contains(.dewarp), let ink = ink ?? Self.binarize(gray),
-      let dewarped = Self.dewarp(gray, binary: ink)
-    {
-      gray = dewarped.image
-      result.dewarp = dewarped.disparity
-      result.applied.append("dewarp")
-      changed = true
-    }
-    if let factor = upscaleFactor(resolution: result.resolution) {
-      if let scaled = scantext_pixScaleGrayLI(gray.pix, Float(factor), Float(factor)) {
-        gray = LeptonicaImage(taking: scaled)
-        if result.dewarp != nil {
-          result.afterDewarp = result.afterDewarp.composed(after: .undoScale(factor))
-        } else {
-          result.transform = result.transform.composed(after: .undoScale(factor))
-        }
-        result.resolution = Self.upscaleToDPI
-        result.applied.append("upscale")
-        changed = true
-      }
-    }
-    if changed {
+    var page = clean
+    page.resolution = result.resolution
+    for step in Self.geometrySteps { page.run(step, context) }
+    result.map = page.map
+    result.applied = page.records
+    result.tables = page.tables
+    result.crop = page.frame?.crop
+    result.perspective = page.frame?.perspective
+    result.orientation = page.orientation
+    result.skew = page.skew
+    result.resolution = page.resolution
+    if page.changed {
+      var gray = page.image
       // A black-and-white page the steps left black and white (cleaning
       // and quarter turns do; straightening and scaling make grays) goes
       // to Tesseract as it came, 1 bit: the same pixels, without Tesseract
@@ -253,86 +160,31 @@ struct Preprocessor {
     return Double(Self.upscaleToDPI) / Double(max(1, dpi))
   }
 
-  /// The page rescaled to square pixels at the higher of its two
-  /// resolutions, when its header gives two that differ by more than 2 %
-  /// (a fax: 200 × 100 dpi) and the result stays within ``maxPixels``.
-  func squarePixels(_ original: LeptonicaImage, gray: LeptonicaImage) -> (
-    image: LeptonicaImage, transform: ImageTransform, resolution: Int
-  )? {
-    guard steps.contains(.squarePixels) else { return nil }
-    let x = Int(scantext_pixGetXRes(original.pix))
-    let y = Int(scantext_pixGetYRes(original.pix))
-    guard x > 0, y > 0, abs(x - y) * 50 > max(x, y) else { return nil }
-    let target = max(x, y)
-    let sx = Double(target) / Double(x)
-    let sy = Double(target) / Double(y)
-    guard sx * sy * Double(gray.width) * Double(gray.height) <= Double(maxPixels),
-      let scaled = scantext_pixScaleGrayLI(gray.pix, Float(sx), Float(sy))
-    else { return nil }
-    scantext_pixSetResolution(scaled, Int32(target), Int32(target))
-    // Leptonica rounds the new size; map with the factors it used.
-    let image = LeptonicaImage(taking: scaled)
-    let fx = Double(image.width) / Double(gray.width)
-    let fy = Double(image.height) / Double(gray.height)
-    return (image, .undoScale(x: fx, y: fy), target)
+  /// The steps that change pixel values but not their places (colour,
+  /// illumination, despeckling and rules) on an 8-bit gray copy, after the
+  /// page steps (crop, perspective) cut the page out of a photo: the page
+  /// the steps that move pixels start from.
+  func clean(_ photo: LeptonicaImage) -> CleanedImage? {
+    // One gray copy of the photo for the page measurement and the cleaning.
+    var context = StepContext(self, original: photo, dpi: nil)
+    context.photoGray = Self.gray(photo)
+    var page = WorkingPage(photo, resolution: photo.resolution)
+    for step in Self.frameSteps { page.run(step, context) }
+    context.source = page.frame?.image ?? photo
+    page.run(ColourStep(), context)
+    if !page.records.contains(where: { $0.step == .colour }) {
+      guard let gray = (page.frame == nil ? context.photoGray : nil) ?? Self.gray(page.image)
+      else { return nil }
+      page.image = gray
+    }
+    if let frame = page.frame {
+      guard let straight = frame.straightened(page.image) else { return nil }
+      page.image = straight
+    }
+    page.binary = nil
+    for step in Self.cleaningSteps { page.run(step, context) }
+    return page
   }
-
-  /// The steps that change pixel values but not their places: colour,
-  /// illumination, despeckling and rules, on an 8-bit gray copy.
-  ///
-  /// - Parameters:
-  ///   - page: The page cut out of a photo (``straightenPage(_:gray:)``),
-  ///     cleaned instead of the whole photo.
-  ///   - photoGray: `photo`'s gray copy (``gray(_:)``), when already made.
-  func clean(
-    _ photo: LeptonicaImage, page: PageStep? = nil, photoGray: LeptonicaImage? = nil
-  ) -> CleanedImage? {
-    let original = page?.image ?? photo
-    var result: CleanedImage
-    if steps.contains(.colour), let colour = Self.colourGray(original) {
-      result = CleanedImage(gray: colour.image, applied: [colour.step], changed: false)
-    } else {
-      guard let gray = (page == nil ? photoGray : nil) ?? Self.gray(original) else { return nil }
-      result = CleanedImage(gray: gray, applied: [], changed: false)
-    }
-    if let page {
-      guard let straight = page.straightened(result.gray) else { return nil }
-      result.gray = straight
-      result.page = page
-      result.applied.insert(contentsOf: page.applied, at: 0)
-    }
-    // A 1-bit page has no shadow or contrast to fix.
-    if steps.contains(.illumination), scantext_pixGetDepth(original.pix) > 1,
-      let normalized = Self.normalizeIllumination(result.gray)
-    {
-      result.gray = normalized.image
-      result.applied.append(normalized.step)
-    }
-    if steps.contains(.despeckle), let ink = result.ink(),
-      let clean = Self.despeckle(result.gray, binary: ink)
-    {
-      result.gray = clean
-      result.binary = nil
-      result.applied.append("despeckle")
-    }
-    if steps.contains(.rules), let ink = result.ink(),
-      let clean = Self.removeRules(result.gray, binary: ink, resolution: original.resolution)
-    {
-      result.gray = clean.image
-      result.binary = nil
-      result.applied.append("rules")
-      // Grids are kept in original pixels: moved back from a cropped page;
-      // a page in perspective has no upright grid there, so none is kept.
-      if page?.perspective == nil {
-        result.tables.append(
-          page.map { clean.grid.offsetBy(x: $0.crop.minX, y: $0.crop.minY) } ?? clean.grid)
-      }
-    }
-    result.changed = !result.applied.isEmpty
-    return result
-  }
-
-  private func turnsNeeded(_ quarterTurns: Int) -> Bool { ((quarterTurns % 4) + 4) % 4 != 0 }
 
   /// The image binarised at 128 (what the measurements look at).
   static func binarize(_ gray: LeptonicaImage) -> LeptonicaImage? {
@@ -430,35 +282,61 @@ struct Preprocessor {
     return LeptonicaImage(taking: pix)
   }
 
-  /// Normalises uneven background (a shadow) or low contrast, when measured.
-  static func normalizeIllumination(_ gray: LeptonicaImage) -> (
-    image: LeptonicaImage, step: String
-  )? {
+  /// What the illumination step measured: the spread of the paper's
+  /// brightness across the page (``backgroundSpread(_:tiles:)``), and,
+  /// when that calls for no normalisation, how far ink and paper are apart
+  /// (the 1st and 90th percentiles).
+  struct IlluminationMeasurement {
+    var spread: Int?
+    var range: Int?
+
+    /// Background normalisation when the paper's brightness varies by more
+    /// than 40 levels; else contrast normalisation when ink and paper are
+    /// less than 110 levels apart.
+    var decision: StepDecision? {
+      if let spread, spread > 40 { return .applied }
+      if let range, range < 110 { return .contrastStretched }
+      return nil
+    }
+
+    /// The value that decided: the spread, else the range.
+    var value: Double? {
+      if let spread, spread > 40 { return Double(spread) }
+      return range.map(Double.init)
+    }
+  }
+
+  /// Measures uneven background (a shadow) and low contrast.
+  static func measureIllumination(_ gray: LeptonicaImage) -> IlluminationMeasurement? {
     // Measured on every 4th pixel of every 4th row (when that leaves a
     // useful image): backgrounds and ranks need no detail.
     let factor = min(gray.width, gray.height) >= 800 ? 4 : 1
     guard let sampled = scantext_pixScaleByIntSampling(gray.pix, Int32(factor)) else { return nil }
     let small = LeptonicaImage(taking: sampled)
     let backgrounds = tileBackgrounds(small, tiles: 4)
-    if let spread = backgroundSpread(backgrounds, tiles: 4), spread > 40,
-      let flat = scantext_pixBackgroundNormSimple(gray.pix, nil, nil)
-    {
-      scantext_pixCopyResolution(flat, gray.pix)
-      return (LeptonicaImage(taking: flat), "illumination")
-    }
+    let spread = backgroundSpread(backgrounds, tiles: 4)
+    if let spread, spread > 40 { return IlluminationMeasurement(spread: spread) }
     var paper: UInt32 = 0
     var ink: UInt32 = 0
     let rankFactor = Int32(max(1, 4 / factor))
     guard scantext_pixGetRankValue(small.pix, rankFactor, 0.9, &paper) == 0,
       scantext_pixGetRankValue(small.pix, rankFactor, 0.01, &ink) == 0
-    else { return nil }
-    if Int(paper) - Int(ink) < 110,
-      let stretched = scantext_pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
-    {
-      scantext_pixCopyResolution(stretched, gray.pix)
-      return (LeptonicaImage(taking: stretched), "contrast")
-    }
-    return nil
+    else { return IlluminationMeasurement(spread: spread) }
+    return IlluminationMeasurement(spread: spread, range: Int(paper) - Int(ink))
+  }
+
+  /// Normalises uneven background (`.applied`) or stretches low contrast
+  /// (`.contrastStretched`), as the illumination step decided.
+  static func normalizeIllumination(_ gray: LeptonicaImage, _ decision: StepDecision)
+    -> LeptonicaImage?
+  {
+    let made =
+      decision == .contrastStretched
+      ? scantext_pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
+      : scantext_pixBackgroundNormSimple(gray.pix, nil, nil)
+    guard let made else { return nil }
+    scantext_pixCopyResolution(made, gray.pix)
+    return LeptonicaImage(taking: made)
   }
 
   /// How much the paper's brightness varies across the page: the range of
@@ -510,9 +388,25 @@ struct Preprocessor {
     return values
   }
 
-  /// Removes salt-and-pepper speckle with a 3×3 median, when specks
-  /// (components under 3×3 pixels) are more than half of all components.
-  static func despeckle(_ gray: LeptonicaImage, binary ink: LeptonicaImage) -> LeptonicaImage? {
+  /// What the despeckle step counts: ink components, and specks among
+  /// them (components under 3×3 pixels).
+  struct Specks {
+    var components: Int
+    var specks: Int
+
+    /// The share of specks among the components.
+    var share: Double { Double(specks) / Double(max(1, components)) }
+
+    /// Whether the page is speckled: more than 300 components and 300
+    /// specks, specks more than ``Preprocessor/minimumSpeckShare`` of them.
+    var callForDespeckling: Bool {
+      components > 300 && specks > 300
+        && Double(specks) > Preprocessor.minimumSpeckShare * Double(components)
+    }
+  }
+
+  /// Counts a binarised page's ink components and specks.
+  static func countSpecks(_ ink: LeptonicaImage) -> Specks? {
     // One pass over the components: their bounding boxes.
     guard let boxes = scantext_pixConnCompBB(ink.pix, 8) else { return nil }
     defer {
@@ -520,7 +414,8 @@ struct Preprocessor {
       scantext_boxaDestroy(&owned)
     }
     let all = Int(scantext_boxaGetCount(boxes))
-    guard all > 300 else { return nil }
+    // Too few components to be speckled: not counted.
+    guard all > 300 else { return Specks(components: all, specks: 0) }
     var small = 0
     var w: Int32 = 0
     var h: Int32 = 0
@@ -528,8 +423,7 @@ struct Preprocessor {
       guard scantext_boxaGetBoxGeometry(boxes, Int32(i), nil, nil, &w, &h) == 0 else { continue }
       if w < 3 && h < 3 { small += 1 }
     }
-    guard small > 300, Double(small) > minimumSpeckShare * Double(all) else { return nil }
-    return median3x3(gray)
+    return Specks(components: all, specks: small)
   }
 
   /// The 3×3 median of an 8-bit gray page: the same pixels as Leptonica's

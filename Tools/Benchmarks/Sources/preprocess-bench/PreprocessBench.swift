@@ -10,6 +10,9 @@ import Foundation
 /// of a reading of the same page (`--no-preprocess`), per page:
 /// the generated pages in `Scans/` and the real ones in `../shared/scans`
 /// (or `$SCANTEXT_REAL_SCANS`), or the images named on the command line.
+/// A second table gives, per page, the time each step of the pipeline
+/// (``ImageStepName/pipeline``, one column per step) took where it applied
+/// in the last run, as a share of the reading (`-` where it did not).
 /// Timings are medians of `--repeat N` runs (default 3); set
 /// `OMP_THREAD_LIMIT=1` before starting it, as for every Tesseract timing.
 @main
@@ -40,6 +43,7 @@ struct PreprocessBench {
       "page                                   read s  colour  +conv  binary   rules  cross  +remove   page   gray  orient   skew   curl  prepare    ink  decided"
     )
     var shares: [Double] = []
+    var stepRows: [String] = []
     for image in images {
       var reads: [Duration] = []
       var figures: [PreprocessingCost.Figures] = []
@@ -73,7 +77,25 @@ struct PreprocessBench {
         ink.map { String(format: "%5.1f%%", 100 * seconds($0) / max(1e-9, seconds(read))) }
           ?? "     -",
         " " + (figures.last?.prepared.joined(separator: ", ") ?? ""))
+      let applied = figures.last?.steps ?? []
+      stepRows.append(
+        name.padding(toLength: 38, withPad: " ", startingAt: 0)
+          + ImageStepName.pipeline.map { step in
+            let time = applied.filter { $0.step == step }.map(\.seconds).reduce(0, +)
+            let cell =
+              applied.contains { $0.step == step }
+              ? String(format: "%.1f%%", 100 * time / max(1e-9, seconds(read))) : "-"
+            return " "
+              + cell.padding(toLength: max(7, step.rawValue.count), withPad: " ", startingAt: 0)
+          }.joined())
     }
+    print(
+      "\nsteps applied (time against a reading)".padding(toLength: 39, withPad: " ", startingAt: 0)
+        + ImageStepName.pipeline.map {
+          " "
+            + $0.rawValue.padding(toLength: max(7, $0.rawValue.count), withPad: " ", startingAt: 0)
+        }.joined())
+    stepRows.forEach { print($0) }
     if let worst = shares.max() {
       let mean = shares.reduce(0, +) / Double(shares.count)
       print(

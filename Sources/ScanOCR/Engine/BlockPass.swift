@@ -1,0 +1,115 @@
+import ScanImaging
+import ScanModel
+
+/// What every pass over a recognised page's blocks may read.
+struct PassContext {
+  /// The original image (the photo, the rendered PDF page).
+  let image: LeptonicaImage
+  /// What preprocessing did to it.
+  let prepared: PreparedImage
+  /// From the recognised image back to the original.
+  let mapper: ElementMapper
+  /// The order paragraphs are read in.
+  let layout: PageLayoutOrder
+
+  /// The page as a reader holds it, within its box in a photo.
+  var frame: PageFrame? { prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) } }
+}
+
+/// One pass over a recognised page's blocks, between Tesseract's reading
+/// and the ``ScanModel/Page``: mapping back to the original, repair, ink
+/// fitting, roles, table cells, reading order, glyph fitting. The default
+/// passes are a list (``OCREngine/blockPasses``), run in order.
+protocol BlockPass: Sendable {
+  /// Whether the pass runs on this page (by default, always).
+  func isOn(_ context: PassContext) -> Bool
+  /// The blocks after the pass.
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block]
+}
+
+extension BlockPass {
+  func isOn(_ context: PassContext) -> Bool { true }
+}
+
+/// A dewarped page is repaired where its lines are straight, before they
+/// go back as curves the repair leaves alone.
+struct RepairBeforeMappingPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.prepared.dewarped }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    GeometryRepair.repair(blocks)
+  }
+}
+
+/// Every box into the original image's pixels (``ElementMapper``).
+struct MapBackPass: BlockPass {
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    context.mapper.map(blocks)
+  }
+}
+
+/// ``GeometryRepair/repair(_:)``: boxes that break the model's invariants mended.
+struct RepairPass: BlockPass {
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    GeometryRepair.repair(blocks)
+  }
+}
+
+/// Boxes that came back through a map fitted to their ink in the original
+/// (``InkFitting``); Tesseract's own boxes of the original are its ink's
+/// already.
+struct InkFitPass: BlockPass {
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    InkFitting.fitting(blocks, to: context.image, mapped: !context.mapper.isIdentity)
+  }
+}
+
+/// Roles (headers, footnotes, page numbers…), decided on the page as a
+/// reader holds it: turned upright, within its box in a photo.
+struct RolesPass: BlockPass {
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    RoleDetection.assigningRoles(
+      to: blocks, pageWidth: context.image.width, pageHeight: context.image.height,
+      orientation: context.prepared.orientation, page: context.frame)
+  }
+}
+
+/// In the reader's layout, paragraphs inside a ruled table split into its
+/// cells (``TableCells``); Tesseract's layout keeps its paragraphs.
+struct CellsPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    TableCells.splitting(blocks, grids: context.prepared.tables)
+  }
+}
+
+/// In the reader's layout, the blocks in reading order (``ReadingOrder``).
+struct OrderPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    ReadingOrder.ordering(
+      blocks, pageWidth: context.image.width, pageHeight: context.image.height,
+      orientation: context.prepared.orientation, page: context.frame)
+  }
+}
+
+/// A tilted word's box is that of its glyphs, once the geometry is final.
+struct GlyphFitPass: BlockPass {
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    GeometryRepair.fittingWordBoxesToGlyphs(blocks)
+  }
+}
+
+extension OCREngine {
+  /// The passes from Tesseract's blocks to the page's, in order.
+  static let blockPasses: [any BlockPass] = [
+    RepairBeforeMappingPass(), MapBackPass(), RepairPass(), InkFitPass(), RolesPass(),
+    CellsPass(), OrderPass(), GlyphFitPass(),
+  ]
+
+  /// Runs ``blockPasses`` on a reading's blocks.
+  static func finish(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    blockPasses.reduce(blocks) { blocks, pass in
+      pass.isOn(context) ? pass.run(blocks, context) : blocks
+    }
+  }
+}

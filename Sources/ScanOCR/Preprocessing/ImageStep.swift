@@ -1,0 +1,236 @@
+import CScanOCR
+import Foundation
+import ScanImaging
+import ScanModel
+
+/// One preprocessing step: it measures the page, decides from the
+/// measurement whether (and how) to change it, and applies the decision,
+/// returning the new image and the map of its points back to the image it
+/// was given. A step that decides nothing leaves the page alone, so a clean
+/// page is recognised exactly as the `tesseract` command would.
+///
+/// The default pipeline is a list of steps (``Preprocessor/frameSteps``,
+/// ``Preprocessor/cleaningSteps``, ``Preprocessor/geometrySteps``, in
+/// ``ImageStepName`` order); ``WorkingPage/run(_:_:)`` runs one, composes
+/// its map into the page's ``PointMap`` and records what it did
+/// (``StepRecord``).
+protocol ImageStep: Sendable {
+  /// What the step looks at on the page.
+  associatedtype Measurement
+  /// What the step decided to do.
+  associatedtype Decision
+
+  /// The step's typed name: its option bit, its flag, its record.
+  var name: ImageStepName { get }
+
+  /// Every name the step may record (the page steps record crop or
+  /// perspective); by default ``name``.
+  var names: [ImageStepName] { get }
+
+  /// Whether the step runs at all with these options (by default: its
+  /// option is on).
+  func isOn(_ context: StepContext) -> Bool
+
+  /// Measures the page; `nil` when there is nothing to measure.
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Measurement?
+
+  /// Decides from the measurement; `nil` leaves the page alone.
+  func decide(_ measurement: Measurement, _ page: WorkingPage, _ context: StepContext)
+    -> Decision?
+
+  /// Applies the decision: the new image and the map from its points back
+  /// to the page's image before the step (``PointMap/identity`` when no
+  /// pixel moves); `nil` when it cannot be made. The step notes on `page`
+  /// what the page keeps besides its image (its turn, its skew, its
+  /// resolution, the tables whose rules went); the runner sets the image
+  /// and composes the map.
+  func apply(_ decision: Decision, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+
+  /// The page's record of the step.
+  func record(_ measurement: Measurement, _ decision: Decision) -> StepRecord
+}
+
+extension ImageStep {
+  var names: [ImageStepName] { [name] }
+  func isOn(_ context: StepContext) -> Bool { context.steps.contains(name.option) }
+  func record(_ measurement: Measurement, _ decision: Decision) -> StepRecord {
+    StepRecord(name)
+  }
+}
+
+/// What every step of one preparation may read.
+struct StepContext {
+  /// The preprocessing's options.
+  let preprocessor: Preprocessor
+  /// The image as decoded (a photo, for the page steps).
+  let original: LeptonicaImage
+  /// The `--dpi` option.
+  let dpi: Int?
+  /// Quarter turns clockwise the content is turned in the original (the
+  /// orientation step turns it back).
+  var quarterTurns = 0
+  /// `original`'s 8-bit gray copy, when already made.
+  var photoGray: LeptonicaImage?
+  /// The image the cleaning steps clean: the page cut out of the photo,
+  /// else the original.
+  var source: LeptonicaImage
+
+  init(_ preprocessor: Preprocessor, original: LeptonicaImage, dpi: Int?, quarterTurns: Int = 0) {
+    self.preprocessor = preprocessor
+    self.original = original
+    self.dpi = dpi
+    self.quarterTurns = quarterTurns
+    self.source = original
+  }
+
+  var steps: Preprocessing { preprocessor.steps }
+}
+
+/// The page as it passes from step to step.
+struct WorkingPage {
+  /// The image the next step works on: the photo (or the page cut out of
+  /// it) until the colour step or the gray conversion, 8-bit gray after.
+  var image: LeptonicaImage
+  /// From ``image`` back to the original.
+  var map: PointMap = .identity
+  /// The steps that changed the page, in order.
+  var records: [StepRecord] = []
+  /// The resolution to tell Tesseract, when known.
+  var resolution: Int?
+  /// How far the content is turned clockwise in the original.
+  var orientation = 0
+  /// The skew of the text lines in the original, in degrees.
+  var skew = 0.0
+  /// The page cut out of a photo, when the page steps found one.
+  var frame: PageStep?
+  /// The table grids whose rules the rules step removed, in original pixels.
+  var tables: [TableGrid] = []
+  /// ``image`` binarised at 128, when already made (shared by the
+  /// measurements until a step changes the image).
+  var binary: LeptonicaImage?
+
+  init(_ image: LeptonicaImage, resolution: Int?) {
+    self.image = image
+    self.resolution = resolution
+  }
+
+  /// Whether a step changed the page.
+  var changed: Bool { !records.isEmpty }
+
+  /// ``image`` binarised at 128.
+  mutating func ink() -> LeptonicaImage? {
+    if let binary { return binary }
+    binary = Preprocessor.binarize(image)
+    return binary
+  }
+
+  /// Runs one step: measure, decide, apply; when it applies, the page takes
+  /// its image, composes its map and records it with the time it took.
+  mutating func run<Step: ImageStep>(_ step: Step, _ context: StepContext) {
+    guard step.isOn(context) else { return }
+    let clock = ContinuousClock()
+    let start = clock.now
+    guard let measurement = step.measure(&self, context),
+      let decision = step.decide(measurement, self, context),
+      let applied = step.apply(decision, to: &self, context)
+    else { return }
+    image = applied.image
+    binary = nil
+    map = map.composed(after: applied.map)
+    var record = step.record(measurement, decision)
+    let elapsed = clock.now - start
+    record.seconds =
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    records.append(record)
+  }
+}
+
+// MARK: - The page steps (crop, perspective)
+
+/// Crop and perspective: a page standing free on a darker background in a
+/// photo is cut out of it, and straightened from its corners when they are
+/// not right angles (``Preprocessor/straightenPage(_:gray:)``).
+struct PageFrameStep: ImageStep {
+  var name: ImageStepName { .crop }
+  var names: [ImageStepName] { [.crop, .perspective] }
+
+  /// How the page is cut out.
+  enum Decision {
+    /// Cropped to `box`, what lies beyond `polygon` (the page's sides, in
+    /// the crop's pixels) made white.
+    case crop(box: PixelRect, polygon: [Point]?)
+    /// Straightened from the quadrilaterals of its pages.
+    case straighten(pages: [[Point]], box: PixelRect, quad: Quad)
+  }
+
+  func isOn(_ context: StepContext) -> Bool {
+    context.steps.contains(.crop) || context.steps.contains(.perspective)
+  }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> PageOutline? {
+    PageDetection.find(context.original, gray: context.photoGray)
+  }
+
+  func decide(_ outline: PageOutline, _ page: WorkingPage, _ context: StepContext) -> Decision? {
+    Self.decide(outline, steps: context.steps, width: page.image.width, height: page.image.height)
+  }
+
+  static func decide(_ outline: PageOutline, steps: Preprocessing, width: Int, height: Int)
+    -> Decision?
+  {
+    let box = outline.boundingBox(width: width, height: height)
+    let c = outline.corners.map(ScanConventions.rounded)
+    let quad = Quad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+    if steps.contains(.perspective), let pages = outline.pageQuads {
+      return .straighten(pages: pages, box: box, quad: quad)
+    }
+    guard steps.contains(.perspective),
+      outline.cornerAngleDeviation >= Preprocessor.minimumPerspective
+    else {
+      guard steps.contains(.crop) else { return nil }
+      let local = outline.polygon?.map {
+        Point(x: $0.x - Double(box.minX), y: $0.y - Double(box.minY))
+      }
+      return .crop(box: box, polygon: local)
+    }
+    return .straighten(pages: [c], box: box, quad: quad)
+  }
+
+  /// The page cut out (and planned to be straightened) as decided.
+  func frame(_ decision: Decision, of original: LeptonicaImage, _ preprocessor: Preprocessor)
+    -> PageStep?
+  {
+    switch decision {
+    case .crop(let box, let polygon):
+      guard let clipped = Preprocessor.clip(original, box) else { return nil }
+      // A page found by its edges: what lies beyond them in the crop (a
+      // slanted side leaves a wedge of table or border) is made white.
+      if let polygon { Preprocessor.whitenOutside(clipped, polygon: polygon) }
+      return PageStep(
+        image: clipped, transform: .undoCrop(x: box.minX, y: box.minY), crop: box,
+        perspective: nil)
+    case .straighten(let pages, let box, let quad):
+      guard let clipped = Preprocessor.clip(original, box) else { return nil }
+      return preprocessor.straighten(clipped, pages: pages, box: box, quad: quad)
+    }
+  }
+
+  func apply(_ decision: Decision, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    guard let frame = frame(decision, of: page.image, context.preprocessor) else { return nil }
+    page.frame = frame
+    return (frame.image, frame.map)
+  }
+
+  func record(_ outline: PageOutline, _ decision: Decision) -> StepRecord {
+    switch decision {
+    case .crop: StepRecord(.crop, measurement: outline.cornerAngleDeviation)
+    case .straighten(let pages, _, _):
+      StepRecord(
+        .perspective, measurement: outline.cornerAngleDeviation,
+        decision: pages.count == 2 ? .twoPages : .applied)
+    }
+  }
+}

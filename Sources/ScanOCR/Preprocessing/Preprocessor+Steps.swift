@@ -1,0 +1,318 @@
+import CScanOCR
+import Foundation
+import ScanImaging
+import ScanModel
+
+// The steps of the default pipeline, in ``ImageStepName`` order. Each
+// step's thresholds and their evidence are documented where the step's
+// measurement lives (``Preprocessor``, `Preprocessor+ColourAndRules.swift`,
+// `Preprocessor+Dewarp.swift`, `Preprocessor+Page.swift`).
+
+/// Colour: a colour page read in the gray that suits it.
+struct ColourStep: ImageStep {
+  var name: ImageStepName { .colour }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext)
+    -> Preprocessor.ColourMeasurement?
+  {
+    Preprocessor.measureColour(page.image)
+  }
+
+  func decide(
+    _ measured: Preprocessor.ColourMeasurement, _ page: WorkingPage, _ context: StepContext
+  ) -> Preprocessor.ColourConversion? {
+    Preprocessor.colourConversion(page.image, measured: measured)
+  }
+
+  func apply(
+    _ conversion: Preprocessor.ColourConversion, to page: inout WorkingPage,
+    _ context: StepContext
+  ) -> (image: LeptonicaImage, map: PointMap)? {
+    Preprocessor.convertColour(page.image, conversion).map { ($0, .identity) }
+  }
+
+  func record(
+    _ measured: Preprocessor.ColourMeasurement, _ conversion: Preprocessor.ColourConversion
+  ) -> StepRecord {
+    StepRecord(.colour, measurement: measured.saturatedShare, decision: conversion.decision)
+  }
+}
+
+/// Illumination: a shadow evened out, or low contrast stretched.
+struct IlluminationStep: ImageStep {
+  var name: ImageStepName { .illumination }
+
+  /// A 1-bit page has no shadow or contrast to fix.
+  func isOn(_ context: StepContext) -> Bool {
+    context.steps.contains(.illumination)
+      && scantext_pixGetDepth(context.source.pix) > 1
+  }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext)
+    -> Preprocessor.IlluminationMeasurement?
+  {
+    Preprocessor.measureIllumination(page.image)
+  }
+
+  func decide(
+    _ measured: Preprocessor.IlluminationMeasurement, _ page: WorkingPage,
+    _ context: StepContext
+  ) -> StepDecision? {
+    measured.decision
+  }
+
+  func apply(_ decision: StepDecision, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    Preprocessor.normalizeIllumination(page.image, decision).map { ($0, .identity) }
+  }
+
+  func record(_ measured: Preprocessor.IlluminationMeasurement, _ decision: StepDecision)
+    -> StepRecord
+  {
+    StepRecord(.illumination, measurement: measured.value, decision: decision)
+  }
+}
+
+/// Despeckle: salt-and-pepper speckle removed with a 3×3 median.
+struct DespeckleStep: ImageStep {
+  var name: ImageStepName { .despeckle }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Preprocessor.Specks? {
+    page.ink().flatMap(Preprocessor.countSpecks)
+  }
+
+  func decide(_ specks: Preprocessor.Specks, _ page: WorkingPage, _ context: StepContext)
+    -> Preprocessor.Specks?
+  {
+    specks.callForDespeckling ? specks : nil
+  }
+
+  func apply(_ specks: Preprocessor.Specks, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    Preprocessor.median3x3(page.image).map { ($0, .identity) }
+  }
+
+  func record(_ specks: Preprocessor.Specks, _ decision: Preprocessor.Specks) -> StepRecord {
+    StepRecord(.despeckle, measurement: specks.share)
+  }
+}
+
+/// Rules: the ruling lines of a table or form removed. Finding the rules
+/// and their crossings is most of the work of removing them, so the
+/// measurement is the removal (``Preprocessor/removeRules(_:binary:resolution:)``),
+/// kept when the rules cross often enough to be a table.
+struct RulesStep: ImageStep {
+  var name: ImageStepName { .rules }
+
+  typealias Removal = (image: LeptonicaImage, pixels: Int, grid: TableGrid)
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Removal? {
+    guard let ink = page.ink() else { return nil }
+    return Preprocessor.removeRules(page.image, binary: ink, resolution: context.source.resolution)
+  }
+
+  func decide(_ removal: Removal, _ page: WorkingPage, _ context: StepContext) -> Removal? {
+    removal
+  }
+
+  func apply(_ removal: Removal, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    // Grids are kept in original pixels: moved back from a cropped page;
+    // a page in perspective has no upright grid there, so none is kept.
+    if page.frame?.perspective == nil {
+      page.tables.append(
+        page.frame.map { removal.grid.offsetBy(x: $0.crop.minX, y: $0.crop.minY) }
+          ?? removal.grid)
+    }
+    return (removal.image, .identity)
+  }
+}
+
+/// Square pixels: a page whose two resolutions differ (a fax) rescaled to
+/// the higher.
+struct SquarePixelsStep: ImageStep {
+  var name: ImageStepName { .squarePixels }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> (x: Int, y: Int)? {
+    let x = Int(scantext_pixGetXRes(context.original.pix))
+    let y = Int(scantext_pixGetYRes(context.original.pix))
+    return x > 0 && y > 0 ? (x, y) : nil
+  }
+
+  func decide(_ r: (x: Int, y: Int), _ page: WorkingPage, _ context: StepContext) -> (
+    sx: Double, sy: Double, target: Int
+  )? {
+    // Differ by more than 2 %, and the result within the pixel limit.
+    guard abs(r.x - r.y) * 50 > max(r.x, r.y) else { return nil }
+    let target = max(r.x, r.y)
+    let sx = Double(target) / Double(r.x)
+    let sy = Double(target) / Double(r.y)
+    let (width, height) = (Double(page.image.width), Double(page.image.height))
+    guard sx * sy * width * height <= Double(context.preprocessor.maxPixels) else { return nil }
+    return (sx, sy, target)
+  }
+
+  func apply(
+    _ d: (sx: Double, sy: Double, target: Int), to page: inout WorkingPage, _ context: StepContext
+  ) -> (image: LeptonicaImage, map: PointMap)? {
+    let gray = page.image
+    guard let scaled = scantext_pixScaleGrayLI(gray.pix, Float(d.sx), Float(d.sy)) else {
+      return nil
+    }
+    scantext_pixSetResolution(scaled, Int32(d.target), Int32(d.target))
+    // Leptonica rounds the new size; map with the factors it used.
+    let image = LeptonicaImage(taking: scaled)
+    let fx = Double(image.width) / Double(gray.width)
+    let fy = Double(image.height) / Double(gray.height)
+    page.resolution = context.dpi ?? d.target
+    return (image, PointMap(.projective(.undoScale(x: fx, y: fy))))
+  }
+
+  func record(_ r: (x: Int, y: Int), _ d: (sx: Double, sy: Double, target: Int)) -> StepRecord {
+    StepRecord(.squarePixels, measurement: Double(max(r.x, r.y)) / Double(min(r.x, r.y)))
+  }
+}
+
+/// Orientation: the page turned back by the quarter turns orientation
+/// detection found (``OCREngine``'s reading decides them; the step turns).
+struct TurnStep: ImageStep {
+  var name: ImageStepName { .orientation }
+
+  func isOn(_ context: StepContext) -> Bool { Self.turns(context.quarterTurns) != 0 }
+
+  static func turns(_ quarterTurns: Int) -> Int { ((quarterTurns % 4) + 4) % 4 }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Int? {
+    Self.turns(context.quarterTurns)
+  }
+
+  func decide(_ turns: Int, _ page: WorkingPage, _ context: StepContext) -> Int? {
+    turns != 0 ? turns : nil
+  }
+
+  func apply(_ turns: Int, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    // The content is turned `turns` quarter turns clockwise; turn it back.
+    guard let upright = scantext_pixRotateOrth(page.image.pix, Int32((4 - turns) % 4)) else {
+      return nil
+    }
+    page.orientation = turns * 90
+    return (
+      LeptonicaImage(taking: upright),
+      PointMap(
+        .projective(
+          .undoQuarterTurns((4 - turns) % 4, width: page.image.width, height: page.image.height)))
+    )
+  }
+
+  func record(_ turns: Int, _ decision: Int) -> StepRecord {
+    StepRecord(.orientation, measurement: Double(turns))
+  }
+}
+
+/// Deskew: the text lines straightened when Leptonica's skew search is
+/// confident and the skew reaches ``Preprocessor/minimumSkew``.
+struct DeskewStep: ImageStep {
+  var name: ImageStepName { .deskew }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Double? {
+    page.ink().flatMap(Preprocessor.skewCorrection(binary:))
+  }
+
+  func decide(_ angle: Double, _ page: WorkingPage, _ context: StepContext) -> Double? {
+    abs(angle) >= Preprocessor.minimumSkew ? angle : nil
+  }
+
+  func apply(_ angle: Double, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    guard
+      let straight = scantext_pixRotate(
+        page.image.pix, Float(angle * Double.pi / 180), Int32(L_ROTATE_AREA_MAP),
+        Int32(L_BRING_IN_WHITE), 0, 0)
+    else { return nil }
+    page.skew = -ScanConventions.rounded(angle)
+    return (
+      LeptonicaImage(taking: straight),
+      PointMap(
+        .projective(
+          .undoRotation(degrees: angle, width: page.image.width, height: page.image.height)))
+    )
+  }
+
+  func record(_ angle: Double, _ decision: Double) -> StepRecord {
+    StepRecord(.deskew, measurement: angle)
+  }
+}
+
+/// Dewarp: curled text lines straightened when their curl reaches
+/// ``Preprocessor/minimumCurl``.
+struct DewarpStep: ImageStep {
+  var name: ImageStepName { .dewarp }
+
+  typealias Measured = (models: DewarpModels, curl: Double)
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Measured? {
+    page.ink().flatMap(Preprocessor.measureCurl(binary:))
+  }
+
+  func decide(_ measured: Measured, _ page: WorkingPage, _ context: StepContext) -> Measured? {
+    measured.curl >= Preprocessor.minimumCurl ? measured : nil
+  }
+
+  func apply(_ measured: Measured, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    Preprocessor.applyDewarp(page.image, measured).map {
+      ($0.image, PointMap(.dewarp($0.disparity)))
+    }
+  }
+
+  func record(_ measured: Measured, _ decision: Measured) -> StepRecord {
+    StepRecord(.dewarp, measurement: measured.curl)
+  }
+}
+
+/// Upscale: a low-resolution page enlarged (off by default).
+struct UpscaleStep: ImageStep {
+  var name: ImageStepName { .upscale }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Int? { page.resolution }
+
+  func decide(_ resolution: Int, _ page: WorkingPage, _ context: StepContext) -> Double? {
+    context.preprocessor.upscaleFactor(resolution: resolution)
+  }
+
+  func apply(_ factor: Double, to page: inout WorkingPage, _ context: StepContext)
+    -> (image: LeptonicaImage, map: PointMap)?
+  {
+    guard let scaled = scantext_pixScaleGrayLI(page.image.pix, Float(factor), Float(factor))
+    else { return nil }
+    page.resolution = Preprocessor.upscaleToDPI
+    return (LeptonicaImage(taking: scaled), PointMap(.projective(.undoScale(factor))))
+  }
+
+  func record(_ resolution: Int, _ factor: Double) -> StepRecord {
+    StepRecord(.upscale, measurement: factor)
+  }
+}
+
+extension Preprocessor {
+  /// The steps that cut a photographed page out of its background.
+  static let frameSteps: [any ImageStep] = [PageFrameStep()]
+  /// The steps that change pixel values but not their places, after the
+  /// page is gray (the colour step makes it gray, so it runs before).
+  static let cleaningSteps: [any ImageStep] = [IlluminationStep(), DespeckleStep(), RulesStep()]
+  /// The steps that move pixels, on the cleaned gray page.
+  static let geometrySteps: [any ImageStep] = [
+    SquarePixelsStep(), TurnStep(), DeskewStep(), DewarpStep(), UpscaleStep(),
+  ]
+  /// The whole default pipeline, in order.
+  static var pipeline: [any ImageStep] {
+    frameSteps + [ColourStep()] + cleaningSteps + geometrySteps
+  }
+}

@@ -242,6 +242,10 @@ private struct Reader {
       blocks.append(Block(bbox: try box(bo), paragraphs: paragraphs))
       path.removeLast()
     }
+    // The page is built once, with all its provenance; the text is checked
+    // against the built page's (a bad provenance field is told first).
+    let crop: PixelRect? =
+      if let v = o["crop"], v != .null { try box(o, "crop") } else { nil }
     let page = Page(
       index: try o["index"].map { v throws(DocumentFormatError) in try int(v, "index") } ?? index,
       image: try optionalString(o, "image"),
@@ -251,14 +255,11 @@ private struct Reader {
       orientation: try orientation(o),
       skew: try optionalDouble(o, "skew") ?? 0,
       language: try optionalString(o, "language"),
-      blocks: blocks)
-    try check(page, against: o)
-    let crop: PixelRect? =
-      if let v = o["crop"], v != .null { try box(o, "crop") } else { nil }
-    return page.withPreprocessing(try preprocessingSteps(o)).withPageGeometry(
-      crop: crop, perspective: try quad(o, "perspective")
-    ).withPDF(try pdfSource(o)).withSource(try textSource(o)).withImageInfo(
+      blocks: blocks, steps: try preprocessingSteps(o), crop: crop,
+      perspective: try quad(o, "perspective"), pdf: try pdfSource(o), source: try textSource(o),
       dpiSource: try resolutionSource(o), exifOrientation: try exifOrientation(o))
+    try check(page, against: o)
+    return page
   }
 
   /// The optional `"source"` of a page: `ocr` (the default) or `pdf-text`.
@@ -311,14 +312,20 @@ private struct Reader {
       hasText: try flag("hasText"), nativeImage: try flag("nativeImage"))
   }
 
-  /// The optional `"preprocessing"` list of a page: strings.
-  func preprocessingSteps(_ o: [String: JSONValue]) throws(DocumentFormatError) -> [String] {
+  /// The optional `"preprocessing"` list of a page: strings, each a step's
+  /// record as ``ScanModel/StepRecord/recorded`` writes it (its step and
+  /// decision; a document keeps no measurement or time).
+  func preprocessingSteps(_ o: [String: JSONValue]) throws(DocumentFormatError) -> [StepRecord] {
     guard let v = o["preprocessing"], v != .null else { return [] }
     guard case .array(let items) = v else { throw fail("'preprocessing' must be an array") }
-    var steps: [String] = []
+    var steps: [StepRecord] = []
     for item in items {
-      guard case .string(let step) = item else {
+      guard case .string(let recorded) = item else {
         throw fail("'preprocessing' must hold strings")
+      }
+      guard let step = StepRecord(recorded: recorded) else {
+        throw fail(
+          "'preprocessing' holds \"\(recorded)\", which is no preprocessing step's record")
       }
       steps.append(step)
     }

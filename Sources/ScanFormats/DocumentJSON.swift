@@ -48,7 +48,8 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// (``ScanModel/TextLine/polygon``). A paragraph's
 /// `"role"` is one of ``ParagraphRole``'s raw values (`heading`, `body`,
 /// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. A recognised page
-/// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, in
+/// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, each a
+/// step's ``ScanModel/StepRecord/recorded`` form, in
 /// order; absent when none); a page cut out of a photo adds `"crop"` (the box
 /// recognised) and, when its perspective was corrected, `"perspective"` (its
 /// corners, `[[x, y] × 4]`). A page read from a PDF adds `"pdf"`:

@@ -35,11 +35,12 @@ private func paragraph(
 /// A page of the given paragraphs, one block each.
 private func page(
   _ paragraphs: [Paragraph], image: String? = "scan.png", language: String? = "eng",
-  width: Int = 1000, height: Int = 1400, orientation: Int = 0
+  width: Int = 1000, height: Int = 1400, orientation: Int = 0, exifOrientation: Int? = nil
 ) -> Page {
   Page(
     image: image, width: width, height: height, orientation: orientation, language: language,
-    blocks: paragraphs.map { Block(bbox: $0.bbox, paragraphs: [$0]) })
+    blocks: paragraphs.map { Block(bbox: $0.bbox, paragraphs: [$0]) },
+    exifOrientation: exifOrientation)
 }
 
 /// The `src` of every picture of an HTML file.
@@ -348,8 +349,7 @@ struct HTMLTests {
     let text = [paragraph(["Some text here."], y: 240)]
     // A model in the viewer's frame (tag 6 applied: 1400 × 1000) over a
     // picture the browser draws as stored (a WebP's: 1000 × 1400).
-    let viewer = page(text, width: 1400, height: 1000).withImageInfo(
-      dpiSource: nil, exifOrientation: 6)
+    let viewer = page(text, width: 1400, height: 1000, exifOrientation: 6)
     let writer = AccessibleHTML()
     let asStored = writer.html(pages: [
       .init(page: viewer, image: .url("p.webp"), imageOrientation: 1)
@@ -738,8 +738,8 @@ struct HTMLBrowserTests {
       try #require(made.0 == 0, "make-orientation-samples.py: \(made.1)")
       let truth = try Fixtures.truth("headings.png")
       func tagged(_ tag: Int, _ ext: String, applied: Bool = true) -> Page {
-        truth.withImage("headings-o\(tag).\(ext)").withImageInfo(
-          dpiSource: nil, exifOrientation: applied ? tag : nil)
+        truth.withImage("headings-o\(tag).\(ext)").rebuilt(
+          pdf: truth.pdf, exifOrientation: applied ? tag : nil)
       }
       var pairs: [(html: String, model: String)] = []
       for (ext, tags, embed) in [

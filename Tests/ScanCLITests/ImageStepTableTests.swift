@@ -1,4 +1,5 @@
 import Foundation
+import ScanModel
 import ScanTestSupport
 import Testing
 

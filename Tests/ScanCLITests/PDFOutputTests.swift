@@ -546,11 +546,12 @@ struct PDFOutputTests {
     let words = try RecognizedScans.page("clean.png")
     // The crop box is 8 × 12 points smaller than the 306 × 396 media box.
     let (width, height) = rotate % 180 == 0 ? (298.0, 384.0) : (384.0, 298.0)
-    let model = words.withPDF(
-      PDFPageSource(
+    let model = words.rebuilt(
+      pdf: PDFPageSource(
         page: 1, width: width, height: height,
         pixelToPoint: [width / Double(words.width), 0, 0, height / Double(words.height), 0, 0],
-        hasText: false, nativeImage: false))
+        hasText: false, nativeImage: false),
+      dpiSource: words.dpiSource, exifOrientation: words.exifOrientation)
     for turn in [0, 90] {
       let editor = try PDFEditor(
         data: Data(contentsOf: input), path: input.path, font: PDFImages.glyphlessFont())
@@ -866,9 +867,8 @@ struct PDFOutputTests {
             Paragraph(
               bbox: box, lines: [TextLine(bbox: box, words: [Word(text: "Scanned", bbox: box)])])
           ])
-      ]
-    ).withPDF(
-      PDFPageSource(
+      ],
+      pdf: PDFPageSource(
         page: 1, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.24, 0, 0], hasText: true,
         nativeImage: false))
     try editor.addTextLayer(page: 0, model: model, removingInvisibleText: true)
@@ -912,9 +912,8 @@ struct PDFOutputTests {
         return Block(
           bbox: box,
           paragraphs: [Paragraph(bbox: box, lines: [TextLine(bbox: box, words: words)])])
-      }
-    ).withPDF(
-      PDFPageSource(
+      },
+      pdf: PDFPageSource(
         page: 1, width: 500, height: 500, pixelToPoint: [0.5, 0, 0, 0.5, 0, 0], hasText: true,
         nativeImage: false))
     // In points: "Visible" spans 50...100 × 50...70; its characters cover

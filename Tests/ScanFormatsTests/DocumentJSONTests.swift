@@ -231,8 +231,7 @@ import Testing
 /// and the orientation tag its image had.
 @Suite struct PageProvenanceJSONTests {
   @Test func sourceResolutionAndOrientationTagRoundTrip() throws {
-    let page = Samples.uprightPage.withSource(.pdfText).withImageInfo(
-      dpiSource: .estimated, exifOrientation: 6)
+    let page = Samples.uprightPage(source: .pdfText, dpiSource: .estimated, exifOrientation: 6)
     let text = DocumentJSON.encode(Document(pages: [page]), generator: Samples.generator)
     #expect(text.contains(#""source": "pdf-text""#))
     #expect(text.contains(#""dpiSource": "estimated""#))
@@ -242,6 +241,37 @@ import Testing
     #expect(decoded.pages.first?.dpiSource == .estimated)
     #expect(decoded.pages.first?.exifOrientation == 6)
     #expect(decoded.pages == [page])
+  }
+
+  /// A page's typed steps go out as the strings pages have always
+  /// written, and come back as records of the same step and decision.
+  @Test func stepsRoundTripAsTheirStrings() throws {
+    let steps = [
+      StepRecord(.perspective, measurement: 4.2, decision: .twoPages, seconds: 0.1),
+      StepRecord(.colour, measurement: 0.03, decision: .channel(0), seconds: 0.02),
+      StepRecord(.illumination, decision: .contrastStretched),
+      StepRecord(.rules, measurement: 36),
+      StepRecord(.orientation, measurement: 2, decision: .turned(.detection)),
+      StepRecord(.deskew, measurement: 1.8),
+    ]
+    let p = Samples.uprightPage
+    let page = Page(
+      index: p.index, image: p.image, width: p.width, height: p.height, dpi: p.dpi,
+      orientation: 180, skew: p.skew, language: p.language, blocks: p.blocks, steps: steps)
+    let json = DocumentJSON.value(of: Document(pages: [page]), generator: Samples.generator)
+    let strings = [
+      "perspective: two pages", "colour: red channel", "contrast", "rules", "orientation",
+      "deskew",
+    ]
+    #expect(
+      json["pages"]?.arrayValue?.first?["preprocessing"] == .array(strings.map(JSONValue.string)))
+    let text = DocumentJSON.encode(Document(pages: [page]), generator: Samples.generator)
+    let decoded = try #require(try DocumentJSON.decode(text).pages.first)
+    #expect(decoded == page)
+    #expect(decoded.preprocessing == page.preprocessing)
+    #expect(
+      decoded.steps == steps.map { StepRecord(recorded: $0.recorded) ?? StepRecord(.crop) })
+    #expect(decoded.steps.allSatisfy { $0.measurement == nil && $0.seconds == nil })
   }
 
   @Test func aRecognisedPageWritesNoSource() throws {
@@ -259,6 +289,11 @@ import Testing
       ("source", #""scanner""#, "'source' must be one of ocr, pdf-text"),
       ("dpiSource", #""guess""#, "'dpiSource' must be one of tag, estimated, option, pdf"),
       ("exifOrientation", "9", "'exifOrientation' must be between 1 and 8"),
+      (
+        "preprocessing", #"["deskew", "sharpen"]"#,
+        #"'preprocessing' holds "sharpen", which is no preprocessing step's record"#
+      ),
+      ("preprocessing", "[1]", "'preprocessing' must hold strings"),
     ] {
       let bad = good.replacingOccurrences(
         of: #""index": 0,"#, with: #""index": 0, "\#(key)": \#(value),"#)

@@ -38,8 +38,8 @@ import Testing
   }
 
   /// A page read from a PDF: its `"pdf"` record.
-  static let pdfPage = Samples.uprightPage.withPDF(
-    PDFPageSource(
+  static let pdfPage = Samples.uprightPage(
+    pdf: PDFPageSource(
       page: 3, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.240096, 0, 0],
       hasText: true, nativeImage: false))
 

@@ -143,7 +143,13 @@ enum Samples {
   /// An upright page: two blocks, several paragraphs, glyphs, Unicode text
   /// (emoji with modifiers, a flag, combining marks), a line without a
   /// baseline, a glyph whose text does not fit its word.
-  static var uprightPage: Page {
+  static var uprightPage: Page { uprightPage() }
+
+  /// ``uprightPage`` with the given provenance.
+  static func uprightPage(
+    pdf: PDFPageSource? = nil, source: PageTextSource = .ocr,
+    dpiSource: ResolutionSource? = nil, exifOrientation: Int? = nil
+  ) -> Page {
     let hello = Word(
       text: "Hello,", bbox: box(100, 100, 160, 120), confidence: 96.5,
       glyphs: glyphs("Hello,", x: 100, y: 100, confidences: [99, 98.25, 97, 96.5, 95.75, 90]))
@@ -194,7 +200,7 @@ enum Samples {
       skew: 0.5, language: "eng+deu",
       blocks: [
         Block(bbox: box(100, 100, 220, 220), paragraphs: [paragraph1, paragraph2]), column2,
-      ])
+      ], pdf: pdf, source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
   }
 
   /// A page without any text, resolution or image name.

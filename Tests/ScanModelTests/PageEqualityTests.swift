@@ -18,11 +18,15 @@ struct PageEqualityTests {
     let moved = PageFixtures.page([["The quick brown fox."]], origin: Point(x: 110, y: 100))
     func page(
       width: Int = 1000, height: Int = 1000, dpi: Int? = 300, orientation: Int = 0,
-      skew: Double = 0, language: String? = nil
+      skew: Double = 0, language: String? = nil, steps: [StepRecord] = [],
+      crop: PixelRect? = nil, perspective: Quad? = nil, pdf: PDFPageSource? = nil,
+      source: PageTextSource = .ocr, dpiSource: ResolutionSource? = nil,
+      exifOrientation: Int? = nil
     ) -> Page {
       Page(
         width: width, height: height, dpi: dpi, orientation: orientation, skew: skew,
-        language: language, blocks: b.blocks)
+        language: language, blocks: b.blocks, steps: steps, crop: crop, perspective: perspective,
+        pdf: pdf, source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
     }
     let quad = Quad(
       topLeft: Point(x: 0, y: 0), topRight: Point(x: 10, y: 0), bottomRight: Point(x: 10, y: 10),
@@ -36,20 +40,20 @@ struct PageEqualityTests {
       "orientation": page(orientation: 90),
       "skew": page(skew: 0.5),
       "language": page(language: "deu"),
-      "preprocessing": b.withPreprocessing(["deskew"]),
-      "crop": b.withPageGeometry(
-        crop: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10), perspective: nil),
-      "perspective": b.withPageGeometry(crop: nil, perspective: quad),
-      "pdf": b.withPDF(
-        PDFPageSource(
-          page: 1, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.24, 0, 0], hasText: false,
-          nativeImage: true)),
-      "source": b.withSource(.pdfText),
-      "dpiSource": b.withImageInfo(dpiSource: .tag, exifOrientation: nil),
-      "exifOrientation": b.withImageInfo(dpiSource: nil, exifOrientation: 6),
+      "steps": page(steps: [StepRecord(.deskew)]),
+      "crop": page(crop: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10)),
+      "perspective": page(perspective: quad),
+      "pdf": page(pdf: Self.pdf),
+      "source": page(source: .pdfText),
+      "dpiSource": page(dpiSource: .tag),
+      "exifOrientation": page(exifOrientation: 6),
       "blocks": moved,
     ]
   }()
+
+  static let pdf = PDFPageSource(
+    page: 1, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.24, 0, 0], hasText: false,
+    nativeImage: true)
 
   /// The labels and printed values of a page's stored properties.
   static func stored(_ page: Page) -> [(label: String, value: String)] {
@@ -77,11 +81,30 @@ struct PageEqualityTests {
   }
 
   @Test func equalPagesBuiltApartAreEqual() {
-    let a = Self.base.withPDF(
-      PDFPageSource(
-        page: 2, width: 595, height: 842, pixelToPoint: [1, 0, 0, 1, 0, 0], hasText: true,
-        nativeImage: false))
-    let b = PageFixtures.page([["The quick brown fox."]]).withPDF(a.pdf)
+    let blocks = PageFixtures.page([["The quick brown fox."]]).blocks
+    let a = Page(width: 1000, height: 1000, dpi: 300, blocks: Self.base.blocks, pdf: Self.pdf)
+    let b = Page(width: 1000, height: 1000, dpi: 300, blocks: blocks, pdf: Self.pdf)
     #expect(a == b)
+  }
+
+  /// Steps take part as the page records them: a step's measurement and
+  /// time (observations of one run, which no document keeps) do not make
+  /// two pages differ, its decision does where the record shows it.
+  @Test func stepsCompareAsRecorded() {
+    func page(_ steps: [StepRecord]) -> Page {
+      Page(width: 1000, height: 1000, dpi: 300, blocks: Self.base.blocks, steps: steps)
+    }
+    let timed = page([
+      StepRecord(.illumination, measurement: 52, seconds: 0.03),
+      StepRecord(.orientation, measurement: 1, decision: .turned(.detection), seconds: 0.4),
+    ])
+    let readBack = page([StepRecord(.illumination), StepRecord(.orientation)])
+    #expect(timed == readBack)
+    #expect(timed.preprocessing == ["illumination", "orientation"])
+    #expect(timed != page([StepRecord(.illumination, decision: .contrastStretched)]))
+    #expect(
+      page([StepRecord(.colour, decision: .channel(0))])
+        != page([StepRecord(.colour, decision: .channel(2))]))
+    #expect(timed != page([StepRecord(.orientation), StepRecord(.illumination)]))
   }
 }

@@ -93,6 +93,11 @@ struct ColourAndRulesTests {
     let (plain, without) = try Self.read("ruled-table.png", without: .rules)
     #expect(page.preprocessing == ["rules"])
     #expect(plain.preprocessing.isEmpty)
+    // The record keeps what decided the removal: the rules' crossings
+    // (the grid of 4 × 5 rules and more), and the time it took.
+    let record = try #require(page.steps.first)
+    #expect((record.measurement ?? 0) >= Double(Preprocessor.minimumRuleCrossings), "\(record)")
+    #expect((record.seconds ?? 0) > 0)
     // The page keeps the original's geometry: nothing moved.
     #expect(page.width == plain.width && page.height == plain.height)
     #expect(page.orientation == 0 && page.skew == 0)
@@ -206,8 +211,10 @@ struct ColourAndRulesTests {
     let gray = try #require(Preprocessor.gray(original))
     let ink = try #require(Preprocessor.binarize(gray))
     let resolution = original.resolution
-    let cleaned = try #require(
-      Preprocessor.removeRules(gray, binary: ink, resolution: resolution), "\(image) has rules")
+    let measured = try #require(
+      Preprocessor.measureRules(binary: ink, resolution: resolution), "\(image) has rules")
+    #expect(measured.formGrid, "\(image): \(measured.crossings) crossings")
+    let cleaned = try #require(Preprocessor.removeRules(gray, measured, resolution: resolution))
     // The reference: the same two passes, each closing the whole page.
     let found = try #require(Preprocessor.rules(binary: ink, resolution: resolution))
     let reference = LeptonicaImage(taking: try #require(scantext_pixCopy(nil, gray.pix)))

@@ -1,4 +1,5 @@
 import Foundation
+import ScanFormats
 import ScanModel
 import ScanTestSupport
 import Testing
@@ -25,6 +26,8 @@ struct OrientationTests {
     let upright = try engine.recognize(image, index: 0, path: "clean.png", proposedTurns: 0)
     let proposed = try engine.recognize(image, index: 0, path: "clean.png", proposedTurns: turns)
     #expect(proposed.orientation == 0)
+    // The rejected turn leaves no record: the page was not turned.
+    #expect(!proposed.steps.contains { $0.step == .orientation }, "\(proposed.steps)")
     #expect(proposed.text == upright.text)
     #expect(proposed.words.map(\.bbox) == upright.words.map(\.bbox))
   }
@@ -92,6 +95,32 @@ struct OrientationTests {
     let estimate = try #require(Preprocessor.textOrientation(prepared))
     #expect(estimate.favoursUpright, "\(name): \(estimate)")
     if name.hasSuffix("typewriter.png") { #expect(estimate.clearlyUpright, "\(estimate)") }
+  }
+
+  /// The turn is decided around recognition (``OCREngine``'s
+  /// `readOriented`), not by a step of the list; the decision kept is the
+  /// page's typed orientation record: its quarter turns, what found them
+  /// and the time, while the JSON keeps writing `"orientation"`.
+  @Test(
+    "A turned sample page records its turn, what found it and its time",
+    arguments: [("rotated-90.png", 1), ("rotated-180.png", 2), ("rotated-270.png", 3)])
+  func turnIsATypedRecord(_ name: String, _ turns: Int) throws {
+    let page = try RecognizedScans.page(name)
+    #expect(page.orientation == turns * 90)
+    let record = try #require(page.steps.first { $0.step == .orientation }, "\(page.steps)")
+    #expect(record.measurement == Double(turns))
+    // Leptonica's measure is confident on these pages (the test below).
+    #expect(record.decision == .turned(.textShape))
+    #expect((record.seconds ?? 0) > 0)
+    #expect(page.preprocessing.contains("orientation"))
+    // Exported as before; read back, the record has the step alone.
+    let json = DocumentJSON.value(
+      of: Document(pages: [page]), generator: Generator(name: "t", version: "0"))
+    let exported = try #require(json["pages"]?.arrayValue?.first)
+    #expect(exported["preprocessing"] == .array(page.preprocessing.map(JSONValue.string)))
+    let decoded = try #require(try DocumentJSON.decode(json).pages.first)
+    #expect(decoded == page)
+    #expect(decoded.steps.first { $0.step == .orientation } == StepRecord(.orientation))
   }
 
   @Test func leptonicaFindsTheTurnOfTheSampleRotations() throws {

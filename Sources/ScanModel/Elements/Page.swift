@@ -29,31 +29,37 @@ public struct Page: Sendable, Equatable {
   public let skew: Double
   /// The recognition language(s), such as `eng` or `eng+deu`, when known.
   public let language: String?
-  /// The preprocessing steps that changed the image before recognition, in
-  /// order, as the engine decided them for this page (`"illumination"`,
-  /// `"colour: red channel"`, `"rules"`, `"deskew"`…); empty when the
-  /// image was recognised as it is or the page did not come from OCR.
-  public private(set) var preprocessing: [String] = []
+  /// The page's typed provenance: the preprocessing steps that changed the
+  /// image before recognition, in order, each with what it measured,
+  /// decided and cost (``StepRecord``); empty when the image was
+  /// recognised as it is or the page did not come from OCR. A page read
+  /// back from a document has each step's name and decision only.
+  public let steps: [StepRecord]
+  /// The preprocessing steps as the JSON and every export record them, in
+  /// order (`"illumination"`, `"colour: red channel"`, `"rules"`,
+  /// `"deskew"`…): each of ``steps`` as ``StepRecord/recorded``.
+  /// - Complexity: O(*n*) in the number of steps.
+  public var preprocessing: [String] { steps.map(\.recorded) }
   /// The part of the source image recognised, when the page was cropped out
   /// of a photo (the `"crop"` step); `nil` when the whole image was read.
-  public private(set) var crop: PixelRect?
+  public let crop: PixelRect?
   /// The page's corners in the source image (top-left, top-right,
   /// bottom-right, bottom-left) when its perspective was corrected (the
   /// `"perspective"` step); `nil` otherwise.
-  public private(set) var perspective: Quad?
+  public let perspective: Quad?
   /// Where the page came from when its image was a page of a PDF; `nil`
   /// for an image file.
-  public private(set) var pdf: PDFPageSource?
+  public let pdf: PDFPageSource?
   /// Where the page's words came from: recognition (the default), or the
   /// text a PDF page already carried (``PageTextSource/pdfText``).
-  public private(set) var source: PageTextSource = .ocr
+  public let source: PageTextSource
   /// Where ``dpi`` came from, when known: the image's tag, an estimate
   /// from the text's size, the `--dpi` option, or the PDF page's rendering.
-  public private(set) var dpiSource: ResolutionSource?
+  public let dpiSource: ResolutionSource?
   /// The image file's EXIF or TIFF orientation tag (1–8), when it had one.
   /// The page's pixels, and every coordinate, are in the frame a viewer
   /// shows: the tag was applied when the image was read.
-  public private(set) var exifOrientation: Int?
+  public let exifOrientation: Int?
   /// The page text (see the type's discussion for how it is joined).
   public let text: String
   /// The blocks in reading order.
@@ -68,15 +74,17 @@ public struct Page: Sendable, Equatable {
   /// glyph texts concatenate to it; otherwise a glyph whose text does not fit
   /// gets an empty range at the current position.
   ///
-  /// The page's provenance (``preprocessing``, ``crop``, ``perspective``,
+  /// The page's provenance (``steps``, ``crop``, ``perspective``,
   /// ``pdf``, ``source``, ``dpiSource``, ``exifOrientation``) is given here
-  /// once, with its blocks.
+  /// once, with its blocks: a page is built once, where it is made (the
+  /// engine, a document's decoder, an importer, a PDF's text), and not
+  /// patched afterwards.
   ///
   /// - Complexity: O(*n* log *n*) in the number of glyphs and words.
   public init(
     index: Int = 0, image: String? = nil, width: Int, height: Int, dpi: Int? = nil,
     orientation: Int = 0, skew: Double = 0, language: String? = nil, blocks: [Block],
-    preprocessing: [String] = [], crop: PixelRect? = nil, perspective: Quad? = nil,
+    steps: [StepRecord] = [], crop: PixelRect? = nil, perspective: Quad? = nil,
     pdf: PDFPageSource? = nil, source: PageTextSource = .ocr,
     dpiSource: ResolutionSource? = nil, exifOrientation: Int? = nil
   ) {
@@ -88,7 +96,7 @@ public struct Page: Sendable, Equatable {
     self.orientation = orientation
     self.skew = skew
     self.language = language
-    self.preprocessing = preprocessing
+    self.steps = steps
     self.crop = crop
     self.perspective = perspective
     self.pdf = pdf
@@ -102,53 +110,27 @@ public struct Page: Sendable, Equatable {
   }
 
   /// The same page at another position in a document.
+  ///
+  /// Kept because it is no patching of provenance: a page's position is
+  /// its document's, not its own, and changes when pages are merged into
+  /// one document (the pages of several inputs numbered in output order).
+  /// - Parameter index: The page's position in its new document, from 0.
+  /// - Returns: The page with ``index`` set.
+  /// - Complexity: O(1).
   public func withIndex(_ index: Int) -> Page {
     var page = self
     page.index = index
     return page
   }
 
-  /// The same page with the preprocessing steps that were applied to it.
-  public func withPreprocessing(_ steps: [String]) -> Page {
-    var page = self
-    page.preprocessing = steps
-    return page
-  }
-
-  /// The same page with the part of its image that was recognised and the
-  /// corners its perspective was corrected from (see ``crop`` and
-  /// ``perspective``).
-  public func withPageGeometry(crop: PixelRect?, perspective: Quad?) -> Page {
-    var page = self
-    page.crop = crop
-    page.perspective = perspective
-    return page
-  }
-
-  /// The same page with the PDF page its image was rendered from.
-  public func withPDF(_ source: PDFPageSource?) -> Page {
-    var page = self
-    page.pdf = source
-    return page
-  }
-
-  /// The same page with its words' source (``source``).
-  public func withSource(_ source: PageTextSource) -> Page {
-    var page = self
-    page.source = source
-    return page
-  }
-
-  /// The same page with where its resolution came from and the orientation
-  /// tag its image file had (see ``dpiSource`` and ``exifOrientation``).
-  public func withImageInfo(dpiSource: ResolutionSource?, exifOrientation: Int?) -> Page {
-    var page = self
-    page.dpiSource = dpiSource
-    page.exifOrientation = exifOrientation
-    return page
-  }
-
   /// The same page with another source image name.
+  ///
+  /// Kept because it is no patching of provenance: the name is the input
+  /// file's, and the same pixels read under another name (a cached
+  /// reading found again for a file of another name) are the same page.
+  /// - Parameter image: The image file's name (no directory), or `nil`.
+  /// - Returns: The page with ``image`` set.
+  /// - Complexity: O(1).
   public func withImage(_ image: String?) -> Page {
     var page = self
     page.image = image
@@ -190,6 +172,12 @@ public struct Page: Sendable, Equatable {
     blocks[ref.block].paragraphs[ref.paragraph].lines[ref.line].words[ref.word]
   }
 
+  /// Whether two pages are the same page: every stored property takes part
+  /// (`PageEqualityTests` checks it), the derived text and index aside;
+  /// ``steps`` take part as the page records them (``preprocessing``),
+  /// since a step's measurement and time are observations of one run (the
+  /// time differs on every run) that no document keeps.
+  /// - Complexity: O(*n*) in the number of elements.
   public static func == (a: Page, b: Page) -> Bool {
     a.index == b.index && a.image == b.image && a.width == b.width && a.height == b.height
       && a.dpi == b.dpi && a.orientation == b.orientation && a.skew == b.skew

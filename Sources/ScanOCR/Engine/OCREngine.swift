@@ -245,7 +245,7 @@ public final class OCREngine {
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: recorded.dpi,
       orientation: prepared.orientation, skew: prepared.skew,
-      language: options.languageString, blocks: blocks, preprocessing: prepared.recorded,
+      language: options.languageString, blocks: blocks, steps: prepared.applied,
       crop: prepared.crop, perspective: prepared.perspective, pdf: rendered?.source,
       dpiSource: recorded.source, exifOrientation: orientationTag)
   }
@@ -256,6 +256,19 @@ public final class OCREngine {
     var blocks: [Block]
     var signals: ResultReader.Signals
     var quality: ReadingQuality
+
+    /// The reading with its orientation record telling what found the turn
+    /// and counting the time spent finding it.
+    func turned(by evidence: TurnEvidence, deciding: Duration) -> Reading {
+      var reading = self
+      guard let i = reading.prepared.applied.firstIndex(where: { $0.step == .orientation })
+      else { return reading }
+      reading.prepared.applied[i].decision = .turned(evidence)
+      reading.prepared.applied[i].seconds =
+        (reading.prepared.applied[i].seconds ?? 0) + Double(deciding.components.seconds)
+        + Double(deciding.components.attoseconds) * 1e-18
+      return reading
+    }
   }
 
   /// Reads a page the way round its text stands, never turning it unless
@@ -279,30 +292,53 @@ public final class OCREngine {
   ///    (Fraktur, stains, ornament), where detection cost 40–70 % more
   ///    time and never found a turn; a turned reading then replaces it
   ///    only if clearly better.
+  ///
+  /// Why the turn is decided here and not by an ``ImageStep`` of the list:
+  /// a step measures and decides on the image before recognition, but this
+  /// decision needs Tesseract's readings. Its evidence is the reading
+  /// turned (step 3: its confidence and layout, `turnedReadingIsStrong`)
+  /// and, against it, the reading as it is (`turnedIsClearlyBetter`); and
+  /// one way of finding a turn (step 4) looks at the upright reading
+  /// first. Deciding before recognition from the orientation scores alone
+  /// turned upright pages (Tesseract's detection said 180° at confidence
+  /// 2.77 for an upright form, which read turned had 0 of 198 words
+  /// right). So the list's ``TurnStep`` applies a turn (its map composed
+  /// like every other step's) and this function decides it; the decision
+  /// kept is the page's orientation record,
+  /// ``ScanModel/StepDecision/turned(_:)`` with what found the turn
+  /// (``ScanModel/TurnEvidence``), its measurement the quarter turns and
+  /// its time the turn's with the measures and detection that found it.
   private func readOriented(
     _ image: LeptonicaImage, upright: PreparedImage, preprocessor: Preprocessor, index: Int,
     path: String, started: Date, proposedTurns: Int?
   ) throws(OCRError) -> Reading {
-    let estimate =
-      proposedTurns == nil
-      ? Preprocessor.textOrientation(upright) : nil
+    let clock = ContinuousClock()
+    var deciding = Duration.zero
+    var estimate: Preprocessor.TextOrientation?
+    if proposedTurns == nil {
+      deciding += clock.measure { estimate = Preprocessor.textOrientation(upright) }
+    }
+    // Whether orientation detection ran (or a turn was given): then it
+    // does not run again after the upright reading.
     var detected = false
+    var evidence = TurnEvidence.textShape
     var turns: Int?
     if let proposedTurns {
-      detected = true
+      (detected, evidence) = (true, .proposed)
       turns = proposedTurns
     } else if let estimate, estimate.favoursUpright {
       turns = nil
     } else if let confident = estimate?.confidentTurns {
       turns = confident
     } else {
-      detected = true
-      turns = detectTurns(upright)
+      (detected, evidence) = (true, .detection)
+      deciding += clock.measure { turns = detectTurns(upright) }
     }
     if let turns, turns != 0 {
       let turnedImage = preprocessor.prepare(
         image, dpi: options.dpi, quarterTurns: turns, cleaned: upright.cleaned)
       let turned = try read(turnedImage, index: index, path: path, started: started)
+        .turned(by: evidence, deciding: deciding)
       if OrientationPolicy.turnedReadingIsStrong(turned.signals) { return turned }
       let plain = try read(upright, index: index, path: path, started: started)
       return OrientationPolicy.turnedIsClearlyBetter(
@@ -310,13 +346,16 @@ public final class OCREngine {
         ? turned : plain
     }
     let plain = try read(upright, index: index, path: path, started: started)
+    var late: Int?
     guard !detected, estimate?.clearlyUpright != true,
-      OrientationPolicy.readsSideways(plain.signals),
-      let late = detectTurns(upright), late != 0
+      OrientationPolicy.readsSideways(plain.signals)
     else { return plain }
+    deciding += clock.measure { late = detectTurns(upright) }
+    guard let late, late != 0 else { return plain }
     let turnedImage = preprocessor.prepare(
       image, dpi: options.dpi, quarterTurns: late, cleaned: upright.cleaned)
     let turned = try read(turnedImage, index: index, path: path, started: started)
+      .turned(by: .detectionAfterReading, deciding: deciding)
     return OrientationPolicy.turnedIsClearlyBetter(
       turned.quality, than: plain.quality, uprightSignals: plain.signals)
       ? turned : plain

@@ -69,7 +69,7 @@ extension Page {
     return Page(
       index: index, image: image, width: width, height: height, dpi: dpi,
       orientation: orientation, skew: skew, language: language, blocks: kept,
-      preprocessing: preprocessing, crop: crop, perspective: perspective, pdf: pdf,
+      steps: steps, crop: crop, perspective: perspective, pdf: pdf,
       source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
   }
 }

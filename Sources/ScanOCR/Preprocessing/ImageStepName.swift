@@ -1,21 +1,12 @@
-/// The preprocessing steps of the default pipeline, in the order they run
-/// on a page: the one list that the steps' option bits, their `--no-…`
-/// flags, the names the page records, the preprocessing benchmark and the
-/// README's and `docs/ARCHITECTURE.md`'s step tables follow
-/// (`ImageStepTableTests` checks the tables).
-public enum ImageStepName: String, CaseIterable, Sendable, Hashable {
-  case crop
-  case perspective
-  case colour
-  case illumination
-  case despeckle
-  case rules
-  case squarePixels = "square pixels"
-  case orientation
-  case deskew
-  case dewarp
-  case upscale
+import ScanModel
 
+/// What runs each of the pipeline's steps (``ScanModel/ImageStepName``,
+/// whose order is the one list the steps' option bits, their `--no-…`
+/// flags, the names the page records, the preprocessing benchmark and the
+/// README's and `docs/ARCHITECTURE.md`'s step tables follow;
+/// `ImageStepTableTests` checks the tables): its option bit, its flag and
+/// its summary.
+extension ImageStepName {
   /// The option bit that turns the step on.
   public var option: Preprocessing {
     switch self {
@@ -87,65 +78,4 @@ public enum ImageStepName: String, CaseIterable, Sendable, Hashable {
 
   /// The steps in the order they run.
   public static var pipeline: [ImageStepName] { allCases }
-}
-
-/// What one step decided on a page.
-public enum StepDecision: Sendable, Equatable {
-  /// The step changed the page (the only decision most steps make).
-  case applied
-  /// The illumination step stretched low contrast instead of evening out
-  /// a shadow.
-  case contrastStretched
-  /// The colour step read coloured paper in one channel: 0 red, 1 green,
-  /// 2 blue.
-  case channel(Int)
-  /// The colour step faded saturated colour (stamps) to its brightest
-  /// channel.
-  case saturatedColourSuppressed
-  /// The perspective step straightened the two pages of a folded spread
-  /// each on its own.
-  case twoPages
-}
-
-/// What one preprocessing step measured, decided and cost on a page: the
-/// page's typed provenance. The page's `preprocessing` list holds each
-/// record as ``recorded`` (the strings the JSON and every export carry);
-/// the measurement and the time stay out of the exports.
-public struct StepRecord: Sendable, Equatable {
-  /// The step.
-  public var step: ImageStepName
-  /// What decided it, in the step's own unit when it has one: the skew
-  /// angle (degrees) for deskew, the curl (line spacings) for dewarp, the
-  /// scale factor for upscale and square pixels, the quarter turns for
-  /// orientation; `nil` for the others.
-  public var measurement: Double?
-  /// What the step did.
-  public var decision: StepDecision
-  /// The time the step took (its measurement and its work), in seconds;
-  /// 0 where it was not timed apart from another step.
-  public var seconds: Double
-
-  /// Creates a record.
-  public init(
-    _ step: ImageStepName, measurement: Double? = nil, decision: StepDecision = .applied,
-    seconds: Double = 0
-  ) {
-    self.step = step
-    self.measurement = measurement
-    self.decision = decision
-    self.seconds = seconds
-  }
-
-  /// The record as the page's `preprocessing` list holds it: the step's
-  /// name, or for a decision among several the decision
-  /// (`"colour: red channel"`, `"contrast"`, `"perspective: two pages"`).
-  public var recorded: String {
-    switch decision {
-    case .applied: step.rawValue
-    case .contrastStretched: "contrast"
-    case .channel(let c): "colour: \(["red", "green", "blue"][min(max(c, 0), 2)]) channel"
-    case .saturatedColourSuppressed: "colour: saturated colour suppressed"
-    case .twoPages: "perspective: two pages"
-    }
-  }
 }

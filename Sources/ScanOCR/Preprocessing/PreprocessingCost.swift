@@ -1,6 +1,7 @@
 import CScanOCR
 import Foundation
 import ScanImaging
+import ScanModel
 
 /// The cost of the measurements that decide the colour, rule and page
 /// steps, and of the whole default preparation of a page, for the benchmark
@@ -120,8 +121,12 @@ import ScanImaging
     }
     if rules != nil, let page, let ink {
       rulesRemoval = clock.measure {
-        if Preprocessor.removeRules(page, binary: ink, resolution: original.resolution) != nil {
-          decided.append("rules")
+        // The rules step's own measure, decide and apply, as the pipeline runs it.
+        if let found = Preprocessor.measureRules(binary: ink, resolution: original.resolution),
+          found.formGrid,
+          Preprocessor.removeRules(page, found, resolution: original.resolution) != nil
+        {
+          decided.append(StepRecord(.rules).recorded)
         }
       }
     }

@@ -352,16 +352,27 @@ extension Preprocessor {
     return Int(scantext_boxaGetCount(boxes))
   }
 
-  /// Removes ruling lines (see ``rules(binary:resolution:)``) from an 8-bit
-  /// gray page, when they form a table's grid (at least
-  /// ``minimumRuleCrossings`` crossings). A
-  /// rule's pixels (and one round them: anti-aliasing) take the gray of a
-  /// closing across the rule, the paper next to it, so a photo's gray paper
-  /// gets no white streak and a letter crossing the rule keeps its stroke.
-  /// Returns the page and the number of rule pixels found.
-  static func removeRules(
-    _ gray: LeptonicaImage, binary ink: LeptonicaImage, resolution: Int?
-  ) -> (image: LeptonicaImage, pixels: Int, grid: TableGrid)? {
+  /// What the rules step found on a binarised page: its ruling lines
+  /// (see ``rules(binary:resolution:halved:)``), how many pixels each kind
+  /// has, and how often they cross.
+  struct RuleMeasurement {
+    var horizontal: LeptonicaImage
+    var vertical: LeptonicaImage
+    var horizontalPixels: Int
+    var verticalPixels: Int
+    /// The places where a horizontal and a vertical rule meet
+    /// (``ruleCrossings(horizontal:vertical:reach:)``).
+    var crossings: Int
+
+    /// Whether the rules form a table's grid, to be removed: at least
+    /// ``Preprocessor/minimumRuleCrossings`` crossings.
+    var formGrid: Bool { crossings >= Preprocessor.minimumRuleCrossings }
+  }
+
+  /// Finds a binarised page's ruling lines and their crossings; `nil` when
+  /// it has no rule of either kind (told on the page halved first, see
+  /// ``mayHoldGrid(_:length:resolution:)``) or Leptonica fails.
+  static func measureRules(binary ink: LeptonicaImage, resolution: Int?) -> RuleMeasurement? {
     let halved = Self.halved(ink)
     if let halved {
       let length = Int32(ruleLength(ink, resolution: resolution))
@@ -373,16 +384,31 @@ extension Preprocessor {
     guard scantext_pixCountPixels(found.horizontal.pix, &horizontal, nil) == 0,
       scantext_pixCountPixels(found.vertical.pix, &vertical, nil) == 0,
       horizontal > 0, vertical > 0,
-      let crossings = ruleCrossings(horizontal: found.horizontal, vertical: found.vertical),
-      crossings >= minimumRuleCrossings,
-      let copy = scantext_pixCopy(nil, gray.pix)
+      let crossings = ruleCrossings(horizontal: found.horizontal, vertical: found.vertical)
     else { return nil }
+    return RuleMeasurement(
+      horizontal: found.horizontal, vertical: found.vertical,
+      horizontalPixels: Int(horizontal), verticalPixels: Int(vertical), crossings: crossings)
+  }
+
+  /// Removes the ruling lines `found` on an 8-bit gray page (the rules
+  /// step applies this when they form a table's grid,
+  /// ``RuleMeasurement/formGrid``). A rule's pixels (and one round them:
+  /// anti-aliasing) take the gray of a closing across the rule, the paper
+  /// next to it, so a photo's gray paper gets no white streak and a letter
+  /// crossing the rule keeps its stroke.
+  /// Returns the page and the grid of the rules removed, in the page's
+  /// pixels; `nil` when Leptonica fails.
+  static func removeRules(
+    _ gray: LeptonicaImage, _ found: RuleMeasurement, resolution: Int?
+  ) -> (image: LeptonicaImage, grid: TableGrid)? {
+    guard let copy = scantext_pixCopy(nil, gray.pix) else { return nil }
     let clean = LeptonicaImage(taking: copy)
     // Across a horizontal rule is vertical: close with a tall brick.
     let across = Int32(2 * max(3, (resolution ?? 300) / 40) + 5) | 1
     let passes = [
-      (found.horizontal, horizontal, Int32(1), across),
-      (found.vertical, vertical, across, Int32(1)),
+      (found.horizontal, found.horizontalPixels, Int32(1), across),
+      (found.vertical, found.verticalPixels, across, Int32(1)),
     ]
     for (mask, count, w, h) in passes where count > 0 {
       guard let grown = scantext_pixDilateBrick(nil, mask.pix, 3, 3) else { return nil }
@@ -401,7 +427,7 @@ extension Preprocessor {
     let grid = TableGrid(
       horizontalRules: componentBoxes(found.horizontal),
       verticalRules: componentBoxes(found.vertical))
-    return (clean, Int(horizontal + vertical), grid)
+    return (clean, grid)
   }
 
   /// The paper under each rule: `gray` closed with a `brickWidth` ×

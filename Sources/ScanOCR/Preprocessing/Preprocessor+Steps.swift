@@ -99,27 +99,36 @@ struct DespeckleStep: ImageStep {
   }
 }
 
-/// Rules: the ruling lines of a table or form removed. Finding the rules
-/// and their crossings is most of the work of removing them, so the
-/// measurement is the removal (``Preprocessor/removeRules(_:binary:resolution:)``),
-/// kept when the rules cross often enough to be a table.
+/// Rules: the ruling lines of a table or form removed. The measurement
+/// finds the rules and their crossings
+/// (``Preprocessor/measureRules(binary:resolution:)``); the step decides
+/// to remove them when they cross often enough to be a table's grid
+/// (``Preprocessor/minimumRuleCrossings``), and the removal lays the
+/// paper next to each rule over it
+/// (``Preprocessor/removeRules(_:_:resolution:)``).
 struct RulesStep: ImageStep {
   var name: ImageStepName { .rules }
 
-  typealias Removal = (image: LeptonicaImage, pixels: Int, grid: TableGrid)
-
-  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Removal? {
-    guard let ink = page.ink() else { return nil }
-    return Preprocessor.removeRules(page.image, binary: ink, resolution: context.source.resolution)
-  }
-
-  func decide(_ removal: Removal, _ page: WorkingPage, _ context: StepContext) -> Removal? {
-    removal
-  }
-
-  func apply(_ removal: Removal, to page: inout WorkingPage, _ context: StepContext)
-    -> (image: LeptonicaImage, map: PointMap)?
+  func measure(_ page: inout WorkingPage, _ context: StepContext)
+    -> Preprocessor.RuleMeasurement?
   {
+    guard let ink = page.ink() else { return nil }
+    return Preprocessor.measureRules(binary: ink, resolution: context.source.resolution)
+  }
+
+  func decide(
+    _ found: Preprocessor.RuleMeasurement, _ page: WorkingPage, _ context: StepContext
+  ) -> Preprocessor.RuleMeasurement? {
+    found.formGrid ? found : nil
+  }
+
+  func apply(
+    _ found: Preprocessor.RuleMeasurement, to page: inout WorkingPage, _ context: StepContext
+  ) -> (image: LeptonicaImage, map: PointMap)? {
+    guard
+      let removal = Preprocessor.removeRules(
+        page.image, found, resolution: context.source.resolution)
+    else { return nil }
     // Grids are kept in original pixels: moved back from a cropped page;
     // a page in perspective has no upright grid there, so none is kept.
     if page.frame?.perspective == nil {
@@ -128,6 +137,12 @@ struct RulesStep: ImageStep {
           ?? removal.grid)
     }
     return (removal.image, .identity)
+  }
+
+  func record(
+    _ found: Preprocessor.RuleMeasurement, _ decision: Preprocessor.RuleMeasurement
+  ) -> StepRecord {
+    StepRecord(.rules, measurement: Double(found.crossings))
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScanModel
 @_spi(Benchmarks) import ScanOCR
 
 /// The cost of the measurements that decide the colour, rule and page
@@ -81,7 +82,7 @@ struct PreprocessBench {
       stepRows.append(
         name.padding(toLength: 38, withPad: " ", startingAt: 0)
           + ImageStepName.pipeline.map { step in
-            let time = applied.filter { $0.step == step }.map(\.seconds).reduce(0, +)
+            let time = applied.filter { $0.step == step }.compactMap(\.seconds).reduce(0, +)
             let cell =
               applied.contains { $0.step == step }
               ? String(format: "%.1f%%", 100 * time / max(1e-9, seconds(read))) : "-"

@@ -221,6 +221,32 @@ struct GeometryRepairTests {
     #expect(once.repairingGeometry() == once)
   }
 
+  /// Repair changes boxes, nothing the page records of where it came from
+  /// (it dropped all of it before the page was built once).
+  @Test func repairKeepsTheProvenance() throws {
+    let zero = Self.box(0, 0, 0, 0)
+    let broken = Self.word("abc", Self.box(100, 100, 130, 120), glyphs: [zero, zero, zero])
+    let bbox = broken.bbox
+    let page = Page(
+      index: 2, image: "p.png", width: 1000, height: 1000, dpi: 300,
+      blocks: [
+        Block(
+          bbox: bbox,
+          paragraphs: [Paragraph(bbox: bbox, lines: [TextLine(bbox: bbox, words: [broken])])])
+      ],
+      steps: [StepRecord(.crop, measurement: 2), StepRecord(.deskew, measurement: 1.5)],
+      crop: Self.box(10, 10, 990, 990),
+      pdf: PDFPageSource(
+        page: 3, width: 612, height: 792, pixelToPoint: [0.24, 0, 0, 0.24, 0, 0], hasText: false,
+        nativeImage: true), source: .pdfText, dpiSource: .pdf, exifOrientation: 6)
+    let repaired = page.repairingGeometry()
+    #expect(repaired.blocks != page.blocks)
+    #expect(repaired.steps == page.steps)
+    #expect(repaired.crop == page.crop && repaired.perspective == page.perspective)
+    #expect(repaired.pdf == page.pdf && repaired.source == page.source)
+    #expect(repaired.dpiSource == page.dpiSource && repaired.exifOrientation == 6)
+  }
+
   @Test func verifyChecksEveryPairOfLinesNotOnlyNeighbours() {
     // Lines 0 and 2 overlap; line 1 lies elsewhere.
     let a = Self.word("one", Self.box(100, 100, 200, 130))

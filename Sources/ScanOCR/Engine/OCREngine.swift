@@ -265,8 +265,7 @@ public final class OCREngine {
       else { return reading }
       reading.prepared.applied[i].decision = .turned(evidence)
       reading.prepared.applied[i].seconds =
-        (reading.prepared.applied[i].seconds ?? 0) + Double(deciding.components.seconds)
-        + Double(deciding.components.attoseconds) * 1e-18
+        (reading.prepared.applied[i].seconds ?? 0) + deciding.inSeconds
       return reading
     }
   }

@@ -139,10 +139,15 @@ struct WorkingPage {
     binary = nil
     map = map.composed(after: applied.map)
     var record = step.record(measurement, decision)
-    let elapsed = clock.now - start
-    record.seconds =
-      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    record.seconds = (clock.now - start).inSeconds
     records.append(record)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a step's record holds its time.
+  var inSeconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) * 1e-18
   }
 }
 

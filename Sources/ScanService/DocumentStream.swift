@@ -71,17 +71,32 @@ package final class DocumentStream: PageOutput {
   ///   page's image cannot be read, or the format cannot hold the page (a
   ///   second page of PAGE XML); the output is then left as it was.
   package func write(_ page: Page, from source: (path: String, page: Int)) throws {
+    try write(page, encoded: nil, from: source)
+  }
+
+  /// Writes the next page as ``write(_:from:)`` does, its ScanText JSON
+  /// made already (`encoded`: ``InputResult/text(ofPage:)``), which the
+  /// JSON output writes instead of encoding the page again.
+  package func write(
+    _ page: Page, encoded: DocumentJSON.PageText?, from source: (path: String, page: Int)
+  ) throws {
     try write(
-      page.withIndex(pageCount),
+      page.withIndex(pageCount), encoded: encoded,
       from: PageOrigin(path: source.path, page: source.page, number: pageCount + 1))
   }
 
   /// Writes the next page, read from `origin`.
-  package func write(_ page: Page, from origin: PageOrigin) throws {
+  package func write(
+    _ page: Page, encoded: DocumentJSON.PageText? = nil, from origin: PageOrigin
+  ) throws {
     let first = writer.pageCount == 0
     let bytes: Data
     do {
-      bytes = try writer.page(page, from: origin, images: images)
+      if let encoded {
+        bytes = try writer.page(page, encoded: encoded, from: origin, images: images)
+      } else {
+        bytes = try writer.page(page, from: origin, images: images)
+      }
     } catch {
       output.abandon()
       throw failure(error)

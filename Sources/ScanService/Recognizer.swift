@@ -323,9 +323,7 @@ package struct Recognizer: Sendable {
       if let cache, let key { texts = cache.store([recognised], key: key) }
       return result(.success(recognised), texts: texts)
     } catch let error as OCRError {
-      var message = error.description
-      if case .upscaledImageTooLarge = error { message += " (raise the limit with --max-pixels)" }
-      return result(.failure(ServiceError(message)))
+      return result(.failure(.recognitionFailed(error)))
     } catch {
       return result(.failure(ServiceError.wrap(error)))
     }
@@ -365,10 +363,10 @@ package struct Recognizer: Sendable {
       }
       return InputResult(
         path: path, pages: .success(recognised.pages),
-        pageErrors: recognised.pageErrors.map { ServiceError($0.description) },
+        pageErrors: recognised.pageErrors.map(ServiceError.recognitionFailed),
         numbers: recognised.pages.map { $0.index + 1 }, texts: texts)
     } catch let error as OCRError {
-      return InputResult(path: path, pages: .success([]), pageErrors: [failure(error)])
+      return InputResult(path: path, pages: .success([]), pageErrors: [.recognitionFailed(error)])
     } catch {
       return InputResult(path: path, pages: .success([]), pageErrors: [ServiceError.wrap(error)])
     }
@@ -402,7 +400,7 @@ package struct Recognizer: Sendable {
         if pages != Array(0..<count) { chosen = pages }
       }
     } catch let error as OCRError {
-      return InputResult(path: path, pages: .failure(failure(error)))
+      return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
     } catch {
       return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
     }
@@ -426,7 +424,7 @@ package struct Recognizer: Sendable {
     engine = loaded
     switch loaded {
     case .failure(let error):
-      return InputResult(path: path, pages: .failure(ServiceError(error.description)))
+      return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
     case .success(let e):
       do {
         let recognised = try e.recognizePages(imageData: data, path: path, pages: chosen)
@@ -436,21 +434,11 @@ package struct Recognizer: Sendable {
           texts = cache.store(recognised.pages, key: key)
         }
         return result(
-          recognised.pages, errors: recognised.pageErrors.map { ServiceError($0.description) },
+          recognised.pages, errors: recognised.pageErrors.map(ServiceError.recognitionFailed),
           texts: texts)
       } catch {
-        return InputResult(path: path, pages: .failure(failure(error)))
+        return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
       }
-    }
-  }
-
-  /// The message of a recognition error, with what to do about a limit.
-  private static func failure(_ error: OCRError) -> ServiceError {
-    switch error {
-    case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
-      return ServiceError(error.description + " (raise the limit with --max-pixels)")
-    default:
-      return ServiceError(error.description)
     }
   }
 }

@@ -113,6 +113,8 @@ package struct RecognitionCache: Sendable {
     return Key(name: SHA256.hex(digest: hash.finalize()), imageDigest: digest)
   }
 
+  /// An entry's file. Still named `.json`, as entries of the format before
+  /// were: those are found under the same names, trimmed and replaced.
   private func entry(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
 
   /// The most bytes an entry uncompresses to (a damaged size is refused

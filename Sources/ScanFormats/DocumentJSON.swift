@@ -103,11 +103,20 @@ public enum DocumentJSON {
       head = text + ",\n  \"pages\": ["
     }
 
-    /// A page's item of `pages`, with the comma before it after the first.
-    mutating func page(_ page: Page) -> String {
+    /// The indent of a page's members' object in `pages`.
+    static let pageIndent = 2
+
+    /// A page's item of `pages`, with the comma before it after the first:
+    /// `encoded`'s text when the page was encoded already (its `image` and
+    /// `index` written from `page`), else the page encoded now.
+    mutating func page(_ page: Page, encoded: PageText? = nil) -> String {
       var text = pageCount == 0 ? "\n    " : ",\n    "
       pageCount += 1
-      DocumentJSON.value(of: page).write(to: &text, pretty: true, indent: 2)
+      if let encoded {
+        encoded.write(page, to: &text)
+      } else {
+        DocumentJSON.value(of: page).write(to: &text, pretty: true, indent: Self.pageIndent)
+      }
       return text
     }
 
@@ -120,10 +129,16 @@ public enum DocumentJSON {
     }
   }
 
-  static func value(of page: Page) -> JSONValue {
+  static func value(of page: Page) -> JSONValue { .object(members(of: page)) }
+
+  /// A page's `image` member.
+  static func image(of page: Page) -> JSONValue { page.image.map(JSONValue.string) ?? .null }
+
+  /// A page's members.
+  static func members(of page: Page) -> [String: JSONValue] {
     var o: [String: JSONValue] = [
       "index": int(page.index),
-      "image": page.image.map(JSONValue.string) ?? .null,
+      "image": image(of: page),
       "width": int(page.width),
       "height": int(page.height),
       "dpi": page.dpi.map(int) ?? .null,
@@ -142,7 +157,7 @@ public enum DocumentJSON {
     if page.source != .ocr { o["source"] = .string(page.source.rawValue) }
     if let source = page.dpiSource { o["dpiSource"] = .string(source.rawValue) }
     if let tag = page.exifOrientation { o["exifOrientation"] = int(tag) }
-    return .object(o)
+    return o
   }
 
   static func value(of pdf: PDFPageSource) -> JSONValue {

@@ -75,10 +75,22 @@ public struct DocumentWriter {
   ///   holds one page.
   /// - Complexity: O(*n*) in the page's elements.
   public mutating func page(_ page: Page) throws(DocumentFormatError) -> String {
+    try self.page(page, encoded: nil)
+  }
+
+  /// The text of the next page, as ``page(_:)`` gives it; ScanText JSON
+  /// writes `encoded` (the page's JSON made already, with `page`'s `image`
+  /// and `index`) instead of encoding the page again, the other formats
+  /// ignore it.
+  /// - Complexity: O(*n*) in the page's elements (JSON with `encoded`: a
+  ///   copy of its text).
+  public mutating func page(_ page: Page, encoded: DocumentJSON.PageText?)
+    throws(DocumentFormatError) -> String
+  {
     defer { pageCount += 1 }
     switch writer {
     case .json(var w):
-      let text = w.page(page)
+      let text = w.page(page, encoded: encoded)
       writer = .json(w)
       return text
     case .hocr(var w):

@@ -93,21 +93,35 @@ extension JSONValue {
       if !inline { Self.newline(&out, indent) }
       out += "]"
     case .object(let members):
-      if members.isEmpty {
-        out += "{}"
-        return
-      }
-      out += "{"
-      for (i, key) in members.keys.sorted().enumerated() {
-        if i > 0 { out += "," }
-        if pretty { Self.newline(&out, indent + 1) }
-        Self.writeString(key, to: &out)
-        out += pretty ? ": " : ":"
-        members[key, default: .null].write(to: &out, pretty: pretty, indent: indent + 1)
-      }
-      if pretty { Self.newline(&out, indent) }
-      out += "}"
+      var marks: [String: Range<Int>] = [:]
+      Self.writeObject(members, to: &out, pretty: pretty, indent: indent, marking: [], at: &marks)
     }
+  }
+
+  /// Writes an object's members, as ``write(to:pretty:indent:)`` does,
+  /// and records where the values of the members named in `keys` are in
+  /// `out` (UTF-8 offsets), so that they can be replaced without writing
+  /// the object again (``DocumentJSON/PageText``).
+  static func writeObject(
+    _ members: [String: JSONValue], to out: inout String, pretty: Bool, indent: Int,
+    marking keys: Set<String>, at marks: inout [String: Range<Int>]
+  ) {
+    if members.isEmpty {
+      out += "{}"
+      return
+    }
+    out += "{"
+    for (i, key) in members.keys.sorted().enumerated() {
+      if i > 0 { out += "," }
+      if pretty { Self.newline(&out, indent + 1) }
+      Self.writeString(key, to: &out)
+      out += pretty ? ": " : ":"
+      let start = out.utf8.count
+      members[key, default: .null].write(to: &out, pretty: pretty, indent: indent + 1)
+      if keys.contains(key) { marks[key] = start..<out.utf8.count }
+    }
+    if pretty { Self.newline(&out, indent) }
+    out += "}"
   }
 
   private static func newline(_ out: inout String, _ indent: Int) {

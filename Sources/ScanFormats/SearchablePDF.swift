@@ -552,11 +552,11 @@ private struct ObjectWriter {
 }
 
 /// zlib's compression (RFC 1950, what a PDF's `FlateDecode` reads).
-enum Deflate {
+package enum Deflate {
   /// `data` compressed at `level` (0–9); `nil` when zlib cannot (it fails
   /// only for want of memory: compressBound's buffer is always large
   /// enough).
-  static func compress(_ data: Data, level: Int32 = 9) -> Data? {
+  package static func compress(_ data: Data, level: Int32 = 9) -> Data? {
     var size = compressBound(uLong(data.count))
     var out = [UInt8](repeating: 0, count: Int(size))
     let status = data.withUnsafeBytes { raw -> Int32 in

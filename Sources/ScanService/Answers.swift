@@ -98,7 +98,7 @@ package enum Answers {
   package static func checked(_ r: Range<Int>, in page: Page) throws -> TextRange {
     let range = TextRange(offsets: r)
     guard page.contains(range) else {
-      throw ServiceError(
+      throw ServiceError.outsidePage(
         "range \(r.lowerBound):\(r.upperBound) is outside the page text (0:\(page.endPosition.offset))"
       )
     }
@@ -108,7 +108,8 @@ package enum Answers {
   package static func checked(position p: Int, in page: Page) throws -> TextPosition {
     let position = TextPosition(offset: p)
     guard page.contains(position) else {
-      throw ServiceError("position \(p) is outside the page text (0...\(page.endPosition.offset))")
+      throw ServiceError.outsidePage(
+        "position \(p) is outside the page text (0...\(page.endPosition.offset))")
     }
     return position
   }

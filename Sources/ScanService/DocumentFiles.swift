@@ -17,8 +17,9 @@ package enum DocumentFiles {
       format = DocumentFormat.detect(data: data) ?? format
     }
     guard let format, format.isReadable else {
-      throw ServiceError(
-        "\(path): not a document ScanText reads (JSON, hOCR, ALTO, PAGE XML or Tesseract TSV)")
+      throw ServiceError.notADocument(
+        path: path,
+        reason: "not a document ScanText reads (JSON, hOCR, ALTO, PAGE XML or Tesseract TSV)")
     }
     return try decode(data, as: format, path: path)
   }
@@ -34,7 +35,7 @@ package enum DocumentFiles {
       return try format.decode(data)
     } catch {
       let what = format == .json ? "a ScanText document" : "a valid \(format.displayName) document"
-      throw ServiceError("\(path): not \(what): \(error)")
+      throw ServiceError.notADocument(path: path, reason: "not \(what): \(error)")
     }
   }
 
@@ -42,15 +43,17 @@ package enum DocumentFiles {
   private static func contents(of path: String) throws -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ServiceError("\(path): no such file")
+      throw ServiceError.inputUnreadable(path: path, reason: "no such file")
     }
     guard !isDirectory.boolValue else {
-      throw ServiceError("\(path): is a directory, not a document")
+      throw ServiceError.inputUnreadable(path: path, reason: "is a directory, not a document")
     }
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw ServiceError("\(path): cannot read the file")
+      throw ServiceError.inputUnreadable(path: path, reason: "cannot read the file")
     }
-    guard !data.isEmpty else { throw ServiceError("\(path): the file is empty") }
+    guard !data.isEmpty else {
+      throw ServiceError.inputUnreadable(path: path, reason: "the file is empty")
+    }
     return data
   }
 
@@ -59,7 +62,7 @@ package enum DocumentFiles {
     do {
       return try format.encode(document, generator: ToolIdentity.generator)
     } catch {
-      throw ServiceError("cannot write \(format.displayName): \(error)")
+      throw ServiceError.formatCannotHold(format: format.displayName, reason: "\(error)")
     }
   }
 }

@@ -10,7 +10,7 @@ import ScanOCR
 
 /// Where `ocr` writes pages as they are read, in order
 /// (``DocumentStream``: any format of the registry).
-package protocol PageOutput: AnyObject {
+protocol PageOutput: AnyObject {
   /// The number of pages written.
   var pageCount: Int { get }
   /// Writes the next page, read from page `source.page` (from 0) of the
@@ -71,17 +71,32 @@ package final class DocumentStream: PageOutput {
   ///   page's image cannot be read, or the format cannot hold the page (a
   ///   second page of PAGE XML); the output is then left as it was.
   package func write(_ page: Page, from source: (path: String, page: Int)) throws {
+    try write(page, encoded: nil, from: source)
+  }
+
+  /// Writes the next page as ``write(_:from:)`` does, its ScanText JSON
+  /// made already (`encoded`: ``InputResult/text(ofPage:)``), which the
+  /// JSON output writes instead of encoding the page again.
+  package func write(
+    _ page: Page, encoded: DocumentJSON.PageText?, from source: (path: String, page: Int)
+  ) throws {
     try write(
-      page.withIndex(pageCount),
+      page.withIndex(pageCount), encoded: encoded,
       from: PageOrigin(path: source.path, page: source.page, number: pageCount + 1))
   }
 
   /// Writes the next page, read from `origin`.
-  package func write(_ page: Page, from origin: PageOrigin) throws {
+  package func write(
+    _ page: Page, encoded: DocumentJSON.PageText? = nil, from origin: PageOrigin
+  ) throws {
     let first = writer.pageCount == 0
     let bytes: Data
     do {
-      bytes = try writer.page(page, from: origin, images: images)
+      if let encoded {
+        bytes = try writer.page(page, encoded: encoded, from: origin, images: images)
+      } else {
+        bytes = try writer.page(page, from: origin, images: images)
+      }
     } catch {
       output.abandon()
       throw failure(error)
@@ -126,11 +141,11 @@ package final class DocumentStream: PageOutput {
   private func failure(_ error: any Error) -> any Error {
     switch error {
     case let error as DocumentFormatError:
-      return ServiceError("cannot write \(format.displayName): \(error)")
+      return ServiceError.formatCannotHold(format: format.displayName, reason: "\(error)")
     case let error as SearchablePDF.WriteError:
-      return ServiceError("\(outputPath): \(error.description)")
+      return ServiceError.pageNotWritten(path: outputPath, reason: error.description)
     case let error as OCRError:
-      return ServiceError(error.description)
+      return ServiceError.recognitionFailed(error)
     default:
       return error
     }
@@ -140,10 +155,10 @@ package final class DocumentStream: PageOutput {
 /// An unnamed temporary file (removed from its folder as soon as it is
 /// made, so nothing is left behind however the process ends): text written
 /// now and read back later.
-package final class Spool {
+final class Spool {
   private let descriptor: Int32
 
-  package init() throws {
+  init() throws {
     let folder = FileManager.default.temporaryDirectory.path
     var template = Array("\(folder)/scantext-spool-XXXXXX".utf8CString)
     let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -151,9 +166,8 @@ package final class Spool {
       return mkstemp(base)
     }
     guard made >= 0 else {
-      throw ServiceError(
-        "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)).lowercased())"
-      )
+      throw ServiceError.temporaryFileUnusable(
+        folder: folder, reason: String(cString: strerror(errno)).lowercased())
     }
     descriptor = made
     template.withUnsafeBufferPointer { buffer in
@@ -163,11 +177,11 @@ package final class Spool {
 
   deinit { close(descriptor) }
 
-  package func write(_ text: String) throws {
+  func write(_ text: String) throws {
     try write(Data(text.utf8))
   }
 
-  package func write(_ data: Data) throws {
+  func write(_ data: Data) throws {
     try data.withUnsafeBytes { bytes in
       var done = 0
       while done < bytes.count {
@@ -185,7 +199,7 @@ package final class Spool {
   }
 
   /// Writes everything written here to `output`, a block at a time.
-  package func copy(to output: OutputFile.Stream) throws {
+  func copy(to output: OutputFile.Stream) throws {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }
     var block = [UInt8](repeating: 0, count: 1 << 20)
     while true {
@@ -198,6 +212,6 @@ package final class Spool {
   }
 
   private func failure(_ code: Int32) -> ServiceError {
-    ServiceError("cannot use a temporary file: \(String(cString: strerror(code)).lowercased())")
+    .temporaryFileUnusable(folder: nil, reason: String(cString: strerror(code)).lowercased())
   }
 }

@@ -30,7 +30,7 @@ package enum ExactTSV {
     do {
       writer = try TesseractTSVWriter(options: options)
     } catch {
-      throw ServiceError(error.description)
+      throw ServiceError.recognitionFailed(error)
     }
     // Each image's rows are written as they are read; nothing is written
     // when every image fails.

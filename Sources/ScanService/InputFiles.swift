@@ -105,7 +105,7 @@ package enum InputFiles {
     do {
       return try OCREngine.readImageFile(path)
     } catch {
-      throw ServiceError(error.description)
+      throw ServiceError.recognitionFailed(error)
     }
   }
 
@@ -117,16 +117,20 @@ package enum InputFiles {
       let contents: Result<Data, ServiceError>
       switch read(standardInputLimit) {
       case .bytes(let bytes) where bytes.isEmpty:
-        contents = .failure(ServiceError("-: standard input is empty"))
+        contents = .failure(
+          ServiceError.inputUnreadable(path: "-", reason: "standard input is empty"))
       case .bytes(let bytes):
         contents = .success(Data(bytes))
       case .tooLong:
         contents = .failure(
-          ServiceError(
-            "-: standard input holds more than \(standardInputLimit >> 20) MiB, the most read into memory; give a file instead"
+          ServiceError.inputUnreadable(
+            path: "-",
+            reason:
+              "standard input holds more than \(standardInputLimit >> 20) MiB, the most read into memory; give a file instead"
           ))
       case .failed(let reason):
-        contents = .failure(ServiceError("-: cannot read standard input: \(reason)"))
+        contents = .failure(
+          ServiceError.inputUnreadable(path: "-", reason: "cannot read standard input: \(reason)"))
       }
       state.contents = contents
       return contents
@@ -150,7 +154,7 @@ package enum InputFiles {
   private static func readStream(_ path: String, waitLimit: Double?) -> Result<Data, ServiceError> {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
-      return .failure(ServiceError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+      return .failure(unreadable(path, errno))
     }
     defer { close(descriptor) }
     let deadline = waitLimit.map { Date().addingTimeInterval($0) }
@@ -163,12 +167,13 @@ package enum InputFiles {
       if polled < 0 {
         if errno == EINTR { continue }
         return .failure(
-          ServiceError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+          unreadable(path, errno))
       }
       if polled == 0 {
         return .failure(
-          ServiceError(
-            "\(path): no data within the \(waitLimit ?? 0)-second timeout (a FIFO nobody writes to?)"
+          ServiceError.inputUnreadable(
+            path: path,
+            reason: "no data within the \(waitLimit ?? 0)-second timeout (a FIFO nobody writes to?)"
           ))
       }
       let count = Glibc.read(descriptor, &buffer, buffer.count)
@@ -176,18 +181,27 @@ package enum InputFiles {
         data.append(buffer, count: count)
         if data.count > standardInputLimit {
           return .failure(
-            ServiceError(
-              "\(path): holds more than \(standardInputLimit >> 20) MiB, the most read from a stream into memory; give a regular file instead"
+            ServiceError.inputUnreadable(
+              path: path,
+              reason:
+                "holds more than \(standardInputLimit >> 20) MiB, the most read from a stream into memory; give a regular file instead"
             ))
         }
       } else if count == 0 {
         break
       } else if errno != EAGAIN && errno != EINTR {
         return .failure(
-          ServiceError("\(path): cannot read it: \(String(cString: strerror(errno)))"))
+          unreadable(path, errno))
       }
     }
-    return data.isEmpty ? .failure(ServiceError("\(path): the file is empty")) : .success(data)
+    return data.isEmpty
+      ? .failure(ServiceError.inputUnreadable(path: path, reason: "the file is empty"))
+      : .success(data)
+  }
+
+  /// An input that cannot be read, with the system's reason.
+  private static func unreadable(_ path: String, _ code: Int32) -> ServiceError {
+    .inputUnreadable(path: path, reason: "cannot read it: \(String(cString: strerror(code)))")
   }
 
   /// What `path` holds: for a file, a document when its name says so
@@ -243,9 +257,9 @@ package enum InputFiles {
       try data.write(to: file)
     } catch {
       try? FileManager.default.removeItem(at: folder)
-      throw ServiceError(
-        "\(path): cannot keep the stream's bytes in a temporary file: \(error.localizedDescription)"
-      )
+      throw ServiceError.inputUnreadable(
+        path: path,
+        reason: "cannot keep the stream's bytes in a temporary file: \(error.localizedDescription)")
     }
     defer { try? FileManager.default.removeItem(at: folder) }
     do {

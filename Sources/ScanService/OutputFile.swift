@@ -72,7 +72,7 @@ package enum OutputFile {
   /// the writing is abandoned (``abandon()``, or the stream is released
   /// uncommitted). Nothing is opened before the first bytes, so an output
   /// FIFO waits for its reader only once there is something to read.
-  package final class Stream {
+  final class Stream {
     private let path: String
     private let io: CommandIO
     private enum Sink {
@@ -86,7 +86,7 @@ package enum OutputFile {
     private var closed = false
 
     /// An output to `path` (`-` for standard output), opened on first use.
-    package init(_ path: String, io: CommandIO = .standard) {
+    init(_ path: String, io: CommandIO = .standard) {
       self.path = path
       self.io = io
     }
@@ -94,13 +94,13 @@ package enum OutputFile {
     deinit { abandon() }
 
     /// Writes `text` at the end of what was written.
-    package func write(_ text: String) throws {
+    func write(_ text: String) throws {
       var text = text
       try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes `bytes` at the end of what was written.
-    package func write(bytes: [UInt8]) throws {
+    func write(bytes: [UInt8]) throws {
       try bytes.withUnsafeBytes { try write($0) }
     }
 
@@ -108,8 +108,10 @@ package enum OutputFile {
     /// - Throws: ``ServiceError`` naming the output and the reason; for
     ///   standard output, ``BatchFailure`` (the run ends with `cannot write
     ///   to standard output`, as for any command).
-    package func write(_ bytes: UnsafeRawBufferPointer) throws {
-      guard !closed else { throw ServiceError("\(path): cannot write the output: it was closed") }
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+      guard !closed else {
+        throw ServiceError.outputNotWritable(path: path, reason: "it was closed")
+      }
       let sink = try opened()
       switch sink {
       case .standardOutput:
@@ -128,7 +130,7 @@ package enum OutputFile {
 
     /// Ends the output: a regular file is renamed over the destination
     /// (created empty when nothing was written).
-    package func commit() throws {
+    func commit() throws {
       guard !closed else { return }
       let sink = try opened()
       closed = true
@@ -147,8 +149,8 @@ package enum OutputFile {
         if code == 0 {
           do {
             guard case .file(let again, _) = try OutputFile.target(path), again == target else {
-              throw ServiceError(
-                "\(path): cannot write the output: it changed while it was written")
+              throw ServiceError.outputNotWritable(
+                path: path, reason: "it changed while it was written")
             }
           } catch {
             unlink(temporary)
@@ -166,7 +168,7 @@ package enum OutputFile {
     /// Gives the output up: a temporary file is removed and the
     /// destination left as it was. Standard output and streams keep what
     /// reached them.
-    package func abandon() {
+    func abandon() {
       guard !closed else { return }
       closed = true
       switch sink {
@@ -243,8 +245,8 @@ package enum OutputFile {
     if info.st_mode & S_IFMT == S_IFLNK {
       guard stat(path, &info) == 0 else {
         guard errno == ENOENT else { throw failure(path, errno) }
-        throw ServiceError(
-          "\(path): cannot write the output: it is a symbolic link to a missing file")
+        throw ServiceError.outputNotWritable(
+          path: path, reason: "it is a symbolic link to a missing file")
       }
       // A stream is opened through the link (`/dev/stderr` to a pipe has no
       // name of its own); a file is replaced where the link points.
@@ -288,8 +290,8 @@ package enum OutputFile {
     for input in inputs where !InputFiles.isStandardInput(input) {
       var info = stat()
       if stat(input, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
-        throw ServiceError(
-          "\(path): cannot write the output: it is the input '\(input)', which it would replace")
+        throw ServiceError.outputNotWritable(
+          path: path, reason: "it is the input '\(input)', which it would replace")
       }
     }
   }
@@ -299,21 +301,22 @@ package enum OutputFile {
     let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
     var info = stat()
     guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      throw ServiceError("\(path): cannot write the output: no such directory '\(folder)'")
+      throw ServiceError.outputNotWritable(path: path, reason: "no such directory '\(folder)'")
     }
     guard access(folder, W_OK) == 0 else { throw failure(path, errno) }
   }
 
   private static func refused(_ path: String, _ what: String) -> ServiceError {
-    ServiceError(
-      "\(path): cannot write the output: it is \(what); only a regular file is replaced (a FIFO or character device is written into)"
+    .outputNotWritable(
+      path: path,
+      reason:
+        "it is \(what); only a regular file is replaced (a FIFO or character device is written into)"
     )
   }
 
   /// A message naming the reason: "read-only file system", "permission
   /// denied", "no space left on device".
   private static func failure(_ path: String, _ code: Int32) -> ServiceError {
-    ServiceError(
-      "\(path): cannot write the output: \(String(cString: strerror(code)).lowercased())")
+    .outputNotWritable(path: path, reason: String(cString: strerror(code)).lowercased())
   }
 }

@@ -53,9 +53,7 @@ package struct PageSelection: Sendable, Equatable {
     for item in items {
       let last = item.last ?? count
       if max(item.first, last) > count {
-        throw ServiceError(
-          "\(path): --pages asks for page \(max(item.first, last)), but the document has \(count) page\(count == 1 ? "" : "s")"
-        )
+        throw ServiceError.pageOutOfRange(path: path, page: max(item.first, last), count: count)
       }
       for n in item.first...last { chosen.insert(n - 1) }
     }

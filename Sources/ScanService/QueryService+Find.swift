@@ -5,7 +5,7 @@ import ScanModel
 extension QueryService {
   /// `{"op":"find","query":"recognition","caseInsensitive":true,"diacriticInsensitive":false}`
   /// → `{"matches":[{"range":[s,e],"text":"recog-\nnition","rects":[…]}]}`.
-  package func findAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func findAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     guard let query = request["query"]?.stringValue else {
       throw RequestError(description: "\"query\" must be a string")
     }
@@ -24,7 +24,7 @@ extension QueryService {
   /// `{"op":"uncertain","below":60}` → `{"words":[…]}`; with
   /// `"position":p` (and `"direction":"forward"` or `"backward"`) →
   /// `{"word":… or null}`, the next or previous uncertain word.
-  package func uncertainAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func uncertainAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     guard let below = request["below"]?.doubleValue, below.isFinite else {
       throw RequestError(description: "\"below\" must be a number (a confidence, 0 to 100)")
     }

@@ -65,8 +65,7 @@ extension QueryService {
   /// `{"op":"nextHeading","position":p}` → `{"heading":… or null}`, the
   /// first heading starting at or after `p`; `previousHeading`, the last
   /// one ending at or before it.
-  package func headingAnswer(_ request: JSONValue, _ page: Page, forward: Bool) throws -> JSONValue
-  {
+  func headingAnswer(_ request: JSONValue, _ page: Page, forward: Bool) throws -> JSONValue {
     let position = try position(request, page)
     let heading =
       forward ? page.nextHeading(after: position) : page.previousHeading(before: position)
@@ -76,7 +75,7 @@ extension QueryService {
   /// `{"op":"attributedContent","line":i}` or `{…,"range":[s,e]}`, with an
   /// optional `"below":60` (the low-confidence threshold) →
   /// ``Answers/attributed(_:)``.
-  package func attributedContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func attributedContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     var threshold = AttributedContent.defaultLowConfidenceThreshold
     if let below = request["below"] {
       guard let b = below.doubleValue, b.isFinite else {

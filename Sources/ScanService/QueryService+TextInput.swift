@@ -11,7 +11,7 @@ extension QueryService {
   /// `{"op":"position","from":p,"direction":"right","offset":1}` →
   /// `{"position":q or null}` (`position(from:in:offset:)`; `offset`
   /// defaults to 1 and may be negative).
-  package func positionAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func positionAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let from = try position(request, page, key: "from")
     let direction = try layoutDirection(request)
     guard let offset = (request["offset"] ?? .number(1)).intValue else {
@@ -23,7 +23,7 @@ extension QueryService {
 
   /// `{"op":"farthest","range":[s,e],"direction":"left"}` →
   /// `{"position":q}` (`position(within:farthestIn:)`).
-  package func farthestAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func farthestAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let range = try range(request, page)
     let p = page.position(within: range, farthestIn: try layoutDirection(request))
     return .object(["position": p.map { .number(Double($0.offset)) } ?? .null])
@@ -31,7 +31,7 @@ extension QueryService {
 
   /// `{"op":"extend","position":p,"direction":"right"}` →
   /// `{"range":[s,e]}` (`characterRange(byExtending:inDirection:)`).
-  package func extendAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func extendAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let p = try position(request, page)
     let r = page.characterRange(byExtending: p, inDirection: try layoutDirection(request))
     return .object(["range": r.map(Answers.range) ?? .null])
@@ -39,7 +39,7 @@ extension QueryService {
 
   /// `{"op":"compare","position":p,"other":q}` →
   /// `{"order":"orderedAscending","value":-1}` (`compare(_:to:)`).
-  package func compareAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func compareAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let a = try position(request, page)
     let b = try position(request, page, key: "other")
     let order = page.compare(a, to: b)
@@ -55,7 +55,7 @@ extension QueryService {
   /// `{"op":"writingDirection","position":p,"direction":"forward"}` →
   /// `{"writingDirection":"leftToRight" or "rightToLeft"}`
   /// (`baseWritingDirection(for:in:)`; `direction` defaults to forward).
-  package func writingDirectionAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func writingDirectionAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let p = try position(request, page)
     let direction: TextStorageDirection
     switch request["direction"] {

@@ -75,7 +75,7 @@ package struct QueryService {
     return answer.serialized()
   }
 
-  package struct RequestError: Error, CustomStringConvertible {
+  struct RequestError: Error, CustomStringConvertible {
     package var description: String
   }
 
@@ -101,7 +101,7 @@ package struct QueryService {
   /// `{"op":"text","range":[s,e]}` (with `"spoken":true`, the text as a
   /// screen reader says it: hyphenated words joined) or
   /// `{"op":"text","rect":[x0,y0,x1,y1]}` → `{"text":…}`.
-  package func textAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func textAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     if request["rect"] != nil {
       return .object(["text": .string(page.text(in: try rect(request)))])
     }
@@ -111,7 +111,7 @@ package struct QueryService {
   }
 
   /// `{"op":"lineContent","line":i}` → the line (``Answers/line(_:_:)``).
-  package func lineContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
+  func lineContentAnswer(_ request: JSONValue, _ page: Page) throws -> JSONValue {
     let n = try int(request, "line", default: nil)
     guard page.line(number: n) != nil else {
       throw RequestError(description: "there is no line \(n) (the page has \(page.lineCount))")
@@ -184,7 +184,7 @@ package struct QueryService {
     return Rect(minX: n[0], minY: n[1], maxX: n[2], maxY: n[3])
   }
 
-  package func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
+  func boundaryArguments(_ r: JSONValue, _ page: Page) throws -> (
     TextPosition, TextGranularity, TextDirection
   ) {
     let p = try position(r, page)

@@ -20,7 +20,9 @@ package struct RecognitionCache: Sendable {
   package let limitBytes: Int
 
   package static let defaultLimitBytes = 256 * 1024 * 1024
-  private static let magic = "scantext-cache-2"
+  /// The entries' format: entries of another (`scantext-cache-2`, JSON
+  /// text uncompressed) are a miss, deleted and replaced.
+  private static let magic = "scantext-cache-3"
 
   /// An entry's name, and the image it holds the recognition of.
   package struct Key: Sendable, Hashable {
@@ -111,39 +113,125 @@ package struct RecognitionCache: Sendable {
     return Key(name: SHA256.hex(digest: hash.finalize()), imageDigest: digest)
   }
 
+  /// An entry's file. Still named `.json`, as entries of the format before
+  /// were: those are found under the same names, trimmed and replaced.
   private func entry(_ key: String) -> URL { folder.appendingPathComponent(key + ".json") }
 
+  /// The most bytes an entry uncompresses to (a damaged size is refused
+  /// before anything is uncompressed).
+  private static let maxBodyBytes = 1 << 30
+
+  /// What an entry gives back: its pages, and the text of each as the JSON
+  /// output writes it (``ScanFormats/DocumentJSON/PageText``), so that a
+  /// cached page goes out as JSON without being encoded again.
+  package struct Hit: Sendable {
+    package var pages: [Page]
+    package var texts: [DocumentJSON.PageText]
+  }
+
   /// The cached pages, renamed to `image`, or `nil` when there is no valid
-  /// entry: none, a damaged one, or one that is not this key's (its
-  /// recorded key or image digest differ): those are deleted.
+  /// entry (see ``hit(for:image:)``).
   package func pages(for key: Key, image: String) -> [Page]? {
+    hit(for: key, image: image)?.pages
+  }
+
+  /// The cached pages, renamed to `image`, with their JSON text, or `nil`
+  /// when there is no valid entry: none, a damaged one, one that is not
+  /// this key's (its recorded key or image digest differ), or one of an
+  /// older format: those are deleted.
+  ///
+  /// An entry is a header line (`scantext-cache-3`, the key, the image's
+  /// digest, the SHA-256 of the rest and the size of the rest
+  /// uncompressed), then, compressed with zlib (``store(_:key:)``), a line
+  /// that places each page's text in the document that follows, and the
+  /// document of the pages as the JSON output writes it. The document is
+  /// read the one way a document is read (``DocumentFiles/decode(_:as:path:)``),
+  /// and each page's text is checked against the page read.
+  package func hit(for key: Key, image: String) -> Hit? {
     let url = entry(key.name)
-    guard let data = FileManager.default.contents(atPath: url.path),
-      let newline = data.firstIndex(of: 0x0A)
-    else { return nil }
-    let header = String(decoding: data[..<newline], as: UTF8.self).split(separator: " ")
-    let body = data[(newline + 1)...]
-    guard header.count == 4, header[0] == Self.magic, header[1] == key.name,
-      header[2] == key.imageDigest, header[3] == SHA256.hex(body),
-      let document = try? DocumentFiles.decode(body, as: .json, path: url.path)
-    else {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    guard let hit = Self.read(data, key: key, path: url.path) else {
       // Damaged, another entry's, or from another format: never serve it.
       try? FileManager.default.removeItem(at: url)
       return nil
     }
     // Mark it recently used.
     try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url.path)
-    return document.pages.map { $0.withImage(image) }
+    return Hit(pages: hit.pages.map { $0.withImage(image) }, texts: hit.texts)
   }
 
-  /// Stores pages; failures are ignored (the cache is an optimisation).
-  package func store(_ pages: [Page], key: Key) {
-    let json = DocumentJSON.value(of: Document(pages: pages), generator: ToolIdentity.generator)
-      .serialized()
-    let body = Data(json.utf8)
+  /// An entry's pages and texts, when it is a whole entry of `key`.
+  private static func read(_ data: Data, key: Key, path: String) -> Hit? {
+    guard let newline = data.firstIndex(of: 0x0A) else { return nil }
+    let header = String(decoding: data[..<newline], as: UTF8.self).split(separator: " ")
+    let compressed = data[(newline + 1)...]
+    guard header.count == 5, header[0] == magic, header[1] == key.name,
+      header[2] == key.imageDigest, header[3] == SHA256.hex(compressed),
+      let size = Int(header[4]), (0...maxBodyBytes).contains(size),
+      let body = Deflate.inflated(Data(compressed), limit: size), body.count == size,
+      let tableEnd = body.firstIndex(of: 0x0A)
+    else { return nil }
+    // Each page: where its text starts in the document, its length, and
+    // the places of `image` and `index` in it.
+    let table = String(decoding: body[..<tableEnd], as: UTF8.self).split(separator: " ")
+      .compactMap { Int($0) }
+    let document = body[(tableEnd + 1)...]
+    guard table.count % 6 == 0,
+      let pages = try? DocumentFiles.decode(document, as: .json, path: path).pages,
+      pages.count * 6 == table.count
+    else { return nil }
+    var texts: [DocumentJSON.PageText] = []
+    for (n, page) in pages.enumerated() {
+      let t = Array(table[(6 * n)..<(6 * n + 6)])
+      guard t[0] >= 0, t[1] >= 0, t[0] + t[1] <= document.count else { return nil }
+      let start = document.startIndex + t[0]
+      guard
+        let text = DocumentJSON.PageText(
+          text: String(decoding: document[start..<(start + t[1])], as: UTF8.self),
+          image: t[2]..<t[3], index: t[4]..<t[5], of: page)
+      else { return nil }
+      texts.append(text)
+    }
+    return Hit(pages: pages, texts: texts)
+  }
+
+  /// Encodes pages, stores them, and returns their JSON text (the one
+  /// encoding of a recognised page: the JSON output writes it as it is).
+  /// Storing fails silently (the cache is an optimisation).
+  ///
+  /// The entry is compressed with zlib at level 1, its fastest: on the
+  /// real scans' pages, 123 kB a page against 796 kB of text (and 326 kB
+  /// for the compact entry before), for 7.5 ms of CPU; level 6 would save
+  /// a quarter more (README, "Speed").
+  @discardableResult
+  package func store(_ pages: [Page], key: Key) -> [DocumentJSON.PageText] {
+    let texts = pages.map(DocumentJSON.PageText.init)
+    var writer = DocumentWriter(format: .json, generator: ToolIdentity.generator)
+    var document = writer.head()
+    var table: [String] = []
+    for (page, text) in zip(pages, texts) {
+      guard let item = try? writer.page(page, encoded: text) else { return texts }
+      // The page's text ends its item (after the separator).
+      let start = document.utf8.count + item.utf8.count - text.text.utf8.count
+      document += item
+      table += [
+        start, text.text.utf8.count, text.image.lowerBound, text.image.upperBound,
+        text.index.lowerBound, text.index.upperBound,
+      ].map(String.init)
+    }
+    document += writer.tail()
+    let body = Data((table.joined(separator: " ") + "\n" + document).utf8)
+    guard let compressed = Deflate.compress(body, level: 1) else { return texts }
     var data = Data(
-      "\(Self.magic) \(key.name) \(key.imageDigest) \(SHA256.hex(body))\n".utf8)
-    data.append(body)
+      "\(Self.magic) \(key.name) \(key.imageDigest) \(SHA256.hex(compressed)) \(body.count)\n"
+        .utf8)
+    data.append(compressed)
+    put(data, key: key)
+    return texts
+  }
+
+  /// Writes an entry's bytes into place (through a temporary file).
+  private func put(_ data: Data, key: Key) {
     let temporary = folder.appendingPathComponent(
       ".\(key.name).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
     ).path

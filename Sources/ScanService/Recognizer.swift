@@ -15,6 +15,19 @@ package struct InputResult: Sendable {
   /// The number of each page read, from 1, in the input (a PDF's page
   /// number, a TIFF's page, a document's page), as `--pages` counts.
   package var numbers: [Int] = []
+  /// The JSON text of each page, made once on the worker (for the cache,
+  /// or read from it), which the JSON output writes as it is; empty when
+  /// the pages were not encoded (no cache, a document, a PDF page read
+  /// from its text).
+  package var texts: [DocumentJSON.PageText] = []
+
+  /// Page `n`'s JSON text, when it was made.
+  package func text(ofPage n: Int) -> DocumentJSON.PageText? {
+    guard case .success(let pages) = self.pages, texts.count == pages.count,
+      texts.indices.contains(n)
+    else { return nil }
+    return texts[n]
+  }
 
   /// The pages read with their numbers, from 1, in the input.
   package func numberedPages() throws(ServiceError) -> [(number: Int, page: Page)] {
@@ -95,6 +108,8 @@ package struct Recognizer: Sendable {
       }
       results[i].pageErrors += part.result.pageErrors
       results[i].numbers += part.result.numbers
+      // The pages' JSON texts are for output written as pages come
+      // (`read(_:progress:deliver:)`); a whole reading does not hold them.
     }
     for i in paths.indices {
       if let error = failure[i] {
@@ -266,10 +281,13 @@ package struct Recognizer: Sendable {
     options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
     engine: inout Result<OCREngine, OCRError>?
   ) -> InputResult {
-    func result(_ outcome: Result<Page, ServiceError>) -> InputResult {
+    func result(
+      _ outcome: Result<Page, ServiceError>, texts: [DocumentJSON.PageText] = []
+    ) -> InputResult {
       switch outcome {
       case .success(let read):
-        return InputResult(path: path, pages: .success([read]), numbers: [page + 1])
+        return InputResult(
+          path: path, pages: .success([read]), numbers: [page + 1], texts: texts)
       case .failure(let error):
         return InputResult(path: path, pages: .success([]), pageErrors: [error])
       }
@@ -279,8 +297,8 @@ package struct Recognizer: Sendable {
       RecognitionCache.key(
         imageDigest: $0, options: options, extra: "pdf page \(page) text \(pdfText.rawValue)")
     }
-    if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
-      return result(.success(pages[0]))
+    if let cache, let key, let hit = cache.hit(for: key, image: name), hit.pages.count == 1 {
+      return result(.success(hit.pages[0]), texts: hit.texts)
     }
     do {
       let pdf: PDFDocument
@@ -301,12 +319,11 @@ package struct Recognizer: Sendable {
       engine = loaded
       let e = try loaded.get()
       let recognised = try e.recognize(pdf: pdf, page: page, policy: pdfText)
-      if let cache, let key { cache.store([recognised], key: key) }
-      return result(.success(recognised))
+      var texts: [DocumentJSON.PageText] = []
+      if let cache, let key { texts = cache.store([recognised], key: key) }
+      return result(.success(recognised), texts: texts)
     } catch let error as OCRError {
-      var message = error.description
-      if case .upscaledImageTooLarge = error { message += " (raise the limit with --max-pixels)" }
-      return result(.failure(ServiceError(message)))
+      return result(.failure(.recognitionFailed(error)))
     } catch {
       return result(.failure(ServiceError.wrap(error)))
     }
@@ -323,8 +340,9 @@ package struct Recognizer: Sendable {
     let key = digest.map {
       RecognitionCache.key(imageDigest: $0, options: options, extra: "pages \(page)")
     }
-    if let cache, let key, let pages = cache.pages(for: key, image: name), pages.count == 1 {
-      return InputResult(path: path, pages: .success(pages), numbers: [page + 1])
+    if let cache, let key, let hit = cache.hit(for: key, image: name), hit.pages.count == 1 {
+      return InputResult(
+        path: path, pages: .success(hit.pages), numbers: [page + 1], texts: hit.texts)
     }
     do {
       let data: Data
@@ -339,15 +357,16 @@ package struct Recognizer: Sendable {
       engine = loaded
       let recognised = try loaded.get().recognizePages(imageData: data, path: path, pages: [page])
       // A page that failed is not cached: its error must show every time.
+      var texts: [DocumentJSON.PageText] = []
       if let cache, let key, recognised.pageErrors.isEmpty, recognised.pages.count == 1 {
-        cache.store(recognised.pages, key: key)
+        texts = cache.store(recognised.pages, key: key)
       }
       return InputResult(
         path: path, pages: .success(recognised.pages),
-        pageErrors: recognised.pageErrors.map { ServiceError($0.description) },
-        numbers: recognised.pages.map { $0.index + 1 })
+        pageErrors: recognised.pageErrors.map(ServiceError.recognitionFailed),
+        numbers: recognised.pages.map { $0.index + 1 }, texts: texts)
     } catch let error as OCRError {
-      return InputResult(path: path, pages: .success([]), pageErrors: [failure(error)])
+      return InputResult(path: path, pages: .success([]), pageErrors: [.recognitionFailed(error)])
     } catch {
       return InputResult(path: path, pages: .success([]), pageErrors: [ServiceError.wrap(error)])
     }
@@ -381,13 +400,16 @@ package struct Recognizer: Sendable {
         if pages != Array(0..<count) { chosen = pages }
       }
     } catch let error as OCRError {
-      return InputResult(path: path, pages: .failure(failure(error)))
+      return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
     } catch {
       return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
     }
-    func result(_ pages: [Page], errors: [ServiceError] = []) -> InputResult {
+    func result(
+      _ pages: [Page], errors: [ServiceError] = [], texts: [DocumentJSON.PageText] = []
+    ) -> InputResult {
       InputResult(
-        path: path, pages: .success(pages), pageErrors: errors, numbers: pages.map { $0.index + 1 })
+        path: path, pages: .success(pages), pageErrors: errors, numbers: pages.map { $0.index + 1 },
+        texts: texts)
     }
     let name = URL(fileURLWithPath: path).lastPathComponent
     let key = cache.map { _ in
@@ -395,36 +417,28 @@ package struct Recognizer: Sendable {
         imageData: data, options: options,
         extra: chosen.map { "pages \($0.map(String.init).joined(separator: ","))" } ?? "")
     }
-    if let cache, let key, let pages = cache.pages(for: key, image: name) {
-      return result(pages)
+    if let cache, let key, let hit = cache.hit(for: key, image: name) {
+      return result(hit.pages, texts: hit.texts)
     }
     let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
     engine = loaded
     switch loaded {
     case .failure(let error):
-      return InputResult(path: path, pages: .failure(ServiceError(error.description)))
+      return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
     case .success(let e):
       do {
         let recognised = try e.recognizePages(imageData: data, path: path, pages: chosen)
         // An incomplete file is not cached: its errors must show every time.
+        var texts: [DocumentJSON.PageText] = []
         if let cache, let key, recognised.pageErrors.isEmpty {
-          cache.store(recognised.pages, key: key)
+          texts = cache.store(recognised.pages, key: key)
         }
         return result(
-          recognised.pages, errors: recognised.pageErrors.map { ServiceError($0.description) })
+          recognised.pages, errors: recognised.pageErrors.map(ServiceError.recognitionFailed),
+          texts: texts)
       } catch {
-        return InputResult(path: path, pages: .failure(failure(error)))
+        return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
       }
-    }
-  }
-
-  /// The message of a recognition error, with what to do about a limit.
-  private static func failure(_ error: OCRError) -> ServiceError {
-    switch error {
-    case .imageTooLarge, .pageTooLarge, .upscaledImageTooLarge:
-      return ServiceError(error.description + " (raise the limit with --max-pixels)")
-    default:
-      return ServiceError(error.description)
     }
   }
 }

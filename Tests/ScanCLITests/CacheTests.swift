@@ -1,4 +1,5 @@
 import Foundation
+import ScanFormats
 import ScanModel
 import ScanOCR
 import ScanTestSupport
@@ -96,20 +97,76 @@ struct CacheTests {
     let page = try RecognizedScans.page("clean.png")
     cache.store([page], key: key("k"))
     let url = cache.folder.appendingPathComponent("k.json")
-    var bytes = try [UInt8](Data(contentsOf: url))
-    // Change one confidence digit: still valid JSON, still a valid document.
-    let text = String(decoding: bytes, as: UTF8.self)
-    let marker = try #require(text.range(of: "\"confidence\":9"))
-    let offset = text.utf8.distance(from: text.startIndex, to: marker.upperBound) - 1
-    bytes[offset] = UInt8(ascii: "8")
-    try Data(bytes).write(to: url)
-    #expect(cache.pages(for: key("k"), image: "clean.png") == nil)
-    #expect(try entries().isEmpty, "the damaged entry is deleted")
+    let stored = try Data(contentsOf: url)
+    let header = try #require(stored.firstIndex(of: 0x0A))
+    // One bit of the compressed body, anywhere in it, makes a miss.
+    for offset in [header + 1, (header + stored.count) / 2, stored.count - 1] {
+      var bytes = stored
+      bytes[offset] ^= 0x10
+      try bytes.write(to: url)
+      #expect(cache.pages(for: key("k"), image: "clean.png") == nil)
+      #expect(try entries().isEmpty, "the damaged entry is deleted")
+    }
     // A truncated entry likewise.
-    cache.store([page], key: key("k"))
-    let whole = try Data(contentsOf: url)
-    try whole.prefix(whole.count / 2).write(to: url)
+    try stored.prefix(stored.count / 2).write(to: url)
     #expect(cache.pages(for: key("k"), image: "clean.png") == nil)
+    // A header whose size is not the body's.
+    let text = String(decoding: stored[..<header], as: UTF8.self)
+    let size = try #require(text.split(separator: " ").last)
+    let wrongSize = try #require(Int(size)) + 1
+    var resized = Data((text.dropLast(size.count) + "\(wrongSize)\n").utf8)
+    resized.append(stored[(header + 1)...])
+    try resized.write(to: url)
+    #expect(cache.pages(for: key("k"), image: "clean.png") == nil)
+    #expect(try entries().isEmpty)
+  }
+
+  /// Entries of the format before (`scantext-cache-2`: the document's
+  /// compact JSON, uncompressed, after the same header) are a miss and are
+  /// deleted, never misread.
+  @Test func anOldFormatEntryIsAMiss() throws {
+    let page = try RecognizedScans.page("clean.png")
+    let body = Data(
+      DocumentJSON.value(of: Document(pages: [page]), generator: ToolIdentity.generator)
+        .serialized().utf8)
+    let k = key("old")
+    var data = Data("scantext-cache-2 \(k.name) \(k.imageDigest) \(SHA256.hex(body))\n".utf8)
+    data.append(body)
+    try FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
+    try data.write(to: cache.folder.appendingPathComponent("old.json"))
+    #expect(cache.pages(for: k, image: "clean.png") == nil)
+    #expect(try entries().isEmpty, "the old entry is deleted")
+    cache.store([page], key: k)
+    #expect(cache.pages(for: k, image: "clean.png") == [page])
+  }
+
+  /// The JSON a hit gives back is the text a fresh encoding writes, with
+  /// the page's name and place written from the page: renamed (the same
+  /// image under another name) and renumbered (a later page of the output).
+  @Test func aHitGivesBackThePagesJSONText() throws {
+    let page = try RecognizedScans.page("clean.png")
+    let texts = cache.store([page], key: key("text"))
+    #expect(texts == [DocumentJSON.PageText(page)])
+    let hit = try #require(cache.hit(for: key("text"), image: "copy.png"))
+    #expect(hit.texts == texts)
+    let renamed = try #require(hit.pages.first).withIndex(3)
+    #expect(renamed.image == "copy.png")
+    func json(_ pages: [Page], encoded: [DocumentJSON.PageText]?) throws -> String {
+      var writer = DocumentWriter(format: .json, generator: ToolIdentity.generator)
+      var text = writer.head()
+      for (n, page) in pages.enumerated() {
+        text += try writer.page(page, encoded: encoded?[n])
+      }
+      return text + writer.tail()
+    }
+    let first = page.withIndex(0)
+    let written = try json([first, renamed], encoded: [texts[0], hit.texts[0]])
+    #expect(written == (try json([first, renamed], encoded: nil)))
+    #expect(written.contains("\"image\": \"copy.png\",\n      \"index\": 3,"))
+    #expect(
+      written
+        == DocumentJSON.encode(
+          Document(pages: [first, renamed]), generator: ToolIdentity.generator))
   }
 
   @Test func anotherImagesEntryCopiedOverThisOneIsAMiss() throws {
@@ -176,7 +233,14 @@ struct CacheTests {
 
   @Test func theFolderStaysUnderItsLimit() throws {
     let page = try RecognizedScans.page("clean.png")
-    let small = RecognitionCache(folder: cache.folder, limitBytes: 150_000)
+    cache.store([page], key: key("probe"))
+    let probe = cache.folder.appendingPathComponent("probe.json")
+    let entrySize = try #require(
+      try FileManager.default.attributesOfItem(atPath: probe.path)[.size] as? Int)
+    try FileManager.default.removeItem(at: probe)
+    // Room for three and a half entries.
+    let limit = entrySize * 7 / 2
+    let small = RecognitionCache(folder: cache.folder, limitBytes: limit)
     for k in 0..<6 {
       small.store([page], key: key("entry\(k)"))
       // Distinct modification times, oldest first.
@@ -190,7 +254,7 @@ struct CacheTests {
       try FileManager.default.attributesOfItem(
         atPath: cache.folder.appendingPathComponent($0).path)[.size] as? Int ?? 0
     }.reduce(0, +)
-    #expect(size <= 150_000)
+    #expect(size <= limit)
     #expect(left.contains("entry5.json"), "the most recently used entry stays")
     #expect(!left.contains("entry0.json"), "the least recently used entry goes")
   }
@@ -209,5 +273,47 @@ struct CacheTests {
     #expect(cache.pages(for: key("shared"), image: "clean.png") == [page])
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.folder.path)
     #expect(leftovers == ["shared.json"])
+  }
+  /// `ocr` to JSON writes the same bytes whether the page is recognised
+  /// with the cache off, recognised and stored, served by a hit (which
+  /// encodes nothing), served under another name, or recognised again
+  /// because its entry was damaged (which is then replaced).
+  @Test func ocrWritesTheSameJSONFromTheCacheAsFromARecognition() throws {
+    let home = try Fixtures.temporaryFolder()
+    let folder = home.appendingPathComponent("scantext")
+    let environment = ["XDG_CACHE_HOME": home.path]
+    let work = try Fixtures.temporaryFolder()
+    let copy = work.appendingPathComponent("renamed.png")
+    try FileManager.default.copyItem(at: URL(fileURLWithPath: clean), to: copy)
+    func ocr(_ inputs: [String], _ name: String, _ options: [String] = []) throws -> String {
+      let output = work.appendingPathComponent(name).path
+      let run = try ScanTextRun.run(
+        ["ocr"] + inputs + ["-o", output] + options, environment: environment)
+      #expect(run.code == 0, "\(run.stderr)")
+      return try String(contentsOfFile: output, encoding: .utf8)
+    }
+    let fresh = try ocr([clean], "no-cache.json", ["--no-cache"])
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+    let stored = try ocr([clean], "stored.json")
+    let entry = try #require(
+      try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        .first { $0.pathExtension == "json" })
+    let served = try ocr([clean], "served.json")
+    #expect(stored == fresh)
+    #expect(served == fresh)
+    // Two pages: the second a hit under another name, numbered 1.
+    let both = try ocr([clean, copy.path], "both.json")
+    let uncached = try ocr([clean, copy.path], "both-no-cache.json", ["--no-cache"])
+    #expect(both == uncached)
+    #expect(both.contains("\"image\": \"renamed.png\",\n      \"index\": 1,"))
+    // A damaged entry: recognised again, and a whole entry put back.
+    var bytes = try Data(contentsOf: entry)
+    bytes[bytes.count - 10] ^= 0xFF
+    try bytes.write(to: entry)
+    let recognised = try ocr([clean], "recognised.json")
+    #expect(recognised == fresh)
+    let replaced = try Data(contentsOf: entry)
+    #expect(replaced != bytes)
+    #expect(replaced.prefix(17) == Data("scantext-cache-3 ".utf8))
   }
 }

@@ -21,9 +21,11 @@ let package = Package(
     // What a page costs on its way out (cache entry, JSON output, reading
     // an entry back): swift run -c release --package-path Tools/Benchmarks
     //   --scratch-path /tmp/bench-build export-bench FILE.json ...
+    .systemLibrary(name: "CZlibBench", pkgConfig: "zlib"),
     .executableTarget(
       name: "export-bench",
       dependencies: [
+        "CZlibBench",
         .product(name: "ScanModel", package: "ScanText"),
         .product(name: "ScanFormats", package: "ScanText"),
       ]),

@@ -145,7 +145,10 @@ struct OCRCommand: ScanCommand {
       try recognizer.read(paths, progress: showDone) { part in
         let read = report(part.result)
         note(part, read)
-        for page in read { try output.write(page, from: (part.result.path, page.index)) }
+        for (n, page) in read.enumerated() {
+          try output.write(
+            page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
+        }
       }
       progress?.finish()
       if failed && output.pageCount == 0 { throw BatchFailure() }

@@ -53,15 +53,6 @@ package enum DocumentFiles {
     guard !data.isEmpty else { throw ServiceError("\(path): the file is empty") }
     return data
   }
-
-  /// Writes `document` to `path` (or returns the text for standard output).
-  package static func render(_ document: Document, as format: DocumentFormat) throws -> String {
-    do {
-      return try format.encode(document, generator: ToolIdentity.generator)
-    } catch {
-      throw ServiceError("cannot write \(format.displayName): \(error)")
-    }
-  }
 }
 
 extension DocumentFiles {

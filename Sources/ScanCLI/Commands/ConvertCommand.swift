@@ -52,18 +52,31 @@ struct ConvertCommand: ScanCommand {
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
     let document = try ocr.recognizer().document(inputPath)
-    guard let documentFormat = outputFormat.document else {
-      let sources = try pdfSources(document)
+    // Each page handed to the format's writer with where it was read from:
+    // for a PDF, the image file (and its page) the PDF is made of.
+    var origins = document.pages.indices.map { (path: inputPath, page: $0) }
+    if outputFormat == .searchablePDF {
+      origins = try pdfSources(document)
       // The images beside the model are inputs too.
-      try OutputFile.checkWritable(outputPath, inputs: sources.map(\.path))
-      try SearchablePDFOutput.write(
-        pages: document.pages, sources: sources, to: outputPath,
-        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath,
-        keepRotation: ocr.keepRotation)
-      return 0
+      try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
     }
-    let rendered = try DocumentFiles.render(document, as: documentFormat)
-    try OutputFile.write(rendered, to: outputPath, io: io)
+    var settings = WriterSettings.scanText(
+      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation)
+    settings.pageTotal = document.pages.count
+    let output = try DocumentStream(
+      format: outputFormat, path: outputPath, settings: settings,
+      images: PageFiles(
+        maxPixels: ocr.recognition.maxPixels, readsPDFs: document.pages.contains { $0.pdf != nil },
+        pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath)), io: io)
+    do {
+      for (n, (page, origin)) in zip(document.pages, origins).enumerated() {
+        try output.write(page, from: PageOrigin(path: origin.path, page: origin.page, number: n + 1))
+      }
+      try output.finish()
+    } catch {
+      output.abandon()
+      throw error
+    }
     return 0
   }
 

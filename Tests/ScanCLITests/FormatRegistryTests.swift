@@ -75,8 +75,12 @@ struct FormatRegistryTests {
     // The accessible HTML is only named: `.html` stays hOCR.
     #expect(FileFormat.accessibleHTML.fileNameSuffixes.isEmpty)
     #expect(!FileFormat.chosenByFileName.contains(.accessibleHTML))
-    #expect(FileFormat(argument: "accessible-html") == nil)
-    #expect(FileFormat.allValueStrings == ["json", "text", "hocr", "alto", "page", "tsv", "pdf"])
+    // …and `--format` names it.
+    #expect(FileFormat(argument: "accessible-html") == .accessibleHTML)
+    #expect(
+      FileFormat.allValueStrings == [
+        "json", "text", "hocr", "alto", "page", "tsv", "pdf", "accessible-html",
+      ])
   }
 
   @Test(arguments: DocumentFormat.allCases.filter { $0 != .page }, [0, 1, 8])
@@ -117,6 +121,27 @@ struct FormatRegistryTests {
     #expect(throws: (any Error).self) {
       _ = try bare.page(pages[0], from: PageOrigin(path: "a.png", page: 0, number: 1), images: nil)
     }
+  }
+
+  /// `convert` writes through the registry like `ocr`, and knows the
+  /// document's length: PAGE XML, which holds one page, says how many it
+  /// was given, and nothing is written.
+  @Test func convertSaysHowManyPagesPAGEXMLWasGiven() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = folder.appendingPathComponent("doc.json").path
+    let truths = ["headings", "clean"].map {
+      Fixtures.scans.appendingPathComponent($0 + ".truth.json").path
+    }
+    #expect(scantext(["ocr"] + truths + ["-o", document, "-q"]).code == 0)
+    let out = folder.appendingPathComponent("doc.page.xml").path
+    let r = scantext(["convert", document, out])
+    #expect(r.code == 1)
+    #expect(
+      r.stderr
+        == "Error: cannot write PAGE XML: PAGE XML holds one page and the document has 2: write one file per page\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: out))
   }
 
   /// The README's table under "The format comes from the output's ending":

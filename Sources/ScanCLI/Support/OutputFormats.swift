@@ -3,17 +3,15 @@ import ScanArguments
 import ScanFormats
 import ScanService
 
-/// `--format` of `ocr` and `convert`: a format of the registry that a file
-/// name's ending can choose (``ScanFormats/FileFormat/chosenByFileName``).
+/// `--format` of `ocr` and `convert`: any format of the registry, those
+/// no ending chooses included (`accessible-html`, which `html` writes too).
 extension FileFormat: ArgumentValue {
   public init?(argument: String) {
-    guard let format = Self.named(argument), Self.chosenByFileName.contains(format) else {
-      return nil
-    }
+    guard let format = Self.named(argument) else { return nil }
     self = format
   }
 
-  public static var allValueStrings: [String] { chosenByFileName.map(\.name) }
+  public static var allValueStrings: [String] { all.map(\.name) }
 
   public var defaultValueDescription: String { name }
 }

@@ -454,11 +454,7 @@ struct HTMLTests {
   @Test func ocrAndConvertWriteWhatHTMLWrites() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let document = folder.appendingPathComponent("doc.json").path
-    let truths = ["headings", "clean"].map {
-      Fixtures.scans.appendingPathComponent($0 + ".truth.json").path
-    }
-    #expect(scantext(["ocr"] + truths + ["-o", document, "-q"]).code == 0)
+    let document = try FormatRegistryTests.twoPageModel(in: folder)
     let scan = Fixtures.scans.appendingPathComponent("clean.png").path
     for input in [document, scan] {
       let html = folder.appendingPathComponent("html.html").path

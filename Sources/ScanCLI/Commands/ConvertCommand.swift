@@ -51,12 +51,18 @@ struct ConvertCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
-    let document = try ocr.recognizer().document(inputPath)
-    // Each page handed to the format's writer with where it was read from:
-    // for a PDF, the image file (and its page) the PDF is made of.
-    var origins = document.pages.indices.map { (path: inputPath, page: $0) }
+    let numbered = try ocr.recognizer().numberedPages(inputPath)
+    let document = Document(pages: numbered.map(\.page))
+    // Each page handed to the format's writer with where it was read from
+    // (its number in the input, as `html` counts it); for a PDF, the image
+    // file (and its page) the PDF is made of.
+    var origins = numbered.map {
+      PageOrigin(path: inputPath, page: $0.number - 1, number: $0.number)
+    }
     if outputFormat == .searchablePDF {
-      origins = try pdfSources(document)
+      origins = try pdfSources(document).enumerated().map {
+        PageOrigin(path: $1.path, page: $1.page, number: $0 + 1)
+      }
       // The images beside the model are inputs too.
       try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
     }
@@ -69,8 +75,8 @@ struct ConvertCommand: ScanCommand {
         maxPixels: ocr.recognition.maxPixels, readsPDFs: document.pages.contains { $0.pdf != nil },
         pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath)), io: io)
     do {
-      for (n, (page, origin)) in zip(document.pages, origins).enumerated() {
-        try output.write(page, from: PageOrigin(path: origin.path, page: origin.page, number: n + 1))
+      for (page, origin) in zip(document.pages, origins) {
+        try output.write(page, from: origin)
       }
       try output.finish()
     } catch {

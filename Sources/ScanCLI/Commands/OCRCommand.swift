@@ -64,7 +64,7 @@ struct OCRCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: paths)
-    if outputFormat.needsPageImages { try SearchablePDFOutput.checkInputs(paths) }
+    if outputFormat == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
     if outputFormat.document == .tsv,
       ExactTSV.applies(format: .tsv, paths: paths, options: options)
     {

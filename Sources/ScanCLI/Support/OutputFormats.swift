@@ -50,10 +50,11 @@ extension FileFormat {
     }.joined(separator: "\n")
   }
 
-  /// `--format`'s help: the formats' usual endings, then `more`.
+  /// `--format`'s help: the formats' usual endings, then `more`, then what
+  /// `accessible-html` (which no ending chooses) is.
   static func help(_ more: String) -> String {
     let endings = chosenByFileName.compactMap(\.fileNameSuffixes.first).joined(separator: ", ")
     return
-      "Output format (default: from the output file's extension: \(endings); json for standard output or a name without one). \(more)"
+      "Output format (default: from the output file's extension: \(endings); json for standard output or a name without one). \(more) accessible-html is what 'scantext html' writes, with its defaults."
   }
 }

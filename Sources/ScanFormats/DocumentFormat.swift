@@ -89,14 +89,8 @@ extension DocumentFormat {
   public func encode(_ document: Document, generator: Generator, date: Date = Date())
     throws(DocumentFormatError) -> String
   {
-    if self == .page, document.pages.count > 1 {
-      throw DocumentFormatError(
-        path: "",
-        reason:
-          "PAGE XML holds one page and the document has \(document.pages.count): write one file per page"
-      )
-    }
     var writer = DocumentWriter(format: self, generator: generator, date: date)
+    writer.pageTotal = document.pages.count
     var pages = ""
     for page in document.pages { pages += try writer.page(page) }
     let head = writer.head()

@@ -25,6 +25,9 @@ public struct DocumentWriter {
   public let format: DocumentFormat
   /// The number of pages written so far.
   public private(set) var pageCount = 0
+  /// The number of pages the document has, when known before they are
+  /// written (for messages).
+  public var pageTotal: Int?
 
   private enum Writer {
     case json(DocumentJSON.Writer)
@@ -109,7 +112,9 @@ public struct DocumentWriter {
       guard pageCount == 0 else {
         throw DocumentFormatError(
           path: "",
-          reason: "PAGE XML holds one page and the document has more: write one file per page")
+          reason:
+            "PAGE XML holds one page and the document has \(pageTotal.map(String.init) ?? "more"): write one file per page"
+        )
       }
       return PAGEXML.encode(page, generator: generator, created: created)
     }

@@ -94,7 +94,12 @@ extension FileFormat {
     FileFormat(
       name: format.rawValue, displayName: displayName, fileNameSuffixes: suffixes, note: nil,
       needsPageImages: false, document: format, reader: reader,
-      writer: { DocumentWriter(format: format, generator: $0.generator, date: $0.date) })
+      writer: { settings in
+        var writer = DocumentWriter(
+          format: format, generator: settings.generator, date: settings.date)
+        writer.pageTotal = settings.pageTotal
+        return writer
+      })
   }
 
   /// The format named `name` (`--format`), or `nil`.
@@ -148,6 +153,9 @@ public struct WriterSettings: Sendable {
   public var keepRotation: Bool
   /// The accessible HTML's options and low-confidence threshold.
   public var html: AccessibleHTML
+  /// The number of pages the document has, when known before they are
+  /// written (`convert`): messages say it.
+  public var pageTotal: Int?
 
   /// Settings for writing with `generator`.
   public init(
@@ -193,6 +201,22 @@ public protocol PageImageSource {
   func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage
   /// The picture of `page` in accessible HTML: at a URL, or embedded.
   func htmlPicture(of page: Page, from origin: PageOrigin) throws -> AccessibleHTML.ShownPage
+  /// The searchable PDF's writer when the pages' files call for another
+  /// than a new PDF of their images: ScanService's, which edits the first
+  /// PDF input with qpdf; `nil` (the default) for a new PDF. Asked once,
+  /// at the first page.
+  /// - Parameters:
+  ///   - settings: The writer's settings.
+  ///   - font: The glyphless font, already loaded.
+  func searchablePDFWriter(settings: WriterSettings, font: Data) throws -> (any PageWriter)?
+}
+
+extension PageImageSource {
+  public func searchablePDFWriter(settings: WriterSettings, font: Data) throws
+    -> (any PageWriter)?
+  {
+    nil
+  }
 }
 
 /// Writes a document page by page, so that a long document is never held
@@ -270,11 +294,15 @@ extension DocumentWriter: PageWriter {
 extension SearchablePDF {
   /// The searchable PDF as a ``ScanFormats/PageWriter``: each page's image
   /// from the ``PageImageSource``, the document's title the first page's
-  /// file name.
+  /// file name; or, when the source gives one at the first page
+  /// (``PageImageSource/searchablePDFWriter(settings:font:)``: PDF inputs,
+  /// edited), that writer.
   struct PageWriter: ScanFormats.PageWriter {
     let settings: WriterSettings
     private let font: Data
     private var writer: Writer?
+    /// The source's writer, when it gave one.
+    private var other: (any ScanFormats.PageWriter)?
 
     /// Loads the font now, so that a missing one fails before any page
     /// is read.
@@ -283,7 +311,7 @@ extension SearchablePDF {
       font = try settings.font()
     }
 
-    var pageCount: Int { writer?.pageCount ?? 0 }
+    var pageCount: Int { other?.pageCount ?? writer?.pageCount ?? 0 }
     var headIsKnownFirst: Bool { true }
     func headBytes() -> Data { Data() }
 
@@ -291,6 +319,13 @@ extension SearchablePDF {
       throws -> Data
     {
       guard let images else { throw NoPageImages() }
+      if pageCount == 0 {
+        other = try images.searchablePDFWriter(settings: settings, font: font)
+      }
+      if var other {
+        defer { self.other = other }
+        return try other.page(page, from: origin, images: images)
+      }
       var writer =
         self.writer
         ?? Writer(
@@ -303,6 +338,10 @@ extension SearchablePDF {
     }
 
     mutating func tailBytes() throws -> Data {
+      if var other {
+        defer { self.other = other }
+        return try other.tailBytes()
+      }
       var writer =
         self.writer ?? Writer(font: font, title: nil, producer: settings.producer)
       return try writer.finish()

@@ -56,15 +56,6 @@ package enum DocumentFiles {
     }
     return data
   }
-
-  /// Writes `document` to `path` (or returns the text for standard output).
-  package static func render(_ document: Document, as format: DocumentFormat) throws -> String {
-    do {
-      return try format.encode(document, generator: ToolIdentity.generator)
-    } catch {
-      throw ServiceError.formatCannotHold(format: format.displayName, reason: "\(error)")
-    }
-  }
 }
 
 extension DocumentFiles {

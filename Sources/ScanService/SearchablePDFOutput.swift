@@ -4,8 +4,10 @@ import ScanFormats
 import ScanModel
 import ScanOCR
 
-/// Writes recognised pages as a searchable PDF: `scantext ocr IN… -o
-/// out.pdf`.
+/// The searchable PDF of pages read from PDFs: the registry's `pdf` row
+/// (``ScanFormats/FileFormat/searchablePDF``) writes with
+/// ``EditingWriter`` when the ``PageFiles`` it is handed read PDFs
+/// (`scantext ocr IN… -o out.pdf`, `convert` of a model of PDF pages).
 ///
 /// Image files alone become a new PDF (``SearchablePDF``: each image with
 /// its text layer). When a PDF is among the inputs, the output is that PDF
@@ -25,44 +27,6 @@ import ScanOCR
 /// A recognised page found turned (``ScanModel/Page/orientation``) gets a
 /// `/Rotate` that shows it upright, unless `--keep-rotation`.
 package enum SearchablePDFOutput {
-  /// Writes the PDF atomically; nothing is written when any page cannot be
-  /// put in it.
-  /// - Parameters:
-  ///   - pages: The pages in output order.
-  ///   - sources: For each page, the image or PDF file and the page of it
-  ///     (from 0).
-  ///   - policy: What was done with PDF pages that already had text.
-  ///   - keepRotation: Whether turned pages stay as scanned.
-  package static func write(
-    pages: [Page], sources: [(path: String, page: Int)], to outputPath: String, maxPixels: Int,
-    dataPath: String?, policy: PDFTextPolicy = .keep, keepRotation: Bool = false
-  ) throws {
-    let font: Data
-    do {
-      font = try PDFImages.glyphlessFont(dataPath: dataPath)
-    } catch {
-      throw ServiceError(error.description)
-    }
-    let title = sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent }
-    let bytes: Data
-    do {
-      if pages.contains(where: { $0.pdf != nil }) {
-        bytes = try editedPDF(
-          pages: pages, sources: sources, maxPixels: maxPixels, font: font, policy: policy,
-          keepRotation: keepRotation)
-      } else {
-        bytes = try imagePDF(
-          pages: Array(zip(pages, sources)), maxPixels: maxPixels, font: font, title: title,
-          keepRotation: keepRotation)
-      }
-    } catch let error as OCRError {
-      throw ServiceError(error.description)
-    } catch let error as SearchablePDF.WriteError {
-      throw ServiceError("\(outputPath): \(error.description)")
-    }
-    try OutputFile.write(bytes: Array(bytes), to: outputPath)
-  }
-
   /// Refuses, before any page is read, a model (ScanText JSON, hOCR, …:
   /// it has no page images), and a PDF input no searchable copy can be
   /// made of: an encrypted one (it opens without a password, but a copy
@@ -221,38 +185,121 @@ package enum SearchablePDFOutput {
   }
 }
 
+extension SearchablePDFOutput {
+  /// The searchable PDF of pages some of which may come from PDFs, fed
+  /// page by page like every format's writer: qpdf needs the whole
+  /// document (the first PDF input is the base, the pages are arranged in
+  /// it), so the pages wait until the last is written, then the PDF is
+  /// made at once (see the type's discussion): the first PDF input edited
+  /// when a page came from a PDF, else a new PDF of the images.
+  package struct EditingWriter: PageWriter {
+    let settings: WriterSettings
+    let font: Data
+    /// The most pixels an image may have (`--max-pixels`).
+    let maxPixels: Int
+    /// What was done with PDF pages that already had text.
+    let policy: PDFTextPolicy
+    private var pages: [Page] = []
+    private var sources: [(path: String, page: Int)] = []
+
+    /// A writer with `settings` (their `keepRotation`) and the glyphless
+    /// font `font`.
+    package init(settings: WriterSettings, font: Data, maxPixels: Int, policy: PDFTextPolicy) {
+      self.settings = settings
+      self.font = font
+      self.maxPixels = maxPixels
+      self.policy = policy
+    }
+
+    package var pageCount: Int { pages.count }
+    package var headIsKnownFirst: Bool { true }
+    package func headBytes() -> Data { Data() }
+
+    /// Keeps the page for the end.
+    package mutating func page(
+      _ page: Page, from origin: PageOrigin, images: (any PageImageSource)?
+    ) throws -> Data {
+      pages.append(page)
+      sources.append((origin.path, origin.page))
+      return Data()
+    }
+
+    /// The whole PDF.
+    package mutating func tailBytes() throws -> Data {
+      guard pages.contains(where: { $0.pdf != nil }) else {
+        return try imagePDF(
+          pages: Array(zip(pages, sources)), maxPixels: maxPixels, font: font,
+          title: sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent },
+          keepRotation: settings.keepRotation)
+      }
+      return try editedPDF(
+        pages: pages, sources: sources, maxPixels: maxPixels, font: font, policy: policy,
+        keepRotation: settings.keepRotation)
+    }
+  }
+}
+
 /// The page images of the formats that need them, from the files the pages
 /// were read from: an image file's page as it goes into a PDF (its bytes
-/// as stored where they can be).
-package struct ImageFiles: PageImageSource {
+/// as stored where they can be), a page's picture in accessible HTML
+/// (``HTMLPictures``), and, when the pages come from PDFs, the searchable
+/// PDF's writer that edits them (``SearchablePDFOutput/EditingWriter``).
+package final class PageFiles: PageImageSource {
   /// The most pixels an image may have (`--max-pixels`).
-  package var maxPixels: Int
+  package let maxPixels: Int
+  /// What is done with PDF pages that already have text.
+  package let pdfText: PDFTextPolicy
+  /// Whether pages may come from PDFs: the searchable PDF is then the
+  /// first PDF edited.
+  package let readsPDFs: Bool
+  private var pictures: HTMLPictures
 
-  package init(maxPixels: Int) {
+  /// The images of pages read from files.
+  /// - Parameters:
+  ///   - maxPixels: The most pixels an image may have.
+  ///   - pdfText: What is done with PDF pages that already have text.
+  ///   - readsPDFs: Whether pages may come from PDFs.
+  ///   - pictures: How the accessible HTML shows them.
+  package init(
+    maxPixels: Int, pdfText: PDFTextPolicy = .keep, readsPDFs: Bool = false,
+    pictures: HTMLPictures
+  ) {
     self.maxPixels = maxPixels
+    self.pdfText = pdfText
+    self.readsPDFs = readsPDFs
+    self.pictures = pictures
   }
 
   package func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
     try SearchablePDFOutput.image(of: (origin.path, origin.page), maxPixels: maxPixels)
   }
 
-  /// The accessible HTML's pictures are chosen by `scantext html`'s options
-  /// (its own ``ScanFormats/PageImageSource``): none here.
   package func htmlPicture(of page: Page, from origin: PageOrigin) throws
     -> AccessibleHTML.ShownPage
   {
-    throw ServiceError("\(origin.path): the accessible HTML is written by 'scantext html'")
+    try pictures.picture(of: page, from: origin)
+  }
+
+  package func searchablePDFWriter(settings: WriterSettings, font: Data) throws
+    -> (any PageWriter)?
+  {
+    guard readsPDFs else { return nil }
+    return SearchablePDFOutput.EditingWriter(
+      settings: settings, font: font, maxPixels: maxPixels, policy: pdfText)
   }
 }
 
 extension WriterSettings {
   /// What ScanText writes with: its generator, the PDF's producer and the
   /// glyphless font from the tessdata folder `dataPath` (the standard one
-  /// for `nil`), loaded when a PDF writer starts.
+  /// for `nil`), loaded when a PDF writer starts; `keepRotation` for the
+  /// PDF and the accessible HTML alike.
   package static func scanText(
     dataPath: String?, keepRotation: Bool = false, html: AccessibleHTML = AccessibleHTML()
   ) -> WriterSettings {
-    WriterSettings(
+    var html = html
+    if keepRotation { html.options.insert(.keepRotation) }
+    return WriterSettings(
       generator: ToolIdentity.generator, producer: SearchablePDFOutput.producer,
       font: { try PDFImages.glyphlessFont(dataPath: dataPath) }, keepRotation: keepRotation,
       html: html)

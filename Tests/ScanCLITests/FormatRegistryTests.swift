@@ -75,8 +75,12 @@ struct FormatRegistryTests {
     // The accessible HTML is only named: `.html` stays hOCR.
     #expect(FileFormat.accessibleHTML.fileNameSuffixes.isEmpty)
     #expect(!FileFormat.chosenByFileName.contains(.accessibleHTML))
-    #expect(FileFormat(argument: "accessible-html") == nil)
-    #expect(FileFormat.allValueStrings == ["json", "text", "hocr", "alto", "page", "tsv", "pdf"])
+    // …and `--format` names it.
+    #expect(FileFormat(argument: "accessible-html") == .accessibleHTML)
+    #expect(
+      FileFormat.allValueStrings == [
+        "json", "text", "hocr", "alto", "page", "tsv", "pdf", "accessible-html",
+      ])
   }
 
   @Test(arguments: DocumentFormat.allCases.filter { $0 != .page }, [0, 1, 8])
@@ -119,6 +123,69 @@ struct FormatRegistryTests {
     }
   }
 
+  /// The `pdf` row writes with the writer its image source gives at the
+  /// first page, when it gives one (ScanService's, which edits PDF
+  /// inputs): every page and the tail are that writer's; the source is
+  /// asked once.
+  @Test func searchablePDFTakesTheSourcesWriter() throws {
+    final class Other: PageImageSource {
+      var asked = 0
+      func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
+        throw DocumentFormatError(path: "", reason: "no image")
+      }
+      func htmlPicture(of page: Page, from origin: PageOrigin) throws -> AccessibleHTML.ShownPage {
+        throw DocumentFormatError(path: "", reason: "no picture")
+      }
+      func searchablePDFWriter(settings: WriterSettings, font: Data) throws -> (any PageWriter)? {
+        asked += 1
+        #expect(font == Data("font".utf8))
+        return try FileFormat(.text).makeWriter(settings)
+      }
+    }
+    let pages = Array(Self.pages.prefix(3))
+    let source = Other()
+    var writer = try FileFormat.searchablePDF.makeWriter(Self.settings)
+    var bytes = writer.headBytes()
+    for (n, page) in pages.enumerated() {
+      bytes += try writer.page(
+        page, from: PageOrigin(path: "a.pdf", page: n, number: n + 1), images: source)
+    }
+    bytes += try writer.tailBytes()
+    #expect(writer.pageCount == 3 && source.asked == 1)
+    let text = try DocumentFormat.text.encode(
+      Document(pages: pages), generator: DocumentWriterTests.generator)
+    #expect(bytes == Data(text.utf8))
+  }
+
+  /// `doc.json` in `folder`: the ground truth of `headings.png` and
+  /// `clean.png`, two pages whose images are not beside it.
+  static func twoPageModel(in folder: URL) throws -> String {
+    let document = folder.appendingPathComponent("doc.json").path
+    let truths = ["headings", "clean"].map {
+      Fixtures.scans.appendingPathComponent($0 + ".truth.json").path
+    }
+    let r = scantext(["ocr"] + truths + ["-o", document, "-q"])
+    #expect(r.code == 0, "\(r.stderr)")
+    return document
+  }
+
+  /// `convert` writes through the registry like `ocr`, and knows the
+  /// document's length: PAGE XML, which holds one page, says how many it
+  /// was given, and nothing is written.
+  @Test func convertSaysHowManyPagesPAGEXMLWasGiven() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try Self.twoPageModel(in: folder)
+    let out = folder.appendingPathComponent("doc.page.xml").path
+    let r = scantext(["convert", document, out])
+    #expect(r.code == 1)
+    #expect(
+      r.stderr
+        == "Error: cannot write PAGE XML: PAGE XML holds one page and the document has 2: write one file per page\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   /// The README's table under "The format comes from the output's ending":
   /// one row per format a file name chooses, in the registry's order, each
   /// with its endings first.
@@ -142,9 +209,10 @@ struct FormatRegistryTests {
     let help = scantext(["ocr", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
       .split(separator: " ").joined(separator: " ")
     #expect(help.contains(".json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .pdf; json for"))
-    let refused = scantext(["ocr", "x.png", "--format", "accessible-html"])
+    // Every row is a value of `--format`, those no ending chooses too.
+    let refused = scantext(["ocr", "x.png", "--format", "docx"])
     #expect(refused.code == 64)
-    #expect(refused.stderr.hasPrefix("Error: The value 'accessible-html' is invalid for '--format"))
-    #expect(refused.stderr.contains("  - pdf\n"))
+    #expect(refused.stderr.hasPrefix("Error: The value 'docx' is invalid for '--format"))
+    #expect(refused.stderr.contains("  - pdf\n  - accessible-html\n"))
   }
 }

@@ -447,6 +447,40 @@ struct HTMLTests {
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
+  /// `ocr --format accessible-html` and `convert --format accessible-html`
+  /// write the registry's row through the same pictures as `html`: the same
+  /// bytes, from a model (each page's image by its name) and from a scan
+  /// (linked by its path from the HTML file).
+  @Test func ocrAndConvertWriteWhatHTMLWrites() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let document = try FormatRegistryTests.twoPageModel(in: folder)
+    let scan = Fixtures.scans.appendingPathComponent("clean.png").path
+    for input in [document, scan] {
+      let html = folder.appendingPathComponent("html.html").path
+      let r = scantext(["html", input, "-o", html])
+      #expect(r.code == 0, "\(r.stderr)")
+      let expected = try Data(contentsOf: URL(fileURLWithPath: html))
+      let commands = [
+        ["ocr", input, "-o", "ocr.html", "--format", "accessible-html", "-q"],
+        ["convert", input, "convert.html", "--format", "accessible-html"],
+      ]
+      for command in commands {
+        let out = folder.appendingPathComponent(command[command[0] == "ocr" ? 3 : 2]).path
+        let run = scantext(command.map { $0.hasSuffix(".html") ? out : $0 })
+        #expect(run.code == 0 && run.stderr.isEmpty, "\(command): \(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == expected, "\(command)")
+      }
+      let sources = imageSources(String(decoding: expected, as: UTF8.self))
+      if input == scan {
+        #expect(sources.count == 1)
+        #expect(sources.allSatisfy { $0.hasPrefix("../") && $0.hasSuffix("/Scans/clean.png") })
+      } else {
+        #expect(sources == ["headings.png", "clean.png"])
+      }
+    }
+  }
+
   @Test func commandErrorsNameTheProblem() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

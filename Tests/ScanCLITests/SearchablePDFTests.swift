@@ -375,9 +375,16 @@ struct SearchablePDFTests {
     pages: [Page], images: [String], folder: URL, name: String, keepRotation: Bool = false
   ) throws -> URL {
     let out = folder.appendingPathComponent(name)
-    try SearchablePDFOutput.write(
-      pages: pages, sources: images.map { ($0, 0) }, to: out.path, maxPixels: 100_000_000,
-      dataPath: nil, keepRotation: keepRotation)
+    let output = try DocumentStream(
+      format: .searchablePDF, path: out.path,
+      settings: .scanText(dataPath: nil, keepRotation: keepRotation),
+      images: PageFiles(
+        maxPixels: 100_000_000, readsPDFs: pages.contains { $0.pdf != nil },
+        pictures: HTMLPictures(outputPath: out.path)))
+    for (n, (page, image)) in zip(pages, images).enumerated() {
+      try output.write(page, from: PageOrigin(path: image, page: 0, number: n + 1))
+    }
+    try output.finish()
     return out
   }
 

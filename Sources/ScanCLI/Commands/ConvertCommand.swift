@@ -51,19 +51,38 @@ struct ConvertCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
-    let document = try ocr.recognizer().document(inputPath)
-    guard let documentFormat = outputFormat.document else {
-      let sources = try pdfSources(document)
-      // The images beside the model are inputs too.
-      try OutputFile.checkWritable(outputPath, inputs: sources.map(\.path))
-      try SearchablePDFOutput.write(
-        pages: document.pages, sources: sources, to: outputPath,
-        maxPixels: ocr.recognition.maxPixels, dataPath: ocr.recognition.dataPath,
-        keepRotation: ocr.keepRotation)
-      return 0
+    let numbered = try ocr.recognizer().numberedPages(inputPath)
+    let document = Document(pages: numbered.map(\.page))
+    // Each page handed to the format's writer with where it was read from
+    // (its number in the input, as `html` counts it); for a PDF, the image
+    // file (and its page) the PDF is made of.
+    var origins = numbered.map {
+      PageOrigin(path: inputPath, page: $0.number - 1, number: $0.number)
     }
-    let rendered = try DocumentFiles.render(document, as: documentFormat)
-    try OutputFile.write(rendered, to: outputPath, io: io)
+    if outputFormat == .searchablePDF {
+      origins = try pdfSources(document).enumerated().map {
+        PageOrigin(path: $1.path, page: $1.page, number: $0 + 1)
+      }
+      // The images beside the model are inputs too.
+      try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
+    }
+    var settings = WriterSettings.scanText(
+      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation)
+    settings.pageTotal = document.pages.count
+    let output = try DocumentStream(
+      format: outputFormat, path: outputPath, settings: settings,
+      images: PageFiles(
+        maxPixels: ocr.recognition.maxPixels, readsPDFs: document.pages.contains { $0.pdf != nil },
+        pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath)), io: io)
+    do {
+      for (page, origin) in zip(document.pages, origins) {
+        try output.write(page, from: origin)
+      }
+      try output.finish()
+    } catch {
+      output.abandon()
+      throw error
+    }
     return 0
   }
 

@@ -64,7 +64,7 @@ struct OCRCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: paths)
-    if outputFormat.needsPageImages { try SearchablePDFOutput.checkInputs(paths) }
+    if outputFormat == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
     if outputFormat.document == .tsv,
       ExactTSV.applies(format: .tsv, paths: paths, options: options)
     {
@@ -113,34 +113,16 @@ struct OCRCommand: ScanCommand {
       }
     }
     let recognizer = ocr.recognizer(jobs: jobCount)
-    if outputFormat == .searchablePDF, readsPDF {
-      // A searchable PDF of PDFs (and images): the first PDF edited with
-      // qpdf, which needs every page (see SearchablePDFOutput).
-      var pages: [Page] = []
-      var sources: [(path: String, page: Int)] = []
-      recognizer.read(paths, progress: showDone) { part in
-        let read = report(part.result)
-        note(part, read)
-        for page in read {
-          sources.append((part.result.path, page.index))
-          pages.append(page.withIndex(pages.count))
-        }
-      }
-      progress?.finish()
-      if failed && pages.isEmpty { throw BatchFailure() }
-      try SearchablePDFOutput.write(
-        pages: pages, sources: sources, to: outputPath, maxPixels: options.maxPixels,
-        dataPath: options.dataPath, policy: ocr.pdfText, keepRotation: ocr.keepRotation)
-      if failed { throw BatchFailure() }
-      return 0
-    }
-    // Every other format, and a searchable PDF of images, is written page
-    // by page as pages are read, through the format's writer: memory holds
-    // the pages in flight, not the document.
+    // Every format is written page by page as pages are read, through the
+    // format's writer: memory holds the pages in flight, not the document
+    // (but for a searchable PDF of PDFs, which qpdf edits whole: see
+    // SearchablePDFOutput).
     let output = try DocumentStream(
       format: outputFormat, path: outputPath,
       settings: .scanText(dataPath: options.dataPath, keepRotation: ocr.keepRotation),
-      images: ImageFiles(maxPixels: options.maxPixels), io: io)
+      images: PageFiles(
+        maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDF,
+        pictures: HTMLPictures(outputPath: outputPath)), io: io)
     do {
       try recognizer.read(paths, progress: showDone) { part in
         let read = report(part.result)

@@ -3,17 +3,15 @@ import ScanArguments
 import ScanFormats
 import ScanService
 
-/// `--format` of `ocr` and `convert`: a format of the registry that a file
-/// name's ending can choose (``ScanFormats/FileFormat/chosenByFileName``).
+/// `--format` of `ocr` and `convert`: any format of the registry, those
+/// no ending chooses included (`accessible-html`, which `html` writes too).
 extension FileFormat: ArgumentValue {
   public init?(argument: String) {
-    guard let format = Self.named(argument), Self.chosenByFileName.contains(format) else {
-      return nil
-    }
+    guard let format = Self.named(argument) else { return nil }
     self = format
   }
 
-  public static var allValueStrings: [String] { chosenByFileName.map(\.name) }
+  public static var allValueStrings: [String] { all.map(\.name) }
 
   public var defaultValueDescription: String { name }
 }
@@ -52,10 +50,11 @@ extension FileFormat {
     }.joined(separator: "\n")
   }
 
-  /// `--format`'s help: the formats' usual endings, then `more`.
+  /// `--format`'s help: the formats' usual endings, then `more`, then what
+  /// `accessible-html` (which no ending chooses) is.
   static func help(_ more: String) -> String {
     let endings = chosenByFileName.compactMap(\.fileNameSuffixes.first).joined(separator: ", ")
     return
-      "Output format (default: from the output file's extension: \(endings); json for standard output or a name without one). \(more)"
+      "Output format (default: from the output file's extension: \(endings); json for standard output or a name without one). \(more) accessible-html is what 'scantext html' writes, with its defaults."
   }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import ScanArguments
+import ScanFormats
+import ScanModel
+import ScanOCR
+
+/// The pictures of the pages in accessible HTML (the registry's
+/// `accessible-html` row, written by `html`, `ocr --format accessible-html`
+/// and `convert`), as the options say: at `--image-url`; else embedded
+/// (asked for, a PDF page's rendering, or a format browsers do not show,
+/// as PNG); else linked by its path from the HTML file (its name when it
+/// is not found). The browser's orientation comes from the image file's
+/// tag when it is found.
+package struct HTMLPictures {
+  /// What `--image-url` replaces by each page's number.
+  package static let pageNumberPlaceholder = "{page}"
+
+  /// The HTML file (`-` for standard output): links are relative to its
+  /// folder.
+  package var outputPath: String
+  /// Whether every picture is embedded (`--embed-image`).
+  package var embed: Bool
+  /// The URL of every page's picture (`--image-url`), `{page}` in it
+  /// replaced by the page's number.
+  package var imageURL: String?
+  /// The image to embed (`--image`), instead of the file the page was
+  /// read from or names.
+  package var imagePath: String?
+  /// The pictures made so far.
+  private var count = 0
+  /// For each model read, which page of its image file each page is.
+  private var filePages: [String: ImageFilePages] = [:]
+
+  /// Pictures for an HTML file at `outputPath`.
+  package init(
+    outputPath: String, embed: Bool = false, imageURL: String? = nil, imagePath: String? = nil
+  ) {
+    self.outputPath = outputPath
+    self.embed = embed
+    self.imageURL = imageURL
+    self.imagePath = imagePath
+  }
+
+  /// The picture of `page`, read from `origin` (a model, an image or a
+  /// PDF).
+  /// - Throws: ``ServiceError`` naming the file when the picture cannot be
+  ///   made (no image to embed, an image of another size than the page);
+  ///   `ValidationError` when `--image-url` names one image for several
+  ///   pages.
+  package mutating func picture(of page: Page, from origin: PageOrigin) throws
+    -> AccessibleHTML.ShownPage
+  {
+    count += 1
+    if count == 2, let imageURL, !imageURL.contains(Self.pageNumberPlaceholder) {
+      throw ValidationError(
+        "'--image-url' names one image and \(origin.path) has several pages: put \(Self.pageNumberPlaceholder) in it (each page's number)"
+      )
+    }
+    let modelPath = origin.path
+    let number = origin.number
+    let located = DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
+    if let imageURL {
+      // The URL is taken to serve the page's image file as it is.
+      let url = imageURL.replacingOccurrences(of: Self.pageNumberPlaceholder, with: "\(number)")
+      let bytes = located.flatMap { try? InputFiles.read($0) }.map { [UInt8]($0) }
+      return AccessibleHTML.ShownPage(
+        page: page, image: .url(url),
+        imageOrientation: bytes.map(AccessibleHTML.browserOrientation(ofImage:)), number: number)
+    }
+    guard let path = located else {
+      if embed || page.pdf != nil || InputFiles.isStream(modelPath) {
+        throw ServiceError(
+          "\(modelPath): no page image to embed (the model names \(page.image.map { "'\($0)'" } ?? "none") and it is not beside the model); give it with --image"
+        )
+      }
+      return AccessibleHTML.ShownPage(
+        page: page, image: page.image.map { .url(Self.percentEncoded($0)) } ?? .none,
+        number: number)
+    }
+    let data = try InputFiles.read(path)
+    let bytes = [UInt8](data)
+    if let mediaType = Self.browserMediaType(bytes) {
+      // The layer is drawn over the picture at the page's size: a picture
+      // of another size would be stretched under it (draw and the PDF
+      // refuse it too).
+      let size: (width: Int, height: Int)
+      do {
+        // A format a browser shows holds one picture.
+        size = try OCREngine.imageSize(data, path: path)
+      } catch {
+        throw ServiceError(error.description)
+      }
+      guard size == (page.width, page.height) else {
+        throw ServiceError(
+          "\(path): the image is \(size.width)×\(size.height) pixels but the page is \(page.width)×\(page.height)"
+        )
+      }
+      let orientation = AccessibleHTML.browserOrientation(ofImage: bytes)
+      // An image read from standard input has no file to link: embedded.
+      return AccessibleHTML.ShownPage(
+        page: page,
+        image: embed || InputFiles.isStream(path)
+          ? .embedded(bytes: bytes, mediaType: mediaType)
+          : .url(Self.relativeURL(from: outputPath, to: path)),
+        imageOrientation: orientation, number: number)
+    }
+    // A PDF page (its rendering) or a format browsers do not show (TIFF,
+    // PNM, JPEG 2000): as PNG, decoded as the model's page was, so in its
+    // frame.
+    var pages = filePages[modelPath] ?? ImageFilePages(modelPath: modelPath)
+    let imagePage = try pages.page(origin.page)
+    filePages[modelPath] = pages
+    do {
+      let png = try PageDrawing(layers: []).png(
+        of: page, imageData: data, imagePath: path, imagePage: imagePage)
+      return AccessibleHTML.ShownPage(
+        page: page, image: .embedded(bytes: [UInt8](png), mediaType: "image/png"),
+        number: number)
+    } catch {
+      throw ServiceError(error.description)
+    }
+  }
+
+  /// Which page of its image file a page of MODEL is: of an image or a PDF,
+  /// its own page; of a document, how many pages before it name the same
+  /// image (a multi-page TIFF's pages in order, 0 for a page of its own
+  /// file), the document read again only when a page asks.
+  struct ImageFilePages {
+    let modelPath: String
+    private var ranks: [Int]?
+
+    init(modelPath: String) { self.modelPath = modelPath }
+
+    /// The page of the image file behind page `index` (from 0) of MODEL.
+    mutating func page(_ index: Int) throws -> Int {
+      guard InputFiles.isDocument(modelPath) else { return index }
+      if ranks == nil {
+        var seen: [String: Int] = [:]
+        ranks = try DocumentFiles.read(modelPath).pages.map { page in
+          let key = page.image ?? ""
+          defer { seen[key, default: 0] += 1 }
+          return seen[key] ?? 0
+        }
+      }
+      guard let ranks, ranks.indices.contains(index) else { return 0 }
+      return ranks[index]
+    }
+  }
+
+  /// The URL of `file` from the folder the HTML file goes to: a relative
+  /// path, each part percent-encoded.
+  package static func relativeURL(from outputPath: String, to file: String) -> String {
+    let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent()
+      .standardizedFileURL.pathComponents
+    let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+    var common = 0
+    while common < folder.count, common < target.count - 1, folder[common] == target[common] {
+      common += 1
+    }
+    let up = Array(repeating: "..", count: folder.count - common)
+    return (up + target[common...].map(percentEncoded)).joined(separator: "/")
+  }
+
+  /// A path part as a URL's: everything but unreserved characters and
+  /// sub-delimiters percent-encoded (`:` too, which would make a first
+  /// part look like a scheme).
+  package static func percentEncoded(_ part: String) -> String {
+    var allowed = CharacterSet.alphanumerics.intersection(
+      CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+    allowed.insert(charactersIn: "-._~!$&'()*+,;=@")
+    return part.addingPercentEncoding(withAllowedCharacters: allowed) ?? part
+  }
+
+  /// The media type of an image every browser shows, from its first bytes.
+  package static func browserMediaType(_ b: [UInt8]) -> String? {
+    func starts(_ prefix: [UInt8]) -> Bool { b.starts(with: prefix) }
+    if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+    if starts([0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+    if starts(Array("GIF8".utf8)) { return "image/gif" }
+    if b.count >= 12, starts(Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
+      return "image/webp"
+    }
+    if starts(Array("BM".utf8)) { return "image/bmp" }
+    return nil
+  }
+}

@@ -72,7 +72,8 @@ struct GateTests {
     let failing =
       pages.compactMap { page -> String? in
         let failures = page["failures"] as? [String] ?? []
-        return failures.isEmpty ? nil : "\(page["name"] ?? "?"): \(failures.joined(separator: "; "))"
+        return failures.isEmpty
+          ? nil : "\(page["name"] ?? "?"): \(failures.joined(separator: "; "))"
       }
       + families.compactMap { name, family in
         let failures = family["failures"] as? [String] ?? []

@@ -7,7 +7,8 @@ justified or ragged right, the gutter (0.12-0.5 in: narrow gutters are
 where line finding merges columns), and independently a running head, a
 title spanning the columns, a caption closing the text, footnotes and a
 page number; single-column pages may carry notes in a wide outer margin,
-each beside the paragraph it annotates.
+each beside the paragraph it annotates; and some pages have a note turned
+sideways in the right margin (read upward or downward).
 
 The truth lists paragraphs in the order a reader takes them, the order
 ScanText's reading order promises: running head, title, the columns left
@@ -41,7 +42,8 @@ def generate(seed: int, out_dir: Path) -> Path:
     margin = round(rng.uniform(0.5, 0.85), 2)
     notes_side = rng.choice(("left", "right")) if columns == 1 and rng.random() < 0.4 else None
     has = {k: rng.random() < p for k, p in
-           (("head", 0.7), ("title", 0.5), ("caption", 0.4), ("footnotes", 0.5), ("number", 0.8))}
+           (("head", 0.7), ("title", 0.5), ("caption", 0.4), ("footnotes", 0.5), ("number", 0.8),
+            ("sideways", 0.3))}
 
     left, right = margin, page_w - margin
     note_box = None
@@ -144,7 +146,95 @@ def generate(seed: int, out_dir: Path) -> Path:
     params = {"page": [page_w, page_h], "dpi": dpi, "columns": columns, "font": font, "size": size,
               "align": align, "gutter": gutter, "margin": margin, "notes": notes_side,
               "paragraphs": len(paras), **has}
-    return pagekit.write_page(spec, out_dir, FAMILY, seed, params)
+    sideways = None
+    if has["sideways"] and notes_side != "right" and page_w - right >= 0.45:
+        sideways = {"text": prose.phrase(rng, 4, 8, title=False).capitalize(),
+                    "turn": rng.choice((90, 270)), "x": right + (page_w - right) / 2,
+                    "y": rng.uniform(0.35, 0.6) * page_h}
+    params["sideways"] = sideways is not None
+    path = pagekit.write_page(spec, out_dir, FAMILY, seed, params)
+    if sideways:
+        _add_sideways_note(path, dpi, sideways)
+    return path
+
+
+def _add_sideways_note(path: Path, dpi: int, note: dict) -> None:
+    """Prints a note of 8 pt sans turned by 90 degrees (read upward) or 270
+    (read downward) in the right margin, centred on (`x`, `y`) inches, and
+    adds it to the truth as the last paragraph (role marginalia), its
+    words' boxes the turned ink's."""
+    import json
+
+    import numpy as np
+    from PIL import Image
+
+    font = ms.get_font("sans", 8, dpi)
+    fkey = ("sans", 8, dpi)
+    space = font.getlength(" ")
+    ascent, descent = font.getmetrics()
+    words, pen = [], 0.0
+    for text in note["text"].split():
+        crop, dx, dy, ink = ms.render_word(font, fkey, text)
+        words.append((text, round(pen), crop, dx, dy, ink))
+        pen += font.getlength(text) + space
+    length, height = round(pen - space) + 8, ascent + descent + 8
+    line = np.zeros((height, length), dtype=np.uint8)
+    baseline = ascent + 4
+    boxes = []
+    for text, x, crop, dx, dy, ink in words:
+        h, w = crop.shape
+        region = line[baseline + dy:baseline + dy + h, x + dx + 4:x + dx + 4 + w]
+        np.maximum(region, crop, out=region)
+        boxes.append((text, [x + 4 + ink[0], baseline + ink[1], x + 4 + ink[2], baseline + ink[3]]))
+    k = 1 if note["turn"] == 90 else 3          # np.rot90 turns counter-clockwise
+    turned = np.rot90(line, k)
+    th, tw = turned.shape
+    x0, y0 = round(note["x"] * dpi - tw / 2), round(note["y"] * dpi - th / 2)
+
+    def fwd(x, y):
+        # A point of the upright line in the page: turned counter-clockwise
+        # (x, y) -> (y, length - x), or clockwise (x, y) -> (height - y, x).
+        return (x0 + y, y0 + length - x) if k == 1 else (x0 + height - y, y0 + x)
+
+    def place(box):
+        xs, ys = zip(*(fwd(x, y) for x, y in ms.corners(box)))
+        return [min(xs), min(ys), max(xs), max(ys)]
+
+    def quad(box):
+        return [list(fwd(x, y)) for x, y in ms.corners(box)]
+
+    image = Image.open(path)
+    page = np.asarray(image.convert("L"), dtype=np.uint8).copy()
+    area = page[y0:y0 + th, x0:x0 + tw]
+    if area.min() < 128:
+        raise RuntimeError(f"{path.name}: the sideways note would touch print")
+    np.minimum(area, 255 - turned, out=area)
+    Image.fromarray(page).save(path, format="PNG", dpi=(dpi, dpi), compress_level=9)
+
+    truth_path = path.with_name(f"{path.stem}.truth.json")
+    truth = json.loads(truth_path.read_text(encoding="utf-8"))
+    tp = truth["pages"][0]
+    start = len(tp["text"]) + 1        # after the empty line that separates paragraphs
+    jwords, pos = [], start
+    for i, (text, box) in enumerate(boxes):
+        if i:
+            pos += 1
+        jwords.append({"bbox": place(box), "quad": quad(box), "text": text,
+                       "range": [pos, pos + len(text)]})
+        pos += len(text)
+    text = " ".join(t for t, _ in boxes)
+    bbox = ms.union([w["bbox"] for w in jwords])
+    base = [x0 + baseline, y0 + length, x0 + baseline, y0] if k == 1 else \
+        [x0 + height - baseline, y0, x0 + height - baseline, y0 + length]
+    upright = ms.union([b for _, b in boxes])
+    jline = {"bbox": bbox, "baseline": base, "quad": quad(upright), "text": text,
+             "range": [start, pos], "words": jwords}
+    tp["blocks"].append({"bbox": bbox, "paragraphs": [{"bbox": bbox, "lines": [jline],
+                                                       "role": "marginalia"}]})
+    tp["text"] += "\n" + text + "\n"
+    truth["generator"]["sideways"] = note
+    truth_path.write_text(json.dumps(truth, sort_keys=True, indent=2, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
 
 
 def _inside(spec, bottom) -> bool:

@@ -53,7 +53,8 @@ struct GateTests {
       arguments += ["--real", "--real-dir", folder.path]
     }
     let started = Date()
-    let (code, json, errors) = try Self.run("/usr/bin/python3", arguments)
+    let (code, stdout, errors) = try runTool(["python3"] + arguments)
+    let json = Data(stdout.utf8)
     #expect(code == 0 || code == 1, "the gate could not run: \(errors)")
     let report = try #require(
       try JSONSerialization.jsonObject(with: json) as? [String: Any], "\(errors)")
@@ -83,28 +84,6 @@ struct GateTests {
     #expect(code == (failing.isEmpty ? 0 : 1))
     #expect(failing.isEmpty, "worse than Tesseract:\n\(failing.joined(separator: "\n"))")
     print("gate: \(pages.count) pages in \(Int(Date().timeIntervalSince(started))) s")
-  }
-
-  /// Runs a program; returns its exit code, standard output and standard
-  /// error (apart: the gate's report is on standard output, its verdicts
-  /// on standard error).
-  static func run(_ program: String, _ arguments: [String]) throws -> (Int32, Data, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let folder = try Fixtures.temporaryFolder()
-    let out = folder.appendingPathComponent("stdout")
-    let err = folder.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, try Data(contentsOf: out),
-      try String(contentsOf: err, encoding: .utf8)
-    )
   }
 
   /// A ScanText that reads another page than it is given is worse than

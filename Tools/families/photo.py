@@ -9,11 +9,12 @@ spine (half the pages: the lines rise by 40-220 page pixels at the spine,
 left or right), the light (paper 205-245, falling off by 5-30 %), the
 table (dark or nearly as light as the paper, with grain), blur, noise,
 JPEG quality 80-95, and how much of the page is in view: all four edges
-with table round them, one edge out of the frame, or every edge out (a
-close-up of the text; the frame then cuts off the
-page's extreme corners, so parts of the edges may still show). A quarter of the photos are stored turned with an
-EXIF orientation tag (6, 8 or 3) that turns them back, as phones store
-them; the truth is in the frame a viewer shows.
+with table round them, one side of the frame cutting into the page, or
+every side (a close-up; the frame cuts off the turned page's outermost
+corners, so parts of its edges may still show). A quarter of the photos
+are stored turned with an EXIF orientation tag (6, 8 or 3) that turns
+them back, as phones store them; the truth is in the frame a viewer
+shows.
 
 The truth's `generator` records what the pipeline's photo decisions are
 checked against (`Tools/gate`'s confusion tables): `curled`,

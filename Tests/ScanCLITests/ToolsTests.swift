@@ -2,9 +2,9 @@ import Foundation
 import ScanTestSupport
 import Testing
 
-/// Runs a program (found on `PATH`) with arguments from the package root.
-private func runTool(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String)
-{
+/// Runs a program (found on `PATH`) with arguments from the package root
+/// (also the gate's runs in `GateTests`).
+func runTool(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = arguments

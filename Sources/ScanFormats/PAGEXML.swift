@@ -82,7 +82,7 @@ public enum PAGEXML {
     for (b, block) in page.blocks.enumerated() {
       // A table read cell by cell: a `TableRegion` holding its cells'
       // text regions, each with its `TableCellRole`.
-      let table = tableSize(block)
+      let table = block.tableSize
       if let table {
         w.start(
           "TableRegion",
@@ -146,17 +146,6 @@ public enum PAGEXML {
     w.end()
     w.end()
     return w.text
-  }
-
-  /// A block that is a table read cell by cell (every paragraph has its
-  /// ``ScanModel/Paragraph/cell``): its rows and columns.
-  static func tableSize(_ block: Block) -> (rows: Int, columns: Int)? {
-    let cells = block.paragraphs.compactMap(\.cell)
-    guard !cells.isEmpty, cells.count == block.paragraphs.count else { return nil }
-    return (
-      cells.map { $0.row + $0.rowSpan }.max() ?? 0,
-      cells.map { $0.column + $0.columnSpan }.max() ?? 0
-    )
   }
 
   /// The clockwise turn that corrects the page, in (-180, 180].

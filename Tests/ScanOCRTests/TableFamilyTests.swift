@@ -191,6 +191,31 @@ struct TableFamilyTests {
         == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.cell))
   }
 
+  @Test func cellsAreTaggedInALTO() throws {
+    let xml = try DocumentFormat.alto.encode(
+      Document(pages: [Self.tablePage]), generator: Self.generator)
+    #expect(xml.contains(#"TYPE="table""#))
+    #expect(
+      xml.contains(
+        #"<StructureTag ID="cell_0_1_1_2" TYPE="tableCell" LABEL="table cell" DESCRIPTION="row 0, column 1, rowSpan 1, columnSpan 2"/>"#
+      ))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "table-alto-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("table.alto.xml")
+    try Data(xml.utf8).write(to: file)
+    #expect(try ExternalCheckers.validate([file], schema: "alto-4-4.xsd") == "")
+    let decoded = try #require(try ALTO.decode(Data(xml.utf8)).pages.first)
+    #expect(decoded.text == Self.tablePage.text)
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.cell)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.cell))
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.role)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.role))
+  }
+
   @Test func cellsAreATableInAccessibleHTML() throws {
     let html = AccessibleHTML(image: .none, lowConfidenceThreshold: 60).html(for: Self.tablePage)
     let table = try #require(

@@ -221,3 +221,17 @@ extension RuledTable {
     self.cells = cells
   }
 }
+
+extension Block {
+  /// For a table read cell by cell (every paragraph has its
+  /// ``Paragraph/cell``), its rows and columns; `nil` for any other block.
+  /// - Complexity: O(*p*) in the block's paragraphs.
+  public var tableSize: (rows: Int, columns: Int)? {
+    let cells = paragraphs.compactMap(\.cell)
+    guard !cells.isEmpty, cells.count == paragraphs.count else { return nil }
+    return (
+      cells.map { $0.row + $0.rowSpan }.max() ?? 0,
+      cells.map { $0.column + $0.columnSpan }.max() ?? 0
+    )
+  }
+}

@@ -78,15 +78,7 @@ extension TableGrid {
   /// when their boxes, grown by the thicker one's thickness, meet.
   func connectedRuleGroups() -> [(horizontal: [PixelRect], vertical: [PixelRect])] {
     let rules = horizontalRules + verticalRules
-    var parent = Array(rules.indices)
-    func root(_ i: Int) -> Int {
-      var i = i
-      while parent[i] != i {
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-      }
-      return i
-    }
+    var sets = DisjointSets(count: rules.count)
     let h = horizontalRules.count
     for i in 0..<h {
       for j in h..<rules.count {
@@ -94,13 +86,13 @@ extension TableGrid {
         let grown = PixelRect(
           minX: rules[i].minX - reach, minY: rules[i].minY - reach,
           maxX: rules[i].maxX + reach, maxY: rules[i].maxY + reach)
-        if grown.intersection(rules[j]) != nil { parent[root(i)] = root(j) }
+        if grown.intersection(rules[j]) != nil { sets.join(i, j) }
       }
     }
     var groups: [Int: (horizontal: [PixelRect], vertical: [PixelRect])] = [:]
     var order: [Int] = []
     for i in rules.indices {
-      let r = root(i)
+      let r = sets.root(i)
       if groups[r] == nil {
         groups[r] = ([], [])
         order.append(r)
@@ -168,16 +160,9 @@ extension RuledTable {
     }
     // Union-find over the lattice places; `outside` is one more node.
     let outside = rows * columns
-    var parent = Array(0...outside)
-    func root(_ i: Int) -> Int {
-      var i = i
-      while parent[i] != i {
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-      }
-      return i
-    }
-    func join(_ a: Int, _ b: Int) { parent[root(a)] = root(b) }
+    var sets = DisjointSets(count: outside + 1)
+    func join(_ a: Int, _ b: Int) { sets.join(a, b) }
+    func root(_ i: Int) -> Int { sets.root(i) }
     for i in 0..<rows {
       for j in 0...columns where !verticalWall(j, i) {
         join(j == 0 ? outside : i * columns + j - 1, j == columns ? outside : i * columns + j)
@@ -234,4 +219,24 @@ extension Block {
       cells.map { $0.column + $0.columnSpan }.max() ?? 0
     )
   }
+}
+
+/// Union-find over `0..<count`, with path halving.
+struct DisjointSets {
+  private var parent: [Int]
+
+  init(count: Int) { parent = Array(0..<count) }
+
+  /// The representative of `i`'s set.
+  mutating func root(_ i: Int) -> Int {
+    var i = i
+    while parent[i] != i {
+      parent[i] = parent[parent[i]]
+      i = parent[i]
+    }
+    return i
+  }
+
+  /// Joins the sets of `a` and `b`.
+  mutating func join(_ a: Int, _ b: Int) { parent[root(a)] = root(b) }
 }

@@ -156,14 +156,15 @@ struct TableCellsTests {
       ("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110)), ("Beside", Self.box(600, 110)),
     ])
     let row1 = Self.line([("Flour", Self.box(110, 150)), ("22", Self.box(310, 150))])
+    // Tesseract put the paragraph above and the table in one block.
     let blocks = [
-      Block(bbox: Self.box(100, 40, 300), paragraphs: [above]),
       Block(
-        bbox: PixelRect(minX: 100, minY: 110, maxX: 640, maxY: 170),
+        bbox: PixelRect(minX: 100, minY: 40, maxX: 640, maxY: 170),
         paragraphs: [
+          above,
           Paragraph(
-            bbox: PixelRect(minX: 100, minY: 110, maxX: 640, maxY: 170), lines: [across, row1])
-        ]),
+            bbox: PixelRect(minX: 100, minY: 110, maxX: 640, maxY: 170), lines: [across, row1]),
+        ])
     ]
     let cells = [
       [Self.line([("Item", Self.box(110, 110))])], [Self.line([("Rate", Self.box(310, 110))])],
@@ -183,6 +184,7 @@ struct TableCellsTests {
       ])
     // The line beside the table shrinks to its word.
     #expect(paragraphs[5].lines[0].bbox == Self.box(600, 110))
+    #expect(page.blocks.count == 3)
     #expect(page.blocks[1].bbox == PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170))
   }
 

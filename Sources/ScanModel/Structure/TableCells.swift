@@ -146,8 +146,18 @@ extension TableCells {
     var replacedConfident = 0
     var firstTouched: Int?
     var out: [Block] = []
+    func append(_ block: Block, _ paragraphs: [Paragraph]) {
+      guard let box = PixelRect.union(paragraphs.map(\.bbox)) else { return }
+      var b = block
+      b.paragraphs = paragraphs
+      b.bbox = box
+      out.append(b)
+    }
     for block in blocks {
-      var kept: [Paragraph] = []
+      // The block's paragraphs before the first one that read part of the
+      // table, and from there on: the table goes between them.
+      var before: [Paragraph] = []
+      var after: [Paragraph] = []
       var touched = false
       for paragraph in block.paragraphs {
         var lines: [TextLine] = []
@@ -169,14 +179,11 @@ extension TableCells {
         var p = paragraph
         p.lines = lines
         p.bbox = box
-        kept.append(p)
+        if touched { after.append(p) } else { before.append(p) }
       }
+      append(block, before)
       if touched, firstTouched == nil { firstTouched = out.count }
-      guard let box = PixelRect.union(kept.map(\.bbox)) else { continue }
-      var b = block
-      b.paragraphs = kept
-      b.bbox = box
-      out.append(b)
+      append(block, after)
     }
     var cells: [Paragraph] = []
     var cellConfident = 0

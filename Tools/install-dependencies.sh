@@ -28,7 +28,7 @@ packages=(
   python3-venv          # a virtual environment for hocr-tools (below)
   chromium              # a real browser: Tools/check-html.py checks `scantext html` pages in it
   fonts-liberation2     # the fonts Tools/make-scans.py and the page families (Tools/make-family) set text in
-  fonts-dejavu-core     # (GateTests generates pages with them)
+  fonts-dejavu-core     # (GateTests, TableFamilyTests and HeadingFamilyTests generate pages with them)
   base-files            # /usr/share/common-licenses: the page families' text (Tools/families/prose.py)
 )
 

@@ -1358,7 +1358,11 @@ def make_page(spec: PageSpec, out_dir: Path):
         quality = (spec.degrade or spec.colour or spec.photo)["quality"]
         im.save(path, format="JPEG", dpi=(spec.dpi, spec.dpi), quality=quality,
                 optimize=False, progressive=False)
-    truth = build_truth(spec, blocks, W, H, image_name, extras)
+    # A ruled table's truth lists its cells row by row, as a reader reads
+    # them (it is laid out one column per block).
+    truth_blocks = [Block([p for row in zip(*(b.paras for b in blocks)) for p in row])] \
+        if spec.rules else blocks
+    truth = build_truth(spec, truth_blocks, W, H, image_name, extras)
     js = json.dumps(truth, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
     (out_dir / f"{spec.name}.truth.json").write_text(js, encoding="utf-8")
     nlines = len(all_lines(blocks))

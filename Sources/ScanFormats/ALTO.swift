@@ -104,17 +104,25 @@ public enum ALTO {
     return "role_\(paragraph.role.rawValue)"
   }
 
+  /// The `StructureTag` ID of a table cell's place: `cell_0_1_1_2` (row,
+  /// column, row span, column span).
+  static func cellTagID(_ cell: TableCellPosition) -> String {
+    "cell_\(cell.row)_\(cell.column)_\(cell.rowSpan)_\(cell.columnSpan)"
+  }
+
   /// One `StructureTag` per role (and heading level) the document uses;
   /// each `TextBlock` names its own in `TAGREFS`. `LABEL` is the role's
   /// name, as in ScanText JSON.
   struct TagSet {
     private var tags: [String: Paragraph] = [:]
+    private var cells: [String: TableCellPosition] = [:]
 
     /// Adds the tags of a page's paragraphs.
     mutating func add(_ page: Page) {
       for block in page.blocks {
-        for paragraph in block.paragraphs where tags[ALTO.tagID(paragraph)] == nil {
-          tags[ALTO.tagID(paragraph)] = paragraph
+        for paragraph in block.paragraphs {
+          if tags[ALTO.tagID(paragraph)] == nil { tags[ALTO.tagID(paragraph)] = paragraph }
+          if let cell = paragraph.cell { cells[ALTO.cellTagID(cell)] = cell }
         }
       }
     }
@@ -129,6 +137,19 @@ public enum ALTO {
           [
             ("ID", id), ("TYPE", "role"), ("LABEL", paragraph.role.rawValue),
             ("DESCRIPTION", description),
+          ])
+      }
+      // A table cell's place: ALTO has no table structure, so a tag per
+      // place, which reading takes back.
+      for (id, cell) in cells.sorted(by: { $0.key < $1.key }) {
+        w.empty(
+          "StructureTag",
+          [
+            ("ID", id), ("TYPE", "tableCell"), ("LABEL", "table cell"),
+            (
+              "DESCRIPTION",
+              "row \(cell.row), column \(cell.column), rowSpan \(cell.rowSpan), columnSpan \(cell.columnSpan)"
+            ),
           ])
       }
       w.end()
@@ -241,7 +262,8 @@ public enum ALTO {
         turn == 0 ? nil : FormatNumbers.decimal((360 - turn).truncatingRemainder(dividingBy: 360))
       w.start(
         "ComposedBlock",
-        [("ID", "p\(p)_cblock_\(counters.block)")] + position(block.bbox) + [("ROTATION", rotation)]
+        [("ID", "p\(p)_cblock_\(counters.block)")] + position(block.bbox)
+          + [("ROTATION", rotation), ("TYPE", block.tableSize == nil ? nil : "table")]
       )
       counters.block += 1
       for (pi, paragraph) in block.paragraphs.enumerated() {
@@ -253,7 +275,11 @@ public enum ALTO {
           [("ID", "p\(p)_block_\(counters.paragraph)")] + position(paragraph.bbox)
             + [
               ("LANG", page.language.flatMap(languageTag)), ("STYLEREFS", style),
-              ("TAGREFS", tagID(paragraph)),
+              (
+                "TAGREFS",
+                ([tagID(paragraph)] + [paragraph.cell.map(cellTagID)].compactMap { $0 }).joined(
+                  separator: " ")
+              ),
             ])
         counters.paragraph += 1
         for line in paragraph.lines {
@@ -440,9 +466,10 @@ extension ALTO {
       .allText.trimmingWhitespace.split(separator: "/").last.map(String.init)
     guard let layout = root.child(named: "Layout") else { throw root.error("missing 'Layout'") }
     let roles = roleTags(root)
+    let cells = cellTags(root)
     var pages: [Page] = []
     for (i, pageElement) in layout.children(named: "Page").enumerated() {
-      var reader = Reader(unit: unit, element: pageElement, roles: roles)
+      var reader = Reader(unit: unit, element: pageElement, roles: roles, cells: cells)
       try reader.setScale()
       pages.append(try reader.page(index: i, image: i == 0 ? image : nil))
     }
@@ -475,17 +502,44 @@ extension ALTO {
     return roles
   }
 
+  /// The table cells' places the document's tags name, by tag ID: a
+  /// `StructureTag` of `TYPE` `tableCell` whose `DESCRIPTION` reads "row 0,
+  /// column 1, rowSpan 1, columnSpan 2" (as written here).
+  static func cellTags(_ root: XMLTree.Element) -> [String: TableCellPosition] {
+    var cells: [String: TableCellPosition] = [:]
+    for tag in root.child(named: "Tags")?.children ?? [] where tag.attributes["TYPE"] == "tableCell"
+    {
+      guard let id = tag.attributes["ID"] else { continue }
+      let description = tag.attributes["DESCRIPTION"] ?? ""
+      func number(after key: String) -> Int? {
+        description.range(of: key + " ").flatMap {
+          Int(description[$0.upperBound...].prefix { $0.isNumber })
+        }
+      }
+      guard let row = number(after: "row"), let column = number(after: "column") else { continue }
+      cells[id] = TableCellPosition(
+        row: row, column: column, rowSpan: number(after: "rowSpan") ?? 1,
+        columnSpan: number(after: "columnSpan") ?? 1)
+    }
+    return cells
+  }
+
   private struct Reader {
     let unit: String
     let element: XMLTree.Element
     let roles: [String: (ParagraphRole, Int?)]
+    let cells: [String: TableCellPosition]
     var scale = 1.0
     var turned = false
 
-    init(unit: String, element: XMLTree.Element, roles: [String: (ParagraphRole, Int?)]) {
+    init(
+      unit: String, element: XMLTree.Element, roles: [String: (ParagraphRole, Int?)],
+      cells: [String: TableCellPosition]
+    ) {
       self.unit = unit
       self.element = element
       self.roles = roles
+      self.cells = cells
     }
 
     mutating func setScale() throws(DocumentFormatError) {
@@ -628,11 +682,12 @@ extension ALTO {
       let (own, _) = try geometry(e)
       let union = PixelRect.union(lines.map(\.bbox)) ?? lines[0].bbox
       // The first of its tags that names a role.
-      let role = (e.attributes["TAGREFS"] ?? "").split(separator: " ").lazy
-        .compactMap { roles[String($0)] }.first
+      let refs = (e.attributes["TAGREFS"] ?? "").split(separator: " ").map(String.init)
+      let role = refs.lazy.compactMap { roles[$0] }.first
+      let cell = refs.lazy.compactMap { cells[$0] }.first
       return Paragraph(
-        bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines, role: role?.0 ?? .body,
-        headingLevel: role?.1)
+        bbox: (own ?? union).union(all: lines.map(\.bbox)), lines: lines,
+        role: cell != nil ? .tableCell : role?.0 ?? .body, headingLevel: role?.1, cell: cell)
     }
 
     func line(_ e: XMLTree.Element) throws(DocumentFormatError) -> TextLine? {

@@ -456,6 +456,24 @@ private struct LayerWriter {
         out.raw("<figure>")
         write(item, tag: "figcaption", into: &out)
         out.raw("</figure>\n")
+      case .tableCell where item.paragraph.cell != nil:
+        // A table read cell by cell: one row per row of the table, each
+        // cell with its spans.
+        out.raw("<table class=\"table\">\n")
+        var row: Int?
+        while index < end, let cell = all[index].paragraph.cell {
+          if row != cell.row {
+            out.raw(row == nil ? "<tr>\n" : "</tr>\n<tr>\n")
+            row = cell.row
+          }
+          let spans =
+            (cell.rowSpan > 1 ? " rowspan=\"\(cell.rowSpan)\"" : "")
+            + (cell.columnSpan > 1 ? " colspan=\"\(cell.columnSpan)\"" : "")
+          write(all[index], tag: "td", attributes: spans, into: &out)
+          index += 1
+        }
+        out.raw("</tr>\n</table>\n")
+        continue
       case .marginalia:
         out.raw("<aside class=\"marginalia\" aria-label=\"Margin note\">")
         write(item, tag: "p", into: &out)
@@ -482,10 +500,11 @@ private struct LayerWriter {
   }
 
   private func write(
-    _ item: (paragraph: Paragraph, firstLine: Int), tag: String, into out: inout HTMLBuffer
+    _ item: (paragraph: Paragraph, firstLine: Int), tag: String, attributes: String = "",
+    into out: inout HTMLBuffer
   ) {
     let role = item.paragraph.role
-    out.raw("<\(tag) class=\"\(Self.className(role))\"")
+    out.raw("<\(tag) class=\"\(Self.className(role))\"\(attributes)")
     if let first = item.paragraph.lines.first, !first.range.isEmpty,
       page.selectionRects(for: first.range).first?.writingDirection == .rightToLeft
     {

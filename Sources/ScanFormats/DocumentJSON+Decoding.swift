@@ -218,6 +218,29 @@ private struct Reader {
     return (role, role == .heading ? level ?? 1 : nil)
   }
 
+  /// A table cell's `row`, `column`, `rowSpan` and `columnSpan` (``TableCellPosition``):
+  /// `nil` when the paragraph has none; only for role `tableCell`, `row`
+  /// and `column` together, spans 1 when absent.
+  func cellPosition(_ o: [String: JSONValue], role: ParagraphRole) throws(DocumentFormatError)
+    -> TableCellPosition?
+  {
+    let row = try optionalInt(o, "row")
+    let column = try optionalInt(o, "column")
+    let rowSpan = try optionalInt(o, "rowSpan")
+    let columnSpan = try optionalInt(o, "columnSpan")
+    guard row != nil || column != nil || rowSpan != nil || columnSpan != nil else { return nil }
+    guard role == .tableCell else {
+      throw fail("\"row\", \"column\" and their spans are only for role \"tableCell\"")
+    }
+    guard let row, let column else { throw fail("a table cell needs both \"row\" and \"column\"") }
+    guard row >= 0, column >= 0 else { throw fail("a table cell's row and column count from 0") }
+    guard (rowSpan ?? 1) >= 1, (columnSpan ?? 1) >= 1 else {
+      throw fail("a table cell spans at least 1 row and 1 column")
+    }
+    return TableCellPosition(
+      row: row, column: column, rowSpan: rowSpan ?? 1, columnSpan: columnSpan ?? 1)
+  }
+
   mutating func page(_ v: JSONValue, index: Int) throws(DocumentFormatError) -> Page {
     let o = try object(v)
     var blocks: [Block] = []
@@ -236,7 +259,9 @@ private struct Reader {
         }
         let (role, level) = try paragraphRole(po)
         paragraphs.append(
-          Paragraph(bbox: try box(po), lines: lines, role: role, headingLevel: level))
+          Paragraph(
+            bbox: try box(po), lines: lines, role: role, headingLevel: level,
+            cell: try cellPosition(po, role: role)))
         path.removeLast()
       }
       blocks.append(Block(bbox: try box(bo), paragraphs: paragraphs))

@@ -183,6 +183,12 @@ public enum DocumentJSON {
       "lines": .array(paragraph.lines.map(value(of:))),
     ]
     if let level = paragraph.headingLevel { object["level"] = .number(Double(level)) }
+    if let cell = paragraph.cell {
+      object["row"] = .number(Double(cell.row))
+      object["column"] = .number(Double(cell.column))
+      object["rowSpan"] = .number(Double(cell.rowSpan))
+      object["columnSpan"] = .number(Double(cell.columnSpan))
+    }
     return .object(object)
   }
 

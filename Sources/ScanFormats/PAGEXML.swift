@@ -80,6 +80,15 @@ public enum PAGEXML {
     }
     var lineCount = 0
     for (b, block) in page.blocks.enumerated() {
+      // A table read cell by cell: a `TableRegion` holding its cells'
+      // text regions, each with its `TableCellRole`.
+      let table = block.tableSize
+      if let table {
+        w.start(
+          "TableRegion",
+          [("id", "t\(b)"), ("rows", String(table.rows)), ("columns", String(table.columns))])
+        coords(block.bbox, nil, to: &w)
+      }
       for (p, paragraph) in block.paragraphs.enumerated() {
         let rid = regionIDs[b][p]
         w.start(
@@ -90,6 +99,16 @@ public enum PAGEXML {
             ("custom", structure(paragraph)),
           ])
         coords(paragraph.bbox, nil, to: &w)
+        if table != nil, let cell = paragraph.cell {
+          w.start("Roles")
+          w.empty(
+            "TableCellRole",
+            [
+              ("rowIndex", String(cell.row)), ("columnIndex", String(cell.column)),
+              ("rowSpan", String(cell.rowSpan)), ("colSpan", String(cell.columnSpan)),
+            ])
+          w.end()
+        }
         for line in paragraph.lines {
           let lid = "\(rid)_l\(lineCount)"
           lineCount += 1
@@ -122,6 +141,7 @@ public enum PAGEXML {
           paragraph.lines.map(\.text).joined(separator: "\n"), confidence: nil, to: &w)
         w.end()
       }
+      if table != nil { w.end() }
     }
     w.end()
     w.end()
@@ -327,9 +347,20 @@ extension PAGEXML {
     guard let first = lines.first else { return nil }
     let own = try? coords(r, turned: false).0
     let (role, level) = role(of: r)
+    // A cell's place, from its `TableCellRole` (in a `TableRegion`).
+    let cell = r.child(named: "Roles")?.child(named: "TableCellRole").flatMap { c in
+      Int(c.attributes["rowIndex"] ?? "").flatMap { row in
+        Int(c.attributes["columnIndex"] ?? "").map { column in
+          TableCellPosition(
+            row: max(0, row), column: max(0, column),
+            rowSpan: Int(c.attributes["rowSpan"] ?? "") ?? 1,
+            columnSpan: Int(c.attributes["colSpan"] ?? "") ?? 1)
+        }
+      }
+    }
     return Paragraph(
-      bbox: (own ?? first.bbox).union(all: lines.map(\.bbox)), lines: lines, role: role,
-      headingLevel: level)
+      bbox: (own ?? first.bbox).union(all: lines.map(\.bbox)), lines: lines,
+      role: cell != nil ? .tableCell : role, headingLevel: level, cell: cell)
   }
 
   /// The PAGE region type of a role. PAGE has no list-item or table-cell

@@ -65,4 +65,139 @@ struct TableCellsTests {
     let table = TableCells.splitting(blocks, grids: [Self.grid(columns: 2, rows: 3)])
     #expect(table[0].paragraphs.map(\.role) == [.tableCell, .tableCell, .tableCell, .body])
   }
+
+  // MARK: Tables from their rules
+
+  @Test func aFullGridGivesEveryCellItsPlace() throws {
+    let table = try #require(Self.grid(columns: 3, rows: 4).tables.first)
+    #expect(table.rows == 4 && table.columns == 3)
+    #expect(table.cells.count == 12)
+    #expect(table.cells.map(\.position.row) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3])
+    #expect(table.cells.map(\.position.column) == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2])
+    // Inside the rules (3 px thick, centres at 101.5 + 200 k and 101.5 + 40 k).
+    #expect(table.cells[4].box == PixelRect(minX: 305, minY: 145, maxX: 500, maxY: 180))
+    #expect(table.cell(at: Point(x: 400, y: 160))?.position == TableCellPosition(row: 1, column: 1))
+    #expect(table.cell(at: Point(x: 400, y: 90)) == nil)
+  }
+
+  /// A merged header: "Group" over columns 1–2, the cells of columns 0 and
+  /// 3 spanning both header rows.
+  @Test func mergedHeaderCellsSpanTheirRowsAndColumns() throws {
+    let y = [100, 140, 180, 220, 260]
+    let x = [100, 300, 500, 700, 900]
+    let horizontal =
+      [
+        PixelRect(minX: 100, minY: y[0], maxX: 903, maxY: y[0] + 3),
+        PixelRect(minX: 300, minY: y[1], maxX: 703, maxY: y[1] + 3),
+      ] + y[2...].map { PixelRect(minX: 100, minY: $0, maxX: 903, maxY: $0 + 3) }
+    let vertical = [
+      PixelRect(minX: x[0], minY: 100, maxX: x[0] + 3, maxY: 263),
+      PixelRect(minX: x[1], minY: 100, maxX: x[1] + 3, maxY: 263),
+      PixelRect(minX: x[2], minY: 140, maxX: x[2] + 3, maxY: 263),
+      PixelRect(minX: x[3], minY: 100, maxX: x[3] + 3, maxY: 263),
+      PixelRect(minX: x[4], minY: 100, maxX: x[4] + 3, maxY: 263),
+    ]
+    let table = try #require(
+      TableGrid(horizontalRules: horizontal, verticalRules: vertical).tables.first)
+    #expect(table.rows == 4 && table.columns == 4)
+    let header = table.cells.filter { $0.position.row < 2 }.map(\.position)
+    #expect(
+      header == [
+        TableCellPosition(row: 0, column: 0, rowSpan: 2),
+        TableCellPosition(row: 0, column: 1, columnSpan: 2),
+        TableCellPosition(row: 0, column: 3, rowSpan: 2),
+        TableCellPosition(row: 1, column: 1), TableCellPosition(row: 1, column: 2),
+      ])
+    #expect(table.cells.count == 5 + 8)
+  }
+
+  @Test func rulesElsewhereFramesAndColumnRulesMakeNoTable() {
+    // A rule under a heading, away from the grid, stays out of it.
+    var grid = Self.grid(columns: 2, rows: 3)
+    grid.horizontalRules.append(PixelRect(minX: 100, minY: 20, maxX: 900, maxY: 23))
+    #expect(grid.tables.map(\.cells.count) == [6])
+    // A frame (one column) is no table.
+    #expect(Self.grid(columns: 1, rows: 3).tables.isEmpty)
+    // A magazine page: three column rules the height of the page, an
+    // article rule across the first column and another across the third.
+    // Most lattice places are merged into the articles' regions.
+    let page = TableGrid(
+      horizontalRules: [
+        PixelRect(minX: 100, minY: 100, maxX: 2403, maxY: 103),
+        PixelRect(minX: 100, minY: 800, maxX: 903, maxY: 803),
+        PixelRect(minX: 1700, minY: 1400, maxX: 2403, maxY: 1403),
+        PixelRect(minX: 100, minY: 2000, maxX: 2403, maxY: 2003),
+      ],
+      verticalRules: [100, 900, 1700, 2400].map {
+        PixelRect(minX: $0, minY: 100, maxX: $0 + 3, maxY: 2003)
+      })
+    #expect(page.tables.isEmpty)
+  }
+
+  // MARK: Cells read on their own
+
+  static func line(_ words: [(String, PixelRect)], confidence: Double = 95) -> TextLine {
+    TextLine(
+      bbox: PixelRect.union(words.map(\.1)) ?? words[0].1,
+      words: words.map { Word(text: $0.0, bbox: $0.1, confidence: confidence) })
+  }
+
+  static func box(_ x: Int, _ y: Int, _ width: Int = 40) -> PixelRect {
+    PixelRect(minX: x, minY: y, maxX: x + width, maxY: y + 20)
+  }
+
+  @Test func cellsReadAloneReplaceWhatTesseractReadInThem() throws {
+    let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
+    // Tesseract: a paragraph above, then one line across both columns of
+    // row 0 joined with the text beside the table, then row 1 as "22".
+    let above = Paragraph(
+      bbox: Self.box(100, 40, 300), lines: [Self.line([("Above", Self.box(100, 40, 300))])])
+    let across = Self.line([
+      ("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110)), ("Beside", Self.box(600, 110)),
+    ])
+    let row1 = Self.line([("Flour", Self.box(110, 150)), ("22", Self.box(310, 150))])
+    // Tesseract put the paragraph above and the table in one block.
+    let blocks = [
+      Block(
+        bbox: PixelRect(minX: 100, minY: 40, maxX: 640, maxY: 170),
+        paragraphs: [
+          above,
+          Paragraph(
+            bbox: PixelRect(minX: 100, minY: 110, maxX: 640, maxY: 170), lines: [across, row1]),
+        ])
+    ]
+    let cells = [
+      [Self.line([("Item", Self.box(110, 110))])], [Self.line([("Rate", Self.box(310, 110))])],
+      [Self.line([("Flour", Self.box(110, 150))])], [Self.line([("2.2", Self.box(310, 150))])],
+    ]
+    let composed = try #require(
+      TableCells.composing(blocks, reading: .init(table: table, cellLines: cells)))
+    let page = Page(width: 1000, height: 1000, blocks: composed)
+    #expect(page.text == "Above\n\nItem\n\nRate\n\nFlour\n\n2.2\n\nBeside\n")
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    #expect(
+      paragraphs.map(\.role) == [.body, .tableCell, .tableCell, .tableCell, .tableCell, .body])
+    #expect(
+      paragraphs.map(\.cell) == [
+        nil, TableCellPosition(row: 0, column: 0), TableCellPosition(row: 0, column: 1),
+        TableCellPosition(row: 1, column: 0), TableCellPosition(row: 1, column: 1), nil,
+      ])
+    // The line beside the table shrinks to its word.
+    #expect(paragraphs[5].lines[0].bbox == Self.box(600, 110))
+    #expect(page.blocks.count == 3)
+    #expect(page.blocks[1].bbox == PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170))
+  }
+
+  @Test func cellsThatReadFewerConfidentWordsLeaveTesseractsReading() throws {
+    let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
+    let row = Self.line([("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110))])
+    let blocks = [
+      Block(bbox: row.bbox, paragraphs: [Paragraph(bbox: row.bbox, lines: [row])])
+    ]
+    let weak = [
+      [Self.line([("Itm", Self.box(110, 110))], confidence: 40)],
+      [Self.line([("Rate", Self.box(310, 110))])], [], [],
+    ]
+    #expect(TableCells.composing(blocks, reading: .init(table: table, cellLines: weak)) == nil)
+  }
 }

@@ -288,6 +288,7 @@ BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPa
 BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2);
 void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle);
 char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number);
+void scantext_TessBaseAPISetRectangle(TessBaseAPI *handle, int left, int top, int width, int height);
 void scantext_omp_set_max_active_levels(int a0);
 qpdf_data scantext_qpdf_init(void);
 void scantext_qpdf_cleanup(qpdf_data *a0);

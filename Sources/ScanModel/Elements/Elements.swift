@@ -137,19 +137,26 @@ public struct Paragraph: Hashable, Sendable {
     set { storedLevel = newValue.map { min(6, max(1, $0)) } }
   }
   private var storedLevel: Int?
+  /// For a table cell (role ``ParagraphRole/tableCell``) read from a ruled
+  /// table's grid, its row, column and spans; `nil` otherwise.
+  public var cell: TableCellPosition?
 
   /// Creates a paragraph; its range is assigned when its page is built.
   /// - Parameters:
   ///   - role: What the paragraph is; running text unless said otherwise.
   ///   - headingLevel: For a heading, its level (clamped to 1–6; 1 when
   ///     `nil`); ignored for other roles.
+  ///   - cell: For a table cell, its place in the table; ignored for
+  ///     other roles.
   public init(
-    bbox: PixelRect, lines: [TextLine], role: ParagraphRole = .body, headingLevel: Int? = nil
+    bbox: PixelRect, lines: [TextLine], role: ParagraphRole = .body, headingLevel: Int? = nil,
+    cell: TableCellPosition? = nil
   ) {
     self.bbox = bbox
     self.lines = lines
     self.role = role
     self.storedLevel = role == .heading ? min(6, max(1, headingLevel ?? 1)) : nil
+    self.cell = role == .tableCell ? cell : nil
   }
 }
 

@@ -11,6 +11,8 @@ struct PassContext {
   let mapper: ElementMapper
   /// The order paragraphs are read in.
   let layout: PageLayoutOrder
+  /// The page's ruled tables read cell by cell (``OCREngine/readTableCells(_:mapper:index:path:started:)``).
+  var tables: [TableCells.Reading] = []
 
   /// The page as a reader holds it, within its box in a photo.
   var frame: PageFrame? { prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) } }
@@ -73,12 +75,18 @@ struct RolesPass: BlockPass {
   }
 }
 
-/// In the reader's layout, paragraphs inside a ruled table split into its
-/// cells (``TableCells``); Tesseract's layout keeps its paragraphs.
+/// In the reader's layout, each ruled table read cell by cell takes the
+/// place of Tesseract's reading of it where it reads no worse
+/// (``TableCells/composing(_:reading:)``); paragraphs inside any other
+/// ruled table split into its cells (``TableCells``); Tesseract's layout
+/// keeps its paragraphs.
 struct CellsPass: BlockPass {
   func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
-    TableCells.splitting(blocks, grids: context.prepared.tables)
+    let composed = context.tables.reduce(blocks) { blocks, reading in
+      TableCells.composing(blocks, reading: reading) ?? blocks
+    }
+    return TableCells.splitting(composed, grids: context.prepared.tables)
   }
 }
 

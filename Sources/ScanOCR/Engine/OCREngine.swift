@@ -11,7 +11,7 @@ import ScanModel
 /// It is not `Sendable`; never share one between threads.
 public final class OCREngine {
   private let handle: TesseractHandle
-  private var api: OpaquePointer { handle.raw }
+  var api: OpaquePointer { handle.raw }
   /// Tesseract's orientation detection, loaded on first use (its model
   /// costs time to load, and most pages never need it).
   private var orientationDetector: OrientationDetector?
@@ -227,12 +227,14 @@ public final class OCREngine {
       reading = try read(upright, index: index, path: path, started: started)
     }
     let prepared = reading.prepared
+    let mapper = ElementMapper(map: prepared.map, width: image.width, height: image.height)
+    let tables = try readTableCells(
+      prepared, mapper: mapper, index: index, path: path, started: started)
     let blocks = Self.finish(
       reading.blocks,
       PassContext(
-        image: image, prepared: prepared,
-        mapper: ElementMapper(map: prepared.map, width: image.width, height: image.height),
-        layout: options.layout))
+        image: image, prepared: prepared, mapper: mapper, layout: options.layout,
+        tables: tables))
     // The resolution of the original: the option, else a credible tag,
     // else estimated from the text's size (``PageResolution``); a PDF
     // page's is its rendering's. Tesseract was given the tag as it is.

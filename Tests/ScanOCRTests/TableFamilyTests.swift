@@ -1,0 +1,232 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanOCR
+import ScanTestSupport
+import Testing
+
+/// Tables from the `tables` page family (`Tools/families/tables.py`) on
+/// checking seeds (9000–9999, never tuned on), read by ScanText and by plain
+/// Tesseract (no preprocessing, Tesseract's layout: byte for byte the
+/// `tesseract` command's text), and the table cells in the exports.
+@Suite("Tables read like tables", .serialized)
+struct TableFamilyTests {
+  /// Checking seeds: whatever the family draws for them (ruled, ruled
+  /// across, unruled; alone, under or beside text).
+  static let seeds = Array(9003...9007)
+
+  /// One truth cell of the generator's grid.
+  struct TruthCell {
+    var position: TableCellPosition
+    var box: PixelRect
+    var text: String
+  }
+
+  /// A generated page, its truth and its grid.
+  struct Generated {
+    var image: URL
+    var truth: Page
+    var ruling: String
+    var cells: [TruthCell]
+  }
+
+  static func generate(_ seed: Int, into folder: URL) throws -> Generated {
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    try GeneratedImages.run(
+      """
+      import sys
+      sys.path.insert(0, sys.argv[1])
+      from families import tables
+      tables.generate(int(sys.argv[2]), sys.argv[3])
+      """, [tools, String(seed), folder.path])
+    let truthURL = folder.appendingPathComponent("tables-\(seed).truth.json")
+    let data = try Data(contentsOf: truthURL)
+    let truth = try #require(
+      try DocumentJSON.decode(String(decoding: data, as: UTF8.self)).pages.first)
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let table = try #require((json["generator"] as? [String: Any])?["table"] as? [String: Any])
+    let cells = try #require(table["cells"] as? [[String: Any]]).map { c -> TruthCell in
+      let box = (c["bbox"] as? [Int]) ?? [0, 0, 0, 0]
+      return TruthCell(
+        position: TableCellPosition(
+          row: c["row"] as? Int ?? -1, column: c["column"] as? Int ?? -1,
+          rowSpan: c["rowSpan"] as? Int ?? 1, columnSpan: c["columnSpan"] as? Int ?? 1),
+        box: PixelRect(minX: box[0], minY: box[1], maxX: box[2], maxY: box[3]),
+        text: c["text"] as? String ?? "")
+    }
+    return Generated(
+      image: folder.appendingPathComponent("tables-\(seed).png"), truth: truth,
+      ruling: table["ruling"] as? String ?? "", cells: cells)
+  }
+
+  /// The words of a page whose centre lies in a box, in reading order.
+  static func text(of page: Page, in box: PixelRect) -> String {
+    page.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words).filter {
+      let c = $0.bbox.center
+      return Double(box.minX) <= c.x && c.x < Double(box.maxX) && Double(box.minY) <= c.y
+        && c.y < Double(box.maxY)
+    }.map(\.text).joined(separator: " ")
+  }
+
+  @Test(
+    "Never worse than plain Tesseract, and every cell Tesseract reads right read right",
+    .enabled(if: GeneratedImages.python != nil, Comment(rawValue: GeneratedImages.absentMessage)))
+  func checkingSeeds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tables-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scantext = try OCREngine(options: RecognitionOptions())
+    let tesseract = try OCREngine(
+      options: RecognitionOptions(preprocessing: [], layout: .tesseract))
+    for seed in Self.seeds {
+      let page = try Self.generate(seed, into: folder)
+      let read = try #require(try scantext.recognize(contentsOf: page.image.path).first)
+      let plain = try #require(try tesseract.recognize(contentsOf: page.image.path).first)
+      let s = read.evaluate(against: page.truth)
+      let t = plain.evaluate(against: page.truth)
+      #expect(s.cer <= t.cer + 0.005, "\(seed): CER \(s.cer) against tesseract's \(t.cer)")
+      #expect(
+        s.readingOrderCER <= t.readingOrderCER + 0.005,
+        "\(seed): reading-order CER \(s.readingOrderCER) against \(t.readingOrderCER)")
+      #expect(
+        s.wordRecall >= t.wordRecall - 0.01,
+        "\(seed): word recall \(s.wordRecall) against \(t.wordRecall)")
+      for cell in page.cells where Self.text(of: plain, in: cell.box) == cell.text {
+        #expect(
+          Self.text(of: read, in: cell.box) == cell.text,
+          "\(seed): cell \(cell.position) \"\(cell.text)\" read \"\(Self.text(of: read, in: cell.box))\""
+        )
+      }
+      let cellParagraphs = read.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+      if page.ruling == "grid" && read.preprocessing.contains("rules") {
+        // A grid the rules step found (20 crossings or more): every cell
+        // its own paragraph, in its place, row by row.
+        #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+        // Each paragraph holds exactly the words inside its cell (what
+        // they read is checked against Tesseract's above).
+        #expect(
+          cellParagraphs.map { $0.lines.map(\.text).joined(separator: " ") }
+            == page.cells.map { Self.text(of: read, in: $0.box) }, "\(seed)")
+        let right = zip(cellParagraphs, page.cells).count {
+          $0.lines.map(\.text).joined(separator: " ") == $1.text
+        }
+        #expect(
+          right * 10 >= page.cells.count * 9, "\(seed): \(right) of \(page.cells.count) cells right"
+        )
+      } else {
+        // Without a grid (or a grid too small to be told from stray rules)
+        // nothing is decided: no paragraph is a cell.
+        #expect(cellParagraphs.isEmpty, "\(seed)")
+        #expect(!read.blocks.flatMap(\.paragraphs).contains { $0.role == .tableCell }, "\(seed)")
+      }
+    }
+  }
+
+  // MARK: Exports
+
+  /// A table of two header cells over three columns ("Group" spans two,
+  /// "Name" spans both header rows) and one body row, between two
+  /// paragraphs.
+  static let tablePage: Page = {
+    func paragraph(_ text: String, _ x: Int, _ y: Int, cell: TableCellPosition? = nil) -> Paragraph
+    {
+      let box = PixelRect(minX: x, minY: y, maxX: x + 20 * text.count, maxY: y + 30)
+      let line = TextLine(bbox: box, words: [Word(text: text, bbox: box, confidence: 96)])
+      return Paragraph(bbox: box, lines: [line], role: cell == nil ? .body : .tableCell, cell: cell)
+    }
+    let cells = [
+      paragraph("Name", 110, 210, cell: TableCellPosition(row: 0, column: 0, rowSpan: 2)),
+      paragraph("Group", 310, 210, cell: TableCellPosition(row: 0, column: 1, columnSpan: 2)),
+      paragraph("Mass", 310, 260, cell: TableCellPosition(row: 1, column: 1)),
+      paragraph("Rate", 510, 260, cell: TableCellPosition(row: 1, column: 2)),
+      paragraph("Barley", 110, 310, cell: TableCellPosition(row: 2, column: 0)),
+      paragraph("2.2", 310, 310, cell: TableCellPosition(row: 2, column: 1)),
+      paragraph("-0.75", 510, 310, cell: TableCellPosition(row: 2, column: 2)),
+    ]
+    let above = paragraph("Above", 100, 100)
+    let below = paragraph("Below", 100, 500)
+    return Page(
+      image: "table.png", width: 1000, height: 1000, language: "eng",
+      blocks: [
+        Block(bbox: above.bbox, paragraphs: [above]),
+        Block(bbox: PixelRect.union(cells.map(\.bbox)) ?? above.bbox, paragraphs: cells),
+        Block(bbox: below.bbox, paragraphs: [below]),
+      ])
+  }()
+
+  static let generator = Generator(name: "scantext", version: "test")
+
+  @Test func cellsRoundTripThroughJSON() throws {
+    let text = DocumentJSON.encode(Document(pages: [Self.tablePage]), generator: Self.generator)
+    #expect(text.contains(#""columnSpan" : 2"#) || text.contains(#""columnSpan": 2"#))
+    let decoded = try #require(try DocumentJSON.decode(text).pages.first)
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.cell)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.cell))
+    // A cell's place only on a table cell, with both row and column.
+    let bad = text.replacingOccurrences(
+      of: #""role" : "body""#, with: #""role" : "body", "row" : 1, "column" : 0"#
+    )
+    .replacingOccurrences(of: #""role": "body""#, with: #""role": "body", "row": 1, "column": 0"#)
+    #expect(bad != text)
+    #expect(throws: DocumentFormatError.self) { try DocumentJSON.decode(bad) }
+  }
+
+  /// xmllint's complaints about an XML text against a schema of
+  /// ``ExternalCheckers/schemas`` (empty when it validates).
+  static func schemaComplaints(_ xml: String, schema: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "table-xml-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("table.xml")
+    try Data(xml.utf8).write(to: file)
+    return try ExternalCheckers.validate([file], schema: schema)
+  }
+
+  @Test func cellsAreTableCellsInPAGE() throws {
+    let xml = try DocumentFormat.page.encode(
+      Document(pages: [Self.tablePage]), generator: Self.generator)
+    #expect(xml.contains(#"<TableRegion id="t1" rows="3" columns="3">"#))
+    #expect(xml.contains(#"<TableCellRole rowIndex="0" columnIndex="1" rowSpan="1" colSpan="2"/>"#))
+    #expect(try Self.schemaComplaints(xml, schema: "page-2019-07-15.xsd") == "")
+    let decoded = try #require(try PAGEXML.decode(Data(xml.utf8)).pages.first)
+    #expect(decoded.text == Self.tablePage.text)
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.cell)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.cell))
+  }
+
+  @Test func cellsAreTaggedInALTO() throws {
+    let xml = try DocumentFormat.alto.encode(
+      Document(pages: [Self.tablePage]), generator: Self.generator)
+    #expect(xml.contains(#"TYPE="table""#))
+    #expect(
+      xml.contains(
+        #"<StructureTag ID="cell_0_1_1_2" TYPE="tableCell" LABEL="table cell" DESCRIPTION="row 0, column 1, rowSpan 1, columnSpan 2"/>"#
+      ))
+    #expect(try Self.schemaComplaints(xml, schema: "alto-4-4.xsd") == "")
+    let decoded = try #require(try ALTO.decode(Data(xml.utf8)).pages.first)
+    #expect(decoded.text == Self.tablePage.text)
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.cell)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.cell))
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.role)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.role))
+  }
+
+  @Test func cellsAreATableInAccessibleHTML() throws {
+    let html = AccessibleHTML(image: .none, lowConfidenceThreshold: 60).html(for: Self.tablePage)
+    let table = try #require(
+      html.range(of: "<table").flatMap { start in
+        html.range(of: "</table>").map { html[start.lowerBound..<$0.upperBound] }
+      })
+    #expect(table.components(separatedBy: "<tr>").count - 1 == 3)
+    #expect(table.components(separatedBy: "<td ").count - 1 == 7)
+    #expect(table.contains(#"<td class="table-cell" rowspan="2">"#))
+    #expect(table.contains(#"<td class="table-cell" colspan="2">"#))
+    #expect(!table.contains("Above") && !table.contains("Below"))
+    #expect(html.components(separatedBy: "<table").count == 2)
+  }
+}

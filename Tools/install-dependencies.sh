@@ -27,6 +27,8 @@ packages=(
   libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   python3-venv          # a virtual environment for hocr-tools (below)
   chromium              # a real browser: Tools/check-html.py checks `scantext html` pages in it
+  fonts-liberation2     # Liberation fonts: Tools/make-scans.py and the page families (generated in tests)
+  fonts-dejavu-core     # DejaVu fonts, for the same
 )
 
 missing=()

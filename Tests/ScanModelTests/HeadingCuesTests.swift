@@ -124,6 +124,35 @@ struct HeadingCuesTests {
     #expect(RoleDetection.splittingHeadings(uniform, strokeWidth: strokes) == uniform)
   }
 
+  @Test func aLargerLineFillingItsColumnIsNotSplitOff() {
+    // OCR read two lines of running text as one tall line: it fills the
+    // measure, which a heading's last line does not.
+    var merged = R.paragraph(
+      ["Gegenden anderer Länder fortgesetzt und", "geführt."], x: 200, y: 500, size: 20)
+    merged.lines[0] = R.line(
+      "Gegenden anderer Länder fortgesetzt und", x: 200, y: 470, size: 30)
+    merged.bbox = merged.bbox.union(merged.lines[0].bbox)
+    let text = R.paragraph(R.body, x: 200, y: 200, size: 20)
+    let column = text.bbox.union(merged.bbox)
+    let full = [Block(bbox: column, paragraphs: [text, merged])]
+    #expect(RoleDetection.splittingHeadings(full)[0].paragraphs.count == 2)
+    // The same lines in a wider column: the first ends short, a heading.
+    var wide = full
+    wide[0].bbox.maxX += 200
+    #expect(RoleDetection.splittingHeadings(wide)[0].paragraphs.count == 3)
+  }
+
+  @Test func aHeadingIsFollowedByTextInItsColumn() {
+    let page = [
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(["Lander fortgesetzt"], x: 200, y: 1200, size: 30),
+    ]
+    let stampBeside = Self.roles(page + [R.paragraph(["ULB Halle"], x: 20, y: 1300, size: 12)])
+    #expect(stampBeside["Lander fortgesetzt"]?.0 == .body)
+    let textBelow = Self.roles(page + [R.paragraph(R.body, x: 200, y: 1250, size: 20)])
+    #expect(textBelow["Lander fortgesetzt"]?.0 == .heading)
+  }
+
   @Test func levelsFollowWeightAndCaseWithinASize() {
     typealias Look = RoleDetection.HeadingLook
     #expect(

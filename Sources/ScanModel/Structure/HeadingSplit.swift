@@ -11,10 +11,11 @@ extension RoleDetection {
   /// them as a heading differs from its text: larger (1.2 times that line
   /// and the running text, the heading rule's ratio), or bold over
   /// regular at the running text's size (``TypeWeight``); when they start
-  /// with a capital or a number and hold at most twenty words (bold ones
+  /// with a capital or a number, the last of them not filling its block's
+  /// measure, and hold at most twenty words (bold ones
   /// also ending in a bold word and not like a sentence part, as a bold
   /// run-in lead before the regular text of its line does); and when the
-  /// last line of the paragraph above them in their block is not set like
+  /// last line of the paragraph right above them is not set like
   /// them (a heading stands apart from the text above it too: a page's
   /// larger main text under a smaller table of contents is not one). The
   /// parts keep their lines, in order; roles are given afterwards
@@ -48,9 +49,13 @@ extension RoleDetection {
     // From the last, so the indices of the paragraphs not yet split hold.
     for f in multiLine.reversed() {
       guard let k = headingLines(f, bodySize: bodySize, bodyWeight: bodyWeight) else { continue }
-      // Lines set like the last line of the paragraph above are its text's.
-      if let above = facts.first(where: { $0.block == f.block && $0.index == f.index - 1 }),
-        let last = above.lineSizes.last, abs(last - f.lineSizes[0]) <= 0.08 * f.lineSizes[0],
+      // Lines set like the last line of the paragraph above (in any block,
+      // in their column) are its text's.
+      let above = facts.filter {
+        $0.box.maxY <= f.box.minY + 1 && $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX
+      }.max { $0.box.maxY < $1.box.maxY }
+      if let above, let last = above.lineSizes.last,
+        abs(last - f.lineSizes[0]) <= 0.08 * f.lineSizes[0],
         TypeWeight.isBold(line: above.wordWeights.last ?? [], body: bodyWeight)
           == TypeWeight.isBold(line: f.wordWeights[0], body: bodyWeight)
       {
@@ -80,6 +85,13 @@ extension RoleDetection {
     guard k < sizes.count, k <= 3, sizes[k] > 0 else { return nil }
     let larger = sizes[0] >= 1.2 * sizes[k] && sizes[0] >= 1.2 * bodySize
     let bolder = bold[0] && !bold[k] && sizes[0] >= TypeWeight.otherFace * bodySize
+    // A heading's last line ends short of the column or is centred in
+    // it: a line filling the whole measure is running text going on
+    // (a line OCR read together with the one below it looks larger).
+    let last = f.lineBoxes[k - 1]
+    let halfEm = sizes[0] / 2
+    guard Double(last.minX - f.column.minX) > halfEm || Double(f.column.maxX - last.maxX) > halfEm
+    else { return nil }
     let lead = f.paragraphLines[..<k].flatMap { $0 }
     // A bold run-in lead ends inside its line, before regular words.
     let endsBold = f.wordWeights[k - 1].last { $0 != nil }.map {

@@ -164,7 +164,12 @@ public enum RoleDetection {
         !startsNumberedHeadingInDisplayType(f, relative: relative)
       {
         role = .listItem
-      } else if isHeading(f, relative: relative, hasTextBelow: !below.isEmpty) {
+      } else if isHeading(
+        f, relative: relative,
+        // Followed by text in its column: a library stamp or a footer off
+        // to the side does not make the last lines of a page a heading.
+        hasTextBelow: below.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX })
+      {
         role = .heading
       } else {
         role = .body
@@ -371,6 +376,9 @@ struct ParagraphFacts {
   var lineSizes: [Double]
   var size: Double
   var words: [String]
+  /// Its block's box, and its lines' boxes.
+  var column: PixelRect
+  var lineBoxes: [PixelRect]
   /// The words' texts, line by line.
   var paragraphLines: [[String]]
   var text: String
@@ -400,6 +408,8 @@ struct ParagraphFacts {
     if let first = paragraph.lines.first {
       box = paragraph.lines.dropFirst().reduce(first.bbox) { $0.union($1.bbox) }
     }
+    column = blockBox
+    lineBoxes = paragraph.lines.map(\.bbox)
     lineSizes = paragraph.lines.map { line in
       RoleDetection.median(line.words.compactMap(RoleDetection.typeSize(of:)))
     }

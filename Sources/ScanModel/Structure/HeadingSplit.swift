@@ -11,8 +11,8 @@ extension RoleDetection {
   /// them as a heading differs from its text: larger (1.2 times that line
   /// and the running text, the heading rule's ratio), or bold over
   /// regular at the running text's size (``TypeWeight``); when they start
-  /// with a capital or a number, the last of them not filling its block's
-  /// measure, and hold at most twenty words (bold ones
+  /// with a capital or a number, the last of them not filling the measure
+  /// (its block's and its column's running text's), and hold at most twenty words (bold ones
   /// also ending in a bold word and not like a sentence part, as a bold
   /// run-in lead before the regular text of its line does); and when the
   /// last line of the paragraph right above them is not set like
@@ -31,15 +31,7 @@ extension RoleDetection {
     _ blocks: [Block], strokeWidth: ((Word) -> Double?)? = nil
   ) -> [Block] {
     let strokes = WordStrokes(blocks, strokeWidth)
-    var facts: [ParagraphFacts] = []
-    for (b, block) in blocks.enumerated() {
-      for (p, paragraph) in block.paragraphs.enumerated() where !paragraph.lines.isEmpty {
-        facts.append(
-          ParagraphFacts(
-            paragraph, block: b, index: p, blockBox: block.bbox,
-            strokes: strokes?.paragraph(b, p)))
-      }
-    }
+    let facts = ParagraphFacts.of(blocks, strokes: strokes)
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
     guard !multiLine.isEmpty else { return blocks }
     let bodySize = median(multiLine.flatMap(\.lineSizes))
@@ -47,7 +39,12 @@ extension RoleDetection {
     guard bodySize > 0 else { return blocks }
     var out = blocks
     // From the last, so the indices of the paragraphs not yet split hold.
-    for f in multiLine.reversed() {
+    for var f in multiLine.reversed() {
+      // The measure: its block and the running text in its column (a
+      // block may be this paragraph alone).
+      for other in multiLine where other.box.minX < f.box.maxX && f.box.minX < other.box.maxX {
+        f.column = f.column.union(other.box)
+      }
       guard let k = headingLines(f, bodySize: bodySize, bodyWeight: bodyWeight) else { continue }
       // Lines set like the last line of the paragraph above (in any block,
       // in their column) are its text's.

@@ -110,15 +110,7 @@ public enum RoleDetection {
   static func assigningRoles(
     to blocks: [Block], pageWidth: Int, pageHeight: Int, strokes: WordStrokes?
   ) -> [Block] {
-    var facts: [ParagraphFacts] = []
-    for (b, block) in blocks.enumerated() {
-      for (p, paragraph) in block.paragraphs.enumerated() where !paragraph.lines.isEmpty {
-        facts.append(
-          ParagraphFacts(
-            paragraph, block: b, index: p, blockBox: block.bbox,
-            strokes: strokes?.paragraph(b, p)))
-      }
-    }
+    var facts = ParagraphFacts.of(blocks, strokes: strokes)
     guard !facts.isEmpty else { return blocks }
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
     let bodySize = median((multiLine.isEmpty ? facts : multiLine).flatMap(\.lineSizes))
@@ -397,6 +389,16 @@ struct ParagraphFacts {
       size: size, bold: isBold,
       capitals: TextCues.isCapitals(
         words.count > 1 && TextCues.isNumbering(words[0]) ? Array(words.dropFirst()) : words))
+  }
+
+  /// The facts of every paragraph with lines, in the blocks' order.
+  static func of(_ blocks: [Block], strokes: WordStrokes?) -> [ParagraphFacts] {
+    blocks.enumerated().flatMap { b, block in
+      block.paragraphs.enumerated().filter { !$0.element.lines.isEmpty }.map { p, paragraph in
+        ParagraphFacts(
+          paragraph, block: b, index: p, blockBox: block.bbox, strokes: strokes?.paragraph(b, p))
+      }
+    }
   }
 
   init(

@@ -161,11 +161,10 @@ public enum DocumentJSON {
   }
 
   static func value(of pdf: PDFPageSource) -> JSONValue {
-    // The map keeps six decimals: two would shift a point by a pixel
-    // across a large page.
+    // The map keeps six decimals (``ScanConventions/mapFractionDigits``).
     .object([
       "page": int(pdf.page), "size": .array([number(pdf.width), number(pdf.height)]),
-      "pixelToPoint": .array(pdf.pixelToPoint.map { .number(($0 * 1e6).rounded() / 1e6) }),
+      "pixelToPoint": .array(pdf.pixelToPoint.map { .number(ScanConventions.mapRounded($0)) }),
       "hasText": .bool(pdf.hasText), "nativeImage": .bool(pdf.nativeImage),
     ])
   }

@@ -54,6 +54,25 @@ public enum ScanConventions {
       bottomRight: rounded(q.bottomRight), bottomLeft: rounded(q.bottomLeft))
   }
 
+  /// Fraction digits of a PDF page's pixel-to-point map
+  /// (``PDFPageSource/pixelToPoint``): 6. Its entries are scales near 0.24
+  /// (300 dpi) to 1; two digits would shift a point by a pixel across a
+  /// large page, six keep the error under 0.01 point on the largest page a
+  /// PDF allows (14,400 points).
+  public static let mapFractionDigits = 6
+
+  /// `x` rounded to ``mapFractionDigits`` fraction digits: the precision of
+  /// a pixel-to-point map in a model, in its JSON and in the cache, so a
+  /// page decoded from its export writes the same searchable PDF as the
+  /// page recognised.
+  ///
+  /// - Parameter x: An entry of a pixel-to-point map.
+  /// - Returns: The nearest multiple of 10⁻⁶ as the `Double` nearest to it.
+  /// - Complexity: O(1).
+  public static func mapRounded(_ x: Double) -> Double {
+    (x * 1e6).rounded() / 1e6
+  }
+
   /// The largest coordinate magnitude, in pixels, a document read from a
   /// file may carry: ±10,000,000. No scan comes near (a 2-metre page at
   /// 2400 dpi is 190,000 pixels), and products of larger values could

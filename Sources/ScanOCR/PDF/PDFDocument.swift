@@ -193,13 +193,16 @@ public final class PDFDocument {
     return LeptonicaImage(taking: pix)
   }
 
-  /// The source record of a page rendered this way.
+  /// The source record of a page rendered this way, at the precision a
+  /// model keeps (``ScanConventions``): a page decoded from its JSON or the
+  /// cache equals the page recognised, and writes the same searchable PDF.
   public func source(page index: Int, info: PageInfo, rendering: Rendering) -> PDFPageSource {
     PDFPageSource(
-      page: index + 1, width: info.width, height: info.height,
+      page: index + 1, width: ScanConventions.rounded(info.width),
+      height: ScanConventions.rounded(info.height),
       pixelToPoint: [
         info.width / Double(rendering.width), 0, 0, info.height / Double(rendering.height), 0, 0,
-      ], hasText: info.hasText, nativeImage: rendering.nativeImage)
+      ].map(ScanConventions.mapRounded), hasText: info.hasText, nativeImage: rendering.nativeImage)
   }
 
   /// Whether a page is read from the text it carries instead of being

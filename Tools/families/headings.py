@@ -7,7 +7,8 @@ Each seed draws a page: 200 or 300 dpi, one or two columns of 9.5-12 pt
 body text (serif or sans, ragged or justified), and a house style for each
 heading level, as typesetters make them: a level is told from the next one
 by at least one visible cue (larger type, bold against regular, capitals
-against mixed case, italic against upright) and, when the page numbers its
+against mixed case), every level stays told from the running text (larger,
+bold or in capitals), and, when the page numbers its
 headings, by the depth of its numbering ("2", "2.1", "2.1.1"; or "II.",
 "A.", "1."). Headings are one to three lines long, set flush left or
 centred, with the space above and below drawn for each page. The
@@ -125,8 +126,7 @@ def heading_text(r, long=False):
     ])
 
 
-MINOR = {"a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with", "from",
-         "how", "were", "was"} - {"how", "were", "was"}
+MINOR = {"a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with", "from"}
 
 
 def cased(text, case):

@@ -60,21 +60,29 @@ public enum RoleDetection {
   ///     its corners when seen at an angle: ``Page/crop``,
   ///     ``Page/perspective``): the rules measure margins and bands from
   ///     the page's edges in its own frame, not the photo's.
+  ///   - strokeWidth: The mean stroke width, in pixels, of a word's ink in
+  ///     the image (`nil` where it cannot be measured), which tells bold
+  ///     type from regular; without it no paragraph is taken for bold.
   /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
-  ///   dozen) plus O(*w* log *w*) in the number of words.
+  ///   dozen) plus O(*w* log *w*) in the number of words, plus the calls
+  ///   to `strokeWidth`, one per word.
   public static func assigningRoles(
     to blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int,
-    page: PageFrame? = nil
+    page: PageFrame? = nil, strokeWidth: ((Word) -> Double?)? = nil
   ) -> [Block] {
+    // Strokes are measured on the words where they lie, before any turn.
+    let strokes = WordStrokes(blocks, strokeWidth)
     let frame = UprightFrame(
       orientation: orientation, width: pageWidth, height: pageHeight, page: page)
     guard !frame.isIdentity else {
-      return assigningRoles(to: blocks, pageWidth: pageWidth, pageHeight: pageHeight)
+      return assigningRoles(
+        to: blocks, pageWidth: pageWidth, pageHeight: pageHeight, strokes: strokes)
     }
     // The rules speak of the top of the page and its columns: run them on
     // the page turned upright (and cut to its box) and carry the roles back.
     let upright = assigningRoles(
-      to: frame.blocks(blocks), pageWidth: frame.uprightWidth, pageHeight: frame.uprightHeight)
+      to: frame.blocks(blocks), pageWidth: frame.uprightWidth, pageHeight: frame.uprightHeight,
+      strokes: strokes)
     var out = blocks
     for b in out.indices {
       for p in out[b].paragraphs.indices {
@@ -96,16 +104,20 @@ public enum RoleDetection {
   public static func assigningRoles(to blocks: [Block], pageWidth: Int, pageHeight: Int)
     -> [Block]
   {
-    var facts: [ParagraphFacts] = []
-    for (b, block) in blocks.enumerated() {
-      for (p, paragraph) in block.paragraphs.enumerated() where !paragraph.lines.isEmpty {
-        facts.append(ParagraphFacts(paragraph, block: b, index: p, blockBox: block.bbox))
-      }
-    }
+    assigningRoles(to: blocks, pageWidth: pageWidth, pageHeight: pageHeight, strokes: nil)
+  }
+
+  static func assigningRoles(
+    to blocks: [Block], pageWidth: Int, pageHeight: Int, strokes: WordStrokes?
+  ) -> [Block] {
+    var facts = ParagraphFacts.of(blocks, strokes: strokes)
     guard !facts.isEmpty else { return blocks }
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
     let bodySize = median((multiLine.isEmpty ? facts : multiLine).flatMap(\.lineSizes))
     guard bodySize > 0 else { return blocks }
+    let bodyWeight = median(
+      (multiLine.isEmpty ? facts : multiLine).flatMap { $0.lineWeights.compactMap { $0 } })
+    for i in facts.indices { facts[i].judgeWeight(against: bodyWeight) }
     let bodyLineHeight = bodySize
     let columnWidth: Double? =
       multiLine.isEmpty ? nil : median(multiLine.map { Double($0.box.maxX - $0.box.minX) })
@@ -140,9 +152,16 @@ public enum RoleDetection {
         role = .caption
       } else if let columnWidth, isBeside(f, textParagraphs: multiLine, columnWidth: columnWidth) {
         role = .marginalia
-      } else if TextCues.startsLikeListItem(f.text), !startsNumberedHeading(f) {
+      } else if TextCues.startsLikeListItem(f.text), !startsNumberedHeading(f),
+        !startsNumberedHeadingInDisplayType(f, relative: relative)
+      {
         role = .listItem
-      } else if isHeading(f, relative: relative, hasTextBelow: !below.isEmpty) {
+      } else if isHeading(
+        f, relative: relative,
+        // Followed by text in its column: a library stamp or a footer off
+        // to the side does not make the last lines of a page a heading.
+        hasTextBelow: below.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX })
+      {
         role = .heading
       } else {
         role = .body
@@ -150,7 +169,7 @@ public enum RoleDetection {
       roles.append(role)
     }
     let levels = headingLevels(
-      facts.indices.filter { roles[$0] == .heading }.map { facts[$0].size })
+      facts.indices.filter { roles[$0] == .heading }.map { facts[$0].look })
     var out = blocks
     var nextHeading = 0
     for (i, f) in facts.enumerated() {
@@ -192,17 +211,35 @@ public enum RoleDetection {
       && !TextCues.endsLikeSentencePart(f.words)
   }
 
+  /// "1. A Long Account of the Mills / and the Rivers" in type larger or
+  /// bolder than the running text: numbered list items are set in the
+  /// running text's type, numbered headings apart from it (bulleted
+  /// lists are sometimes set larger as a lead, so a bullet stays a list
+  /// item).
+  private static func startsNumberedHeadingInDisplayType(_ f: ParagraphFacts, relative: Double)
+    -> Bool
+  {
+    guard let first = f.words.first, TextCues.isNumbering(first) else { return false }
+    return relative >= 1.2 || (f.isBold && relative >= TypeWeight.otherFace)
+  }
+
   private static func isHeading(_ f: ParagraphFacts, relative: Double, hasTextBelow: Bool) -> Bool {
     // Headings are short, start with a capital or a numbering, and do not
     // end like a sentence part (a numbering such as "2." excepted).
     guard f.lineSizes.count <= 3, f.words.count <= 20, hasTextBelow,
       f.text.filter(\.isLetter).count >= 3,
       let first = f.text.first(where: { $0.isLetter || $0.isNumber }),
-      first.isUppercase || first.isNumber || !first.isCased
+      first.isUppercase || first.isNumber || !first.isCased || TextCues.isNumbering(f.words[0])
     else { return false }
     // Larger type is cue enough; older books end their headings with a
     // full stop ("Berlinische Monatsschrift.").
     if relative >= 1.2 { return TextCues.hasLetters(f.text) }
+    // Bold type at the running text's size, every line of it (a bold word
+    // or a bold run-in lead inside running text is not a heading), not
+    // ending like a sentence part.
+    if f.isBold, relative >= TypeWeight.otherFace, !TextCues.endsLikeSentencePart(f.words) {
+      return true
+    }
     guard f.lineSizes.count == 1, relative >= 0.95, f.words.count <= 12,
       !TextCues.endsLikeSentencePart(f.words)
     else { return false }
@@ -213,19 +250,46 @@ public enum RoleDetection {
       || f.isCentred || TextCues.isTitleCase(f.words)
   }
 
-  /// Levels for heading sizes (in the headings' order): 1 for the largest,
-  /// one more for each drop of more than 8 %.
-  static func headingLevels(_ sizes: [Double]) -> [Int] {
-    let distinct = sizes.sorted(by: >)
-    var levelOf: [(size: Double, level: Int)] = []
-    var level = 1
-    var previous: Double?
-    for s in distinct {
-      if let p = previous, s < p * 0.92 { level = min(6, level + 1) }
-      if previous == nil || s < (previous ?? s) * 0.92 { previous = s }
-      levelOf.append((s, level))
+  /// How a heading is set: what tells its level from the others'.
+  struct HeadingLook: Equatable {
+    /// Its type size (its em, in pixels).
+    var size: Double
+    /// Whether it is set in bold.
+    var bold = false
+    /// Whether it is set in capitals.
+    var capitals = false
+  }
+
+  /// Levels for headings (in the headings' order), from how they are set:
+  /// a larger size ranks higher (sizes fall into tiers where they drop by
+  /// more than 8 %), then, within a tier, bold above regular and capitals
+  /// above mixed case, as typesetters mark one level from the next when
+  /// they keep the size (a bold run of body-size headings over regular
+  /// ones, "CHAPTER" over "Section"). Each distinct look is one level.
+  static func headingLevels(_ looks: [HeadingLook]) -> [Int] {
+    // Sizes in tiers: sorted, a new tier wherever one size is more than
+    // 8 % below the next larger one (measured sizes of one level spread by
+    // a few per cent with their letters; typeset levels differ by 12 % or
+    // more: 18/14/12 pt, 14/12/11 pt).
+    let sizes = looks.map(\.size).sorted(by: >)
+    var tierOf: [(size: Double, tier: Int)] = []
+    var tier = 0
+    for (i, s) in sizes.enumerated() {
+      if i > 0, s < sizes[i - 1] * 0.92 { tier += 1 }
+      tierOf.append((s, tier))
     }
-    return sizes.map { s in levelOf.first { $0.size == s }?.level ?? 1 }
+    func key(_ look: HeadingLook) -> [Int] {
+      let tier = tierOf.first { $0.size == look.size }?.tier ?? 0
+      return [tier, look.bold ? 0 : 1, look.capitals ? 0 : 1]
+    }
+    let keys = Set(looks.map(key)).sorted { $0.lexicographicallyPrecedes($1) }
+    return looks.map { look in min(6, 1 + (keys.firstIndex(of: key(look)) ?? 0)) }
+  }
+
+  /// Levels for heading sizes alone (in the headings' order): 1 for the
+  /// largest tier, one more for each drop of more than 8 %.
+  static func headingLevels(_ sizes: [Double]) -> [Int] {
+    headingLevels(sizes.map { HeadingLook(size: $0) })
   }
 
   /// The size of a word's type (its em, in pixels): its height divided by
@@ -257,6 +321,14 @@ public enum RoleDetection {
     var other = false
     var any = false
     for c in text {
+      // Quotes, apostrophes, "!" and "?" reach the capitals' height;
+      // brackets and slashes from there to the descenders ("museum's" is
+      // as tall as "Museum", "(see" as "gyp" with a capital).
+      if "'’‘\"“”!?".contains(c) { ascends = true }
+      if "()[]{}/|".contains(c) {
+        ascends = true
+        descends = true
+      }
       guard c.isLetter || c.isNumber else { continue }
       any = true
       // The dots of i and j reach about as high as an ascender.
@@ -289,31 +361,83 @@ public enum RoleDetection {
 }
 
 /// What the rules look at for one paragraph.
-private struct ParagraphFacts {
+struct ParagraphFacts {
   var block: Int
   var index: Int
   var box: PixelRect
   var lineSizes: [Double]
   var size: Double
   var words: [String]
+  /// Its block's box, and its lines' boxes.
+  var column: PixelRect
+  var lineBoxes: [PixelRect]
+  /// The words' texts, line by line.
+  var paragraphLines: [[String]]
   var text: String
   var isCentred: Bool
+  /// For each line, its words' stroke widths over their type sizes
+  /// (`nil` for a word not measured).
+  var wordWeights: [[TypeWeight.Measure?]]
+  /// For each line, the median of its words' weights.
+  var lineWeights: [Double?]
+  /// Every line bold (``judgeWeight(against:)``).
+  var isBold = false
 
-  init(_ paragraph: Paragraph, block: Int, index: Int, blockBox: PixelRect) {
+  var look: RoleDetection.HeadingLook {
+    // "ll. HOW THE PONDS": the numbering is not the heading's case.
+    .init(
+      size: size, bold: isBold,
+      capitals: TextCues.isCapitals(
+        words.count > 1 && TextCues.isNumbering(words[0]) ? Array(words.dropFirst()) : words))
+  }
+
+  /// The facts of every paragraph with lines, in the blocks' order.
+  static func of(_ blocks: [Block], strokes: WordStrokes?) -> [ParagraphFacts] {
+    blocks.enumerated().flatMap { b, block in
+      block.paragraphs.enumerated().filter { !$0.element.lines.isEmpty }.map { p, paragraph in
+        ParagraphFacts(
+          paragraph, block: b, index: p, blockBox: block.bbox, strokes: strokes?.paragraph(b, p))
+      }
+    }
+  }
+
+  init(
+    _ paragraph: Paragraph, block: Int, index: Int, blockBox: PixelRect, strokes: [[Double?]]?
+  ) {
     self.block = block
     self.index = index
     box = paragraph.bbox
     if let first = paragraph.lines.first {
       box = paragraph.lines.dropFirst().reduce(first.bbox) { $0.union($1.bbox) }
     }
+    column = blockBox
+    lineBoxes = paragraph.lines.map(\.bbox)
     lineSizes = paragraph.lines.map { line in
       RoleDetection.median(line.words.compactMap(RoleDetection.typeSize(of:)))
     }
     size = RoleDetection.median(lineSizes)
-    words = paragraph.lines.flatMap { $0.words.map(\.text) }.filter { !$0.isEmpty }
+    paragraphLines = paragraph.lines.map { $0.words.map(\.text).filter { !$0.isEmpty } }
+    words = paragraphLines.flatMap { $0 }
     text = words.joined(separator: " ")
     // Centred: the margins left and right in its block agree and are wide.
     isCentred = ParagraphFormat.isCentred(box, inColumn: blockBox)
+    wordWeights = paragraph.lines.enumerated().map { l, line in
+      line.words.enumerated().map { w, word in
+        guard let stroke = strokes?[safe: l]?[safe: w] ?? nil,
+          let size = RoleDetection.typeSize(of: word), size > 0
+        else { return nil }
+        return .init(weight: stroke / size)
+      }
+    }
+    lineWeights = wordWeights.map { weights in
+      let known = weights.compactMap { $0?.weight }
+      return known.isEmpty ? nil : RoleDetection.median(known)
+    }
+  }
+
+  /// Decides ``isBold``: every line is bold (``TypeWeight/isBold(line:body:)``).
+  mutating func judgeWeight(against body: Double) {
+    isBold = TypeWeight.isBold(wordWeights, body: body)
   }
 
 }
@@ -384,7 +508,7 @@ enum TextCues {
       && (core == core.uppercased() || core == core.lowercased())
   }
 
-  /// "2", "2.1", "2.1.", "IV.", "A."
+  /// "2", "2.1", "2.1.", "IV.", "A.", "ll." (OCR's "II.")
   static func isNumbering(_ word: String) -> Bool {
     let parts = word.split(separator: ".", omittingEmptySubsequences: false)
     let numeric = parts.dropLast(parts.last?.isEmpty == true ? 1 : 0)
@@ -393,8 +517,13 @@ enum TextCues {
     {
       return true
     }
-    return word.hasSuffix(".") && isRoman(String(word.dropLast()))
-      && word.first?.isUppercase == true
+    guard word.hasSuffix(".") else { return false }
+    let core = word.dropLast()
+    // "A.": a letter numbering sections under roman ones.
+    if core.count == 1, let c = core.first, c.isASCII, c.isUppercase { return true }
+    // "ll." and "Il." are "II." as OCR reads a serifless capital I.
+    if core.count <= 4, core.contains("l"), core.allSatisfy({ "IlVX".contains($0) }) { return true }
+    return isRoman(String(core)) && word.first?.isUppercase == true
   }
 
   static func endsLikeSentencePart(_ words: [String]) -> Bool {

@@ -65,13 +65,42 @@ struct InkFitPass: BlockPass {
   }
 }
 
+/// In the reader's layout, a heading Tesseract read into one paragraph
+/// with the text below it split off
+/// (``RoleDetection/splittingHeadings(_:strokeWidth:)``); Tesseract's
+/// layout keeps its paragraphs.
+struct HeadingSplitPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    context.image.withStrokeWidths { RoleDetection.splittingHeadings(blocks, strokeWidth: $0) }
+  }
+}
+
 /// Roles (headers, footnotes, page numbers…), decided on the page as a
-/// reader holds it: turned upright, within its box in a photo.
+/// reader holds it: turned upright, within its box in a photo; bold type
+/// told by its strokes in the original image.
 struct RolesPass: BlockPass {
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
-    RoleDetection.assigningRoles(
-      to: blocks, pageWidth: context.image.width, pageHeight: context.image.height,
-      orientation: context.prepared.orientation, page: context.frame)
+    context.image.withStrokeWidths { strokeWidth in
+      RoleDetection.assigningRoles(
+        to: blocks, pageWidth: context.image.width, pageHeight: context.image.height,
+        orientation: context.prepared.orientation, page: context.frame, strokeWidth: strokeWidth)
+    }
+  }
+}
+
+extension LeptonicaImage {
+  /// Runs `body` with a function measuring the stroke width of a word's
+  /// ink in this image (``StrokeWidth``), `nil` when its pixels cannot be
+  /// read as gray values.
+  func withStrokeWidths<T>(_ body: (((Word) -> Double?)?) -> T) -> T {
+    // Gray or RGB pixels are read where they are; other depths converted.
+    guard let source = GrayView(self) != nil ? self : Preprocessor.gray(self),
+      let pixels = GrayView(source)
+    else { return body(nil) }
+    return withExtendedLifetime(source) {
+      body { StrokeWidth.of($0.bbox, in: pixels) }
+    }
   }
 }
 
@@ -110,7 +139,8 @@ struct GlyphFitPass: BlockPass {
 extension OCREngine {
   /// The passes from Tesseract's blocks to the page's, in order.
   static let blockPasses: [any BlockPass] = [
-    RepairBeforeMappingPass(), MapBackPass(), RepairPass(), InkFitPass(), RolesPass(),
+    RepairBeforeMappingPass(), MapBackPass(), RepairPass(), InkFitPass(), HeadingSplitPass(),
+    RolesPass(),
     CellsPass(), OrderPass(), GlyphFitPass(),
   ]
 

@@ -13,6 +13,21 @@ struct PassContext {
   let layout: PageLayoutOrder
   /// The page's ruled tables read cell by cell (``OCREngine/readTableCells(_:mapper:index:path:started:)``).
   var tables: [TableCells.Reading] = []
+  /// The stroke widths of words' ink in ``image``, measured once a word
+  /// for the passes that ask (the heading split and the roles).
+  let strokeWidths: StrokeWidths
+
+  init(
+    image: LeptonicaImage, prepared: PreparedImage, mapper: ElementMapper,
+    layout: PageLayoutOrder, tables: [TableCells.Reading] = []
+  ) {
+    self.image = image
+    self.prepared = prepared
+    self.mapper = mapper
+    self.layout = layout
+    self.tables = tables
+    self.strokeWidths = StrokeWidths(image)
+  }
 
   /// The page as a reader holds it, within its box in a photo.
   var frame: PageFrame? { prepared.crop.map { PageFrame(box: $0, corners: prepared.perspective) } }
@@ -72,7 +87,7 @@ struct InkFitPass: BlockPass {
 struct HeadingSplitPass: BlockPass {
   func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
-    context.image.withStrokeWidths { RoleDetection.splittingHeadings(blocks, strokeWidth: $0) }
+    RoleDetection.splittingHeadings(blocks, strokeWidth: context.strokeWidths.measure)
   }
 }
 
@@ -81,26 +96,47 @@ struct HeadingSplitPass: BlockPass {
 /// told by its strokes in the original image.
 struct RolesPass: BlockPass {
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
-    context.image.withStrokeWidths { strokeWidth in
-      RoleDetection.assigningRoles(
-        to: blocks, pageWidth: context.image.width, pageHeight: context.image.height,
-        orientation: context.prepared.orientation, page: context.frame, strokeWidth: strokeWidth)
-    }
+    RoleDetection.assigningRoles(
+      to: blocks, pageWidth: context.image.width, pageHeight: context.image.height,
+      orientation: context.prepared.orientation, page: context.frame,
+      strokeWidth: context.strokeWidths.measure)
   }
 }
 
-extension LeptonicaImage {
-  /// Runs `body` with a function measuring the stroke width of a word's
-  /// ink in this image (``StrokeWidth``), `nil` when its pixels cannot be
-  /// read as gray values.
-  func withStrokeWidths<T>(_ body: (((Word) -> Double?)?) -> T) -> T {
+/// The stroke width of a word's ink in a page image (``StrokeWidth``),
+/// measured once a word box: the heading split and the roles ask for the
+/// same words, and a colour page is turned gray once, on first use.
+final class StrokeWidths {
+  private let image: LeptonicaImage
+  /// The image as gray values (`nil` inside when it cannot be read so),
+  /// made on first use and kept alive with its view.
+  private var gray: (source: LeptonicaImage, pixels: GrayView)??
+  private var widths: [PixelRect: Double?] = [:]
+
+  init(_ image: LeptonicaImage) { self.image = image }
+
+  /// A function measuring a word's stroke width, or `nil` when the image's
+  /// pixels cannot be read as gray values.
+  var measure: ((Word) -> Double?)? {
+    guard grayPixels() != nil else { return nil }
+    return { [self] word in width(of: word.bbox) }
+  }
+
+  private func grayPixels() -> GrayView? {
+    if let gray { return gray?.pixels }
     // Gray or RGB pixels are read where they are; other depths converted.
-    guard let source = GrayView(self) != nil ? self : Preprocessor.gray(self),
-      let pixels = GrayView(source)
-    else { return body(nil) }
-    return withExtendedLifetime(source) {
-      body { StrokeWidth.of($0.bbox, in: pixels) }
-    }
+    let source = GrayView(image) != nil ? image : Preprocessor.gray(image)
+    let made = source.flatMap { source in GrayView(source).map { (source: source, pixels: $0) } }
+    gray = .some(made)
+    return made.map(\.pixels)
+  }
+
+  private func width(of box: PixelRect) -> Double? {
+    if let known = widths[box] { return known }
+    guard let pixels = grayPixels() else { return nil }
+    let width = StrokeWidth.of(box, in: pixels)
+    widths[box] = .some(width)
+    return width
   }
 }
 

@@ -35,7 +35,7 @@ unsigned char *scantext_qpdf_stream_bytes(qpdf_data q, qpdf_oh stream, int decod
   return bytes;
 }
 
-unsigned char const *scantext_qpdf_write_memory(qpdf_data q, size_t *length) {
+unsigned char const *scantext_qpdf_write_memory(qpdf_data q, int deterministic, size_t *length) {
   *length = 0;
   if (scantext_qpdf_init_write_memory(q) & SCANTEXT_QPDF_ERRORS) return NULL;
   // The stored bytes of every stream as they are: qpdf would otherwise
@@ -45,6 +45,9 @@ unsigned char const *scantext_qpdf_write_memory(qpdf_data q, size_t *length) {
   scantext_qpdf_set_decode_level(q, qpdf_dl_none);
   scantext_qpdf_set_object_stream_mode(q, qpdf_o_preserve);
   scantext_qpdf_set_preserve_unreferenced_objects(q, 0);
+  // The file's /ID from its bytes rather than the time (reproducible
+  // output); qpdf refuses it for an encrypted file, which keeps its own.
+  if (deterministic && !scantext_qpdf_is_encrypted(q)) scantext_qpdf_set_deterministic_ID(q, 1);
   if (scantext_qpdf_write(q) & SCANTEXT_QPDF_ERRORS) return NULL;
   *length = scantext_qpdf_get_buffer_length(q);
   return scantext_qpdf_get_buffer(q);

@@ -152,8 +152,8 @@ package enum SearchablePDFOutput {
         try base.setRotation(page: i, degrees: base.rotation(page: i) - page.orientation)
       }
     }
-    try base.updateMetadata(producer: producer, date: Date())
-    return try base.data()
+    try base.updateMetadata(producer: producer, date: ToolIdentity.date)
+    return try base.data(deterministicID: ToolIdentity.fixedDate != nil)
   }
 
   /// What becomes of a PDF page in the searchable PDF.
@@ -300,7 +300,8 @@ extension WriterSettings {
     var html = html
     if keepRotation { html.options.insert(.keepRotation) }
     return WriterSettings(
-      generator: ToolIdentity.generator, producer: SearchablePDFOutput.producer,
+      generator: ToolIdentity.generator, date: ToolIdentity.date,
+      producer: SearchablePDFOutput.producer,
       font: { try PDFImages.glyphlessFont(dataPath: dataPath) }, keepRotation: keepRotation,
       html: html)
   }

@@ -1,3 +1,4 @@
+import Foundation
 import ScanFormats
 import ScanOCR
 
@@ -97,6 +98,22 @@ package enum ToolIdentity {
   /// The tool's version (`scantext --version`, the cache's keys, the
   /// generator and producer recorded in outputs).
   package static let version = "0.1.0"
+
+  /// The date outputs record (a PDF's dates, ALTO's processing date): the
+  /// time of the run, or ``fixedDate``.
+  package static var date: Date { fixedDate ?? Date() }
+
+  /// `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
+  /// convention) when it is set to a whole number: outputs then record it
+  /// instead of the time, and the searchable PDF of a PDF gets an `/ID`
+  /// made from its bytes, so two runs on the same input write the same
+  /// bytes. `nil` when unset or not a number.
+  package static var fixedDate: Date? {
+    guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"],
+      let seconds = Int64(text), seconds >= 0
+    else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
 
   /// What `generator` records in exports.
   package static var generator: Generator {

@@ -32,8 +32,10 @@ unsigned char *scantext_qpdf_stream_bytes(qpdf_data q, qpdf_oh stream, int decod
 /// they are (no decoding, no compression: streams added by the caller are
 /// compressed already) and object streams preserved; unreferenced objects
 /// are dropped. The bytes belong to `q` (valid until the next write or
-/// qpdf_cleanup); NULL on failure.
-unsigned char const *scantext_qpdf_write_memory(qpdf_data q, size_t *length);
+/// qpdf_cleanup); NULL on failure. With `deterministic`, the file's /ID is
+/// made from its bytes (an unencrypted file), so the same document gives
+/// the same bytes.
+unsigned char const *scantext_qpdf_write_memory(qpdf_data q, int deterministic, size_t *length);
 
 /// `data` compressed with zlib (FlateDecode) at its default level; NULL when
 /// memory runs out. The caller frees the bytes with free().

@@ -33,9 +33,7 @@ struct BatchCommand: ScanCommand {
     help:
       "Read only shard I of N (I from 1): a stable share of the inputs by a hash of their names, so N runs cover every input once.",
     parse: BatchCommand.parseShard)
-  static let jobs = Option<Int?>(
-    "jobs", short: "j",
-    help: "Pages to recognise at once (default and most: the number of cores).")
+  static let jobs = JobsOption.option
   static let quiet = Flag("quiet", short: "q", help: "Show no progress and no summary.")
 
   static let configuration = CommandConfiguration(
@@ -95,10 +93,7 @@ struct BatchCommand: ScanCommand {
     }
     formats = chosen
     shardChoice = try a[Self.shard]
-    let requested = try a[Self.jobs]
-    if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    jobCount = min(requested ?? cores, cores)
+    jobCount = try JobsOption.count(a)
     quietRun = a[Self.quiet]
     ocr = try OCROptions(a)
   }

@@ -25,9 +25,7 @@ struct OCRCommand: ScanCommand {
   static let format = Option<FileFormat?>(
     "format",
     help: FileFormat.help("pdf is a searchable PDF: the images with an invisible text layer."))
-  static let jobs = Option<Int?>(
-    "jobs", short: "j",
-    help: "Images to recognise at once (default and most: the number of cores).")
+  static let jobs = JobsOption.option
   static let quiet = Flag("quiet", short: "q", help: "Show no progress.")
 
   static let configuration = CommandConfiguration(
@@ -69,12 +67,7 @@ struct OCRCommand: ScanCommand {
     }
     ocr = try OCROptions(a)
     options = ocr.recognition
-    let requested = try a[Self.jobs]
-    if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
-    // One engine per worker, one worker per core at most: more would only
-    // oversubscribe the cores (and cost about 80 MB each).
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    jobCount = min(requested ?? cores, cores)
+    jobCount = try JobsOption.count(a)
     showProgress = !a[Self.quiet]
   }
 

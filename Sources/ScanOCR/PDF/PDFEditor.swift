@@ -411,10 +411,13 @@ public final class PDFEditor {
 
   /// The document as a PDF file: every stream's stored bytes as they are,
   /// object streams kept, objects nothing refers to any more left out.
+  /// - Parameter deterministicID: Make the file's `/ID` from its bytes
+  ///   instead of the time (not for an encrypted file, which keeps its
+  ///   way), so that the same document is the same bytes.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
-  public func data() throws(OCRError) -> Data {
+  public func data(deterministicID: Bool = false) throws(OCRError) -> Data {
     var length = 0
-    guard let bytes = scantext_qpdf_write_memory(q, &length) else {
+    guard let bytes = scantext_qpdf_write_memory(q, deterministicID ? 1 : 0, &length) else {
       throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf could not write it")
     }
     return Data(bytes: bytes, count: length)

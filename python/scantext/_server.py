@@ -1,0 +1,208 @@
+"""The `scantext` binary and one long-running `scantext query` process."""
+
+import json
+import os
+import selectors
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+__all__ = ["QueryError", "ServerError", "find_binary", "run", "Server"]
+
+
+class QueryError(Exception):
+    """A request the server refused: its answer was ``{"error": ...}``.
+
+    ``str(error)`` is the server's message (``"there is no page 5 (the
+    document has 1)"``); ``request`` is the request that got it. The session
+    goes on: the next request is answered as usual.
+    """
+
+    def __init__(self, message: str, request: Optional[Dict[str, Any]] = None):
+        super().__init__(message)
+        self.request = request
+
+
+class ServerError(QueryError):
+    """The `scantext` process is gone, did not answer in time, or could not
+    run: the message says which (its exit status or signal, its last error
+    output). A document whose server failed raises this on every later
+    request; open it again to start a new one."""
+
+
+def find_binary() -> str:
+    """The `scantext` executable to run.
+
+    ``SCANTEXT`` when it is set, then ``scantext`` on ``PATH``, then the
+    checkout's ``.build/release/scantext`` and ``.build/debug/scantext``
+    (the package's source folder is ``python/`` in a ScanText checkout).
+
+    Raises:
+        ServerError: when none of them is an executable file.
+    """
+    named = os.environ.get("SCANTEXT")
+    if named:
+        if os.path.isfile(named) and os.access(named, os.X_OK):
+            return named
+        raise ServerError(f"SCANTEXT={named} is not an executable file")
+    on_path = shutil.which("scantext")
+    if on_path:
+        return on_path
+    checkout = Path(__file__).resolve().parent.parent.parent
+    for configuration in ("release", "debug"):
+        candidate = checkout / ".build" / configuration / "scantext"
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    raise ServerError(
+        "cannot find the scantext binary: set SCANTEXT, put scantext on PATH, "
+        f"or build it in {checkout} (swift build)"
+    )
+
+
+def run(arguments: List[str], timeout: Optional[float] = None) -> bytes:
+    """Runs ``scantext ARGUMENTS`` and returns its standard output.
+
+    Raises:
+        ServerError: when it exits non-zero (with its error output), or runs
+            longer than ``timeout`` seconds (it is killed).
+    """
+    command = [find_binary()] + [str(a) for a in arguments]
+    try:
+        done = subprocess.run(
+            command, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        raise ServerError(f"scantext {arguments[0]} ran longer than {timeout} s") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip()
+        raise ServerError(
+            f"scantext {' '.join(str(a) for a in arguments)} failed "
+            f"(exit {done.returncode}): {message}"
+        )
+    return done.stdout
+
+
+class Server:
+    """One `scantext query MODEL` process: one JSON request per line in, one
+    answer per line out, in order.
+
+    The process starts with the object and ends with :meth:`close` (or when
+    the object is collected). Answers are read with a deadline, so a server
+    that dies or hangs raises :class:`ServerError` instead of blocking.
+    """
+
+    def __init__(self, model: str, timeout: float = 60.0):
+        self.model = model
+        self.timeout = timeout
+        self._failure: Optional[str] = None
+        self._buffer = bytearray()
+        # Error output goes to a file, not a pipe: a pipe nobody reads could
+        # fill and block the server.
+        self._stderr = tempfile.TemporaryFile()
+        try:
+            self.process: Optional[subprocess.Popen] = subprocess.Popen(
+                [find_binary(), "query", model],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                bufsize=0,
+            )
+        except OSError as error:
+            self._stderr.close()
+            self.process = None
+            raise ServerError(f"cannot start scantext query {model}: {error}") from None
+        self._selector = selectors.DefaultSelector()
+        assert self.process.stdout is not None
+        self._selector.register(self.process.stdout, selectors.EVENT_READ)
+
+    @property
+    def pid(self) -> Optional[int]:
+        """The process id of the server (``None`` once closed)."""
+        return self.process.pid if self.process else None
+
+    def request(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        """Sends one request and returns its answer.
+
+        Raises:
+            QueryError: the server's ``{"error": ...}`` answer.
+            ServerError: the server is gone or did not answer within
+                ``timeout`` seconds.
+        """
+        if self._failure is not None:
+            raise ServerError(self._failure)
+        if self.process is None:
+            raise ServerError(f"the query server for {self.model} is closed")
+        line = json.dumps(request, separators=(",", ":"), ensure_ascii=False)
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(line.encode("utf-8") + b"\n")
+        except OSError:
+            self._fail("stopped before a request could be sent")
+        answer = json.loads(self._read_line(request))
+        if isinstance(answer, dict) and "error" in answer:
+            raise QueryError(str(answer["error"]), request)
+        return answer
+
+    def _read_line(self, request: Dict[str, Any]) -> bytes:
+        assert self.process is not None and self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self._buffer[:end])
+                del self._buffer[: end + 1]
+                return line
+            if not self._selector.select(self.timeout):
+                self._fail(f"did not answer {request.get('op')!r} within {self.timeout} s (killed)")
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                self._fail(f"stopped while answering {request.get('op')!r}")
+            self._buffer += chunk
+
+    def _fail(self, what: str) -> None:
+        process = self.process
+        assert process is not None
+        if process.poll() is None:
+            process.kill()
+        status = process.wait()
+        if status < 0:
+            how = f"killed by signal {-status}"
+        else:
+            how = f"exit {status}"
+        self._stderr.seek(0)
+        output = self._stderr.read().decode("utf-8", "replace").strip()
+        message = f"scantext query {self.model} {what} ({how})"
+        if output:
+            message += ": " + output.splitlines()[-1]
+        self._failure = message
+        self.close()
+        raise ServerError(message)
+
+    def close(self) -> None:
+        """Ends the server: closes its input (it exits at end of input), then
+        kills it if it has not exited within 5 s. Safe to call twice."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        self._selector.close()
+        try:
+            if process.stdin:
+                process.stdin.close()
+        except OSError:
+            pass
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout:
+            process.stdout.close()
+        self._stderr.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass

@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from ._server import QueryError, Server, ServerError, run
+from ._server import Server, ServerError, failure, run, run_process
 from ._types import (
     PNG,
     AttributedContent,
@@ -76,7 +76,7 @@ def _option_arguments(options: Dict[str, Any]) -> List[str]:
 
 
 def ocr(paths: Union[PathLike, Sequence[PathLike]], *, timeout: Optional[float] = None,
-        **options: Any) -> "Document":
+        partial: bool = False, **options: Any) -> "Document":
     """Recognises images and PDFs with ``scantext ocr`` and opens the result.
 
     Every page of every input becomes a page of the document, in order. The
@@ -86,6 +86,8 @@ def ocr(paths: Union[PathLike, Sequence[PathLike]], *, timeout: Optional[float] 
     Args:
         paths: one path or several (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF, PDF).
         timeout: seconds to allow the recognition (default: no limit).
+        partial: when some inputs fail, open the pages of the others and
+            list the failures in ``Document.errors`` instead of raising.
         **options: ``scantext ocr`` options with ``_`` for ``-``:
             ``lang="eng+deu"``, ``psm=6``, ``dpi=300``, ``no_preprocess=True``,
             ``pages="1-3"``, ``jobs=2``.
@@ -94,18 +96,29 @@ def ocr(paths: Union[PathLike, Sequence[PathLike]], *, timeout: Optional[float] 
         The open document.
 
     Raises:
-        ServerError: when ``scantext ocr`` fails (any input unreadable): the
-            message is its error output, which names the file and the reason.
+        ServerError: when ``scantext ocr`` fails (without ``partial``, when
+            any input fails): the message is its error output, which names
+            each file and the reason.
     """
     if isinstance(paths, (str, Path)):
         paths = [paths]
     sources = [Path(p) for p in paths]
     folder = Path(tempfile.mkdtemp(prefix="scantext-"))
     model = folder / "document.json"
+    arguments = ["ocr", "-q", "-o", model] + _option_arguments(options) + [str(p) for p in sources]
     try:
-        run(["ocr", "-q", "-o", model] + _option_arguments(options) + [str(p) for p in sources],
-            timeout=timeout)
-        return Document(model, sources=sources, temporary=folder)
+        done = run_process(arguments, timeout)
+        errors: List[str] = []
+        if done.returncode != 0:
+            # scantext ocr writes the pages it could read and exits 1 when
+            # some inputs failed, one "Error: FILE: reason" line each.
+            if not (partial and done.returncode == 1 and model.is_file()):
+                raise ServerError(failure(arguments, done))
+            errors = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines()
+                      if line.strip()]
+        document = Document(model, sources=sources, temporary=folder)
+        document.errors = errors
+        return document
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise
@@ -133,6 +146,9 @@ class Document:
         self._server: Optional[Server] = None
         self._pages: Optional[List["Page"]] = None
         self.timeout = timeout
+        #: What ``scantext.ocr(..., partial=True)`` could not read, one
+        #: message a file (``Error: FILE: reason``); empty otherwise.
+        self.errors: List[str] = []
         try:
             self._server = Server(str(self.path), timeout=timeout)
         except BaseException:
@@ -506,4 +522,4 @@ class Page:
         return bytes(self.draw())
 
 
-__all__ = ["Document", "Page", "ocr", "OPS", "QueryError", "ServerError"]
+__all__ = ["Document", "Page", "ocr", "OPS"]

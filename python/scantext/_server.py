@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
-__all__ = ["QueryError", "ServerError", "find_binary", "run", "Server"]
+__all__ = ["QueryError", "ServerError", "find_binary", "run", "run_process", "failure", "Server"]
 
 
 class QueryError(Exception):
@@ -68,20 +68,33 @@ def run(arguments: List[str], timeout: Optional[float] = None) -> bytes:
         ServerError: when it exits non-zero (with its error output), or runs
             longer than ``timeout`` seconds (it is killed).
     """
+    done = run_process(arguments, timeout)
+    if done.returncode != 0:
+        raise ServerError(failure(arguments, done))
+    return done.stdout
+
+
+def run_process(arguments: List[Any], timeout: Optional[float]) -> "subprocess.CompletedProcess[bytes]":
+    """Runs ``scantext ARGUMENTS`` to its end, whatever its exit status.
+
+    Raises:
+        ServerError: when it runs longer than ``timeout`` seconds (it is
+            killed).
+    """
     command = [find_binary()] + [str(a) for a in arguments]
     try:
-        done = subprocess.run(
+        return subprocess.run(
             command, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout
         )
     except subprocess.TimeoutExpired:
         raise ServerError(f"scantext {arguments[0]} ran longer than {timeout} s") from None
-    if done.returncode != 0:
-        message = done.stderr.decode("utf-8", "replace").strip()
-        raise ServerError(
-            f"scantext {' '.join(str(a) for a in arguments)} failed "
-            f"(exit {done.returncode}): {message}"
-        )
-    return done.stdout
+
+
+def failure(arguments: List[Any], done: "subprocess.CompletedProcess[bytes]") -> str:
+    """What a failed run says: the command, its exit status, its errors."""
+    message = done.stderr.decode("utf-8", "replace").strip()
+    return (f"scantext {' '.join(str(a) for a in arguments)} failed "
+            f"(exit {done.returncode}): {message}")
 
 
 class Server:

@@ -155,3 +155,17 @@ def test_ocr_takes_options_and_reads_the_page(root):
         assert page.draw()[:4] == b"\x89PNG"
         folder = doc.path.parent
     assert not folder.exists()
+
+
+def test_one_bad_input_loses_no_other_page(root, tmp_path):
+    bad = tmp_path / "bad.png"
+    bad.write_text("not a picture")
+    good = root / "Scans" / "clean.png"
+    with pytest.raises(scantext.ServerError, match=r"\(exit 1\): Error: .*bad.png: not a supported image"):
+        scantext.ocr([good, bad])
+    with scantext.ocr([good, bad], partial=True) as doc:
+        assert len(doc.errors) == 1 and "bad.png: not a supported image" in doc.errors[0]
+        assert doc.page_count() == 1
+        assert doc.pages[0].text.startswith("The town library")
+    with scantext.ocr(good) as doc:
+        assert doc.errors == []

@@ -29,6 +29,7 @@ from ._types import (
     Run,
     SelectionRect,
     Word,
+    boxes,
 )
 
 __version__ = "0.1.0"
@@ -36,5 +37,5 @@ __version__ = "0.1.0"
 __all__ = [
     "OPS", "Document", "Page", "ocr", "QueryError", "ServerError", "find_binary", "PNG",
     "AttributedContent", "Boundary", "Caret", "Heading", "Hit", "Line", "Match", "Paragraph",
-    "Run", "SelectionRect", "Word",
+    "Run", "SelectionRect", "Word", "boxes",
 ]

@@ -123,6 +123,9 @@ class Server:
         self._failure: Optional[str] = None
         self._deadline: Optional[float] = None
         self._timed_out = False
+        # One request at a time: answers come back in order, so threads
+        # sharing a document take turns.
+        self._lock = threading.Lock()
         # Error output goes to a file, not a pipe: a pipe nobody reads could
         # fill and block the server.
         self._stderr = tempfile.TemporaryFile()
@@ -171,6 +174,10 @@ class Server:
             ServerError: the server is gone or did not answer within
                 ``timeout`` seconds.
         """
+        with self._lock:
+            return self._request(request)
+
+    def _request(self, request: Dict[str, Any]) -> Dict[str, Any]:
         if self._failure is not None:
             raise ServerError(self._failure)
         if self.process is None:

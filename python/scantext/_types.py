@@ -28,6 +28,21 @@ def points(value: Any) -> Optional[Tuple[Point, ...]]:
     return tuple(tuple(p) for p in value) if value is not None else None  # type: ignore[misc]
 
 
+def boxes(items: Any) -> Any:
+    """The boxes of words, lines, paragraphs or selection rects as a numpy
+    array of shape ``(n, 4)`` (``x0, y0, x1, y1`` per row, float64), for
+    vectorised geometry. numpy is optional: only this function needs it.
+
+    Raises:
+        ImportError: when numpy is not installed (``pip install numpy``).
+    """
+    try:
+        import numpy
+    except ImportError:
+        raise ImportError("scantext.boxes needs numpy (pip install numpy)") from None
+    return numpy.array([item.bbox for item in items], dtype=numpy.float64).reshape(-1, 4)
+
+
 class PNG(bytes):
     """PNG bytes that Jupyter shows inline (``_repr_png_``)."""
 

@@ -142,3 +142,30 @@ def test_draw_gives_the_page_picture(page, tmp_path):
     written = page.draw(tmp_path / "page.png", layers="words")
     assert (tmp_path / "page.png").read_bytes() == bytes(written)
     assert bytes(written) != bytes(png)  # fewer layers, another picture
+
+
+def test_boxes_as_a_numpy_array(page):
+    numpy = __import__("pytest").importorskip("numpy")
+    words = page.words()
+    array = scantext.boxes(words)
+    assert array.shape == (len(words), 4)
+    assert array[3].tolist() == list(words[3].bbox)
+    assert numpy.all(array[:, 2] > array[:, 0]) and numpy.all(array[:, 3] > array[:, 1])
+    assert scantext.boxes([]).shape == (0, 4)
+
+
+def test_threads_sharing_a_document_get_their_own_answers(model):
+    # Without the server's lock, two threads read each other's answers and
+    # one waits forever (measured: hung); the timeout bounds a regression.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with scantext.Document.open(model, timeout=5) as doc:
+        page = doc.pages[0]
+        lines = page.lines()
+
+        def read(i):
+            line = lines[i % len(lines)]
+            return page.text_in_range(*line.range) == line.text
+
+        with ThreadPoolExecutor(4) as pool:
+            assert all(pool.map(read, range(200)))

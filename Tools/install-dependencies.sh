@@ -70,6 +70,11 @@ fi
 # numpy and Pillow for Tools/make-scans.py and Tools/check-scans.py (the
 # generated pages' checks in the suite), Tools/check-html.py (the ink of a
 # Chromium screenshot) and Tools/make-orientation-samples.py (EXIF photos).
+# pytest runs the Python package's tests (python/tests, from Tools/test.sh).
+if ! "$venv/bin/python" -c "import pytest" 2>/dev/null; then
+  echo "Installing pytest into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check pytest >/dev/null
+fi
 if ! "$venv/bin/python" -c "import numpy, PIL" 2>/dev/null; then
   echo "Installing numpy and Pillow into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check -r Tools/requirements-scans.txt >/dev/null

@@ -385,7 +385,7 @@ public final class OCREngine {
     _ reading: Reading, image: LeptonicaImage, index: Int, path: String, started: Date
   ) throws(OCRError) -> Reading {
     guard
-      reading.prepared.applied.contains(where: { Self.photoSteps.contains($0.step.option) })
+      reading.prepared.applied.contains(where: { Self.photoSteps.contains($0.step) })
     else { return reading }
     try checkDeadline(started, path: path, page: index)
     let preprocessor = Preprocessor(

@@ -140,20 +140,29 @@ extension Preprocessor {
       })
     else { return nil }
     if let whole = curlModel(halved) { return whole }
-    guard let rows = inkRows(halved) else { return nil }
+    guard let inked = inkRows(halved) else { return nil }
     let margin = 16
-    let band = max(0, rows.lowerBound - margin)..<min(halved.height, rows.upperBound + margin)
+    let band = max(0, inked.lowerBound - margin)..<min(halved.height, inked.upperBound + margin)
     guard band.count * 10 < halved.height * 9, band.count > 2 * margin,
-      let box = scantext_boxCreate(
-        0, Int32(band.lowerBound), Int32(halved.width), Int32(band.count))
+      let clipped = rows(band, of: halved),
+      var measured = curlModel(clipped)
     else { return nil }
-    var owned: UnsafeMutablePointer<BOX>? = box
-    defer { scantext_boxDestroy(&owned) }
-    guard let clipped = scantext_pixClipRectangle(halved.pix, box, nil) else { return nil }
-    guard var measured = curlModel(LeptonicaImage(taking: clipped)) else { return nil }
     // In the page's own pixels (the model's are halved).
     measured.band = (2 * band.lowerBound)..<min(ink.height, 2 * band.upperBound)
     return measured
+  }
+
+  /// The `band` of rows of an image, its whole width (its resolution
+  /// kept); `nil` when Leptonica cannot cut it.
+  static func rows(_ band: Range<Int>, of image: LeptonicaImage) -> LeptonicaImage? {
+    guard
+      let box = scantext_boxCreate(0, Int32(band.lowerBound), Int32(image.width), Int32(band.count))
+    else { return nil }
+    var owned: UnsafeMutablePointer<BOX>? = box
+    defer { scantext_boxDestroy(&owned) }
+    guard let clipped = scantext_pixClipRectangle(image.pix, box, nil) else { return nil }
+    scantext_pixCopyResolution(clipped, image.pix)
+    return LeptonicaImage(taking: clipped)
   }
 
   /// The rows of a 1-bit image that hold ink, first to last; `nil` when
@@ -276,15 +285,8 @@ extension Preprocessor {
     // outside it hold no ink but what touches the image's edge (table).
     var gray = page
     if let band = measured.band {
-      guard
-        let box = scantext_boxCreate(
-          0, Int32(band.lowerBound), Int32(page.width), Int32(band.count))
-      else { return nil }
-      var owned: UnsafeMutablePointer<BOX>? = box
-      defer { scantext_boxDestroy(&owned) }
-      guard let clipped = scantext_pixClipRectangle(page.pix, box, nil) else { return nil }
-      gray = LeptonicaImage(taking: clipped)
-      scantext_pixCopyResolution(gray.pix, page.pix)
+      guard let clipped = rows(band, of: page) else { return nil }
+      gray = clipped
     }
     // The model was built on the page halved. Leptonica sizes the
     // full-resolution field it applies by comparing the page's width with

@@ -67,9 +67,12 @@ struct PageEdgesTests {
 
   /// The real thesis photo: table above and to the right, the page's bottom
   /// corner outside the frame, its left side lying against the previous
-  /// page (a seam). Found with four sides; read straightened, no word lands
-  /// on the table or the facing page (read as it is, a line of garbage was
-  /// read off the table's edge above the page: "Pe errr terereretract…").
+  /// page (a seam). Found with four sides. Read as it is, a line of
+  /// garbage is read off the table's edge above the page ("Pe errr
+  /// terereretract…", at confidence 0–34); straightened, it is not, but
+  /// fewer words are read with confidence ≥ 60 on the page (67 against 69),
+  /// so the no-harm rule for photographs
+  /// (`OCREngine.notWorseThanUnstraightened`) keeps the reading as it is.
   @Test(
     "The real thesis photo is found by its sides, the left one a seam against the facing page",
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
@@ -84,9 +87,7 @@ struct PageEdgesTests {
     #expect((250...350).contains(outline.corners[1].y), "\(outline.corners[1])")
     #expect(outline.corners[3].y > Double(image.height), "\(outline.corners[3])")
     let page = try #require(try RealScans.pages(name).first)
-    #expect(page.preprocessing.first == "perspective")
-    let outside = page.words.filter { !Self.contains(outline.corners, $0.bbox.center) }
-    #expect(outside.isEmpty, "\(outside.map(\.text))")
+    #expect(!page.preprocessing.contains("perspective"), "\(page.preprocessing)")
     let plain = try #require(
       try RealScans.pages(
         name, preprocessing: Preprocessing.default.subtracting([.crop, .perspective])
@@ -94,6 +95,8 @@ struct PageEdgesTests {
       .first)
     let plainOutside = plain.words.filter { !Self.contains(outline.corners, $0.bbox.center) }
     #expect(!plainOutside.isEmpty, "the unstraightened reading reads nothing off the page")
+    // The reading kept is the one without the page's outline.
+    #expect(page.text == plain.text)
     #expect(page.verify().passed)
   }
 

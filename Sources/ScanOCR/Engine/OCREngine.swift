@@ -218,7 +218,7 @@ public final class OCREngine {
     }
     let upright = preprocessor.prepare(image, dpi: options.dpi)
     try checkDeadline(started, path: path, page: index)
-    let reading: Reading
+    var reading: Reading
     if options.preprocessing.contains(.orientation) {
       reading = try readOriented(
         image, upright: upright, preprocessor: preprocessor, index: index, path: path,
@@ -226,6 +226,8 @@ public final class OCREngine {
     } else {
       reading = try read(upright, index: index, path: path, started: started)
     }
+    reading = try notWorseThanUnstraightened(
+      reading, image: image, index: index, path: path, started: started)
     let prepared = reading.prepared
     let mapper = ElementMapper(map: prepared.map, width: image.width, height: image.height)
     let tables = try readTableCells(
@@ -360,6 +362,70 @@ public final class OCREngine {
     return OrientationPolicy.turnedIsClearlyBetter(
       turned.quality, than: plain.quality, uprightSignals: plain.signals)
       ? turned : plain
+  }
+
+  /// The photo steps: those that straighten a photographed page (cut it
+  /// out, undo its perspective, flatten its curl).
+  static let photoSteps: Preprocessing = [.crop, .perspective, .dewarp]
+
+  /// The no-harm rule for photographs: straightening a page must never
+  /// read fewer words at confidence ≥ 60 than not straightening it. When
+  /// a photo step (``photoSteps``) changed the page, the page is prepared
+  /// again without them (turned as the reading was) and read; the reading
+  /// with more confident words is kept, the straightened one on a tie.
+  /// When the page's outline was found, only the words of the reading
+  /// without it that lie on the page (their centres inside the outline)
+  /// count: what is read off the table or the facing page is no page text
+  /// (the thesis photo `linguistics-thesis-a` read as it is has a line of
+  /// confident garbage off the table's edge above the page).
+  /// The second reading is spent only where a photo step acted (its cost:
+  /// README, Preprocessing). The kept reading carries the orientation
+  /// record of the first (what found the turn, and its time).
+  private func notWorseThanUnstraightened(
+    _ reading: Reading, image: LeptonicaImage, index: Int, path: String, started: Date
+  ) throws(OCRError) -> Reading {
+    guard
+      reading.prepared.applied.contains(where: { Self.photoSteps.contains($0.step) })
+    else { return reading }
+    try checkDeadline(started, path: path, page: index)
+    let preprocessor = Preprocessor(
+      steps: options.preprocessing.subtracting(Self.photoSteps), maxPixels: options.maxPixels)
+    let prepared = preprocessor.prepare(
+      image, dpi: options.dpi, quarterTurns: reading.prepared.orientation / 90)
+    var plain = try read(prepared, index: index, path: path, started: started)
+    let outline =
+      reading.prepared.perspective?.corners
+      ?? reading.prepared.crop.map { Quad($0.rect).corners }
+    guard
+      Self.confidentWords(plain, inside: outline) > reading.quality.confidentWords
+    else { return reading }
+    if let turn = reading.prepared.applied.first(where: { $0.step == .orientation }),
+      let i = plain.prepared.applied.firstIndex(where: { $0.step == .orientation })
+    {
+      plain.prepared.applied[i] = turn
+    }
+    return plain
+  }
+
+  /// The words of `reading` read with confidence ≥ 60 whose centres, in
+  /// the original's pixels, lie inside the convex `outline` (all of them
+  /// when there is none).
+  /// - Complexity: O(*w*) in the reading's words.
+  static func confidentWords(_ reading: Reading, inside outline: [Point]?) -> Int {
+    guard let outline, outline.count >= 3 else { return reading.quality.confidentWords }
+    func inside(_ p: Point) -> Bool {
+      var sides = Set<Bool>()
+      for (i, a) in outline.enumerated() {
+        let b = outline[(i + 1) % outline.count]
+        let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+        if cross != 0 { sides.insert(cross > 0) }
+      }
+      return sides.count <= 1
+    }
+    return reading.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words).count {
+      ($0.confidence ?? 0) >= ScanConventions.lowConfidenceThreshold
+        && inside(reading.prepared.map.apply($0.bbox.center))
+    }
   }
 
   /// Tesseract's orientation detection on the prepared page: quarter turns

@@ -279,34 +279,32 @@ struct DeskewStep: ImageStep {
   }
 }
 
-/// Dewarp: curled text lines straightened when their curl reaches
-/// ``Preprocessor/minimumCurl``.
+/// Dewarp: curled text lines straightened when they all bend the same way
+/// by enough (``Preprocessor/CurlMeasurement/callsForDewarping``).
 struct DewarpStep: ImageStep {
   let descriptor = StepDescriptor(
     .dewarp,
     flag: ("no-dewarp", "Do not straighten the curled text lines of a photographed book page."),
     summary: "flattens the curled lines of a photographed book page")
 
-  typealias Measured = (models: DewarpModels, curl: Double)
+  typealias Measured = Preprocessor.CurlMeasurement
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> Measured? {
     page.ink().flatMap(Preprocessor.measureCurl(binary:))
   }
 
   func decide(_ measured: Measured, _ page: WorkingPage, _ context: StepContext) -> Measured? {
-    measured.curl >= Preprocessor.minimumCurl ? measured : nil
+    measured.callsForDewarping ? measured : nil
   }
 
   func apply(_ measured: Measured, to page: inout WorkingPage, _ context: StepContext)
     -> (image: LeptonicaImage, map: PointMap)?
   {
-    Preprocessor.applyDewarp(page.image, measured).map {
-      ($0.image, PointMap(.dewarp($0.disparity)))
-    }
+    Preprocessor.applyDewarp(page.image, measured).map { ($0.image, $0.map) }
   }
 
   func record(_ measured: Measured, _ decision: Measured) -> StepRecord {
-    StepRecord(.dewarp, measurement: measured.curl)
+    StepRecord(.dewarp, measurement: measured.bend)
   }
 }
 

@@ -13,9 +13,9 @@ public enum ImageStepName: String, CaseIterable, Sendable, Hashable {
   case perspective
   case colour
   case illumination
+  case squarePixels = "square pixels"
   case despeckle
   case rules
-  case squarePixels = "square pixels"
   case orientation
   case deskew
   case dewarp

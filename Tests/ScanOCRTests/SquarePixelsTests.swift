@@ -108,7 +108,7 @@ struct SquarePixelsTests {
     #expect(
       DespeckleStep().decide(specks, WorkingPage(scan, resolution: 300), squareContext) != nil)
 
-    let order = Preprocessor.pipeline.flatMap(\.names)
+    let order = Preprocessor.pipeline.flatMap(\.descriptors).map(\.name)
     let square = try #require(order.firstIndex(of: .squarePixels))
     let despeckle = try #require(order.firstIndex(of: .despeckle))
     let rules = try #require(order.firstIndex(of: .rules))

@@ -311,10 +311,15 @@ extension Preprocessor {
 }
 
 extension TableGrid {
-  /// The grid moved by (`x`, `y`) pixels.
-  func offsetBy(x: Int, y: Int) -> TableGrid {
+  /// The grid through an axis-aligned map (a crop, a scale): each rule's
+  /// box is the box round its mapped corners, rounded outward.
+  func mapped(_ t: ImageTransform) -> TableGrid {
     func move(_ r: PixelRect) -> PixelRect {
-      PixelRect(minX: r.minX + x, minY: r.minY + y, maxX: r.maxX + x, maxY: r.maxY + y)
+      let a = t.apply(Point(x: Double(r.minX), y: Double(r.minY)))
+      let b = t.apply(Point(x: Double(r.maxX), y: Double(r.maxY)))
+      return PixelRect(
+        minX: Int(min(a.x, b.x).rounded(.down)), minY: Int(min(a.y, b.y).rounded(.down)),
+        maxX: Int(max(a.x, b.x).rounded(.up)), maxY: Int(max(a.y, b.y).rounded(.up)))
     }
     return TableGrid(
       horizontalRules: horizontalRules.map(move), verticalRules: verticalRules.map(move))

@@ -80,6 +80,17 @@ struct IlluminationStep: ImageStep {
 }
 
 /// Despeckle: salt-and-pepper speckle removed with a 3×3 median.
+///
+/// The median's window and the speck size (under 3×3 pixels) are square
+/// in pixels, so they mean the same on paper only where the pixels are
+/// square: on a fax at 200 × 100 dpi a 3×3 window covers 3 × 6 pixels'
+/// worth of paper, taller than the horizontal strokes and serifs of 10–12
+/// pt type (1–2 rows at 100 dpi), and the median erased them (develop fax
+/// `misc-1003`: CER 0.0166 read by Tesseract as stored, 0.2170 despeckled
+/// then squared, 0.0005 squared then despeckled). So the step runs after
+/// ``SquarePixelsStep`` and does not act on a page whose pixels are still
+/// not square (the square-pixel step off, or the page too large to
+/// resample).
 struct DespeckleStep: ImageStep {
   let descriptor = StepDescriptor(
     .despeckle, flag: ("no-despeckle", "Do not remove salt-and-pepper speckle."),
@@ -92,7 +103,10 @@ struct DespeckleStep: ImageStep {
   func decide(_ specks: Preprocessor.Specks, _ page: WorkingPage, _ context: StepContext)
     -> Preprocessor.Specks?
   {
-    specks.callForDespeckling ? specks : nil
+    guard specks.callForDespeckling, SquarePixelsStep.hasSquarePixels(page, context) else {
+      return nil
+    }
+    return specks
   }
 
   func apply(_ specks: Preprocessor.Specks, to page: inout WorkingPage, _ context: StepContext)
@@ -122,7 +136,7 @@ struct RulesStep: ImageStep {
     -> Preprocessor.RuleMeasurement?
   {
     guard let ink = page.ink() else { return nil }
-    return Preprocessor.measureRules(binary: ink, resolution: context.source.resolution)
+    return Preprocessor.measureRules(binary: ink, resolution: page.resolution)
   }
 
   func decide(
@@ -135,15 +149,13 @@ struct RulesStep: ImageStep {
     _ found: Preprocessor.RuleMeasurement, to page: inout WorkingPage, _ context: StepContext
   ) -> (image: LeptonicaImage, map: PointMap)? {
     guard
-      let removal = Preprocessor.removeRules(
-        page.image, found, resolution: context.source.resolution)
+      let removal = Preprocessor.removeRules(page.image, found, resolution: page.resolution)
     else { return nil }
-    // Grids are kept in original pixels: moved back from a cropped page;
-    // a page in perspective has no upright grid there, so none is kept.
-    if page.frame?.perspective == nil {
-      page.tables.append(
-        page.frame.map { removal.grid.offsetBy(x: $0.crop.minX, y: $0.crop.minY) }
-          ?? removal.grid)
+    // Grids are kept in original pixels: mapped back from a cropped or
+    // rescaled (square pixels) page; a page in perspective has no upright
+    // grid there, so none is kept.
+    if page.frame?.perspective == nil, let back = page.map.projective {
+      page.tables.append(removal.grid.mapped(back))
     }
     return (removal.image, .identity)
   }
@@ -156,23 +168,43 @@ struct RulesStep: ImageStep {
 }
 
 /// Square pixels: a page whose two resolutions differ (a fax) rescaled to
-/// the higher.
+/// the higher. It runs before the steps that measure in pixels
+/// (despeckle, rules), so that their sizes mean the same across and down
+/// the page.
 struct SquarePixelsStep: ImageStep {
   let descriptor = StepDescriptor(
     .squarePixels, flag: nil,
     summary: "resamples a page whose horizontal and vertical resolutions differ")
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> (x: Int, y: Int)? {
+    Self.resolutions(context)
+  }
+
+  /// The original's horizontal and vertical resolutions, when it has both.
+  static func resolutions(_ context: StepContext) -> (x: Int, y: Int)? {
     let x = Int(scantext_pixGetXRes(context.original.pix))
     let y = Int(scantext_pixGetYRes(context.original.pix))
     return x > 0 && y > 0 ? (x, y) : nil
+  }
+
+  /// Whether two resolutions differ by more than 2 %: then the pixels are
+  /// not square.
+  static func differ(_ r: (x: Int, y: Int)) -> Bool {
+    abs(r.x - r.y) * 50 > max(r.x, r.y)
+  }
+
+  /// Whether the page's pixels are square: the original's are (or its
+  /// resolution is not known), or this step made them so.
+  static func hasSquarePixels(_ page: WorkingPage, _ context: StepContext) -> Bool {
+    guard let r = resolutions(context), differ(r) else { return true }
+    return page.records.contains { $0.step == .squarePixels }
   }
 
   func decide(_ r: (x: Int, y: Int), _ page: WorkingPage, _ context: StepContext) -> (
     sx: Double, sy: Double, target: Int
   )? {
     // Differ by more than 2 %, and the result within the pixel limit.
-    guard abs(r.x - r.y) * 50 > max(r.x, r.y) else { return nil }
+    guard Self.differ(r) else { return nil }
     let target = max(r.x, r.y)
     let sx = Double(target) / Double(r.x)
     let sy = Double(target) / Double(r.y)
@@ -185,16 +217,65 @@ struct SquarePixelsStep: ImageStep {
     _ d: (sx: Double, sy: Double, target: Int), to page: inout WorkingPage, _ context: StepContext
   ) -> (image: LeptonicaImage, map: PointMap)? {
     let gray = page.image
-    guard let scaled = scantext_pixScaleGrayLI(gray.pix, Float(d.sx), Float(d.sy)) else {
-      return nil
-    }
-    scantext_pixSetResolution(scaled, Int32(d.target), Int32(d.target))
+    guard let image = Self.resample(gray, sx: d.sx, sy: d.sy) else { return nil }
+    scantext_pixSetResolution(image.pix, Int32(d.target), Int32(d.target))
     // Leptonica rounds the new size; map with the factors it used.
-    let image = LeptonicaImage(taking: scaled)
     let fx = Double(image.width) / Double(gray.width)
     let fy = Double(image.height) / Double(gray.height)
     page.resolution = context.dpi ?? d.target
     return (image, PointMap(.projective(.undoScale(x: fx, y: fy))))
+  }
+
+  /// The page resampled by (`sx`, `sy`). A black-and-white page (a fax)
+  /// stays black and white: each of its pixels is a rectangle of paper
+  /// that is all ink or all paper, so it is repeated (a new pixel takes
+  /// the old pixel its centre falls in), and the stairs that repeating
+  /// cuts into every slanted or curved edge (two rows a step on a fax) are
+  /// rounded off by a 3×3 median, which on square pixels keeps every
+  /// stroke at least two pixels thick. Interpolating it instead
+  /// (`pixScaleGrayLI`, which puts every other new row halfway between two
+  /// old ones) makes a row of gray 127 along every horizontal edge, which
+  /// Tesseract's threshold takes for ink. On the develop faxes (misc
+  /// 1000–1039, 200 × 100 dpi, 23 pages) against Tesseract on the page as
+  /// stored: interpolated, worse on most (`misc-1015`: CER 0.0145 against
+  /// 0.0036); repeated, worse on some (`misc-1038`: 0.0092 against 0.0033,
+  /// word recall 0.954 against 0.987); repeated and rounded off, no worse
+  /// on any (see the README's Preprocessing). A gray page is interpolated.
+  static func resample(_ gray: LeptonicaImage, sx: Double, sy: Double) -> LeptonicaImage? {
+    guard Preprocessor.isTwoLevel(gray) else {
+      return scantext_pixScaleGrayLI(gray.pix, Float(sx), Float(sy)).map {
+        LeptonicaImage(taking: $0)
+      }
+    }
+    // The size pixScaleGrayLI gives, so both kinds of page map alike.
+    let width = max(1, Int((Double(gray.width) * sx).rounded()))
+    let height = max(1, Int((Double(gray.height) * sy).rounded()))
+    guard let made = scantext_pixCreate(Int32(width), Int32(height), 8),
+      let source = scantext_pixGetData(gray.pix), let target = scantext_pixGetData(made)
+    else { return nil }
+    let image = LeptonicaImage(taking: made)
+    let (sourceWords, targetWords) = (
+      Int(scantext_pixGetWpl(gray.pix)), Int(scantext_pixGetWpl(made))
+    )
+    func from(_ i: Int, _ scale: Double, _ count: Int) -> Int {
+      min(count - 1, Int((Double(i) + 0.5) / scale))
+    }
+    for y in 0..<height {
+      let row = source + from(y, sy, gray.height) * sourceWords
+      let out = target + y * targetWords
+      if width == gray.width {
+        out.update(from: row, count: min(sourceWords, targetWords))
+        continue
+      }
+      // Leptonica keeps 8-bit pixels big-endian within each 32-bit word.
+      for x in 0..<width {
+        let s = from(x, sx, gray.width)
+        let byte = (row[s / 4] >> UInt32(24 - 8 * (s % 4))) & 0xff
+        let shift = UInt32(24 - 8 * (x % 4))
+        out[x / 4] = (out[x / 4] & ~(0xff << shift)) | (byte << shift)
+      }
+    }
+    return Preprocessor.median3x3(image)
   }
 
   func record(_ r: (x: Int, y: Int), _ d: (sx: Double, sy: Double, target: Int)) -> StepRecord {
@@ -342,10 +423,14 @@ extension Preprocessor {
   static let frameSteps: [any ImageStep] = [PageFrameStep()]
   /// The steps that change pixel values but not their places, after the
   /// page is gray (the colour step makes it gray, so it runs before).
-  static let cleaningSteps: [any ImageStep] = [IlluminationStep(), DespeckleStep(), RulesStep()]
+  /// Square pixels runs among them (it moves pixels, by a scale) so that
+  /// despeckling and the rules measure on square pixels.
+  static let cleaningSteps: [any ImageStep] = [
+    IlluminationStep(), SquarePixelsStep(), DespeckleStep(), RulesStep(),
+  ]
   /// The steps that move pixels, on the cleaned gray page.
   static let geometrySteps: [any ImageStep] = [
-    SquarePixelsStep(), TurnStep(), DeskewStep(), DewarpStep(), UpscaleStep(),
+    TurnStep(), DeskewStep(), DewarpStep(), UpscaleStep(),
   ]
   /// The whole default pipeline, in order.
   static var pipeline: [any ImageStep] {

@@ -19,8 +19,9 @@ struct PreparedImage {
   var resolution: Int?
   /// The steps that changed the image, in order: the page's provenance.
   var applied: [StepRecord]
-  /// The page cleaned (illumination, speckle) but not yet turned or
-  /// straightened, to prepare it again turned without cleaning it twice.
+  /// The page cleaned (illumination, square pixels, speckle, rules) but
+  /// not yet turned or straightened, to prepare it again turned without
+  /// cleaning it twice.
   var cleaned: CleanedImage?
   /// The table grids whose rules the rules step removed, in original pixels.
   var tables: [TableGrid] = []
@@ -87,14 +88,18 @@ struct Preprocessor {
       resolution: dpi ?? original.resolution, applied: [], cleaned: nil)
     guard !steps.isEmpty || quarterTurns != 0 else { return result }
     // Work on 8-bit gray: the steps below are defined for it.
-    guard var clean = cleaned ?? self.clean(original) else { return result }
+    guard var clean = cleaned ?? self.clean(original, dpi: dpi) else { return result }
     let context = StepContext(self, original: original, dpi: dpi, quarterTurns: quarterTurns)
     // The skew is measured on the binarised page, shared with the other
     // measurements (orientation) while the page is not turned or rescaled.
     if TurnStep.turns(quarterTurns) == 0 && steps.contains(.deskew) { _ = clean.ink() }
     result.cleaned = clean
     var page = clean
-    page.resolution = result.resolution
+    // The square-pixel step (among the cleaning steps) chose the
+    // resolution of the page it made; otherwise it is the original's.
+    if !clean.records.contains(where: { $0.step == .squarePixels }) {
+      page.resolution = result.resolution
+    }
     for step in Self.geometrySteps { page.run(step, context) }
     result.map = page.map
     result.applied = page.records
@@ -162,11 +167,14 @@ struct Preprocessor {
 
   /// The steps that change pixel values but not their places (colour,
   /// illumination, despeckling and rules) on an 8-bit gray copy, after the
-  /// page steps (crop, perspective) cut the page out of a photo: the page
-  /// the steps that move pixels start from.
-  func clean(_ photo: LeptonicaImage) -> CleanedImage? {
+  /// page steps (crop, perspective) cut the page out of a photo and the
+  /// square-pixel step made its pixels square: the page the steps that
+  /// move pixels start from.
+  /// - Parameter dpi: The `--dpi` option (the resolution a squared page is
+  ///   told to Tesseract at).
+  func clean(_ photo: LeptonicaImage, dpi: Int?) -> CleanedImage? {
     // One gray copy of the photo for the page measurement and the cleaning.
-    var context = StepContext(self, original: photo, dpi: nil)
+    var context = StepContext(self, original: photo, dpi: dpi)
     context.photoGray = Self.gray(photo)
     var page = WorkingPage(photo, resolution: photo.resolution)
     for step in Self.frameSteps { page.run(step, context) }

@@ -148,4 +148,43 @@ struct ReadingOrderTests {
     ]
     #expect(ReadingOrder.ordering(blocks, pageWidth: 1000, pageHeight: 1400) == blocks)
   }
+
+  /// A one-line note read downward (its words stacked down the page) in the
+  /// right margin at (x, y).
+  static func turnedNote(_ words: [String], x: Int, y: Int) -> Paragraph {
+    var placed: [Word] = []
+    var top = y
+    for text in words {
+      let height = text.count * 10
+      placed.append(
+        Word(text: text, bbox: PixelRect(minX: x, minY: top, maxX: x + 20, maxY: top + height)))
+      top += height + 10
+    }
+    let box = PixelRect(minX: x, minY: y, maxX: x + 20, maxY: top - 10)
+    let line = TextLine(
+      bbox: box,
+      baseline: Baseline(
+        start: Point(x: Double(x + 4), y: Double(y)),
+        end: Point(x: Double(x + 4), y: Double(top - 10))),
+      words: placed)
+    return Paragraph(bbox: box, lines: [line], role: .marginalia)
+  }
+
+  @Test func aTurnedNoteInTheMarginIsReadLastNotInsideAColumn() {
+    // Tesseract's order on a two-column page with a note printed sideways
+    // in the right margin, level with the middle of both columns.
+    let blocks: [[Paragraph]] = [
+      [Self.para("Left", x: 100, y: 200, lines: 5), Self.para("Lower", x: 100, y: 400, lines: 5)],
+      [Self.para("Right", x: 500, y: 200, lines: 10)],
+      [Self.para("17", x: 450, y: 1330, size: 14, role: .pageNumber)],
+      [Self.turnedNote(["Printed", "sideways", "here"], x: 940, y: 330)],
+    ]
+    #expect(Self.order(blocks) == ["Left", "Lower", "Right", "17", "Printed"])
+    // A level note is a gloss on the paragraph beside it.
+    var level = Self.para("Gloss", x: 900, y: 220, size: 12, role: .marginalia)
+    level.lines[0].baseline = Baseline(
+      start: Point(x: 900, y: 230), end: Point(x: Double(level.bbox.maxX), y: 230))
+    let glossed = Array(blocks.dropLast()) + [[level]]
+    #expect(Self.order(glossed) == ["Left", "Gloss", "Lower", "Right", "17"])
+  }
 }

@@ -19,7 +19,14 @@
 ///    running-text paragraph (not a header, footer, footnote, page number
 ///    or other marginalia) that overlaps them vertically the most, else the
 ///    nearest one above, else the nearest one below.
-/// 4. **Footnotes**, then **footers**, then **page numbers** last.
+/// 4. **Footnotes**, then **footers**, then **page numbers**.
+/// 5. **Turned notes** last: marginalia whose lines run up or down the
+///    upright page (a note or a slug printed sideways in a margin). A line
+///    at right angles to the text is not a gloss on the paragraph it
+///    overlaps most: on a multi-column page that paragraph is in another
+///    column. Read there, the 11 sideways notes of the `columns` develop
+///    seeds 1000–1039 cut a column in two and made 8 of those pages read
+///    in a worse order than Tesseract, which reads them last.
 ///
 /// Blocks are kept where their paragraphs stay together; a block whose
 /// paragraphs are read apart is split, each part with the union of its
@@ -50,7 +57,8 @@ public enum ReadingOrder {
       for paragraph in block.paragraphs {
         units.append(
           Unit(
-            index: units.count, block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox)))
+            index: units.count, block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox),
+            isTurned: Self.runsAcross(paragraph, in: frame)))
       }
     }
     guard units.count > 1 else { return blocks }
@@ -71,6 +79,20 @@ public enum ReadingOrder {
     var block: Int
     var paragraph: Paragraph
     var box: PixelRect
+    /// Whether its lines run up or down the upright page (rule 5).
+    var isTurned = false
+  }
+
+  /// Whether every line of `paragraph` that has a baseline runs up or down
+  /// the upright page (its baseline more vertical than horizontal), and
+  /// at least one has one.
+  static func runsAcross(_ paragraph: Paragraph, in frame: UprightFrame) -> Bool {
+    let baselines = paragraph.lines.compactMap(\.baseline)
+    return !baselines.isEmpty
+      && baselines.allSatisfy { line in
+        let d = frame.point(line.end) - frame.point(line.start)
+        return abs(d.y) > abs(d.x)
+      }
   }
 
   /// The units split into the pages of a double-page spread (rule 1), or
@@ -108,15 +130,18 @@ public enum ReadingOrder {
     return [left, right]
   }
 
-  /// One page's units in reading order (rules 2–4).
+  /// One page's units in reading order (rules 2–5).
   static func orderedPage(_ units: [Unit]) -> [Unit] {
     let headers = units.filter { $0.paragraph.role == .header }
     let footnotes = units.filter { $0.paragraph.role == .footnote }
     let footers = units.filter { $0.paragraph.role == .footer }
     let pageNumbers = units.filter { $0.paragraph.role == .pageNumber }
-    let marginalia = units.filter { $0.paragraph.role == .marginalia }
+    let marginalia = units.filter { $0.paragraph.role == .marginalia && !$0.isTurned }
+    let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
     let flow = units.filter { !Self.setAside.contains($0.paragraph.role) }
-    guard !flow.isEmpty else { return headers + marginalia + footnotes + footers + pageNumbers }
+    guard !flow.isEmpty else {
+      return headers + marginalia + footnotes + footers + pageNumbers + turned
+    }
     // Each note goes after its paragraph (several beside one keep their order).
     var notesAfter: [Int: [Unit]] = [:]
     for note in marginalia {
@@ -127,7 +152,7 @@ public enum ReadingOrder {
       body.append(unit)
       body += notesAfter[i] ?? []
     }
-    return headers + body + footnotes + footers + pageNumbers
+    return headers + body + footnotes + footers + pageNumbers + turned
   }
 
   /// The roles read apart from the running text.

@@ -187,4 +187,40 @@ struct ReadingOrderTests {
     let glossed = Array(blocks.dropLast()) + [[level]]
     #expect(Self.order(glossed) == ["Left", "Gloss", "Lower", "Right", "17"])
   }
+
+  @Test func aTitleOverTheMiddleColumnsIsReadBeforeEveryColumn() {
+    // Tesseract's order on a four-column page whose title is centred over
+    // the two middle columns: the first column, which the title does not
+    // overlap, before it.
+    let title = Self.para("Title across the two middle columns", x: 300, y: 100, size: 20)
+    let columns = [50, 300, 550, 800].enumerated().map { i, x in
+      Self.para(["First", "Second", "Third", "Fourth"][i], x: x, y: 200, lines: 20)
+    }
+    let blocks: [[Paragraph]] = [[columns[0]], [title], [columns[1]], [columns[2]], [columns[3]]]
+    #expect(Self.order(blocks) == ["Title", "First", "Second", "Third", "Fourth"])
+    // A caption under two of three columns, the third running beside it,
+    // is no cut across the page: the engine's order stays.
+    let caption = Self.para("Figure spanning two columns", x: 50, y: 700, size: 14)
+    let beside: [[Paragraph]] = [
+      [Self.para("Upper", x: 50, y: 200, lines: 10)],
+      [Self.para("Middle", x: 300, y: 200, lines: 10)],
+      [caption], [Self.para("Lower", x: 50, y: 800, lines: 5)],
+      [Self.para("Side", x: 600, y: 200, lines: 30)],
+    ]
+    #expect(Self.order(beside) == ["Upper", "Middle", "Figure", "Lower", "Side"])
+  }
+
+  @Test func aFootnotesLineReadApartIsReadWithItsFootnote() {
+    // Tesseract split the footnote's second line off as a paragraph of
+    // running text and read it before the second column.
+    let blocks: [[Paragraph]] = [
+      [Self.para("Left", x: 100, y: 200, lines: 20)],
+      [Self.para("1 First note", x: 100, y: 1200, size: 14, role: .footnote)],
+      [Self.para("continued", x: 100, y: 1220, size: 14)],
+      [Self.para("Right", x: 550, y: 200, lines: 20)],
+      [Self.para("2 Second note", x: 100, y: 1260, size: 14, role: .footnote)],
+      [Self.para("17", x: 450, y: 1330, size: 14, role: .pageNumber)],
+    ]
+    #expect(Self.order(blocks) == ["Left", "Right", "1", "continued", "2", "17"])
+  }
 }

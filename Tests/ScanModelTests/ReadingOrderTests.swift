@@ -198,6 +198,11 @@ struct ReadingOrderTests {
     }
     let blocks: [[Paragraph]] = [[columns[0]], [title], [columns[1]], [columns[2]], [columns[3]]]
     #expect(Self.order(blocks) == ["Title", "First", "Second", "Third", "Fourth"])
+    // A footnote without its role, under the first two columns, read
+    // before the last two: after every column.
+    let note = Self.para("1 Footnote under the first two columns", x: 50, y: 1000, size: 20)
+    let below: [[Paragraph]] = [[columns[0]], [columns[1]], [note], [columns[2]], [columns[3]]]
+    #expect(Self.order(below) == ["First", "Second", "Third", "Fourth", "1"])
     // A caption under two of three columns, the third running beside it,
     // is no cut across the page: the engine's order stays.
     let caption = Self.para("Figure spanning two columns", x: 50, y: 700, size: 14)

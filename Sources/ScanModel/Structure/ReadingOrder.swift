@@ -204,15 +204,16 @@ public enum ReadingOrder {
   ///
   /// Tesseract reads a title centred over the middle columns of a
   /// four-column page after the first column, which it does not overlap,
-  /// and a footnote it did not tell from the text between two columns
-  /// (`columns` develop seeds 1000 and 1010). A paragraph *runs across the
+  /// and footnotes it did not tell from the text (type nearly the body's
+  /// size) between two columns (`columns` develop seeds 1000, 1010, 1059). A paragraph *runs across the
   /// columns* when it overlaps horizontally two running-text paragraphs
   /// that lie side by side (one's right edge left of the other's left
   /// edge) and no other running-text paragraph shares any of its height:
   /// a horizontal cut along its top and bottom edges then crosses no
   /// text, so everything above it comes before it and everything below
-  /// after it. The paragraphs are sorted, stably, by the number of such
-  /// paragraphs wholly above them; a page with none keeps the engine's
+  /// after it. The paragraphs are sorted, stably, into the bands between
+  /// such paragraphs and the paragraphs themselves, top to bottom; within
+  /// a band the engine's order stays. A page with none keeps the engine's
   /// order, and so does one whose spanning paragraph has a column beside
   /// it (a figure over two of three columns).
   static func acrossTheColumns(_ flow: [Unit]) -> [Unit] {
@@ -230,8 +231,13 @@ public enum ReadingOrder {
       return under.contains { a in under.contains { b in a.box.maxX <= b.box.minX } }
     }
     guard !cuts.isEmpty else { return flow }
+    // Every other paragraph lies wholly above or wholly below each cut, so
+    // the bands between cuts and the cuts alternate: band k (k cuts above
+    // it) has key 2k, the cut below it 2k + 1.
+    let cutIndices = Set(cuts.map(\.index))
     let keyed = flow.map { unit in
-      (unit, cuts.filter { $0.index != unit.index && $0.box.maxY <= unit.box.minY }.count)
+      let above = cuts.filter { $0.index != unit.index && $0.box.maxY <= unit.box.minY }.count
+      return (unit, 2 * above + (cutIndices.contains(unit.index) ? 1 : 0))
     }
     return keyed.enumerated().sorted { a, b in
       a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset

@@ -213,6 +213,15 @@ struct ReadingOrderTests {
       [Self.para("Side", x: 600, y: 200, lines: 30)],
     ]
     #expect(Self.order(beside) == ["Upper", "Middle", "Figure", "Lower", "Side"])
+    // A heading over a column and a short line far below it, left and
+    // right of each other but at no common height, is no cut either
+    // (`linn.png`: "Additional Features").
+    let lone: [[Paragraph]] = [
+      [Self.para("Left", x: 100, y: 200, lines: 10)],
+      [Self.para("Features of the page", x: 100, y: 900)],
+      [Self.para("Right", x: 550, y: 200, lines: 10)], [Self.para("Edge", x: 250, y: 1100)],
+    ]
+    #expect(Self.order(lone) == ["Left", "Features", "Right", "Edge"])
   }
 
   @Test func aFootnotesLineReadApartIsReadWithItsFootnote() {

@@ -208,7 +208,8 @@ public enum ReadingOrder {
   /// size) between two columns (`columns` develop seeds 1000, 1010, 1059). A paragraph *runs across the
   /// columns* when it overlaps horizontally two running-text paragraphs
   /// that lie side by side (one's right edge left of the other's left
-  /// edge) and no other running-text paragraph shares any of its height:
+  /// edge, sharing some height) and no other running-text paragraph
+  /// shares any of its height:
   /// a horizontal cut along its top and bottom edges then crosses no
   /// text, so everything above it comes before it and everything below
   /// after it. The paragraphs are sorted, stably, into the bands between
@@ -228,7 +229,13 @@ public enum ReadingOrder {
         })
       else { return false }
       let under = others.filter { overlapsX($0.box, unit.box) }
-      return under.contains { a in under.contains { b in a.box.maxX <= b.box.minX } }
+      // Side by side: one left of the other, at a common height (two
+      // columns, not a short line above and another far below it).
+      return under.contains { a in
+        under.contains { b in
+          a.box.maxX <= b.box.minX && min(a.box.maxY, b.box.maxY) > max(a.box.minY, b.box.minY)
+        }
+      }
     }
     guard !cuts.isEmpty else { return flow }
     // Every other paragraph lies wholly above or wholly below each cut, so

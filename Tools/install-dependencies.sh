@@ -30,6 +30,9 @@ packages=(
   fonts-liberation2     # the fonts Tools/make-scans.py and the page families (Tools/make-family) set text in
   fonts-dejavu-core     # (GateTests, TableFamilyTests and HeadingFamilyTests generate pages with them)
   base-files            # /usr/share/common-licenses: the page families' text (Tools/families/prose.py)
+  slurm-wlm             # a one-node Slurm cluster: Tools/test-slurm.sh runs Tools/slurm-batch.sh on it
+  munge                 # Slurm's authentication
+  parallel              # GNU parallel: the README's sharded batch line is run by the suite
 )
 
 missing=()

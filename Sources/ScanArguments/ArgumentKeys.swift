@@ -327,4 +327,18 @@ extension Argument {
       validate: ValueConversion.validator(convert))
     resolve = ValueConversion.array(spec, convert: convert)
   }
+
+  /// A variadic positional taking any number of values, none included
+  /// (the inputs of a command that can also take them from a file).
+  public init<Element: ArgumentValue>(_ name: String, help: String, allowsNone: Bool)
+  where Value == [Element] {
+    let convert = ValueConversion.failable { Element(argument: $0) }
+    let spec = ArgumentSpec(
+      kind: .positional, longName: nil, shortName: nil, valueName: name, abstract: help,
+      allValues: Element.allValueStrings, isRequired: !allowsNone, isRepeating: true,
+      validate: ValueConversion.validator(convert))
+    self.spec = spec
+    let some = ValueConversion.array(spec, convert: convert)
+    resolve = { raws in allowsNone && raws.isEmpty ? [] : try some(raws) }
+  }
 }

@@ -19,7 +19,8 @@ public struct ScanText: ScanCommand {
       """,
     version: version,
     subcommands: [
-      OCRCommand.self, TextCommand.self, RectsCommand.self, HitCommand.self,
+      OCRCommand.self, BatchCommand.self, ReportCommand.self, TextCommand.self,
+      RectsCommand.self, HitCommand.self,
       BoundaryCommand.self, LinesCommand.self, OutlineCommand.self, QueryCommand.self,
       VerifyCommand.self,
       EvalCommand.self, ConvertCommand.self, DrawCommand.self, HTMLCommand.self,

@@ -339,7 +339,8 @@ private struct Reader {
 
   /// The optional `"preprocessing"` list of a page: strings, each a step's
   /// record as ``ScanModel/StepRecord/recorded`` writes it (its step and
-  /// decision; a document keeps no measurement or time).
+  /// decision; a document keeps no measurement or time). A step's name
+  /// this build has no step for (a later ScanText's) is kept.
   func preprocessingSteps(_ o: [String: JSONValue]) throws(DocumentFormatError) -> [StepRecord] {
     guard let v = o["preprocessing"], v != .null else { return [] }
     guard case .array(let items) = v else { throw fail("'preprocessing' must be an array") }

@@ -103,7 +103,8 @@ package struct RecognitionCache: Sendable {
       "scantext \(ToolIdentity.version)", program, OCREngine.fingerprint(of: options),
       "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
       "dpi \(options.dpi.map(String.init) ?? "-")",
-      "preprocessing \(options.preprocessing.rawValue)", "layout \(options.layout.rawValue)",
+      "preprocessing \(options.preprocessing.sortedNames.joined(separator: ","))",
+      "layout \(options.layout.rawValue)",
       extra,
     ].joined(separator: "\n")
     hash.update(Array(settings.utf8))

@@ -20,6 +20,8 @@ package struct InputResult: Sendable {
   /// the pages were not encoded (no cache, a document, a PDF page read
   /// from its text).
   package var texts: [DocumentJSON.PageText] = []
+  /// The time the worker took to read this result (seconds).
+  package var seconds = 0.0
 
   /// Page `n`'s JSON text, when it was made.
   package func text(ofPage n: Int) -> DocumentJSON.PageText? {
@@ -168,7 +170,8 @@ package struct Recognizer: Sendable {
         var open = OpenInput()
         while let t = flow.take() {
           let planned = work[t]
-          let result: InputResult
+          var result: InputResult
+          let started = ContinuousClock.now
           switch planned.task {
           case .ready(let ready):
             result = ready
@@ -184,6 +187,9 @@ package struct Recognizer: Sendable {
               paths[i], digest: split[i]?.digest, page: page, open: &open, index: i,
               options: options, cache: cache, engine: &engine)
           }
+          let took = ContinuousClock.now - started
+          result.seconds =
+            Double(took.components.seconds) + Double(took.components.attoseconds) * 1e-18
           let done = flow.finish(
             t, InputPart(input: planned.input, result: result, isLast: planned.isLast))
           progress?(done, work.count)

@@ -7,9 +7,10 @@ import Testing
 @testable import ScanCLI
 @testable import ScanOCR
 
-/// The preprocessing steps live in one list (``ImageStepName``, run as
-/// ``Preprocessor/pipeline``): the flags, `ocr --help`, the README's step
-/// table and options row, and `docs/ARCHITECTURE.md`'s step table follow it.
+/// The preprocessing steps live in one list (``Preprocessor/pipeline``, each
+/// step with its ``StepDescriptor``): the option set, the flags, `ocr
+/// --help`, the README's step table and options row, and
+/// `docs/ARCHITECTURE.md`'s step table follow it.
 @Suite("Preprocessing step list")
 struct ImageStepTableTests {
   static func read(_ path: String) throws -> String {
@@ -24,11 +25,18 @@ struct ImageStepTableTests {
     }.map(String.init)
   }
 
-  @Test func thePipelineRunsEveryStepOnceInTheListsOrder() {
-    #expect(Preprocessor.pipeline.flatMap(\.names) == ImageStepName.pipeline)
+  static var names: [ImageStepName] { StepDescriptor.pipeline.map(\.name) }
+
+  @Test func thePipelineRunsEveryStepOnceUnderAValidName() {
+    #expect(Set(Self.names).count == Self.names.count)
+    for name in Self.names {
+      #expect(ImageStepName(rawValue: name.rawValue) == name, "\(name.rawValue)")
+      #expect(StepRecord(recorded: name.rawValue) == StepRecord(name), "\(name.rawValue)")
+    }
     #expect(
-      ImageStepName.pipeline.reduce(into: Preprocessing()) { $0.insert($1.option) }
-        == Preprocessing.default.union(.upscale))
+      Preprocessing.default
+        == Preprocessing(StepDescriptor.pipeline.filter(\.onByDefault).map(\.name)))
+    #expect(Preprocessing(Self.names) == Preprocessing.default.union([.upscale]))
   }
 
   @Test func readmeStepTableIsTheList() throws {
@@ -36,8 +44,8 @@ struct ImageStepTableTests {
       after: "| step | flag | what it does |", in: try Self.read("README.md"))
     #expect(
       rows
-        == ImageStepName.pipeline.map { step in
-          "| `\(step.rawValue)` | \(step.flag.map { "`--\($0.name)`" } ?? "—") | \(step.summary) |"
+        == StepDescriptor.pipeline.map { step in
+          "| `\(step.name.rawValue)` | \(step.flag.map { "`--\($0.name)`" } ?? "—") | \(step.summary) |"
         })
   }
 
@@ -45,11 +53,11 @@ struct ImageStepTableTests {
     let rows = try Self.rows(
       after: "| step | what it does |", in: try Self.read("docs/ARCHITECTURE.md"))
     #expect(
-      rows == ImageStepName.pipeline.map { "| `\($0.rawValue)` | \($0.summary) |" })
+      rows == StepDescriptor.pipeline.map { "| `\($0.name.rawValue)` | \($0.summary) |" })
   }
 
   @Test func readmeOptionsRowListsEveryStepFlag() throws {
-    let off = ImageStepName.pipeline.filter { !$0.flagTurnsOn }.compactMap(\.flag)
+    let off = StepDescriptor.pipeline.filter { !$0.flagTurnsOn }.compactMap(\.flag)
     let row =
       "| " + off.map { "`--\($0.name)`" }.joined(separator: ", ")
       + " | turn one preprocessing step off |"
@@ -61,22 +69,22 @@ struct ImageStepTableTests {
     #expect(result.code == 0)
     // The help is wrapped and indented: compare with single spaces.
     let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    for step in ImageStepName.pipeline {
+    for step in StepDescriptor.pipeline {
       guard let flag = step.flag else { continue }
-      #expect(help.contains("--\(flag.name)"), "\(step)")
+      #expect(help.contains("--\(flag.name)"), "\(step.name.rawValue)")
       let words = flag.help.split(separator: " ").prefix(4).joined(separator: " ")
-      #expect(help.contains(words), "\(step): \(words)")
+      #expect(help.contains(words), "\(step.name.rawValue): \(words)")
     }
   }
 
   @Test func eachFlagTurnsItsStepOffOrOn() throws {
-    for step in ImageStepName.pipeline {
+    for step in StepDescriptor.pipeline {
       guard let flag = step.flag else { continue }
       let parsed = try ParsedArguments.parse(["page.png", "--\(flag.name)"], for: OCRCommand.self)
       let steps = try OCROptions(parsed).recognition.preprocessing
-      #expect(steps.contains(step.option) == step.flagTurnsOn, "--\(flag.name)")
+      #expect(steps.contains(step.name) == step.flagTurnsOn, "--\(flag.name)")
       #expect(
-        steps.symmetricDifference(.default) == step.option, "--\(flag.name) changes one step")
+        steps.symmetricDifference(.default) == [step.name], "--\(flag.name) changes one step")
     }
   }
 

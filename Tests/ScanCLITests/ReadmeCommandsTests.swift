@@ -13,7 +13,7 @@ import Testing
 /// The rule: every command of every fenced block tagged `sh` in README.md
 /// (a line that is not blank and not a comment; a line ending in `\`
 /// continues on the next). A command that runs `scantext` (its first word,
-/// or the first word after a `|`) is run with bash (`set -o pipefail`) in
+/// or the first word after a `|`, or GNU `parallel` running it) is run with bash (`set -o pipefail`) in
 /// one scratch folder, in README order, so that the outputs of earlier
 /// commands are there for later ones; it must exit 0 and print no `Error:`
 /// line. In that folder `scantext` on `PATH` is the built binary, `Scans/`
@@ -59,6 +59,8 @@ struct ReadmeCommandsTests {
       text.components(separatedBy: "|").contains {
         $0.split(separator: " ").first == "scantext"
       }
+        // GNU parallel running scantext (the README's sharded batch line).
+        || (text.split(separator: " ").first == "parallel" && text.contains(" scantext "))
     }
 
     /// The words that may name files: not options, not shell syntax.

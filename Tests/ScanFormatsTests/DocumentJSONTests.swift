@@ -290,8 +290,8 @@ import Testing
       ("dpiSource", #""guess""#, "'dpiSource' must be one of tag, estimated, option, pdf"),
       ("exifOrientation", "9", "'exifOrientation' must be between 1 and 8"),
       (
-        "preprocessing", #"["deskew", "sharpen"]"#,
-        #"'preprocessing' holds "sharpen", which is no preprocessing step's record"#
+        "preprocessing", #"["deskew", "Sharpen: more"]"#,
+        #"'preprocessing' holds "Sharpen: more", which is no preprocessing step's record"#
       ),
       ("preprocessing", "[1]", "'preprocessing' must hold strings"),
     ] {

@@ -7,7 +7,10 @@ import Testing
 struct StepRecordTests {
   /// Every record a step makes, and the string the page records for it.
   static let forms: [(StepRecord, String)] =
-    ImageStepName.allCases.map { (StepRecord($0), $0.rawValue) } + [
+    [
+      ImageStepName.crop, .perspective, .colour, .illumination, .despeckle, .rules, .squarePixels,
+      .orientation, .deskew, .dewarp, .upscale,
+    ].map { (StepRecord($0), $0.rawValue) } + [
       (StepRecord(.illumination, decision: .contrastStretched), "contrast"),
       (StepRecord(.colour, decision: .channel(0)), "colour: red channel"),
       (StepRecord(.colour, decision: .channel(1)), "colour: green channel"),
@@ -40,9 +43,22 @@ struct StepRecordTests {
   }
 
   @Test func stringsNoStepRecordsAreRefused() {
-    for string in ["", "Deskew", "colour: purple channel", "contrast ", "binarize", "colour:"] {
+    for string in [
+      "", "Deskew", "colour: purple channel", "contrast ", " crop", "square  pixels", "colour:",
+      "dé-skew", "perspective: three pages",
+    ] {
       #expect(StepRecord(recorded: string) == nil, "\(string)")
+      #expect(ImageStepName(rawValue: string) == nil, "\(string)")
     }
+  }
+
+  /// A step this build does not have (a document from a later ScanText)
+  /// keeps its name: read back and written again unchanged.
+  @Test func aStepOfALaterVersionKeepsItsName() throws {
+    let record = try #require(StepRecord(recorded: "margins 2"))
+    #expect(record.step == ImageStepName("margins 2"))
+    #expect(record.decision == .applied)
+    #expect(record.recorded == "margins 2")
   }
 
   @Test func pageListsItsStepsAsRecorded() {

@@ -30,7 +30,7 @@ struct ColourAndRulesTests {
 
   @Test func stampsFadeAndTheTextUnderThemIsRead() throws {
     let (page, with) = try Self.read("color-stamp.png")
-    let (plain, without) = try Self.read("color-stamp.png", without: .colour)
+    let (plain, without) = try Self.read("color-stamp.png", without: [.colour])
     #expect(page.preprocessing == ["colour: saturated colour suppressed"])
     #expect(plain.preprocessing.isEmpty)
     // Measured: word recall 0.667 → 0.977, CER 0.331 → 0.001.
@@ -81,7 +81,7 @@ struct ColourAndRulesTests {
 
   @Test func colouredPaperIsReadInItsBestChannel() throws {
     let (page, with) = try Self.read("color-paper.jpg")
-    let (_, without) = try Self.read("color-paper.jpg", without: .colour)
+    let (_, without) = try Self.read("color-paper.jpg", without: [.colour])
     #expect(page.preprocessing == ["colour: red channel"])
     // Measured: word recall 0.927 → 0.992, CER 0.064 → 0.
     #expect(with.wordRecall > without.wordRecall, "\(with.wordRecall) \(without.wordRecall)")
@@ -90,7 +90,7 @@ struct ColourAndRulesTests {
 
   @Test func rulesAreRemovedAndBoxesStayInPlace() throws {
     let (page, with) = try Self.read("ruled-table.png")
-    let (plain, without) = try Self.read("ruled-table.png", without: .rules)
+    let (plain, without) = try Self.read("ruled-table.png", without: [.rules])
     #expect(page.preprocessing == ["rules"])
     #expect(plain.preprocessing.isEmpty)
     // The record keeps what decided the removal: the rules' crossings

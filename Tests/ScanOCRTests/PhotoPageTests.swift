@@ -288,7 +288,7 @@ struct PhotoPageTests {
   }
 
   @Test func withoutPerspectiveThePageIsOnlyCropped() throws {
-    let page = try Self.read(Self.photo, without: .perspective)
+    let page = try Self.read(Self.photo, without: [.perspective])
     #expect(page.preprocessing.first == "crop")
     #expect(page.perspective == nil)
     let crop = try #require(page.crop)

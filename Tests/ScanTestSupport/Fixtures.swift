@@ -83,7 +83,7 @@ public enum RecognizedScans {
   public static func all(preprocessing: Preprocessing = .default) -> [String: Result<
     Page, OCRError
   >] {
-    let key = String(preprocessing.rawValue)
+    let key = preprocessing.sortedNames.joined(separator: ",")
     if let hit = cache.withLock({ $0[key] }) { return hit }
     let images = Fixtures.scanImages
     let results = Mutex<[String: Result<Page, OCRError>]>([:])
@@ -184,7 +184,7 @@ public enum RealScans {
   public static func pages(_ image: String, preprocessing: Preprocessing = .default) throws
     -> [Page]
   {
-    let key = "\(preprocessing.rawValue) \(image)"
+    let key = "\(preprocessing.sortedNames.joined(separator: ",")) \(image)"
     let slot = slots.withLock { slots in
       if let slot = slots[key] { return slot }
       let slot = Slot()

@@ -17,6 +17,11 @@ struct OCRCommand: ScanCommand {
     help:
       "Write to this file instead of standard output ('-': standard output; a FIFO or device is written into)."
   )
+  static let outputDir = Option<String?>(
+    "output-dir",
+    help:
+      "Write one output per input into this folder (made when missing), named after the input: 'scans/p7.tif' gives 'DIR/p7.json' (the format from --format, default json)."
+  )
   static let format = Option<FileFormat?>(
     "format",
     help: FileFormat.help("pdf is a searchable PDF: the images with an invisible text layer."))
@@ -31,15 +36,18 @@ struct OCRCommand: ScanCommand {
       "Recognize text in scanned pages and export JSON, hOCR, ALTO, PAGE XML, TSV or plain text.",
     discussion: """
       Every page of every image becomes one page of the output document, in \
-      input order. When some images fail, the others are still written; each \
-      failure is reported and the exit code is 1.
+      input order; with --output-dir each input has its own output instead. \
+      When some images fail, the others are still written; each failure is \
+      reported and the exit code is 1.
       """,
-    arguments: [images, output, format, jobs, quiet] + OCROptions.arguments)
+    arguments: [images, output, outputDir, format, jobs, quiet] + OCROptions.arguments)
 
   let paths: [String]
   /// Where the output goes: a file, or `-` for standard output.
   let outputPath: String
   let outputFormat: FileFormat
+  /// `--output-dir`: one output per input.
+  let folder: OutputFolder?
   let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
@@ -51,6 +59,14 @@ struct OCRCommand: ScanCommand {
     let output = try a[Self.output]
     outputPath = output ?? "-"
     outputFormat = try FileFormat.choose(explicit: a[Self.format], path: output)
+    if let dir = try a[Self.outputDir] {
+      guard output == nil else {
+        throw ValidationError("'--output' and '--output-dir' cannot be used together")
+      }
+      folder = try OutputFolder(dir, inputs: paths, format: outputFormat)
+    } else {
+      folder = nil
+    }
     ocr = try OCROptions(a)
     options = ocr.recognition
     let requested = try a[Self.jobs]
@@ -63,12 +79,31 @@ struct OCRCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath, inputs: paths)
+    if let folder {
+      try folder.create()
+      for (input, output) in zip(paths, folder.outputs) {
+        try OutputFile.checkWritable(output, inputs: [input])
+      }
+    } else {
+      try OutputFile.checkWritable(outputPath, inputs: paths)
+    }
     if outputFormat == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
     if outputFormat.document == .tsv,
       ExactTSV.applies(format: .tsv, paths: paths, options: options)
     {
-      try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
+      guard let folder else {
+        try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
+        return 0
+      }
+      var failed = false
+      for (input, output) in zip(paths, folder.outputs) {
+        do {
+          try ExactTSV.write(paths: [input], options: options, to: output, io: io)
+        } catch is BatchFailure {
+          failed = true
+        }
+      }
+      if failed { throw BatchFailure() }
       return 0
     }
     // A PDF is read page by page: its progress is shown even alone.
@@ -117,12 +152,49 @@ struct OCRCommand: ScanCommand {
     // format's writer: memory holds the pages in flight, not the document
     // (but for a searchable PDF of PDFs, which qpdf edits whole: see
     // SearchablePDFOutput).
-    let output = try DocumentStream(
-      format: outputFormat, path: outputPath,
-      settings: .scanText(dataPath: options.dataPath, keepRotation: ocr.keepRotation),
-      images: PageFiles(
-        maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDF,
-        pictures: HTMLPictures(outputPath: outputPath)), io: io)
+    func stream(to path: String, readsPDFs: Bool) throws -> DocumentStream {
+      try DocumentStream(
+        format: outputFormat, path: path,
+        settings: .scanText(dataPath: options.dataPath, keepRotation: ocr.keepRotation),
+        images: PageFiles(
+          maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDFs,
+          pictures: HTMLPictures(outputPath: path)), io: io)
+    }
+    if let folder {
+      // One output per input, opened at its first piece and finished at its
+      // last; an input with no page read leaves no file.
+      var current: (input: Int, output: DocumentStream)?
+      do {
+        try recognizer.read(paths, progress: showDone) { part in
+          let read = report(part.result)
+          note(part, read)
+          if current?.input != part.input {
+            current?.output.abandon()
+            current = (
+              part.input,
+              try stream(
+                to: folder.outputs[part.input],
+                readsPDFs: Recognizer.looksLikePDF(paths[part.input]))
+            )
+          }
+          guard let output = current?.output else { return }
+          for (n, page) in read.enumerated() {
+            try output.write(
+              page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
+          }
+          guard part.isLast else { return }
+          if output.pageCount > 0 { try output.finish() } else { output.abandon() }
+          current = nil
+        }
+      } catch {
+        current?.output.abandon()
+        throw error
+      }
+      progress?.finish()
+      if failed { throw BatchFailure() }
+      return 0
+    }
+    let output = try stream(to: outputPath, readsPDFs: readsPDF)
     do {
       try recognizer.read(paths, progress: showDone) { part in
         let read = report(part.result)

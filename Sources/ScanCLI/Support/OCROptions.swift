@@ -31,8 +31,9 @@ struct OCROptions: Sendable {
       "Paragraph order: 'reading' (headers first; footnotes, footers, page numbers last; notes after their paragraph) or 'tesseract' (default: reading; tesseract with --no-preprocess)."
   )
   /// Each preprocessing step's flag (`--no-deskew`, `--upscale`), made from
-  /// the steps' list (``ImageStepName``), in the order the steps run.
-  static let stepFlags: [(step: ImageStepName, flag: Flag)] = ImageStepName.pipeline.compactMap {
+  /// the steps' list (``StepDescriptor/pipeline``), in the order the steps
+  /// run.
+  static let stepFlags: [(step: StepDescriptor, flag: Flag)] = StepDescriptor.pipeline.compactMap {
     step in step.flag.map { (step, Flag($0.name, help: $0.help)) }
   }
   static let pages = Option<PageSelection?>(
@@ -116,7 +117,7 @@ struct OCROptions: Sendable {
     InputFiles.setWaitLimit(seconds)
     var steps = Preprocessing.default
     for (step, flag) in Self.stepFlags where a[flag] {
-      if step.flagTurnsOn { steps.insert(step.option) } else { steps.remove(step.option) }
+      if step.flagTurnsOn { steps.insert(step.name) } else { steps.remove(step.name) }
     }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.

@@ -1,25 +1,81 @@
-/// The preprocessing steps of the default pipeline, in the order they run
-/// on a page: the one list that the steps' option bits, their `--no-…`
-/// flags, the names the page records, the preprocessing benchmark and the
-/// README's and `docs/ARCHITECTURE.md`'s step tables follow
-/// (`ImageStepTableTests` checks the tables).
+/// The name of a preprocessing step, as a page records it in its
+/// provenance (``Page/steps``) and every export writes it.
 ///
-/// The names live here, beside ``Page``, because a page's provenance
-/// (``Page/steps``) names its steps; what runs each step, its option bit
-/// and its flag live with the engine (ScanOCR's `ImageStepName`
-/// extension).
-public enum ImageStepName: String, CaseIterable, Sendable, Hashable {
-  case crop
-  case perspective
-  case colour
-  case illumination
-  case despeckle
-  case rules
-  case squarePixels = "square pixels"
-  case orientation
-  case deskew
-  case dewarp
-  case upscale
+/// The set of names is open: the names of the steps ScanText has are
+/// declared below, and a step added to the engine declares its own name
+/// beside the step (`extension ImageStepName { static let margins =
+/// ImageStepName("margins") }`), so adding a step touches no file of the
+/// model. What runs each step, its flag, its summary and the order of the
+/// steps live with the engine (ScanOCR's `StepDescriptor` and the
+/// preprocessor's pipeline). A document written by a later ScanText with a
+/// step this one does not have still opens, and keeps the step's name.
+public struct ImageStepName: RawRepresentable, Sendable, Hashable {
+  /// The name: lowercase ASCII words separated by one space (`"square
+  /// pixels"`).
+  public let rawValue: String
+
+  /// Creates a name from its string; `nil` unless it is lowercase ASCII
+  /// letters and digits in words separated by one space (what sets a name
+  /// apart from a decision such as `"colour: red channel"`).
+  /// - Parameter rawValue: The name.
+  public init?(rawValue: String) {
+    guard Self.isName(rawValue) else { return nil }
+    self.rawValue = rawValue
+  }
+
+  /// Creates a name a step declares.
+  /// - Parameter name: The name, lowercase ASCII words separated by one
+  ///   space; a name that is not is a programming error, caught by the
+  ///   step table's tests.
+  public init(_ name: String) {
+    self.rawValue = name
+  }
+
+  /// Whether `s` is lowercase ASCII letters and digits in words separated
+  /// by one space.
+  static func isName(_ s: String) -> Bool {
+    let words = s.split(separator: " ", omittingEmptySubsequences: false)
+    return words.allSatisfy { word in
+      !word.isEmpty
+        && word.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+    }
+  }
+}
+
+extension ImageStepName {
+  /// Crop a photo to its page, when the page stands free on a darker
+  /// background (a table) with all four corners in the photo. Coordinates
+  /// stay in the photo's pixels; flat scans are never cropped.
+  public static let crop = ImageStepName("crop")
+  /// Correct the perspective of a photographed page from its four corners
+  /// (found as for ``crop``), when its corners are not right angles; words
+  /// then get their outlines in the photo as quads.
+  public static let perspective = ImageStepName("perspective")
+  /// Read a colour page in the gray that suits it: saturated colour
+  /// (stamps, coloured marks) faded to its brightest channel, or coloured
+  /// paper read in the channel where the text stands out most. Gray and
+  /// 1-bit pages, and colour scans with little colour, are left alone.
+  public static let colour = ImageStepName("colour")
+  /// Normalise uneven illumination and low contrast.
+  public static let illumination = ImageStepName("illumination")
+  /// Remove salt-and-pepper speckle.
+  public static let despeckle = ImageStepName("despeckle")
+  /// Remove the ruling lines of tables and forms (long thin horizontal and
+  /// vertical runs of ink) before recognition, when a page has them.
+  public static let rules = ImageStepName("rules")
+  /// Rescale a page whose horizontal and vertical resolutions differ (a
+  /// fax at 200 × 100 dpi) to square pixels at the higher resolution.
+  public static let squarePixels = ImageStepName("square pixels")
+  /// Detect a page turned by 90°, 180° or 270° and recognise it upright.
+  public static let orientation = ImageStepName("orientation")
+  /// Estimate and correct the skew of the text lines.
+  public static let deskew = ImageStepName("deskew")
+  /// Straighten text lines that curl (a book page curving toward its
+  /// spine), when Leptonica's page model finds lines bending by most of a
+  /// line spacing; words then get their outlines in the original as quads.
+  public static let dewarp = ImageStepName("dewarp")
+  /// Upscale pages below about 200 dpi to about 300 dpi.
+  public static let upscale = ImageStepName("upscale")
 }
 
 /// What found the turn the orientation step applied (see
@@ -110,24 +166,25 @@ public struct StepRecord: Sendable, Equatable {
 
   /// The record a document's `"preprocessing"` string stands for: its step
   /// and decision, no measurement or time; `nil` for a string no step
-  /// records.
+  /// records (neither a decision ScanText writes nor a step's name: a
+  /// name this build has no step for is kept, see ``ImageStepName``).
   ///
   /// ``recorded`` of the result is `recorded` again.
   /// - Parameter recorded: One string of a page's `"preprocessing"` list.
   public init?(recorded: String) {
-    if let step = ImageStepName(rawValue: recorded) {
-      self.init(step)
-      return
-    }
     switch recorded {
     case "contrast": self.init(.illumination, decision: .contrastStretched)
     case "colour: saturated colour suppressed":
       self.init(.colour, decision: .saturatedColourSuppressed)
     case "perspective: two pages": self.init(.perspective, decision: .twoPages)
     default:
-      guard let c = Self.channels.firstIndex(where: { "colour: \($0) channel" == recorded })
-      else { return nil }
-      self.init(.colour, decision: .channel(c))
+      if let c = Self.channels.firstIndex(where: { "colour: \($0) channel" == recorded }) {
+        self.init(.colour, decision: .channel(c))
+      } else if let step = ImageStepName(rawValue: recorded) {
+        self.init(step)
+      } else {
+        return nil
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import ScanModel
+
 /// Tesseract's page segmentation modes (`--psm`).
 public enum PageSegmentationMode: Int, Sendable, CaseIterable {
   case orientationAndScriptOnly = 0
@@ -81,56 +83,68 @@ public struct RecognitionOptions: Sendable, Hashable {
   public var languageString: String { languages.joined(separator: "+") }
 }
 
-/// Image preprocessing steps applied before recognition. Every coordinate
-/// in the result is still in the original image's pixels.
-public struct Preprocessing: OptionSet, Sendable, Hashable {
-  /// The steps as bits.
-  public let rawValue: Int
-  /// Creates a set of steps from its bits.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+/// Image preprocessing steps applied before recognition, a set of the
+/// steps' names (``ScanModel/ImageStepName``). Every coordinate in the
+/// result is still in the original image's pixels.
+///
+/// A set of names rather than of bits, so that a step added to the
+/// pipeline needs no bit of its own: its name is its member.
+public struct Preprocessing: SetAlgebra, Sendable, Hashable {
+  public typealias Element = ImageStepName
+  public typealias ArrayLiteralElement = ImageStepName
 
-  /// Detect a page turned by 90°, 180° or 270° and recognise it upright.
-  public static let orientation = Preprocessing(rawValue: 1 << 0)
-  /// Estimate and correct the skew of the text lines.
-  public static let deskew = Preprocessing(rawValue: 1 << 1)
-  /// Normalise uneven illumination and low contrast.
-  public static let illumination = Preprocessing(rawValue: 1 << 2)
-  /// Remove salt-and-pepper speckle.
-  public static let despeckle = Preprocessing(rawValue: 1 << 3)
-  /// Upscale pages below about 200 dpi to about 300 dpi.
-  public static let upscale = Preprocessing(rawValue: 1 << 4)
-  /// Rescale a page whose horizontal and vertical resolutions differ (a
-  /// fax at 200 × 100 dpi) to square pixels at the higher resolution.
-  public static let squarePixels = Preprocessing(rawValue: 1 << 5)
-  /// Read a colour page in the gray that suits it: saturated colour
-  /// (stamps, coloured marks) faded to its brightest channel, or coloured
-  /// paper read in the channel where the text stands out most. Gray and
-  /// 1-bit pages, and colour scans with little colour, are left alone.
-  public static let colour = Preprocessing(rawValue: 1 << 6)
-  /// Remove the ruling lines of tables and forms (long thin horizontal and
-  /// vertical runs of ink) before recognition, when a page has them.
-  public static let rules = Preprocessing(rawValue: 1 << 7)
-  /// Crop a photo to its page, when the page stands free on a darker
-  /// background (a table) with all four corners in the photo. Coordinates
-  /// stay in the photo's pixels; flat scans are never cropped.
-  public static let crop = Preprocessing(rawValue: 1 << 8)
-  /// Correct the perspective of a photographed page from its four corners
-  /// (found as for ``crop``), when its corners are not right angles; words
-  /// then get their outlines in the photo as quads.
-  public static let perspective = Preprocessing(rawValue: 1 << 9)
-  /// Straighten text lines that curl (a book page curving toward its
-  /// spine), when Leptonica's page model finds lines bending by most of a
-  /// line spacing; words then get their outlines in the original as quads.
-  public static let dewarp = Preprocessing(rawValue: 1 << 10)
+  /// The steps' names.
+  public private(set) var names: Set<ImageStepName>
+
+  /// No steps.
+  public init() { names = [] }
+  /// The steps named.
+  /// - Parameter names: The steps' names.
+  public init(arrayLiteral names: ImageStepName...) { self.names = Set(names) }
 
   /// No preprocessing: the text is the same as the `tesseract` command's.
   public static let none: Preprocessing = []
-  /// The steps applied by default, each only where it measures a need.
+  /// The steps applied by default, each only where it measures a need: the
+  /// steps of the pipeline whose ``StepDescriptor/onByDefault`` is true.
   /// Upscaling is not among them: on the 100 and 150 dpi sample scans it
   /// changed no word, and on a real 150 dpi book page it lowered the mean
   /// word confidence from 92.5 to 88.3 while costing time.
-  public static let `default`: Preprocessing = [
-    .orientation, .deskew, .illumination, .despeckle, .squarePixels, .colour, .rules, .crop,
-    .perspective, .dewarp,
-  ]
+  public static let `default` = Preprocessing(
+    names: Set(StepDescriptor.pipeline.filter(\.onByDefault).map(\.name)))
+
+  private init(names: Set<ImageStepName>) { self.names = names }
+
+  /// The names in a stable order (by name), as the cache's key spells the
+  /// options.
+  public var sortedNames: [String] { names.map(\.rawValue).sorted() }
+
+  public func contains(_ member: ImageStepName) -> Bool { names.contains(member) }
+  public func union(_ other: Preprocessing) -> Preprocessing {
+    Preprocessing(names: names.union(other.names))
+  }
+  public func intersection(_ other: Preprocessing) -> Preprocessing {
+    Preprocessing(names: names.intersection(other.names))
+  }
+  public func symmetricDifference(_ other: Preprocessing) -> Preprocessing {
+    Preprocessing(names: names.symmetricDifference(other.names))
+  }
+  @discardableResult
+  public mutating func insert(_ newMember: ImageStepName) -> (
+    inserted: Bool, memberAfterInsert: ImageStepName
+  ) {
+    names.insert(newMember)
+  }
+  @discardableResult
+  public mutating func remove(_ member: ImageStepName) -> ImageStepName? { names.remove(member) }
+  @discardableResult
+  public mutating func update(with newMember: ImageStepName) -> ImageStepName? {
+    names.update(with: newMember)
+  }
+  public mutating func formUnion(_ other: Preprocessing) { names.formUnion(other.names) }
+  public mutating func formIntersection(_ other: Preprocessing) {
+    names.formIntersection(other.names)
+  }
+  public mutating func formSymmetricDifference(_ other: Preprocessing) {
+    names.formSymmetricDifference(other.names)
+  }
 }

@@ -10,8 +10,8 @@ import ScanModel
 /// page is recognised exactly as the `tesseract` command would.
 ///
 /// The default pipeline is a list of steps (``Preprocessor/frameSteps``,
-/// ``Preprocessor/cleaningSteps``, ``Preprocessor/geometrySteps``, in
-/// ``ImageStepName`` order); ``WorkingPage/run(_:_:)`` runs one, composes
+/// ``Preprocessor/cleaningSteps``, ``Preprocessor/geometrySteps``; their
+/// order is ``StepDescriptor/pipeline``'s); ``WorkingPage/run(_:_:)`` runs one, composes
 /// its map into the page's ``PointMap`` and records what it did
 /// (``StepRecord``).
 protocol ImageStep: Sendable {
@@ -20,12 +20,13 @@ protocol ImageStep: Sendable {
   /// What the step decided to do.
   associatedtype Decision
 
-  /// The step's typed name: its option bit, its flag, its record.
-  var name: ImageStepName { get }
+  /// What the step is: its name (its member of ``Preprocessing`` and its
+  /// record), its flag, its summary, whether it runs by default.
+  var descriptor: StepDescriptor { get }
 
-  /// Every name the step may record (the page steps record crop or
-  /// perspective); by default ``name``.
-  var names: [ImageStepName] { get }
+  /// Every step the type runs, in order (the page steps run crop or
+  /// perspective); by default ``descriptor``.
+  var descriptors: [StepDescriptor] { get }
 
   /// Whether the step runs at all with these options (by default: its
   /// option is on).
@@ -52,8 +53,10 @@ protocol ImageStep: Sendable {
 }
 
 extension ImageStep {
-  var names: [ImageStepName] { [name] }
-  func isOn(_ context: StepContext) -> Bool { context.steps.contains(name.option) }
+  var descriptors: [StepDescriptor] { [descriptor] }
+  /// The step's name.
+  var name: ImageStepName { descriptor.name }
+  func isOn(_ context: StepContext) -> Bool { context.steps.contains(name) }
   func record(_ measurement: Measurement, _ decision: Decision) -> StepRecord {
     StepRecord(name)
   }
@@ -157,8 +160,23 @@ extension Duration {
 /// photo is cut out of it, and straightened from its corners when they are
 /// not right angles (``Preprocessor/straightenPage(_:gray:)``).
 struct PageFrameStep: ImageStep {
-  var name: ImageStepName { .crop }
-  var names: [ImageStepName] { [.crop, .perspective] }
+  let descriptor = StepDescriptor(
+    .crop,
+    flag: (
+      "no-crop",
+      "Do not crop a photographed page out of its background (perspective may still cut it out)."
+    ),
+    summary: "cuts a photographed page out of its background")
+  var descriptors: [StepDescriptor] {
+    [
+      descriptor,
+      StepDescriptor(
+        .perspective,
+        flag: ("no-perspective", "Do not correct the perspective of a photographed page."),
+        summary:
+          "straightens a photographed page from its corners (two pages of a spread each)"),
+    ]
+  }
 
   /// How the page is cut out.
   enum Decision {

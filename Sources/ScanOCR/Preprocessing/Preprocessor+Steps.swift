@@ -3,14 +3,17 @@ import Foundation
 import ScanImaging
 import ScanModel
 
-// The steps of the default pipeline, in ``ImageStepName`` order. Each
+// The steps of the default pipeline, in the order they run. Each
 // step's thresholds and their evidence are documented where the step's
 // measurement lives (``Preprocessor``, `Preprocessor+ColourAndRules.swift`,
 // `Preprocessor+Dewarp.swift`, `Preprocessor+Page.swift`).
 
 /// Colour: a colour page read in the gray that suits it.
 struct ColourStep: ImageStep {
-  var name: ImageStepName { .colour }
+  let descriptor = StepDescriptor(
+    .colour,
+    flag: ("no-colour", "Read colour pages in plain luminance (keep stamps, coloured paper)."),
+    summary: "reads a colour page in the gray that suits it")
 
   func measure(_ page: inout WorkingPage, _ context: StepContext)
     -> Preprocessor.ColourMeasurement?
@@ -40,7 +43,9 @@ struct ColourStep: ImageStep {
 
 /// Illumination: a shadow evened out, or low contrast stretched.
 struct IlluminationStep: ImageStep {
-  var name: ImageStepName { .illumination }
+  let descriptor = StepDescriptor(
+    .illumination, flag: ("no-illumination", "Do not even out shadows and low contrast."),
+    summary: "evens out shadows (`illumination`) or stretches low contrast (`contrast`)")
 
   /// A 1-bit page has no shadow or contrast to fix.
   func isOn(_ context: StepContext) -> Bool {
@@ -76,7 +81,9 @@ struct IlluminationStep: ImageStep {
 
 /// Despeckle: salt-and-pepper speckle removed with a 3×3 median.
 struct DespeckleStep: ImageStep {
-  var name: ImageStepName { .despeckle }
+  let descriptor = StepDescriptor(
+    .despeckle, flag: ("no-despeckle", "Do not remove salt-and-pepper speckle."),
+    summary: "removes salt-and-pepper speckle")
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> Preprocessor.Specks? {
     page.ink().flatMap(Preprocessor.countSpecks)
@@ -107,7 +114,9 @@ struct DespeckleStep: ImageStep {
 /// paper next to each rule over it
 /// (``Preprocessor/removeRules(_:_:resolution:)``).
 struct RulesStep: ImageStep {
-  var name: ImageStepName { .rules }
+  let descriptor = StepDescriptor(
+    .rules, flag: ("no-rules", "Do not remove the ruling lines of tables and forms."),
+    summary: "removes the ruling lines of tables and forms")
 
   func measure(_ page: inout WorkingPage, _ context: StepContext)
     -> Preprocessor.RuleMeasurement?
@@ -149,7 +158,9 @@ struct RulesStep: ImageStep {
 /// Square pixels: a page whose two resolutions differ (a fax) rescaled to
 /// the higher.
 struct SquarePixelsStep: ImageStep {
-  var name: ImageStepName { .squarePixels }
+  let descriptor = StepDescriptor(
+    .squarePixels, flag: nil,
+    summary: "resamples a page whose horizontal and vertical resolutions differ")
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> (x: Int, y: Int)? {
     let x = Int(scantext_pixGetXRes(context.original.pix))
@@ -194,7 +205,9 @@ struct SquarePixelsStep: ImageStep {
 /// Orientation: the page turned back by the quarter turns orientation
 /// detection found (``OCREngine``'s reading decides them; the step turns).
 struct TurnStep: ImageStep {
-  var name: ImageStepName { .orientation }
+  let descriptor = StepDescriptor(
+    .orientation, flag: ("no-orientation", "Do not detect pages turned by 90°, 180° or 270°."),
+    summary: "turns a page found on its side or upside down")
 
   func isOn(_ context: StepContext) -> Bool { Self.turns(context.quarterTurns) != 0 }
 
@@ -232,7 +245,9 @@ struct TurnStep: ImageStep {
 /// Deskew: the text lines straightened when Leptonica's skew search is
 /// confident and the skew reaches ``Preprocessor/minimumSkew``.
 struct DeskewStep: ImageStep {
-  var name: ImageStepName { .deskew }
+  let descriptor = StepDescriptor(
+    .deskew, flag: ("no-deskew", "Do not straighten skewed text lines."),
+    summary: "straightens skewed text lines")
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> Double? {
     page.ink().flatMap(Preprocessor.skewCorrection(binary:))
@@ -267,7 +282,10 @@ struct DeskewStep: ImageStep {
 /// Dewarp: curled text lines straightened when their curl reaches
 /// ``Preprocessor/minimumCurl``.
 struct DewarpStep: ImageStep {
-  var name: ImageStepName { .dewarp }
+  let descriptor = StepDescriptor(
+    .dewarp,
+    flag: ("no-dewarp", "Do not straighten the curled text lines of a photographed book page."),
+    summary: "flattens the curled lines of a photographed book page")
 
   typealias Measured = (models: DewarpModels, curl: Double)
 
@@ -294,7 +312,12 @@ struct DewarpStep: ImageStep {
 
 /// Upscale: a low-resolution page enlarged (off by default).
 struct UpscaleStep: ImageStep {
-  var name: ImageStepName { .upscale }
+  let descriptor = StepDescriptor(
+    .upscale,
+    flag: (
+      "upscale", "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages)."
+    ),
+    summary: "enlarges a low-resolution page (off by default)", onByDefault: false)
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> Int? { page.resolution }
 

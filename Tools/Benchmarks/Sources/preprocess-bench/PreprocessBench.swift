@@ -12,7 +12,7 @@ import ScanModel
 /// the generated pages in `Scans/` and the real ones in `../shared/scans`
 /// (or `$SCANTEXT_REAL_SCANS`), or the images named on the command line.
 /// A second table gives, per page, the time each step of the pipeline
-/// (``ImageStepName/pipeline``, one column per step) took where it applied
+/// (``StepDescriptor/pipeline``, one column per step) took where it applied
 /// in the last run, as a share of the reading (`-` where it did not).
 /// Timings are medians of `--repeat N` runs (default 3); set
 /// `OMP_THREAD_LIMIT=1` before starting it, as for every Tesseract timing.
@@ -81,7 +81,7 @@ struct PreprocessBench {
       let applied = figures.last?.steps ?? []
       stepRows.append(
         name.padding(toLength: 38, withPad: " ", startingAt: 0)
-          + ImageStepName.pipeline.map { step in
+          + StepDescriptor.pipeline.map(\.name).map { step in
             let time = applied.filter { $0.step == step }.compactMap(\.seconds).reduce(0, +)
             let cell =
               applied.contains { $0.step == step }
@@ -92,7 +92,7 @@ struct PreprocessBench {
     }
     print(
       "\nsteps applied (time against a reading)".padding(toLength: 39, withPad: " ", startingAt: 0)
-        + ImageStepName.pipeline.map {
+        + StepDescriptor.pipeline.map(\.name).map {
           " "
             + $0.rawValue.padding(toLength: max(7, $0.rawValue.count), withPad: " ", startingAt: 0)
         }.joined())

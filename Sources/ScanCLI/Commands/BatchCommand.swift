@@ -1,0 +1,289 @@
+import Foundation
+import ScanArguments
+import ScanFormats
+import ScanModel
+import ScanOCR
+import ScanService
+
+/// `scantext batch`: a collection read into an output folder that mirrors
+/// it, resumable, with a run report, one shard of many.
+struct BatchCommand: ScanCommand {
+  static let inputs = Argument<[String]>(
+    "inputs",
+    help:
+      "Image files, PDFs and folders (searched recursively for images and PDFs).",
+    allowsNone: true)
+  static let outDir = Option<String>(
+    "out-dir",
+    help:
+      "The output folder (made when missing): each input's outputs at its place in the input tree, and the run report."
+  )
+  static let format = Option<String>(
+    "format",
+    help:
+      "The formats to write, joined with ',': \(FileFormat.all.map(\.name).joined(separator: ", ")).",
+    default: "json")
+  static let manifest = Option<String?>(
+    "manifest",
+    help:
+      "A file listing inputs, one path per line (relative to the file's folder; blank lines and '#' lines skipped; '-': standard input)."
+  )
+  static let shard = Option<(index: Int, count: Int)?>(
+    "shard", valueName: "I/N",
+    help:
+      "Read only shard I of N (I from 1): a stable share of the inputs by a hash of their names, so N runs cover every input once.",
+    parse: BatchCommand.parseShard)
+  static let jobs = Option<Int?>(
+    "jobs", short: "j",
+    help: "Pages to recognise at once (default and most: the number of cores).")
+  static let quiet = Flag("quiet", short: "q", help: "Show no progress and no summary.")
+
+  static let configuration = CommandConfiguration(
+    commandName: "batch",
+    abstract: "Recognise a collection into a folder of outputs, resumably, with a run report.",
+    discussion: """
+      Each input gets its outputs at its place in the input tree under \
+      --out-dir (scans/box3/p7.tif in the folder scans gives OUT/box3/p7.json). \
+      Every input done is a line of OUT/scantext-report.jsonl (with --shard I/N, \
+      scantext-report-I-of-N.jsonl): status, time, pages, words, confidence, \
+      steps, errors and each output's size and SHA-256. A rerun skips the \
+      inputs whose outputs are still those the report lists (same settings), \
+      and does the rest: missing, damaged, failed. Outputs are written to a \
+      temporary file and renamed, so a run killed at any moment leaves none \
+      half written. The exit code is 1 when an input failed; every other \
+      input's outputs are written. 'scantext report' prints a report's summary again.
+      """,
+    arguments: [inputs, outDir, format, manifest, shard, jobs, quiet] + OCROptions.arguments)
+
+  let paths: [String]
+  let folder: String
+  let formats: [FileFormat]
+  let manifestPath: String?
+  let shardChoice: (index: Int, count: Int)?
+  let jobCount: Int
+  let quietRun: Bool
+  let ocr: OCROptions
+
+  static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1,
+      (1...n).contains(i)
+    else {
+      throw ValidationError("'--shard' takes I/N with 1 ≤ I ≤ N, such as 3/8 (got '\(text)')")
+    }
+    return (i, n)
+  }
+
+  init(_ a: ParsedArguments) throws {
+    paths = try a[Self.inputs]
+    folder = try a[Self.outDir]
+    manifestPath = try a[Self.manifest]
+    guard !paths.isEmpty || manifestPath != nil else {
+      throw ValidationError("give the inputs: files, folders, or --manifest FILE")
+    }
+    guard !paths.contains("-") else {
+      throw ValidationError("'-' (standard input) has no name to give its outputs: give files")
+    }
+    var chosen: [FileFormat] = []
+    for name in try a[Self.format].split(separator: ",", omittingEmptySubsequences: false) {
+      guard let format = FileFormat.named(String(name)) else {
+        throw ValidationError(
+          "'--format': '\(name)' is not a format; the formats: \(FileFormat.all.map(\.name).joined(separator: ", "))"
+        )
+      }
+      if !chosen.contains(format) { chosen.append(format) }
+    }
+    formats = chosen
+    shardChoice = try a[Self.shard]
+    let requested = try a[Self.jobs]
+    if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    jobCount = min(requested ?? cores, cores)
+    quietRun = a[Self.quiet]
+    ocr = try OCROptions(a)
+  }
+
+  /// The run's settings as one digest: a report line made with others
+  /// (other formats, options or program) is not taken as done.
+  func settings() -> String {
+    let extra = [
+      "batch", formats.map(\.name).joined(separator: ","), "pdf text \(ocr.pdfText.rawValue)",
+      "pages \(ocr.pdfPages.map { "\($0)" } ?? "all")", "keep rotation \(ocr.keepRotation)",
+    ].joined(separator: "\n")
+    return RecognitionCache.key(imageDigest: [], options: ocr.recognition, extra: extra).name
+  }
+
+  /// The file an output of `input` in `format` is written to, inside the
+  /// output folder.
+  func outputName(_ input: BatchInput, _ format: FileFormat) -> String {
+    input.name + (format.fileNameSuffixes.first ?? ".html")
+  }
+
+  func run(_ io: CommandIO) throws -> Int32 {
+    let started = Date()
+    let all = try BatchPlan.inputs(arguments: paths, manifest: manifestPath, skipping: folder)
+    let mine = shardChoice.map { BatchPlan.shard(all, index: $0.index, count: $0.count) } ?? all
+    try OutputFolder(folder, inputs: [], format: formats[0]).create()
+    let settings = self.settings()
+    // What earlier runs (of any shard) finished and left intact.
+    let done = Dictionary(
+      BatchLog.records(BatchLog.reports(in: folder)).map { ($0.name, $0) },
+      uniquingKeysWith: { _, last in last })
+    let todo = mine.filter { input in
+      guard let record = done[input.name] else { return true }
+      return !BatchLog.isDone(record, settings: settings, in: folder)
+    }
+    let skipped = mine.count - todo.count
+    let log = try BatchLog.Appender(
+      (folder as NSString).appendingPathComponent(BatchLog.fileName(shard: shardChoice)))
+    let progress: ProgressLine? =
+      !quietRun && io.errorIsTerminal && !todo.isEmpty ? ProgressLine(io: io, unit: "pieces") : nil
+    var showDone: Recognizer.Progress?
+    if let progress { showDone = { done, total in progress.update(done, total) } }
+    defer { progress?.finish() }
+
+    var recognizer = ocr.recognizer(jobs: jobCount)
+    // A collection is read once: its pages would fill the user's cache;
+    // the report is what a rerun resumes from.
+    recognizer.cache = nil
+    var records: [BatchRecord] = []
+    var current: (input: Int, record: BatchRecord, outputs: [DocumentStream])?
+    func open(_ i: Int) throws -> [DocumentStream] {
+      let input = todo[i]
+      return try formats.map { format in
+        let path = (folder as NSString).appendingPathComponent(outputName(input, format))
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        return try DocumentStream(
+          format: format, path: path,
+          settings: .scanText(
+            dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation),
+          images: PageFiles(
+            maxPixels: ocr.recognition.maxPixels, pdfText: ocr.pdfText,
+            readsPDFs: Recognizer.looksLikePDF(input.path),
+            pictures: HTMLPictures(outputPath: path)), io: io)
+      }
+    }
+    func close(_ i: Int, _ record: BatchRecord, _ outputs: [DocumentStream]) throws {
+      var record = record
+      let written = outputs.first?.pageCount ?? 0
+      if written > 0 {
+        for (format, output) in zip(formats, outputs) {
+          try output.finish()
+          let name = outputName(todo[i], format)
+          let path = (folder as NSString).appendingPathComponent(name)
+          let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+          record.outputs.append(
+            BatchOutput(path: name, bytes: bytes, sha256: BatchLog.digest(of: path) ?? ""))
+        }
+      } else {
+        outputs.forEach { $0.abandon() }
+        record.ok = false
+        if record.errors.isEmpty { record.errors = ["no page read"] }
+      }
+      try log.append(record.line + "\n")
+      records.append(record)
+      if !record.ok, !quietRun {
+        progress?.clear()
+        for error in record.errors { io.printErrorMessage(error) }
+      }
+    }
+    do {
+      try recognizer.read(todo.map(\.path), progress: showDone) { part in
+        if current?.input != part.input {
+          if let open = current { try close(open.input, open.record, open.outputs) }
+          current = (
+            part.input,
+            BatchRecord(
+              path: todo[part.input].path, name: todo[part.input].name, ok: true, seconds: 0,
+              settings: settings),
+            try open(part.input)
+          )
+        }
+        guard var now = current else { return }
+        now.record.seconds += part.result.seconds
+        switch part.result.pages {
+        case .success(let pages):
+          for (n, page) in pages.enumerated() {
+            for output in now.outputs {
+              try output.write(
+                page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
+            }
+            now.record.add(page)
+          }
+        case .failure(let error):
+          now.record.ok = false
+          now.record.errors.append(error.message)
+        }
+        for error in part.result.pageErrors {
+          now.record.ok = false
+          now.record.errors.append(error.message)
+        }
+        current = now
+        if part.isLast {
+          current = nil
+          try close(now.input, now.record, now.outputs)
+        }
+      }
+    } catch {
+      current?.outputs.forEach { $0.abandon() }
+      throw error
+    }
+    progress?.finish()
+    if !quietRun {
+      io.printError(
+        BatchLog.summary(
+          records, skipped: skipped, wall: Date().timeIntervalSince(started)))
+    }
+    return records.contains { !$0.ok } ? 1 : 0
+  }
+}
+
+/// `scantext report`: a batch run's report read back.
+struct ReportCommand: ScanCommand {
+  static let logs = Argument<[String]>(
+    "reports", help: "Run reports (scantext-report*.jsonl), or output folders holding them.")
+  static let worst = Option<Int>(
+    "worst", help: "How many of the slowest and worst inputs to name.", default: 10)
+
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Print the summary of batch run reports: counts, slowest and worst inputs, failures.",
+    discussion: """
+      Reports of several shards are read together; for an input listed more \
+      than once (a rerun), its last line counts. The exit code is 1 when an \
+      input failed.
+      """,
+    arguments: [logs, worst])
+
+  let files: [String]
+  let count: Int
+
+  init(_ a: ParsedArguments) throws {
+    files = try a[Self.logs]
+    count = try a[Self.worst]
+    guard count >= 0 else { throw ValidationError("'--worst' must be 0 or more") }
+  }
+
+  func run(_ io: CommandIO) throws -> Int32 {
+    var reports: [String] = []
+    for file in files {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+        throw ServiceError.inputUnreadable(path: file, reason: "no such file or folder")
+      }
+      if isFolder.boolValue {
+        let found = BatchLog.reports(in: file)
+        guard !found.isEmpty else {
+          throw ServiceError.inputUnreadable(path: file, reason: "the folder holds no run report")
+        }
+        reports += found
+      } else {
+        reports.append(file)
+      }
+    }
+    let records = BatchLog.records(reports)
+    io.print(BatchLog.summary(records, worst: count))
+    return records.contains { !$0.ok } ? 1 : 0
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import ScanArguments
+import ScanFormats
+import ScanService
+
+/// `ocr --output-dir DIR`: one output per input, named after it
+/// (`scans/page-7.tif` → `DIR/page-7.json`), in any format.
+struct OutputFolder {
+  /// The folder.
+  let path: String
+  /// Each input's output, by the input's place in the paths.
+  let outputs: [String]
+
+  /// The outputs of `inputs` in `folder` for `format`.
+  /// - Throws: ``ScanArguments/ValidationError`` (a usage error) for
+  ///   standard input (it has no name to give its output) and for two
+  ///   inputs whose outputs would have the same name (`a/p.png` and
+  ///   `b/p.png`, or `p.png` and `p.tif`), naming both.
+  init(_ folder: String, inputs: [String], format: FileFormat) throws {
+    guard !OutputFile.isStandardOutput(folder) else {
+      throw ValidationError("'--output-dir' takes a folder, not standard output")
+    }
+    // The accessible HTML has no ending of its own (`.html` chooses hOCR).
+    let ending = format.fileNameSuffixes.first ?? ".html"
+    var taken: [String: String] = [:]
+    outputs = try inputs.map { input in
+      guard input != "-" else {
+        throw ValidationError(
+          "'-' (standard input) cannot be used with '--output-dir': its output would have no name")
+      }
+      let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+      // The folder as given (messages name it so), then the name.
+      let output = (folder.hasSuffix("/") ? folder : folder + "/") + stem + ending
+      if let other = taken[output] {
+        throw ValidationError(
+          "'\(other.escapingControlCharacters)' and '\(input.escapingControlCharacters)' would both be written to '\(output.escapingControlCharacters)': give them different names, or run them apart"
+        )
+      }
+      taken[output] = input
+      return output
+    }
+    path = folder
+  }
+
+  /// Makes the folder (and the folders above it) when it is missing.
+  /// - Throws: ``ServiceError`` naming the folder and the reason when it is
+  ///   not a folder or cannot be made.
+  func create() throws {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else {
+        throw ServiceError.outputNotWritable(path: path, reason: "it is not a folder")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: path, withIntermediateDirectories: true)
+    } catch {
+      throw ServiceError.outputNotWritable(
+        path: path, reason: "cannot make the folder (\(error.localizedDescription))")
+    }
+  }
+}

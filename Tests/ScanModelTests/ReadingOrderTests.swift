@@ -148,4 +148,93 @@ struct ReadingOrderTests {
     ]
     #expect(ReadingOrder.ordering(blocks, pageWidth: 1000, pageHeight: 1400) == blocks)
   }
+
+  /// A one-line note read downward (its words stacked down the page) in the
+  /// right margin at (x, y).
+  static func turnedNote(_ words: [String], x: Int, y: Int) -> Paragraph {
+    var placed: [Word] = []
+    var top = y
+    for text in words {
+      let height = text.count * 10
+      placed.append(
+        Word(text: text, bbox: PixelRect(minX: x, minY: top, maxX: x + 20, maxY: top + height)))
+      top += height + 10
+    }
+    let box = PixelRect(minX: x, minY: y, maxX: x + 20, maxY: top - 10)
+    let line = TextLine(
+      bbox: box,
+      baseline: Baseline(
+        start: Point(x: Double(x + 4), y: Double(y)),
+        end: Point(x: Double(x + 4), y: Double(top - 10))),
+      words: placed)
+    return Paragraph(bbox: box, lines: [line], role: .marginalia)
+  }
+
+  @Test func aTurnedNoteInTheMarginIsReadLastNotInsideAColumn() {
+    // Tesseract's order on a two-column page with a note printed sideways
+    // in the right margin, level with the middle of both columns.
+    let blocks: [[Paragraph]] = [
+      [Self.para("Left", x: 100, y: 200, lines: 5), Self.para("Lower", x: 100, y: 400, lines: 5)],
+      [Self.para("Right", x: 500, y: 200, lines: 10)],
+      [Self.para("17", x: 450, y: 1330, size: 14, role: .pageNumber)],
+      [Self.turnedNote(["Printed", "sideways", "here"], x: 940, y: 330)],
+    ]
+    #expect(Self.order(blocks) == ["Left", "Lower", "Right", "17", "Printed"])
+    // A level note is a gloss on the paragraph beside it.
+    var level = Self.para("Gloss", x: 900, y: 220, size: 12, role: .marginalia)
+    level.lines[0].baseline = Baseline(
+      start: Point(x: 900, y: 230), end: Point(x: Double(level.bbox.maxX), y: 230))
+    let glossed = Array(blocks.dropLast()) + [[level]]
+    #expect(Self.order(glossed) == ["Left", "Gloss", "Lower", "Right", "17"])
+  }
+
+  @Test func aTitleOverTheMiddleColumnsIsReadBeforeEveryColumn() {
+    // Tesseract's order on a four-column page whose title is centred over
+    // the two middle columns: the first column, which the title does not
+    // overlap, before it.
+    let title = Self.para("Title across the two middle columns", x: 300, y: 100, size: 20)
+    let columns = [50, 300, 550, 800].enumerated().map { i, x in
+      Self.para(["First", "Second", "Third", "Fourth"][i], x: x, y: 200, lines: 20)
+    }
+    let blocks: [[Paragraph]] = [[columns[0]], [title], [columns[1]], [columns[2]], [columns[3]]]
+    #expect(Self.order(blocks) == ["Title", "First", "Second", "Third", "Fourth"])
+    // A footnote without its role, under the first two columns, read
+    // before the last two: after every column.
+    let note = Self.para("1 Footnote under the first two columns", x: 50, y: 1000, size: 20)
+    let below: [[Paragraph]] = [[columns[0]], [columns[1]], [note], [columns[2]], [columns[3]]]
+    #expect(Self.order(below) == ["First", "Second", "Third", "Fourth", "1"])
+    // A caption under two of three columns, the third running beside it,
+    // is no cut across the page: the engine's order stays.
+    let caption = Self.para("Figure spanning two columns", x: 50, y: 700, size: 14)
+    let beside: [[Paragraph]] = [
+      [Self.para("Upper", x: 50, y: 200, lines: 10)],
+      [Self.para("Middle", x: 300, y: 200, lines: 10)],
+      [caption], [Self.para("Lower", x: 50, y: 800, lines: 5)],
+      [Self.para("Side", x: 600, y: 200, lines: 30)],
+    ]
+    #expect(Self.order(beside) == ["Upper", "Middle", "Figure", "Lower", "Side"])
+    // A heading over a column and a short line far below it, left and
+    // right of each other but at no common height, is no cut either
+    // (`linn.png`: "Additional Features").
+    let lone: [[Paragraph]] = [
+      [Self.para("Left", x: 100, y: 200, lines: 10)],
+      [Self.para("Features of the page", x: 100, y: 900)],
+      [Self.para("Right", x: 550, y: 200, lines: 10)], [Self.para("Edge", x: 250, y: 1100)],
+    ]
+    #expect(Self.order(lone) == ["Left", "Features", "Right", "Edge"])
+  }
+
+  @Test func aFootnotesLineReadApartIsReadWithItsFootnote() {
+    // Tesseract split the footnote's second line off as a paragraph of
+    // running text and read it before the second column.
+    let blocks: [[Paragraph]] = [
+      [Self.para("Left", x: 100, y: 200, lines: 20)],
+      [Self.para("1 First note", x: 100, y: 1200, size: 14, role: .footnote)],
+      [Self.para("continued", x: 100, y: 1220, size: 14)],
+      [Self.para("Right", x: 550, y: 200, lines: 20)],
+      [Self.para("2 Second note", x: 100, y: 1260, size: 14, role: .footnote)],
+      [Self.para("17", x: 450, y: 1330, size: 14, role: .pageNumber)],
+    ]
+    #expect(Self.order(blocks) == ["Left", "Right", "1", "continued", "2", "17"])
+  }
 }

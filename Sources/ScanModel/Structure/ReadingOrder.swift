@@ -12,14 +12,26 @@
 ///    portrait pages side by side are) with a vertical band of at least 2 %
 ///    of the width between 30 % and 70 % of it that no paragraph crosses,
 ///    and text on both sides, is two pages: every paragraph left of the
-///    band is read before every paragraph right of it, and rules 2–4 apply
+///    band is read before every paragraph right of it, and rules 2–6 apply
 ///    to each page on its own.
 /// 2. **Running headers** (``ParagraphRole/header``) first.
-/// 3. **Marginalia** right after the paragraph they sit beside: the
+/// 3. Running text that runs **across the columns** (a title over them, a
+///    paragraph below them) between the text above it and the text below
+///    it (``acrossTheColumns(_:)``).
+/// 4. **Marginalia** right after the paragraph they sit beside: the
 ///    running-text paragraph (not a header, footer, footnote, page number
 ///    or other marginalia) that overlaps them vertically the most, else the
 ///    nearest one above, else the nearest one below.
-/// 4. **Footnotes**, then **footers**, then **page numbers** last.
+/// 5. **Footnotes**, each with the lines Tesseract read apart from it
+///    (``footnotesWithTheirLines(_:_:)``), then **footers**, then **page
+///    numbers**.
+/// 6. **Turned notes** last: marginalia whose lines run up or down the
+///    upright page (a note or a slug printed sideways in a margin). A line
+///    at right angles to the text is not a gloss on the paragraph it
+///    overlaps most: on a multi-column page that paragraph is in another
+///    column. Read there, the 11 sideways notes of the `columns` develop
+///    seeds 1000–1039 cut a column in two and made 8 of those pages read
+///    in a worse order than Tesseract, which reads them last.
 ///
 /// Blocks are kept where their paragraphs stay together; a block whose
 /// paragraphs are read apart is split, each part with the union of its
@@ -50,7 +62,8 @@ public enum ReadingOrder {
       for paragraph in block.paragraphs {
         units.append(
           Unit(
-            index: units.count, block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox)))
+            index: units.count, block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox),
+            isTurned: Self.runsAcross(paragraph, in: frame)))
       }
     }
     guard units.count > 1 else { return blocks }
@@ -71,6 +84,20 @@ public enum ReadingOrder {
     var block: Int
     var paragraph: Paragraph
     var box: PixelRect
+    /// Whether its lines run up or down the upright page (rule 6).
+    var isTurned = false
+  }
+
+  /// Whether every line of `paragraph` that has a baseline runs up or down
+  /// the upright page (its baseline more vertical than horizontal), and
+  /// at least one has one.
+  static func runsAcross(_ paragraph: Paragraph, in frame: UprightFrame) -> Bool {
+    let baselines = paragraph.lines.compactMap(\.baseline)
+    return !baselines.isEmpty
+      && baselines.allSatisfy { line in
+        let d = frame.point(line.end) - frame.point(line.start)
+        return abs(d.y) > abs(d.x)
+      }
   }
 
   /// The units split into the pages of a double-page spread (rule 1), or
@@ -108,15 +135,20 @@ public enum ReadingOrder {
     return [left, right]
   }
 
-  /// One page's units in reading order (rules 2–4).
+  /// One page's units in reading order (rules 2–6).
   static func orderedPage(_ units: [Unit]) -> [Unit] {
     let headers = units.filter { $0.paragraph.role == .header }
-    let footnotes = units.filter { $0.paragraph.role == .footnote }
+    let notesAlone = units.filter { $0.paragraph.role == .footnote }
     let footers = units.filter { $0.paragraph.role == .footer }
     let pageNumbers = units.filter { $0.paragraph.role == .pageNumber }
-    let marginalia = units.filter { $0.paragraph.role == .marginalia }
-    let flow = units.filter { !Self.setAside.contains($0.paragraph.role) }
-    guard !flow.isEmpty else { return headers + marginalia + footnotes + footers + pageNumbers }
+    let marginalia = units.filter { $0.paragraph.role == .marginalia && !$0.isTurned }
+    let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
+    let running = units.filter { !Self.setAside.contains($0.paragraph.role) }
+    let (footnotes, continued) = footnotesWithTheirLines(notesAlone, running)
+    let flow = acrossTheColumns(running.filter { unit in !continued.contains(unit.index) })
+    guard !flow.isEmpty else {
+      return headers + marginalia + footnotes + footers + pageNumbers + turned
+    }
     // Each note goes after its paragraph (several beside one keep their order).
     var notesAfter: [Int: [Unit]] = [:]
     for note in marginalia {
@@ -127,7 +159,96 @@ public enum ReadingOrder {
       body.append(unit)
       body += notesAfter[i] ?? []
     }
-    return headers + body + footnotes + footers + pageNumbers
+    return headers + body + footnotes + footers + pageNumbers + turned
+  }
+
+  /// The footnotes, each followed by the lines Tesseract read apart from
+  /// it (rule 5), and the engine indices of those lines.
+  ///
+  /// A footnote's second line often comes out as a paragraph of its own
+  /// (`columns` develop seed 1003: "and will automatically terminate your
+  /// rights under this License." below "1 Any attempt otherwise…"), and
+  /// as running text it would be read before the footnote it ends. A
+  /// running-text paragraph is such a line when it starts no higher than a
+  /// footnote it overlaps horizontally: ``RoleDetection`` gives the
+  /// footnote role only to a paragraph with no running text of body size
+  /// and two lines or more below it, so what lies below a footnote is
+  /// footnote matter. It goes after the lowest such footnote above it.
+  static func footnotesWithTheirLines(_ footnotes: [Unit], _ running: [Unit]) -> (
+    [Unit], Set<Int>
+  ) {
+    guard !footnotes.isEmpty else { return (footnotes, []) }
+    var after: [Int: [Unit]] = [:]
+    var moved: Set<Int> = []
+    for unit in running {
+      let above = footnotes.indices.filter { i in
+        footnotes[i].box.minY <= unit.box.minY
+          && min(footnotes[i].box.maxX, unit.box.maxX) > max(footnotes[i].box.minX, unit.box.minX)
+      }
+      guard let host = above.max(by: { footnotes[$0].box.minY < footnotes[$1].box.minY }) else {
+        continue
+      }
+      after[host, default: []].append(unit)
+      moved.insert(unit.index)
+    }
+    var out: [Unit] = []
+    for (i, note) in footnotes.enumerated() {
+      out.append(note)
+      out += (after[i] ?? []).sorted { $0.box.minY < $1.box.minY }
+    }
+    return (out, moved)
+  }
+
+  /// The running text with each paragraph that runs across the columns
+  /// read between the text above it and the text below it (rule 3).
+  ///
+  /// Tesseract reads a title centred over the middle columns of a
+  /// four-column page after the first column, which it does not overlap,
+  /// and footnotes it did not tell from the text (type nearly the body's
+  /// size) between two columns (`columns` develop seeds 1000, 1010, 1059). A paragraph *runs across the
+  /// columns* when it overlaps horizontally two running-text paragraphs
+  /// that lie side by side (one's right edge left of the other's left
+  /// edge, sharing some height) and no other running-text paragraph
+  /// shares any of its height:
+  /// a horizontal cut along its top and bottom edges then crosses no
+  /// text, so everything above it comes before it and everything below
+  /// after it. The paragraphs are sorted, stably, into the bands between
+  /// such paragraphs and the paragraphs themselves, top to bottom; within
+  /// a band the engine's order stays. A page with none keeps the engine's
+  /// order, and so does one whose spanning paragraph has a column beside
+  /// it (a figure over two of three columns).
+  static func acrossTheColumns(_ flow: [Unit]) -> [Unit] {
+    func overlapsX(_ a: PixelRect, _ b: PixelRect) -> Bool {
+      min(a.maxX, b.maxX) > max(a.minX, b.minX)
+    }
+    let cuts = flow.filter { unit in
+      let others = flow.filter { $0.index != unit.index }
+      guard
+        others.allSatisfy({
+          $0.box.maxY <= unit.box.minY || $0.box.minY >= unit.box.maxY
+        })
+      else { return false }
+      let under = others.filter { overlapsX($0.box, unit.box) }
+      // Side by side: one left of the other, at a common height (two
+      // columns, not a short line above and another far below it).
+      return under.contains { a in
+        under.contains { b in
+          a.box.maxX <= b.box.minX && min(a.box.maxY, b.box.maxY) > max(a.box.minY, b.box.minY)
+        }
+      }
+    }
+    guard !cuts.isEmpty else { return flow }
+    // Every other paragraph lies wholly above or wholly below each cut, so
+    // the bands between cuts and the cuts alternate: band k (k cuts above
+    // it) has key 2k, the cut below it 2k + 1.
+    let cutIndices = Set(cuts.map(\.index))
+    let keyed = flow.map { unit in
+      let above = cuts.filter { $0.index != unit.index && $0.box.maxY <= unit.box.minY }.count
+      return (unit, 2 * above + (cutIndices.contains(unit.index) ? 1 : 0))
+    }
+    return keyed.enumerated().sorted { a, b in
+      a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
+    }.map(\.element.0)
   }
 
   /// The roles read apart from the running text.

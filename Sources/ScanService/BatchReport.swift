@@ -246,7 +246,7 @@ extension BatchLog {
   /// A report file opened for appending: each line is one `write`, made
   /// after the input's outputs are renamed into place, so a run killed at
   /// any moment leaves at most a cut-off last line (skipped when read).
-  package final class Appender: @unchecked Sendable {
+  package final class Appender {
     private let descriptor: Int32
     private let path: String
 

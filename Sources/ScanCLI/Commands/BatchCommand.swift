@@ -111,14 +111,14 @@ struct BatchCommand: ScanCommand {
   /// The file an output of `input` in `format` is written to, inside the
   /// output folder.
   func outputName(_ input: BatchInput, _ format: FileFormat) -> String {
-    input.name + (format.fileNameSuffixes.first ?? ".html")
+    input.name + format.outputEnding
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     let started = Date()
     let all = try BatchPlan.inputs(arguments: paths, manifest: manifestPath, skipping: folder)
     let mine = shardChoice.map { BatchPlan.shard(all, index: $0.index, count: $0.count) } ?? all
-    try OutputFolder(folder, inputs: [], format: formats[0]).create()
+    try OutputFolder.create(folder)
     let settings = self.settings()
     // What earlier runs (of any shard) finished and left intact.
     let done = Dictionary(

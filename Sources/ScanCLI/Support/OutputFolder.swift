@@ -20,8 +20,7 @@ struct OutputFolder {
     guard !OutputFile.isStandardOutput(folder) else {
       throw ValidationError("'--output-dir' takes a folder, not standard output")
     }
-    // The accessible HTML has no ending of its own (`.html` chooses hOCR).
-    let ending = format.fileNameSuffixes.first ?? ".html"
+    let ending = format.outputEnding
     var taken: [String: String] = [:]
     outputs = try inputs.map { input in
       guard input != "-" else {
@@ -45,7 +44,12 @@ struct OutputFolder {
   /// Makes the folder (and the folders above it) when it is missing.
   /// - Throws: ``ServiceError`` naming the folder and the reason when it is
   ///   not a folder or cannot be made.
-  func create() throws {
+  func create() throws { try Self.create(path) }
+
+  /// Makes `path` (and the folders above it) when it is missing.
+  /// - Throws: ``ServiceError`` naming the folder and the reason when it is
+  ///   not a folder or cannot be made.
+  static func create(_ path: String) throws {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
       guard isFolder.boolValue else {
@@ -61,4 +65,11 @@ struct OutputFolder {
         path: path, reason: "cannot make the folder (\(error.localizedDescription))")
     }
   }
+}
+
+extension FileFormat {
+  /// The ending of an output file named after its input (`--output-dir`,
+  /// `batch`): the format's usual one; `.html` for the accessible HTML,
+  /// which has none of its own (`.html` chooses hOCR when reading a name).
+  var outputEnding: String { fileNameSuffixes.first ?? ".html" }
 }

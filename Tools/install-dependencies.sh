@@ -75,6 +75,13 @@ if ! "$venv/bin/python" -c "import pytest" 2>/dev/null; then
   echo "Installing pytest into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check pytest >/dev/null
 fi
+# pdfua (on pikepdf) checks the tagged searchable PDF (PDF/UA-1's
+# machine-checkable rules it implements); Tools/check-tagged-pdf.py adds the
+# project's own checks with pikepdf.
+if [ ! -x "$venv/bin/pdfua" ]; then
+  echo "Installing pdfua into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check pdfua==0.1.3 >/dev/null
+fi
 if ! "$venv/bin/python" -c "import numpy, PIL" 2>/dev/null; then
   echo "Installing numpy and Pillow into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check -r Tools/requirements-scans.txt >/dev/null

@@ -441,7 +441,7 @@ private struct LayerWriter {
       let item = all[index]
       switch item.paragraph.role {
       case .heading:
-        let level = min(item.paragraph.headingLevel ?? 1, previousLevel + 1)
+        let level = HeadingLevels.written(item.paragraph.headingLevel, after: previousLevel)
         previousLevel = level
         write(item, tag: "h\(level)", into: &out)
       case .listItem:

@@ -151,6 +151,12 @@ public struct WriterSettings: Sendable {
   public var font: @Sendable () throws -> Data
   /// Whether turned pages stay as scanned (`--keep-rotation`).
   public var keepRotation: Bool
+  /// Whether the searchable PDF is tagged (its logical structure; not with
+  /// `--no-tags`).
+  public var tagged = true
+  /// The searchable PDF's title (`--title`); the first page's file name
+  /// when `nil`.
+  public var title: String?
   /// The accessible HTML's options and low-confidence threshold.
   public var html: AccessibleHTML
   /// The number of pages the document has, when known before they are
@@ -329,8 +335,9 @@ extension SearchablePDF {
       var writer =
         self.writer
         ?? Writer(
-          font: font, title: URL(fileURLWithPath: origin.path).lastPathComponent,
-          producer: settings.producer, keepRotation: settings.keepRotation)
+          font: font, title: settings.title ?? URL(fileURLWithPath: origin.path).lastPathComponent,
+          producer: settings.producer, keepRotation: settings.keepRotation,
+          tagged: settings.tagged)
       let bytes = try writer.add(
         PageInput(page: page, image: images.pdfImage(of: page, from: origin)))
       self.writer = writer

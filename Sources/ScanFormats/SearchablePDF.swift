@@ -165,6 +165,10 @@ public enum SearchablePDF {
     private var pageObjects: [Int] = []
     private var language: String?
     private var nextObject = 10
+    /// The tags planned so far (`nil`: an untagged PDF, `--no-tags`).
+    private var tags: PDFTags?
+    /// Each page's structure elements, written at the end.
+    private var pageElements: [(elements: [PDFTags.Element], mcids: Int)] = []
 
     /// Starts a PDF.
     /// - Parameters:
@@ -173,11 +177,17 @@ public enum SearchablePDF {
     ///   - producer: The program that made it (`/Producer`).
     ///   - keepRotation: Whether a page whose content was found turned
     ///     stays as scanned (no `/Rotate`; `--keep-rotation`).
-    public init(font: Data, title: String?, producer: String, keepRotation: Bool = false) {
+    ///   - tagged: Whether the PDF is tagged (its logical structure from
+    ///     the model, ``PDFTags``); `--no-tags` writes the plain layer.
+    public init(
+      font: Data, title: String?, producer: String, keepRotation: Bool = false,
+      tagged: Bool = true
+    ) {
       self.font = font
       self.title = title
       self.producer = producer
       self.keepRotation = keepRotation
+      self.tags = tagged ? PDFTags() : nil
     }
 
     /// The number of pages added.
@@ -208,6 +218,16 @@ public enum SearchablePDF {
       let h = Double(page.height) * scale
       var pageObject = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))]"
       if !keepRotation, let rotate = rotation(of: page) { pageObject += " /Rotate \(rotate)" }
+      var marks: [PDFTags.Mark] = []
+      if var tags {
+        let plan = tags.plan(page)
+        self.tags = tags
+        marks = plan.marks
+        pageElements.append((plan.elements, plan.mcidCount))
+        // The page's entry in the parent tree is its index; tab order
+        // follows the structure.
+        pageObject += " /StructParents \(pageObjects.count - 1) /Tabs /S"
+      }
       // The image's XObjects: one, or one per piece.
       let pieces =
         image.pieces.isEmpty
@@ -225,9 +245,13 @@ public enum SearchablePDF {
           + " /Resources << /XObject << \(names.joined(separator: " ")) >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
       )
       let pixelToUser = pixelToUser(page, scale: scale)
+      var picture = imageContent(
+        image, pieces: pieces, orientation: orientation, pixelToUser: pixelToUser)
+      // The scan is the background of the text the tags carry: an
+      // artifact, so that a reader does not announce it as a figure.
+      if tags != nil { picture = "/Artifact BMC\n" + picture + "EMC\n" }
       let content =
-        imageContent(image, pieces: pieces, orientation: orientation, pixelToUser: pixelToUser)
-        + textLayer(page, pixelToUser: pixelToUser, font: "F0")
+        picture + textLayer(page, pixelToUser: pixelToUser, font: "F0", marks: marks)
       objects.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
       var colorSpace = image.colorSpace
       if let profile = image.iccProfile, let components = ICCProfile.components(profile) {
@@ -255,6 +279,18 @@ public enum SearchablePDF {
       guard !pageObjects.isEmpty else { throw WriteError(description: "no page to write") }
       var catalog = "<< /Type /Catalog /Pages 2 0 R"
       if let language { catalog += " /Lang \(literal(language))" }
+      if tags != nil {
+        let root = writeStructure()
+        let metadata = nextObject
+        nextObject += 1
+        // Unfiltered, as readers that scan a file for its XMP expect.
+        objects.stream(
+          metadata, dictionary: "/Type /Metadata /Subtype /XML",
+          data: Data(XMPMetadata.packet(title: title, producer: producer, pdfUA: true).utf8))
+        catalog +=
+          " /MarkInfo << /Marked true >> /StructTreeRoot \(root) 0 R /Metadata \(metadata) 0 R"
+        if title != nil { catalog += " /ViewerPreferences << /DisplayDocTitle true >>" }
+      }
       objects.object(1, catalog + " >>")
       objects.object(
         2,
@@ -270,6 +306,72 @@ public enum SearchablePDF {
       objects.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
       objects.compressedStream(9, dictionary: "/Length1 \(font.count)", data: font)
       return objects.finish(root: 1, info: 3)
+    }
+
+    /// Writes the structure tree (a `Document` holding every page's
+    /// elements in order) and its parent tree; returns the tree root's
+    /// object number.
+    private mutating func writeStructure() -> Int {
+      let root = nextObject
+      let document = nextObject + 1
+      let parentTree = nextObject + 2
+      nextObject += 3
+      var documentKids: [Int] = []
+      // For each page, the element that holds each MCID.
+      var parents: [[Int]] = []
+      for (page, part) in pageElements.enumerated() {
+        var holders = Array(repeating: document, count: part.mcids)
+        for element in part.elements {
+          documentKids.append(
+            write(element, parent: document, page: pageObjects[page], holders: &holders))
+        }
+        parents.append(holders)
+      }
+      objects.object(
+        root,
+        "<< /Type /StructTreeRoot /K \(document) 0 R /ParentTree \(parentTree) 0 R /ParentTreeNextKey \(pageObjects.count) >>"
+      )
+      objects.object(
+        document,
+        "<< /S /Document /P \(root) 0 R /K [\(documentKids.map { "\($0) 0 R" }.joined(separator: " "))] >>"
+      )
+      var nums = ""
+      for (page, holders) in parents.enumerated() {
+        nums += "\(page) [\(holders.map { "\($0) 0 R" }.joined(separator: " "))] "
+      }
+      objects.object(parentTree, "<< /Nums [\(nums)] >>")
+      pageElements = []
+      return root
+    }
+
+    /// Writes an element and its descendants; returns its object number.
+    private mutating func write(
+      _ element: PDFTags.Element, parent: Int, page: Int, holders: inout [Int]
+    ) -> Int {
+      let number = nextObject
+      nextObject += 1
+      var kids: [String] = []
+      for kid in element.kids {
+        switch kid {
+        case .content(let mcid):
+          if mcid < holders.count { holders[mcid] = number }
+          kids.append("\(mcid)")
+        case .element(let child):
+          kids.append("\(write(child, parent: number, page: page, holders: &holders)) 0 R")
+        }
+      }
+      var dictionary =
+        // (`/Type /StructElem` is optional: left out, as every byte of the
+        // structure counts on a small page.)
+        "<< /S /\(element.type) /P \(parent) 0 R /Pg \(page) 0 R /K "
+        // One kid stands alone (an array of one is the same; `pdfua` 0.1.3
+        // cannot read a heading's array: it skips its empty-heading rule).
+        + (kids.count == 1 ? kids[0] : "[\(kids.joined(separator: " "))]")
+      if let attributes = element.attributes { dictionary += " /A << \(attributes) >>" }
+      if let text = element.actualText { dictionary += " /ActualText \(literal(text))" }
+      if let id = element.id { dictionary += " /ID (\(id))" }
+      objects.object(number, dictionary + " >>")
+      return number
     }
   }
 
@@ -404,16 +506,37 @@ public enum SearchablePDF {
   public static func textLayer(_ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String)
     -> String
   {
+    textLayer(page, pixelToUser: m, font: font, marks: [])
+  }
+
+  /// The invisible text of a page, each word in the marked content its
+  /// mark says (``PDFTags``; none when `marks` is empty).
+  static func textLayer(
+    _ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String, marks: [PDFTags.Mark]
+  ) -> String {
     var out = "BT\n3 Tr\n"
+    var marked = MarkedContent(marks)
+    var wordNumber = 0
+    // Where a line ends in a hyphen that breaks a word (no space after it).
+    let hyphens = Set(page.hyphenBreaks.map(\.hyphen.upperBound.offset))
     for block in page.blocks {
       for paragraph in block.paragraphs {
-        for line in paragraph.lines {
+        for (k, line) in paragraph.lines.enumerated() {
           for (i, word) in line.words.enumerated() {
+            out += marked.enter(word: wordNumber)
+            wordNumber += 1
             let units = Array(word.text.utf16)
             guard !units.isEmpty else { continue }
-            // A space after every word but the line's last keeps the
-            // words apart when text is extracted in stream order.
-            let text = i + 1 < line.words.count ? units + [0x20] : units
+            // A space after every word keeps the words apart when text is
+            // extracted in stream order (a tagged PDF's elements, copied
+            // text), a line's last word included unless its paragraph ends
+            // there or it ends in a hyphen that breaks a word.
+            let last = i + 1 == line.words.count
+            let spaced =
+              !last
+              || (k + 1 < paragraph.lines.count
+                && !hyphens.contains(word.range.upperBound.offset))
+            let text = spaced ? units + [0x20] : units
             let q = word.corners
             let origin = m.apply(to: q.bottomLeft)
             let end = m.apply(to: q.bottomRight)
@@ -438,7 +561,7 @@ public enum SearchablePDF {
         }
       }
     }
-    return out + "ET\n"
+    return out + marked.close() + "ET\n"
   }
 
   static let toUnicodeCMap = """

@@ -51,6 +51,34 @@ public enum XMPMetadata {
     return Array(text.utf8)
   }
 
+  /// A new packet for a PDF ScanText writes: its title (`dc:title`, the
+  /// title a reader shows with `DisplayDocTitle`), producer and format, and
+  /// for a tagged PDF the PDF/UA-1 identification (`pdfuaid:part` 1).
+  ///
+  /// - Parameters:
+  ///   - title: The document's title, if it has one.
+  ///   - producer: The program that wrote the file.
+  ///   - pdfUA: Whether the file claims PDF/UA-1.
+  /// - Returns: The packet, in its `xpacket` wrapper.
+  /// - Complexity: O(*n*) in the lengths of the title and producer.
+  public static func packet(title: String?, producer: String, pdfUA: Bool) -> String {
+    var description =
+      "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
+      + " xmlns:pdf=\"\(namespaces.pdf)\""
+    if pdfUA { description += " xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\"" }
+    description += ">\n<dc:format>application/pdf</dc:format>\n"
+    if let title {
+      description +=
+        "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped(title))</rdf:li></rdf:Alt></dc:title>\n"
+    }
+    description += "<pdf:Producer>\(escaped(producer))</pdf:Producer>\n"
+    if pdfUA { description += "<pdfuaid:part>1</pdfuaid:part>\n" }
+    description += "</rdf:Description>\n"
+    return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+      + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n<rdf:RDF xmlns:rdf=\"\(namespaces.rdf)\">\n"
+      + description + "</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>"
+  }
+
   static func escaped(_ s: String) -> String {
     s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

@@ -62,10 +62,10 @@ package enum SearchablePDFOutput {
   /// A new PDF of image files' pages, each its image and text layer.
   package static func imagePDF(
     pages: [(page: Page, source: (path: String, page: Int))], maxPixels: Int, font: Data,
-    title: String?, keepRotation: Bool = false
+    title: String?, keepRotation: Bool = false, tagged: Bool = true
   ) throws -> Data {
     var writer = SearchablePDF.Writer(
-      font: font, title: title, producer: producer, keepRotation: keepRotation)
+      font: font, title: title, producer: producer, keepRotation: keepRotation, tagged: tagged)
     var data = Data()
     for (page, source) in pages {
       data += try writer.add(
@@ -106,7 +106,9 @@ package enum SearchablePDFOutput {
       ? nil
       : try PDFEditor(
         data: imagePDF(
-          pages: images, maxPixels: maxPixels, font: font, title: nil, keepRotation: keepRotation),
+          pages: images, maxPixels: maxPixels, font: font, title: nil, keepRotation: keepRotation,
+          // Not tagged: the base PDF has no structure tree for its pages.
+          tagged: false),
         path: images[0].source.path, font: font)
     var order: [(document: PDFEditor, page: Int)] = []
     var imagePage = 0
@@ -229,8 +231,9 @@ extension SearchablePDFOutput {
       guard pages.contains(where: { $0.pdf != nil }) else {
         return try imagePDF(
           pages: Array(zip(pages, sources)), maxPixels: maxPixels, font: font,
-          title: sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent },
-          keepRotation: settings.keepRotation)
+          title: settings.title
+            ?? sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent },
+          keepRotation: settings.keepRotation, tagged: settings.tagged)
       }
       return try editedPDF(
         pages: pages, sources: sources, maxPixels: maxPixels, font: font, policy: policy,
@@ -295,14 +298,18 @@ extension WriterSettings {
   /// for `nil`), loaded when a PDF writer starts; `keepRotation` for the
   /// PDF and the accessible HTML alike.
   package static func scanText(
-    dataPath: String?, keepRotation: Bool = false, html: AccessibleHTML = AccessibleHTML()
+    dataPath: String?, keepRotation: Bool = false, tagged: Bool = true, title: String? = nil,
+    html: AccessibleHTML = AccessibleHTML()
   ) -> WriterSettings {
     var html = html
     if keepRotation { html.options.insert(.keepRotation) }
-    return WriterSettings(
+    var settings = WriterSettings(
       generator: ToolIdentity.generator, date: ToolIdentity.date,
       producer: SearchablePDFOutput.producer,
       font: { try PDFImages.glyphlessFont(dataPath: dataPath) }, keepRotation: keepRotation,
       html: html)
+    settings.tagged = tagged
+    settings.title = title
+    return settings
   }
 }

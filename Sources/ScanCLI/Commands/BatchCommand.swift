@@ -152,7 +152,8 @@ struct BatchCommand: ScanCommand {
         return try DocumentStream(
           format: format, path: path,
           settings: .scanText(
-            dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation),
+            dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
+            title: ocr.title),
           images: PageFiles(
             maxPixels: ocr.recognition.maxPixels, pdfText: ocr.pdfText,
             readsPDFs: Recognizer.looksLikePDF(input.path),

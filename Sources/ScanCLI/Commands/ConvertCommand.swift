@@ -67,7 +67,8 @@ struct ConvertCommand: ScanCommand {
       try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
     }
     var settings = WriterSettings.scanText(
-      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation)
+      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
+      title: ocr.title)
     settings.pageTotal = document.pages.count
     let output = try DocumentStream(
       format: outputFormat, path: outputPath, settings: settings,

@@ -148,7 +148,9 @@ struct OCRCommand: ScanCommand {
     func stream(to path: String, readsPDFs: Bool) throws -> DocumentStream {
       try DocumentStream(
         format: outputFormat, path: path,
-        settings: .scanText(dataPath: options.dataPath, keepRotation: ocr.keepRotation),
+        settings: .scanText(
+          dataPath: options.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
+          title: ocr.title),
         images: PageFiles(
           maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDFs,
           pictures: HTMLPictures(outputPath: path)), io: io)

@@ -59,6 +59,13 @@ struct OCROptions: Sendable {
     "keep-rotation",
     help:
       "Keep turned pages as scanned in a searchable PDF and HTML (default: shown upright).")
+  static let noTags = Flag(
+    "no-tags",
+    help:
+      "Write a searchable PDF without its logical structure (default: tagged, PDF/UA: headings, paragraphs, lists, tables, notes in reading order)."
+  )
+  static let title = Option<String?>(
+    "title", help: "The searchable PDF's title (default: the first input's file name).")
   static let noCache = Flag(
     "no-cache", help: "Recognise again instead of using (and filling) the cache.")
   /// Read by ``ScanText/main(_:io:)`` before parsing: the libraries'
@@ -69,7 +76,7 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = {
     let before: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, layout]
     let after: [any ArgumentKey] = [
-      pages, skipText, redoOCR, forceOCR, keepRotation, noCache, verbose,
+      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, title, noCache, verbose,
     ]
     return before + stepFlags.map { $0.flag as any ArgumentKey } + after
   }()
@@ -86,6 +93,10 @@ struct OCROptions: Sendable {
   var pdfText: PDFTextPolicy
   /// Whether turned pages stay as scanned in a searchable PDF and HTML.
   var keepRotation: Bool
+  /// Whether a searchable PDF is tagged (not with `--no-tags`).
+  var tagged: Bool
+  /// The searchable PDF's title (`--title`).
+  var title: String?
 
   /// Reads inputs with these options.
   func recognizer(jobs: Int = 1) -> Recognizer {
@@ -138,6 +149,8 @@ struct OCROptions: Sendable {
     }
     pdfText = chosen.first?.1 ?? .keep
     keepRotation = a[Self.keepRotation]
+    tagged = !a[Self.noTags]
+    title = try a[Self.title]
   }
 }
 

@@ -443,7 +443,7 @@ struct ParagraphFacts {
 }
 
 /// The textual cues of the role rules.
-enum TextCues {
+package enum TextCues {
   static func hasLetters(_ text: String) -> Bool { text.contains { $0.isLetter } }
 
   static func hasLettersOrDigits(_ text: String) -> Bool {
@@ -475,7 +475,7 @@ enum TextCues {
     return labels.contains(lead) && (words[1].first?.isNumber ?? false || isRoman(words[1]))
   }
 
-  static func startsLikeListItem(_ text: String) -> Bool {
+  package static func startsLikeListItem(_ text: String) -> Bool {
     guard let first = text.split(separator: " ").first.map(String.init) else { return false }
     if ["•", "◦", "▪", "●", "·", "–", "-", "*", "○", "■"].contains(first) { return true }
     if let bullet = first.first, "•◦▪●○■".contains(bullet) { return true }

@@ -1,0 +1,314 @@
+import Foundation
+import ScanModel
+
+/// The logical structure of a searchable PDF (a *tagged* PDF: ISO 32000-1
+/// §14.7–14.8, PDF/UA-1), built from the model.
+///
+/// Each page's paragraphs become structure elements in the model's reading
+/// order: headings `H1`–`H6` (levels never skip: a heading is at most one
+/// level below the one before, as in the accessible HTML), running text
+/// and margin notes `P`, list items `L`/`LI` with the marker a `Lbl` and the
+/// rest an `LBody`, table cells `Table`/`TR`/`TH`/`TD` (the first row of a
+/// table of several rows its column headers, `/Scope /Column`; spans as
+/// `/RowSpan`, `/ColSpan`; places no cell covers as empty `TD`s, so every row
+/// has as many cells as the table has columns), `Caption`, footnotes `Note`
+/// (each with its `/ID`), and a word hyphenated at a line end a `Span`
+/// holding both parts with the joined word as its `/ActualText`. Running
+/// heads, running feet and page numbers are pagination artifacts, as is the
+/// page image (the scan's text is what the tags carry). The pages' elements
+/// are the children of one `Document`.
+///
+/// The text layer ties its words to the elements with marked content: each
+/// run of words of one element is `/Tag << /MCID n >> BDC … EMC`, numbered
+/// from 0 on each page; the page's entry in the parent tree lists, for each
+/// MCID, the element that holds it.
+struct PDFTags {
+  /// What the text layer wraps a word in.
+  enum Mark: Equatable {
+    /// Real content of the element with this structure type.
+    case content(type: String, mcid: Int)
+    /// A pagination artifact (`/Header` or `/Footer`).
+    case artifact(subtype: String)
+
+    /// The operator that opens the marked content.
+    var opening: String {
+      switch self {
+      case .content(let type, let mcid): "/\(type) << /MCID \(mcid) >> BDC\n"
+      case .artifact(let subtype):
+        "/Artifact << /Type /Pagination /Subtype /\(subtype) >> BDC\n"
+      }
+    }
+  }
+
+  /// A structure element being built.
+  struct Element {
+    /// The standard structure type (`P`, `H1`, `TD`, …).
+    var type: String
+    /// Its children in order.
+    var kids: [Kid] = []
+    /// Its attributes (`/A`), as a PDF dictionary's entries.
+    var attributes: String?
+    /// The text it stands for, when that differs from its content's.
+    var actualText: String?
+    /// Its identifier (`/ID`), for notes.
+    var id: String?
+
+    init(_ type: String, attributes: String? = nil) {
+      self.type = type
+      self.attributes = attributes
+    }
+  }
+
+  /// A child of an element: another element, or a marked-content run of
+  /// the element's page.
+  indirect enum Kid {
+    case element(Element)
+    case content(mcid: Int)
+  }
+
+  /// One page's part: its elements (children of the document, in reading
+  /// order), each word's mark in the text layer's order, and the number of
+  /// MCIDs.
+  struct PagePlan {
+    /// The page's top-level elements.
+    var elements: [Element] = []
+    /// For each word of the page, in the order of `blocks` → `paragraphs`
+    /// → `lines` → `words`, its mark.
+    var marks: [Mark] = []
+    /// The MCIDs used (0 ..< `mcidCount`).
+    var mcidCount = 0
+  }
+
+  /// The highest heading level so far (headings never skip a level).
+  private(set) var previousHeadingLevel = 0
+  /// The notes numbered so far (each note's `/ID` is unique in the file).
+  private var notes = 0
+
+  /// Plans a page's tags (the next page of the document).
+  /// - Complexity: O(*n*) in the page's words and hyphen breaks.
+  mutating func plan(_ page: Page) -> PagePlan {
+    var plan = PagePlan()
+    // The words of each hyphenated word's parts: a Span each.
+    var spanOfWord: [Int: Int] = [:]  // word's range start → break index
+    var spanTexts: [String] = []
+    var wordsByStart: [Int: Word] = [:]
+    var wordsInOrder: [Word] = []
+    for block in page.blocks {
+      for paragraph in block.paragraphs {
+        for line in paragraph.lines {
+          for word in line.words {
+            wordsInOrder.append(word)
+            wordsByStart[word.range.lowerBound.offset] = word
+          }
+        }
+      }
+    }
+    for brk in page.hyphenBreaks {
+      let joined = brk.word.lowerBound.offset..<brk.word.upperBound.offset
+      let parts = wordsInOrder.filter {
+        let r = $0.range.lowerBound.offset..<$0.range.upperBound.offset
+        return r.overlaps(joined)
+      }
+      guard parts.count >= 2, let first = parts.first, let last = parts.last,
+        parts.allSatisfy({ spanOfWord[$0.range.lowerBound.offset] == nil }),
+        let spoken = page.spokenText(
+          in: TextRange(offsets: first.range.lowerBound.offset..<last.range.upperBound.offset))
+      else { continue }
+      for part in parts { spanOfWord[part.range.lowerBound.offset] = spanTexts.count }
+      spanTexts.append(spoken)
+    }
+
+    // The page's paragraphs in order, grouped: a list's items, a table's
+    // cells.
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    var index = 0
+    while index < paragraphs.count {
+      let paragraph = paragraphs[index]
+      switch paragraph.role {
+      case .header, .footer, .pageNumber:
+        let top = paragraph.bbox.minY + paragraph.bbox.maxY < page.height
+        let subtype = paragraph.role == .header || (paragraph.role == .pageNumber && top)
+        for _ in paragraph.words {
+          plan.marks.append(.artifact(subtype: subtype ? "Header" : "Footer"))
+        }
+        index += 1
+      case .listItem:
+        var list = Element("L")
+        while index < paragraphs.count, paragraphs[index].role == .listItem {
+          var item = Element("LI")
+          let words = paragraphs[index].words
+          var body = Element("LBody")
+          if words.count >= 2, TextCues.startsLikeListItem(paragraphs[index].text) {
+            var label = Element("Lbl")
+            fill(&label, words: words[..<1], plan: &plan, spans: spanOfWord, texts: spanTexts)
+            item.kids.append(.element(label))
+            fill(&body, words: words[1...], plan: &plan, spans: spanOfWord, texts: spanTexts)
+          } else {
+            fill(&body, words: words[...], plan: &plan, spans: spanOfWord, texts: spanTexts)
+          }
+          item.kids.append(.element(body))
+          list.kids.append(.element(item))
+          index += 1
+        }
+        plan.elements.append(list)
+      case .tableCell where paragraph.cell != nil:
+        var cells: [(TableCellPosition, Paragraph)] = []
+        while index < paragraphs.count, let cell = paragraphs[index].cell {
+          cells.append((cell, paragraphs[index]))
+          index += 1
+        }
+        plan.elements.append(table(cells, plan: &plan, spans: spanOfWord, texts: spanTexts))
+      default:
+        var element: Element
+        switch paragraph.role {
+        case .heading:
+          let level = HeadingLevels.written(paragraph.headingLevel, after: previousHeadingLevel)
+          previousHeadingLevel = level
+          element = Element("H\(level)")
+        case .caption: element = Element("Caption")
+        case .footnote:
+          notes += 1
+          element = Element("Note")
+          element.id = "note-\(notes)"
+        default: element = Element("P")
+        }
+        fill(
+          &element, words: paragraph.words[...], plan: &plan, spans: spanOfWord, texts: spanTexts)
+        plan.elements.append(element)
+        index += 1
+      }
+    }
+    return plan
+  }
+
+  /// A table of cells read row by row.
+  private func table(
+    _ cells: [(TableCellPosition, Paragraph)], plan: inout PagePlan, spans: [Int: Int],
+    texts: [String]
+  ) -> Element {
+    let columns = cells.map { $0.0.column + $0.0.columnSpan }.max() ?? 0
+    let rows = cells.map { $0.0.row + $0.0.rowSpan }.max() ?? 0
+    // Which places a cell covers (its own row or, spanning, a lower one).
+    var covered = Array(repeating: Array(repeating: false, count: columns), count: rows)
+    for (cell, _) in cells {
+      for r in cell.row..<(cell.row + cell.rowSpan) {
+        for c in cell.column..<(cell.column + cell.columnSpan) { covered[r][c] = true }
+      }
+    }
+    // Each cell's element, its content marked in the model's order (the
+    // order of the text layer's words).
+    var elements: [Element] = []
+    for (position, paragraph) in cells {
+      let header = position.row == 0 && rows > 1
+      var attributes = "/O /Table"
+      if header { attributes += " /Scope /Column" }
+      if position.rowSpan > 1 { attributes += " /RowSpan \(position.rowSpan)" }
+      if position.columnSpan > 1 { attributes += " /ColSpan \(position.columnSpan)" }
+      var cell = Element(header ? "TH" : "TD", attributes: attributes)
+      fill(&cell, words: paragraph.words[...], plan: &plan, spans: spans, texts: texts)
+      elements.append(cell)
+    }
+    var places: [[Int?]] = Array(repeating: Array(repeating: nil, count: columns), count: rows)
+    for (k, (position, _)) in cells.enumerated() where places[position.row][position.column] == nil
+    {
+      places[position.row][position.column] = k
+    }
+    var table = Element("Table")
+    for r in 0..<rows {
+      var row = Element("TR")
+      for c in 0..<columns {
+        if let k = places[r][c] {
+          row.kids.append(.element(elements[k]))
+        } else if !covered[r][c] {
+          // A place no cell covers: an empty cell keeps the row as wide as
+          // the table.
+          let header = r == 0 && rows > 1
+          row.kids.append(
+            .element(
+              Element(header ? "TH" : "TD", attributes: header ? "/O /Table /Scope /Column" : nil)))
+        }
+      }
+      table.kids.append(.element(row))
+    }
+    // Two cells at one place (never from the table step): the second in a
+    // row of its own, so that no text is lost.
+    for (k, (position, _)) in cells.enumerated() where places[position.row][position.column] != k {
+      var row = Element("TR")
+      row.kids.append(.element(elements[k]))
+      table.kids.append(.element(row))
+    }
+    return table
+  }
+
+  /// Marks `words` as the content of `element`: one MCID for each run of
+  /// words outside a hyphenated word, a `Span` for each hyphenated word.
+  private func fill(
+    _ element: inout Element, words: ArraySlice<Word>, plan: inout PagePlan, spans: [Int: Int],
+    texts: [String]
+  ) {
+    var current: (mcid: Int, span: Int?)?
+    var span: Element?
+    func closeSpan() {
+      if let done = span { element.kids.append(.element(done)) }
+      span = nil
+    }
+    for word in words {
+      let inSpan = spans[word.range.lowerBound.offset]
+      if let current, current.span == inSpan {
+        plan.marks.append(.content(type: inSpan == nil ? element.type : "Span", mcid: current.mcid))
+        continue
+      }
+      let mcid = plan.mcidCount
+      plan.mcidCount += 1
+      current = (mcid, inSpan)
+      if let inSpan {
+        closeSpan()
+        var new = Element("Span")
+        new.actualText = texts[inSpan]
+        new.kids.append(.content(mcid: mcid))
+        span = new
+        plan.marks.append(.content(type: "Span", mcid: mcid))
+      } else {
+        closeSpan()
+        element.kids.append(.content(mcid: mcid))
+        plan.marks.append(.content(type: element.type, mcid: mcid))
+      }
+    }
+    closeSpan()
+  }
+}
+
+extension Paragraph {
+  /// The paragraph's words in order.
+  fileprivate var words: [Word] { lines.flatMap(\.words) }
+  /// The paragraph's words joined by spaces (enough to tell a list
+  /// marker).
+  fileprivate var text: String { words.map(\.text).joined(separator: " ") }
+}
+
+/// Writes the text layer's marked content: a word's mark opens when it
+/// differs from the one before, and the last one closes at the end.
+struct MarkedContent {
+  private let marks: [PDFTags.Mark]
+  private var open: PDFTags.Mark?
+
+  /// Marked content for a page's words (no marks: none written).
+  init(_ marks: [PDFTags.Mark]) { self.marks = marks }
+
+  /// The operators before the page's word number `index` (counted over
+  /// every word, written or not).
+  mutating func enter(word index: Int) -> String {
+    guard index < marks.count else { return "" }
+    let mark = marks[index]
+    guard mark != open else { return "" }
+    let out = (open == nil ? "" : "EMC\n") + mark.opening
+    open = mark
+    return out
+  }
+
+  /// The operator that closes the last mark, if one is open.
+  mutating func close() -> String {
+    defer { open = nil }
+    return open == nil ? "" : "EMC\n"
+  }
+}

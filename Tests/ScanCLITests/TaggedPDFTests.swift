@@ -1,0 +1,258 @@
+import Foundation
+import ScanFormats
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+@testable import ScanModel
+
+/// The searchable PDF is tagged (issue 30 points 1 and 2): checked the way a
+/// user's tools see it, with the PDF/UA checker `pdfua` (PyPI), the project's
+/// own checks (`Tools/check-tagged-pdf.py`, pikepdf), Poppler's
+/// `pdfinfo -struct-text` and `qpdf --check`; the tag tree's text, in order,
+/// is the model's reading order.
+@Suite("Tagged PDF")
+struct TaggedPDFTests {
+  static let venv = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin")
+  static let python = venv.appendingPathComponent("python").path
+  static let pdfua = venv.appendingPathComponent("pdfua").path
+  static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check-tagged-pdf.py")
+    .path
+  static var checkersPresent: Bool {
+    FileManager.default.isExecutableFile(atPath: pdfua)
+      && ((try? ExternalCheckers.run(python, ["-c", "import pikepdf"]).0) ?? 1) == 0
+      && PDFOutputTests.pdfinfo != nil && ExternalCheckers.qpdf != nil
+  }
+  static let absentMessage =
+    "pdfua or pikepdf (.build/tools-venv), pdfinfo or qpdf missing (run Tools/install-dependencies.sh): tagged PDF tests skipped"
+
+  /// What the checks found on one PDF.
+  struct Checked {
+    var pdfuaOutput: String
+    var findings: [String]
+    /// The tag tree's text in order.
+    var tagText: String
+    var structText: String
+  }
+
+  /// Runs every checker on a PDF; expects each to pass.
+  static func check(_ pdf: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Checked
+  {
+    try PDFOutputTests.expectValid(pdf, sourceLocation: sourceLocation)
+    let (uaStatus, uaOutput) = try ExternalCheckers.run(pdfua, ["check", pdf.path])
+    #expect(uaStatus == 0, "\(pdf.lastPathComponent): \(uaOutput)", sourceLocation: sourceLocation)
+    #expect(
+      uaOutput.contains("result: PASS (no findings)"), "\(uaOutput)", sourceLocation: sourceLocation
+    )
+    // A rule the checker could not evaluate is no pass.
+    #expect(!uaOutput.contains("[skip"), "\(uaOutput)", sourceLocation: sourceLocation)
+    let (status, output) = try ExternalCheckers.run(python, [checker, pdf.path, "--json"])
+    #expect(status == 0, "\(pdf.lastPathComponent): \(output)", sourceLocation: sourceLocation)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+    let structText = try PDFOutputTests.run(PDFOutputTests.pdfinfo, ["-struct-text", pdf.path])
+    return Checked(
+      pdfuaOutput: uaOutput, findings: json["findings"] as? [String] ?? ["no findings list"],
+      tagText: json["text"] as? String ?? "", structText: structText)
+  }
+
+  /// The model's words in reading order, its page furniture (artifacts in
+  /// the PDF) left out, joined by single spaces; a word hyphenated at a
+  /// line end joined to its continuation as the layer writes it
+  /// (`recog-nition`, the `Span`'s `/ActualText` saying `recognition`).
+  static func readingOrderText(_ document: Document) -> String {
+    var out = ""
+    for page in document.pages {
+      let hyphens = Set(page.hyphenBreaks.map(\.hyphen.upperBound.offset))
+      var joinNext = false
+      for block in page.blocks {
+        for paragraph in block.paragraphs
+        where ![.header, .footer, .pageNumber].contains(paragraph.role) {
+          for line in paragraph.lines {
+            for word in line.words where !word.text.isEmpty {
+              if !out.isEmpty && !joinNext { out += " " }
+              out += word.text
+              joinNext = hyphens.contains(word.range.upperBound.offset)
+            }
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The reading-order CER of the tag tree's text against the model's
+  /// (``EvaluationEditDistance``, the metric `scantext eval` uses).
+  static func cer(_ tagText: String, _ model: String) -> Double {
+    // Both sides' words joined by single spaces (a word Tesseract read
+    // with a leading space glyph, " §", is "§" in the layer's text).
+    let tags = tagText.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let model = model.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    guard !model.isEmpty else { return tags.isEmpty ? 0 : 1 }
+    return Double(EvaluationEditDistance.distance(tags, model)) / Double(model.count)
+  }
+
+  /// OCRs `inputs` to a tagged PDF and the model; checks the PDF; returns
+  /// the checks and the model.
+  static func tagged(_ inputs: [String], name: String, extra: [String] = []) throws -> (
+    Checked, Document, URL
+  ) {
+    let folder = try Fixtures.temporaryFolder()
+    let pdf = folder.appendingPathComponent("\(name).pdf")
+    let json = folder.appendingPathComponent("\(name).json")
+    try PDFOutputTests.ocr(inputs + ["-o", pdf.path] + extra)
+    try PDFOutputTests.ocr(inputs + ["-o", json.path] + extra)
+    return (try check(pdf), try PDFOutputTests.document(json), pdf)
+  }
+
+  /// The generated sample pages: an article (title, columns, caption,
+  /// footnotes, running head), a ruled table, a book spread photo, margin
+  /// notes, headings of three levels, a hyphenated paragraph; and all of
+  /// them in one PDF.
+  @Test(
+    .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
+    arguments: [
+      "article.png", "ruled-table.png", "photo-spread.jpg", "marginalia.png", "headings.png",
+      "justified-hyphenated.png",
+    ])
+  func samplePagesPassEveryCheck(_ sample: String) throws {
+    let (checked, document, _) = try Self.tagged(
+      [Fixtures.scans.appendingPathComponent(sample).path],
+      name: (sample as NSString).deletingPathExtension)
+    #expect(checked.findings.isEmpty, "\(sample): \(checked.findings)")
+    let model = Self.readingOrderText(document)
+    #expect(!model.isEmpty)
+    let cer = Self.cer(checked.tagText, model)
+    #expect(cer <= 0.001, "\(sample): tag text CER \(cer)\n\(checked.tagText)\n--\n\(model)")
+    // Poppler reads the tags: as many headings as the model has.
+    let headings = document.pages.flatMap { $0.blocks.flatMap(\.paragraphs) }.filter {
+      $0.role == .heading
+    }
+    let structHeadings = checked.structText.split(separator: "\n").filter {
+      $0.trimmingCharacters(in: .whitespaces).range(
+        of: #"^H[1-6] "#, options: .regularExpression) != nil
+    }
+    #expect(structHeadings.count == headings.count, "\(sample): \(checked.structText)")
+  }
+
+  /// What a reader hears of the article: its title an `H1`, the caption a
+  /// `Caption`, the footnotes `Note`s with their ids, the running head an
+  /// artifact (not in the tags), all in the model's reading order.
+  @Test(.enabled(if: checkersPresent, Comment(rawValue: absentMessage)))
+  func articleStructure() throws {
+    let (checked, _, _) = try Self.tagged(
+      [Fixtures.scans.appendingPathComponent("article.png").path], name: "article")
+    let lines = checked.structText.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let tags = lines.compactMap { $0.split(separator: " ").first.map(String.init) }.filter {
+      !$0.hasPrefix("\"")
+    }
+    #expect(tags.first == "Document")
+    #expect(tags.dropFirst().first == "H1", "\(checked.structText)")
+    #expect(lines.contains("\"Ships, Tides and the Old Ledgers\""), "\(checked.structText)")
+    #expect(tags.contains("Caption"))
+    #expect(lines.contains { $0.hasPrefix("Note <note-1>") }, "\(checked.structText)")
+    #expect(lines.contains { $0.hasPrefix("Note <note-2>") }, "\(checked.structText)")
+    // The running head is an artifact: not in the structure's text.
+    #expect(!checked.structText.contains("Harbour Quarterly"), "\(checked.structText)")
+    // Lines of a paragraph keep a space between them.
+    #expect(checked.structText.contains("7:45, the sea"), "\(checked.structText)")
+  }
+
+  /// A table reads as `Table` → `TR` → `TH` (first row, `/Scope /Column`) /
+  /// `TD`, row by row, with the cells' text.
+  @Test(.enabled(if: checkersPresent, Comment(rawValue: absentMessage)))
+  func ruledTableStructure() throws {
+    let (checked, _, _) = try Self.tagged(
+      [Fixtures.scans.appendingPathComponent("ruled-table.png").path], name: "ruled-table")
+    let lines = checked.structText.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(lines.filter { $0 == "TR" }.count == 8, "\(checked.structText)")
+    #expect(lines.filter { $0.hasPrefix("TH") }.count == 3, "\(checked.structText)")
+    #expect(lines.filter { $0 == "TD" }.count == 21, "\(checked.structText)")
+    #expect(checked.tagText.hasPrefix("Item Amount Note Flour 500 grams sifted twice"))
+  }
+
+  /// A hyphenated word is a `Span` whose `/ActualText` is the joined word.
+  @Test(.enabled(if: checkersPresent, Comment(rawValue: absentMessage)))
+  func hyphenatedWordHasItsJoinedForm() throws {
+    let (_, _, pdf) = try Self.tagged(
+      [Fixtures.scans.appendingPathComponent("justified-hyphenated.png").path], name: "hyphenated")
+    let script = """
+      import pikepdf, sys
+      pdf = pikepdf.open(sys.argv[1])
+      out = []
+      def walk(e):
+          if not isinstance(e, pikepdf.Dictionary): return
+          if str(e.get('/S')) == '/Span' and '/ActualText' in e: out.append(str(e.ActualText))
+          k = e.get('/K')
+          for kid in (k if isinstance(k, pikepdf.Array) else [k]): walk(kid)
+      walk(pdf.Root.StructTreeRoot.K)
+      print('|'.join(out))
+      """
+    let (status, output) = try ExternalCheckers.run(Self.python, ["-c", script, pdf.path])
+    #expect(status == 0, "\(output)")
+    #expect(
+      output.split(separator: "|").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .contains("recognition"), "\(output)")
+  }
+
+  /// Several inputs make one document: one `Document` with every page's
+  /// elements, each page its own entry in the parent tree; `--title` is the
+  /// title a viewer shows.
+  @Test(.enabled(if: checkersPresent, Comment(rawValue: absentMessage)))
+  func severalPagesAndTitle() throws {
+    let (checked, document, pdf) = try Self.tagged(
+      [
+        Fixtures.scans.appendingPathComponent("headings.png").path,
+        Fixtures.scans.appendingPathComponent("ruled-table.png").path,
+      ],
+      name: "two", extra: ["--title", "Two pages"])
+    #expect(checked.findings.isEmpty, "\(checked.findings)")
+    #expect(Self.cer(checked.tagText, Self.readingOrderText(document)) <= 0.001)
+    let info = try PDFOutputTests.run(PDFOutputTests.pdfinfo, [pdf.path])
+    #expect(info.contains("Title:           Two pages"), "\(info)")
+    #expect(info.contains("Tagged:          yes"), "\(info)")
+    #expect(info.contains("Pages:           2"), "\(info)")
+  }
+
+  /// `--no-tags` writes the plain layer: no structure, and the project's
+  /// checker says so (it finds what is missing).
+  @Test(.enabled(if: checkersPresent, Comment(rawValue: absentMessage)))
+  func noTagsWritesThePlainLayer() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let pdf = folder.appendingPathComponent("plain.pdf")
+    try PDFOutputTests.ocr([
+      Fixtures.scans.appendingPathComponent("clean.png").path, "-o", pdf.path, "--no-tags",
+    ])
+    try PDFOutputTests.expectValid(pdf)
+    let info = try PDFOutputTests.run(PDFOutputTests.pdfinfo, [pdf.path])
+    #expect(info.contains("Tagged:          no"), "\(info)")
+    let (status, output) = try ExternalCheckers.run(Self.python, [Self.checker, pdf.path])
+    #expect(status == 1)
+    #expect(output.contains("no /StructTreeRoot"), "\(output)")
+    #expect(output.contains("/MarkInfo /Marked is not true"), "\(output)")
+  }
+
+  /// Real scans and photos (`../shared/scans`): every check passes and the
+  /// tag tree reads in the model's order.
+  @Test(
+    .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
+    arguments: [
+      "tesseract-test/phototest.tif", "tesseract-test/eurotext.tif",
+      "tesseract-test/8071_093.3B.tif", "ocrmypdf/linn.png", "ocrd/kant-0017.tif",
+      "ocrd/bengel-abriss-1751-0007.jpg", "ocrd/boston-cooking-a.jpg",
+      "tesseract-test/phototest-rotated-R.png",
+    ])
+  func realScansPassEveryCheck(_ image: String) throws {
+    let name = (URL(fileURLWithPath: image).lastPathComponent as NSString).deletingPathExtension
+    let (checked, document, _) = try Self.tagged([RealScans.path(image)], name: name)
+    #expect(checked.findings.isEmpty, "\(image): \(checked.findings)")
+    let cer = Self.cer(checked.tagText, Self.readingOrderText(document))
+    #expect(cer <= 0.001, "\(image): tag text CER \(cer)")
+  }
+}

@@ -113,9 +113,10 @@ def check(path):
         findings.append("catalog: /ViewerPreferences /DisplayDocTitle is not true")
     metadata = root.get("/Metadata")
     xmp = bytes(metadata.read_bytes()).decode("utf-8", "replace") if metadata is not None else ""
-    if "<pdfuaid:part>1</pdfuaid:part>" not in xmp:
+    # (An element or, in a packet ScanText updated, an attribute.)
+    if not re.search(r"<pdfuaid:part>1</pdfuaid:part>|pdfuaid:part=[\"']1[\"']", xmp):
         findings.append("metadata: no PDF/UA identification (pdfuaid:part 1)")
-    if "<dc:title>" not in xmp:
+    if not re.search(r"<dc:title[\s>]", xmp):
         findings.append("metadata: no dc:title")
     tree = root.get("/StructTreeRoot")
     if tree is None:

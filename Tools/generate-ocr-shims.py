@@ -231,7 +231,7 @@ typedef unsigned int qpdf_oh;
 typedef int QPDF_BOOL;
 typedef int QPDF_ERROR_CODE;
 enum qpdf_stream_decode_level_e { qpdf_dl_none = 0, qpdf_dl_generalized = 1 };
-enum qpdf_object_stream_e { qpdf_o_disable = 0, qpdf_o_preserve = 1 };"""
+enum qpdf_object_stream_e { qpdf_o_disable = 0, qpdf_o_preserve = 1, qpdf_o_generate = 2 };"""
 QPDF_FUNCTIONS = """
 qpdf_data qpdf_init(void);
 void qpdf_cleanup(qpdf_data *);

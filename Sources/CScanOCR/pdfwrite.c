@@ -35,7 +35,8 @@ unsigned char *scantext_qpdf_stream_bytes(qpdf_data q, qpdf_oh stream, int decod
   return bytes;
 }
 
-unsigned char const *scantext_qpdf_write_memory(qpdf_data q, int deterministic, size_t *length) {
+unsigned char const *scantext_qpdf_write_memory(
+    qpdf_data q, int deterministic, int objectStreams, size_t *length) {
   *length = 0;
   if (scantext_qpdf_init_write_memory(q) & SCANTEXT_QPDF_ERRORS) return NULL;
   // The stored bytes of every stream as they are: qpdf would otherwise
@@ -43,7 +44,9 @@ unsigned char const *scantext_qpdf_write_memory(qpdf_data q, int deterministic, 
   // default) and could decode others (decode level).
   scantext_qpdf_set_compress_streams(q, 0);
   scantext_qpdf_set_decode_level(q, qpdf_dl_none);
-  scantext_qpdf_set_object_stream_mode(q, qpdf_o_preserve);
+  // Object streams kept as they are, or (a tagged file: its structure is
+  // hundreds of small objects, 20 kB on four pages, 5 kB packed) made.
+  scantext_qpdf_set_object_stream_mode(q, objectStreams ? qpdf_o_generate : qpdf_o_preserve);
   scantext_qpdf_set_preserve_unreferenced_objects(q, 0);
   // The file's /ID from its bytes rather than the time (reproducible
   // output); qpdf refuses it for an encrypted file, which keeps its own.

@@ -22,9 +22,9 @@ import ScanModel
 /// run of words of one element is `/Tag << /MCID n >> BDC … EMC`, numbered
 /// from 0 on each page; the page's entry in the parent tree lists, for each
 /// MCID, the element that holds it.
-struct PDFTags {
+package struct PDFTags {
   /// What the text layer wraps a word in.
-  enum Mark: Equatable {
+  package enum Mark: Equatable, Sendable {
     /// Real content of the element with this structure type.
     case content(type: String, mcid: Int)
     /// A pagination artifact (`/Header` or `/Footer`).
@@ -41,7 +41,7 @@ struct PDFTags {
   }
 
   /// A structure element being built.
-  struct Element {
+  package struct Element: Sendable {
     /// The standard structure type (`P`, `H1`, `TD`, …).
     var type: String
     /// Its children in order.
@@ -61,7 +61,7 @@ struct PDFTags {
 
   /// A child of an element: another element, or a marked-content run of
   /// the element's page.
-  indirect enum Kid {
+  package indirect enum Kid: Sendable {
     case element(Element)
     case content(mcid: Int)
   }
@@ -69,15 +69,18 @@ struct PDFTags {
   /// One page's part: its elements (children of the document, in reading
   /// order), each word's mark in the text layer's order, and the number of
   /// MCIDs.
-  struct PagePlan {
+  package struct PagePlan: Sendable {
     /// The page's top-level elements.
-    var elements: [Element] = []
+    package var elements: [Element] = []
     /// For each word of the page, in the order of `blocks` → `paragraphs`
     /// → `lines` → `words`, its mark.
-    var marks: [Mark] = []
+    package var marks: [Mark] = []
     /// The MCIDs used (0 ..< `mcidCount`).
-    var mcidCount = 0
+    package var mcidCount = 0
   }
+
+  /// Tags for a new document.
+  package init() {}
 
   /// The highest heading level so far (headings never skip a level).
   private(set) var previousHeadingLevel = 0
@@ -86,7 +89,7 @@ struct PDFTags {
 
   /// Plans a page's tags (the next page of the document).
   /// - Complexity: O(*n*) in the page's words and hyphen breaks.
-  mutating func plan(_ page: Page) -> PagePlan {
+  package mutating func plan(_ page: Page) -> PagePlan {
     var plan = PagePlan()
     // The words of each hyphenated word's parts: a Span each.
     var spanOfWord: [Int: Int] = [:]  // word's range start → break index
@@ -275,6 +278,134 @@ struct PDFTags {
       }
     }
     closeSpan()
+  }
+}
+
+extension PDFTags {
+  /// A page's part of the structure, kept until the tree is written.
+  package struct PagePart: Sendable {
+    /// The page's top-level elements.
+    var elements: [Element]
+    /// The number of MCIDs its content uses.
+    var mcids: Int
+
+    /// A page's part from its plan.
+    package init(_ plan: PagePlan) {
+      elements = plan.elements
+      mcids = plan.mcidCount
+    }
+  }
+
+  /// The structure tree's objects: the tree root, one `Document` holding
+  /// every page's elements in order, the elements, and the parent tree
+  /// (page *i*'s entry is key *i*: for each MCID the element that holds
+  /// it). Object numbers come from `allocate` (a count in, that many
+  /// references out), so that a new file and a file edited with qpdf
+  /// write the same tree.
+  ///
+  /// - Parameters:
+  ///   - pages: Each page's part, in order.
+  ///   - pageReferences: Each page object's reference (`12 0 R`).
+  ///   - count: The parent tree's next key (the number of pages).
+  ///   - allocate: Gives references for new objects.
+  /// - Returns: Each object's reference and dictionary, and the root's
+  ///   reference.
+  /// - Complexity: O(*n*) in the elements and MCIDs.
+  package static func objects(
+    pages: [PagePart], pageReferences: [String], count: Int, allocate: (Int) -> [String]
+  ) -> (objects: [(String, Value)], root: String) {
+    let fixed = allocate(3)
+    let (root, document, parentTree) = (fixed[0], fixed[1], fixed[2])
+    var out: [(String, Value)] = []
+    var documentKids: [Value] = []
+    var nums: [Value] = []
+    for (page, part) in pages.enumerated() where page < pageReferences.count {
+      var holders = Array(repeating: document, count: part.mcids)
+      for element in part.elements {
+        documentKids.append(
+          .reference(
+            write(
+              element, parent: document, page: pageReferences[page], holders: &holders,
+              into: &out, allocate: allocate)))
+      }
+      nums += [.raw("\(page)"), .array(holders.map(Value.reference))]
+    }
+    out.append(
+      (
+        root,
+        .dictionary([
+          ("/Type", .raw("/StructTreeRoot")), ("/K", .reference(document)),
+          ("/ParentTree", .reference(parentTree)), ("/ParentTreeNextKey", .raw("\(count)")),
+        ])
+      ))
+    out.append(
+      (
+        document,
+        .dictionary([
+          ("/S", .raw("/Document")), ("/P", .reference(root)), ("/K", .array(documentKids)),
+        ])
+      ))
+    out.append((parentTree, .dictionary([("/Nums", .array(nums))])))
+    return (out, root)
+  }
+
+  /// A PDF value of the structure tree, references apart (a file edited
+  /// with qpdf makes each reference a handle; a new file writes its text).
+  package indirect enum Value: Sendable {
+    /// A value without references, as PDF writes it (`12`, `/P`,
+    /// `<< /O /Table >>`, a string).
+    case raw(String)
+    /// An indirect object's reference (`12 0 R`).
+    case reference(String)
+    case array([Value])
+    case dictionary([(String, Value)])
+
+    /// The value as PDF writes it.
+    package var text: String {
+      switch self {
+      case .raw(let s), .reference(let s): s
+      case .array(let items): "[" + items.map(\.text).joined(separator: " ") + "]"
+      case .dictionary(let entries):
+        "<< " + entries.map { "\($0.0) \($0.1.text)" }.joined(separator: " ") + " >>"
+      }
+    }
+  }
+
+  /// An element and its descendants; returns its reference.
+  private static func write(
+    _ element: Element, parent: String, page: String, holders: inout [String],
+    into out: inout [(String, Value)], allocate: (Int) -> [String]
+  ) -> String {
+    let reference = allocate(1)[0]
+    var kids: [Value] = []
+    for kid in element.kids {
+      switch kid {
+      case .content(let mcid):
+        if mcid < holders.count { holders[mcid] = reference }
+        kids.append(.raw("\(mcid)"))
+      case .element(let child):
+        kids.append(
+          .reference(
+            write(
+              child, parent: reference, page: page, holders: &holders, into: &out,
+              allocate: allocate)))
+      }
+    }
+    // `/Type /StructElem` is optional: left out, as every byte of the
+    // structure counts on a small page. One kid stands alone (an array of
+    // one is the same; `pdfua` 0.1.3 cannot read a heading's array: it
+    // skips its empty-heading rule).
+    var entries: [(String, Value)] = [
+      ("/S", .raw("/\(element.type)")), ("/P", .reference(parent)), ("/Pg", .reference(page)),
+      ("/K", kids.count == 1 ? kids[0] : .array(kids)),
+    ]
+    if let attributes = element.attributes { entries.append(("/A", .raw("<< \(attributes) >>"))) }
+    if let text = element.actualText {
+      entries.append(("/ActualText", .raw(SearchablePDF.literal(text))))
+    }
+    if let id = element.id { entries.append(("/ID", .raw("(\(id))"))) }
+    out.append((reference, .dictionary(entries)))
+    return reference
   }
 }
 

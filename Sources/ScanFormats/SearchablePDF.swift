@@ -168,7 +168,7 @@ public enum SearchablePDF {
     /// The tags planned so far (`nil`: an untagged PDF, `--no-tags`).
     private var tags: PDFTags?
     /// Each page's structure elements, written at the end.
-    private var pageElements: [(elements: [PDFTags.Element], mcids: Int)] = []
+    private var pageElements: [PDFTags.PagePart] = []
 
     /// Starts a PDF.
     /// - Parameters:
@@ -223,7 +223,7 @@ public enum SearchablePDF {
         let plan = tags.plan(page)
         self.tags = tags
         marks = plan.marks
-        pageElements.append((plan.elements, plan.mcidCount))
+        pageElements.append(PDFTags.PagePart(plan))
         // The page's entry in the parent tree is its index; tab order
         // follows the structure.
         pageObject += " /StructParents \(pageObjects.count - 1) /Tabs /S"
@@ -308,70 +308,23 @@ public enum SearchablePDF {
       return objects.finish(root: 1, info: 3)
     }
 
-    /// Writes the structure tree (a `Document` holding every page's
-    /// elements in order) and its parent tree; returns the tree root's
-    /// object number.
+    /// Writes the structure tree (``PDFTags/objects(pages:pageReferences:count:allocate:)``)
+    /// and returns the tree root's object number.
     private mutating func writeStructure() -> Int {
-      let root = nextObject
-      let document = nextObject + 1
-      let parentTree = nextObject + 2
-      nextObject += 3
-      var documentKids: [Int] = []
-      // For each page, the element that holds each MCID.
-      var parents: [[Int]] = []
-      for (page, part) in pageElements.enumerated() {
-        var holders = Array(repeating: document, count: part.mcids)
-        for element in part.elements {
-          documentKids.append(
-            write(element, parent: document, page: pageObjects[page], holders: &holders))
-        }
-        parents.append(holders)
+      var next = nextObject
+      let written = PDFTags.objects(
+        pages: pageElements, pageReferences: pageObjects.map { "\($0) 0 R" },
+        count: pageObjects.count
+      ) { count in
+        defer { next += count }
+        return (next..<(next + count)).map { "\($0) 0 R" }
       }
-      objects.object(
-        root,
-        "<< /Type /StructTreeRoot /K \(document) 0 R /ParentTree \(parentTree) 0 R /ParentTreeNextKey \(pageObjects.count) >>"
-      )
-      objects.object(
-        document,
-        "<< /S /Document /P \(root) 0 R /K [\(documentKids.map { "\($0) 0 R" }.joined(separator: " "))] >>"
-      )
-      var nums = ""
-      for (page, holders) in parents.enumerated() {
-        nums += "\(page) [\(holders.map { "\($0) 0 R" }.joined(separator: " "))] "
+      nextObject = next
+      for (reference, value) in written.objects {
+        objects.object(Int(reference.prefix { $0 != " " }) ?? 0, value.text)
       }
-      objects.object(parentTree, "<< /Nums [\(nums)] >>")
       pageElements = []
-      return root
-    }
-
-    /// Writes an element and its descendants; returns its object number.
-    private mutating func write(
-      _ element: PDFTags.Element, parent: Int, page: Int, holders: inout [Int]
-    ) -> Int {
-      let number = nextObject
-      nextObject += 1
-      var kids: [String] = []
-      for kid in element.kids {
-        switch kid {
-        case .content(let mcid):
-          if mcid < holders.count { holders[mcid] = number }
-          kids.append("\(mcid)")
-        case .element(let child):
-          kids.append("\(write(child, parent: number, page: page, holders: &holders)) 0 R")
-        }
-      }
-      var dictionary =
-        // (`/Type /StructElem` is optional: left out, as every byte of the
-        // structure counts on a small page.)
-        "<< /S /\(element.type) /P \(parent) 0 R /Pg \(page) 0 R /K "
-        // One kid stands alone (an array of one is the same; `pdfua` 0.1.3
-        // cannot read a heading's array: it skips its empty-heading rule).
-        + (kids.count == 1 ? kids[0] : "[\(kids.joined(separator: " "))]")
-      if let attributes = element.attributes { dictionary += " /A << \(attributes) >>" }
-      if let text = element.actualText { dictionary += " /ActualText \(literal(text))" }
-      if let id = element.id { dictionary += " /ID (\(id))" }
-      objects.object(number, dictionary + " >>")
-      return number
+      return Int(written.root.prefix { $0 != " " }) ?? 0
     }
   }
 
@@ -511,7 +464,7 @@ public enum SearchablePDF {
 
   /// The invisible text of a page, each word in the marked content its
   /// mark says (``PDFTags``; none when `marks` is empty).
-  static func textLayer(
+  package static func textLayer(
     _ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String, marks: [PDFTags.Mark]
   ) -> String {
     var out = "BT\n3 Tr\n"
@@ -605,7 +558,7 @@ public enum SearchablePDF {
   }
 
   /// A PDF text string: UTF-16BE with a byte-order mark, in hex.
-  static func literal(_ s: String) -> String {
+  package static func literal(_ s: String) -> String {
     "<FEFF" + s.utf16.map(hex4).joined() + ">"
   }
 }

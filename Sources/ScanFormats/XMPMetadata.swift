@@ -25,18 +25,29 @@ public enum XMPMetadata {
   ///   - packet: The stream's bytes, decoded.
   ///   - producer: The program that wrote the file.
   ///   - date: When.
+  ///   - pdfUA: Whether to add the PDF/UA-1 identification (`pdfuaid:part`
+  ///     1; only to a packet with a `dc:title`).
   /// - Returns: The new bytes, or `nil`.
   /// - Complexity: O(*n*) in the packet's length.
-  public static func updated(_ packet: [UInt8], producer: String, date: Date) -> [UInt8]? {
+  public static func updated(
+    _ packet: [UInt8], producer: String, date: Date, pdfUA: Bool = false
+  ) -> [UInt8]? {
     guard var text = String(validating: packet, as: UTF8.self),
       (try? XMLTree(data: Data(packet))) != nil,
       let rdf = prefix(of: namespaces.rdf, in: text)
     else { return nil }
     let stamp = PDFDates.xmp(date)
-    let changes = [
+    var changes = [
       (namespaces.xmp, "xmp", "ModifyDate", stamp), (namespaces.xmp, "xmp", "MetadataDate", stamp),
       (namespaces.pdf, "pdf", "Producer", producer),
     ]
+    // A tagged file claims PDF/UA-1 only when its packet has the title
+    // PDF/UA asks for (`dc:title`).
+    if pdfUA, let dc = prefix(of: "http://purl.org/dc/elements/1.1/", in: text),
+      text.contains("<\(dc):title>")
+    {
+      changes.append(("http://www.aiim.org/pdfua/ns/id/", "pdfuaid", "part", "1"))
+    }
     for (namespace, usual, name, value) in changes {
       guard
         let updated = set(

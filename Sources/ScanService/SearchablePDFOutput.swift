@@ -87,7 +87,7 @@ package enum SearchablePDFOutput {
   /// The first PDF input, edited: see the type's discussion.
   package static func editedPDF(
     pages: [Page], sources: [(path: String, page: Int)], maxPixels: Int, font: Data,
-    policy: PDFTextPolicy, keepRotation: Bool
+    policy: PDFTextPolicy, keepRotation: Bool, tagged: Bool = false, title: String? = nil
   ) throws -> Data {
     // Each PDF input opened once, in the order they come.
     var editors: [String: PDFEditor] = [:]
@@ -120,10 +120,25 @@ package enum SearchablePDFOutput {
         imagePage += 1
       }
     }
+    // Tagged when every page is the scan of a PDF page given a new layer:
+    // a page kept as it was (its own text) or copied from an image file's
+    // PDF has no tags of its own, and a document with a structure of its
+    // own keeps it (merging two trees is not done).
+    let tagging =
+      tagged && images.isEmpty && !base.hasStructure
+      && pages.allSatisfy { treatment(of: $0, policy: policy) != .kept }
     try base.arrangePages(order)
 
+    var tags = PDFTags()
+    var parts: [PDFTags.PagePart] = []
     var renderers: [String: PDFDocument] = [:]
     for (i, (page, source)) in zip(pages, sources).enumerated() {
+      var marks: (marks: [PDFTags.Mark], key: Int)?
+      if tagging {
+        let plan = tags.plan(page)
+        parts.append(PDFTags.PagePart(plan))
+        marks = (plan.marks, i)
+      }
       guard let pdf = page.pdf else {
         try base.shareGlyphlessFont(page: i)
         continue
@@ -142,9 +157,10 @@ package enum SearchablePDFOutput {
         let stream = try PDFImages.stream(
           pdfPage: pdf.page - 1, of: document, width: page.width, height: page.height,
           dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
-        try base.replaceContent(page: i, model: page, image: stream)
+        try base.replaceContent(page: i, model: page, image: stream, tags: marks)
       case .layered(let removingInvisibleText):
-        try base.addTextLayer(page: i, model: page, removingInvisibleText: removingInvisibleText)
+        try base.addTextLayer(
+          page: i, model: page, removingInvisibleText: removingInvisibleText, tags: marks)
         // The earlier layer's glyphless font (ScanText's, Tesseract's or
         // OCRmyPDF's: the same empty glyphs) becomes the document's one.
         if removingInvisibleText { try base.shareGlyphlessFont(page: i) }
@@ -154,7 +170,13 @@ package enum SearchablePDFOutput {
         try base.setRotation(page: i, degrees: base.rotation(page: i) - page.orientation)
       }
     }
-    try base.updateMetadata(producer: producer, date: ToolIdentity.date)
+    if tagging {
+      try base.addStructure(
+        parts, language: pages.first?.accessibilityLanguage,
+        title: title ?? sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "",
+        producer: producer)
+    }
+    try base.updateMetadata(producer: producer, date: ToolIdentity.date, pdfUA: tagging)
     return try base.data(deterministicID: ToolIdentity.fixedDate != nil)
   }
 
@@ -237,7 +259,7 @@ extension SearchablePDFOutput {
       }
       return try editedPDF(
         pages: pages, sources: sources, maxPixels: maxPixels, font: font, policy: policy,
-        keepRotation: settings.keepRotation)
+        keepRotation: settings.keepRotation, tagged: settings.tagged, title: settings.title)
     }
   }
 }

@@ -255,4 +255,53 @@ struct TaggedPDFTests {
     let cer = Self.cer(checked.tagText, Self.readingOrderText(document))
     #expect(cer <= 0.001, "\(image): tag text CER \(cer)")
   }
+  /// A scanned PDF (`scantext ocr scan.pdf -o out.pdf`): the input edited,
+  /// its pages' content made artifacts and the new layers tagged, one
+  /// structure tree over the pages; the input's XMP packet (with its
+  /// `dc:title`) gets the PDF/UA identification. Real: the four turned
+  /// pages of `cardinal.pdf` (XMP of its own) and `c02-22.pdf` (none);
+  /// generated: img2pdf's PDF of the article, also under `--force-ocr`
+  /// (each page replaced by its rendering: the rendering the artifact).
+  @Test(
+    .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
+    .enabled(
+      if: PDFOutputTests.toolsPresent, Comment(rawValue: PDFOutputTests.absentMessage)))
+  func scannedPDFsAreTagged() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let article = folder.appendingPathComponent("article-scan.pdf")
+    try PDFOutputTests.run(
+      PDFInputTests.img2pdf,
+      [Fixtures.scans.appendingPathComponent("article.png").path, "-o", article.path])
+    var inputs: [(String, [String])] = [(article.path, []), (article.path, ["--force-ocr"])]
+    if let real = RealScans.folder {
+      inputs += [
+        (real.appendingPathComponent("ocrmypdf/cardinal.pdf").path, []),
+        (real.appendingPathComponent("ocrmypdf/c02-22.pdf").path, []),
+      ]
+    }
+    for (k, (input, extra)) in inputs.enumerated() {
+      let (checked, document, pdf) = try Self.tagged([input], name: "scan-\(k)", extra: extra)
+      #expect(checked.findings.isEmpty, "\(input) \(extra): \(checked.findings)")
+      let cer = Self.cer(checked.tagText, Self.readingOrderText(document))
+      #expect(cer <= 0.001, "\(input) \(extra): tag text CER \(cer)")
+      let info = try PDFOutputTests.run(PDFOutputTests.pdfinfo, [pdf.path])
+      #expect(info.contains("Tagged:          yes"), "\(input): \(info)")
+    }
+  }
+
+  /// A PDF with a page whose own text is kept (`Scans/scan.pdf`: a typed
+  /// page among scans) is not tagged: its kept page's text has no tags,
+  /// and a half-tagged file would hide it from a screen reader.
+  @Test(
+    .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
+    .enabled(
+      if: PDFOutputTests.toolsPresent, Comment(rawValue: PDFOutputTests.absentMessage)))
+  func aPDFWithKeptTextIsNotTagged() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let pdf = folder.appendingPathComponent("mixed.pdf")
+    try PDFOutputTests.ocr([Fixtures.scans.appendingPathComponent("scan.pdf").path, "-o", pdf.path])
+    try PDFOutputTests.expectValid(pdf)
+    let info = try PDFOutputTests.run(PDFOutputTests.pdfinfo, [pdf.path])
+    #expect(info.contains("Tagged:          no"), "\(info)")
+  }
 }

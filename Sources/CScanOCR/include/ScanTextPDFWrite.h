@@ -30,12 +30,13 @@ unsigned char *scantext_qpdf_stream_bytes(qpdf_data q, qpdf_oh stream, int decod
 
 /// Writes the document to memory with every stream's stored bytes kept as
 /// they are (no decoding, no compression: streams added by the caller are
-/// compressed already) and object streams preserved; unreferenced objects
-/// are dropped. The bytes belong to `q` (valid until the next write or
+/// compressed already) and object streams preserved (made, with
+/// `objectStreams`); unreferenced objects are dropped. The bytes belong to `q` (valid until the next write or
 /// qpdf_cleanup); NULL on failure. With `deterministic`, the file's /ID is
 /// made from its bytes (an unencrypted file), so the same document gives
 /// the same bytes.
-unsigned char const *scantext_qpdf_write_memory(qpdf_data q, int deterministic, size_t *length);
+unsigned char const *scantext_qpdf_write_memory(
+    qpdf_data q, int deterministic, int objectStreams, size_t *length);
 
 /// `data` compressed with zlib (FlateDecode) at its default level; NULL when
 /// memory runs out. The caller frees the bytes with free().

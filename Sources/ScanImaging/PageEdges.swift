@@ -517,3 +517,34 @@ package enum PageEdges {
     return polygon
   }
 }
+
+extension PageEdges {
+  /// What the side search measures on each side of a small gray image (for
+  /// the measurements behind the rule, `PhotoMeasurementTests`): the
+  /// strongest line's offset, slope and votes (as a share of the side's
+  /// rows), and whether what lies beyond it is background.
+  package static func diagnose(in image: GrayPixels) -> [[String: Double]] {
+    let w = image.width
+    let h = image.height
+    guard w >= 32, h >= 32 else { return [] }
+    let table = (0..<256).map { Float(log(Double($0) + 8)) }
+    let logs = image.values.map { table[Int($0)] }
+    var out: [[String: Double]] = []
+    for side in 0..<4 {
+      let (view, u, v) = Self.view(logs, width: w, height: h, side: side)
+      let step = Self.stepPixels(view, length: u, rows: v)
+      guard let line = Self.strongestLine(step, length: u, rows: v) else {
+        out.append(["side": Double(side)])
+        continue
+      }
+      let found = Side(side: side, offset: line.offset, slope: line.slope)
+      out.append([
+        "side": Double(side), "offset": line.offset / Double(u), "slope": line.slope,
+        "votes": Double(line.votes) / Double(v),
+        "background": isBackgroundBeyond(found, view: view, step: step, length: u, rows: v)
+          ? 1 : 0,
+      ])
+    }
+    return out
+  }
+}

@@ -45,6 +45,23 @@ enum PageDetection {
   /// - Parameter gray: `image`'s gray copy (``Preprocessor/gray(_:)``), when
   ///   already made.
   static func find(_ image: LeptonicaImage, gray: LeptonicaImage? = nil) -> PageOutline? {
+    guard let pixels = measuringPixels(image, gray: gray),
+      var outline = find(in: pixels) ?? PageEdges.find(in: pixels)
+    else { return nil }
+    let fx = Double(image.width) / Double(pixels.width)
+    let fy = Double(image.height) / Double(pixels.height)
+    outline.corners = outline.corners.map { Point(x: $0.x * fx, y: $0.y * fy) }
+    outline.polygon = outline.polygon?.map { Point(x: $0.x * fx, y: $0.y * fy) }
+    outline.fold = outline.fold?.map { Point(x: $0.x * fx, y: $0.y * fy) }
+    return outline
+  }
+
+  /// The gray image the page is measured on: `image` reduced to
+  /// ``measureSide`` pixels on its longer side; `nil` for a black-and-white
+  /// image or one under 100 pixels.
+  static func measuringPixels(_ image: LeptonicaImage, gray: LeptonicaImage? = nil)
+    -> GrayPixels?
+  {
     guard scantext_pixGetDepth(image.pix) > 1, let gray = gray ?? Preprocessor.gray(image) else {
       return nil
     }
@@ -58,14 +75,7 @@ enum PageDetection {
     } else {
       small = gray
     }
-    guard let pixels = GrayPixels(small) else { return nil }
-    guard var outline = find(in: pixels) ?? PageEdges.find(in: pixels) else { return nil }
-    let fx = Double(image.width) / Double(pixels.width)
-    let fy = Double(image.height) / Double(pixels.height)
-    outline.corners = outline.corners.map { Point(x: $0.x * fx, y: $0.y * fy) }
-    outline.polygon = outline.polygon?.map { Point(x: $0.x * fx, y: $0.y * fy) }
-    outline.fold = outline.fold?.map { Point(x: $0.x * fx, y: $0.y * fy) }
-    return outline
+    return GrayPixels(small)
   }
 
   /// The page of a small gray image, in its own pixels (corners on pixel

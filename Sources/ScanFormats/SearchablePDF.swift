@@ -392,7 +392,40 @@ public enum SearchablePDF {
   }
 
   /// The invisible text of a page: one `BT … ET` (text render mode 3) with
-  /// every word placed on its outline.
+  /// every word placed on its ink.
+  ///
+  /// Each word is written flat in the page's upright frame (the quarter
+  /// turn nearest its baseline, so a word on a page turned by 90°, 180° or
+  /// 270° reads upright once `/Rotate` turns the page), over its ink's box
+  /// (``Word/bbox``) along the line, at its line's size across, centred on
+  /// its ink; a space glyph after every word but the line's last.
+  ///
+  /// Why flat, measured with `Tools/pdf-layer-readers` over the three
+  /// readers (Poppler's `pdftotext`, PyMuPDF, pdfminer.six) on generated
+  /// pages (`clean.png` skewed by ±8°, `skew-plus7`, `skew-minus5`, the
+  /// turned samples, `photo-curl`, photo seeds 1000–1001, misc 1000) and
+  /// real ones (`boston-cooking-a`, `linn`, `cardinal-2`,
+  /// `phototest-rotated-R`): a word drawn along its slanted baseline (one
+  /// text matrix rotated with the word) is cut into letters by Poppler,
+  /// which starts a new word when a glyph's baseline moves by more than
+  /// half a device unit (a point in `pdftotext`): 63 of 136 words whole on
+  /// `clean.png` at +8°, 94 of 139 on `photo-curl`, while PyMuPDF and
+  /// pdfminer keep them. Slanted glyphs cannot step along a slanted
+  /// baseline by less than that (Poppler also cuts glyphs that advance by
+  /// less than a tenth of the font size: a duplicate), so the baseline is
+  /// made flat: every reader then finds every word whole on those pages
+  /// (pdfminer misses only words set vertically on a page of horizontal
+  /// lines, which its default layout analysis reads letter by letter).
+  ///
+  /// A reader's word box is upright (the hull of its glyphs), so the word
+  /// is drawn over its ink's upright box: along the line the ink's extent
+  /// (not the outline's, which on a slanted word reaches into the gap and
+  /// joins words in Poppler's `-raw` output), across it the line's size,
+  /// the median of its words' heights, so that the words of a line share a
+  /// font size (Poppler breaks lines and blocks where the size changes),
+  /// kept within 0.55–1.8 × the word's ink height: a reader's box then
+  /// overlaps the ink's box by at least 1 / 1.8 (IoU 0.55), a long word on
+  /// a slanted line (whose ink box is taller than the line) included.
   ///
   /// - Parameters:
   ///   - page: The page; its words' outlines are in its pixels.
@@ -400,7 +433,7 @@ public enum SearchablePDF {
   ///     user space (points, y up), where the layer is drawn.
   ///   - font: The resource name of the glyphless font (without its slash).
   /// - Returns: Content-stream operators, ending with a newline.
-  /// - Complexity: O(*n*) in the page's characters.
+  /// - Complexity: O(*n* log *n*) in the page's characters (a median per line).
   public static func textLayer(_ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String)
     -> String
   {
@@ -408,37 +441,79 @@ public enum SearchablePDF {
     for block in page.blocks {
       for paragraph in block.paragraphs {
         for line in paragraph.lines {
+          let size = lineSize(line, pixelToUser: m)
           for (i, word) in line.words.enumerated() {
-            let units = Array(word.text.utf16)
-            guard !units.isEmpty else { continue }
-            // A space after every word but the line's last keeps the
-            // words apart when text is extracted in stream order.
-            let text = i + 1 < line.words.count ? units + [0x20] : units
-            let q = word.corners
-            let origin = m.apply(to: q.bottomLeft)
-            let end = m.apply(to: q.bottomRight)
-            let top = m.apply(to: q.topLeft)
-            let dx = end.x - origin.x
-            let dy = end.y - origin.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            let hx = top.x - origin.x
-            let hy = top.y - origin.y
-            let size = (hx * hx + hy * hy).squareRoot()
-            guard length > 0, size > 0 else { continue }
-            let cos = dx / length
-            let sin = dy / length
-            // The word's own characters span its outline; the space
-            // after it has the same width and lies beyond it.
-            let stretch = length / (Double(units.count) * 0.5 * size)
-            out +=
-              "/\(font) 1 Tf \(num(cos * size * stretch)) \(num(sin * size * stretch)) \(num(-sin * size)) \(num(cos * size)) \(num(origin.x)) \(num(origin.y)) Tm <"
-            for unit in text { out += hex4(unit) }
-            out += "> Tj\n"
+            out += wordOperators(
+              word, spaceAfter: i + 1 < line.words.count, lineSize: size, pixelToUser: m,
+              font: font)
           }
         }
       }
     }
     return out + "ET\n"
+  }
+
+  /// A line's size across in user space: the median of its words'
+  /// heights (their outlines' left edges), 0 for a line without words.
+  static func lineSize(_ line: TextLine, pixelToUser m: ScanModel.AffineTransform) -> Double {
+    let heights = line.words.filter { !$0.text.isEmpty }.map { word -> Double in
+      let q = word.corners
+      let bottom = m.apply(to: q.bottomLeft)
+      let top = m.apply(to: q.topLeft)
+      return ((top.x - bottom.x) * (top.x - bottom.x) + (top.y - bottom.y) * (top.y - bottom.y))
+        .squareRoot()
+    }.sorted()
+    return heights.isEmpty ? 0 : heights[heights.count / 2]
+  }
+
+  /// The operators that draw one word (a text matrix and its `Tj`), or
+  /// nothing for a word without text or ink. One word per call, so that a
+  /// caller can wrap each in marked content.
+  ///
+  /// - Parameters:
+  ///   - word: The word; its outline and box are in the page's pixels.
+  ///   - spaceAfter: Whether a space glyph follows the word (every word of
+  ///     a line but its last): readers that split at spaces keep the words
+  ///     apart, and text extracted in content order has its spaces.
+  ///   - lineSize: The word's line's ``lineSize(_:pixelToUser:)``.
+  ///   - m: The map from the page's pixels to user space.
+  ///   - font: The resource name of the glyphless font.
+  static func wordOperators(
+    _ word: Word, spaceAfter: Bool, lineSize: Double, pixelToUser m: ScanModel.AffineTransform,
+    font: String
+  ) -> String {
+    let units = Array(word.text.utf16)
+    guard !units.isEmpty else { return "" }
+    let text = spaceAfter ? units + [0x20] : units
+    // The upright frame: the quarter turn nearest the word's baseline
+    // (reading direction d, up u, whole numbers so a flat word stays
+    // exactly flat).
+    let q = word.corners
+    let start = m.apply(to: q.bottomLeft)
+    let end = m.apply(to: q.bottomRight)
+    let turns = Int((atan2(end.y - start.y, end.x - start.x) / (Double.pi / 2)).rounded())
+    let d: (x: Double, y: Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][((turns % 4) + 4) % 4]
+    let u = (x: -d.y, y: d.x)
+    // The ink's box along and across the frame.
+    let ink = Quad(word.bbox.rect)
+    let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map { m.apply(to: $0) }
+    let along = corners.map { $0.x * d.x + $0.y * d.y }
+    let across = corners.map { $0.x * u.x + $0.y * u.y }
+    guard let a0 = along.min(), let a1 = along.max(), let c0 = across.min(), let c1 = across.max()
+    else { return "" }
+    let length = a1 - a0
+    let height = c1 - c0
+    let size = height > 0 ? min(max(lineSize, 0.55 * height), 1.8 * height) : lineSize
+    guard length > 0, size > 0 else { return "" }
+    let base = (c0 + c1) / 2 - size / 2
+    let origin = (x: d.x * a0 + u.x * base, y: d.y * a0 + u.y * base)
+    // Glyphs are half an em wide: the word's own characters span its ink;
+    // the space after it has the same width and lies beyond it.
+    let stretch = length / (Double(units.count) * 0.5)
+    var out =
+      "/\(font) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(u.x * size)) \(num(u.y * size)) \(num(origin.x)) \(num(origin.y)) Tm <"
+    for unit in text { out += hex4(unit) }
+    return out + "> Tj\n"
   }
 
   static let toUnicodeCMap = """

@@ -496,7 +496,9 @@ public enum SearchablePDF {
     let u = (x: -d.y, y: d.x)
     // The ink's box along and across the frame.
     let ink = Quad(word.bbox.rect)
-    let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map { m.apply(to: $0) }
+    let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map {
+      m.apply(to: $0)
+    }
     let along = corners.map { $0.x * d.x + $0.y * d.y }
     let across = corners.map { $0.x * u.x + $0.y * u.y }
     guard let a0 = along.min(), let a1 = along.max(), let c0 = across.min(), let c1 = across.max()

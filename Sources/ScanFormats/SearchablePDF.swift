@@ -418,14 +418,20 @@ public enum SearchablePDF {
   /// lines, which its default layout analysis reads letter by letter).
   ///
   /// A reader's word box is upright (the hull of its glyphs), so the word
-  /// is drawn over its ink's upright box: along the line the ink's extent
-  /// (not the outline's, which on a slanted word reaches into the gap and
-  /// joins words in Poppler's `-raw` output), across it the line's size,
-  /// the median of its words' heights, so that the words of a line share a
-  /// font size (Poppler breaks lines and blocks where the size changes),
-  /// kept within 0.55–1.8 × the word's ink height: a reader's box then
-  /// overlaps the ink's box by at least 1 / 1.8 (IoU 0.55), a long word on
-  /// a slanted line (whose ink box is taller than the line) included.
+  /// is drawn over its ink's upright box, the box the model gives it: along
+  /// the line the ink's extent (not the outline's, which on a slanted word
+  /// reaches into the gap and joins words in Poppler's `-raw` output),
+  /// across it the ink's height: every reader's box is then the model's
+  /// box. Tried and left: the line's size across (the median of its words'
+  /// heights, so that a line's words share a font size, kept within
+  /// 0.55–1.8 × the word's ink height so that IoU stays above 0.55). The
+  /// same words were found whole; five-word phrases across a line break
+  /// in `pdftotext`'s default (reading-order) output came out 9 of 9
+  /// instead of 7 on `rotated-270`, 14 of 31 instead of 6 on
+  /// `boston-cooking-a`, but 36 of 39 instead of 37 on `cardinal-2`, 22 of
+  /// 25 instead of 23 on misc 1000; in `pdftotext -raw` (content order)
+  /// the same either way. Not enough to give up boxes that are the
+  /// model's own.
   ///
   /// - Parameters:
   ///   - page: The page; its words' outlines are in its pixels.
@@ -433,7 +439,7 @@ public enum SearchablePDF {
   ///     user space (points, y up), where the layer is drawn.
   ///   - font: The resource name of the glyphless font (without its slash).
   /// - Returns: Content-stream operators, ending with a newline.
-  /// - Complexity: O(*n* log *n*) in the page's characters (a median per line).
+  /// - Complexity: O(*n*) in the page's characters.
   public static func textLayer(_ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String)
     -> String
   {
@@ -441,29 +447,14 @@ public enum SearchablePDF {
     for block in page.blocks {
       for paragraph in block.paragraphs {
         for line in paragraph.lines {
-          let size = lineSize(line, pixelToUser: m)
           for (i, word) in line.words.enumerated() {
             out += wordOperators(
-              word, spaceAfter: i + 1 < line.words.count, lineSize: size, pixelToUser: m,
-              font: font)
+              word, spaceAfter: i + 1 < line.words.count, pixelToUser: m, font: font)
           }
         }
       }
     }
     return out + "ET\n"
-  }
-
-  /// A line's size across in user space: the median of its words'
-  /// heights (their outlines' left edges), 0 for a line without words.
-  static func lineSize(_ line: TextLine, pixelToUser m: ScanModel.AffineTransform) -> Double {
-    let heights = line.words.filter { !$0.text.isEmpty }.map { word -> Double in
-      let q = word.corners
-      let bottom = m.apply(to: q.bottomLeft)
-      let top = m.apply(to: q.topLeft)
-      return ((top.x - bottom.x) * (top.x - bottom.x) + (top.y - bottom.y) * (top.y - bottom.y))
-        .squareRoot()
-    }.sorted()
-    return heights.isEmpty ? 0 : heights[heights.count / 2]
   }
 
   /// The operators that draw one word (a text matrix and its `Tj`), or
@@ -475,12 +466,10 @@ public enum SearchablePDF {
   ///   - spaceAfter: Whether a space glyph follows the word (every word of
   ///     a line but its last): readers that split at spaces keep the words
   ///     apart, and text extracted in content order has its spaces.
-  ///   - lineSize: The word's line's ``lineSize(_:pixelToUser:)``.
   ///   - m: The map from the page's pixels to user space.
   ///   - font: The resource name of the glyphless font.
   static func wordOperators(
-    _ word: Word, spaceAfter: Bool, lineSize: Double, pixelToUser m: ScanModel.AffineTransform,
-    font: String
+    _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String
   ) -> String {
     let units = Array(word.text.utf16)
     guard !units.isEmpty else { return "" }
@@ -504,11 +493,9 @@ public enum SearchablePDF {
     guard let a0 = along.min(), let a1 = along.max(), let c0 = across.min(), let c1 = across.max()
     else { return "" }
     let length = a1 - a0
-    let height = c1 - c0
-    let size = height > 0 ? min(max(lineSize, 0.55 * height), 1.8 * height) : lineSize
+    let size = c1 - c0
     guard length > 0, size > 0 else { return "" }
-    let base = (c0 + c1) / 2 - size / 2
-    let origin = (x: d.x * a0 + u.x * base, y: d.y * a0 + u.y * base)
+    let origin = (x: d.x * a0 + u.x * c0, y: d.y * a0 + u.y * c0)
     // Glyphs are half an em wide: the word's own characters span its ink;
     // the space after it has the same width and lies beyond it.
     let stretch = length / (Double(units.count) * 0.5)

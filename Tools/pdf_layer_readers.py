@@ -17,7 +17,7 @@ box overlaps the model's word box (`bbox`, the hull of the word's ink)
 with IoU >= 0.5, each reader word used once. Both boxes are compared as
 upright rectangles in the page's pixels: a reader gives only an upright
 box, the hull of its glyphs (the reader's page turned back by `/Rotate`
-and scaled by the page's dpi), and the model's `bbox` is the upright hull
+and scaled to the page's pixels), and the model's `bbox` is the upright hull
 of the ink, so a slanted word compares hull with hull.
 
 Prints a table reader x page kind: words found whole / model words, and
@@ -214,7 +214,10 @@ def score(model, reader_page):
     """(found whole, model words, reader pieces, missed words) for a page."""
     words, width, height, dpi = model
     found_words, rotate, w, h = reader_page
-    scale = dpi / 72.0
+    # Points to the model's pixels: ScanText's page is the image at its
+    # dpi (72 / dpi points a pixel); another program's PDF (OCRmyPDF) may
+    # give the page another size, so the scale comes from the page.
+    scale = width / w if w > 0 else dpi / 72.0
     pieces = {}
     for text, box in found_words:
         b = unrotate(box, rotate, w, h)

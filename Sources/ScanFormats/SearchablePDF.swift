@@ -100,13 +100,13 @@ public struct PDFImagePiece: Sendable, Hashable {
 /// The font is Tesseract's glyphless font (`pdf.ttf`, a
 /// CID font whose every glyph is empty and half an em wide, Identity-H
 /// encoding with the UTF-16 code units as character codes and a ToUnicode
-/// map that returns them). Each word is drawn on its own: its text
-/// matrix puts the baseline on the bottom edge of the word's outline
-/// (``Word/corners``, so a word on a skewed or turned page follows its
-/// line), the font size is the outline's height, and the horizontal scale
-/// makes the word exactly as long as its outline. The words come in the
-/// model's reading order, a space between the words of a line, and a new
-/// line after each line.
+/// map that returns them). Each word is drawn on its own, flat in the
+/// page's upright frame (the quarter turn nearest its baseline, so a word
+/// on a turned page turns with `/Rotate`) over its ink's box
+/// (``Word/bbox``): so Poppler, PyMuPDF and pdfminer.six all keep a
+/// slanted or curved word whole, on its ink (see
+/// ``textLayer(_:pixelToUser:font:)``). The words come in the model's
+/// reading order, a space between the words of a line.
 ///
 /// What a PDF cannot carry: glyph boxes, confidences, roles.
 public enum SearchablePDF {

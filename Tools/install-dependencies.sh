@@ -82,6 +82,13 @@ if [ ! -x "$venv/bin/pdfua" ]; then
   echo "Installing pdfua into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check pdfua==0.1.3 >/dev/null
 fi
+# PyMuPDF and pdfminer.six read the searchable PDF's text layer as two
+# more readers beside Poppler's pdftotext (Tools/pdf-layer-readers and the
+# searchable-PDF tests: every reader finds the page's words whole).
+if ! "$venv/bin/python" -c "import pymupdf, pdfminer" 2>/dev/null; then
+  echo "Installing PyMuPDF and pdfminer.six into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check pymupdf pdfminer.six >/dev/null
+fi
 if ! "$venv/bin/python" -c "import numpy, PIL" 2>/dev/null; then
   echo "Installing numpy and Pillow into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check -r Tools/requirements-scans.txt >/dev/null

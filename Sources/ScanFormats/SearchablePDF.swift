@@ -100,13 +100,13 @@ public struct PDFImagePiece: Sendable, Hashable {
 /// The font is Tesseract's glyphless font (`pdf.ttf`, a
 /// CID font whose every glyph is empty and half an em wide, Identity-H
 /// encoding with the UTF-16 code units as character codes and a ToUnicode
-/// map that returns them). Each word is drawn on its own: its text
-/// matrix puts the baseline on the bottom edge of the word's outline
-/// (``Word/corners``, so a word on a skewed or turned page follows its
-/// line), the font size is the outline's height, and the horizontal scale
-/// makes the word exactly as long as its outline. The words come in the
-/// model's reading order, a space between the words of a line, and a new
-/// line after each line.
+/// map that returns them). Each word is drawn on its own, flat in the
+/// page's upright frame (the quarter turn nearest its baseline, so a word
+/// on a turned page turns with `/Rotate`) over its ink's box
+/// (``Word/bbox``): so Poppler, PyMuPDF and pdfminer.six all keep a
+/// slanted or curved word whole, on its ink (see
+/// ``textLayer(_:pixelToUser:font:)``). The words come in the model's
+/// reading order, a space between the words of a line.
 ///
 /// What a PDF cannot carry: glyph boxes, confidences, roles.
 public enum SearchablePDF {
@@ -447,7 +447,46 @@ public enum SearchablePDF {
   }
 
   /// The invisible text of a page: one `BT … ET` (text render mode 3) with
-  /// every word placed on its outline.
+  /// every word placed on its ink.
+  ///
+  /// Each word is written flat in the page's upright frame (the quarter
+  /// turn nearest its baseline, so a word on a page turned by 90°, 180° or
+  /// 270° reads upright once `/Rotate` turns the page), over its ink's box
+  /// (``Word/bbox``) along the line, at its line's size across, centred on
+  /// its ink; a space glyph after every word but the line's last.
+  ///
+  /// Why flat, measured with `Tools/pdf-layer-readers` over the three
+  /// readers (Poppler's `pdftotext`, PyMuPDF, pdfminer.six) on generated
+  /// pages (`clean.png` skewed by ±8°, `skew-plus7`, `skew-minus5`, the
+  /// turned samples, `photo-curl`, photo seeds 1000–1001, misc 1000) and
+  /// real ones (`boston-cooking-a`, `linn`, `cardinal-2`,
+  /// `phototest-rotated-R`): a word drawn along its slanted baseline (one
+  /// text matrix rotated with the word) is cut into letters by Poppler,
+  /// which starts a new word when a glyph's baseline moves by more than
+  /// half a device unit (a point in `pdftotext`): 63 of 136 words whole on
+  /// `clean.png` at +8°, 94 of 139 on `photo-curl`, while PyMuPDF and
+  /// pdfminer keep them. Slanted glyphs cannot step along a slanted
+  /// baseline by less than that (Poppler also cuts glyphs that advance by
+  /// less than a tenth of the font size: a duplicate), so the baseline is
+  /// made flat: every reader then finds every word whole on those pages
+  /// (pdfminer misses only words set vertically on a page of horizontal
+  /// lines, which its default layout analysis reads letter by letter).
+  ///
+  /// A reader's word box is upright (the hull of its glyphs), so the word
+  /// is drawn over its ink's upright box, the box the model gives it: along
+  /// the line the ink's extent (not the outline's, which on a slanted word
+  /// reaches into the gap and joins words in Poppler's `-raw` output),
+  /// across it the ink's height: every reader's box is then the model's
+  /// box. Tried and left: the line's size across (the median of its words'
+  /// heights, so that a line's words share a font size, kept within
+  /// 0.55–1.8 × the word's ink height so that IoU stays above 0.55). The
+  /// same words were found whole; five-word phrases across a line break
+  /// in `pdftotext`'s default (reading-order) output came out 9 of 9
+  /// instead of 7 on `rotated-270`, 14 of 31 instead of 6 on
+  /// `boston-cooking-a`, but 36 of 39 instead of 37 on `cardinal-2`, 22 of
+  /// 25 instead of 23 on misc 1000; in `pdftotext -raw` (content order)
+  /// the same either way. Not enough to give up boxes that are the
+  /// model's own.
   ///
   /// - Parameters:
   ///   - page: The page; its words' outlines are in its pixels.
@@ -478,8 +517,6 @@ public enum SearchablePDF {
           for (i, word) in line.words.enumerated() {
             out += marked.enter(word: wordNumber)
             wordNumber += 1
-            let units = Array(word.text.utf16)
-            guard !units.isEmpty else { continue }
             // A space after every word keeps the words apart when text is
             // extracted in stream order (a tagged PDF's elements, copied
             // text), a line's last word included unless its paragraph ends
@@ -489,32 +526,62 @@ public enum SearchablePDF {
               !last
               || (k + 1 < paragraph.lines.count
                 && !hyphens.contains(word.range.upperBound.offset))
-            let text = spaced ? units + [0x20] : units
-            let q = word.corners
-            let origin = m.apply(to: q.bottomLeft)
-            let end = m.apply(to: q.bottomRight)
-            let top = m.apply(to: q.topLeft)
-            let dx = end.x - origin.x
-            let dy = end.y - origin.y
-            let length = (dx * dx + dy * dy).squareRoot()
-            let hx = top.x - origin.x
-            let hy = top.y - origin.y
-            let size = (hx * hx + hy * hy).squareRoot()
-            guard length > 0, size > 0 else { continue }
-            let cos = dx / length
-            let sin = dy / length
-            // The word's own characters span its outline; the space
-            // after it has the same width and lies beyond it.
-            let stretch = length / (Double(units.count) * 0.5 * size)
-            out +=
-              "/\(font) 1 Tf \(num(cos * size * stretch)) \(num(sin * size * stretch)) \(num(-sin * size)) \(num(cos * size)) \(num(origin.x)) \(num(origin.y)) Tm <"
-            for unit in text { out += hex4(unit) }
-            out += "> Tj\n"
+            out += wordOperators(word, spaceAfter: spaced, pixelToUser: m, font: font)
           }
         }
       }
     }
     return out + marked.close() + "ET\n"
+  }
+
+  /// The operators that draw one word (a text matrix and its `Tj`), or
+  /// nothing for a word without text or ink. One word per call, so that a
+  /// caller can wrap each in marked content.
+  ///
+  /// - Parameters:
+  ///   - word: The word; its outline and box are in the page's pixels.
+  ///   - spaceAfter: Whether a space glyph follows the word (every word
+  ///     but a paragraph's last and a line's last that ends in a breaking
+  ///     hyphen): readers that split at spaces keep the words apart, and
+  ///     text extracted in content order (a tagged PDF's elements, a copy)
+  ///     has its spaces.
+  ///   - m: The map from the page's pixels to user space.
+  ///   - font: The resource name of the glyphless font.
+  static func wordOperators(
+    _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String
+  ) -> String {
+    let units = Array(word.text.utf16)
+    guard !units.isEmpty else { return "" }
+    let text = spaceAfter ? units + [0x20] : units
+    // The upright frame: the quarter turn nearest the word's baseline
+    // (reading direction d, up u, whole numbers so a flat word stays
+    // exactly flat).
+    let q = word.corners
+    let start = m.apply(to: q.bottomLeft)
+    let end = m.apply(to: q.bottomRight)
+    let turns = Int((atan2(end.y - start.y, end.x - start.x) / (Double.pi / 2)).rounded())
+    let d: (x: Double, y: Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][((turns % 4) + 4) % 4]
+    let u = (x: -d.y, y: d.x)
+    // The ink's box along and across the frame.
+    let ink = Quad(word.bbox.rect)
+    let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map {
+      m.apply(to: $0)
+    }
+    let along = corners.map { $0.x * d.x + $0.y * d.y }
+    let across = corners.map { $0.x * u.x + $0.y * u.y }
+    guard let a0 = along.min(), let a1 = along.max(), let c0 = across.min(), let c1 = across.max()
+    else { return "" }
+    let length = a1 - a0
+    let size = c1 - c0
+    guard length > 0, size > 0 else { return "" }
+    let origin = (x: d.x * a0 + u.x * c0, y: d.y * a0 + u.y * c0)
+    // Glyphs are half an em wide: the word's own characters span its ink;
+    // the space after it has the same width and lies beyond it.
+    let stretch = length / (Double(units.count) * 0.5)
+    var out =
+      "/\(font) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(u.x * size)) \(num(u.y * size)) \(num(origin.x)) \(num(origin.y)) Tm <"
+    for unit in text { out += hex4(unit) }
+    return out + "> Tj\n"
   }
 
   static let toUnicodeCMap = """

@@ -85,12 +85,12 @@ struct AlignedTableTests {
   }
 
   @Test func aCellOfSeveralLinesStaysOneCell() {
-    // Column 1 holds running words broken over two lines in row 1.
+    // Column 1 holds running words broken over three lines in row 1.
     let rows: [[(String, Int)]] = [
       [("Code", 400), ("Remarks", 400)],
       [("Rye", 480), ("Sown", 480), ("early", 530), ("Orchard", 580)],
-      [("Flax", 690), ("Kept", 690)],
-      [("Oats", 770), ("Lost", 770)],
+      [("Flax", 660), ("Kept", 660)],
+      [("Oats", 740), ("Lost", 740)],
     ]
     var left: [TextLine] = []
     var right: [TextLine] = []

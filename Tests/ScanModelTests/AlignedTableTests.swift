@@ -84,6 +84,20 @@ struct AlignedTableTests {
     #expect(words(composed) == words(blocks))
   }
 
+  @Test func aCellsWordLosesTheSpaceTesseractReadBeforeIt() {
+    // Tesseract's LSTM may read a one-pixel space glyph before a word
+    // after a wide gap (` +130.168`); its TSV has `+130.168`.
+    var blocks = Self.tablePage
+    let i = blocks[2].paragraphs[0].lines.count - 1
+    blocks[2].paragraphs[0].lines[i].words[0].text = " +130.168"
+    let cells = TableCells.composingAligned(blocks).flatMap(\.paragraphs).filter {
+      $0.cell != nil
+    }
+    #expect(
+      cells.map { $0.lines.flatMap(\.words).map(\.text).joined(separator: " ") }
+        == Self.cells.flatMap { $0 })
+  }
+
   @Test func aCellOfSeveralLinesStaysOneCell() {
     // Column 1 holds running words broken over three lines in row 1.
     let rows: [[(String, Int)]] = [

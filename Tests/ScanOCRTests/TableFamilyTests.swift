@@ -174,10 +174,13 @@ struct TableFamilyTests {
       let cellParagraphs = read.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
       try Self.expectCells(cellParagraphs, of: page, in: read, seed: seed)
       // Nothing of a cell lost: each cell reads what plain Tesseract reads
-      // in it (decimals, signs, short words).
+      // in it (decimals, signs, short words), but for the space its LSTM
+      // may read before a word (` -4591.019` on 9000; a cell's word is
+      // trimmed).
+      func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
       for cell in page.cells {
         #expect(
-          Self.text(of: read, in: cell.box) == Self.text(of: plain, in: cell.box),
+          words(Self.text(of: read, in: cell.box)) == words(Self.text(of: plain, in: cell.box)),
           "\(seed): cell \(cell.position) \"\(cell.text)\"")
       }
       let s = read.evaluate(against: page.truth)

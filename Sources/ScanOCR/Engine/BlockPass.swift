@@ -143,15 +143,21 @@ final class StrokeWidths {
 /// In the reader's layout, each ruled table read cell by cell takes the
 /// place of Tesseract's reading of it where it reads no worse
 /// (``TableCells/composing(_:reading:)``); paragraphs inside any other
-/// ruled table split into its cells (``TableCells``); Tesseract's layout
-/// keeps its paragraphs.
+/// ruled table split into its cells (``TableCells``); tables without a
+/// grid found from aligned whitespace (``AlignedTables``) read as cells;
+/// Tesseract's layout keeps its paragraphs.
 struct CellsPass: BlockPass {
   func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
     let composed = context.tables.reduce(blocks) { blocks, reading in
       TableCells.composing(blocks, reading: reading) ?? blocks
     }
-    return TableCells.splitting(composed, grids: context.prepared.tables)
+    let split = TableCells.splitting(composed, grids: context.prepared.tables)
+    // Tables without a grid come from the words' places: only where those
+    // are the original's own (a moved page's lines may slant).
+    guard context.mapper.isIdentity else { return split }
+    return TableCells.composingAligned(
+      split, excluding: context.prepared.tables.compactMap(\.bounds))
   }
 }
 

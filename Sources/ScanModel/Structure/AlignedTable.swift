@@ -1,0 +1,415 @@
+/// Tables without a grid of rules (not ruled, or ruled only across) found
+/// from the whitespace their columns leave, and read from Tesseract's own
+/// words cell by cell, row by row.
+///
+/// Tesseract's page layout reads such a table column by column, or a row
+/// at a time into lines that run across the columns: its words are right,
+/// their order is not (reading-order CER 0.33 on the unruled pages of the
+/// `tables` family's checking seeds 9000–9039). The cells here hold exactly
+/// the words Tesseract read, so nothing of a cell can be lost: only the
+/// order changes, and every word is in one cell or outside the table.
+///
+/// The evidence, from how tables and prose behave (measured on the
+/// `tables` family's develop seeds 1000–1049 and on the `columns`,
+/// `headings` and `misc` develop seeds 1000–1019):
+///
+/// 1. **Segments**: a line breaks where the space between two words is
+///    wider than the page's median word height *h* (a space between words
+///    of running text is about a third of it, a justified line's widest
+///    well under one; the gap between two table columns is at least the
+///    cells' padding, about 1.3 *h* on the generated tables).
+/// 2. **Rows**: segments whose baselines lie within 0.3 *h* of each other.
+/// 3. **Runs**: consecutive rows, less than 2.5 *h* apart, that keep the
+///    columns apart: the x-extents of their segments, merged where they
+///    overlap (or lie closer than *h* / 2), are the columns, and a row that
+///    would merge two columns (a line of the paragraph above or below,
+///    which runs across the whole width) ends the run.
+/// 4. **Columns of a table**: neighbouring columns belong to one table when
+///    at least 70 % of the segments of the one with fewer segments sit on
+///    the baseline of a segment of the other (within 0.15 *h*): cells of a
+///    row stand on one baseline. Prose beside a table has its own line
+///    pitch and meets the table's baselines only by chance (a table
+///    beside a column of text is cut at the text). At least two of the
+///    table's columns must be short (half their entries, a row's words in
+///    the column, one or two words, and fewer than a third lines of two
+///    words or more that fill the column's width): two columns of running
+///    text on a page keep their baselines in step, but their lines are
+///    longer and fill their width; a list has one short column, its
+///    markers, beside long items.
+/// 5. **No prose**: no Tesseract paragraph that holds part of the table
+///    has a line elsewhere that runs over a gap between its columns, and
+///    at least three rows fill two columns or more.
+/// 6. **Rows of the table**: a row whose segments lie only in columns the
+///    row above also fills, fewer than all of them, within 2.1 *h* of it
+///    (the pitch of a cell's lines; a new table row is further down by
+///    the cells' padding), continues the cells of that row (a cell of
+///    several lines). At least three table rows.
+///
+/// The first two rows of a run may hold a header cell that spans columns
+/// (a group title over two columns): the columns come from the rows below
+/// them, and a header segment that runs over a column gap makes one cell
+/// spanning those columns.
+public enum AlignedTables {
+  /// The tables on a page found from aligned whitespace, as lattices of
+  /// cells whose boxes meet halfway between the columns and rows (so every
+  /// word of the table lies in exactly one cell).
+  /// - Parameters:
+  ///   - blocks: A page's blocks, in original-image pixels, with roles.
+  ///   - excluding: Boxes already read as tables (ruled grids): their words
+  ///     take no part.
+  /// - Returns: The tables, top to bottom.
+  /// - Complexity: O(*w* log *w* + *r* · *s*) in the words, rows and segments.
+  public static func tables(in blocks: [Block], excluding: [PixelRect] = []) -> [RuledTable] {
+    var lines: [(line: TextLine, paragraph: Int)] = []
+    for (p, paragraph) in blocks.flatMap(\.paragraphs).enumerated() {
+      guard paragraph.cell == nil, paragraph.role != .tableCell,
+        !paragraph.role.isPageFurniture, paragraph.role != .marginalia
+      else { continue }
+      for line in paragraph.lines {
+        let c = line.bbox.center
+        if excluding.contains(where: { contains($0, c) }) { continue }
+        lines.append((line, p))
+      }
+    }
+    let heights = lines.flatMap(\.line.words).map(\.bbox.height).sorted()
+    guard heights.count >= 6 else { return [] }
+    let h = Double(heights[heights.count / 2])
+    guard h > 0 else { return [] }
+    let all = segments(of: lines, h: h)
+    let rows = Self.rows(of: all, h: h)
+    var byParagraph: [Int: [Segment]] = [:]
+    for segment in all { byParagraph[segment.paragraph, default: []].append(segment) }
+    var tables: [RuledTable] = []
+    var i = 0
+    while i < rows.count {
+      var run = [rows[i]]
+      var columns = merged(rows[i].segments.map(\.span), slack: h / 2)
+      var j = i + 1
+      while j < rows.count {
+        let row = rows[j]
+        guard Double(row.top - run[run.count - 1].bottom) <= 2.5 * h else { break }
+        let grown = merged(columns + row.segments.map(\.span), slack: h / 2)
+        guard grown.count >= columns.count else { break }
+        run.append(row)
+        columns = grown
+        j += 1
+      }
+      if let table = table(run, h: h, byParagraph: byParagraph) {
+        tables.append(table)
+        i = j
+      } else {
+        i += 1
+      }
+    }
+    return tables
+  }
+
+  /// A table read from the words Tesseract read inside its cells: each
+  /// cell's lines, cut down to the words whose centres lie in it, top to
+  /// bottom.
+  /// - Complexity: O(*l* · *c*) in the page's lines and the table's cells.
+  public static func reading(of table: RuledTable, in blocks: [Block]) -> TableCells.Reading {
+    let lines = blocks.flatMap(\.paragraphs).flatMap(\.lines)
+    let cellLines = table.cells.map { cell -> [TextLine] in
+      lines.compactMap { line -> TextLine? in
+        let words = line.words.filter { contains(cell.box, $0.bbox.center) }
+        guard !words.isEmpty, var cut = TableCells.trimming(line, to: words) else { return nil }
+        cut.words = cut.words.map(trimmed)
+        return cut
+      }.sorted { ($0.bbox.minY, $0.bbox.minX) < ($1.bbox.minY, $1.bbox.minX) }
+    }
+    return TableCells.Reading(table: table, cellLines: cellLines)
+  }
+
+  /// A word without the spaces at its ends. Tesseract's LSTM sometimes
+  /// reads a space glyph one pixel wide before a word after a wide gap
+  /// (` +1151.0` and ` -6787.90` on develop page `tables-1047`, ruled
+  /// across; Tesseract's own TSV has `+1151.0`): inside a line the eval
+  /// folds it into the gap, at the start of a cell it is one more
+  /// character (that page's CER 0.0062 against Tesseract's 0).
+  static func trimmed(_ word: Word) -> Word {
+    let text = String(
+      word.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    guard text != word.text, !text.isEmpty else { return word }
+    var out = word
+    out.text = text
+    out.glyphs = word.glyphs.filter { !$0.text.allSatisfy(\.isWhitespace) }
+    return out
+  }
+
+  /// Whether a point lies in a box (half-open).
+  static func contains(_ box: PixelRect, _ p: Point) -> Bool {
+    Double(box.minX) <= p.x && p.x < Double(box.maxX) && Double(box.minY) <= p.y
+      && p.y < Double(box.maxY)
+  }
+
+  /// Words of one line with no gap wider than *h* between them.
+  struct Segment {
+    var words: [Word]
+    var box: PixelRect
+    var baseline: Double
+    /// The index of the Tesseract paragraph its line is in.
+    var paragraph: Int
+    var span: ClosedRange<Int> { box.minX...box.maxX }
+  }
+
+  /// Segments on one baseline.
+  struct Row {
+    var baseline: Double
+    var segments: [Segment]
+    var top: Int { segments.map(\.box.minY).min() ?? 0 }
+    var bottom: Int { segments.map(\.box.maxY).max() ?? 0 }
+  }
+
+  static func segments(of lines: [(line: TextLine, paragraph: Int)], h: Double) -> [Segment] {
+    var out: [Segment] = []
+    for (line, paragraph) in lines {
+      let baseline =
+        line.baseline.map { ($0.start.y + $0.end.y) / 2 } ?? Double(line.bbox.maxY)
+      var words: [Word] = []
+      func close() {
+        guard let box = PixelRect.union(words.map(\.bbox)) else { return }
+        out.append(Segment(words: words, box: box, baseline: baseline, paragraph: paragraph))
+        words = []
+      }
+      for word in line.words.sorted(by: { $0.bbox.minX < $1.bbox.minX }) {
+        if let last = words.last, Double(word.bbox.minX - last.bbox.maxX) > h { close() }
+        words.append(word)
+      }
+      close()
+    }
+    return out
+  }
+
+  static func rows(of segments: [Segment], h: Double) -> [Row] {
+    var rows: [Row] = []
+    for segment in segments.sorted(by: { $0.baseline < $1.baseline }) {
+      if let last = rows.last, abs(segment.baseline - last.baseline) <= 0.3 * h {
+        rows[rows.count - 1].segments.append(segment)
+      } else {
+        rows.append(Row(baseline: segment.baseline, segments: [segment]))
+      }
+    }
+    for i in rows.indices { rows[i].segments.sort { $0.box.minX < $1.box.minX } }
+    return rows
+  }
+
+  /// Extents merged where they overlap or lie within `slack`.
+  static func merged(_ spans: [ClosedRange<Int>], slack: Double) -> [ClosedRange<Int>] {
+    var out: [ClosedRange<Int>] = []
+    for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = out.last, Double(span.lowerBound) <= Double(last.upperBound) + slack {
+        out[out.count - 1] = last.lowerBound...max(last.upperBound, span.upperBound)
+      } else {
+        out.append(span)
+      }
+    }
+    return out
+  }
+
+  /// The table a run of rows holds, if the evidence is a table's.
+  static func table(_ run: [Row], h: Double, byParagraph: [Int: [Segment]]) -> RuledTable? {
+    guard run.count >= 3 else { return nil }
+    // The columns from the rows under the first two (a header cell may
+    // span columns there: a group title of one or two words), unless
+    // those hold fewer columns.
+    let all = merged(run.flatMap { $0.segments.map(\.span) }, slack: h / 2)
+    let body =
+      run.count >= 5
+      ? merged(run.dropFirst(2).flatMap { $0.segments.map(\.span) }, slack: h / 2) : all
+    let headerSpansAreTitles = run.prefix(2).allSatisfy { row in
+      row.segments.allSatisfy { segment in
+        segment.words.count <= 2 || body.count { $0.overlaps(segment.span) } <= 1
+      }
+    }
+    let columns = body.count > all.count && headerSpansAreTitles ? body : all
+    guard columns.count >= 2 else { return nil }
+    func column(of x: Int) -> Int? {
+      columns.firstIndex {
+        Double($0.lowerBound) - h / 2 <= Double(x) && Double(x) <= Double($0.upperBound) + h / 2
+      }
+    }
+    var bySegments = Array(repeating: [Segment](), count: columns.count)
+    for row in run {
+      for segment in row.segments {
+        guard let k = column(of: segment.box.minX) else { continue }
+        bySegments[k].append(segment)
+      }
+    }
+    // A column's entry in a row: the words of its segments there (a
+    // justified line of prose may break into segments at its widest
+    // spaces; its entry is still the whole line).
+    //
+    // A short column: at least half its entries hold one or two words
+    // (a name, a number, a year, a status), and fewer than a third are
+    // lines of two words or more that fill 80 % of the column's width. A
+    // column of prose fills its width line after line: the narrow columns
+    // of the `columns` family hold three or four words a line (three words
+    // a line was taken for cells there on develop seeds 1003, 1005, 1010).
+    func isShort(_ segments: [Segment], in column: ClosedRange<Int>) -> Bool {
+      var entries: [(baseline: Double, words: Int, span: ClosedRange<Int>)] = []
+      for segment in segments {
+        if let i = entries.firstIndex(where: { abs($0.baseline - segment.baseline) <= 0.3 * h }) {
+          entries[i].words += segment.words.count
+          entries[i].span =
+            min(
+              entries[i].span.lowerBound, segment.span.lowerBound)...max(
+              entries[i].span.upperBound, segment.span.upperBound)
+        } else {
+          entries.append((segment.baseline, segment.words.count, segment.span))
+        }
+      }
+      let width = Double(column.upperBound - column.lowerBound)
+      let full = entries.count { $0.words >= 2 && Double($0.span.count) >= 0.8 * width }
+      return !entries.isEmpty && 2 * entries.count { $0.words <= 2 } >= entries.count
+        && 3 * full < entries.count
+    }
+    func aligned(_ a: [Segment], _ b: [Segment]) -> Bool {
+      let (few, many) = a.count <= b.count ? (a, b) : (b, a)
+      guard few.count >= 2 else { return false }
+      let hits = few.count { s in many.contains { abs($0.baseline - s.baseline) <= 0.15 * h } }
+      return 10 * hits >= 7 * few.count
+    }
+    // Chains of neighbouring columns that stand on common baselines.
+    var chains: [[Int]] = [[0]]
+    for k in 1..<columns.count {
+      if aligned(bySegments[k - 1], bySegments[k]) {
+        chains[chains.count - 1].append(k)
+      } else {
+        chains.append([k])
+      }
+    }
+    let best =
+      chains.filter { chain in
+        chain.count >= 2 && chain.count { isShort(bySegments[$0], in: columns[$0]) } >= 2
+      }
+      .max { $0.count < $1.count }
+    guard let best, let first = best.first, let last = best.last else { return nil }
+    let kept = Array(columns[first...last])
+    let segments = best.flatMap { bySegments[$0] }.sorted { $0.baseline < $1.baseline }
+    // Cells of a row stand side by side: at least three rows fill two
+    // columns or more (the last lines of a justified paragraph, split at
+    // their widest spaces, do that once or twice).
+    var filledRows = 0
+    var seen: [Double] = []
+    for segment in segments where !seen.contains(where: { abs($0 - segment.baseline) <= 0.3 * h }) {
+      seen.append(segment.baseline)
+      let row = segments.filter { abs($0.baseline - segment.baseline) <= 0.3 * h }
+      let filled = Set(row.compactMap { s in kept.firstIndex { $0.overlaps(s.span) } })
+      if filled.count >= 2 { filledRows += 1 }
+    }
+    guard filledRows >= 3 else { return nil }
+    // Prose is no table: no Tesseract paragraph that holds a segment of
+    // the table runs over a gap between its columns elsewhere (a
+    // paragraph's lines split where justified spaces are widest, beside
+    // its full lines).
+    let gaps = zip(kept, kept.dropFirst()).map {
+      ($0.upperBound + 1)...max($0.upperBound + 1, $1.lowerBound - 1)
+    }
+    let tableTop = segments.map(\.box.minY).min() ?? 0
+    let tableBottom = segments.map(\.box.maxY).max() ?? 0
+    for p in Set(segments.map(\.paragraph)) {
+      let crossing = (byParagraph[p] ?? []).contains { other in
+        other.words.count > 2 && gaps.contains { gap in other.span.overlaps(gap) }
+          && (other.box.maxY <= tableTop || other.box.minY >= tableBottom
+            || segments.allSatisfy { $0.box != other.box })
+      }
+      if crossing { return nil }
+    }
+    return lattice(segments, columns: kept, h: h)
+  }
+
+  /// The cells of a table from its segments and columns.
+  static func lattice(_ segments: [Segment], columns: [ClosedRange<Int>], h: Double) -> RuledTable?
+  {
+    func columnRange(of segment: Segment) -> ClosedRange<Int> {
+      // The columns the segment lies over (a header spanning columns).
+      let over = columns.indices.filter {
+        columns[$0].lowerBound <= segment.box.maxX && segment.box.minX <= columns[$0].upperBound
+      }
+      let nearest =
+        columns.indices.min {
+          abs(columns[$0].lowerBound - segment.box.minX)
+            < abs(columns[$1].lowerBound - segment.box.minX)
+        } ?? 0
+      guard let a = over.first, let b = over.last else { return nearest...nearest }
+      return a...b
+    }
+    // Visual rows, then table rows: a row continues the one above when it
+    // fills only columns that one fills (fewer than all) within 2.1 h.
+    var visual: [Row] = []
+    for segment in segments {
+      if let last = visual.last, abs(segment.baseline - last.baseline) <= 0.3 * h {
+        visual[visual.count - 1].segments.append(segment)
+      } else {
+        visual.append(Row(baseline: segment.baseline, segments: [segment]))
+      }
+    }
+    var tableRows: [[Row]] = []
+    var previous: (baseline: Double, filled: Set<Int>)?
+    for row in visual {
+      let filled = Set(row.segments.flatMap { Array(columnRange(of: $0)) })
+      if let p = previous, filled.count < columns.count, filled.isSubset(of: p.filled),
+        row.baseline - p.baseline <= 2.1 * h, !tableRows.isEmpty
+      {
+        tableRows[tableRows.count - 1].append(row)
+      } else {
+        tableRows.append([row])
+      }
+      previous = (row.baseline, filled)
+    }
+    guard tableRows.count >= 3 else { return nil }
+    // Boundaries halfway between columns and between rows; the outer ones
+    // just outside the text.
+    var xs = [columns[0].lowerBound - 2]
+    for k in 0..<(columns.count - 1) {
+      xs.append((columns[k].upperBound + columns[k + 1].lowerBound) / 2)
+    }
+    xs.append(columns[columns.count - 1].upperBound + 2)
+    func top(_ rows: [Row]) -> Int { rows.map(\.top).min() ?? 0 }
+    func bottom(_ rows: [Row]) -> Int { rows.map(\.bottom).max() ?? 0 }
+    var ys = [top(tableRows[0]) - 2]
+    for i in 0..<(tableRows.count - 1) {
+      ys.append((bottom(tableRows[i]) + top(tableRows[i + 1])) / 2)
+    }
+    ys.append(bottom(tableRows[tableRows.count - 1]) + 2)
+    guard zip(ys, ys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+    // A segment over several columns in a row makes one cell spanning them.
+    var cells: [RuledTable.Cell] = []
+    for (i, rows) in tableRows.enumerated() {
+      var spans: [ClosedRange<Int>] = []
+      for segment in rows.flatMap(\.segments) {
+        let range = columnRange(of: segment)
+        if range.count > 1 { spans.append(range) }
+      }
+      let spanning = merged(spans, slack: 0)
+      var j = 0
+      while j < columns.count {
+        let span = spanning.first { $0.contains(j) } ?? j...j
+        cells.append(
+          RuledTable.Cell(
+            position: TableCellPosition(row: i, column: j, columnSpan: span.count),
+            box: PixelRect(minX: xs[j], minY: ys[i], maxX: xs[span.upperBound + 1], maxY: ys[i + 1])
+          ))
+        j = span.upperBound + 1
+      }
+    }
+    return RuledTable(rows: tableRows.count, columns: columns.count, cells: cells)
+  }
+}
+
+extension TableCells {
+  /// The blocks with every table found from aligned whitespace
+  /// (``AlignedTables/tables(in:excluding:)``) read as its cells, row by
+  /// row (``composing(_:reading:)`` with Tesseract's own words: the same
+  /// words, in a table's order).
+  /// - Parameters:
+  ///   - blocks: A page's blocks, in original-image pixels, with roles.
+  ///   - excluding: Boxes already read as tables (ruled grids).
+  /// - Complexity: O(*w* · *c*) in the page's words and the tables' cells.
+  public static func composingAligned(_ blocks: [Block], excluding: [PixelRect] = []) -> [Block] {
+    AlignedTables.tables(in: blocks, excluding: excluding).reduce(blocks) { blocks, table in
+      composing(blocks, reading: AlignedTables.reading(of: table, in: blocks)) ?? blocks
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import Testing
+
+@testable import ScanModel
+
+/// Tables found from aligned whitespace (no grid of rules), and the pages
+/// they must not be found on.
+struct AlignedTableTests {
+  /// A line of words 30 px high on baseline `y`: each word 16 px a
+  /// character, single spaces (8 px) between words.
+  static func line(_ words: [String], x: Int, y: Int) -> TextLine {
+    var left = x
+    var out: [Word] = []
+    for text in words {
+      let box = PixelRect(minX: left, minY: y - 24, maxX: left + 16 * text.count, maxY: y + 6)
+      out.append(Word(text: text, bbox: box, confidence: 90))
+      left = box.maxX + 8
+    }
+    let box = PixelRect.union(out.map(\.bbox)) ?? PixelRect(minX: x, minY: y, maxX: x, maxY: y)
+    return TextLine(
+      bbox: box,
+      baseline: Baseline(
+        start: Point(x: Double(box.minX), y: Double(y)),
+        end: Point(x: Double(box.maxX), y: Double(y))),
+      words: out)
+  }
+
+  static func paragraph(_ lines: [TextLine], role: ParagraphRole = .body) -> Paragraph {
+    Paragraph(bbox: PixelRect.union(lines.map(\.bbox)) ?? lines[0].bbox, lines: lines, role: role)
+  }
+
+  static func block(_ paragraphs: [Paragraph]) -> Block {
+    Block(
+      bbox: PixelRect.union(paragraphs.map(\.bbox)) ?? paragraphs[0].bbox, paragraphs: paragraphs)
+  }
+
+  /// Columns of the table at these x, rows 80 px apart from y = 400.
+  static let columnX = [200, 600, 1000]
+  static let cells = [
+    ["Species", "Weight", "Status"],
+    ["Barley", "12.5", "done"],
+    ["Dry sedge", "-0.75", "sent"],
+    ["Lupin", "+130.168", "new"],
+  ]
+
+  /// An unruled table as Tesseract reads it: one block a column (its
+  /// cells one paragraph), under a paragraph of running text.
+  static var tablePage: [Block] {
+    let above = paragraph([
+      line(
+        [
+          "The", "table", "lists", "the", "figures", "recorded", "by", "the", "station", "this",
+          "year.",
+        ],
+        x: 200, y: 300)
+    ])
+    var blocks = [block([above])]
+    for (j, x) in columnX.enumerated() {
+      let lines = cells.enumerated().map { i, row in
+        line(row[j].split(separator: " ").map(String.init), x: x, y: 400 + 80 * i)
+      }
+      blocks.append(block([paragraph(lines)]))
+    }
+    return blocks
+  }
+
+  @Test func anUnruledTableIsReadRowByRowWithEveryWord() {
+    let blocks = Self.tablePage
+    let composed = TableCells.composingAligned(blocks)
+    let page = Page(width: 1400, height: 1000, blocks: composed)
+    let cells = page.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+    #expect(cells.map { $0.lines.map(\.text).joined(separator: " ") } == Self.cells.flatMap { $0 })
+    #expect(
+      cells.compactMap(\.cell)
+        == (0..<4).flatMap { i in (0..<3).map { TableCellPosition(row: i, column: $0) } })
+    #expect(cells.allSatisfy { $0.role == .tableCell })
+    // The paragraph above is not a cell, and is read first.
+    let first = page.blocks.first?.paragraphs.first
+    #expect(first?.cell == nil)
+    #expect(first?.lines.first?.words.first?.text == "The")
+    // Nothing lost, nothing added.
+    func words(_ blocks: [Block]) -> [String] {
+      blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words).map(\.text).sorted()
+    }
+    #expect(words(composed) == words(blocks))
+  }
+
+  @Test func aCellsWordLosesTheSpaceTesseractReadBeforeIt() {
+    // Tesseract's LSTM may read a one-pixel space glyph before a word
+    // after a wide gap (` +130.168`); its TSV has `+130.168`.
+    var blocks = Self.tablePage
+    let i = blocks[2].paragraphs[0].lines.count - 1
+    blocks[2].paragraphs[0].lines[i].words[0].text = " +130.168"
+    let cells = TableCells.composingAligned(blocks).flatMap(\.paragraphs).filter {
+      $0.cell != nil
+    }
+    #expect(
+      cells.map { $0.lines.flatMap(\.words).map(\.text).joined(separator: " ") }
+        == Self.cells.flatMap { $0 })
+  }
+
+  @Test func aCellOfSeveralLinesStaysOneCell() {
+    // Column 1 holds running words broken over three lines in row 1.
+    let rows: [[(String, Int)]] = [
+      [("Code", 400), ("Remarks", 400)],
+      [("Rye", 480), ("Sown", 480), ("early", 530), ("Orchard", 580)],
+      [("Flax", 660), ("Kept", 660)],
+      [("Oats", 740), ("Lost", 740)],
+    ]
+    var left: [TextLine] = []
+    var right: [TextLine] = []
+    for row in rows {
+      left.append(Self.line([row[0].0], x: 200, y: row[0].1))
+      for (text, y) in row.dropFirst() {
+        if let i = right.firstIndex(where: { Int($0.baseline?.start.y ?? 0) == y }) {
+          right[i] = Self.line(right[i].words.map(\.text) + [text], x: 600, y: y)
+        } else {
+          right.append(Self.line([text], x: 600, y: y))
+        }
+      }
+    }
+    let blocks = [Self.block([Self.paragraph(left)]), Self.block([Self.paragraph(right)])]
+    let composed = TableCells.composingAligned(blocks)
+    let cells = composed.flatMap(\.paragraphs).filter { $0.cell != nil }
+    #expect(
+      cells.map { $0.lines.flatMap(\.words).map(\.text).joined(separator: " ") } == [
+        "Code", "Remarks", "Rye", "Sown early Orchard", "Flax", "Kept", "Oats", "Lost",
+      ])
+    #expect(cells[3].cell == TableCellPosition(row: 1, column: 1))
+    #expect(cells[3].lines.count == 3)
+  }
+
+  @Test func twoColumnsOfProseAreNoTable() {
+    // Two columns of running text whose lines stand on the same baselines.
+    let text = [
+      "For", "software", "which", "is", "copyrighted", "by", "the", "Free", "Software",
+      "Foundation,", "write", "to", "the", "Foundation;", "we", "sometimes", "make",
+    ]
+    func column(_ x: Int) -> Block {
+      let lines = (0..<12).map { i in
+        Self.line(Array(text[(i % 5)...].prefix(5)), x: x, y: 300 + 50 * i)
+      }
+      return Self.block([Self.paragraph(lines)])
+    }
+    let blocks = [column(200), column(1100)]
+    #expect(AlignedTables.tables(in: blocks).isEmpty)
+    #expect(TableCells.composingAligned(blocks) == blocks)
+  }
+
+  @Test func aListIsNoTable() {
+    // Markers in a column of their own beside long items.
+    let lines = (0..<6).flatMap { i in
+      [
+        Self.line(["\(i + 1)."], x: 200, y: 300 + 50 * i),
+        Self.line(
+          ["Weigh", "the", "trays", "before", "and", "after", "drying", "them."], x: 300,
+          y: 300 + 50 * i),
+      ]
+    }
+    let blocks = [Self.block([Self.paragraph(lines)])]
+    #expect(AlignedTables.tables(in: blocks).isEmpty)
+  }
+
+  @Test func aJustifiedParagraphsWideSpacesAreNoColumns() {
+    // The last lines of a justified paragraph: spaces wider than a word's
+    // height, at different places on each line, then a short last line.
+    let lines = [
+      Self.line(["Program", "remains", "governed"], x: 200, y: 300),
+      TextLine.joined(
+        Self.line(["by", "this", "License"], x: 200, y: 350), Self.line(["without"], x: 650, y: 350)
+      ),
+      TextLine.joined(
+        Self.line(["regard", "to", "the"], x: 200, y: 400),
+        Self.line(["additional"], x: 620, y: 400)),
+      Self.line(["permissions."], x: 200, y: 450),
+    ]
+    let blocks = [Self.block([Self.paragraph(lines)])]
+    #expect(AlignedTables.tables(in: blocks).isEmpty)
+  }
+}
+
+extension TextLine {
+  /// Two lines on one baseline as one line.
+  fileprivate static func joined(_ a: TextLine, _ b: TextLine) -> TextLine {
+    TextLine(bbox: a.bbox.union(b.bbox), baseline: a.baseline, words: a.words + b.words)
+  }
+}

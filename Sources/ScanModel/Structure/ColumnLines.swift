@@ -203,6 +203,11 @@ public enum ColumnLines {
       guard strayRight || strayLeft else { continue }
       let keptWords = strayRight ? Array(words[..<cut]) : Array(words[cut...])
       let strayWords = strayRight ? Array(words[cut...]) : Array(words[..<cut])
+      // A note is words: a lone quote mark hung in the margin before a
+      // line (`c02-22-embedded-000.jpg`, a real page) stays in its line.
+      guard strayWords.reduce(0, { $0 + $1.text.filter(\.isLetter).count }) >= 4 else {
+        continue
+      }
       var kept = line
       kept.words = keptWords
       kept.bbox = PixelRect.union(keptWords.map(\.bbox)) ?? line.bbox

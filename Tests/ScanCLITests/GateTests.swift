@@ -158,4 +158,22 @@ struct GateTests {
     #expect(rangeCode == 64)
     #expect(range.contains("bad seed range '1005-1001': 1001 is below 1005"), "\(range)")
   }
+
+  /// `columns` seed 9011 draws a sideways note whose last word ("if") has
+  /// ink past its advance; the generator used to crash there (numpy could
+  /// not paste the word into a line sized by the advances). It writes the
+  /// page, with the note as the truth's last line.
+  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install-dependencies.sh)"))
+  func columnsFamilyWritesASidewaysNoteWhoseInkRunsPastItsAdvance() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let (code, output) = try ExternalCheckers.run(
+      Self.python, [Self.makeFamily, "columns", "--seeds", "9011", "--out", folder.path])
+    #expect(code == 0, "\(output)")
+    let truthURL = folder.appendingPathComponent("columns-9011.truth.json")
+    let truth = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: truthURL)) as? [String: Any])
+    let pages = try #require(truth["pages"] as? [[String: Any]])
+    let text = try #require(pages.first?["text"] as? String)
+    #expect(text.hasSuffix("\nPermits such linking only if\n"), "\(text.suffix(80))")
+  }
 }

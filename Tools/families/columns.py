@@ -177,7 +177,12 @@ def _add_sideways_note(path: Path, dpi: int, note: dict) -> None:
         crop, dx, dy, ink = ms.render_word(font, fkey, text)
         words.append((text, round(pen), crop, dx, dy, ink))
         pen += font.getlength(text) + space
-    length, height = round(pen - space) + 8, ascent + descent + 8
+    # Each word's crop carries 4 px of padding, and a last word whose ink
+    # runs past its advance ("f", "y" in some fonts, columns-9011) reaches
+    # past pen + 4: the line is made as long (and as deep) as its crops
+    # reach. Pages whose crops fit keep their former size, so their bytes.
+    length = max([round(pen - space) + 8] + [x + dx + 4 + c.shape[1] for _, x, c, dx, _, _ in words])
+    height = max([ascent + descent + 8] + [ascent + 4 + dy + c.shape[0] for _, _, c, _, dy, _ in words])
     line = np.zeros((height, length), dtype=np.uint8)
     baseline = ascent + 4
     boxes = []

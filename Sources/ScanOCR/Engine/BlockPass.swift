@@ -80,6 +80,20 @@ struct InkFitPass: BlockPass {
   }
 }
 
+/// In the reader's layout, a column's lines as the page's whitespace
+/// rivers cut them (``ColumnLines/mendingLines(_:)``): a justified line's
+/// words Tesseract cut out at a wide space put back, a line merged across
+/// a gutter cut there; Tesseract's layout keeps its lines. It runs on
+/// Tesseract's own boxes, before the repair: the repair takes a fragment
+/// and its line for two overlapping lines and cuts their boxes apart
+/// (`columns-9014`'s "concerns." came out 5 px tall below its line).
+struct ColumnLinesPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    ColumnLines.mendingLines(blocks)
+  }
+}
+
 /// In the reader's layout, a heading Tesseract read into one paragraph
 /// with the text below it split off
 /// (``RoleDetection/splittingHeadings(_:strokeWidth:)``); Tesseract's
@@ -181,7 +195,8 @@ struct GlyphFitPass: BlockPass {
 extension OCREngine {
   /// The passes from Tesseract's blocks to the page's, in order.
   static let blockPasses: [any BlockPass] = [
-    RepairBeforeMappingPass(), MapBackPass(), RepairPass(), InkFitPass(), HeadingSplitPass(),
+    RepairBeforeMappingPass(), MapBackPass(), ColumnLinesPass(), RepairPass(), InkFitPass(),
+    HeadingSplitPass(),
     RolesPass(),
     CellsPass(), OrderPass(), GlyphFitPass(),
   ]

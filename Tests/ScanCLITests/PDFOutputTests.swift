@@ -103,7 +103,9 @@ struct PDFOutputTests {
     /// A value with every reference replaced by what it names (streams by
     /// their dictionary and stored bytes, `/Length` left out), as text:
     /// equal for equal content whatever the object numbers. `/Parent` is
-    /// left out (it leads to every page).
+    /// left out (it leads to every page), and so is `/P` (a structure
+    /// element's parent, an annotation's page: a tagged file's tree would
+    /// be walked again from every element, exponentially).
     func canonical(_ value: Any, depth: Int = 0) -> String {
       guard depth < 40 else { return "…" }
       if Self.isReference(value), let reference = value as? String {
@@ -115,7 +117,9 @@ struct PDFOutputTests {
           return
             "stream(\(canonical(stream.filter { $0.key != "/Length" }, depth: depth + 1)), \(data))"
         }
-        let entries = dictionary.filter { $0.key != "/Parent" }.sorted { $0.key < $1.key }
+        let entries = dictionary.filter { $0.key != "/Parent" && $0.key != "/P" }.sorted {
+          $0.key < $1.key
+        }
         return "<<"
           + entries.map { "\($0.key) \(canonical($0.value, depth: depth + 1))" }.joined(
             separator: " ") + ">>"

@@ -88,29 +88,33 @@ package struct PDFTags {
   private var notes = 0
 
   /// Plans a page's tags (the next page of the document).
-  /// - Complexity: O(*n*) in the page's words and hyphen breaks.
+  /// - Complexity: O(*n* log *n* + *b* log *n*) in the page's words and
+  ///   hyphen breaks.
   package mutating func plan(_ page: Page) -> PagePlan {
     var plan = PagePlan()
     // The words of each hyphenated word's parts: a Span each.
     var spanOfWord: [Int: Int] = [:]  // word's range start → break index
     var spanTexts: [String] = []
-    var wordsByStart: [Int: Word] = [:]
-    var wordsInOrder: [Word] = []
-    for block in page.blocks {
-      for paragraph in block.paragraphs {
-        for line in paragraph.lines {
-          for word in line.words {
-            wordsInOrder.append(word)
-            wordsByStart[word.range.lowerBound.offset] = word
-          }
-        }
-      }
-    }
+    // The words by where they start in the page text (each break's parts
+    // found by binary search, not by a pass over every word).
+    let words = page.blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap(\.words) } }
+      .sorted { $0.range.lowerBound.offset < $1.range.lowerBound.offset }
     for brk in page.hyphenBreaks {
       let joined = brk.word.lowerBound.offset..<brk.word.upperBound.offset
-      let parts = wordsInOrder.filter {
-        let r = $0.range.lowerBound.offset..<$0.range.upperBound.offset
-        return r.overlaps(joined)
+      var low = 0
+      var high = words.count
+      while low < high {
+        let mid = (low + high) / 2
+        if words[mid].range.upperBound.offset <= joined.lowerBound {
+          low = mid + 1
+        } else {
+          high = mid
+        }
+      }
+      var parts: [Word] = []
+      while low < words.count, words[low].range.lowerBound.offset < joined.upperBound {
+        if words[low].range.upperBound.offset > joined.lowerBound { parts.append(words[low]) }
+        low += 1
       }
       guard parts.count >= 2, let first = parts.first, let last = parts.last,
         parts.allSatisfy({ spanOfWord[$0.range.lowerBound.offset] == nil }),

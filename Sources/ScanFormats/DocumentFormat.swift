@@ -31,7 +31,7 @@ public enum DocumentFormat: String, CaseIterable, Sendable {
   /// Whether a file name names a document (rather than an image): any
   /// readable format's extension, or `.xml`.
   public static func isDocument(fileName: String) -> Bool {
-    if let f = DocumentFormat(fileName: fileName) { return f.isReadable }
+    if let f = FileFormat(fileName: fileName) { return f.isReadable }
     return fileName.lowercased().hasSuffix(".xml")
   }
 

@@ -32,6 +32,14 @@ extension DocumentJSON {
     return try reader.document(value)
   }
 
+  /// Reads page `index` of a document from its parsed value (an item of
+  /// `pages`); errors name it `pages[index]`.
+  static func decodePage(_ value: JSONValue, index: Int) throws(DocumentFormatError) -> Page {
+    var reader = Reader()
+    reader.path = ["pages[\(index)]"]
+    return try reader.page(value, index: index)
+  }
+
   /// Reads the `generator` object of a document, if any.
   public static func generator(of value: JSONValue) -> Generator? {
     guard case .object(let o)? = value["generator"] else { return nil }

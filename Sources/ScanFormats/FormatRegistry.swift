@@ -69,8 +69,17 @@ extension FileFormat {
     document(.tsv, "Tesseract TSV", [".tsv"]) {
       try TSV.decode(String(decoding: $0, as: UTF8.self))
     },
-    searchablePDF, accessibleHTML,
+    compactModel, searchablePDF, accessibleHTML,
   ]
+
+  /// The compact model (``CompactModel``): every page's elements in binary
+  /// records behind a page table, read a page at a time
+  /// (``PagedDocument``).
+  public static let compactModel = FileFormat(
+    name: "stm", displayName: "compact ScanText model", fileNameSuffixes: [".stm"],
+    note: "the model in binary, opened a page at a time", needsPageImages: false, document: nil,
+    reader: { try CompactModel.decode($0) },
+    writer: { CompactModel.Writer(generator: $0.generator) })
 
   /// The page images with an invisible text layer (``SearchablePDF``).
   public static let searchablePDF = FileFormat(

@@ -10,7 +10,21 @@ package enum DocumentFiles {
   /// `.xml`, unknown names and standard input. Errors
   /// name the file, the format, the element path and the reason.
   package static func read(_ path: String) throws -> Document {
+    if !InputFiles.isStream(path), let paged = try openPaged(path, maxPagesInMemory: 1) {
+      do {
+        return try paged.document()
+      } catch {
+        throw failure(error, path: path, compact: paged.isCompact)
+      }
+    }
     let data = try InputFiles.isStream(path) ? InputFiles.read(path) : contents(of: path)
+    if CompactModel.isCompactModel(data) {
+      do {
+        return try CompactModel.decode(data)
+      } catch {
+        throw failure(error, path: path, compact: true)
+      }
+    }
     var format = DocumentFormat(fileName: path)
     if format == nil || format == .text || (format != .json && format != .tsv) {
       // XML names say little (.xml, .html): trust the root element.
@@ -39,8 +53,74 @@ package enum DocumentFiles {
     }
   }
 
-  /// The bytes of a document file, with errors that name it.
-  private static func contents(of path: String) throws -> Data {
+  /// A document file (or standard input, `-`) opened for reading page by
+  /// page: a compact model or ScanText JSON file is read a page at a time
+  /// (``ScanFormats/PagedDocument``), keeping at most `maxPagesInMemory`
+  /// decoded pages; any other format is read whole.
+  /// - Throws: ``ServiceError`` naming the file and the reason.
+  package static func open(_ path: String, maxPagesInMemory: Int? = nil) throws -> PagedDocument {
+    if !InputFiles.isStream(path),
+      let paged = try openPaged(path, maxPagesInMemory: maxPagesInMemory)
+    {
+      return paged
+    }
+    return PagedDocument(pages: try read(path).pages)
+  }
+
+  /// A page of `document` (read from `path`), with an error that names
+  /// the file, the page and the reason.
+  package static func page(_ index: Int, of document: PagedDocument, path: String)
+    throws(ServiceError) -> Page
+  {
+    do {
+      return try document.page(at: index)
+    } catch {
+      throw failure(error, path: path, compact: document.isCompact)
+    }
+  }
+
+  /// `path` opened page by page when it is a compact model, or ScanText
+  /// JSON by its name or its first byte; `nil` for another format.
+  private static func openPaged(_ path: String, maxPagesInMemory: Int?) throws -> PagedDocument? {
+    let head = try contents(of: path, prefix: 4096)
+    let named = FileFormat(fileName: path)
+    let compact = CompactModel.isCompactModel(head) || named == .compactModel
+    let json =
+      named == FileFormat(.json)
+      || (named == nil || named?.document == .text) && DocumentFormat.detect(data: head) == .json
+    guard compact || json else { return nil }
+    do {
+      return try PagedDocument.open(path: path, maxPagesInMemory: maxPagesInMemory)
+    } catch {
+      throw failure(error, path: path, compact: compact)
+    }
+  }
+
+  /// An error reading a paged document as the user reads it.
+  private static func failure(_ error: any Error, path: String, compact: Bool) -> ServiceError {
+    if let error = error as? FileError {
+      return .inputUnreadable(path: path, reason: error.reason)
+    }
+    let what = compact ? "a readable compact ScanText model" : "a ScanText document"
+    return .notADocument(path: path, reason: "not \(what): \(error)")
+  }
+
+  /// The first `prefix` bytes of a document file, with errors that name it.
+  private static func contents(of path: String, prefix: Int) throws -> Data {
+    try checkFile(path)
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw ServiceError.inputUnreadable(path: path, reason: "cannot read the file")
+    }
+    defer { try? handle.close() }
+    let data = (try? handle.read(upToCount: prefix)) ?? Data()
+    guard !data.isEmpty else {
+      throw ServiceError.inputUnreadable(path: path, reason: "the file is empty")
+    }
+    return data
+  }
+
+  /// Checks that `path` is a file that exists.
+  private static func checkFile(_ path: String) throws {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw ServiceError.inputUnreadable(path: path, reason: "no such file")
@@ -48,6 +128,11 @@ package enum DocumentFiles {
     guard !isDirectory.boolValue else {
       throw ServiceError.inputUnreadable(path: path, reason: "is a directory, not a document")
     }
+  }
+
+  /// The bytes of a document file, with errors that name it.
+  private static func contents(of path: String) throws -> Data {
+    try checkFile(path)
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ServiceError.inputUnreadable(path: path, reason: "cannot read the file")
     }

@@ -212,12 +212,14 @@ package enum InputFiles {
     if isStream(path) {
       guard let data = try? read(path) else { return .image }
       if PDFDocument.isPDF(data) { return .pdf }
+      if CompactModel.isCompactModel(data) { return .document }
       return DocumentFormat.detect(data: data) == nil ? .image : .document
     }
     if DocumentFormat.isDocument(fileName: path) { return .document }
     guard let handle = FileHandle(forReadingAtPath: path) else { return .image }
     defer { try? handle.close() }
     guard let head = try? handle.read(upToCount: 1024) else { return .image }
+    if CompactModel.isCompactModel(head) { return .document }
     return PDFDocument.isPDF(head) ? .pdf : .image
   }
 

@@ -17,6 +17,9 @@ package struct QueryOp: Sendable {
   package let arguments: String
   /// What the op answers, in one line.
   package let summary: String
+  /// Whether the op answers about the document, not a page: no page is
+  /// read for it (``answer`` gets ``QueryService/noPage``).
+  package var aboutDocument = false
   /// Answers a request about a page of the service's document.
   package let answer: @Sendable (QueryService, JSONValue, Page) throws -> JSONValue
 
@@ -87,8 +90,8 @@ extension QueryOp {
     QueryOp(name: "lines", arguments: "", summary: "every line, as lineContent") { _, _, page in
       Answers.lines(page)
     },
-    QueryOp(name: "pages", arguments: "", summary: "the number of pages") { service, _, _ in
-      .object(["pages": .number(Double(service.document.pages.count))])
+    QueryOp(name: "pages", arguments: "", summary: "the number of pages", aboutDocument: true) {
+      service, _, _ in .object(["pages": .number(Double(service.document.pageCount))])
     },
     QueryOp(name: "headings", arguments: "", summary: "the headings in reading order") {
       _, _, page in Answers.headings(page)

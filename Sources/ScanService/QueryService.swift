@@ -10,7 +10,7 @@ import ScanModel
   /// A function answering request lines about `document` as `scantext
   /// query` does.
   public static func answerer(_ document: Document) -> @Sendable (InputLine) -> String {
-    let service = QueryService(document: document)
+    let service = QueryService(document: PagedDocument(pages: document.pages))
     return { service.answer($0) }
   }
 }
@@ -18,13 +18,22 @@ import ScanModel
 /// Answers the `scantext query` protocol: one JSON request per line, one
 /// JSON answer per line. A bad request gets `{"error": "..."}`; it never
 /// ends the session.
-package struct QueryService {
-  package let document: Document
+package struct QueryService: Sendable {
+  /// The document asked about: a page is read (decoded from a compact
+  /// model or a JSON file) when a request first names it.
+  package let document: PagedDocument
+  /// The document's file, named in the error of a page that cannot be read.
+  package let path: String
 
-  /// Answers requests about `document`.
-  package init(document: Document) {
+  /// Answers requests about `document`, read from `path`.
+  package init(document: PagedDocument, path: String = "") {
     self.document = document
+    self.path = path
   }
+
+  /// What an op about the whole document (``QueryOp/aboutDocument``) gets
+  /// for a page: no page is read for it.
+  static let noPage = Page(width: 0, height: 0, blocks: [])
 
   /// The longest request line answered, in bytes (requests are tiny; a
   /// longer line gets an error answer and is never held in memory).
@@ -87,13 +96,19 @@ package struct QueryService {
       throw RequestError(description: "missing \"op\"")
     }
     let pageIndex = try int(request, "page", default: 0)
-    guard document.pages.indices.contains(pageIndex) else {
+    guard (0..<document.pageCount).contains(pageIndex) else {
       throw RequestError(
-        description: "there is no page \(pageIndex) (the document has \(document.pages.count))")
+        description: "there is no page \(pageIndex) (the document has \(document.pageCount))")
     }
-    let page = document.pages[pageIndex]
     guard let queryOp = QueryOp.named[op] else {
       throw RequestError(description: QueryOp.unknown(op))
+    }
+    if queryOp.aboutDocument { return try queryOp.answer(self, request, Self.noPage) }
+    let page: Page
+    do {
+      page = try DocumentFiles.page(pageIndex, of: document, path: path)
+    } catch {
+      throw RequestError(description: error.description)
     }
     return try queryOp.answer(self, request, page)
   }

@@ -388,10 +388,13 @@ package struct Recognizer: Sendable {
   ) -> InputResult {
     if InputFiles.isDocument(path) {
       do {
-        let pages = try DocumentFiles.read(path).pages
-        let chosen = try selection?.pages(of: pages.count, path: path) ?? Array(pages.indices)
-        return InputResult(
-          path: path, pages: .success(chosen.map { pages[$0] }), numbers: chosen.map { $0 + 1 })
+        // Only the pages chosen are decoded (a compact model's or a JSON
+        // file's others are skipped).
+        let document = try DocumentFiles.open(path, maxPagesInMemory: 1)
+        let count = document.pageCount
+        let chosen = try selection?.pages(of: count, path: path) ?? Array(0..<count)
+        let pages = try chosen.map { try DocumentFiles.page($0, of: document, path: path) }
+        return InputResult(path: path, pages: .success(pages), numbers: chosen.map { $0 + 1 })
       } catch {
         return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
       }

@@ -234,13 +234,23 @@ struct QueryCommand: ScanCommand {
       Requests (the README's Query protocol table gives the answers):
 
       """ + QueryOp.help,
-    arguments: [model] + OCROptions.arguments)
+    arguments: [model, maxPagesInMemory] + OCROptions.arguments)
+  static let maxPagesInMemory = Option<Int?>(
+    "max-pages-in-memory",
+    help:
+      "For a compact model (.stm) or ScanText JSON, which are read a page at a time: the most decoded pages kept in memory, the least recently used dropped first (default: \(PagedDocument.defaultMaxPagesInMemory))."
+  )
 
   let modelPath: String
   let ocr: OCROptions
+  let maxPages: Int?
 
   init(_ a: ParsedArguments) throws {
     modelPath = try a[Self.model]
+    maxPages = try a[Self.maxPagesInMemory]
+    if let maxPages, maxPages < 1 {
+      throw ValidationError("'--max-pages-in-memory' must be at least 1 (got \(maxPages))")
+    }
     guard !InputFiles.isStandardInput(modelPath) else {
       throw ValidationError(
         "query reads its requests from standard input: give MODEL as a file, not '-'")
@@ -249,8 +259,15 @@ struct QueryCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ocr.recognizer().document(modelPath)
-    let service = QueryService(document: document)
+    // A document is opened, not read: a page is decoded when a request
+    // first names it (at most --max-pages-in-memory kept).
+    let document =
+      if InputFiles.isDocument(modelPath) && ocr.pdfPages == nil {
+        try DocumentFiles.open(modelPath, maxPagesInMemory: maxPages)
+      } else {
+        PagedDocument(pages: try ocr.recognizer().document(modelPath).pages)
+      }
+    let service = QueryService(document: document, path: modelPath)
     while let input = io.readLine(limit: QueryService.maxRequestBytes) {
       io.print(service.answer(input))
       io.flush()

@@ -1,0 +1,271 @@
+import Foundation
+import ScanModel
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A document whose pages are decoded when first asked for: a compact
+/// model (``CompactModel``) or a ScanText JSON file is opened by reading
+/// its page table (the JSON's: one pass that finds where each page lies,
+/// building no tree), and each page is read and decoded from the file on
+/// first access. At most ``maxPagesInMemory`` decoded pages are kept (the
+/// least recently used go first), so a document of any length is read in
+/// bounded memory.
+///
+/// A paged document is safe to use from many threads: the cache is behind
+/// a lock and the file is read with `pread`, which has no shared position.
+/// The file is read, not mapped: a mapped file that another process
+/// truncates would kill this one (`SIGBUS`) on the next access, and a read
+/// of a page's record (tens to hundreds of kilobytes) costs microseconds
+/// beside its decoding.
+public final class PagedDocument: Sendable {
+  /// The number of pages.
+  public let pageCount: Int
+  /// Who made the document, when the file records it.
+  public let generator: Generator?
+  /// The most decoded pages kept in memory; `nil` for no bound (a
+  /// document given as pages keeps them all).
+  public let maxPagesInMemory: Int?
+
+  private let source: Source
+  private let cache: Mutex<PageCache>
+
+  /// The number of decoded pages that a document opened from a file keeps
+  /// when not told otherwise: a dense page decodes to about 1 MB
+  /// (`Tools/model-open-bench`), so 64 pages stay near 64 MB.
+  public static let defaultMaxPagesInMemory = 64
+
+  private enum Source: Sendable {
+    case pages([Page])
+    case compact(any RandomAccessBytes, [CompactModel.Entry])
+    case json(any RandomAccessBytes, [DocumentJSON.PageSpan])
+  }
+
+  /// A document of pages already in memory.
+  /// - Parameters:
+  ///   - pages: The pages in order.
+  ///   - generator: Who made them, when known.
+  public init(pages: [Page], generator: Generator? = nil) {
+    pageCount = pages.count
+    self.generator = generator
+    maxPagesInMemory = nil
+    source = .pages(pages)
+    cache = Mutex(PageCache(limit: 0))
+  }
+
+  init(compact bytes: some RandomAccessBytes, maxPagesInMemory: Int?) throws {
+    let layout = try CompactModel.Layout(bytes)
+    pageCount = layout.entries.count
+    generator = layout.generator
+    self.maxPagesInMemory = maxPagesInMemory
+    source = .compact(bytes, layout.entries)
+    cache = Mutex(PageCache(limit: maxPagesInMemory ?? Int.max))
+  }
+
+  init(json bytes: some RandomAccessBytes, maxPagesInMemory: Int?) throws {
+    let index = try DocumentJSON.PageIndex(bytes)
+    pageCount = index.pages.count
+    generator = index.generator
+    self.maxPagesInMemory = maxPagesInMemory
+    source = .json(bytes, index.pages)
+    cache = Mutex(PageCache(limit: maxPagesInMemory ?? Int.max))
+  }
+
+  /// Opens a compact model or a ScanText JSON file (told apart by their
+  /// first bytes) for reading page by page.
+  ///
+  /// Opening reads a compact model's header, page table and trailer, or
+  /// makes one pass over a JSON file that finds each page's bytes; no page
+  /// is decoded.
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - maxPagesInMemory: The most decoded pages to keep (at least 1);
+  ///     ``defaultMaxPagesInMemory`` when `nil`.
+  /// - Throws: ``DocumentFormatError`` saying why the file is not a
+  ///   readable document (not one of the two formats, another version,
+  ///   truncated, damaged), or ``FileError`` when it cannot be read.
+  /// - Complexity: O(*p*) in the pages for a compact model; O(*n*) in the
+  ///   bytes for JSON.
+  public static func open(path: String, maxPagesInMemory: Int? = nil) throws -> PagedDocument {
+    let file = try FileBytes(path: path)
+    let limit = max(1, maxPagesInMemory ?? defaultMaxPagesInMemory)
+    let head = try file.read(offset: 0, count: min(file.count, CompactModel.magic.count))
+    if CompactModel.isCompactModel(Data(head)) {
+      return try PagedDocument(compact: file, maxPagesInMemory: limit)
+    }
+    return try PagedDocument(json: file, maxPagesInMemory: limit)
+  }
+
+  /// The page at `index` (from 0), decoded now unless kept from before.
+  /// - Throws: ``DocumentFormatError`` naming the page when its record is
+  ///   damaged or refused; a page asked for again fails again.
+  /// - Complexity: O(1) for a page kept; else the page's decoding,
+  ///   O(*n* log *n*) in its elements.
+  public func page(at index: Int) throws -> Page {
+    guard index >= 0 && index < pageCount else {
+      throw DocumentFormatError(
+        path: "", reason: "there is no page \(index + 1) (the document has \(pageCount))")
+    }
+    switch source {
+    case .pages(let pages):
+      return pages[index]
+    case .compact(let bytes, let entries):
+      if let page = cache.withLock({ $0.page(index) }) { return page }
+      let page = try CompactModel.page(index, of: bytes, entry: entries[index])
+      cache.withLock { $0.insert(page, at: index) }
+      return page
+    case .json(let bytes, let spans):
+      if let page = cache.withLock({ $0.page(index) }) { return page }
+      let page = try DocumentJSON.page(index, of: bytes, span: spans[index])
+      cache.withLock { $0.insert(page, at: index) }
+      return page
+    }
+  }
+
+  /// Whether the document is read from a compact model.
+  public var isCompact: Bool {
+    if case .compact = source { return true }
+    return false
+  }
+
+  /// The number of decoded pages held now (for a document given as pages,
+  /// all of them).
+  public var pagesInMemory: Int {
+    if case .pages(let pages) = source { return pages.count }
+    return cache.withLock { $0.count }
+  }
+
+  /// Every page, decoded in order.
+  /// - Throws: ``DocumentFormatError`` naming the first page that cannot
+  ///   be read.
+  /// - Complexity: O(*n*) in the document's elements.
+  public func document() throws -> Document {
+    if case .pages(let pages) = source { return Document(pages: pages) }
+    var pages: [Page] = []
+    pages.reserveCapacity(pageCount)
+    for i in 0..<pageCount {
+      switch source {
+      case .compact(let bytes, let entries):
+        pages.append(try CompactModel.page(i, of: bytes, entry: entries[i]))
+      case .json(let bytes, let spans):
+        pages.append(try DocumentJSON.page(i, of: bytes, span: spans[i]))
+      case .pages(let all):
+        pages.append(all[i])
+      }
+    }
+    return Document(pages: pages)
+  }
+}
+
+/// Decoded pages by index, the least recently used dropped past `limit`.
+struct PageCache: ~Copyable {
+  let limit: Int
+  private var pages: [Int: (page: Page, used: UInt64)] = [:]
+  private var clock: UInt64 = 0
+
+  init(limit: Int) { self.limit = limit }
+
+  var count: Int { pages.count }
+
+  mutating func page(_ index: Int) -> Page? {
+    guard let entry = pages[index] else { return nil }
+    clock += 1
+    pages[index] = (entry.page, clock)
+    return entry.page
+  }
+
+  /// Keeps `page`; when more than `limit` are kept, drops the one used
+  /// longest ago (a scan of the kept pages: `limit` is tens of pages, and
+  /// the scan costs nothing beside a page's decoding).
+  mutating func insert(_ page: Page, at index: Int) {
+    guard limit > 0 else { return }
+    clock += 1
+    pages[index] = (page, clock)
+    while pages.count > limit, let oldest = pages.min(by: { $0.value.used < $1.value.used }) {
+      pages[oldest.key] = nil
+    }
+  }
+}
+
+/// Bytes read at any offset: a file, or data in memory.
+protocol RandomAccessBytes: Sendable {
+  /// The number of bytes.
+  var count: Int { get }
+  /// `count` bytes from `offset` (within ``count``).
+  func read(offset: Int, count: Int) throws -> [UInt8]
+}
+
+/// Data in memory as ``RandomAccessBytes``.
+struct DataBytes: RandomAccessBytes {
+  let data: Data
+  init(_ data: Data) { self.data = data }
+  var count: Int { data.count }
+  func read(offset: Int, count: Int) throws -> [UInt8] {
+    let start = data.startIndex + offset
+    return [UInt8](data[start..<(start + count)])
+  }
+}
+
+/// Why a document file could not be read.
+public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file.
+  public var path: String
+  /// Why it could not be read (the system's message).
+  public var reason: String
+  public var description: String { "\(path): \(reason)" }
+}
+
+/// A file open for reading at any offset (`pread`), its size taken when
+/// opened; closed when the last reference goes.
+final class FileBytes: RandomAccessBytes {
+  let path: String
+  let count: Int
+  private let descriptor: Int32
+
+  init(path: String) throws {
+    self.path = path
+    let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileError(path: path, reason: Self.message(errno)) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      close(fd)
+      throw FileError(path: path, reason: Self.message(code))
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      close(fd)
+      throw FileError(path: path, reason: "not a regular file")
+    }
+    descriptor = fd
+    count = Int(info.st_size)
+  }
+
+  deinit { close(descriptor) }
+
+  static func message(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
+
+  func read(offset: Int, count n: Int) throws -> [UInt8] {
+    guard offset >= 0, n >= 0, offset <= count - n else {
+      throw FileError(path: path, reason: "a read beyond the end of the file")
+    }
+    var out = [UInt8](repeating: 0, count: n)
+    var done = 0
+    while done < n {
+      let got = out.withUnsafeMutableBytes { raw in
+        pread(descriptor, raw.baseAddress.map { $0 + done }, n - done, off_t(offset + done))
+      }
+      if got > 0 {
+        done += got
+      } else if got < 0 && errno == EINTR {
+        continue
+      } else if got == 0 {
+        throw FileError(path: path, reason: "the file is shorter than when it was opened")
+      } else {
+        throw FileError(path: path, reason: Self.message(errno))
+      }
+    }
+    return out
+  }
+}

@@ -8,7 +8,8 @@
 #
 # Targets: FuzzJSON (JSON reader and document importer), FuzzImport (hOCR,
 # ALTO, PAGE XML and TSV importers), FuzzQuery (query protocol), FuzzImage (image decoding, multi-page and tiled TIFF),
-# FuzzPage (page finding and straightening on small gray images). Seed
+# FuzzPage (page finding and straightening on small gray images), FuzzCompact
+# (the compact model and the paged JSON reader: docs/COMPACT-MODEL.md). Seed
 # corpora come from Scans/ and from hostile TIFFs written below; the
 # corpora grown by a run are kept in .build/fuzz/corpus for the next.
 set -euo pipefail
@@ -16,7 +17,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage FuzzPage); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage FuzzPage FuzzCompact); fi
 
 work=.build/fuzz
 scratch="$work/build"
@@ -57,6 +58,17 @@ seed() {
         for f in hocr alto page tsv; do
           "$scantext" convert "$truth" "$dir/$stem.$f" --format "$f" 2> /dev/null || true
         done
+      done
+      ;;
+    FuzzCompact)
+      # Two sample truths as compact models and as JSON (small pages: the
+      # fuzzer works best on inputs of a few kB).
+      local scantext
+      scantext="$(swift build --show-bin-path)/scantext"
+      [ -x "$scantext" ] || swift build --product scantext
+      for truth in Scans/clean.truth.json Scans/two-columns.truth.json; do
+        "$scantext" convert "$truth" "$dir/$(basename "$truth" .truth.json).stm" 2> /dev/null || true
+        cp "$truth" "$dir"/
       done
       ;;
     FuzzQuery)

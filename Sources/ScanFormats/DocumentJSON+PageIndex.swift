@@ -19,14 +19,14 @@ extension DocumentJSON {
     var pages: [PageSpan] = []
     var generator: Generator?
 
-    /// The largest `generator` member read (it is small: a name, a
-    /// version and a few options).
-    static let generatorLimit = 1 << 20
+    /// The largest member other than `pages` read (`generator` is a name,
+    /// a version and a few options).
+    static let memberLimit = 16 << 20
 
     /// - Throws: ``DocumentFormatError`` for a file that is not a ScanText
     ///   JSON document of this version.
-    init(_ bytes: some RandomAccessBytes) throws {
-      var scanner = Scanner(bytes)
+    init(_ bytes: some RandomAccessBytes, blockSize: Int = 1 << 20) throws {
+      var scanner = Scanner(bytes, blockSize: max(1, blockSize))
       func fail(_ reason: String) -> DocumentFormatError {
         DocumentFormatError(
           path: "", reason: "invalid JSON at byte \(scanner.position): \(reason)")
@@ -62,7 +62,7 @@ extension DocumentJSON {
             while true {
               try scanner.skipSpace()
               let start = scanner.position
-              try scanner.skipValue()
+              try scanner.skipValue(outerDepth: 2)
               pages.append(PageSpan(offset: start, length: scanner.position - start))
               try scanner.skipSpace()
               let c = try scanner.next()
@@ -70,20 +70,29 @@ extension DocumentJSON {
               guard c == UInt8(ascii: ",") else { throw fail("expected ',' or ']' after a page") }
             }
           }
-        case "version", "generator":
+        default:
+          // Every other member is parsed (as the whole-file reader would:
+          // a bad number or string there is refused all the same).
           let start = scanner.position
-          try scanner.skipValue()
+          try scanner.skipValue(outerDepth: 1)
           let length = scanner.position - start
-          guard length <= Self.generatorLimit else { throw fail("'\(key)' is too long") }
+          guard length <= Self.memberLimit else {
+            throw fail("'\(key)' is longer than \(Self.memberLimit) bytes")
+          }
           let text = try bytes.read(offset: start, count: length)
-          let value = try text.withUnsafeBufferPointer { try JSONValue(parsing: $0) }
-          if key == "version" {
-            version = value
-          } else {
+          let value: JSONValue
+          do {
+            value = try text.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+              var parser = JSONParser(bytes: buffer, depth: 1)
+              return try parser.parseDocument()
+            }
+          } catch {
+            throw fail("in '\(key)': \(error.reason)")
+          }
+          if key == "version" { version = value }
+          if key == "generator" {
             generator = DocumentJSON.generator(of: .object(["generator": value]))
           }
-        default:
-          try scanner.skipValue()
         }
         try scanner.skipSpace()
         let c = try scanner.next()
@@ -116,7 +125,8 @@ extension DocumentJSON {
     let value: JSONValue
     do {
       value = try text.withUnsafeBufferPointer { buffer throws(JSONParseError) in
-        try JSONValue(parsing: buffer)
+        var parser = JSONParser(bytes: buffer, depth: 2)
+        return try parser.parseDocument()
       }
     } catch {
       throw DocumentFormatError(
@@ -135,9 +145,13 @@ private struct Scanner<Bytes: RandomAccessBytes> {
   private var i = 0
   /// The most nested a value may be (as ``JSONValue``'s parser allows).
   static var maxDepth: Int { 512 }
-  static var blockSize: Int { 1 << 20 }
+  /// How much is read at a time.
+  let blockSize: Int
 
-  init(_ bytes: Bytes) { self.bytes = bytes }
+  init(_ bytes: Bytes, blockSize: Int) {
+    self.bytes = bytes
+    self.blockSize = blockSize
+  }
 
   var position: Int { blockStart + i }
   var atEnd: Bool { position >= bytes.count }
@@ -152,7 +166,7 @@ private struct Scanner<Bytes: RandomAccessBytes> {
     if i < block.count { return true }
     blockStart += block.count
     i = 0
-    let n = min(Self.blockSize, bytes.count - blockStart)
+    let n = min(blockSize, bytes.count - blockStart)
     guard n > 0 else {
       block = []
       return false
@@ -196,23 +210,20 @@ private struct Scanner<Bytes: RandomAccessBytes> {
   private mutating func skipString() throws {
     i += 1
     while try fill() {
-      // The block's bytes up to the next quote or backslash, unchecked.
-      let found = block.withUnsafeBufferPointer { b -> Int in
+      // The block's bytes up to the next quote or backslash.
+      i = block.withUnsafeBufferPointer { b -> Int in
         var k = i
-        while k < b.count {
-          let c = b[k]
-          if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return k }
-          k += 1
-        }
+        while k < b.count, b[k] != UInt8(ascii: "\""), b[k] != UInt8(ascii: "\\") { k += 1 }
         return k
       }
-      i = found
-      guard try fill() else { break }
+      // The block ended first: go on in the next.
+      guard i < block.count else { continue }
       if block[i] == UInt8(ascii: "\"") {
         i += 1
         return
       }
-      // A backslash: skip it and the byte it escapes.
+      // A backslash: skip it and the byte it escapes (which may begin the
+      // next block).
       i += 1
       guard try fill() else { break }
       i += 1
@@ -223,7 +234,7 @@ private struct Scanner<Bytes: RandomAccessBytes> {
   /// Skips one value: an object or array to its matching bracket (strings
   /// followed, so brackets inside them do not count), or a scalar to the
   /// next delimiter.
-  mutating func skipValue() throws {
+  mutating func skipValue(outerDepth: Int) throws {
     let first = try peek()
     switch first {
     case UInt8(ascii: "\""):
@@ -238,7 +249,9 @@ private struct Scanner<Bytes: RandomAccessBytes> {
           continue
         case UInt8(ascii: "{"), UInt8(ascii: "["):
           depth += 1
-          guard depth <= Self.maxDepth else { throw fail("nesting is too deep") }
+          guard outerDepth + depth <= Self.maxDepth else {
+            throw fail("nesting is deeper than \(Self.maxDepth) levels")
+          }
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
           depth -= 1
           if depth == 0 {

@@ -209,7 +209,13 @@ struct JSONParser {
   var i = 0
   var depth = 0
 
-  init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// A parser of `bytes`; `depth` is the nesting of the value inside the
+  /// document it is part of (a page of a document's `pages`: 2), counted
+  /// against the limit as the whole document's parse would count it.
+  init(bytes: UnsafeBufferPointer<UInt8>, depth: Int = 0) {
+    self.bytes = bytes
+    self.depth = depth
+  }
 
   mutating func parseDocument() throws(JSONParseError) -> JSONValue {
     let value = try parseValue()

@@ -74,7 +74,8 @@ public final class PagedDocument: Sendable {
   }
 
   /// Opens a compact model or a ScanText JSON file (told apart by their
-  /// first bytes) for reading page by page.
+  /// first bytes; a file named `.stm` is a compact model) for reading page
+  /// by page.
   ///
   /// Opening reads a compact model's header, page table and trailer, or
   /// makes one pass over a JSON file that finds each page's bytes; no page
@@ -92,7 +93,9 @@ public final class PagedDocument: Sendable {
     let file = try FileBytes(path: path)
     let limit = max(1, maxPagesInMemory ?? defaultMaxPagesInMemory)
     let head = try file.read(offset: 0, count: min(file.count, CompactModel.magic.count))
-    if CompactModel.isCompactModel(Data(head)) {
+    // A file named .stm is a compact model: without the signature it is
+    // refused as one, not read as JSON.
+    if CompactModel.isCompactModel(Data(head)) || FileFormat(fileName: path) == .compactModel {
       return try PagedDocument(compact: file, maxPagesInMemory: limit)
     }
     return try PagedDocument(json: file, maxPagesInMemory: limit)
@@ -267,5 +270,20 @@ final class FileBytes: RandomAccessBytes {
       }
     }
     return out
+  }
+}
+
+/// The paged readers for the fuzzers (`Tools/Fuzz`): bytes in memory read
+/// as a file would be.
+@_spi(Fuzzing) public enum PagedFuzzing {
+  /// Every page of a compact model in `data`, read through its page table.
+  public static func compactPages(_ data: Data) throws -> Document {
+    try PagedDocument(compact: DataBytes(data), maxPagesInMemory: 2).document()
+  }
+
+  /// Every page of a ScanText JSON document in `data`, found by the page
+  /// index and decoded one at a time.
+  public static func jsonPages(_ data: Data) throws -> Document {
+    try PagedDocument(json: DataBytes(data), maxPagesInMemory: 2).document()
   }
 }

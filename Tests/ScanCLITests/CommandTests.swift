@@ -356,7 +356,7 @@ struct ProgressTests {
 @Suite("Query protocol robustness")
 struct QueryFuzzTests {
   @Test func everyRequestGetsOneJSONAnswer() throws {
-    let service = QueryService(document: Document(pages: [try CleanModel.page]))
+    let service = QueryService(document: PagedDocument(pages: [try CleanModel.page]))
     let ops = [
       "text", "rects", "caret", "hit", "enclosing", "boundary", "line", "lineContent", "lines",
       "pages", "x", "",

@@ -30,6 +30,10 @@ let package = Package(
         .product(name: "ScanFormats", package: "ScanText"),
         .product(name: "ScanModel", package: "ScanText"),
       ]),
+    // The compact model and the paged JSON reader.
+    .executableTarget(
+      name: "FuzzCompact",
+      dependencies: ["FuzzSupport", .product(name: "ScanFormats", package: "ScanText")]),
     // Image decoding (every format, multi-page and tiled TIFF), no OCR.
     .executableTarget(
       name: "FuzzImage",

@@ -51,6 +51,12 @@ struct ConvertCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
+    if !outputFormat.needsPageImages && ocr.pdfPages == nil && !InputFiles.isStream(inputPath)
+      && InputFiles.isDocument(inputPath)
+    {
+      try convertPageByPage(io)
+      return 0
+    }
     let numbered = try ocr.recognizer().numberedPages(inputPath)
     let document = Document(pages: numbered.map(\.page))
     // Each page handed to the format's writer with where it was read from
@@ -85,6 +91,30 @@ struct ConvertCommand: ScanCommand {
       throw error
     }
     return 0
+  }
+
+  /// Converts a document to a format that needs no page images a page at a
+  /// time: a compact model or JSON file is read page by page
+  /// (``ScanFormats/PagedDocument``), so memory holds one page whatever
+  /// the document's length.
+  func convertPageByPage(_ io: CommandIO) throws {
+    let document = try DocumentFiles.open(inputPath, maxPagesInMemory: 1)
+    var settings = WriterSettings.scanText(
+      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
+      title: ocr.title)
+    settings.pageTotal = document.pageCount
+    let output = try DocumentStream(
+      format: outputFormat, path: outputPath, settings: settings, io: io)
+    do {
+      for i in 0..<document.pageCount {
+        let page = try DocumentFiles.page(i, of: document, path: inputPath)
+        try output.write(page, from: PageOrigin(path: inputPath, page: i, number: i + 1))
+      }
+      try output.finish()
+    } catch {
+      output.abandon()
+      throw error
+    }
   }
 
   /// The image file and page of it behind each page of the document: the

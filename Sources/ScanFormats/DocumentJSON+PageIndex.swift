@@ -32,9 +32,10 @@ extension DocumentJSON {
           path: "", reason: "invalid JSON at byte \(scanner.position): \(reason)")
       }
       try scanner.skipSpace()
-      guard try scanner.next() == UInt8(ascii: "{") else {
+      guard try scanner.peek() == UInt8(ascii: "{") else {
         throw fail("a ScanText document is a JSON object")
       }
+      _ = try scanner.next()
       var keys: Set<String> = []
       var version: JSONValue?
       var first = true
@@ -48,13 +49,15 @@ extension DocumentJSON {
         let key = try scanner.string()
         guard keys.insert(key).inserted else { throw fail("the key \"\(key)\" is repeated") }
         try scanner.skipSpace()
-        guard try scanner.next() == UInt8(ascii: ":") else { throw fail("expected ':'") }
+        guard try scanner.peek() == UInt8(ascii: ":") else { throw fail("expected ':'") }
+        _ = try scanner.next()
         try scanner.skipSpace()
         switch key {
         case "pages":
-          guard try scanner.next() == UInt8(ascii: "[") else {
+          guard try scanner.peek() == UInt8(ascii: "[") else {
             throw DocumentFormatError(path: "", reason: "'pages' must be an array")
           }
+          _ = try scanner.next()
           try scanner.skipSpace()
           if try scanner.peek() == UInt8(ascii: "]") {
             _ = try scanner.next()
@@ -65,9 +68,12 @@ extension DocumentJSON {
               try scanner.skipValue(outerDepth: 2)
               pages.append(PageSpan(offset: start, length: scanner.position - start))
               try scanner.skipSpace()
-              let c = try scanner.next()
+              let c = try scanner.peek()
+              guard c == UInt8(ascii: "]") || c == UInt8(ascii: ",") else {
+                throw fail("expected ',' or ']' after a page")
+              }
+              _ = try scanner.next()
               if c == UInt8(ascii: "]") { break }
-              guard c == UInt8(ascii: ",") else { throw fail("expected ',' or ']' after a page") }
             }
           }
         default:
@@ -95,9 +101,12 @@ extension DocumentJSON {
           }
         }
         try scanner.skipSpace()
-        let c = try scanner.next()
+        let c = try scanner.peek()
+        guard c == UInt8(ascii: "}") || c == UInt8(ascii: ",") else {
+          throw fail("expected ',' or '}'")
+        }
+        _ = try scanner.next()
         if c == UInt8(ascii: "}") { break }
-        guard c == UInt8(ascii: ",") else { throw fail("expected ',' or '}'") }
       }
       try scanner.skipSpace()
       guard scanner.atEnd else { throw fail("unexpected text after the value") }

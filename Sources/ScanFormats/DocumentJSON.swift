@@ -129,7 +129,9 @@ public enum DocumentJSON {
     }
   }
 
-  static func value(of page: Page) -> JSONValue { .object(members(of: page)) }
+  /// A page as an item of the document's `pages`.
+  /// - Complexity: O(*n*) in the page's elements.
+  public static func value(of page: Page) -> JSONValue { .object(members(of: page)) }
 
   /// A page's `image` member.
   static func image(of page: Page) -> JSONValue { page.image.map(JSONValue.string) ?? .null }

@@ -139,6 +139,10 @@ extension QueryOp {
       name: "writingDirection", arguments: "\"position\":p,\"direction\":d",
       summary: "the base writing direction at a position"
     ) { service, request, page in try service.writingDirectionAnswer(request, page) },
+    QueryOp(
+      name: "model", arguments: "",
+      summary: "the page's model as the JSON format holds it (an item of its \"pages\")"
+    ) { _, _, page in .object(["page": DocumentJSON.value(of: page)]) },
   ]
 
   /// ``all`` by name.

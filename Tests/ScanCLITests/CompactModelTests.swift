@@ -337,3 +337,19 @@ extension CompactModelTests {
     }
   }
 }
+
+extension CompactModelTests {
+  /// The `model` op gives a page's model as the JSON format holds it, the
+  /// same from a compact model as from the JSON file.
+  @Test func modelOpGivesThePageAsTheJSONHoldsIt() throws {
+    let pages = try ["clean.png", "headings.png"].map { try RecognizedScans.page($0) }
+    let (json, stm) = try Self.files(pages)
+    let file = try JSONValue(parsing: String(contentsOfFile: json, encoding: .utf8))
+    for path in [json, stm] {
+      let run = try ScanTextRun.run(["query", path], stdin: "{\"op\":\"model\",\"page\":1}\n")
+      #expect(run.code == 0, "\(run.stderr)")
+      let answer = try JSONValue(parsing: run.stdout)
+      #expect(answer["page"] == file["pages"]?.arrayValue?[1], "\(path)")
+    }
+  }
+}

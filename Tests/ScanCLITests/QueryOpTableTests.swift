@@ -52,7 +52,7 @@ struct QueryOpTableTests {
     let answers = try query(path, [#"{"op":"fly"}"#, #"{"op":"TEXT"}"#])
     let expected =
       "unknown op 'fly' (expected "
-      + QueryOp.all.map(\.name).dropLast().joined(separator: ", ") + " or writingDirection)"
+      + QueryOp.all.map(\.name).dropLast().joined(separator: ", ") + " or model)"
     #expect(answers[0]["error"]?.stringValue == expected)
     #expect(expected.contains("text, rects, caret, "))
     #expect(
@@ -79,7 +79,7 @@ struct QueryOpTableTests {
       "farthest": (#""range":[0,5],"direction":"left""#, "position"),
       "extend": (#""position":1,"direction":"right""#, "range"),
       "compare": (#""position":1,"other":2"#, "order"),
-      "writingDirection": (#""position":1"#, "writingDirection"),
+      "writingDirection": (#""position":1"#, "writingDirection"), "model": ("", "page"),
     ]
     #expect(Set(requests.keys) == Set(QueryOp.all.map(\.name)))
     let ops = QueryOp.all.map(\.name)

@@ -1,6 +1,5 @@
 """Documents and pages: the protocol's ops as methods."""
 
-import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -54,6 +53,7 @@ OPS: Dict[str, str] = {
     "extend": "Page.extend",
     "compare": "Page.compare",
     "writingDirection": "Page.writing_direction",
+    "model": "Page.model",
 }
 
 
@@ -80,8 +80,8 @@ def ocr(paths: Union[PathLike, Sequence[PathLike]], *, timeout: Optional[float] 
     """Recognises images and PDFs with ``scantext ocr`` and opens the result.
 
     Every page of every input becomes a page of the document, in order. The
-    JSON model is written to a temporary folder that the document removes
-    when it is closed.
+    model (a compact model, ``.stm``) is written to a temporary folder that
+    the document removes when it is closed.
 
     Args:
         paths: one path or several (PNG, JPEG, TIFF, PNM, BMP, WebP, GIF, PDF).
@@ -104,7 +104,7 @@ def ocr(paths: Union[PathLike, Sequence[PathLike]], *, timeout: Optional[float] 
         paths = [paths]
     sources = [Path(p) for p in paths]
     folder = Path(tempfile.mkdtemp(prefix="scantext-"))
-    model = folder / "document.json"
+    model = folder / "document.stm"
     arguments = ["ocr", "-q", "-o", model] + _option_arguments(options) + [str(p) for p in sources]
     try:
         done = run_process(arguments, timeout)
@@ -159,12 +159,13 @@ class Document:
     def open(cls, path: PathLike, *, timeout: float = 60.0) -> "Document":
         """Opens a document.
 
-        A ScanText JSON model (``.json``) is served as it is. Anything else
+        A ScanText JSON model (``.json``) or compact model (``.stm``) is
+        served as it is: the server reads a page when a request first names
+        it, so a document of any length opens at once. Anything else
         ``scantext convert`` reads (hOCR, ALTO, PAGE XML, Tesseract TSV, or
         an image, which is recognised first) is converted once to a
-        temporary JSON model, which is then the one source of every answer
-        (text, words, paragraphs, queries). The compact model of issue 32 is
-        not supported yet.
+        temporary compact model, which is then the one source of every
+        answer (text, words, paragraphs, queries).
 
         Args:
             path: the file to open.
@@ -176,12 +177,12 @@ class Document:
                 says why), or the binary cannot be found.
         """
         path = Path(path)
-        if path.suffix.lower() == ".json":
+        if path.suffix.lower() in (".json", ".stm"):
             if not path.is_file():
                 raise ServerError(f"{path}: no such file")
             return cls(path, timeout=timeout)
         folder = Path(tempfile.mkdtemp(prefix="scantext-"))
-        model = folder / "document.json"
+        model = folder / "document.stm"
         try:
             run(["convert", str(path), str(model)])
             return cls(model, sources=[path], temporary=folder, timeout=timeout)
@@ -223,10 +224,11 @@ class Document:
 
     @property
     def model(self) -> Dict[str, Any]:
-        """The JSON model (the README's "JSON format"), read once."""
+        """The whole model as the README's "JSON format" holds it: every
+        page's (the ``model`` op), asked once. A page's alone is
+        :meth:`Page.model`, which reads only that page."""
         if self._model is None:
-            with open(self.path, encoding="utf-8") as file:
-                self._model = json.load(file)
+            self._model = {"version": 1, "pages": [page.model() for page in self.pages]}
         return self._model
 
     @property
@@ -268,7 +270,7 @@ class Document:
     def _image_for(self, index: int) -> Optional[Path]:
         """The image to draw page ``index`` on when the model is not beside
         it: the input it was recognised from (not a PDF)."""
-        name = self.model["pages"][index].get("image")
+        name = self.pages[index].model().get("image")
         if not name:
             return None
         for source in self._sources:
@@ -290,6 +292,7 @@ class Page:
     def __init__(self, document: Document, index: int):
         self.document = document
         self.index = index
+        self._model: Optional[Dict[str, Any]] = None
 
     def __repr__(self) -> str:
         return f"<scantext.Page {self.index} of {self.document.path}>"
@@ -297,9 +300,17 @@ class Page:
     def _ask(self, op: str, **arguments: Any) -> Dict[str, Any]:
         return self.document.request(op, page=self.index, **arguments)
 
+    def model(self) -> Dict[str, Any]:
+        """The page's model as the README's "JSON format" holds it (an item
+        of its ``pages``: text, blocks, paragraphs, lines, words, glyphs),
+        asked of the server once (the ``model`` op)."""
+        if self._model is None:
+            self._model = self._ask("model")["page"]
+        return self._model
+
     @property
     def _json(self) -> Dict[str, Any]:
-        return self.document.model["pages"][self.index]
+        return self.model()
 
     @property
     def text(self) -> str:
@@ -416,12 +427,12 @@ class Page:
     def words(self) -> List[Word]:
         """Every word of the model, in reading order, with its box, range,
         confidence, quad (when the page was turned or straightened) and line
-        number. Read from the JSON model, not a protocol op."""
+        number. Read from the page's model (:meth:`model`)."""
         return [w for _, words in self._walk() for w in words]
 
     def paragraphs(self) -> List[Paragraph]:
         """Every paragraph of the model with its role, heading level, box,
-        range, text and words. Read from the JSON model."""
+        range, text and words. Read from the page's model (:meth:`model`)."""
         text = self.text
         result = []
         for j, words in self._walk():

@@ -169,3 +169,24 @@ def test_one_bad_input_loses_no_other_page(root, tmp_path):
         assert doc.pages[0].text.startswith("The town library")
     with scantext.ocr(good) as doc:
         assert doc.errors == []
+
+
+def test_a_compact_model_opens_page_by_page(model, tmp_path):
+    stm = tmp_path / "headings.stm"
+    scantext._server.run(["convert", model, stm])
+    with scantext.Document.open(model) as json_doc, scantext.Document.open(stm) as compact:
+        assert compact.path == stm  # served as it is, not converted
+        a, b = json_doc.pages[0], compact.pages[0]
+        assert b.model() == a.model()
+        assert b.text == a.text and b.words() == a.words()
+        assert b.selection_rects(0, 12) == a.selection_rects(0, 12)
+    # A damaged page is the server's error, naming it; the session goes on.
+    data = bytearray(stm.read_bytes())
+    data[len(data) - 60] ^= 0x01  # inside the page (the table and trailer are 56 bytes)
+    damaged = tmp_path / "damaged.stm"
+    damaged.write_bytes(bytes(data))
+    with scantext.Document.open(damaged) as doc:
+        assert doc.page_count() == 1
+        with pytest.raises(scantext.QueryError, match="page 1: damaged"):
+            doc.pages[0].text_in_range(0, 5)
+        assert doc.page_count() == 1

@@ -102,6 +102,7 @@ extension Preprocessor {
     let others = cells.map(\.others).reduce(0, +)
     guard glyphs >= 2 * others else { return false }
     let heights = cells.flatMap { $0.glyphs.map(\.height) }.sorted()
+    guard !heights.isEmpty else { return false }
     let letter = heights[heights.count / 2]
     // A row is as tall as its tallest text (a cell of three lines makes
     // its one-line neighbours as tall); a cell over several rows is

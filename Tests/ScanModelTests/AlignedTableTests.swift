@@ -129,6 +129,60 @@ struct AlignedTableTests {
     #expect(cells[3].lines.count == 3)
   }
 
+  /// A header with a group title over two columns (develop `tables`
+  /// 1047): "Field trials" over "Grade" and "Score", "Origin" and "Site"
+  /// beside it over both header rows.
+  static let groupedRows: [[(String, Int)]] = [
+    [("Origin", 0), ("Site", 1), ("Field trials", 2)],
+    [("Grade", 2), ("Score", 3)],
+    [("South", 0), ("+483.61", 1), ("+8.3", 2), ("-6.50", 3)],
+    [("Spelt", 0), ("12.5", 1), ("-0.75", 2), ("+1.20", 3)],
+    [("Woad", 0), ("7.25", 1), ("+3.1", 2), ("-2.00", 3)],
+  ]
+
+  static func groupedPage(_ rows: [[(String, Int)]]) -> [Block] {
+    let xs = [200, 600, 1000, 1400]
+    var columns = Array(repeating: [TextLine](), count: xs.count)
+    for (i, row) in rows.enumerated() {
+      for (text, j) in row {
+        columns[j].append(
+          Self.line(text.split(separator: " ").map(String.init), x: xs[j], y: 400 + 80 * i))
+      }
+    }
+    return columns.map { Self.block([Self.paragraph($0)]) }
+  }
+
+  @Test func headersBesideAGroupTitleSpanBothHeaderRows() {
+    let cells = TableCells.composingAligned(Self.groupedPage(Self.groupedRows)).flatMap(
+      \.paragraphs
+    ).filter { $0.cell != nil }
+    #expect(
+      cells.prefix(5).map { $0.lines.flatMap(\.words).map(\.text).joined(separator: " ") } == [
+        "Origin", "Site", "Field trials", "Grade", "Score",
+      ])
+    #expect(
+      cells.prefix(6).compactMap(\.cell) == [
+        TableCellPosition(row: 0, column: 0, rowSpan: 2),
+        TableCellPosition(row: 0, column: 1, rowSpan: 2),
+        TableCellPosition(row: 0, column: 2, columnSpan: 2),
+        TableCellPosition(row: 1, column: 2),
+        TableCellPosition(row: 1, column: 3),
+        TableCellPosition(row: 2, column: 0),
+      ])
+    #expect(cells.count == 17)
+  }
+
+  @Test func aBodyRowWithAnEmptyCellSpansNothing() {
+    // The second row's first cells are empty: its filled columns have a
+    // header each, no title over them.
+    var rows = Self.groupedRows
+    rows[0] = [("Origin", 0), ("Site", 1), ("Grade", 2), ("Score", 3)]
+    let cells = TableCells.composingAligned(Self.groupedPage(rows)).flatMap(\.paragraphs)
+      .compactMap(\.cell)
+    #expect(!cells.isEmpty)
+    #expect(cells.allSatisfy { $0.rowSpan == 1 && $0.columnSpan == 1 })
+  }
+
   @Test func twoColumnsOfProseAreNoTable() {
     // Two columns of running text whose lines stand on the same baselines.
     let text = [

@@ -114,8 +114,9 @@ struct TableFamilyTests {
           right * 10 >= page.cells.count * 9, "\(seed): \(right) of \(page.cells.count) cells right"
         )
       } else if page.ruling == "grid" {
-        // A grid too small to be told from stray rules: nothing is
-        // decided, no paragraph is a cell.
+        // A grid the rules step did not take (too small, and its cells
+        // not shown to hold text): nothing is decided, no paragraph is a
+        // cell.
         #expect(cellParagraphs.isEmpty, "\(seed)")
         #expect(!read.blocks.flatMap(\.paragraphs).contains { $0.role == .tableCell }, "\(seed)")
       } else {
@@ -198,6 +199,79 @@ struct TableFamilyTests {
       let html = AccessibleHTML(image: .none, lowConfidenceThreshold: 60).html(for: read)
       #expect(html.components(separatedBy: "<table").count == 2, "\(seed)")
     }
+  }
+
+  /// Fully ruled grids whose rules cross fewer than 20 times: develop
+  /// seeds 1028 (2 columns × 3 rows beside text), 1046 (2 × 5), 1058 (3
+  /// columns under a merged header cell, the cell beside it over both
+  /// header rows), 1087 (3 × 3 under text), and checking seed 9004.
+  static let smallGridSeeds = [1028, 1046, 1058, 1087, 9004]
+
+  @Test(
+    "Small ruled grids read as tables, cell by cell, nothing of a cell lost",
+    .enabled(if: GeneratedImages.python != nil, Comment(rawValue: GeneratedImages.absentMessage)))
+  func smallRuledGrids() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "small-grids-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scantext = try OCREngine(options: RecognitionOptions())
+    let tesseract = try OCREngine(
+      options: RecognitionOptions(preprocessing: [], layout: .tesseract))
+    for seed in Self.smallGridSeeds {
+      let page = try Self.generate(seed, into: folder)
+      #expect(page.ruling == "grid", "\(seed)")
+      let read = try #require(try scantext.recognize(contentsOf: page.image.path).first)
+      let plain = try #require(try tesseract.recognize(contentsOf: page.image.path).first)
+      #expect(read.preprocessing.contains("rules"), "\(seed): \(read.preprocessing)")
+      let cellParagraphs = read.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+      // Every cell its own paragraph, in its place and span, row by row,
+      // holding exactly the words inside it; the text beside or above the
+      // table is in no cell.
+      #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+      #expect(
+        cellParagraphs.map { $0.lines.map(\.text).joined(separator: " ") }
+          == page.cells.map { Self.text(of: read, in: $0.box) }, "\(seed)")
+      // Compared with plain Tesseract cell by cell: a cell it reads right
+      // is read right (decimals, signs, short words).
+      for cell in page.cells where Self.text(of: plain, in: cell.box) == cell.text {
+        #expect(
+          Self.text(of: read, in: cell.box) == cell.text,
+          "\(seed): cell \(cell.position) \"\(cell.text)\" read \"\(Self.text(of: read, in: cell.box))\""
+        )
+      }
+      let s = read.evaluate(against: page.truth)
+      let t = plain.evaluate(against: page.truth)
+      #expect(s.cer <= t.cer + 0.005, "\(seed): CER \(s.cer) against \(t.cer)")
+      #expect(s.readingOrderCER <= t.readingOrderCER + 0.005, "\(seed)")
+      #expect(s.wordRecall >= t.wordRecall - 0.01, "\(seed)")
+      let document = Document(pages: [read])
+      let pageXML = try DocumentFormat.page.encode(document, generator: Self.generator)
+      #expect(pageXML.contains("<TableCell"), "\(seed)")
+      #expect(try Self.schemaComplaints(pageXML, schema: "page-2019-07-15.xsd") == "", "\(seed)")
+      let alto = try DocumentFormat.alto.encode(document, generator: Self.generator)
+      #expect(try Self.schemaComplaints(alto, schema: "alto-4-4.xsd") == "", "\(seed)")
+      let html = AccessibleHTML(image: .none, lowConfidenceThreshold: 60).html(for: read)
+      #expect(html.components(separatedBy: "<table").count == 2, "\(seed)")
+    }
+  }
+
+  /// `kant-0017`: its rules (the book's edges, a double rule under the
+  /// running head) cross 17 times and are no table; removing them lost
+  /// words. The rules step leaves the page alone and no paragraph is a
+  /// cell.
+  @Test(
+    "The rules of a real page that are no table stay, and no paragraph is a cell",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func kantHasNoTable() throws {
+    let folder = try #require(RealScans.folder)
+    let scantext = try OCREngine(options: RecognitionOptions())
+    let read = try #require(
+      try scantext.recognize(
+        contentsOf: folder.appendingPathComponent("ocrd/kant-0017.tif").path
+      ).first)
+    #expect(!read.preprocessing.contains("rules"), "\(read.preprocessing)")
+    #expect(
+      !read.blocks.flatMap(\.paragraphs).contains { $0.cell != nil || $0.role == .tableCell })
   }
 
   /// Pages without a table, develop and checking seeds of the families

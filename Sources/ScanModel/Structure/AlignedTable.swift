@@ -374,6 +374,7 @@ public enum AlignedTables {
     }
     ys.append(bottom(tableRows[tableRows.count - 1]) + 2)
     guard zip(ys, ys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+    let group = headerGroup(tableRows, columns: columns.count, range: columnRange(of:))
     // A segment over several columns in a row makes one cell spanning them.
     var cells: [RuledTable.Cell] = []
     for (i, rows) in tableRows.enumerated() {
@@ -382,19 +383,59 @@ public enum AlignedTables {
         let range = columnRange(of: segment)
         if range.count > 1 { spans.append(range) }
       }
+      if i == 0, let group { spans.append(group) }
       let spanning = merged(spans, slack: 0)
       var j = 0
       while j < columns.count {
         let span = spanning.first { $0.contains(j) } ?? j...j
-        cells.append(
-          RuledTable.Cell(
-            position: TableCellPosition(row: i, column: j, columnSpan: span.count),
-            box: PixelRect(minX: xs[j], minY: ys[i], maxX: xs[span.upperBound + 1], maxY: ys[i + 1])
-          ))
+        // Beside a group title, a header cell spans both header rows; the
+        // second header row has cells under the title only.
+        let rowSpan = group.map { i == 0 && !$0.contains(j) ? 2 : 1 } ?? 1
+        if i != 1 || group.map({ $0.contains(j) }) ?? true {
+          cells.append(
+            RuledTable.Cell(
+              position: TableCellPosition(
+                row: i, column: j, rowSpan: rowSpan, columnSpan: span.count),
+              box: PixelRect(
+                minX: xs[j], minY: ys[i], maxX: xs[span.upperBound + 1], maxY: ys[i + rowSpan])))
+        }
         j = span.upperBound + 1
       }
     }
     return RuledTable(rows: tableRows.count, columns: columns.count, cells: cells)
+  }
+
+  /// The columns under a group title in a table's header, when the first
+  /// two rows show one clearly: the second row fills two neighbouring
+  /// columns or more, but not all, one segment of the first row (the
+  /// title) lies over those columns and no other, and the first row
+  /// fills every other column (their headers, which then span both
+  /// header rows). `nil` otherwise: a body row with an empty cell has no
+  /// title over its filled columns (each of its neighbours' headers lies
+  /// over one column), and stays a row of its own.
+  ///
+  /// Why: the generated tables' group titles (develop `tables` 1014,
+  /// 1047, 1064, ruled across or not ruled) were read as a title over one
+  /// column and header cells of one row (the truth: the title spans its
+  /// columns, the headers beside it both rows), as a reader sees them.
+  static func headerGroup(
+    _ tableRows: [[Row]], columns: Int, range: (Segment) -> ClosedRange<Int>
+  ) -> ClosedRange<Int>? {
+    guard tableRows.count >= 3 else { return nil }
+    let second = Set(tableRows[1].flatMap(\.segments).flatMap { Array(range($0)) })
+    guard let low = second.min(), let high = second.max(), second.count >= 2,
+      second.count == high - low + 1, second.count < columns
+    else { return nil }
+    let group = low...high
+    let first = tableRows[0].flatMap(\.segments)
+    let over = first.filter { range($0).overlaps(group) }
+    guard over.count == 1, let title = over.first, range(title).clamped(to: group) == range(title)
+    else { return nil }
+    let filled = Set(first.flatMap { Array(range($0)) })
+    guard (0..<columns).allSatisfy({ group.contains($0) || filled.contains($0) }) else {
+      return nil
+    }
+    return group
   }
 }
 

@@ -123,8 +123,8 @@ import ScanModel
       rulesRemoval = clock.measure {
         // The rules step's own measure, decide and apply, as the pipeline runs it.
         if let found = Preprocessor.measureRules(binary: ink, resolution: original.resolution),
-          found.formGrid,
-          Preprocessor.removeRules(page, found, resolution: original.resolution) != nil
+          let removal = found.removal(resolution: original.resolution),
+          Preprocessor.removeRules(page, removal, resolution: original.resolution) != nil
         {
           decided.append(StepRecord(.rules).recorded)
         }

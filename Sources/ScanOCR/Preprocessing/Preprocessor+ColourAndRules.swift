@@ -364,9 +364,23 @@ extension Preprocessor {
     /// (``ruleCrossings(horizontal:vertical:reach:)``).
     var crossings: Int
 
+    /// The small ruled tables of a page whose rules cross fewer times
+    /// than a grid's (``Preprocessor/smallTables(_:ink:resolution:)``).
+    var smallTables: [RuledTable] = []
+
     /// Whether the rules form a table's grid, to be removed: at least
     /// ``Preprocessor/minimumRuleCrossings`` crossings.
     var formGrid: Bool { crossings >= Preprocessor.minimumRuleCrossings }
+
+    /// The rules the step removes: all of them on a page whose rules form
+    /// a grid (``formGrid``), the rules round its small tables on another
+    /// (``Preprocessor/restricted(_:to:resolution:)``); `nil` when there
+    /// is neither.
+    func removal(resolution: Int?) -> RuleMeasurement? {
+      if formGrid { return self }
+      guard !smallTables.isEmpty else { return nil }
+      return Preprocessor.restricted(self, to: smallTables, resolution: resolution)
+    }
   }
 
   /// Finds a binarised page's ruling lines and their crossings; `nil` when
@@ -386,9 +400,11 @@ extension Preprocessor {
       horizontal > 0, vertical > 0,
       let crossings = ruleCrossings(horizontal: found.horizontal, vertical: found.vertical)
     else { return nil }
-    return RuleMeasurement(
+    var measured = RuleMeasurement(
       horizontal: found.horizontal, vertical: found.vertical,
       horizontalPixels: Int(horizontal), verticalPixels: Int(vertical), crossings: crossings)
+    measured.smallTables = smallTables(measured, ink: ink, resolution: resolution)
+    return measured
   }
 
   /// Removes the ruling lines `found` on an 8-bit gray page (the rules

@@ -124,7 +124,9 @@ struct DespeckleStep: ImageStep {
 /// finds the rules and their crossings
 /// (``Preprocessor/measureRules(binary:resolution:)``); the step decides
 /// to remove them when they cross often enough to be a table's grid
-/// (``Preprocessor/minimumRuleCrossings``), and the removal lays the
+/// (``Preprocessor/minimumRuleCrossings``), or, round a small table only,
+/// when fewer crossings close cells that hold text
+/// (``Preprocessor/smallTables(_:ink:resolution:)``); the removal lays the
 /// paper next to each rule over it
 /// (``Preprocessor/removeRules(_:_:resolution:)``).
 struct RulesStep: ImageStep {
@@ -142,7 +144,7 @@ struct RulesStep: ImageStep {
   func decide(
     _ found: Preprocessor.RuleMeasurement, _ page: WorkingPage, _ context: StepContext
   ) -> Preprocessor.RuleMeasurement? {
-    found.formGrid ? found : nil
+    found.removal(resolution: page.resolution)
   }
 
   func apply(

@@ -99,6 +99,9 @@ struct TextPerspectiveMeasurementTests {
         record["deviation"] = m.cornerAngleDeviation
         record["clear"] = m.isClear
         record["corners"] = m.corners.map { [$0.x, $0.y] }
+        if let quad = m.straighteningQuad(width: page.width, height: page.height) {
+          record["quad"] = quad.map { [$0.x, $0.y] }
+        }
       }
       let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
       lines.append(String(decoding: data, as: UTF8.self))

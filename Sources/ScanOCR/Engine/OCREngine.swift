@@ -432,11 +432,66 @@ public final class OCREngine {
     preprocessor.textPerspective = quad
     let prepared = preprocessor.prepare(image, dpi: options.dpi)
     guard prepared.applied.contains(where: { $0.decision == .fromText }) else { return reading }
-    let straight = try read(prepared, index: index, path: path, started: started)
+    var straight = try read(prepared, index: index, path: path, started: started)
+    straight.blocks = Self.withoutEdgeLines(
+      straight.blocks, map: prepared.map, width: image.width, height: image.height)
+    straight.quality = ReadingQuality(straight.blocks)
     guard straight.quality.confidentWords >= reading.quality.confidentWords else {
       return reading
     }
     return straight
+  }
+
+  /// The blocks without the lines read off a straight edge: lines none of
+  /// whose words has confidence ≥ 60, and whose words are all flatter than
+  /// two fifths of the median height of the confident words or one of
+  /// which touches the photo's frame (within 2 px, mapped through `map` to
+  /// the `width` × `height` original). Straightened from its text, a
+  /// photo's frame, a table's or a page's edge crosses the page as a
+  /// straight step, which Tesseract reads as a flat line of garbage
+  /// (develop `photo-1028`: a stray "s" 12 px high at confidence 0 on the
+  /// photo's left edge, among words about 30 px high; CER 0 → 0.0026).
+  /// Print is not that flat: a line of letters without ascenders or
+  /// descenders is about half as high as a line with them.
+  static func withoutEdgeLines(_ blocks: [Block], map: PointMap, width: Int, height: Int)
+    -> [Block]
+  {
+    let words = blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words)
+    let heights = words.filter {
+      ($0.confidence ?? 0) >= ScanConventions.lowConfidenceThreshold
+    }.map { $0.bbox.maxY - $0.bbox.minY }.sorted()
+    guard !heights.isEmpty else { return blocks }
+    let flat = 0.4 * Double(heights[heights.count / 2])
+    func onFrame(_ w: Word) -> Bool {
+      let corners = [
+        Point(x: Double(w.bbox.minX), y: Double(w.bbox.minY)),
+        Point(x: Double(w.bbox.maxX), y: Double(w.bbox.maxY)),
+        Point(x: Double(w.bbox.minX), y: Double(w.bbox.maxY)),
+        Point(x: Double(w.bbox.maxX), y: Double(w.bbox.minY)),
+      ].map(map.apply)
+      return corners.contains {
+        $0.x <= 2 || $0.y <= 2 || $0.x >= Double(width) - 2 || $0.y >= Double(height) - 2
+      }
+    }
+    func isEdge(_ line: TextLine) -> Bool {
+      guard !line.words.isEmpty,
+        line.words.allSatisfy({
+          ($0.confidence ?? 0) < ScanConventions.lowConfidenceThreshold
+        })
+      else { return false }
+      return line.words.allSatisfy { Double($0.bbox.maxY - $0.bbox.minY) < flat }
+        || line.words.contains(where: onFrame)
+    }
+    var kept: [Block] = []
+    for var block in blocks {
+      block.paragraphs = block.paragraphs.compactMap { paragraph in
+        var paragraph = paragraph
+        paragraph.lines.removeAll(where: isEdge)
+        return paragraph.lines.isEmpty ? nil : paragraph
+      }
+      if !block.paragraphs.isEmpty { kept.append(block) }
+    }
+    return kept
   }
 
   /// The quadrilateral to straighten a reading's page from, measured on
@@ -444,10 +499,9 @@ public final class OCREngine {
   /// or finds the text block within ``Preprocessor/minimumPerspective``
   /// of square.
   static func textPerspectiveQuad(_ reading: Reading, width: Int, height: Int) -> [Point]? {
-    guard
-      let measured = TextPerspective.measure(
-        lineSamples(reading.blocks, map: reading.prepared.map)),
-      measured.isClear, measured.cornerAngleDeviation >= Preprocessor.minimumPerspective
+    let samples = lineSamples(reading.blocks, map: reading.prepared.map)
+    guard let measured = TextPerspective.measure(samples), measured.isClear,
+      measured.cornerAngleDeviation >= Preprocessor.minimumPerspective
     else { return nil }
     return measured.straighteningQuad(width: width, height: height)
   }

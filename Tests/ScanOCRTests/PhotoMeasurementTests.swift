@@ -64,3 +64,53 @@ struct PhotoMeasurementTests {
     }
   }
 }
+
+/// The text's perspective (``TextPerspective``) on a folder of generated
+/// photos, measured on the reading without it (every step on but
+/// perspective): run only when `SCANTEXT_TEXT_PERSPECTIVE` names the
+/// folder, one JSON object a line to `SCANTEXT_TEXT_PERSPECTIVE_OUT`
+/// (standard output when unset). The decision's lines were drawn from
+/// these figures on develop seeds (README, Preprocessing).
+@Suite("Text perspective measurements (on request)")
+struct TextPerspectiveMeasurementTests {
+  static let folder = ProcessInfo.processInfo.environment["SCANTEXT_TEXT_PERSPECTIVE"]
+
+  @Test(
+    "Each photo's text perspective, measured",
+    .enabled(if: folder != nil, "set SCANTEXT_TEXT_PERSPECTIVE to a folder of photos"))
+  func measure() throws {
+    let folder = try #require(Self.folder)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
+    let engine = try OCREngine(
+      options: RecognitionOptions(preprocessing: Preprocessing.default.subtracting([.perspective])))
+    var lines: [String] = []
+    for name in names {
+      let page = try #require(try engine.recognize(contentsOf: folder + "/" + name).first)
+      var record: [String: Any] = ["name": name, "steps": page.preprocessing]
+      let samples = OCREngine.lineSamples(page.blocks, map: .identity)
+      if let m = TextPerspective.measure(samples) {
+        record["lines"] = m.lines
+        record["straightness"] = m.straightness
+        record["slopeResidual"] = m.slopeResidual
+        record["slopeChange"] = m.slopeChange
+        record["leftShare"] = m.leftShare
+        record["rightShare"] = m.rightShare
+        record["deviation"] = m.cornerAngleDeviation
+        record["clear"] = m.isClear
+        record["corners"] = m.corners.map { [$0.x, $0.y] }
+        if let quad = m.straighteningQuad(width: page.width, height: page.height) {
+          record["quad"] = quad.map { [$0.x, $0.y] }
+        }
+      }
+      let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+      lines.append(String(decoding: data, as: UTF8.self))
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    if let out = ProcessInfo.processInfo.environment["SCANTEXT_TEXT_PERSPECTIVE_OUT"] {
+      try text.write(toFile: out, atomically: true, encoding: .utf8)
+    } else {
+      print(text, terminator: "")
+    }
+  }
+}

@@ -116,6 +116,9 @@ public enum StepDecision: Sendable, Equatable {
   /// The perspective step straightened the two pages of a folded spread
   /// each on its own.
   case twoPages
+  /// The perspective step straightened a page whose edges were not in
+  /// view from its text: the lines' convergence and the column's margins.
+  case fromText
   /// The orientation step turned the page, and the reading turned was
   /// kept; the evidence says what found the turn. A document read back
   /// records ``applied`` instead (its JSON has the step's name only).
@@ -177,6 +180,7 @@ public struct StepRecord: Sendable, Equatable {
     case "colour: saturated colour suppressed":
       self.init(.colour, decision: .saturatedColourSuppressed)
     case "perspective: two pages": self.init(.perspective, decision: .twoPages)
+    case "perspective: from text": self.init(.perspective, decision: .fromText)
     default:
       if let c = Self.channels.firstIndex(where: { "colour: \($0) channel" == recorded }) {
         self.init(.colour, decision: .channel(c))
@@ -194,7 +198,7 @@ public struct StepRecord: Sendable, Equatable {
   /// The record as the page's ``Page/preprocessing`` list, the JSON and
   /// every export hold it: the step's name, or for a decision among
   /// several the decision (`"colour: red channel"`, `"contrast"`,
-  /// `"perspective: two pages"`).
+  /// `"perspective: two pages"`, `"perspective: from text"`).
   public var recorded: String {
     switch decision {
     case .applied, .turned: step.rawValue
@@ -202,6 +206,7 @@ public struct StepRecord: Sendable, Equatable {
     case .channel(let c): "colour: \(Self.channels[min(max(c, 0), 2)]) channel"
     case .saturatedColourSuppressed: "colour: saturated colour suppressed"
     case .twoPages: "perspective: two pages"
+    case .fromText: "perspective: from text"
     }
   }
 }

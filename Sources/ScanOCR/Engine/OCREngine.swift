@@ -226,8 +226,13 @@ public final class OCREngine {
     } else {
       reading = try read(upright, index: index, path: path, started: started)
     }
+    let photoStepActed = reading.prepared.applied.contains { Self.photoSteps.contains($0.step) }
     reading = try notWorseThanUnstraightened(
       reading, image: image, index: index, path: path, started: started)
+    if !photoStepActed {
+      reading = try straightenedFromText(
+        reading, image: image, index: index, path: path, started: started)
+    }
     let prepared = reading.prepared
     let mapper = ElementMapper(map: prepared.map, width: image.width, height: image.height)
     let tables = try readTableCells(
@@ -405,6 +410,124 @@ public final class OCREngine {
       plain.prepared.applied[i] = turn
     }
     return plain
+  }
+
+  /// Perspective from the text, for a photo whose page outline was not
+  /// found (its edges out of view): when the reading's lines and margins
+  /// measure a clear perspective (``TextPerspective``, its corners 1.5° or
+  /// more from square, as for a page's outline), the page is prepared
+  /// again straightened from them and read a second time; the no-harm
+  /// rule keeps that reading only when it has no fewer words at
+  /// confidence ≥ 60. Only an upright page (orientation 0) is measured:
+  /// its lines run across the original. The second reading is spent only
+  /// where the text shows a perspective.
+  private func straightenedFromText(
+    _ reading: Reading, image: LeptonicaImage, index: Int, path: String, started: Date
+  ) throws(OCRError) -> Reading {
+    guard options.preprocessing.contains(.perspective), reading.prepared.orientation == 0,
+      let quad = Self.textPerspectiveQuad(reading, width: image.width, height: image.height)
+    else { return reading }
+    try checkDeadline(started, path: path, page: index)
+    var preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
+    preprocessor.textPerspective = quad
+    let prepared = preprocessor.prepare(image, dpi: options.dpi)
+    guard prepared.applied.contains(where: { $0.decision == .fromText }) else { return reading }
+    var straight = try read(prepared, index: index, path: path, started: started)
+    straight.blocks = Self.withoutEdgeLines(
+      straight.blocks, map: prepared.map, width: image.width, height: image.height)
+    straight.quality = ReadingQuality(straight.blocks)
+    guard straight.quality.confidentWords >= reading.quality.confidentWords else {
+      return reading
+    }
+    return straight
+  }
+
+  /// The blocks without the lines read off a straight edge: lines none of
+  /// whose words has confidence ≥ 60, and whose words are all flatter than
+  /// two fifths of the median height of the confident words or one of
+  /// which touches the photo's frame (within 2 px, mapped through `map` to
+  /// the `width` × `height` original). Straightened from its text, a
+  /// photo's frame, a table's or a page's edge crosses the page as a
+  /// straight step, which Tesseract reads as a flat line of garbage
+  /// (develop `photo-1028`: a stray "s" 12 px high at confidence 0 on the
+  /// photo's left edge, among words about 30 px high; CER 0 → 0.0026).
+  /// Print is not that flat: a line of letters without ascenders or
+  /// descenders is about half as high as a line with them.
+  static func withoutEdgeLines(_ blocks: [Block], map: PointMap, width: Int, height: Int)
+    -> [Block]
+  {
+    let words = blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words)
+    let heights = words.filter {
+      ($0.confidence ?? 0) >= ScanConventions.lowConfidenceThreshold
+    }.map { $0.bbox.maxY - $0.bbox.minY }.sorted()
+    guard !heights.isEmpty else { return blocks }
+    let flat = 0.4 * Double(heights[heights.count / 2])
+    func onFrame(_ w: Word) -> Bool {
+      let corners = [
+        Point(x: Double(w.bbox.minX), y: Double(w.bbox.minY)),
+        Point(x: Double(w.bbox.maxX), y: Double(w.bbox.maxY)),
+        Point(x: Double(w.bbox.minX), y: Double(w.bbox.maxY)),
+        Point(x: Double(w.bbox.maxX), y: Double(w.bbox.minY)),
+      ].map(map.apply)
+      return corners.contains {
+        $0.x <= 2 || $0.y <= 2 || $0.x >= Double(width) - 2 || $0.y >= Double(height) - 2
+      }
+    }
+    func isEdge(_ line: TextLine) -> Bool {
+      guard !line.words.isEmpty,
+        line.words.allSatisfy({
+          ($0.confidence ?? 0) < ScanConventions.lowConfidenceThreshold
+        })
+      else { return false }
+      return line.words.allSatisfy { Double($0.bbox.maxY - $0.bbox.minY) < flat }
+        || line.words.contains(where: onFrame)
+    }
+    var kept: [Block] = []
+    for var block in blocks {
+      block.paragraphs = block.paragraphs.compactMap { paragraph in
+        var paragraph = paragraph
+        paragraph.lines.removeAll(where: isEdge)
+        return paragraph.lines.isEmpty ? nil : paragraph
+      }
+      if !block.paragraphs.isEmpty { kept.append(block) }
+    }
+    return kept
+  }
+
+  /// The quadrilateral to straighten a reading's page from, measured on
+  /// its text (``TextPerspective``); `nil` when the measure is not clear
+  /// or finds the text block within ``Preprocessor/minimumPerspective``
+  /// of square.
+  static func textPerspectiveQuad(_ reading: Reading, width: Int, height: Int) -> [Point]? {
+    let samples = lineSamples(reading.blocks, map: reading.prepared.map)
+    guard let measured = TextPerspective.measure(samples), measured.isClear,
+      measured.cornerAngleDeviation >= Preprocessor.minimumPerspective
+    else { return nil }
+    return measured.straighteningQuad(width: width, height: height)
+  }
+
+  /// The text lines of a reading as the perspective measure sees them:
+  /// the words read with confidence ≥ 60 (garbage read off a table's grain
+  /// is not text), their centres and the line's ends mapped to the
+  /// original through `map`.
+  static func lineSamples(_ blocks: [Block], map: PointMap) -> [TextLineSample] {
+    var samples: [TextLineSample] = []
+    for line in blocks.flatMap(\.paragraphs).flatMap(\.lines) {
+      let words = line.words.filter {
+        ($0.confidence ?? 0) >= ScanConventions.lowConfidenceThreshold
+      }
+      guard let first = words.first, let last = words.last else { continue }
+      let heights = words.map { Double($0.bbox.maxY - $0.bbox.minY) }.sorted()
+      func middle(_ x: Int, _ box: PixelRect) -> Point {
+        map.apply(Point(x: Double(x), y: Double(box.minY + box.maxY) / 2))
+      }
+      samples.append(
+        TextLineSample(
+          centres: words.map { map.apply($0.bbox.center) },
+          start: middle(first.bbox.minX, first.bbox), end: middle(last.bbox.maxX, last.bbox),
+          height: heights[heights.count / 2]))
+    }
+    return samples
   }
 
   /// The words of `reading` read with confidence ≥ 60 whose centres, in

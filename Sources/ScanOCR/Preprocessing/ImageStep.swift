@@ -185,6 +185,9 @@ struct PageFrameStep: ImageStep {
     case crop(box: PixelRect, polygon: [Point]?)
     /// Straightened from the quadrilaterals of its pages.
     case straighten(pages: [[Point]], box: PixelRect, quad: Quad)
+    /// Straightened from a quadrilateral measured on its text
+    /// (``Preprocessor/textPerspective``).
+    case fromText(corners: [Point], box: PixelRect, quad: Quad)
   }
 
   func isOn(_ context: StepContext) -> Bool {
@@ -192,11 +195,22 @@ struct PageFrameStep: ImageStep {
   }
 
   func measure(_ page: inout WorkingPage, _ context: StepContext) -> PageOutline? {
-    PageDetection.find(context.original, gray: context.photoGray)
+    if let corners = context.preprocessor.textPerspective, corners.count == 4 {
+      return PageOutline(corners: corners, paper: 0, background: 0)
+    }
+    return PageDetection.find(context.original, gray: context.photoGray)
   }
 
   func decide(_ outline: PageOutline, _ page: WorkingPage, _ context: StepContext) -> Decision? {
-    Self.decide(outline, steps: context.steps, width: page.image.width, height: page.image.height)
+    if context.preprocessor.textPerspective != nil {
+      guard context.steps.contains(.perspective) else { return nil }
+      let box = outline.boundingBox(width: page.image.width, height: page.image.height)
+      let c = outline.corners
+      let quad = Quad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3])
+      return .fromText(corners: c, box: box, quad: quad)
+    }
+    return Self.decide(
+      outline, steps: context.steps, width: page.image.width, height: page.image.height)
   }
 
   static func decide(_ outline: PageOutline, steps: Preprocessing, width: Int, height: Int)
@@ -243,6 +257,9 @@ struct PageFrameStep: ImageStep {
     case .straighten(let pages, let box, let quad):
       guard let clipped = Preprocessor.clip(original, box) else { return nil }
       return preprocessor.straighten(clipped, pages: pages, box: box, quad: quad)
+    case .fromText(let corners, let box, let quad):
+      guard let clipped = Preprocessor.clip(original, box) else { return nil }
+      return preprocessor.straighten(clipped, pages: [corners], box: box, quad: quad)
     }
   }
 
@@ -261,6 +278,8 @@ struct PageFrameStep: ImageStep {
       StepRecord(
         .perspective, measurement: outline.cornerAngleDeviation,
         decision: pages.count == 2 ? .twoPages : .applied)
+    case .fromText:
+      StepRecord(.perspective, measurement: outline.cornerAngleDeviation, decision: .fromText)
     }
   }
 }

@@ -67,6 +67,11 @@ struct Preprocessor {
   let steps: Preprocessing
   /// The largest image preprocessing may make, in pixels.
   var maxPixels = Int.max
+  /// The quadrilateral (corners clockwise from the top-left, in the
+  /// original's pixels) to straighten instead of looking for the page's
+  /// outline: measured from the text of a first reading
+  /// (``TextPerspective``) when the page's edges are not in view.
+  var textPerspective: [Point]?
 
   init(steps: Preprocessing, maxPixels: Int = .max) {
     self.steps = steps

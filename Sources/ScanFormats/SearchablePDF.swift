@@ -480,9 +480,10 @@ public enum SearchablePDF {
   /// pdfminer keep them. Slanted glyphs cannot step along a slanted
   /// baseline by less than that (Poppler also cuts glyphs that advance by
   /// less than a tenth of the font size: a duplicate), so the baseline is
-  /// made flat: every reader then finds every word whole on those pages
-  /// (pdfminer misses only words set vertically on a page of horizontal
-  /// lines, which its default layout analysis reads letter by letter).
+  /// made flat: every reader then finds every word whole on those pages.
+  /// A word set across the page's lines and a word whose glyphs would be
+  /// too close for Poppler are written otherwise: see
+  /// ``wordOperators(_:spaceAfter:pixelToUser:font:pageTurns:)``.
   ///
   /// A reader's word box is upright (the hull of its glyphs), so the word
   /// is drawn over its ink's upright box, the box the model gives it: along

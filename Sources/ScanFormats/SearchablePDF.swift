@@ -615,6 +615,10 @@ public enum SearchablePDF {
     let start = m.apply(to: q.bottomLeft)
     let end = m.apply(to: q.bottomRight)
     var turns = Int((atan2(end.y - start.y, end.x - start.x) / (Double.pi / 2)).rounded())
+    // The same in the page's pixels (user space may be turned by the
+    // page's `/Rotate`: a scanned PDF's page), where `pageTurns` is.
+    let baseline = (x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
+    var pixelTurns = Int((atan2(baseline.y, baseline.x) / (Double.pi / 2)).rounded())
     let ink = Quad(word.bbox.rect)
     let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map {
       m.apply(to: $0)
@@ -628,6 +632,7 @@ public enum SearchablePDF {
     {
       frame = turned
       turns -= 1
+      pixelTurns -= 1
     }
     let (d, u) = (frame.d, frame.u)
     let length = frame.length
@@ -636,7 +641,7 @@ public enum SearchablePDF {
     // Across the page's lines (and more than one glyph): sheared, unless
     // the lean would widen Poppler's box past the word (a sliver).
     let acrossLines =
-      units.count >= 2 && (turns - pageTurns) % 2 != 0
+      units.count >= 2 && (pixelTurns - pageTurns) % 2 != 0
       && acrossLean * length / (count + acrossLean / 2) <= maximumLean * size
     let lean = acrossLines ? acrossLean : 0
     // Each glyph advances by `step`; the across axis leans back by `lean`

@@ -290,7 +290,8 @@ private struct Reader {
       language: try optionalString(o, "language"),
       blocks: blocks, steps: try preprocessingSteps(o), crop: crop,
       perspective: try quad(o, "perspective"), pdf: try pdfSource(o), source: try textSource(o),
-      dpiSource: try resolutionSource(o), exifOrientation: try exifOrientation(o))
+      dpiSource: try resolutionSource(o), exifOrientation: try exifOrientation(o),
+      figures: try figures(o))
     try check(page, against: o)
     return page
   }
@@ -315,6 +316,20 @@ private struct Reader {
       )
     }
     return source
+  }
+
+  /// The optional `"figures"` of a page: each `{"bbox", "quad"?, "alt"?}`
+  /// (``ScanModel/Figure``); none when absent (older documents).
+  mutating func figures(_ o: [String: JSONValue]) throws(DocumentFormatError) -> [Figure] {
+    var out: [Figure] = []
+    for (k, v) in try items(o, "figures", optional: true).enumerated() {
+      path.append(".figures[\(k)]")
+      let f = try object(v)
+      out.append(
+        Figure(bbox: try box(f), quad: try quad(f), alternativeText: try optionalString(f, "alt")))
+      path.removeLast()
+    }
+    return out
   }
 
   /// The optional `"exifOrientation"` of a page: 1–8.

@@ -59,7 +59,10 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// PDF's own text adds `"source": "pdf-text"` (absent: recognised);
 /// `"dpiSource"` says where `dpi` came from (`tag`, `estimated`, `option`,
 /// `pdf`) and `"exifOrientation"` (1–8) the orientation tag of the image
-/// file, already applied to every coordinate. Keys are sorted and numbers
+/// file, already applied to every coordinate. A page with regions that hold
+/// pictures adds `"figures": [{"bbox", "quad"?, "alt"?}]` (``ScanModel/Figure``:
+/// its box, its outline when not upright, the text a screen reader says).
+/// Keys are sorted and numbers
 /// rounded to two decimals, so the output is deterministic.
 public enum DocumentJSON {
   /// The format version written and read.
@@ -159,7 +162,16 @@ public enum DocumentJSON {
     if page.source != .ocr { o["source"] = .string(page.source.rawValue) }
     if let source = page.dpiSource { o["dpiSource"] = .string(source.rawValue) }
     if let tag = page.exifOrientation { o["exifOrientation"] = int(tag) }
+    if !page.figures.isEmpty { o["figures"] = .array(page.figures.map(value(of:))) }
     return o
+  }
+
+  /// A figure: `{"bbox", "quad"?, "alt"?}`.
+  static func value(of figure: Figure) -> JSONValue {
+    var o: [String: JSONValue] = ["bbox": box(figure.bbox)]
+    if let q = figure.quad { o["quad"] = quad(q) }
+    if let alt = figure.alternativeText { o["alt"] = .string(alt) }
+    return .object(o)
   }
 
   static func value(of pdf: PDFPageSource) -> JSONValue {

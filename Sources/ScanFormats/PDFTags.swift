@@ -52,6 +52,8 @@ package struct PDFTags {
     var actualText: String?
     /// Its identifier (`/ID`), for notes.
     var id: String?
+    /// Its alternative description (`/Alt`), for figures.
+    var alt: String?
 
     init(_ type: String, attributes: String? = nil) {
       self.type = type
@@ -77,6 +79,10 @@ package struct PDFTags {
     package var marks: [Mark] = []
     /// The MCIDs used (0 ..< `mcidCount`).
     package var mcidCount = 0
+    /// The page's figures: each one's MCID and outline in user space
+    /// (points, y up), for the content that draws its part of the page
+    /// image in marked content.
+    package var figures: [(mcid: Int, outline: [Point])] = []
   }
 
   /// Tags for a new document.
@@ -88,9 +94,27 @@ package struct PDFTags {
   private var notes = 0
 
   /// Plans a page's tags (the next page of the document).
-  /// - Complexity: O(*n* log *n* + *b* log *n*) in the page's words and
-  ///   hyphen breaks.
-  package mutating func plan(_ page: Page) -> PagePlan {
+  ///
+  /// A ``ScanModel/Figure`` of the page becomes a `Figure` element (its
+  /// `/Alt` the figure's text, else "Picture" and the caption beside it,
+  /// its `/BBox` in user space) before the first paragraph, in reading
+  /// order, that starts at or below the figure's top in its column (whose
+  /// extent across overlaps the figure's; page furniture aside), else
+  /// after the last one above it in its column, else at the page's end. Its
+  /// content is the part of the page image inside its outline, drawn again
+  /// in marked content by the writer (the whole image stays an artifact
+  /// beneath: the figure's part is then read once, as the figure).
+  ///
+  /// - Parameters:
+  ///   - page: The page.
+  ///   - pixelToUser: The map from the page's pixels to user space, for the
+  ///     figures' boxes; `nil` leaves figures out (a writer that does not
+  ///     draw them).
+  /// - Complexity: O(*n* log *n* + *b* log *n* + *f* · *p*) in the page's
+  ///   words, hyphen breaks, figures and paragraphs.
+  package mutating func plan(_ page: Page, pixelToUser: ScanModel.AffineTransform? = nil)
+    -> PagePlan
+  {
     var plan = PagePlan()
     // The words of each hyphenated word's parts: a Span each.
     var spanOfWord: [Int: Int] = [:]  // word's range start → break index
@@ -128,8 +152,50 @@ package struct PDFTags {
     // The page's paragraphs in order, grouped: a list's items, a table's
     // cells.
     let paragraphs = page.blocks.flatMap(\.paragraphs)
+    // Each figure's place: the paragraph it goes before.
+    var figures: [(place: Int, figure: Figure)] = []
+    if pixelToUser != nil {
+      for figure in page.figures {
+        let f = figure.bbox
+        // Page furniture (artifacts) has no place in reading order.
+        func inColumn(_ p: Paragraph) -> Bool {
+          ![.header, .footer, .pageNumber].contains(p.role) && p.bbox.minX < f.maxX
+            && p.bbox.maxX > f.minX
+        }
+        let below = paragraphs.firstIndex { inColumn($0) && $0.bbox.minY >= f.minY }
+        let above = paragraphs.lastIndex { inColumn($0) && $0.bbox.maxY <= f.minY }
+        let place = below ?? above.map { $0 + 1 } ?? paragraphs.count
+        figures.append((place, figure))
+      }
+      figures.sort { $0.place < $1.place }
+    }
+    var nextFigure = 0
+    func placeFigures(upTo index: Int) {
+      while nextFigure < figures.count, figures[nextFigure].place <= index, let map = pixelToUser {
+        let figure = figures[nextFigure].figure
+        nextFigure += 1
+        let outline = [
+          figure.corners.topLeft, figure.corners.topRight, figure.corners.bottomRight,
+          figure.corners.bottomLeft,
+        ].map { map.apply(to: $0) }
+        let xs = outline.map(\.x)
+        let ys = outline.map(\.y)
+        let box = [xs.min(), ys.min(), xs.max(), ys.max()].map {
+          SearchablePDF.num($0 ?? 0)
+        }
+        var element = Element(
+          "Figure", attributes: "/O /Layout /BBox [\(box.joined(separator: " "))]")
+        element.alt = figure.alternativeText ?? Self.alternativeText(for: figure, in: paragraphs)
+        let mcid = plan.mcidCount
+        plan.mcidCount += 1
+        element.kids.append(.content(mcid: mcid))
+        plan.figures.append((mcid, outline))
+        plan.elements.append(element)
+      }
+    }
     var index = 0
     while index < paragraphs.count {
+      placeFigures(upTo: index)
       let paragraph = paragraphs[index]
       switch paragraph.role {
       case .header, .footer, .pageNumber:
@@ -185,7 +251,23 @@ package struct PDFTags {
         index += 1
       }
     }
+    placeFigures(upTo: paragraphs.count)
     return plan
+  }
+
+  /// "Picture", and the text of the caption beside the figure when the
+  /// page has one: a caption paragraph overlapping the figure across, whose
+  /// gap to the figure's top or bottom is at most a quarter of the
+  /// figure's height.
+  static func alternativeText(for figure: Figure, in paragraphs: [Paragraph]) -> String {
+    let f = figure.bbox
+    let reach = max(1, f.height / 4)
+    let caption = paragraphs.first { p in
+      p.role == .caption && p.bbox.minX < f.maxX && p.bbox.maxX > f.minX
+        && p.bbox.minY < f.maxY + reach && p.bbox.maxY > f.minY - reach
+    }
+    guard let caption else { return "Picture" }
+    return "Picture: " + caption.text
   }
 
   /// A table of cells read row by row.
@@ -408,6 +490,7 @@ extension PDFTags {
       entries.append(("/ActualText", .raw(SearchablePDF.literal(text))))
     }
     if let id = element.id { entries.append(("/ID", .raw("(\(id))"))) }
+    if let alt = element.alt { entries.append(("/Alt", .raw(SearchablePDF.literal(alt)))) }
     out.append((reference, .dictionary(entries)))
     return reference
   }

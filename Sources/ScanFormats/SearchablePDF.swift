@@ -219,8 +219,11 @@ public enum SearchablePDF {
       var pageObject = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(num(w)) \(num(h))]"
       if !keepRotation, let rotate = rotation(of: page) { pageObject += " /Rotate \(rotate)" }
       var marks: [PDFTags.Mark] = []
+      var figures: [(mcid: Int, outline: [Point])] = []
+      let pixelToUser = pixelToUser(page, scale: scale)
       if var tags {
-        let plan = tags.plan(page)
+        let plan = tags.plan(page, pixelToUser: pixelToUser)
+        figures = plan.figures
         self.tags = tags
         marks = plan.marks
         pageElements.append(PDFTags.PagePart(plan))
@@ -244,12 +247,21 @@ public enum SearchablePDF {
         pageObject
           + " /Resources << /XObject << \(names.joined(separator: " ")) >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
       )
-      let pixelToUser = pixelToUser(page, scale: scale)
-      var picture = imageContent(
+      let drawing = imageContent(
         image, pieces: pieces, orientation: orientation, pixelToUser: pixelToUser)
+      var picture = drawing
       // The scan is the background of the text the tags carry: an
       // artifact, so that a reader does not announce it as a figure.
       if tags != nil { picture = "/Artifact BMC\n" + picture + "EMC\n" }
+      // A figure's part of the image, drawn again over the artifact inside
+      // the figure's outline, is the figure's content (the same pixels on
+      // the same pixels: the page looks the same).
+      for figure in figures {
+        guard let first = figure.outline.first else { continue }
+        var path = "\(num(first.x)) \(num(first.y)) m"
+        for p in figure.outline.dropFirst() { path += " \(num(p.x)) \(num(p.y)) l" }
+        picture += "/Figure << /MCID \(figure.mcid) >> BDC\nq \(path) h W n\n\(drawing)Q\nEMC\n"
+      }
       let content =
         picture + textLayer(page, pixelToUser: pixelToUser, font: "F0", marks: marks)
       objects.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
@@ -468,9 +480,10 @@ public enum SearchablePDF {
   /// pdfminer keep them. Slanted glyphs cannot step along a slanted
   /// baseline by less than that (Poppler also cuts glyphs that advance by
   /// less than a tenth of the font size: a duplicate), so the baseline is
-  /// made flat: every reader then finds every word whole on those pages
-  /// (pdfminer misses only words set vertically on a page of horizontal
-  /// lines, which its default layout analysis reads letter by letter).
+  /// made flat: every reader then finds every word whole on those pages.
+  /// A word set across the page's lines and a word whose glyphs would be
+  /// too close for Poppler are written otherwise: see
+  /// ``wordOperators(_:spaceAfter:pixelToUser:font:pageTurns:)``.
   ///
   /// A reader's word box is upright (the hull of its glyphs), so the word
   /// is drawn over its ink's upright box, the box the model gives it: along
@@ -526,7 +539,9 @@ public enum SearchablePDF {
               !last
               || (k + 1 < paragraph.lines.count
                 && !hyphens.contains(word.range.upperBound.offset))
-            out += wordOperators(word, spaceAfter: spaced, pixelToUser: m, font: font)
+            out += wordOperators(
+              word, spaceAfter: spaced, pixelToUser: m, font: font,
+              pageTurns: page.orientation / 90)
           }
         }
       }
@@ -538,6 +553,41 @@ public enum SearchablePDF {
   /// nothing for a word without text or ink. One word per call, so that a
   /// caller can wrap each in marked content.
   ///
+  /// Two kinds of word are written otherwise than flat along their
+  /// baseline (measured with `Tools/pdf-layer-readers` on
+  /// `boston-cooking-a` and `linguistics-thesis-a`, and on a page made by
+  /// hand with words of 2–37 letters set up, down and across):
+  ///
+  /// - **Glyphs too close for Poppler.** Poppler takes a glyph that starts
+  ///   within a tenth of the font size of the one before for a duplicate
+  ///   (fake bold) and drops it. A word whose ink is far longer across its
+  ///   baseline than along it (a rule Tesseract read as 37 letters, 15 ×
+  ///   273 pixels: glyphs 0.07 pt apart at a size of 66 pt) cannot be kept
+  ///   whole along its baseline, so when its glyphs would advance by less
+  ///   than ``minimumAdvance`` times the size across and turning the word a
+  ///   quarter gives them more room, it is written along its long side.
+  /// - **Words across the page's lines** (set vertically on a page of
+  ///   horizontal lines, once `/Rotate` shows it upright): pdfminer.six's
+  ///   default layout analysis (`LAParams()`, `detect_vertical` off) puts
+  ///   two characters on one line only when their upright boxes overlap
+  ///   vertically by more than half the smaller one's height, so glyphs set
+  ///   one below the other come out one letter a line (the 30 noise words
+  ///   in `boston-cooking-a`'s margin: pdfminer 438 of 468 words whole).
+  ///   Such a word is sheared: the text matrix's vertical (across) axis
+  ///   leans back along the word by ``acrossLean`` glyph advances, so each
+  ///   glyph's box, as pdfminer bounds it, reaches over the glyph before and
+  ///   consecutive glyphs overlap by more than half their height; the
+  ///   run is shortened by half the lean at each end, so the glyphs'
+  ///   hull still spans the ink. Poppler bounds a glyph by the font size
+  ///   (the across axis's length) and its advance, not by its outline, so
+  ///   the across axis keeps its length (the word's size across) where the
+  ///   lean allows it, the part square to the word shrinking to at least
+  ///   0.6 of it (pdfminer's box across). Tried first and left: a negative
+  ///   character spacing (`Tc`) that overlaps the glyphs; pdfminer kept the
+  ///   words, but Poppler bounds a glyph by its width in the font, not by
+  ///   its advance, and starts a new word where glyphs overlap: 2 of 6
+  ///   words whole.
+  ///
   /// - Parameters:
   ///   - word: The word; its outline and box are in the page's pixels.
   ///   - spaceAfter: Whether a space glyph follows the word (every word
@@ -547,8 +597,13 @@ public enum SearchablePDF {
   ///     has its spaces.
   ///   - m: The map from the page's pixels to user space.
   ///   - font: The resource name of the glyphless font.
+  ///   - pageTurns: The quarter turns of the page's content
+  ///     (``ScanModel/Page/orientation`` / 90): a word is across the
+  ///     page's lines when its own quarter turn and the page's differ by
+  ///     an odd number.
   static func wordOperators(
-    _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String
+    _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String,
+    pageTurns: Int = 0
   ) -> String {
     let units = Array(word.text.utf16)
     guard !units.isEmpty else { return "" }
@@ -559,29 +614,111 @@ public enum SearchablePDF {
     let q = word.corners
     let start = m.apply(to: q.bottomLeft)
     let end = m.apply(to: q.bottomRight)
-    let turns = Int((atan2(end.y - start.y, end.x - start.x) / (Double.pi / 2)).rounded())
-    let d: (x: Double, y: Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][((turns % 4) + 4) % 4]
-    let u = (x: -d.y, y: d.x)
-    // The ink's box along and across the frame.
+    var turns = Int((atan2(end.y - start.y, end.x - start.x) / (Double.pi / 2)).rounded())
+    // The same in the page's pixels (user space may be turned by the
+    // page's `/Rotate`: a scanned PDF's page), where `pageTurns` is.
+    let baseline = (x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
+    var pixelTurns = Int((atan2(baseline.y, baseline.x) / (Double.pi / 2)).rounded())
     let ink = Quad(word.bbox.rect)
     let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map {
       m.apply(to: $0)
     }
-    let along = corners.map { $0.x * d.x + $0.y * d.y }
-    let across = corners.map { $0.x * u.x + $0.y * u.y }
-    guard let a0 = along.min(), let a1 = along.max(), let c0 = across.min(), let c1 = across.max()
-    else { return "" }
-    let length = a1 - a0
-    let size = c1 - c0
+    guard var frame = WordFrame(turns: turns, corners: corners) else { return "" }
+    let count = Double(units.count)
+    // Glyphs too close for Poppler: the word along its long side instead.
+    if frame.length / count < minimumAdvance * frame.size,
+      let turned = WordFrame(turns: turns - 1, corners: corners),
+      turned.length / count / turned.size > frame.length / count / frame.size
+    {
+      frame = turned
+      turns -= 1
+      pixelTurns -= 1
+    }
+    let (d, u) = (frame.d, frame.u)
+    let length = frame.length
+    let size = frame.size
     guard length > 0, size > 0 else { return "" }
-    let origin = (x: d.x * a0 + u.x * c0, y: d.y * a0 + u.y * c0)
+    // Across the page's lines (and more than one glyph): sheared, unless
+    // the lean would widen Poppler's box past the word (a sliver).
+    let acrossLines =
+      units.count >= 2 && (pixelTurns - pageTurns) % 2 != 0
+      && acrossLean * length / (count + acrossLean / 2) <= maximumLean * size
+    let lean = acrossLines ? acrossLean : 0
+    // Each glyph advances by `step`; the across axis leans back by `lean`
+    // steps; the run starts half a lean in, so the glyphs' hull (leaning
+    // back half a lean before the first) spans the ink.
+    let step = length / (count + lean / 2)
+    let back = lean * step
+    let square = acrossLines ? max(0.6, (1 - (back / size) * (back / size)).squareRoot()) : 1
+    let start0 = frame.a0 + back / 2
+    let side0 = frame.c0 + size * (1 - square) / 2
+    let origin = (x: d.x * start0 + u.x * side0, y: d.y * start0 + u.y * side0)
     // Glyphs are half an em wide: the word's own characters span its ink;
     // the space after it has the same width and lies beyond it.
-    let stretch = length / (Double(units.count) * 0.5)
+    let stretch = step / 0.5
+    let up = (x: u.x * size * square - d.x * back, y: u.y * size * square - d.y * back)
     var out =
-      "/\(font) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(u.x * size)) \(num(u.y * size)) \(num(origin.x)) \(num(origin.y)) Tm <"
+      "/\(font) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(up.x)) \(num(up.y)) \(num(origin.x)) \(num(origin.y)) Tm <"
     for unit in text { out += hex4(unit) }
     return out + "> Tj\n"
+  }
+
+  /// The least advance of a word's glyphs, as a share of its size across,
+  /// that Poppler keeps: it drops a glyph that starts within 0.1 of the
+  /// font size of the one before as a duplicate (`dupMaxPriDelta` in
+  /// `TextOutputDev.cc`); a fifth more, so that rounding never decides.
+  /// Real words are far above it (a line of `l`s about 0.2).
+  static let minimumAdvance = 0.12
+
+  /// How far, in glyph advances, the across axis of a word set across the
+  /// page's lines leans back along the word: pdfminer.six joins two glyphs
+  /// into a line when their boxes overlap vertically by more than half
+  /// their height, that is when the lean exceeds one advance; a quarter
+  /// more for rounding.
+  static let acrossLean = 1.25
+
+  /// The longest lean, as a share of the word's size across, that leaves
+  /// Poppler's box as it was: Poppler bounds a glyph across by the font
+  /// size, the across axis's length, so the axis keeps the word's size
+  /// (its part square to the word, 0.6 of the size or more, is what
+  /// pdfminer.six bounds), which a lean of up to 0.8 of the size allows.
+  /// Measured on `boston-cooking-a`: with leans up to 1.1 of the size
+  /// (the axis up to 1.25 × the size) Poppler lost 3 of the 386 words it
+  /// had found (pdfminer gained 3 more). A word whose glyphs are spaced
+  /// wider than that (a sliver of noise: `enc` read in a 7 × 62 pixel
+  /// streak, glyphs 2.8 times as far apart as the streak is wide) is
+  /// written flat: Poppler and PyMuPDF keep it whole, pdfminer.six reads it
+  /// letter by letter. Tried for slivers and left: a second font whose
+  /// descriptor has a smaller ascent, which narrows Poppler's box across
+  /// but PyMuPDF's too (4 of 9 words whole on a test page).
+  static let maximumLean = 0.8
+
+  /// A word's ink box in the upright frame of a quarter turn: reading
+  /// direction `d`, up `u`, the box's extent along (`a0`…) and across
+  /// (`c0`…).
+  private struct WordFrame {
+    var d: (x: Double, y: Double)
+    var u: (x: Double, y: Double)
+    var a0: Double
+    var length: Double
+    var c0: Double
+    var size: Double
+
+    init?(turns: Int, corners: [Point]) {
+      let d: (x: Double, y: Double) = [(1, 0), (0, 1), (-1, 0), (0, -1)][((turns % 4) + 4) % 4]
+      let u = (x: -d.y, y: d.x)
+      self.d = d
+      self.u = u
+      let along = corners.map { $0.x * d.x + $0.y * d.y }
+      let across = corners.map { $0.x * u.x + $0.y * u.y }
+      guard let a0 = along.min(), let a1 = along.max(), let c0 = across.min(),
+        let c1 = across.max()
+      else { return nil }
+      self.a0 = a0
+      length = a1 - a0
+      self.c0 = c0
+      size = c1 - c0
+    }
   }
 
   static let toUnicodeCMap = """

@@ -1,6 +1,7 @@
 import Foundation
 import ScanFormats
 import ScanModel
+import ScanOCR
 import ScanTestSupport
 import Testing
 
@@ -110,6 +111,127 @@ struct PDFLayerReadersTests {
       #expect(
         Double(result.found) >= 0.99 * Double(result.words),
         "\(page): \(reader) finds \(result.found) of \(result.words) words whole on their ink")
+    }
+  }
+
+  /// The real photos (`../shared/scans`): every reader finds at least 99 %
+  /// of the words whole on their ink, but for three known shortfalls (each
+  /// still held to its measured floor). Before, pdfminer.six read the 30
+  /// noise words set vertically in `boston-cooking-a`'s facing-page margin
+  /// letter by letter (356 of 386), and Poppler dropped the glyphs of a
+  /// 37-letter "word" read in a rule of `linguistics-thesis-a` (0.07 pt
+  /// apart) as duplicates. Now a word across the page's lines is sheared
+  /// where that leaves Poppler's box as it was (pdfminer 365 of 386) and a
+  /// word whose glyphs Poppler would drop is written along its long side
+  /// (Poppler 82 of 82); what is left: slivers of noise whose glyphs are
+  /// spaced wider than the sliver is thick, which pdfminer still reads
+  /// letter by letter (21 on `boston-cooking-a`, 2 on
+  /// `linguistics-thesis-a`), and PyMuPDF's word for a word hyphenated at
+  /// a line's end (`fry-`), which drops the hyphen (6 on `boston-cooking-a`).
+  static let knownShortfalls: [String: Double] = [
+    "ocrd/boston-cooking-a.jpg pdfminer": 0.94, "ocrd/boston-cooking-a.jpg pymupdf": 0.98,
+    "ocrd/linguistics-thesis-a.jpg pdfminer": 0.97,
+  ]
+
+  @Test(
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
+    arguments: ["ocrd/boston-cooking-a.jpg", "ocrd/linguistics-thesis-a.jpg"])
+  func everyReaderFindsTheWordsOfRealPhotos(image: String) throws {
+    guard Self.toolsPresent else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    let (json, pdf) = try Self.modelAndPDF(RealScans.path(image), folder: folder)
+    let readers = try Self.found(pdf: pdf, json: json)
+    var expected = ["pdftotext"]
+    if Self.python?.allReaders == true { expected += ["pymupdf", "pdfminer"] }
+    for reader in expected {
+      let result = try #require(readers[reader], "\(image): no result from \(reader)")
+      #expect(result.words > 50, "\(image): \(result.words) words recognised")
+      let message = "\(image): \(reader) finds \(result.found) of \(result.words) words whole"
+      if let floor = Self.knownShortfalls["\(image) \(reader)"] {
+        #expect(Double(result.found) >= floor * Double(result.words), "\(message)")
+        withKnownIssue("below 99 %: see the test's comment", isIntermittent: true) {
+          #expect(Double(result.found) >= 0.99 * Double(result.words), "\(message)")
+        }
+      } else {
+        #expect(Double(result.found) >= 0.99 * Double(result.words), "\(message)")
+      }
+    }
+  }
+
+  /// A page built in code: four lines of horizontal words, three words set
+  /// vertically in the right margin (reading down, 30 px thick, glyphs 18 px
+  /// apart) and a 37-letter "word" read in a vertical rule (15 × 273 px, a
+  /// flat baseline: glyphs 0.4 px apart). Every reader finds every word
+  /// whole on its ink. Before, pdfminer.six read the three vertical words
+  /// letter by letter and Poppler dropped the rule's glyphs as duplicates.
+  @Test func wordsAcrossThePageAndGlyphsTooCloseAreFoundWhole() throws {
+    guard Self.toolsPresent else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
+      return
+    }
+    func box(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect {
+      PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+    }
+    var lines: [TextLine] = []
+    for row in 0..<4 {
+      let y = 200 + 60 * row
+      let words = ["alpha", "beta", "gamma", "delta"].enumerated().map { k, text in
+        Word(text: text, bbox: box(100 + 150 * k, y, 220 + 150 * k, y + 30))
+      }
+      lines.append(TextLine(bbox: box(100, y, 670, y + 30), words: words))
+    }
+    var margin: [TextLine] = []
+    for (k, text) in ["margin", "noise", "words"].enumerated() {
+      let y0 = 200 + 160 * k
+      let y1 = y0 + 18 * text.count
+      // Reading down: the baseline runs from the top-left corner of the
+      // box's left side down it.
+      let quad = Quad(
+        topLeft: Point(x: 1180, y: Double(y0)), topRight: Point(x: 1180, y: Double(y1)),
+        bottomRight: Point(x: 1150, y: Double(y1)), bottomLeft: Point(x: 1150, y: Double(y0)))
+      let word = Word(text: text, bbox: box(1150, y0, 1180, y1), quad: quad)
+      margin.append(TextLine(bbox: word.bbox, quad: quad, words: [word]))
+    }
+    let rule = Word(text: String(repeating: "l", count: 37), bbox: box(1000, 700, 1015, 973))
+    let page = Page(
+      width: 1275, height: 1650, dpi: 300,
+      blocks: [
+        Block(
+          bbox: box(100, 200, 670, 410),
+          paragraphs: [Paragraph(bbox: box(100, 200, 670, 410), lines: lines)]),
+        Block(
+          bbox: box(1150, 200, 1180, 610),
+          paragraphs: [Paragraph(bbox: box(1150, 200, 1180, 610), lines: margin)]),
+        Block(
+          bbox: rule.bbox,
+          paragraphs: [
+            Paragraph(bbox: rule.bbox, lines: [TextLine(bbox: rule.bbox, words: [rule])])
+          ]),
+      ])
+    let folder = try Fixtures.temporaryFolder()
+    let image = try PDFImages.stream(
+      page: 0, ofFile: Fixtures.scans.appendingPathComponent("clean.png").path)
+    let pdf = folder.appendingPathComponent("page.pdf")
+    try SearchablePDF.data(
+      pages: [SearchablePDF.PageInput(page: page, image: image)],
+      font: PDFImages.glyphlessFont(), title: nil, producer: "test"
+    ).write(to: pdf)
+    let json = folder.appendingPathComponent("page.json")
+    try Data(
+      DocumentJSON.encode(
+        Document(pages: [page]), generator: Generator(name: "test", version: "0")
+      ).utf8
+    ).write(to: json)
+    let readers = try Self.found(pdf: pdf, json: json)
+    var expected = ["pdftotext"]
+    if Self.python?.allReaders == true { expected += ["pymupdf", "pdfminer"] }
+    for reader in expected {
+      let result = try #require(readers[reader], "no result from \(reader)")
+      #expect(result.words == 20)
+      #expect(result.found == result.words, "\(reader) finds \(result.found) of \(result.words)")
     }
   }
 

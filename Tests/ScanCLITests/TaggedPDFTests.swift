@@ -237,6 +237,73 @@ struct TaggedPDFTests {
     #expect(output.contains("/MarkInfo /Marked is not true"), "\(output)")
   }
 
+  /// `Scans/article.png` with a picture drawn under its caption (in the
+  /// third column, 1133–1558 × 1060–1500): rings and hatching, made once.
+  static let articleWithPicture: Result<URL, FixtureError>? = GeneratedImages.folder(
+    """
+    import sys
+    from PIL import Image, ImageDraw
+    im = Image.open(sys.argv[1]).convert("L")
+    d = ImageDraw.Draw(im)
+    for r in range(20, 200, 24):
+        d.ellipse((1345 - r, 1280 - r, 1345 + r, 1280 + r), outline=0, width=6)
+    for x in range(1140, 1560, 18):
+        d.line((x, 1070, x + 60, 1140), fill=80, width=3)
+    im.save(f"{sys.argv[2]}/article-picture.png", dpi=(300, 300))
+    """,
+    { [Fixtures.scans.appendingPathComponent("article.png").path, $0.path] })
+
+  /// Issue 30 point 1: a region the model says holds a picture (the JSON's
+  /// `"figures"`) is a `Figure` in the tags, at its place in reading order
+  /// (after the caption above it in its column), with a `/BBox` and an
+  /// `/Alt` ("Picture" and the caption beside it), its content the image's
+  /// part inside it in marked content: `pdfua` and the project's checks
+  /// pass and `pdfinfo -struct-text` shows it. Without the figure the page
+  /// has no `Figure`.
+  @Test(.enabled(if: checkersPresent, Comment(rawValue: absentMessage)))
+  func aPictureRegionIsAFigureWithAlt() throws {
+    guard let generated = Self.articleWithPicture else {
+      print(GeneratedImages.absentMessage)
+      return
+    }
+    let image = try generated.get().appendingPathComponent("article-picture.png").path
+    let folder = try Fixtures.temporaryFolder()
+    let json = folder.appendingPathComponent("article.json")
+    try PDFOutputTests.ocr([image, "-o", json.path])
+    let plainPDF = folder.appendingPathComponent("plain.pdf")
+    #expect(scantext(["convert", json.path, plainPDF.path, "--image", image]).code == 0)
+    // (The caption's text, "Figure 1. …", is quoted: an element is a line
+    // starting with its type.)
+    let plainLines = try Self.check(plainPDF).structText.split(separator: "\n")
+    #expect(!plainLines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Figure") })
+    // The figure, added to the model as another tool (or a person) would.
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    var pages = try #require(object["pages"] as? [[String: Any]])
+    pages[0]["figures"] = [["bbox": [1133, 1060, 1558, 1500]]]
+    object["pages"] = pages
+    let withFigure = folder.appendingPathComponent("figure.json")
+    try JSONSerialization.data(withJSONObject: object).write(to: withFigure)
+    #expect(try PDFOutputTests.document(withFigure).pages.first?.figures.count == 1)
+    let pdf = folder.appendingPathComponent("figure.pdf")
+    let convert = scantext(["convert", withFigure.path, pdf.path, "--image", image])
+    #expect(convert.code == 0, "\(convert.stderr)")
+    let checked = try Self.check(pdf)
+    #expect(checked.findings.isEmpty, "\(checked.findings)")
+    let lines = checked.structText.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let figure = try #require(lines.firstIndex { $0.hasPrefix("Figure") }, "\(checked.structText)")
+    let caption = try #require(lines.firstIndex { $0.hasPrefix("Caption") })
+    #expect(caption < figure, "\(checked.structText)")
+    // Its /Alt and /BBox (the structure objects are written as text).
+    let bytes = try String(decoding: Data(contentsOf: pdf), as: UTF8.self)
+    let alt = SearchablePDF.literal("Picture: Figure 1.")
+    #expect(bytes.contains("/S /Figure"))
+    #expect(bytes.contains("/Alt " + alt.dropLast()), "no /Alt starting \(alt)")
+    #expect(bytes.contains("/O /Layout /BBox ["))
+  }
+
   /// Real scans and photos (`../shared/scans`): every check passes and the
   /// tag tree reads in the model's order.
   @Test(

@@ -230,6 +230,33 @@ import Testing
 /// The page's provenance fields: where its words and resolution came from,
 /// and the orientation tag its image had.
 @Suite struct PageProvenanceJSONTests {
+  /// A page's figures (regions that hold pictures) are written as
+  /// `"figures"` and read back; a document without the member (every older
+  /// one) reads as a page without figures and writes none.
+  @Test func figuresRoundTripAndOldDocumentsReadWithout() throws {
+    let plain = Samples.uprightPage()
+    let figures = [
+      Figure(bbox: PixelRect(minX: 10, minY: 20, maxX: 110, maxY: 90), alternativeText: "A ship"),
+      Figure(
+        bbox: PixelRect(minX: 0, minY: 100, maxX: 50, maxY: 150),
+        quad: Quad(
+          topLeft: Point(x: 2, y: 100), topRight: Point(x: 50, y: 104),
+          bottomRight: Point(x: 48, y: 150), bottomLeft: Point(x: 0, y: 146))),
+    ]
+    let page = Page(
+      width: plain.width, height: plain.height, dpi: plain.dpi, blocks: plain.blocks,
+      figures: figures)
+    let text = DocumentJSON.encode(Document(pages: [page]), generator: Samples.generator)
+    #expect(text.contains(#""figures": ["#))
+    #expect(text.contains(#""alt": "A ship""#))
+    let decoded = try DocumentJSON.decode(text)
+    #expect(decoded.pages.first?.figures == figures)
+    #expect(decoded.pages == [page])
+    let old = DocumentJSON.encode(Document(pages: [plain]), generator: Samples.generator)
+    #expect(!old.contains(#""figures""#))
+    #expect(try DocumentJSON.decode(old).pages.first?.figures == [])
+  }
+
   @Test func sourceResolutionAndOrientationTagRoundTrip() throws {
     let page = Samples.uprightPage(source: .pdfText, dpiSource: .estimated, exifOrientation: 6)
     let text = DocumentJSON.encode(Document(pages: [page]), generator: Samples.generator)

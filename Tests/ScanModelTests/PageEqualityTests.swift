@@ -21,12 +21,13 @@ struct PageEqualityTests {
       skew: Double = 0, language: String? = nil, steps: [StepRecord] = [],
       crop: PixelRect? = nil, perspective: Quad? = nil, pdf: PDFPageSource? = nil,
       source: PageTextSource = .ocr, dpiSource: ResolutionSource? = nil,
-      exifOrientation: Int? = nil
+      exifOrientation: Int? = nil, figures: [Figure] = []
     ) -> Page {
       Page(
         width: width, height: height, dpi: dpi, orientation: orientation, skew: skew,
         language: language, blocks: b.blocks, steps: steps, crop: crop, perspective: perspective,
-        pdf: pdf, source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
+        pdf: pdf, source: source, dpiSource: dpiSource, exifOrientation: exifOrientation,
+        figures: figures)
     }
     let quad = Quad(
       topLeft: Point(x: 0, y: 0), topRight: Point(x: 10, y: 0), bottomRight: Point(x: 10, y: 10),
@@ -47,6 +48,7 @@ struct PageEqualityTests {
       "source": page(source: .pdfText),
       "dpiSource": page(dpiSource: .tag),
       "exifOrientation": page(exifOrientation: 6),
+      "figures": page(figures: [Figure(bbox: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10))]),
       "blocks": moved,
     ]
   }()

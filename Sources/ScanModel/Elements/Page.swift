@@ -64,6 +64,9 @@ public struct Page: Sendable, Equatable {
   public let text: String
   /// The blocks in reading order.
   public let blocks: [Block]
+  /// The regions of the page that hold pictures, not text, top to bottom
+  /// (``Figure``); empty when none is known. Not part of ``text``.
+  public let figures: [Figure]
 
   let layout: PageLayout
 
@@ -75,7 +78,8 @@ public struct Page: Sendable, Equatable {
   /// gets an empty range at the current position.
   ///
   /// The page's provenance (``steps``, ``crop``, ``perspective``,
-  /// ``pdf``, ``source``, ``dpiSource``, ``exifOrientation``) is given here
+  /// ``pdf``, ``source``, ``dpiSource``, ``exifOrientation``) and its
+  /// ``figures`` are given here
   /// once, with its blocks: a page is built once, where it is made (the
   /// engine, a document's decoder, an importer, a PDF's text), and not
   /// patched afterwards.
@@ -86,7 +90,7 @@ public struct Page: Sendable, Equatable {
     orientation: Int = 0, skew: Double = 0, language: String? = nil, blocks: [Block],
     steps: [StepRecord] = [], crop: PixelRect? = nil, perspective: Quad? = nil,
     pdf: PDFPageSource? = nil, source: PageTextSource = .ocr,
-    dpiSource: ResolutionSource? = nil, exifOrientation: Int? = nil
+    dpiSource: ResolutionSource? = nil, exifOrientation: Int? = nil, figures: [Figure] = []
   ) {
     self.index = index
     self.image = image
@@ -103,6 +107,7 @@ public struct Page: Sendable, Equatable {
     self.source = source
     self.dpiSource = dpiSource
     self.exifOrientation = exifOrientation
+    self.figures = figures
     var builder = TextBuilder()
     self.blocks = builder.assignRanges(blocks)
     self.text = builder.text
@@ -184,7 +189,7 @@ public struct Page: Sendable, Equatable {
       && a.language == b.language && a.preprocessing == b.preprocessing && a.crop == b.crop
       && a.perspective == b.perspective && a.pdf == b.pdf && a.source == b.source
       && a.dpiSource == b.dpiSource && a.exifOrientation == b.exifOrientation
-      && a.text == b.text && a.blocks == b.blocks
+      && a.text == b.text && a.blocks == b.blocks && a.figures == b.figures
   }
 }
 

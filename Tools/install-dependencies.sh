@@ -71,9 +71,11 @@ fi
 # generated pages' checks in the suite), Tools/check-html.py (the ink of a
 # Chromium screenshot) and Tools/make-orientation-samples.py (EXIF photos).
 # pytest runs the Python package's tests (python/tests, from Tools/test.sh).
-if ! "$venv/bin/python" -c "import pytest" 2>/dev/null; then
-  echo "Installing pytest into $venv" >&2
-  "$venv/bin/pip" install -q --disable-pip-version-check pytest >/dev/null
+# vermin checks that the package needs no Python newer than 3.9 (Debian 12
+# has 3.11 only, so 3.9 itself cannot run here).
+if ! "$venv/bin/python" -c "import pytest" 2>/dev/null || [ ! -x "$venv/bin/vermin" ]; then
+  echo "Installing pytest and vermin into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check pytest vermin >/dev/null
 fi
 # pdfua (on pikepdf) checks the tagged searchable PDF (PDF/UA-1's
 # machine-checkable rules it implements); Tools/check-tagged-pdf.py adds the

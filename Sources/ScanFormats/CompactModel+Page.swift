@@ -34,6 +34,12 @@ extension CompactModel {
     w.string(page.source.rawValue)
     w.optional(page.dpiSource) { $0.string($1.rawValue) }
     w.optional(page.exifOrientation) { $0.int($1) }
+    w.count(page.figures.count)
+    for figure in page.figures {
+      w.rect(figure.bbox)
+      w.optional(figure.quad) { $0.quad($1) }
+      w.optional(figure.alternativeText) { $0.string($1) }
+    }
     w.count(page.blocks.count)
     for block in page.blocks {
       w.rect(block.bbox)
@@ -129,6 +135,13 @@ extension CompactModel {
     if let exif, !(1...8).contains(exif) {
       throw r.fail("EXIF orientation \(exif) is not 1-8")
     }
+    var figures: [Figure] = []
+    for _ in 0..<(try r.count(itemSize: 6)) {
+      figures.append(
+        Figure(
+          bbox: try r.rect(), quad: try r.optional { r throws(CompactModelError) in try r.quad() },
+          alternativeText: try r.optional { r throws(CompactModelError) in try r.string() }))
+    }
     var blocks: [Block] = []
     for _ in 0..<(try r.count(itemSize: 5)) {
       let bbox = try r.rect()
@@ -143,7 +156,7 @@ extension CompactModel {
       index: index, image: image, width: width, height: height, dpi: dpi,
       orientation: orientation, skew: skew, language: language, blocks: blocks, steps: steps,
       crop: crop, perspective: perspective, pdf: pdf, source: source, dpiSource: dpiSource,
-      exifOrientation: exif)
+      exifOrientation: exif, figures: figures)
   }
 }
 

@@ -353,3 +353,27 @@ extension CompactModelTests {
     }
   }
 }
+
+extension CompactModelTests {
+  /// A page's figures (box, outline, alternative text) survive both ways.
+  @Test func figuresRoundTrip() throws {
+    let box = PixelRect(minX: 10, minY: 10, maxX: 60, maxY: 30)
+    let line = TextLine(bbox: box, words: [Word(text: "Fig.", bbox: box)])
+    let page = Page(
+      width: 200, height: 200,
+      blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])],
+      figures: [
+        Figure(bbox: PixelRect(minX: 10, minY: 40, maxX: 190, maxY: 190)),
+        Figure(
+          bbox: PixelRect(minX: 0, minY: 0, maxX: 5, maxY: 5),
+          quad: Quad(
+            topLeft: Point(x: 0.5, y: 0), topRight: Point(x: 5, y: 0.25),
+            bottomRight: Point(x: 4.75, y: 5), bottomLeft: Point(x: 0, y: 4.5)),
+          alternativeText: "A woodcut: the town library"),
+      ])
+    try Self.checkRoundTrip([page], "figures")
+    let back = try CompactModel.decode(
+      CompactModel.encode(Document(pages: [page]), generator: Self.generator))
+    #expect(back.pages.first?.figures == page.figures)
+  }
+}

@@ -94,6 +94,13 @@ extension CompactModel {
 
     mutating func fixed(size: Int) throws(CompactModelError) -> UInt64 {
       guard remaining >= size else { throw fail("it ends in the middle of a value") }
+      if size == 8 {
+        // Doubles and offsets: one load (a byte loop was 6 % of a page's
+        // decoding).
+        let v = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position += 8
+        return UInt64(littleEndian: v)
+      }
       var v: UInt64 = 0
       for i in 0..<size { v |= UInt64(bytes[position + i]) << (8 * UInt64(i)) }
       position += size

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The query index of a page, built once when the page is built.
 ///
 /// Everything here is flattened into arrays in reading order so that offset
@@ -74,7 +76,20 @@ final class PageLayout: Sendable {
   let readerWords: [Range<Int>]
   /// Words hyphenated at line ends, in text order.
   let hyphenBreaks: [HyphenBreak]
-  let sentences: [Range<Int>]
+  /// The sentences (the tokenizer's `.sentence` unit), found on first use:
+  /// sentence segmentation is a sixth of building a page's index
+  /// (`perf` on a dense page read from a compact model) and only sentence
+  /// queries need it.
+  var sentences: [Range<Int>] {
+    sentenceCache.withLock { cached in
+      if let cached { return cached }
+      let ranges = Self.sentenceRanges(in: sentenceText, units: Array(sentenceText.utf16))
+      cached = ranges
+      return ranges
+    }
+  }
+  private let sentenceText: String
+  private let sentenceCache = Mutex<[Range<Int>]?>(nil)
   /// Caret stops of all lines: a UTF-16 offset and its `u` in its line's frame.
   private let stopOffsets: [Int32]
   let stopU: [Double]
@@ -134,7 +149,7 @@ final class PageLayout: Sendable {
     (self.readerWords, self.hyphenBreaks) = Dehyphenation.join(readerWords, blocks: blocks)
     self.stopOffsets = stopOffsets
     self.stopU = stopU
-    self.sentences = Self.sentenceRanges(in: text, units: units)
+    self.sentenceText = text
     self.spatial = SpatialIndex(lines.map(\.bounds))
     _checkInvariants()
   }

@@ -225,15 +225,28 @@ final class PageLayout: Sendable {
       let glyphExtents = word.glyphs.map { frame.extentU($0.corners.corners) }
       // A caret never stands inside a grapheme cluster: glyphs that split
       // one (an accent read apart from its letter) share one span.
-      var boundaries = Set<Int>()
-      var offset = start
-      for c in word.text {
-        offset += c.utf16.count
-        boundaries.insert(offset)
+      // ASCII without a carriage return (the common word) has a boundary
+      // after every unit; otherwise the clusters' ends, ascending, are
+      // walked beside the glyphs' starts (a set per word was a tenth of
+      // building a dense page's index).
+      let everyUnit = word.text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+      var boundaries: [Int] = []
+      if !everyUnit {
+        var offset = start
+        for c in word.text {
+          offset += c.utf16.count
+          boundaries.append(offset)
+        }
+      }
+      var next = 0
+      func isBoundary(_ offset: Int) -> Bool {
+        if everyUnit { return true }
+        while next < boundaries.count, boundaries[next] < offset { next += 1 }
+        return next < boundaries.count && boundaries[next] == offset
       }
       var last = extent.lowerBound
       for g in word.glyphs.indices.dropFirst()
-      where boundaries.contains(word.glyphs[g].range.lowerBound.offset) {
+      where isBoundary(word.glyphs[g].range.lowerBound.offset) {
         let a = glyphExtents[g - 1]
         let b = glyphExtents[g]
         let boundary =

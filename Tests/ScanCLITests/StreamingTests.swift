@@ -146,7 +146,7 @@ struct StreamingTests {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path,
-      "--pages", "10,100", "--formats", "json,alto,pdf-of-images,html", "--scantext",
+      "--pages", "10,100", "--formats", "json,alto,pdf-of-images,html,stm", "--scantext",
       Fixtures.executable.path,
       "--json",
     ]
@@ -167,7 +167,7 @@ struct StreamingTests {
       var growth: [Growth]
     }
     let report = try JSONDecoder().decode(Report.self, from: data)
-    #expect(report.growth.map(\.run) == ["json", "alto", "pdf-of-images", "html"])
+    #expect(report.growth.map(\.run) == ["json", "alto", "pdf-of-images", "html", "stm"])
     for growth in report.growth {
       #expect(growth.ratio <= 1.5, "\(growth.run): 100 pages at \(growth.ratio)× the peak of 10")
     }

@@ -127,6 +127,18 @@ extension DocumentJSON {
     }
   }
 
+  /// Reads a ScanText JSON document from its bytes a page at a time: the
+  /// pages found by one pass (``PageIndex``), each parsed and decoded on
+  /// its own, so no tree of the whole document is ever built (what
+  /// ``decode(_:)-(Data)`` builds). Standard input and cache entries are
+  /// read this way.
+  /// - Throws: ``DocumentFormatError`` naming the page (`pages[i]…`) or
+  ///   the byte and the reason.
+  /// - Complexity: O(*n*) in the bytes.
+  public static func decodePageByPage(_ data: Data) throws -> Document {
+    try PagedDocument(json: DataBytes(data), maxPagesInMemory: 1).document()
+  }
+
   /// Page `index` of a JSON document, read from `span` and decoded.
   /// - Throws: ``DocumentFormatError`` whose path starts `pages[index]`.
   static func page(_ index: Int, of bytes: some RandomAccessBytes, span: PageSpan) throws -> Page {

@@ -46,6 +46,8 @@ package enum DocumentFiles {
     throws(ServiceError) -> Document
   {
     do {
+      // JSON a page at a time: no tree of the whole document.
+      if format == .json { return try DocumentJSON.decodePageByPage(data) }
       return try format.decode(data)
     } catch {
       let what = format == .json ? "a ScanText document" : "a valid \(format.displayName) document"

@@ -377,3 +377,24 @@ extension CompactModelTests {
     #expect(back.pages.first?.figures == page.figures)
   }
 }
+
+extension CompactModelTests {
+  /// JSON on standard input (and in the cache) is read a page at a time
+  /// too: the same pages as from the file, and an error inside a page
+  /// names it.
+  @Test func jsonOnStandardInputIsReadPageByPage() throws {
+    let pages = try ["clean.png", "headings.png"].map { try RecognizedScans.page($0) }
+    let (json, _) = try Self.files(pages)
+    let text = try String(contentsOfFile: json, encoding: .utf8)
+    let fromFile = try ScanTextRun.run(["text", json])
+    let fromInput = try ScanTextRun.run(["text", "-"], stdin: text)
+    #expect(fromInput.code == 0, "\(fromInput.stderr)")
+    #expect(fromInput.stdout == fromFile.stdout && !fromFile.stdout.isEmpty)
+    #expect(
+      try DocumentJSON.decodePageByPage(Data(text.utf8)) == DocumentJSON.decode(Data(text.utf8)))
+    let damaged = text.replacingOccurrences(of: "\"width\"", with: "\"width\": tru, \"w\"")
+    let run = try ScanTextRun.run(["text", "-"], stdin: damaged)
+    #expect(run.code != 0)
+    #expect(run.stderr.contains("pages[0]: invalid JSON"), "\(run.stderr)")
+  }
+}

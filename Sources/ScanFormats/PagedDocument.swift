@@ -33,9 +33,13 @@ public final class PagedDocument: Sendable {
   private let cache: Mutex<PageCache>
 
   /// The number of decoded pages that a document opened from a file keeps
-  /// when not told otherwise: a dense page decodes to about 1 MB
-  /// (`Tools/model-open-bench`), so 64 pages stay near 64 MB.
-  public static let defaultMaxPagesInMemory = 64
+  /// when not told otherwise: 1,000, so that requests that go back and
+  /// forth over a document of up to 1,000 pages decode each page once
+  /// (with 64, `query-bench`'s 200,000 requests over 1,000 pages decoded a
+  /// page for nearly every request: minutes instead of seconds), while a
+  /// longer one stays bounded (an index page of 2,000 glyphs holds about
+  /// 0.3 MB: `query-bench`'s 166 bytes a glyph).
+  public static let defaultMaxPagesInMemory = 1_000
 
   private enum Source: Sendable {
     case pages([Page])

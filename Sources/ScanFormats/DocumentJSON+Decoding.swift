@@ -259,8 +259,10 @@ private struct Reader {
       for (p, pv) in try items(bo, "paragraphs", nonEmpty: true).enumerated() {
         path.append(".paragraphs[\(p)]")
         let po = try object(pv)
+        let lineValues = try items(po, "lines", nonEmpty: true)
         var lines: [TextLine] = []
-        for (l, lv) in try items(po, "lines", nonEmpty: true).enumerated() {
+        lines.reserveCapacity(lineValues.count)
+        for (l, lv) in lineValues.enumerated() {
           path.append(".lines[\(l)]")
           lines.append(try line(lv))
           path.removeLast()
@@ -399,12 +401,18 @@ private struct Reader {
 
   mutating func line(_ v: JSONValue) throws(DocumentFormatError) -> TextLine {
     let o = try object(v)
+    // Reserved at their counts: the page keeps these arrays as they are
+    // (its text builder changes them in place), spare capacity and all.
+    let wordValues = try items(o, "words", nonEmpty: true)
     var words: [Word] = []
-    for (w, wv) in try items(o, "words", nonEmpty: true).enumerated() {
+    words.reserveCapacity(wordValues.count)
+    for (w, wv) in wordValues.enumerated() {
       path.append(".words[\(w)]")
       let wo = try object(wv)
+      let glyphValues = try items(wo, "glyphs", optional: true)
       var glyphs: [Glyph] = []
-      for (g, gv) in try items(wo, "glyphs", optional: true).enumerated() {
+      glyphs.reserveCapacity(glyphValues.count)
+      for (g, gv) in glyphValues.enumerated() {
         path.append(".glyphs[\(g)]")
         let go = try object(gv)
         glyphs.append(

@@ -156,6 +156,31 @@ public final class PagedDocument: Sendable {
   }
 }
 
+extension Document {
+  /// Opens a document file lazily: a compact model (`.stm`) or ScanText
+  /// JSON, its pages decoded on first access and at most
+  /// `maxPagesInMemory` of them kept (least recently used dropped first),
+  /// safe to share between threads.
+  ///
+  /// A ``Document`` value holds every page; this is the way to open a
+  /// long one without decoding it: `try Document.open(path:
+  /// "book.stm").page(at: 730)` reads the page table and that page's
+  /// record, nothing else. ``PagedDocument/document()`` gives the whole
+  /// value when it is wanted (an export of every page).
+  /// - Parameters:
+  ///   - path: The file.
+  ///   - maxPagesInMemory: The most decoded pages to keep (at least 1);
+  ///     ``PagedDocument/defaultMaxPagesInMemory`` when `nil`.
+  /// - Returns: The open document; no page is decoded yet.
+  /// - Throws: ``DocumentFormatError`` saying why the file is not a
+  ///   readable document, or ``FileError`` when it cannot be read.
+  /// - Complexity: O(*p*) in the pages for a compact model; O(*n*) in the
+  ///   bytes for JSON (one pass, no tree).
+  public static func open(path: String, maxPagesInMemory: Int? = nil) throws -> PagedDocument {
+    try PagedDocument.open(path: path, maxPagesInMemory: maxPagesInMemory)
+  }
+}
+
 /// Decoded pages by index, the least recently used dropped past `limit`.
 struct PageCache: ~Copyable {
   let limit: Int

@@ -107,7 +107,7 @@ struct CompactModelTests {
     let (json, stm) = try Self.files(pages)
     let whole = try DocumentJSON.decode(String(contentsOfFile: json, encoding: .utf8))
     for path in [json, stm] {
-      let document = try PagedDocument.open(path: path, maxPagesInMemory: 2)
+      let document = try Document.open(path: path, maxPagesInMemory: 2)
       #expect(document.pageCount == 4)
       #expect(document.pagesInMemory == 0)
       #expect(document.generator == Self.generator)

@@ -211,64 +211,88 @@ struct TextBuilder {
     length += s.utf16.count
   }
 
-  mutating func assignRanges(_ blocks: [Block]) -> [Block] {
-    var out: [Block] = []
-    out.reserveCapacity(blocks.count)
-    for var block in blocks {
+  /// The blocks with every element's range (and each line's text) set,
+  /// lines without words, paragraphs without lines and blocks without
+  /// paragraphs left out.
+  ///
+  /// The tree is changed in place: `blocks` is consumed, so a caller that
+  /// hands over its blocks (a page's decoder) has them changed without a
+  /// copy. Copying each element into a new array, as this did, copied
+  /// every word's glyphs a second time (a word changed while its line
+  /// still held it): a tenth of decoding a dense page from a compact model
+  /// (`perf`, issue 32).
+  mutating func assignRanges(_ blocks: consuming [Block]) -> [Block] {
+    for b in blocks.indices {
+      blocks[b].paragraphs.removeAll { !$0.lines.contains { !$0.words.isEmpty } }
       var blockStart: Int?
-      var paragraphs: [Paragraph] = []
-      for var paragraph in block.paragraphs
-      where paragraph.lines.contains(where: { !$0.words.isEmpty }) {
+      for p in blocks[b].paragraphs.indices {
         // An empty line between paragraphs, none after the last.
         if length > 0 { append("\n") }
         let paragraphStart = length
         blockStart = blockStart ?? paragraphStart
-        var lines: [TextLine] = []
-        for var line in paragraph.lines where !line.words.isEmpty {
+        blocks[b].paragraphs[p].lines.removeAll { $0.words.isEmpty }
+        for l in blocks[b].paragraphs[p].lines.indices {
           let lineStart = length
-          for w in line.words.indices {
-            if w > 0 { append(" ") }
-            line.words[w] = placed(line.words[w])
-          }
-          line.range = .init(offsets: lineStart..<length)
-          line.text = String(text.utf16.suffix(length - lineStart)) ?? ""
+          let lineText = place(&blocks[b].paragraphs[p].lines[l].words)
+          blocks[b].paragraphs[p].lines[l].range = .init(offsets: lineStart..<length)
+          blocks[b].paragraphs[p].lines[l].text = lineText
           append("\n")
-          lines.append(line)
         }
-        paragraph.lines = lines
-        paragraph.range = .init(offsets: paragraphStart..<(length - 1))
-        paragraphs.append(paragraph)
+        blocks[b].paragraphs[p].range = .init(offsets: paragraphStart..<(length - 1))
       }
-      guard let blockStart, let last = paragraphs.last else { continue }
-      block.paragraphs = paragraphs
-      block.range = .init(offsets: blockStart..<last.range.upperBound.offset)
-      out.append(block)
+      if let blockStart, let last = blocks[b].paragraphs.last {
+        blocks[b].range = .init(offsets: blockStart..<last.range.upperBound.offset)
+      }
     }
-    return out
+    blocks.removeAll { $0.paragraphs.isEmpty }
+    return blocks
   }
 
-  private mutating func placed(_ word: Word) -> Word {
-    var word = word
+  /// Appends a line's words, a space between each two, setting their
+  /// ranges and their glyphs'; returns the line's text.
+  private mutating func place(_ words: inout [Word]) -> String {
+    var line = ""
+    for w in words.indices {
+      if w > 0 {
+        append(" ")
+        line += " "
+      }
+      place(&words[w])
+      line += words[w].text
+    }
+    return line
+  }
+
+  /// Sets the ranges of a word and of the glyphs that spell it in order (a
+  /// glyph whose text is not the word's next units gets an empty range
+  /// where it stands), and appends its text.
+  private mutating func place(_ word: inout Word) {
     let start = length
     var cursor = start
-    let units = Array(word.text.utf16)
-    var consumed = 0
+    let units = word.text.utf16
+    var next = units.startIndex
     for g in word.glyphs.indices {
       let glyphUnits = word.glyphs[g].text.utf16
-      let n = glyphUnits.count
-      if n > 0, consumed + n <= units.count,
-        units[consumed..<(consumed + n)].elementsEqual(glyphUnits)
-      {
+      var probe = next
+      var matches = !glyphUnits.isEmpty
+      for unit in glyphUnits where matches {
+        if probe == units.endIndex || units[probe] != unit {
+          matches = false
+        } else {
+          probe = units.index(after: probe)
+        }
+      }
+      if matches {
+        let n = units.distance(from: next, to: probe)
         word.glyphs[g].range = .init(offsets: cursor..<(cursor + n))
         cursor += n
-        consumed += n
+        next = probe
       } else {
         word.glyphs[g].range = .init(offsets: cursor..<cursor)
       }
     }
     append(word.text)
     word.range = .init(offsets: start..<length)
-    return word
   }
 }
 

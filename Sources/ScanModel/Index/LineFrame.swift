@@ -131,14 +131,23 @@ struct LineFrame: Sendable {
   }
 
   /// The `u` extent of a set of points.
-  func extentU(_ points: [Point]) -> ClosedRange<Double> {
-    let us = points.map { local($0).u }
-    return (us.min() ?? 0)...(us.max() ?? 0)
+  /// The `u` values a quad's corners span. A quad, not an array of its
+  /// corners: two arrays a glyph were most of building its caret stops.
+  func extentU(_ quad: Quad) -> ClosedRange<Double> {
+    let a = local(quad.topLeft).u
+    let b = local(quad.topRight).u
+    let c = local(quad.bottomRight).u
+    let d = local(quad.bottomLeft).u
+    return min(min(a, b), min(c, d))...max(max(a, b), max(c, d))
   }
 
-  func extentV(_ points: [Point]) -> ClosedRange<Double> {
-    let vs = points.map { local($0).v }
-    return (vs.min() ?? 0)...(vs.max() ?? 0)
+  /// The `v` values a quad's corners span.
+  func extentV(_ quad: Quad) -> ClosedRange<Double> {
+    let a = local(quad.topLeft).v
+    let b = local(quad.topRight).v
+    let c = local(quad.bottomRight).v
+    let d = local(quad.bottomLeft).v
+    return min(min(a, b), min(c, d))...max(max(a, b), max(c, d))
   }
 
   /// The band between two `u` values, as a quad in image pixels (on a

@@ -185,15 +185,19 @@ final class PageLayout: Sendable {
     var vMax = -Double.infinity
     // Glyph boxes, being small, follow a sloped line more closely than the
     // upright boxes of whole words.
-    let points = line.words.flatMap { word in
-      word.glyphs.isEmpty ? word.corners.corners : word.glyphs.flatMap(\.corners.corners)
-    }
-    do {
-      for p in points {
+    func take(_ q: Quad) {
+      for p in [q.topLeft, q.topRight, q.bottomRight, q.bottomLeft] {
         uMin = min(uMin, p.dot(u))
         uMax = max(uMax, p.dot(u))
         vMin = min(vMin, p.dot(v))
         vMax = max(vMax, p.dot(v))
+      }
+    }
+    for word in line.words {
+      if word.glyphs.isEmpty {
+        take(word.corners)
+      } else {
+        for glyph in word.glyphs { take(glyph.corners) }
       }
     }
     guard uMin < uMax, vMin < vMax else { return Quad(line.bbox.rect) }
@@ -207,22 +211,29 @@ final class PageLayout: Sendable {
   private static func appendStops(
     for word: Word, in frame: LineFrame, offsets: inout [Int32], us: inout [Double]
   ) {
-    let extent = frame.extentU(word.corners.corners)
+    let extent = frame.extentU(word.corners)
     let start = word.range.lowerBound.offset
     let end = word.range.upperBound.offset
     offsets.append(Int32(clamping: start))
     us.append(extent.lowerBound)
-    let glyphsCover =
-      !word.glyphs.isEmpty && word.glyphs.first?.range.lowerBound.offset == start
-      && word.glyphs.last?.range.upperBound.offset == end
-      && zip(word.glyphs, word.glyphs.dropFirst()).allSatisfy {
-        $0.range.upperBound == $1.range.lowerBound && !$0.range.isEmpty
-      }
+    // The glyphs are read by index, never copied: copying a glyph (its
+    // text, its boxed quad) for each comparison was a fifth of building
+    // the stops.
+    let glyphs = word.glyphs
+    var glyphsCover =
+      !glyphs.isEmpty && glyphs[0].range.lowerBound.offset == start
+      && glyphs[glyphs.count - 1].range.upperBound.offset == end
+    var g = 0
+    while glyphsCover, g + 1 < glyphs.count {
+      glyphsCover =
+        glyphs[g].range.upperBound == glyphs[g + 1].range.lowerBound && !glyphs[g].range.isEmpty
+      g += 1
+    }
     if glyphsCover {
       // Between two glyphs the caret sits in the middle of the gap; where
       // the boxes overlap (LSTM glyph boxes often do), halfway between
       // their centres, so each glyph's centre stays inside its own span.
-      let glyphExtents = word.glyphs.map { frame.extentU($0.corners.corners) }
+      let glyphExtents = glyphs.map { frame.extentU($0.corners) }
       // A caret never stands inside a grapheme cluster: glyphs that split
       // one (an accent read apart from its letter) share one span.
       // ASCII without a carriage return (the common word) has a boundary
@@ -245,8 +256,7 @@ final class PageLayout: Sendable {
         return next < boundaries.count && boundaries[next] == offset
       }
       var last = extent.lowerBound
-      for g in word.glyphs.indices.dropFirst()
-      where isBoundary(word.glyphs[g].range.lowerBound.offset) {
+      for g in glyphs.indices.dropFirst() where isBoundary(glyphs[g].range.lowerBound.offset) {
         let a = glyphExtents[g - 1]
         let b = glyphExtents[g]
         let boundary =
@@ -254,7 +264,7 @@ final class PageLayout: Sendable {
           ? (a.upperBound + b.lowerBound) / 2
           : (a.lowerBound + a.upperBound + b.lowerBound + b.upperBound) / 4
         last = min(max(boundary, last), extent.upperBound)
-        offsets.append(Int32(clamping: word.glyphs[g].range.lowerBound.offset))
+        offsets.append(Int32(clamping: glyphs[g].range.lowerBound.offset))
         us.append(last)
       }
     } else {

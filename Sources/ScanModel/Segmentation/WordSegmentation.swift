@@ -45,6 +45,15 @@ enum WordSegmentation {
   ///   ends with a letter or a number.
   /// - Complexity: O(*n*), where *n* is the length of `token`.
   static func wordRanges(in token: Substring) -> [Range<Int>] {
+    // Most tokens are ASCII letters and digits alone: one word, found
+    // without breaking the token into grapheme clusters (which was most of
+    // this function's cost on a dense page).
+    func isASCIILetterOrDigit(_ b: UInt8) -> Bool {
+      (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0x30 && b <= 0x39
+    }
+    if !token.isEmpty, token.utf8.allSatisfy(isASCIILetterOrDigit) {
+      return [0..<token.utf8.count]
+    }
     var ranges: [Range<Int>] = []
     // The word being built, and the class of its last word character.
     var wordStart = 0

@@ -224,7 +224,7 @@ private struct Verifier {
       guard let line = page.line(number: n) else { continue }
       let frame = LineFrame(page.quad(forLineNumber: n) ?? line.corners, polygon: line.polygon)
       for word in line.words {
-        let v = frame.extentV(word.corners.corners)
+        let v = frame.extentV(word.corners)
         heights.append(v.upperBound - v.lowerBound)
       }
     }

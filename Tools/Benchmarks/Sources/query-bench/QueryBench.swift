@@ -257,19 +257,24 @@ struct QueryBench {
         + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         + ")")
     print()
+    let firstUse = Data(
+      (0..<document.pages.count).map { #"{"op":"text","page":\#($0),"range":[0,1]}"# + "\n" }
+        .joined().utf8)
     print(
-      "| answers go to | load (start to first answer) | answering | requests per second | µs per request | target ≥ 100,000 |"
+      "| answers go to | open (start to first answer) | first use of every page | answering | requests per second | µs per request | target ≥ 100,000 |"
     )
-    print("|---|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|---:|---:|---:|---|")
     for reading in [false, true] {
       guard
         let session = querySession(
-          scantext, model: model, requests: requests, readThroughPipe: reading,
+          scantext, model: model, firstUse: firstUse, firstUseCount: document.pages.count,
+          requests: requests, readThroughPipe: reading,
           answersFile: folder.appendingPathComponent("answers.jsonl"))
       else { return }
       let rate = Double(options.requests) / session.answering
       print(
         "| \(reading ? "a pipe read by this process" : "a file") | \(format(session.load, 2)) s "
+          + "| \(format(session.firstUse, 2)) s "
           + "| \(format(session.answering, 2)) s | \(grouped(rate)) "
           + "| \(format(session.answering * 1e6 / Double(options.requests), 2)) "
           + "| \(rate >= 100_000 ? "ok" : "MISSED") |")
@@ -282,13 +287,18 @@ struct QueryBench {
   }
 
   /// One `scantext query` session: starts it, sends one request and waits for
-  /// its answer (the load time), then pipes in all `requests` and a last
+  /// its answer (the load time), then `firstUse` (a request on every page:
+  /// a paged document decodes each page when first named) and a marked
+  /// request, waiting for its answer (the first use), then pipes in all `requests` and a last
   /// marked request from another thread, and waits for the marked answer (the
   /// answering time; the process's exit and teardown are not counted).
   /// Answers go to a file, or through a pipe that this process reads.
   static func querySession(
-    _ scantext: String, model: URL, requests: Data, readThroughPipe: Bool, answersFile: URL
-  ) -> (load: Double, answering: Double, answers: Int, errors: Int, status: Int32)? {
+    _ scantext: String, model: URL, firstUse: Data, firstUseCount: Int, requests: Data,
+    readThroughPipe: Bool, answersFile: URL
+  ) -> (
+    load: Double, firstUse: Double, answering: Double, answers: Int, errors: Int, status: Int32
+  )? {
     let clock = ContinuousClock()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: scantext)
@@ -306,7 +316,7 @@ struct QueryBench {
       }
       process.standardOutput = handle
     }
-    let marker = Array(#""id":"end-of-benchmark""#.utf8)
+    var marker = Array(#""id":"end-of-benchmark""#.utf8)
     /// Whether the answer to the marked request has arrived, judged by the
     /// last bytes of the output.
     func endsWithMarkedAnswer(_ tail: Data) -> Bool {
@@ -348,6 +358,32 @@ struct QueryBench {
       print("scantext query: \(scantext) exited (\(process.terminationStatus)) before answering")
       return nil
     }
+    // The first use of every page (a paged document decodes a page when a
+    // request first names it): one request a page, answered before the
+    // timed requests, all pages then held in memory.
+    marker = Array(#""id":"end-of-first-use""#.utf8)
+    let warmUp = Thread {
+      writer.write(firstUse)
+      writer.write(Data(#"{"op":"pages","id":"end-of-first-use"}"#.utf8 + [0x0A]))
+    }
+    warmUp.start()
+    var used: ContinuousClock.Instant?
+    if readThroughPipe {
+      while used == nil {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        answers.append(chunk)
+        if endsWithMarkedAnswer(answers.suffix(256)) { used = clock.now }
+      }
+    } else {
+      while process.isRunning, used == nil {
+        if endsWithMarkedAnswer(fileTail()) { used = clock.now }
+        usleep(200)
+      }
+    }
+    let decoded = used ?? clock.now
+    while !warmUp.isFinished { usleep(100) }
+    marker = Array(#""id":"end-of-benchmark""#.utf8)
     let thread = Thread {
       writer.write(requests)
       writer.write(Data(#"{"op":"pages","id":"end-of-benchmark"}"#.utf8 + [0x0A]))
@@ -377,9 +413,9 @@ struct QueryBench {
       answers = FileManager.default.contents(atPath: answersFile.path) ?? Data()
     }
 
-    // Count the answers between the load probe's and the marked one, and
-    // the errors among them.
-    var count = -2
+    // Count the answers between the first-use marker's and the last
+    // marked one, and the errors among them.
+    var count = -3 - firstUseCount
     var errors = 0
     let errorPrefix = Array(#"{"error""#.utf8)
     var lineStart = answers.startIndex
@@ -392,8 +428,8 @@ struct QueryBench {
       print("  WARNING: the marked last answer never arrived; answering time includes the exit")
     }
     return (
-      seconds(loaded - start), seconds(finished - loaded), max(count, 0), errors,
-      process.terminationStatus
+      seconds(loaded - start), seconds(decoded - loaded), seconds(finished - decoded),
+      max(count, 0), errors, process.terminationStatus
     )
   }
 

@@ -1,0 +1,91 @@
+import Foundation
+import ScanModel
+import ScanOCR
+import ScanTestSupport
+import Testing
+
+/// Recognition finds the pictures on a page (issue 30 point 1: a `Figure`
+/// for the page image's pictures): the real scans that hold pictures get
+/// them as the page's figures, on their ink; pages without pictures (text,
+/// rules, tables, stamps, photographed pages with their surroundings) get
+/// none.
+@Suite("Pictures on the page")
+struct PictureRegionTests {
+  /// The intersection over union of two boxes.
+  static func iou(_ a: PixelRect, _ b: PixelRect) -> Double {
+    let w = max(0, min(a.maxX, b.maxX) - max(a.minX, b.minX))
+    let h = max(0, min(a.maxY, b.maxY) - max(a.minY, b.minY))
+    let inter = Double(w * h)
+    let union =
+      Double((a.maxX - a.minX) * (a.maxY - a.minY) + (b.maxX - b.minX) * (b.maxY - b.minY))
+      - inter
+    return union > 0 ? inter / union : 0
+  }
+
+  /// The pictures' extents, measured by hand on the images: the two ferns
+  /// of `indian-ferns-0004.tif`; the woodcut of `bengel-abriss-1751-0007.jpg`
+  /// (its headpiece ornament is checked apart: the detector finds its
+  /// middle, whose garlands are joined, not the stars around it).
+  static let pictures: [(image: String, boxes: [PixelRect])] = [
+    (
+      "ocrd/indian-ferns-0004.tif",
+      [
+        PixelRect(minX: 595, minY: 1200, maxX: 1990, maxY: 1645),
+        PixelRect(minX: 905, minY: 1758, maxX: 1680, maxY: 2249),
+      ]
+    ),
+    ("ocrd/bengel-abriss-1751-0007.jpg", [PixelRect(minX: 205, minY: 1656, maxX: 838, maxY: 2405)]),
+  ]
+
+  @Test(
+    "Pictures on real scans become the page's figures, on their ink",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func picturesOnRealScans() throws {
+    for (image, boxes) in Self.pictures {
+      let page = try #require(try RealScans.pages(image).first)
+      for box in boxes {
+        let best = page.figures.map { Self.iou($0.bbox, box) }.max() ?? 0
+        #expect(best >= 0.8, "\(image): \(page.figures.map(\.bbox)) for \(box)")
+      }
+      #expect(page.figures.allSatisfy { $0.quad == nil && $0.alternativeText == nil })
+    }
+    // Bengel's headpiece: one figure more, inside the ornament's extent.
+    let bengel = try #require(try RealScans.pages("ocrd/bengel-abriss-1751-0007.jpg").first)
+    let ornament = PixelRect(minX: 225, minY: 184, maxX: 1370, maxY: 654)
+    #expect(bengel.figures.count == 2, "\(bengel.figures.map(\.bbox))")
+    #expect(
+      bengel.figures.contains {
+        $0.bbox.minX >= ornament.minX && $0.bbox.maxX <= ornament.maxX
+          && $0.bbox.minY >= ornament.minY && $0.bbox.maxY <= ornament.maxY
+      }, "\(bengel.figures.map(\.bbox))")
+    #expect(
+      try RealScans.pages("ocrd/indian-ferns-0004.tif").first?.figures.count == 2)
+  }
+
+  /// Every other real page has no picture: text in Fraktur and Antiqua,
+  /// rules and two columns (`fleming-jaeger`), photographed pages with
+  /// shadows, a binder clip and the facing page's margin (`boston-cooking-a`,
+  /// `linguistics-thesis-a`), degraded documents (`dibco11-*`), a magazine
+  /// page, turned pages.
+  @Test(
+    "No figure on the real pages without pictures",
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
+    arguments: RealScans.images.filter { image in
+      !PictureRegionTests.pictures.contains { $0.image == image }
+    })
+  func noFigureWithoutPictures(_ image: String) throws {
+    for page in try RealScans.pages(image) {
+      #expect(page.figures.isEmpty, "\(image): \(page.figures.map(\.bbox))")
+    }
+  }
+
+  /// The sample scans (`Scans/`): text pages, a ruled table, stamps on a
+  /// page (`color-stamp.png`), photographed pages (curled, folded, with
+  /// thumbs, a spread): none has a picture.
+  @Test(
+    "No figure on the sample scans", arguments: Fixtures.scanImages)
+  func noFigureOnSamples(_ image: String) throws {
+    let page = try RecognizedScans.page(image)
+    #expect(page.figures.isEmpty, "\(image): \(page.figures.map(\.bbox))")
+  }
+}

@@ -43,7 +43,11 @@ import ScanModel
 /// `fleming-jaeger`'s bleed-through text and 0–0.18 on the pictures; the
 /// confident cover 0.10–0.11 on the misc family's stamps over text and 0 on
 /// the pictures; the ink in thick strokes 0.10 on `color-stamp.png`'s stamp
-/// in a blank space, 0.28–0.80 on the pictures.
+/// in a blank space, 0.28–0.80 on the pictures. On check seeds 9000–9009 of
+/// the misc family it took 4 rubber stamps for pictures (their words read
+/// with low confidence, their frames thicker), and one on develop seed
+/// 1017, measured after the rules were set: the recognition option that
+/// runs it (`RecognitionOptions.findsFigures`) is off by default.
 package enum PictureRegions {
   /// A word recognised on the page, as the detector weighs it.
   package struct Word: Sendable {

@@ -328,7 +328,7 @@ struct TaggedPDFTests {
     let cer = Self.cer(checked.tagText, Self.readingOrderText(document))
     #expect(cer <= 0.001, "\(image): tag text CER \(cer)")
   }
-  /// Pictures recognition finds on real scans (`indian-ferns-0004.tif`: two
+  /// Pictures recognition finds (`--figures`) on real scans (`indian-ferns-0004.tif`: two
   /// ferns; `bengel-abriss-1751-0007.jpg`: a headpiece and a woodcut) are
   /// `Figure`s in the tagged PDF: `pdfua` and the project's checks pass,
   /// `pdfinfo -struct-text` lists one `Figure` for each of the model's
@@ -343,7 +343,8 @@ struct TaggedPDFTests {
     ])
   func realPicturesAreFigures(_ image: String, pictures: Int) throws {
     let name = (URL(fileURLWithPath: image).lastPathComponent as NSString).deletingPathExtension
-    let (checked, document, pdf) = try Self.tagged([RealScans.path(image)], name: name)
+    let (checked, document, pdf) = try Self.tagged(
+      [RealScans.path(image)], name: name, extra: ["--figures"])
     #expect(checked.findings.isEmpty, "\(image): \(checked.findings)")
     #expect(document.pages.first?.figures.count == pictures)
     let figures = checked.structText.split(separator: "\n").filter {

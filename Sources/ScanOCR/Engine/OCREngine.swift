@@ -257,7 +257,7 @@ public final class OCREngine {
       language: options.languageString, blocks: blocks, steps: prepared.applied,
       crop: prepared.crop, perspective: prepared.perspective, pdf: rendered?.source,
       dpiSource: recorded.source, exifOrientation: orientationTag,
-      figures: Self.figures(on: image, blocks: blocks))
+      figures: options.findsFigures ? Self.figures(on: image, blocks: blocks) : [])
   }
 
   /// One recognition of a prepared image and what it says about itself.

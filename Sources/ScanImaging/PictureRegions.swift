@@ -37,8 +37,9 @@ import ScanModel
 /// Measured (2026-12-05) on every real scan in `../shared/scans`, every
 /// sample in `Scans/` and develop seeds 1000–1004 of every family (misc:
 /// 1000–1009, the stamps): figures on `indian-ferns-0004.tif` (its two
-/// ferns, not the title between them) and `bengel-abriss-1751-0007.jpg`
-/// (its woodcut and the middle of its headpiece), none elsewhere. What
+/// ferns, not the title between them), `c02-22-embedded-000.jpg` (its
+/// engraving) and `bengel-abriss-1751-0007.jpg` (its woodcut and the
+/// middle of its headpiece), none elsewhere. What
 /// each rule keeps out, as measured there: the word cover was 0.83–0.93 on
 /// `fleming-jaeger`'s bleed-through text and 0–0.18 on the pictures; the
 /// confident cover 0.10–0.11 on the misc family's stamps over text and 0 on

@@ -28,7 +28,8 @@ struct PictureRegionTests {
   }
 
   /// The pictures' extents, measured by hand on the images: the two ferns
-  /// of `indian-ferns-0004.tif`; the woodcut of `bengel-abriss-1751-0007.jpg`
+  /// of `indian-ferns-0004.tif`; the engraving of
+  /// `c02-22-embedded-000.jpg`; the woodcut of `bengel-abriss-1751-0007.jpg`
   /// (its headpiece ornament is checked apart: the detector finds its
   /// middle, whose garlands are joined, not the stars around it).
   static let pictures: [(image: String, boxes: [PixelRect])] = [
@@ -40,6 +41,11 @@ struct PictureRegionTests {
       ]
     ),
     ("ocrd/bengel-abriss-1751-0007.jpg", [PixelRect(minX: 205, minY: 1656, maxX: 838, maxY: 2405)]),
+    // The engraving beside the text of Huckleberry Finn's chapter II.
+    (
+      "ocrmypdf/c02-22-embedded-000.jpg",
+      [PixelRect(minX: 45, minY: 118, maxX: 392, maxY: 800)]
+    ),
   ]
 
   @Test(

@@ -329,7 +329,8 @@ struct TaggedPDFTests {
     #expect(cer <= 0.001, "\(image): tag text CER \(cer)")
   }
   /// Pictures recognition finds (`--figures`) on real scans (`indian-ferns-0004.tif`: two
-  /// ferns; `bengel-abriss-1751-0007.jpg`: a headpiece and a woodcut) are
+  /// ferns; `bengel-abriss-1751-0007.jpg`: a headpiece and a woodcut;
+  /// `c02-22-embedded-000.jpg`: an engraving) are
   /// `Figure`s in the tagged PDF: `pdfua` and the project's checks pass,
   /// `pdfinfo -struct-text` lists one `Figure` for each of the model's
   /// figures, each with an `/Alt`; a page without pictures
@@ -339,6 +340,7 @@ struct TaggedPDFTests {
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
     arguments: [
       ("ocrd/indian-ferns-0004.tif", 2), ("ocrd/bengel-abriss-1751-0007.jpg", 2),
+      ("ocrmypdf/c02-22-embedded-000.jpg", 1),
       ("ocrd/fleming-jaeger-1719-0117.jpg", 0),
     ])
   func realPicturesAreFigures(_ image: String, pictures: Int) throws {

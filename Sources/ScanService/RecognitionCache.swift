@@ -99,15 +99,17 @@ package struct RecognitionCache: Sendable {
     program: String = programIdentity
   ) -> Key {
     var hash = SHA256()
-    let settings = [
-      "scantext \(ToolIdentity.version)", program, OCREngine.fingerprint(of: options),
-      "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
-      "dpi \(options.dpi.map(String.init) ?? "-")",
-      "preprocessing \(options.preprocessing.sortedNames.joined(separator: ","))",
-      "layout \(options.layout.rawValue)",
-      extra,
-    ].joined(separator: "\n")
-    hash.update(Array(settings.utf8))
+    // Figures only when on, so that the keys of every other setting stay.
+    let settings =
+      [
+        "scantext \(ToolIdentity.version)", program, OCREngine.fingerprint(of: options),
+        "languages \(options.languageString)", "psm \(options.pageSegmentation.rawValue)",
+        "dpi \(options.dpi.map(String.init) ?? "-")",
+        "preprocessing \(options.preprocessing.sortedNames.joined(separator: ","))",
+        "layout \(options.layout.rawValue)",
+      ] + (options.findsFigures ? ["figures"] : []) + [extra]
+    let joined = settings.joined(separator: "\n")
+    hash.update(Array(joined.utf8))
     hash.update([0])
     let digest = SHA256.hex(digest: imageDigest)
     hash.update(Array(digest.utf8))

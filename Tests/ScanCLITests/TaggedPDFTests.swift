@@ -270,16 +270,22 @@ struct TaggedPDFTests {
     let folder = try Fixtures.temporaryFolder()
     let json = folder.appendingPathComponent("article.json")
     try PDFOutputTests.ocr([image, "-o", json.path])
+    // The model without figures (recognition may find the drawn picture:
+    // that is tested on real pictures below).
+    var object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+    var pages = try #require(object["pages"] as? [[String: Any]])
+    pages[0]["figures"] = nil
+    object["pages"] = pages
+    let plainJSON = folder.appendingPathComponent("plain.json")
+    try JSONSerialization.data(withJSONObject: object).write(to: plainJSON)
     let plainPDF = folder.appendingPathComponent("plain.pdf")
-    #expect(scantext(["convert", json.path, plainPDF.path, "--image", image]).code == 0)
+    #expect(scantext(["convert", plainJSON.path, plainPDF.path, "--image", image]).code == 0)
     // (The caption's text, "Figure 1. …", is quoted: an element is a line
     // starting with its type.)
     let plainLines = try Self.check(plainPDF).structText.split(separator: "\n")
     #expect(!plainLines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Figure") })
     // The figure, added to the model as another tool (or a person) would.
-    var object = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
-    var pages = try #require(object["pages"] as? [[String: Any]])
     pages[0]["figures"] = [["bbox": [1133, 1060, 1558, 1500]]]
     object["pages"] = pages
     let withFigure = folder.appendingPathComponent("figure.json")
@@ -322,6 +328,39 @@ struct TaggedPDFTests {
     let cer = Self.cer(checked.tagText, Self.readingOrderText(document))
     #expect(cer <= 0.001, "\(image): tag text CER \(cer)")
   }
+  /// Pictures recognition finds (`--figures`) on real scans (`indian-ferns-0004.tif`: two
+  /// ferns; `bengel-abriss-1751-0007.jpg`: a headpiece and a woodcut;
+  /// `c02-22-embedded-000.jpg`: an engraving) are
+  /// `Figure`s in the tagged PDF: `pdfua` and the project's checks pass,
+  /// `pdfinfo -struct-text` lists one `Figure` for each of the model's
+  /// figures, each with an `/Alt`; a page without pictures
+  /// (`fleming-jaeger-1719-0117.jpg`) has none.
+  @Test(
+    .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
+    .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
+    arguments: [
+      ("ocrd/indian-ferns-0004.tif", 2), ("ocrd/bengel-abriss-1751-0007.jpg", 2),
+      ("ocrmypdf/c02-22-embedded-000.jpg", 1),
+      ("ocrd/fleming-jaeger-1719-0117.jpg", 0),
+    ])
+  func realPicturesAreFigures(_ image: String, pictures: Int) throws {
+    let name = (URL(fileURLWithPath: image).lastPathComponent as NSString).deletingPathExtension
+    let (checked, document, pdf) = try Self.tagged(
+      [RealScans.path(image)], name: name, extra: ["--figures"])
+    #expect(checked.findings.isEmpty, "\(image): \(checked.findings)")
+    #expect(document.pages.first?.figures.count == pictures)
+    let figures = checked.structText.split(separator: "\n").filter {
+      $0.trimmingCharacters(in: .whitespaces).hasPrefix("Figure")
+    }
+    #expect(figures.count == pictures, "\(checked.structText)")
+    let bytes = try String(decoding: Data(contentsOf: pdf), as: UTF8.self)
+    #expect(
+      bytes.components(separatedBy: "/S /Figure").count - 1 == pictures
+        && bytes.components(separatedBy: "/Alt " + SearchablePDF.literal("Picture").dropLast())
+          .count - 1 == pictures
+    )
+  }
+
   /// A scanned PDF (`scantext ocr scan.pdf -o out.pdf`): the input edited,
   /// its pages' content made artifacts and the new layers tagged, one
   /// structure tree over the pages; the input's XMP packet (with its

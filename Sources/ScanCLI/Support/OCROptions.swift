@@ -64,6 +64,11 @@ struct OCROptions: Sendable {
     help:
       "Write a searchable PDF without its logical structure (default: tagged, PDF/UA: headings, paragraphs, lists, tables, notes in reading order)."
   )
+  static let figures = Flag(
+    "figures",
+    help:
+      "Find the pictures on each page (drawings, woodcuts, photos) as figures, tagged in a searchable PDF (off by default: a rubber stamp can be taken for one)."
+  )
   static let title = Option<String?>(
     "title", help: "The searchable PDF's title (default: the first input's file name).")
   static let noCache = Flag(
@@ -76,7 +81,7 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = {
     let before: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, layout]
     let after: [any ArgumentKey] = [
-      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, title, noCache, verbose,
+      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, figures, title, noCache, verbose,
     ]
     return before + stepFlags.map { $0.flag as any ArgumentKey } + after
   }()
@@ -135,7 +140,8 @@ struct OCROptions: Sendable {
     let order = try a[Self.layout] ?? .default(for: steps)
     recognition = RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
-      dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order)
+      dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
+      findsFigures: a[Self.figures])
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
     pdfPages = try a[Self.pages]

@@ -80,6 +80,16 @@ struct InkFitPass: BlockPass {
   }
 }
 
+/// In the reader's layout, words that are slivers of noise dropped
+/// (``ScanModel/SliverNoise``), once their boxes are their ink's;
+/// Tesseract's layout keeps every word.
+struct SliverNoisePass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    SliverNoise.removing(from: blocks, orientation: context.prepared.orientation)
+  }
+}
+
 /// In the reader's layout, a column's lines as the page's whitespace
 /// rivers cut them (``ColumnLines/mendingLines(_:)``): a justified line's
 /// words Tesseract cut out at a wide space put back, a line merged across
@@ -196,7 +206,7 @@ extension OCREngine {
   /// The passes from Tesseract's blocks to the page's, in order.
   static let blockPasses: [any BlockPass] = [
     RepairBeforeMappingPass(), MapBackPass(), ColumnLinesPass(), RepairPass(), InkFitPass(),
-    HeadingSplitPass(),
+    SliverNoisePass(), HeadingSplitPass(),
     RolesPass(),
     CellsPass(), OrderPass(), GlyphFitPass(),
   ]

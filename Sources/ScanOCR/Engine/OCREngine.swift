@@ -256,7 +256,8 @@ public final class OCREngine {
       orientation: prepared.orientation, skew: prepared.skew,
       language: options.languageString, blocks: blocks, steps: prepared.applied,
       crop: prepared.crop, perspective: prepared.perspective, pdf: rendered?.source,
-      dpiSource: recorded.source, exifOrientation: orientationTag)
+      dpiSource: recorded.source, exifOrientation: orientationTag,
+      figures: options.findsFigures ? Self.figures(on: image, blocks: blocks) : [])
   }
 
   /// One recognition of a prepared image and what it says about itself.

@@ -1,0 +1,29 @@
+import CScanOCR
+import ScanImaging
+import ScanModel
+
+extension OCREngine {
+  /// The pictures on a recognised page (``ScanImaging/PictureRegions``),
+  /// each a ``ScanModel/Figure`` in the original image's pixels; none on a
+  /// page that was not recognised from its pixels.
+  ///
+  /// - Parameters:
+  ///   - image: The page's original image (before any preprocessing).
+  ///   - blocks: Its recognised blocks, in the same pixels.
+  static func figures(on image: LeptonicaImage, blocks: [Block]) -> [Figure] {
+    let words = blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap(\.words) } }.map {
+      PictureRegions.Word(box: $0.bbox, text: $0.text, confidence: $0.confidence)
+    }
+    func find(_ view: GrayView) -> [Figure] {
+      PictureRegions.find(
+        width: view.width, height: view.height, gray: { view.value($0, $1) }, words: words
+      ).map { Figure(bbox: $0) }
+    }
+    if let view = GrayView(image) { return find(view) }
+    // 1-bit and colour-mapped pages: their 8-bit gray copy.
+    guard let pix = scantext_pixConvertTo8(image.pix, 0) else { return [] }
+    let gray = LeptonicaImage(taking: pix)
+    guard let view = GrayView(gray) else { return [] }
+    return withExtendedLifetime(gray) { find(view) }
+  }
+}

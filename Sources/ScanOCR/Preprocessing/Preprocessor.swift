@@ -333,11 +333,12 @@ struct Preprocessor {
   /// table alone on a letter page (develop `tables-1084`, black ink on 0.29
   /// % of the page) measured 216 against paper at 255 (range 39), was
   /// stretched, and read CER 0.78 against 0 for Tesseract and for the
-  /// page left alone; `tables-1004` and `-1014` (0.8 % ink) measured ranges
-  /// of 16 and 10 the same way. Their darkest thousandth is black (range
-  /// 255). Pages with text have 0.29–40 % of their pixels darker than the
-  /// paper by 110 levels (the develop pages of every family, seeds
-  /// 1000–1019, the sample pages and the real scans); the low-contrast
+  /// page left alone; 17 other sparse develop tables (`tables-1004`,
+  /// `-1014` and 15 of 1020–1099) measured ranges of 0–92 the same way.
+  /// Their darkest thousandth is black (range 255). Pages with text have
+  /// 0.22–40 % of their pixels darker than the paper by 110 levels (the
+  /// develop pages of every family, seeds 1000–1019, tables 1020–1099, the
+  /// sample pages and the real scans); the low-contrast
   /// sample none (ink 135 on paper 200 at every rank down to the darkest
   /// pixel), and it is still stretched. A page with less dark ink than a
   /// thousandth of its area is measured by its paper's grain, as before.

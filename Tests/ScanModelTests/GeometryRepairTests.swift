@@ -174,6 +174,78 @@ struct GeometryRepairTests {
     #expect(page.line(number: 0)?.words.first?.bbox == Self.box(100, 100, 160, 135))
   }
 
+  /// A line along `degrees` from `origin` (its top-left corner): words
+  /// of `wordLength` px with `gap` px between them, `height` px tall, each
+  /// drawn as a quad, as on a sloped line of a page read as it is.
+  static func slopedLine(
+    from origin: Point, degrees: Double, words count: Int, wordLength: Double = 180,
+    gap: Double = 20, height: Double = 30
+  ) -> TextLine {
+    let a = degrees * .pi / 180
+    func at(_ pu: Double, _ pv: Double) -> Point {
+      Point(x: origin.x + pu * cos(a) - pv * sin(a), y: origin.y + pu * sin(a) + pv * cos(a))
+    }
+    func quad(_ u0: Double, _ u1: Double) -> Quad {
+      Quad(
+        topLeft: at(u0, 0), topRight: at(u1, 0), bottomRight: at(u1, height),
+        bottomLeft: at(u0, height))
+    }
+    func box(_ q: Quad) -> PixelRect {
+      let r = q.boundingRect
+      return Self.box(
+        Int(r.minX.rounded(.down)), Int(r.minY.rounded(.down)), Int(r.maxX.rounded(.up)),
+        Int(r.maxY.rounded(.up)))
+    }
+    let words = (0..<count).map { i in
+      let q = quad(Double(i) * (wordLength + gap), Double(i) * (wordLength + gap) + wordLength)
+      return Word(text: "word\(i)", bbox: box(q), quad: q)
+    }
+    let line = quad(0, Double(count) * (wordLength + gap) - gap)
+    return TextLine(bbox: box(line), quad: line, words: words)
+  }
+
+  /// The lines of a curled page read as it is slope differently (2–6.5° on
+  /// develop `photo-1002`). Two such lines whose bounding boxes overlap but
+  /// whose words do not were cut level at the middle of their bounding
+  /// boxes' overlap, held at each line's worst end: the upper line's words
+  /// kept 20 of their 36 pixels' bounding height, the lower line's 34 of
+  /// 50, and where lines lay closer words were cut to slivers. Cut in the longer line's frame where both lines
+  /// lie, they are apart and keep their words whole.
+  @Test func linesSlopedDifferentlyKeepTheirWordsWhole() throws {
+    let upper = Self.slopedLine(from: Point(x: 10, y: 100), degrees: 2, words: 6)
+    let lower = Self.slopedLine(from: Point(x: 10, y: 138), degrees: 6.5, words: 3)
+    let raw = Self.page([upper, lower], width: 1400, height: 400)
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    for n in 0..<2 {
+      let before = try #require(raw.line(number: n)?.words)
+      let after = try #require(page.line(number: n)?.words)
+      for (b, a) in zip(before, after) {
+        #expect(
+          a.corners.boundingRect.height >= b.corners.boundingRect.height - 1,
+          "line \(n) \(a.text): \(a.corners) was \(b.corners)")
+      }
+    }
+  }
+
+  /// Lines sloped differently that do overlap are cut at an angle to the
+  /// shorter one, which gets an outline that follows the cut (a polygon):
+  /// its words lose only their part in the overlap, not the cut's drift
+  /// over the line's length.
+  @Test func aLineCutAtAnAngleGetsAPolygonHoldingItsWords() throws {
+    let upper = Self.slopedLine(from: Point(x: 10, y: 100), degrees: 2, words: 6)
+    let lower = Self.slopedLine(from: Point(x: 10, y: 124), degrees: 6.5, words: 3)
+    let page = Self.page([upper, lower], width: 1400, height: 400).repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    let line = try #require(page.line(number: 1))
+    let polygon = try #require(line.polygon)
+    #expect(TextLine.isLinePolygon(polygon))
+    for word in line.words {
+      #expect(word.corners.boundingRect.height >= 20, "\(word.text): \(word.corners)")
+    }
+    #expect(page.repairingGeometry() == page)
+  }
+
   @Test func wordsRunningBackwardsAreCutApart() throws {
     let a = Self.word("ab", Self.box(100, 100, 140, 120))
     let b = Self.word("cd", Self.box(130, 100, 170, 120))

@@ -49,11 +49,15 @@ extension BlockPass {
 }
 
 /// A dewarped page is repaired where its lines are straight, before they
-/// go back as curves the repair leaves alone.
+/// go back as curves the repair leaves alone. Its cuts are held level: the
+/// mapper draws each straightened line's curve from its quad
+/// (``ElementMapper/linePolygon(_:turn:)``), so an outline cut at an angle
+/// on the straightened page would not go back (`boston-cooking-a`: words
+/// left outside their line's selection).
 struct RepairBeforeMappingPass: BlockPass {
   func isOn(_ context: PassContext) -> Bool { context.prepared.dewarped }
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
-    GeometryRepair.repair(blocks)
+    GeometryRepair.repair(blocks, slantedCuts: false)
   }
 }
 

@@ -220,6 +220,39 @@ struct TableCellsTests {
     #expect(page.text == "Above\n\nItem\n\nRate\n\nFlour\n\n2.2\n\nBeside\ntext\n")
   }
 
+  /// Develop `tables-1055`: a cell read alone as `97.10` (confidence 65)
+  /// where the page's reading has `57.10` (95) keeps the page's word; a
+  /// cell read alone as `2.2` where the page's reading has `22` at no
+  /// higher confidence takes the reading alone, and so does a cell whose
+  /// words the two count differently.
+  @Test func aCellReadAloneLessSurelyKeepsTesseractsWords() throws {
+    let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
+    func word(_ text: String, _ x: Int, _ y: Int, _ confidence: Double) -> Word {
+      Word(text: text, bbox: Self.box(x, y), confidence: confidence)
+    }
+    func line(_ words: [Word]) -> TextLine {
+      TextLine(bbox: PixelRect.union(words.map(\.bbox)) ?? words[0].bbox, words: words)
+    }
+    let rows = [
+      line([word("Item", 110, 110, 95), word("57.10", 310, 110, 95)]),
+      line([word("Flour", 110, 150, 80), word("22", 310, 150, 90)]),
+    ]
+    let paragraph = Paragraph(
+      bbox: PixelRect.union(rows.map(\.bbox)) ?? rows[0].bbox, lines: rows)
+    let cells = [
+      [line([word("ltem", 110, 110, 70), word("x", 130, 110, 70)])],
+      [line([word("97.10", 310, 110, 65)])],
+      [line([word("Flour", 110, 150, 96)])],
+      [line([word("2.2", 310, 150, 90)])],
+    ]
+    let composed = try #require(
+      TableCells.composing(
+        [Block(bbox: paragraph.bbox, paragraphs: [paragraph])],
+        reading: .init(table: table, cellLines: cells)))
+    let page = Page(width: 1000, height: 1000, blocks: composed)
+    #expect(page.text == "ltem x\n\n57.10\n\nFlour\n\n2.2\n")
+  }
+
   @Test func cellsThatReadFewerConfidentWordsLeaveTesseractsReading() throws {
     let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
     let row = Self.line([("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110))])

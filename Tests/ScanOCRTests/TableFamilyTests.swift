@@ -265,6 +265,43 @@ struct TableFamilyTests {
     }
   }
 
+  /// Develop seeds whose ruled cells, read alone, misread digits the
+  /// page's reading had right: 1055 (`57.10` as `97.10`, `576.94`,
+  /// `5.43`; word recall 0.906 against Tesseract's 1) and 1012
+  /// (`541.791` as `941.791`).
+  static let cellsReadAloneSeeds = [1012, 1055]
+
+  @Test(
+    "A ruled cell read alone keeps what the page's reading read surer",
+    .enabled(if: GeneratedImages.python != nil, Comment(rawValue: GeneratedImages.absentMessage)))
+  func cellsReadAloneKeepWhatThePageReadSurer() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "cells-alone-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scantext = try OCREngine(options: RecognitionOptions())
+    let tesseract = try OCREngine(
+      options: RecognitionOptions(preprocessing: [], layout: .tesseract))
+    for seed in Self.cellsReadAloneSeeds {
+      let page = try Self.generate(seed, into: folder)
+      let read = try #require(try scantext.recognize(contentsOf: page.image.path).first)
+      let plain = try #require(try tesseract.recognize(contentsOf: page.image.path).first)
+      let cellParagraphs = read.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+      #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+      for cell in page.cells {
+        #expect(
+          Self.text(of: read, in: cell.box) == cell.text,
+          "\(seed): cell \(cell.position) \"\(cell.text)\" read \"\(Self.text(of: read, in: cell.box))\""
+        )
+      }
+      let s = read.evaluate(against: page.truth)
+      let t = plain.evaluate(against: page.truth)
+      #expect(
+        s.wordRecall >= t.wordRecall, "\(seed): word recall \(s.wordRecall) against \(t.wordRecall)"
+      )
+      #expect(s.cer <= t.cer, "\(seed): CER \(s.cer) against \(t.cer)")
+    }
+  }
+
   /// Fully ruled grids whose rules cross fewer than 20 times: develop
   /// seeds 1028 (2 columns × 3 rows beside text), 1046 (2 × 5), 1058 (3
   /// columns under a merged header cell, the cell beside it over both

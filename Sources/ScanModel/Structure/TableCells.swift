@@ -197,11 +197,13 @@ extension TableCells {
     var cells: [Paragraph] = []
     var cellConfident = 0
     for (k, (cell, read)) in zip(table.cells, reading.cellLines).enumerated() {
+      // The no-harm rule weighs the cells read alone: a table they read
+      // worse stays Tesseract's as a whole, not cell by cell.
+      cellConfident += read.reduce(0) { $0 + $1.words.count { ($0.confidence ?? 0) >= threshold } }
       let lines =
         keepsTesseract(own[k], over: read)
         ? own[k].sorted { ($0.bbox.minY, $0.bbox.minX) < ($1.bbox.minY, $1.bbox.minX) } : read
       guard let box = PixelRect.union(lines.map(\.bbox)) else { continue }
-      cellConfident += lines.reduce(0) { $0 + $1.words.count { ($0.confidence ?? 0) >= threshold } }
       cells.append(Paragraph(bbox: box, lines: lines, role: .tableCell, cell: cell.position))
     }
     guard cellConfident >= replacedConfident, let box = PixelRect.union(cells.map(\.bbox)) else {

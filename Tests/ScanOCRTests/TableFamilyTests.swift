@@ -153,8 +153,8 @@ struct TableFamilyTests {
   /// Develop seeds (1000–1999) and checking seeds of unruled tables and
   /// tables ruled only across: alone (12 rows of cells up to three lines),
   /// beside a column of text, under a paragraph. (Not every such table is
-  /// found: 2 columns of which one is running text, like checking seed
-  /// 9013, give too little evidence and keep Tesseract's reading.)
+  /// found: 2 columns of which one is running text give too little
+  /// evidence and keep Tesseract's reading.)
   static let alignedSeeds = [1004, 1010, 1015, 9000, 9003, 9011]
 
   @Test(

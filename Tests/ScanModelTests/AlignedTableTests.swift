@@ -63,6 +63,32 @@ struct AlignedTableTests {
     return blocks
   }
 
+  /// Develop `tables-1013`: names of two words make their column as wide
+  /// as the widest, so most of them fill it. Two-word entries that fill
+  /// the width are no prose (a narrow column of running text holds three
+  /// or four words a line): the table is found, beside a column of prose.
+  @Test func aColumnOfTwoWordNamesThatFillItIsShort() {
+    let rows = [
+      ["Sample", "Rate"], ["Sown canary", "296.254"], ["Stored lupin", "39.126"],
+      ["Lupin", "4810.953"], ["Warm hedge", "318.668"], ["Spelt", "277.017"],
+    ]
+    var lines: [TextLine] = []
+    for (i, row) in rows.enumerated() {
+      let y = 400 + 80 * i
+      lines.append(Self.line(row[0].split(separator: " ").map(String.init), x: 200, y: y))
+      lines.append(Self.line([row[1]], x: 600, y: y))
+    }
+    // Prose beside the table on its own line pitch (52 px).
+    let prose = (0..<9).map { i in
+      Self.line(["the", "seed", "bank", "keeps", "every", "batch"], x: 1100, y: 390 + 52 * i)
+    }
+    let blocks = [Self.block([Self.paragraph(lines)]), Self.block([Self.paragraph(prose)])]
+    let page = Page(width: 2000, height: 1400, blocks: TableCells.composingAligned(blocks))
+    let cells = page.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+    #expect(cells.map { $0.lines.map(\.text).joined(separator: " ") } == rows.flatMap { $0 })
+    #expect(!cells.contains { $0.bbox.minX >= 1100 })
+  }
+
   @Test func anUnruledTableIsReadRowByRowWithEveryWord() {
     let blocks = Self.tablePage
     let composed = TableCells.composingAligned(blocks)

@@ -188,6 +188,71 @@ struct TableCellsTests {
     #expect(page.blocks[1].bbox == PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170))
   }
 
+  /// Develop `tables-1032`: Tesseract's lines ran across the table into
+  /// the text beside it, and that text, cut from them, came first. The
+  /// table is read before the text wholly right of it (columns left to
+  /// right), after the text wholly above it.
+  @Test func aTableIsReadBeforeTheTextBesideIt() throws {
+    let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
+    let above = Paragraph(
+      bbox: Self.box(100, 40, 300), lines: [Self.line([("Above", Self.box(100, 40, 300))])])
+    // The text beside starts a little higher than the table's first row.
+    let besideLines = [
+      Self.line([("Beside", Self.box(600, 95, 200))]),
+      Self.line([("text", Self.box(600, 140, 200))]),
+    ]
+    let beside = Paragraph(
+      bbox: PixelRect(minX: 600, minY: 95, maxX: 800, maxY: 160), lines: besideLines)
+    let rows = [
+      Self.line([("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110))]),
+      Self.line([("Flour", Self.box(110, 150)), ("22", Self.box(310, 150))]),
+    ]
+    let tableParagraph = Paragraph(
+      bbox: PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170), lines: rows)
+    let blocks = [above, beside, tableParagraph].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    let cells = [
+      [Self.line([("Item", Self.box(110, 110))])], [Self.line([("Rate", Self.box(310, 110))])],
+      [Self.line([("Flour", Self.box(110, 150))])], [Self.line([("2.2", Self.box(310, 150))])],
+    ]
+    let composed = try #require(
+      TableCells.composing(blocks, reading: .init(table: table, cellLines: cells)))
+    let page = Page(width: 1000, height: 1000, blocks: composed)
+    #expect(page.text == "Above\n\nItem\n\nRate\n\nFlour\n\n2.2\n\nBeside\ntext\n")
+  }
+
+  /// Develop `tables-1055`: a cell read alone as `97.10` (confidence 65)
+  /// where the page's reading has `57.10` (95) keeps the page's word; a
+  /// cell read alone as `2.2` where the page's reading has `22` at no
+  /// higher confidence takes the reading alone, and so does a cell whose
+  /// words the two count differently.
+  @Test func aCellReadAloneLessSurelyKeepsTesseractsWords() throws {
+    let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
+    func word(_ text: String, _ x: Int, _ y: Int, _ confidence: Double) -> Word {
+      Word(text: text, bbox: Self.box(x, y), confidence: confidence)
+    }
+    func line(_ words: [Word]) -> TextLine {
+      TextLine(bbox: PixelRect.union(words.map(\.bbox)) ?? words[0].bbox, words: words)
+    }
+    let rows = [
+      line([word("Item", 110, 110, 95), word("57.10", 310, 110, 95)]),
+      line([word("Flour", 110, 150, 80), word("22", 310, 150, 90)]),
+    ]
+    let paragraph = Paragraph(
+      bbox: PixelRect.union(rows.map(\.bbox)) ?? rows[0].bbox, lines: rows)
+    let cells = [
+      [line([word("ltem", 110, 110, 70), word("x", 130, 110, 70)])],
+      [line([word("97.10", 310, 110, 65)])],
+      [line([word("Flour", 110, 150, 96)])],
+      [line([word("2.2", 310, 150, 90)])],
+    ]
+    let composed = try #require(
+      TableCells.composing(
+        [Block(bbox: paragraph.bbox, paragraphs: [paragraph])],
+        reading: .init(table: table, cellLines: cells)))
+    let page = Page(width: 1000, height: 1000, blocks: composed)
+    #expect(page.text == "ltem x\n\n57.10\n\nFlour\n\n2.2\n")
+  }
+
   @Test func cellsThatReadFewerConfidentWordsLeaveTesseractsReading() throws {
     let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
     let row = Self.line([("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110))])

@@ -31,7 +31,7 @@
 ///    pitch and meets the table's baselines only by chance (a table
 ///    beside a column of text is cut at the text). At least two of the
 ///    table's columns must be short (half their entries, a row's words in
-///    the column, one or two words, and fewer than a third lines of two
+///    the column, one or two words, and fewer than a third lines of three
 ///    words or more that fill the column's width): two columns of running
 ///    text on a page keep their baselines in step, but their lines are
 ///    longer and fill their width; a list has one short column, its
@@ -242,10 +242,15 @@ public enum AlignedTables {
     //
     // A short column: at least half its entries hold one or two words
     // (a name, a number, a year, a status), and fewer than a third are
-    // lines of two words or more that fill 80 % of the column's width. A
+    // lines of three words or more that fill 80 % of the column's width. A
     // column of prose fills its width line after line: the narrow columns
     // of the `columns` family hold three or four words a line (three words
     // a line was taken for cells there on develop seeds 1003, 1005, 1010).
+    // Entries of two words that fill the width are no sign of prose: a
+    // table's column is as wide as its widest entry, so a column of names
+    // of two words ("Sown sorghum", "Stored clover") fills its width in
+    // most rows. Counting them as prose lost develop `tables` 1013 (4 of
+    // 9 entries) and 1064 (2 of 5), both read as Tesseract's lines.
     func isShort(_ segments: [Segment], in column: ClosedRange<Int>) -> Bool {
       var entries: [(baseline: Double, words: Int, span: ClosedRange<Int>)] = []
       for segment in segments {
@@ -260,7 +265,7 @@ public enum AlignedTables {
         }
       }
       let width = Double(column.upperBound - column.lowerBound)
-      let full = entries.count { $0.words >= 2 && Double($0.span.count) >= 0.8 * width }
+      let full = entries.count { $0.words >= 3 && Double($0.span.count) >= 0.8 * width }
       return !entries.isEmpty && 2 * entries.count { $0.words <= 2 } >= entries.count
         && 3 * full < entries.count
     }

@@ -166,12 +166,8 @@ struct TableCellsTests {
             bbox: PixelRect(minX: 100, minY: 110, maxX: 640, maxY: 170), lines: [across, row1]),
         ])
     ]
-    let cells = [
-      [Self.line([("Item", Self.box(110, 110))])], [Self.line([("Rate", Self.box(310, 110))])],
-      [Self.line([("Flour", Self.box(110, 150))])], [Self.line([("2.2", Self.box(310, 150))])],
-    ]
     let composed = try #require(
-      TableCells.composing(blocks, reading: .init(table: table, cellLines: cells)))
+      TableCells.composing(blocks, reading: .init(table: table, cellLines: Self.itemRateCells)))
     let page = Page(width: 1000, height: 1000, blocks: composed)
     #expect(page.text == "Above\n\nItem\n\nRate\n\nFlour\n\n2.2\n\nBeside\n")
     let paragraphs = page.blocks.flatMap(\.paragraphs)
@@ -186,6 +182,15 @@ struct TableCellsTests {
     #expect(paragraphs[5].lines[0].bbox == Self.box(600, 110))
     #expect(page.blocks.count == 3)
     #expect(page.blocks[1].bbox == PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170))
+  }
+
+  /// The cells of a 2 × 2 grid (rows at y 110 and 150, columns at x 110
+  /// and 310) as each reads alone: "Item", "Rate", "Flour", "2.2".
+  static var itemRateCells: [[TextLine]] {
+    [
+      [line([("Item", box(110, 110))])], [line([("Rate", box(310, 110))])],
+      [line([("Flour", box(110, 150))])], [line([("2.2", box(310, 150))])],
+    ]
   }
 
   /// Develop `tables-1032`: Tesseract's lines ran across the table into
@@ -210,12 +215,8 @@ struct TableCellsTests {
     let tableParagraph = Paragraph(
       bbox: PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170), lines: rows)
     let blocks = [above, beside, tableParagraph].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
-    let cells = [
-      [Self.line([("Item", Self.box(110, 110))])], [Self.line([("Rate", Self.box(310, 110))])],
-      [Self.line([("Flour", Self.box(110, 150))])], [Self.line([("2.2", Self.box(310, 150))])],
-    ]
     let composed = try #require(
-      TableCells.composing(blocks, reading: .init(table: table, cellLines: cells)))
+      TableCells.composing(blocks, reading: .init(table: table, cellLines: Self.itemRateCells)))
     let page = Page(width: 1000, height: 1000, blocks: composed)
     #expect(page.text == "Above\n\nItem\n\nRate\n\nFlour\n\n2.2\n\nBeside\ntext\n")
   }

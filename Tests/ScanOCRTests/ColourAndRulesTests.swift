@@ -83,9 +83,13 @@ struct ColourAndRulesTests {
     let (page, with) = try Self.read("color-paper.jpg")
     let (_, without) = try Self.read("color-paper.jpg", without: [.colour])
     #expect(page.preprocessing == ["colour: red channel"])
-    // Measured: word recall 0.927 → 0.992, CER 0.064 → 0.
+    // Measured: word recall 0.927 → 0.992, CER 0.064 → 0. Since the
+    // contrast stretch measures the ink from the darkest thousandth of the
+    // page, the page read in luminance is no longer stretched and reads
+    // CER 0 too (it was 0.047 stretched), word recall 0.984: the red
+    // channel still reads more words on their boxes, and no worse text.
     #expect(with.wordRecall > without.wordRecall, "\(with.wordRecall) \(without.wordRecall)")
-    #expect(with.cer < without.cer, "\(with.cer) \(without.cer)")
+    #expect(with.cer <= without.cer, "\(with.cer) \(without.cer)")
   }
 
   @Test func rulesAreRemovedAndBoxesStayInPlace() throws {

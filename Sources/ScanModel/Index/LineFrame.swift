@@ -133,20 +133,16 @@ struct LineFrame: Sendable {
   /// The `u` extent of a set of points.
   /// The `u` values a quad's corners span. A quad, not an array of its
   /// corners: two arrays a glyph were most of building its caret stops.
-  func extentU(_ quad: Quad) -> ClosedRange<Double> {
-    let a = local(quad.topLeft).u
-    let b = local(quad.topRight).u
-    let c = local(quad.bottomRight).u
-    let d = local(quad.bottomLeft).u
-    return min(min(a, b), min(c, d))...max(max(a, b), max(c, d))
-  }
+  func extentU(_ quad: Quad) -> ClosedRange<Double> { extent(of: quad) { local($0).u } }
 
   /// The `v` values a quad's corners span.
-  func extentV(_ quad: Quad) -> ClosedRange<Double> {
-    let a = local(quad.topLeft).v
-    let b = local(quad.topRight).v
-    let c = local(quad.bottomRight).v
-    let d = local(quad.bottomLeft).v
+  func extentV(_ quad: Quad) -> ClosedRange<Double> { extent(of: quad) { local($0).v } }
+
+  private func extent(of quad: Quad, _ value: (Point) -> Double) -> ClosedRange<Double> {
+    let a = value(quad.topLeft)
+    let b = value(quad.topRight)
+    let c = value(quad.bottomRight)
+    let d = value(quad.bottomLeft)
     return min(min(a, b), min(c, d))...max(max(a, b), max(c, d))
   }
 

@@ -175,8 +175,8 @@ package enum PictureRegions {
 
     // 3. Seeds.
     let grid = Grid(width: gw, height: gh, cells: ink)
-    func wordCover(_ r: CellRect, confidentOnly: Bool) -> Double {
-      let box = PixelRect(minX: r.x0 * f, minY: r.y0 * f, maxX: r.x1 * f, maxY: r.y1 * f)
+    func wordCover(_ r: PixelRect, confidentOnly: Bool) -> Double {
+      let box = PixelRect(minX: r.minX * f, minY: r.minY * f, maxX: r.maxX * f, maxY: r.maxY * f)
       var covered = 0
       for word in words where !confidentOnly || word.confident {
         let w = min(word.box.maxX, box.maxX) - max(word.box.minX, box.minX)
@@ -187,19 +187,19 @@ package enum PictureRegions {
     }
     let seeds = grid.components().filter { c in
       Double(max(c.width, c.height)) >= 2.5 * h && Double(min(c.width, c.height)) >= 1.5 * h
-        && c.x0 > 0 && c.y0 > 0 && c.x1 < gw && c.y1 < gh
+        && c.minX > 0 && c.minY > 0 && c.maxX < gw && c.maxY < gh
         && wordCover(c, confidentOnly: false) < 0.5
     }
 
     // 4. Regions.
     let gap = Int((2 * h).rounded(.up))
-    var regions: [CellRect] = []
+    var regions: [PixelRect] = []
     for seed in seeds {
       var region = seed
       var merged = true
       while merged {
         merged = false
-        for (i, other) in regions.enumerated().reversed() where region.near(other, within: gap) {
+        for (i, other) in regions.enumerated().reversed() where near(region, other, within: gap) {
           region = region.union(other)
           regions.remove(at: i)
           merged = true
@@ -225,8 +225,8 @@ package enum PictureRegions {
     for r in regions {
       let cellsInside = r.width * r.height
       var inkInside = 0
-      for cy in r.y0..<r.y1 {
-        for cx in r.x0..<r.x1 where ink[cy * gw + cx] { inkInside += 1 }
+      for cy in r.minY..<r.maxY {
+        for cx in r.minX..<r.maxX where ink[cy * gw + cx] { inkInside += 1 }
       }
       let fill = Double(inkInside) / Double(max(1, cellsInside))
       // Masses of ink: the share of the ink cells whose four neighbours
@@ -234,44 +234,26 @@ package enum PictureRegions {
       // text heights) thick.
       var solid = 0
       if r.width > 2, r.height > 2 {
-        for cy in (r.y0 + 1)..<(r.y1 - 1) {
-          for cx in (r.x0 + 1)..<(r.x1 - 1) {
+        for cy in (r.minY + 1)..<(r.maxY - 1) {
+          for cx in (r.minX + 1)..<(r.maxX - 1) {
             let i = cy * gw + cx
             if ink[i], ink[i - 1], ink[i + 1], ink[i - gw], ink[i + gw] { solid += 1 }
           }
         }
       }
       let solidity = Double(solid) / Double(max(1, inkInside))
-      let margin = min(r.x0, r.y0, gw - r.x1, gh - r.y1)
+      let margin = min(r.minX, r.minY, gw - r.maxX, gh - r.maxY)
       guard Double(min(r.width, r.height)) >= 3 * h, Double(cellsInside) >= 20 * h * h,
-        Double(margin) >= 0.5 * h, r.x0 >= textLeft, r.x1 <= textRight, fill >= 0.08, fill <= 0.85,
-        solidity >= 0.2,
+        Double(margin) >= 0.5 * h, r.minX >= textLeft, r.maxX <= textRight, fill >= 0.08,
+        fill <= 0.85, solidity >= 0.2,
         wordCover(r, confidentOnly: true) <= 0.05, wordCover(r, confidentOnly: false) <= 0.5
       else { continue }
       found.append(
         PixelRect(
-          minX: r.x0 * f, minY: r.y0 * f, maxX: min(width, r.x1 * f),
-          maxY: min(height, r.y1 * f)))
+          minX: r.minX * f, minY: r.minY * f, maxX: min(width, r.maxX * f),
+          maxY: min(height, r.maxY * f)))
     }
     return found.sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
-  }
-
-  /// A box of cells, half-open.
-  struct CellRect {
-    var x0: Int
-    var y0: Int
-    var x1: Int
-    var y1: Int
-    var width: Int { x1 - x0 }
-    var height: Int { y1 - y0 }
-
-    func near(_ o: CellRect, within gap: Int) -> Bool {
-      o.x0 < x1 + gap && o.x1 > x0 - gap && o.y0 < y1 + gap && o.y1 > y0 - gap
-    }
-
-    func union(_ o: CellRect) -> CellRect {
-      CellRect(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
-    }
   }
 
   /// A grid of ink cells.
@@ -322,20 +304,21 @@ package enum PictureRegions {
       return out
     }
 
-    /// The 8-connected components' boxes.
-    func components() -> [CellRect] {
+    /// The 8-connected components' boxes, in cells (half-open).
+    func components() -> [PixelRect] {
       var seen = [Bool](repeating: false, count: cells.count)
-      var out: [CellRect] = []
+      var out: [PixelRect] = []
       var stack: [Int] = []
       for start in cells.indices where cells[start] && !seen[start] {
         seen[start] = true
         stack.append(start)
-        var r = CellRect(
-          x0: start % width, y0: start / width, x1: start % width + 1, y1: start / width + 1)
+        var r = PixelRect(
+          minX: start % width, minY: start / width, maxX: start % width + 1,
+          maxY: start / width + 1)
         while let i = stack.popLast() {
           let x = i % width
           let y = i / width
-          r = r.union(CellRect(x0: x, y0: y, x1: x + 1, y1: y + 1))
+          r = r.union(PixelRect(minX: x, minY: y, maxX: x + 1, maxY: y + 1))
           for ny in max(0, y - 1)...min(height - 1, y + 1) {
             for nx in max(0, x - 1)...min(width - 1, x + 1) {
               let j = ny * width + nx
@@ -350,5 +333,12 @@ package enum PictureRegions {
       }
       return out
     }
+  }
+
+  /// Whether two boxes (of cells, half-open) come within `gap` of each
+  /// other.
+  static func near(_ a: PixelRect, _ b: PixelRect, within gap: Int) -> Bool {
+    b.minX < a.maxX + gap && b.maxX > a.minX - gap && b.minY < a.maxY + gap
+      && b.maxY > a.minY - gap
   }
 }

@@ -70,10 +70,8 @@ package enum PictureRegions {
     ///   - text: Its text.
     ///   - confidence: Tesseract's confidence (0–100), when known.
     package init(box: PixelRect, text: String, confidence: Double?) {
-      let alphanumerics = text.unicodeScalars.filter {
-        $0.properties.isAlphabetic || $0.properties.numericType != nil
-      }.count
-      self.init(box: box, confident: (confidence ?? 0) >= 60 && alphanumerics >= 2)
+      self.init(
+        box: box, confident: ScanConventions.isConfidentText(text, confidence: confidence))
     }
   }
 

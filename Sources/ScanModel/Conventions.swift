@@ -86,4 +86,23 @@ public enum ScanConventions {
   /// preprocessing steps and the resolution estimate count confident words
   /// by it.
   public static let lowConfidenceThreshold: Double = 60
+
+  /// Whether a word is text to measure a page by (its type's height, where
+  /// its pictures are): read at ``lowConfidenceThreshold`` or above, with
+  /// at least two letters or digits (a lone mark or a speck read as a
+  /// letter says nothing of the type).
+  /// - Parameters:
+  ///   - text: The word's text.
+  ///   - confidence: Its confidence (0–100), when known.
+  /// - Complexity: O(*n*) in the text's scalars.
+  public static func isConfidentText(_ text: String, confidence: Double?) -> Bool {
+    guard (confidence ?? 0) >= lowConfidenceThreshold else { return false }
+    var alphanumerics = 0
+    for scalar in text.unicodeScalars
+    where scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+      alphanumerics += 1
+      if alphanumerics >= 2 { return true }
+    }
+    return false
+  }
 }

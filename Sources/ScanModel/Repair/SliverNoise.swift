@@ -43,12 +43,10 @@ public enum SliverNoise {
     for block in blocks {
       for paragraph in block.paragraphs {
         for line in paragraph.lines {
-          for word in line.words where (word.confidence ?? 0) >= 60 {
-            let alphanumerics = word.text.unicodeScalars.filter {
-              $0.properties.isAlphabetic || $0.properties.numericType != nil
-            }.count
+          for word in line.words
+          where ScanConventions.isConfidentText(word.text, confidence: word.confidence) {
             let (across, along) = size(of: word, turned: turned)
-            if alphanumerics >= 2 && across >= along { heights.append(along) }
+            if across >= along { heights.append(along) }
           }
         }
       }

@@ -26,7 +26,8 @@ tagged output must also meet (Matterhorn Protocol checkpoints in brackets):
 
 It also prints the tag tree's text in order (each MCID's text read from the
 content: ScanText's layer shows UTF-16 code units with an identity map, so
-the operands are the text) for the suite to compare with the model's
+the operands are the text; runs joined by a space, but a `Span`, a word's
+breaking hyphen, joins the text before and after it) for the suite to compare with the model's
 reading order. Exit status: 0 when nothing is found, 1 with findings (each
 printed on a line), 2 when the file cannot be read.
 """
@@ -161,7 +162,9 @@ def check(path):
             return page_index[pg.objgen]
         return inherited
 
-    def walk(element, page):
+    def walk(element, page, inline=False):
+        # `inline`: a Span (a word's breaking hyphen): its text and the
+        # text after it join the text before with no space.
         page = element_page(element, page)
         role = str(element.get("/S", ""))
         if re.fullmatch(r"/H[1-6]", role):
@@ -172,6 +175,7 @@ def check(path):
             note_ids.append(str(element.get("/ID", "")))
         if role == "/Table":
             check_table(element, page)
+        joined = inline
         for kid in kids(element):
             if isinstance(kid, int) and not isinstance(kid, bool):
                 mcid = int(kid)
@@ -179,7 +183,8 @@ def check(path):
                     findings.append(f"MCID {mcid} of an element with no page")
                     continue
                 held.add((page, mcid))
-                order_text.append(contents[page].get(mcid))
+                order_text.append((contents[page].get(mcid), joined))
+                joined = False
                 if contents[page].get(mcid) is None:
                     findings.append(f"page {page + 1}: MCID {mcid} is held by {role} but not in the content")
                 entry = parents.get(int(pages[page].obj.get("/StructParents", -1)))
@@ -189,7 +194,8 @@ def check(path):
                 if kid.get("/Type") == "/MCR":
                     findings.append("an /MCR kid (not written by ScanText)")
                 else:
-                    walk(kid, page)
+                    joined = str(kid.get("/S", "")) == "/Span"
+                    walk(kid, page, inline=joined)
 
     def check_table(table, page):
         rows = [r for r in kids(table) if isinstance(r, pikepdf.Dictionary) and str(r.get("/S")) == "/TR"]
@@ -229,7 +235,11 @@ def check(path):
         previous = level
     if len(note_ids) != len(set(note_ids)) or any(not n for n in note_ids):
         findings.append("notes without a unique /ID")
-    return findings, [t for t in order_text if t is not None]
+    text = ""
+    for piece, joined in order_text:
+        if piece is not None:
+            text += ("" if joined or not text else " ") + piece
+    return findings, text
 
 
 def main():
@@ -238,12 +248,12 @@ def main():
     parser.add_argument("--json", action="store_true", help="print {findings, text} as JSON")
     args = parser.parse_args()
     try:
-        findings, texts = check(args.pdf)
+        findings, text = check(args.pdf)
     except (pikepdf.PdfError, OSError) as error:
         print(f"{args.pdf}: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"findings": findings, "text": " ".join(texts)}, ensure_ascii=False))
+        print(json.dumps({"findings": findings, "text": text}, ensure_ascii=False))
     else:
         for finding in findings:
             print(f"{args.pdf}: {finding}")

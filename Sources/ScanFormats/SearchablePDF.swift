@@ -563,13 +563,18 @@ public enum SearchablePDF {
   /// hand with words of 2–37 letters set up, down and across):
   ///
   /// - **Glyphs too close for Poppler.** Poppler takes a glyph that starts
-  ///   within a tenth of the font size of the one before for a duplicate
-  ///   (fake bold) and drops it. A word whose ink is far longer across its
-  ///   baseline than along it (a rule Tesseract read as 37 letters, 15 ×
-  ///   273 pixels: glyphs 0.07 pt apart at a size of 66 pt) cannot be kept
-  ///   whole along its baseline, so when its glyphs would advance by less
-  ///   than ``minimumAdvance`` times the size across and turning the word a
-  ///   quarter gives them more room, it is written along its long side.
+  ///   within a tenth of the font size of the one before *and repeats it*
+  ///   for a duplicate (fake bold) and drops it; so does MuPDF. A word whose
+  ///   ink is far longer across its baseline than along it (a rule
+  ///   Tesseract read as 37 letters, 15 × 273 pixels: glyphs 0.07 pt apart
+  ///   at a size of 66 pt) cannot be kept whole along its baseline, so when
+  ///   its glyphs would advance by less than ``minimumAdvance`` times the
+  ///   size across, one letter repeats the one before, and turning the word
+  ///   a quarter gives them more room, it is written along its long side.
+  ///   Distinct letters that close stay flat: every reader keeps them (a
+  ///   word squeezed by recognition into a 4 × 61 px sliver, `the` on
+  ///   `dibco11-pr3`, or `ruled` 1.2 px apart at 120 px), whereas turned
+  ///   across its line pdfminer.six read it letter by letter.
   /// - **Words across the page's lines** (set vertically on a page of
   ///   horizontal lines, once `/Rotate` shows it upright): pdfminer.six's
   ///   default layout analysis (`LAParams()`, `detect_vertical` off) puts
@@ -637,8 +642,10 @@ public enum SearchablePDF {
     }
     guard var frame = WordFrame(turns: turns, corners: corners) else { return "" }
     let count = Double(units.count)
-    // Glyphs too close for Poppler: the word along its long side instead.
+    // Glyphs too close for Poppler and MuPDF, one the same as the one
+    // before: the word along its long side instead.
     if frame.length / count < minimumAdvance * frame.size,
+      zip(units, units.dropFirst()).contains(where: { $0 == $1 }),
       let turned = WordFrame(turns: turns - 1, corners: corners),
       turned.length / count / turned.size > frame.length / count / frame.size
     {

@@ -26,8 +26,8 @@ tagged output must also meet (Matterhorn Protocol checkpoints in brackets):
 
 It also prints the tag tree's text in order (each MCID's text read from the
 content: ScanText's layer shows UTF-16 code units with an identity map, so
-the operands are the text) for the suite to compare with the model's
-reading order. Exit status: 0 when nothing is found, 1 with findings (each
+the operands are the text), and with `--json` each page's part of it, for
+the suite to compare with the model's reading order page by page. Exit status: 0 when nothing is found, 1 with findings (each
 printed on a line), 2 when the file cannot be read.
 """
 
@@ -121,7 +121,7 @@ def check(path):
     tree = root.get("/StructTreeRoot")
     if tree is None:
         findings.append("catalog: no /StructTreeRoot")
-        return findings, []
+        return findings, [], []
 
     pages = list(pdf.pages)
     page_index = {p.obj.objgen: i for i, p in enumerate(pages)}
@@ -179,7 +179,7 @@ def check(path):
                     findings.append(f"MCID {mcid} of an element with no page")
                     continue
                 held.add((page, mcid))
-                order_text.append(contents[page].get(mcid))
+                order_text.append((page, contents[page].get(mcid)))
                 if contents[page].get(mcid) is None:
                     findings.append(f"page {page + 1}: MCID {mcid} is held by {role} but not in the content")
                 entry = parents.get(int(pages[page].obj.get("/StructParents", -1)))
@@ -229,21 +229,31 @@ def check(path):
         previous = level
     if len(note_ids) != len(set(note_ids)) or any(not n for n in note_ids):
         findings.append("notes without a unique /ID")
-    return findings, [t for t in order_text if t is not None]
+    # The tag tree's text in order, and each page's part of it (the text
+    # of the elements on that page, in order).
+    page_texts = [[] for _ in pages]
+    for page, text in order_text:
+        if text is not None:
+            page_texts[page].append(text)
+    return findings, [t for _, t in order_text if t is not None], page_texts
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pdf")
-    parser.add_argument("--json", action="store_true", help="print {findings, text} as JSON")
+    parser.add_argument("--json", action="store_true", help="print {findings, text, pages} as JSON (pages: each page's tag text)")
     args = parser.parse_args()
     try:
-        findings, texts = check(args.pdf)
+        findings, texts, page_texts = check(args.pdf)
     except (pikepdf.PdfError, OSError) as error:
         print(f"{args.pdf}: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"findings": findings, "text": " ".join(texts)}, ensure_ascii=False))
+        print(json.dumps({
+            "findings": findings,
+            "text": " ".join(texts),
+            "pages": [" ".join(t) for t in page_texts],
+        }, ensure_ascii=False))
     else:
         for finding in findings:
             print(f"{args.pdf}: {finding}")

@@ -316,21 +316,28 @@ struct TaggedPDFTests {
     #expect(bytes.contains("/O /Layout /BBox ["))
   }
 
+  /// The folders of the real scans (`ocrd`, `ocrmypdf`, `tesseract-test`).
+  static let realScanFolders: [String] = Array(
+    Set(RealScans.images.compactMap { $0.split(separator: "/").first.map(String.init) })
+  ).sorted()
+
   /// Every real scan and photo (`../shared/scans`: each PNG, JPEG and TIFF
   /// under it, 22 today): every check passes and each page's tag text
   /// reads in its model's order (CER ≤ 0.001), with as many headings in
   /// `pdfinfo -struct-text` as the model has. One multi-page PDF per
-  /// folder (`scantext ocr a b c … -o folder.pdf`), checked once: one set
-  /// of checker runs per folder instead of per image (each set costs about
-  /// 1.5 s: Python and pikepdf start), the folders' documents made in
-  /// parallel; the JSON run is served by the recognition cache (measured
-  /// here on the debug build, `--jobs 1`: the three folders take
-  /// 190 s of which 170 s is recognition). A failing page is named
-  /// by its file.
+  /// folder (`scantext ocr a b c … -o folder.pdf`), checked once, the JSON
+  /// run served by the recognition cache; a failing page is named by its
+  /// file. Measured here (debug build, 2 shared cores, empty cache): the
+  /// three folders' 22 pages take 73 s CPU (42 s wall on an idle machine,
+  /// 95 s beside other builds; recognition most of it);
+  /// one PDF per image instead costs one more set of checker runs (about
+  /// 0.5 s: Python, pikepdf, Poppler, qpdf) for each of 19 more PDFs. The
+  /// eight images this test checked before, one by one: 26 s (CLI runs,
+  /// serially).
   @Test(
     .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
-    arguments: ["ocrd", "ocrmypdf", "tesseract-test"])
+    arguments: realScanFolders)
   func realScansPassEveryCheck(_ folder: String) throws {
     let images = RealScans.images.filter { $0.hasPrefix(folder + "/") }
     try #require(!images.isEmpty, "no images in \(folder)")

@@ -504,6 +504,55 @@ struct TaggedPDFTests {
     }
   }
 
+  /// A page redone (`--redo-ocr`, an earlier invisible layer replaced)
+  /// keeps its figure tagged, drawn from its content without that layer
+  /// (its text read once); a page that also shows visible text of its own
+  /// (a stamp laid over it) leaves its figure out of the tags, as the
+  /// figure's content would draw the stamp's text a second time. Both
+  /// pass every check, and the PDF's text holds each line as often as the
+  /// input's does.
+  @Test(
+    .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
+    .enabled(
+      if: PDFOutputTests.toolsPresent, Comment(rawValue: PDFOutputTests.absentMessage)))
+  func redoneFiguresAndVisibleText() throws {
+    guard let generated = Self.articleWithPicture, let chromium = PDFOutputTests.chromium else {
+      print("\(GeneratedImages.absentMessage), or chromium missing")
+      return
+    }
+    let image = try generated.get().appendingPathComponent("article-picture.png").path
+    let folder = try Fixtures.temporaryFolder()
+    let layered = folder.appendingPathComponent("layered.pdf")
+    try PDFOutputTests.ocr([image, "-o", layered.path, "--no-tags", "--figures"])
+    let stamp = try PDFOutputTests.printed(
+      """
+      <!DOCTYPE html><html><head><style>@page { size: 408pt 528pt; margin: 0 }</style></head>
+      <body><div style="position: absolute; left: 30pt; top: 500pt; font: bold 14pt sans-serif">
+      CONFIDENTIAL COPY</div></body></html>
+      """, as: "stamp", in: folder, chromium: chromium)
+    let stamped = folder.appendingPathComponent("stamped.pdf")
+    try PDFOutputTests.run(
+      ExternalCheckers.qpdf, [layered.path, "--overlay", stamp.path, "--", stamped.path])
+    for (input, figures) in [(layered, 1), (stamped, 0)] {
+      let name = input.lastPathComponent
+      let (checked, document, pdf) = try Self.tagged(
+        [input.path], name: "redone-\(figures)", extra: ["--redo-ocr", "--figures"])
+      #expect(checked.findings.isEmpty, "\(name): \(checked.findings)")
+      #expect(document.pages.first?.figures.count == 1, "\(name): the model's figures")
+      let tags = checked.structText.split(separator: "\n").filter {
+        $0.trimmingCharacters(in: .whitespaces).hasPrefix("Figure:")
+      }
+      #expect(tags.count == figures, "\(name): \(checked.structText)")
+      let before = try PDFOutputTests.run(ExternalCheckers.pdftotext, [input.path, "-"])
+      let after = try PDFOutputTests.run(ExternalCheckers.pdftotext, [pdf.path, "-"])
+      for phrase in ["CONFIDENTIAL", "harbour"] {
+        #expect(
+          after.components(separatedBy: phrase).count
+            == before.components(separatedBy: phrase).count, "\(name): \(phrase)")
+      }
+    }
+  }
+
   /// The first page as Poppler renders it (gray, 100 dpi: PGM bytes).
   static func rendered(_ pdf: URL, in folder: URL, as name: String) throws -> Data {
     let prefix = folder.appendingPathComponent(name).path

@@ -26,8 +26,10 @@ tagged output must also meet (Matterhorn Protocol checkpoints in brackets):
 
 It also prints the tag tree's text in order (each MCID's text read from the
 content: ScanText's layer shows UTF-16 code units with an identity map, so
-the operands are the text), and with `--json` each page's part of it, for
-the suite to compare with the model's reading order page by page. Exit status: 0 when nothing is found, 1 with findings (each
+the operands are the text; runs joined by a space, but a `Span`, a word's
+breaking hyphen, joins the text before and after it), and with `--json`
+each page's part of it, for the suite to compare with the model's reading
+order page by page. Exit status: 0 when nothing is found, 1 with findings (each
 printed on a line), 2 when the file cannot be read.
 """
 
@@ -121,7 +123,7 @@ def check(path):
     tree = root.get("/StructTreeRoot")
     if tree is None:
         findings.append("catalog: no /StructTreeRoot")
-        return findings, [], []
+        return findings, "", []
 
     pages = list(pdf.pages)
     page_index = {p.obj.objgen: i for i, p in enumerate(pages)}
@@ -161,7 +163,9 @@ def check(path):
             return page_index[pg.objgen]
         return inherited
 
-    def walk(element, page):
+    def walk(element, page, inline=False):
+        # `inline`: a Span (a word's breaking hyphen): its text and the
+        # text after it join the text before with no space.
         page = element_page(element, page)
         role = str(element.get("/S", ""))
         if re.fullmatch(r"/H[1-6]", role):
@@ -172,6 +176,7 @@ def check(path):
             note_ids.append(str(element.get("/ID", "")))
         if role == "/Table":
             check_table(element, page)
+        joined = inline
         for kid in kids(element):
             if isinstance(kid, int) and not isinstance(kid, bool):
                 mcid = int(kid)
@@ -179,7 +184,8 @@ def check(path):
                     findings.append(f"MCID {mcid} of an element with no page")
                     continue
                 held.add((page, mcid))
-                order_text.append((page, contents[page].get(mcid)))
+                order_text.append((page, contents[page].get(mcid), joined))
+                joined = False
                 if contents[page].get(mcid) is None:
                     findings.append(f"page {page + 1}: MCID {mcid} is held by {role} but not in the content")
                 entry = parents.get(int(pages[page].obj.get("/StructParents", -1)))
@@ -189,7 +195,8 @@ def check(path):
                 if kid.get("/Type") == "/MCR":
                     findings.append("an /MCR kid (not written by ScanText)")
                 else:
-                    walk(kid, page)
+                    joined = str(kid.get("/S", "")) == "/Span"
+                    walk(kid, page, inline=joined)
 
     def check_table(table, page):
         rows = [r for r in kids(table) if isinstance(r, pikepdf.Dictionary) and str(r.get("/S")) == "/TR"]
@@ -231,11 +238,18 @@ def check(path):
         findings.append("notes without a unique /ID")
     # The tag tree's text in order, and each page's part of it (the text
     # of the elements on that page, in order).
-    page_texts = [[] for _ in pages]
-    for page, text in order_text:
-        if text is not None:
-            page_texts[page].append(text)
-    return findings, [t for _, t in order_text if t is not None], page_texts
+    def joined_text(pieces):
+        text = ""
+        for piece, joined in pieces:
+            if piece is not None:
+                text += ("" if joined or not text else " ") + piece
+        return text
+
+    page_texts = [
+        joined_text((piece, joined) for page, piece, joined in order_text if page == i)
+        for i in range(len(pages))
+    ]
+    return findings, joined_text((piece, joined) for _, piece, joined in order_text), page_texts
 
 
 def main():
@@ -244,16 +258,13 @@ def main():
     parser.add_argument("--json", action="store_true", help="print {findings, text, pages} as JSON (pages: each page's tag text)")
     args = parser.parse_args()
     try:
-        findings, texts, page_texts = check(args.pdf)
+        findings, text, page_texts = check(args.pdf)
     except (pikepdf.PdfError, OSError) as error:
         print(f"{args.pdf}: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({
-            "findings": findings,
-            "text": " ".join(texts),
-            "pages": [" ".join(t) for t in page_texts],
-        }, ensure_ascii=False))
+        print(json.dumps(
+            {"findings": findings, "text": text, "pages": page_texts}, ensure_ascii=False))
     else:
         for finding in findings:
             print(f"{args.pdf}: {finding}")

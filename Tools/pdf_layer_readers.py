@@ -14,7 +14,8 @@ take the words out of the PDF with their boxes:
 A model word (ScanText's own JSON, every word with text) is found whole
 when a reader's word has the same text (NFKC, white space removed) and its
 box overlaps the model's word box (`bbox`, the hull of the word's ink)
-with IoU >= 0.5, each reader word used once. Both boxes are compared as
+with IoU >= 0.5, each reader word used once (a soft hyphen, a tagged
+layer's breaking hyphen, is the hyphen the model reads). Both boxes are compared as
 upright rectangles in the page's pixels: a reader gives only an upright
 box, the hull of its glyphs (the reader's page turned back by `/Rotate`
 and scaled to the page's pixels), and the model's `bbox` is the upright hull
@@ -64,7 +65,11 @@ def model_pages(path):
 
 
 def normal(text):
-    return "".join(unicodedata.normalize("NFKC", text).split())
+    """NFKC, no white space; a soft hyphen (U+00AD) is a hyphen: a tagged
+    layer marks the hyphen that breaks a word at a line's end as a soft
+    hyphen (its /ActualText, which MuPDF gives as the glyph's text), the
+    same character the model reads as `-`."""
+    return "".join(unicodedata.normalize("NFKC", text).split()).replace("\u00ad", "-")
 
 
 # ------------------------------------------------------------- the readers

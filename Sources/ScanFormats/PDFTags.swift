@@ -12,8 +12,13 @@ import ScanModel
 /// table of several rows its column headers, `/Scope /Column`; spans as
 /// `/RowSpan`, `/ColSpan`; places no cell covers as empty `TD`s, so every row
 /// has as many cells as the table has columns), `Caption`, footnotes `Note`
-/// (each with its `/ID`), and a word hyphenated at a line end a `Span`
-/// holding both parts with the joined word as its `/ActualText`. Running
+/// (each with its `/ID`), and the hyphen that breaks a word at a line end
+/// a `Span` of its own whose `/ActualText` is the soft hyphen U+00AD (PDF
+/// 1.7 §10.7, "Incidental artifacts": in a tagged PDF an incidental word
+/// division *must* be a soft hyphen, distinct from a hard one, so that a
+/// consumer need not guess; a screen reader then reads the joined word,
+/// and a reader that takes `/ActualText` still has both parts, each on its
+/// ink, and finds the joined word: MuPDF's search). Running
 /// heads, running feet and page numbers are pagination artifacts, as is the
 /// page image (the scan's text is what the tags carry). The pages' elements
 /// are the children of one `Document`.
@@ -29,6 +34,11 @@ package struct PDFTags {
     case content(type: String, mcid: Int)
     /// A pagination artifact (`/Header` or `/Footer`).
     case artifact(subtype: String)
+    /// A word whose last `units` UTF-16 code units are a hyphen that breaks
+    /// it at its line's end: the word in `mark`, the hyphen in a `Span`
+    /// of its own with the MCID `hyphen` (its `/ActualText` the soft
+    /// hyphen).
+    indirect case broken(Mark, hyphen: Int, units: Int)
 
     /// The operator that opens the marked content.
     var opening: String {
@@ -36,6 +46,7 @@ package struct PDFTags {
       case .content(let type, let mcid): "/\(type) << /MCID \(mcid) >> BDC\n"
       case .artifact(let subtype):
         "/Artifact << /Type /Pagination /Subtype /\(subtype) >> BDC\n"
+      case .broken(let mark, _, _): mark.opening
       }
     }
   }
@@ -116,37 +127,27 @@ package struct PDFTags {
     -> PagePlan
   {
     var plan = PagePlan()
-    // The words of each hyphenated word's parts: a Span each.
-    var spanOfWord: [Int: Int] = [:]  // word's range start → break index
-    var spanTexts: [String] = []
-    // The words by where they start in the page text (each break's parts
+    // The words that end in a hyphen breaking them at their line's end
+    // (by where they start in the page text), and the hyphen's length.
+    var softHyphens: [Int: Int] = [:]
+    // The words by where they end in the page text (each break's word
     // found by binary search, not by a pass over every word).
     let words = page.blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap(\.words) } }
-      .sorted { $0.range.lowerBound.offset < $1.range.lowerBound.offset }
-    for brk in page.hyphenBreaks {
-      let joined = brk.word.lowerBound.offset..<brk.word.upperBound.offset
+      .sorted { $0.range.upperBound.offset < $1.range.upperBound.offset }
+    // A compound's hyphen (`e-` / `mail`) is the word's own: not soft.
+    for brk in page.hyphenBreaks where brk.kind == .wordBreak {
+      let end = brk.hyphen.upperBound.offset
       var low = 0
       var high = words.count
       while low < high {
         let mid = (low + high) / 2
-        if words[mid].range.upperBound.offset <= joined.lowerBound {
-          low = mid + 1
-        } else {
-          high = mid
-        }
+        if words[mid].range.upperBound.offset < end { low = mid + 1 } else { high = mid }
       }
-      var parts: [Word] = []
-      while low < words.count, words[low].range.lowerBound.offset < joined.upperBound {
-        if words[low].range.upperBound.offset > joined.lowerBound { parts.append(words[low]) }
-        low += 1
-      }
-      guard parts.count >= 2, let first = parts.first, let last = parts.last,
-        parts.allSatisfy({ spanOfWord[$0.range.lowerBound.offset] == nil }),
-        let spoken = page.spokenText(
-          in: TextRange(offsets: first.range.lowerBound.offset..<last.range.upperBound.offset))
+      guard low < words.count, words[low].range.upperBound.offset == end,
+        words[low].range.lowerBound.offset <= brk.hyphen.lowerBound.offset
       else { continue }
-      for part in parts { spanOfWord[part.range.lowerBound.offset] = spanTexts.count }
-      spanTexts.append(spoken)
+      softHyphens[words[low].range.lowerBound.offset] =
+        brk.hyphen.upperBound.offset - brk.hyphen.lowerBound.offset
     }
 
     // The page's paragraphs in order, grouped: a list's items, a table's
@@ -213,11 +214,11 @@ package struct PDFTags {
           var body = Element("LBody")
           if words.count >= 2, TextCues.startsLikeListItem(paragraphs[index].text) {
             var label = Element("Lbl")
-            fill(&label, words: words[..<1], plan: &plan, spans: spanOfWord, texts: spanTexts)
+            fill(&label, words: words[..<1], plan: &plan, hyphens: softHyphens)
             item.kids.append(.element(label))
-            fill(&body, words: words[1...], plan: &plan, spans: spanOfWord, texts: spanTexts)
+            fill(&body, words: words[1...], plan: &plan, hyphens: softHyphens)
           } else {
-            fill(&body, words: words[...], plan: &plan, spans: spanOfWord, texts: spanTexts)
+            fill(&body, words: words[...], plan: &plan, hyphens: softHyphens)
           }
           item.kids.append(.element(body))
           list.kids.append(.element(item))
@@ -230,7 +231,7 @@ package struct PDFTags {
           cells.append((cell, paragraphs[index]))
           index += 1
         }
-        plan.elements.append(table(cells, plan: &plan, spans: spanOfWord, texts: spanTexts))
+        plan.elements.append(table(cells, plan: &plan, hyphens: softHyphens))
       default:
         var element: Element
         switch paragraph.role {
@@ -246,7 +247,7 @@ package struct PDFTags {
         default: element = Element("P")
         }
         fill(
-          &element, words: paragraph.words[...], plan: &plan, spans: spanOfWord, texts: spanTexts)
+          &element, words: paragraph.words[...], plan: &plan, hyphens: softHyphens)
         plan.elements.append(element)
         index += 1
       }
@@ -272,8 +273,7 @@ package struct PDFTags {
 
   /// A table of cells read row by row.
   private func table(
-    _ cells: [(TableCellPosition, Paragraph)], plan: inout PagePlan, spans: [Int: Int],
-    texts: [String]
+    _ cells: [(TableCellPosition, Paragraph)], plan: inout PagePlan, hyphens: [Int: Int]
   ) -> Element {
     let columns = cells.map { $0.0.column + $0.0.columnSpan }.max() ?? 0
     let rows = cells.map { $0.0.row + $0.0.rowSpan }.max() ?? 0
@@ -294,7 +294,7 @@ package struct PDFTags {
       if position.rowSpan > 1 { attributes += " /RowSpan \(position.rowSpan)" }
       if position.columnSpan > 1 { attributes += " /ColSpan \(position.columnSpan)" }
       var cell = Element(header ? "TH" : "TD", attributes: attributes)
-      fill(&cell, words: paragraph.words[...], plan: &plan, spans: spans, texts: texts)
+      fill(&cell, words: paragraph.words[...], plan: &plan, hyphens: hyphens)
       elements.append(cell)
     }
     var places: [[Int?]] = Array(repeating: Array(repeating: nil, count: columns), count: rows)
@@ -330,40 +330,54 @@ package struct PDFTags {
   }
 
   /// Marks `words` as the content of `element`: one MCID for each run of
-  /// words outside a hyphenated word, a `Span` for each hyphenated word.
+  /// words, and a `Span` with its own MCID for each hyphen that breaks a
+  /// word (`hyphens`: the hyphen's length by the word's start), its
+  /// `/ActualText` the soft hyphen; the words after it start a new run.
   private func fill(
-    _ element: inout Element, words: ArraySlice<Word>, plan: inout PagePlan, spans: [Int: Int],
-    texts: [String]
+    _ element: inout Element, words: ArraySlice<Word>, plan: inout PagePlan, hyphens: [Int: Int]
   ) {
-    var current: (mcid: Int, span: Int?)?
-    var span: Element?
-    func closeSpan() {
-      if let done = span { element.kids.append(.element(done)) }
-      span = nil
+    var run: Int?
+    func newMCID() -> Int {
+      defer { plan.mcidCount += 1 }
+      return plan.mcidCount
     }
     for word in words {
-      let inSpan = spans[word.range.lowerBound.offset]
-      if let current, current.span == inSpan {
-        plan.marks.append(.content(type: inSpan == nil ? element.type : "Span", mcid: current.mcid))
+      let units = hyphens[word.range.lowerBound.offset]
+      // A hyphen read as a word of its own (`Men -⏎ſchen`) is all Span.
+      if let units, units >= word.text.utf16.count {
+        let mcid = newMCID()
+        element.kids.append(.element(Self.softHyphen(mcid: mcid)))
+        plan.marks.append(.content(type: "Span", mcid: mcid))
+        run = nil
         continue
       }
-      let mcid = plan.mcidCount
-      plan.mcidCount += 1
-      current = (mcid, inSpan)
-      if let inSpan {
-        closeSpan()
-        var new = Element("Span")
-        new.actualText = texts[inSpan]
-        new.kids.append(.content(mcid: mcid))
-        span = new
-        plan.marks.append(.content(type: "Span", mcid: mcid))
+      let mcid: Int
+      if let run {
+        mcid = run
       } else {
-        closeSpan()
+        mcid = newMCID()
         element.kids.append(.content(mcid: mcid))
-        plan.marks.append(.content(type: element.type, mcid: mcid))
       }
+      let mark = Mark.content(type: element.type, mcid: mcid)
+      run = mcid
+      guard let units else {
+        plan.marks.append(mark)
+        continue
+      }
+      let hyphen = newMCID()
+      element.kids.append(.element(Self.softHyphen(mcid: hyphen)))
+      plan.marks.append(.broken(mark, hyphen: hyphen, units: units))
+      run = nil
     }
-    closeSpan()
+  }
+
+  /// The `Span` of a hyphen that breaks a word: its `/ActualText` the soft
+  /// hyphen (U+00AD).
+  private static func softHyphen(mcid: Int) -> Element {
+    var span = Element("Span")
+    span.actualText = "\u{AD}"
+    span.kids.append(.content(mcid: mcid))
+    return span
   }
 }
 
@@ -517,7 +531,22 @@ struct MarkedContent {
   /// every word, written or not).
   mutating func enter(word index: Int) -> String {
     guard index < marks.count else { return "" }
-    let mark = marks[index]
+    var mark = marks[index]
+    if case .broken(let whole, _, _) = mark { mark = whole }
+    return enter(mark)
+  }
+
+  /// For a word whose last code units are a hyphen that breaks it, the
+  /// number of those units and the operators that go before them (the
+  /// hyphen's own `Span`).
+  mutating func hyphen(ofWord index: Int) -> (units: Int, operators: String)? {
+    guard index < marks.count, case .broken(_, let mcid, let units) = marks[index] else {
+      return nil
+    }
+    return (units, enter(.content(type: "Span", mcid: mcid)))
+  }
+
+  private mutating func enter(_ mark: PDFTags.Mark) -> String {
     guard mark != open else { return "" }
     let out = (open == nil ? "" : "EMC\n") + mark.opening
     open = mark

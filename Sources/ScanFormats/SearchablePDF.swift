@@ -534,9 +534,13 @@ public enum SearchablePDF {
               !last
               || (k + 1 < paragraph.lines.count
                 && !hyphens.contains(word.range.upperBound.offset))
-            out += wordOperators(
+            let hyphen = marked.hyphen(ofWord: wordNumber - 1)
+            let drawn = wordOperators(
               word, spaceAfter: spaced, pixelToUser: m, font: font,
-              pageTurns: page.orientation / 90)
+              pageTurns: page.orientation / 90, hyphen: hyphen)
+            // A word not drawn (no text or ink) still opens its hyphen's
+            // marked content, which the structure holds.
+            out += drawn.isEmpty ? hyphen?.operators ?? "" : drawn
           }
         }
       }
@@ -596,9 +600,13 @@ public enum SearchablePDF {
   ///     (``ScanModel/Page/orientation`` / 90): a word is across the
   ///     page's lines when its own quarter turn and the page's differ by
   ///     an odd number.
+  ///   - hyphen: For a word that ends in a hyphen breaking it, the
+  ///     hyphen's length in UTF-16 code units and the operators written
+  ///     before it (its marked content): the word's glyphs are then two
+  ///     strings, in the same place.
   static func wordOperators(
     _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String,
-    pageTurns: Int = 0
+    pageTurns: Int = 0, hyphen: (units: Int, operators: String)? = nil
   ) -> String {
     let units = Array(word.text.utf16)
     guard !units.isEmpty else { return "" }
@@ -654,8 +662,20 @@ public enum SearchablePDF {
     let up = (x: u.x * size * square - d.x * back, y: u.y * size * square - d.y * back)
     var out =
       "/\(font) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(up.x)) \(num(up.y)) \(num(origin.x)) \(num(origin.y)) Tm <"
-    for unit in text { out += hex4(unit) }
-    return out + "> Tj\n"
+    // The hyphen, when it has marked content of its own, is a second
+    // string: the text position the first leaves is where it starts.
+    let split = hyphen.map { max(0, units.count - $0.units) } ?? text.count
+    for unit in text[..<split] { out += hex4(unit) }
+    out += "> Tj\n"
+    if let hyphen {
+      out += hyphen.operators
+      if split < text.count {
+        out += "<"
+        for unit in text[split...] { out += hex4(unit) }
+        out += "> Tj\n"
+      }
+    }
+    return out
   }
 
   /// The least advance of a word's glyphs, as a share of its size across,

@@ -239,7 +239,10 @@ public final class PDFEditor {
       // draws its image again. The page's content is kept byte for byte
       // (an artifact); its copy is a form XObject the figures share.
       if !figures.isEmpty, !content.bytes.isEmpty {
-        let name = formName(drawing: content.bytes, of: page, addingTo: resources)
+        // (Closed as the page's content is: a form's saves balance.)
+        let closed =
+          content.bytes + Array(String(repeating: "\nQ", count: content.unclosedSaves).utf8)
+        let name = formName(drawing: closed, of: page, addingTo: resources)
         for figure in figures {
           after += PDFTags.figureContent(figure, drawing: "q /\(name) Do Q\n")
         }

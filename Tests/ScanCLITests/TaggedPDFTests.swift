@@ -435,7 +435,8 @@ struct TaggedPDFTests {
   /// its pages' content made artifacts and the new layers tagged, one
   /// structure tree over the pages; the input's XMP packet (with its
   /// `dc:title`) gets the PDF/UA identification. Real: the four turned
-  /// pages of `cardinal.pdf` (XMP of its own) and `c02-22.pdf` (none);
+  /// pages of `cardinal.pdf` (XMP of its own), `c02-22.pdf` (none) and
+  /// `skew.pdf` (XMP without a title);
   /// generated: img2pdf's PDF of the article, also under `--force-ocr`
   /// (each page replaced by its rendering: the rendering the artifact).
   @Test(
@@ -453,6 +454,9 @@ struct TaggedPDFTests {
       inputs += [
         (real.appendingPathComponent("ocrmypdf/cardinal.pdf").path, []),
         (real.appendingPathComponent("ocrmypdf/c02-22.pdf").path, []),
+        // An XMP packet without a dc:title: it gets the title shown, so
+        // that it can claim PDF/UA (before: pdfua UA-28-004, a warning).
+        (real.appendingPathComponent("ocrmypdf/skew.pdf").path, []),
       ]
     }
     for (k, (input, extra)) in inputs.enumerated() {

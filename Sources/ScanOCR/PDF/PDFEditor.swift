@@ -651,8 +651,16 @@ public final class PDFEditor {
     try check("updating the document information")
     let metadata = get(scantext_qpdf_get_root(q), "/Metadata")
     guard scantext_qpdf_oh_is_stream(q, metadata) != 0 else { return .noPacket }
+    // The title shown (the Info dictionary's: a tagged file always has
+    // one, ``addStructure(_:language:title:producer:)``), for a packet
+    // without one that is to claim PDF/UA.
+    let infoTitle = get(info, "/Title")
+    let title =
+      scantext_qpdf_oh_is_string(q, infoTitle) != 0
+      ? scantext_qpdf_oh_get_utf8_value(q, infoTitle).map { String(cString: $0) } : nil
     guard let packet = decodedBytes(metadata),
-      let updated = XMPMetadata.updated(packet, producer: producer, date: date, pdfUA: pdfUA)
+      let updated = XMPMetadata.updated(
+        packet, producer: producer, date: date, pdfUA: pdfUA, title: title)
     else { return .keptAsItWas }
     // XMP is stored unfiltered, as readers that scan for the packet expect.
     updated.withUnsafeBufferPointer { raw in

@@ -608,7 +608,11 @@ public enum SearchablePDF {
     _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String,
     pageTurns: Int = 0, hyphen: (units: Int, operators: String)? = nil
   ) -> String {
-    let units = Array(word.text.utf16)
+    // White space Tesseract read into a word (` §` on `bengel-abriss`) has
+    // no ink: spread over the ink, it pushed the word's glyphs off it (every
+    // reader's `§` box half the model's). The space after the word is the
+    // layer's own.
+    let units = Array(word.text.trimmingCharacters(in: .whitespacesAndNewlines).utf16)
     guard !units.isEmpty else { return "" }
     let text = spaceAfter ? units + [0x20] : units
     // The upright frame: the quarter turn nearest the word's baseline

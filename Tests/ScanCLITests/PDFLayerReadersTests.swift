@@ -154,10 +154,14 @@ struct PDFLayerReadersTests {
 
   /// A page built in code: four lines of horizontal words, three words set
   /// vertically in the right margin (reading down, 30 px thick, glyphs 18 px
-  /// apart) and a 37-letter "word" read in a vertical rule (15 × 273 px, a
-  /// flat baseline: glyphs 0.4 px apart). Every reader finds every word
-  /// whole on its ink. Before, pdfminer.six read the three vertical words
-  /// letter by letter and Poppler dropped the rule's glyphs as duplicates.
+  /// apart), a 37-letter "word" read in a vertical rule (15 × 273 px, a
+  /// flat baseline: glyphs 0.4 px apart) and a word Tesseract read with a
+  /// space before it (` §`, as on `bengel-abriss`). Every reader finds
+  /// every word whole on its ink. Before, pdfminer.six read the three
+  /// vertical words letter by letter, Poppler dropped the rule's glyphs as
+  /// duplicates, and the space, spread over the ink with the `§`, pushed
+  /// the `§` into the right half of its box (IoU 0.5 or less, for every
+  /// reader).
   @Test func wordsAcrossThePageAndGlyphsTooCloseAreFoundWhole() throws {
     guard Self.toolsPresent else {
       print(ExternalCheckers.pdfToolsAbsentMessage)
@@ -174,6 +178,11 @@ struct PDFLayerReadersTests {
       }
       lines.append(TextLine(bbox: box(100, y, 670, y + 30), words: words))
     }
+    let section = [
+      Word(text: " §", bbox: box(100, 440, 118, 476)),
+      Word(text: "12", bbox: box(130, 440, 170, 470)),
+    ]
+    lines.append(TextLine(bbox: box(100, 440, 170, 476), words: section))
     var margin: [TextLine] = []
     for (k, text) in ["margin", "noise", "words"].enumerated() {
       let y0 = 200 + 160 * k
@@ -191,8 +200,8 @@ struct PDFLayerReadersTests {
       width: 1275, height: 1650, dpi: 300,
       blocks: [
         Block(
-          bbox: box(100, 200, 670, 410),
-          paragraphs: [Paragraph(bbox: box(100, 200, 670, 410), lines: lines)]),
+          bbox: box(100, 200, 670, 476),
+          paragraphs: [Paragraph(bbox: box(100, 200, 670, 476), lines: lines)]),
         Block(
           bbox: box(1150, 200, 1180, 610),
           paragraphs: [Paragraph(bbox: box(1150, 200, 1180, 610), lines: margin)]),
@@ -221,7 +230,7 @@ struct PDFLayerReadersTests {
     if Self.python?.allReaders == true { expected += ["pymupdf", "pdfminer"] }
     for reader in expected {
       let result = try #require(readers[reader], "no result from \(reader)")
-      #expect(result.words == 20)
+      #expect(result.words == 22)
       #expect(result.found == result.words, "\(reader) finds \(result.found) of \(result.words)")
     }
   }
@@ -279,6 +288,72 @@ struct PDFLayerReadersTests {
     #expect(plain >= 5, "\(image): \(plain) plain line breaks")
     if image == "justified-hyphenated.png" {
       #expect(hyphenated >= 1, "\(image): no hyphenated line break")
+    }
+  }
+
+  /// Point 4: copying a heading gives its text. A viewer copies what lies
+  /// in the selection; selecting a heading's box (Poppler's `pdftotext -x
+  /// -y -W -H`, PyMuPDF's `get_text(clip:)`) gives the heading's words and
+  /// nothing of the running head above it or the text below: on
+  /// `article.png` (a running head, a title) and `headings.png` (three
+  /// headings between paragraphs). In the tags, the heading's element holds
+  /// the same text and the running head is an artifact
+  /// (`TaggedPDFTests.articleStructure`).
+  @Test(arguments: ["article.png", "headings.png"])
+  func aHeadingCopiesAsItsText(image: String) throws {
+    guard Self.toolsPresent, let pdftotext = ExternalCheckers.pdftotext else {
+      print(ExternalCheckers.pdfToolsAbsentMessage)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    let (json, pdf) = try Self.modelAndPDF(
+      Fixtures.scans.appendingPathComponent(image).path, folder: folder)
+    let page = try #require(try DocumentJSON.decode(Data(contentsOf: json)).pages.first)
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    let headings = paragraphs.filter { $0.role == .heading }
+    #expect(!headings.isEmpty, "\(image): no heading")
+    if image == "article.png" {
+      #expect(paragraphs.contains { $0.role == .header }, "\(image): no running head")
+    }
+    let scale = 72 / Double(PageResolution.resolution(of: page))
+    func words(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    var rects: [[Int]] = []
+    for heading in headings {
+      let text = heading.lines.flatMap(\.words).map(\.text).joined(separator: " ")
+      // The selection: the heading's box in points, whole points outward.
+      let box = heading.bbox
+      let x0 = Int((Double(box.minX) * scale).rounded(.down))
+      let y0 = Int((Double(box.minY) * scale).rounded(.down))
+      let x1 = Int((Double(box.maxX) * scale).rounded(.up))
+      let y1 = Int((Double(box.maxY) * scale).rounded(.up))
+      rects.append([x0, y0, x1, y1])
+      let (status, copied) = try ExternalCheckers.run(
+        pdftotext,
+        ["-x", "\(x0)", "-y", "\(y0)", "-W", "\(x1 - x0)", "-H", "\(y1 - y0)", pdf.path, "-"])
+      #expect(status == 0)
+      #expect(words(copied) == words(text), "\(image): Poppler copies '\(copied)' for '\(text)'")
+    }
+    guard let python = Self.python, python.allReaders else { return }
+    let script = """
+      import pymupdf, sys, json
+      page = pymupdf.open(sys.argv[1])[0]
+      for r in json.loads(sys.argv[2]):
+          print(' '.join(page.get_text('text', clip=pymupdf.Rect(*r)).split()))
+      """
+    let list =
+      "["
+      + rects.map { "[\($0.map(String.init).joined(separator: ","))]" }
+      .joined(separator: ",") + "]"
+    let (status, output) = try ExternalCheckers.run(python.path, ["-c", script, pdf.path, list])
+    #expect(status == 0, "\(output)")
+    let copied = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for (k, heading) in headings.enumerated() {
+      let text = heading.lines.flatMap(\.words).map(\.text).joined(separator: " ")
+      #expect(
+        k < copied.count && copied[k] == words(text),
+        "\(image): PyMuPDF copies '\(k < copied.count ? copied[k] : "")' for '\(text)'")
     }
   }
 }

@@ -27,8 +27,9 @@ tagged output must also meet (Matterhorn Protocol checkpoints in brackets):
 It also prints the tag tree's text in order (each MCID's text read from the
 content: ScanText's layer shows UTF-16 code units with an identity map, so
 the operands are the text; runs joined by a space, but a `Span`, a word's
-breaking hyphen, joins the text before and after it) for the suite to compare with the model's
-reading order. Exit status: 0 when nothing is found, 1 with findings (each
+breaking hyphen, joins the text before and after it), and with `--json`
+each page's part of it, for the suite to compare with the model's reading
+order page by page. Exit status: 0 when nothing is found, 1 with findings (each
 printed on a line), 2 when the file cannot be read.
 """
 
@@ -122,7 +123,7 @@ def check(path):
     tree = root.get("/StructTreeRoot")
     if tree is None:
         findings.append("catalog: no /StructTreeRoot")
-        return findings, []
+        return findings, "", []
 
     pages = list(pdf.pages)
     page_index = {p.obj.objgen: i for i, p in enumerate(pages)}
@@ -183,7 +184,7 @@ def check(path):
                     findings.append(f"MCID {mcid} of an element with no page")
                     continue
                 held.add((page, mcid))
-                order_text.append((contents[page].get(mcid), joined))
+                order_text.append((page, contents[page].get(mcid), joined))
                 joined = False
                 if contents[page].get(mcid) is None:
                     findings.append(f"page {page + 1}: MCID {mcid} is held by {role} but not in the content")
@@ -235,25 +236,35 @@ def check(path):
         previous = level
     if len(note_ids) != len(set(note_ids)) or any(not n for n in note_ids):
         findings.append("notes without a unique /ID")
-    text = ""
-    for piece, joined in order_text:
-        if piece is not None:
-            text += ("" if joined or not text else " ") + piece
-    return findings, text
+    # The tag tree's text in order, and each page's part of it (the text
+    # of the elements on that page, in order).
+    def joined_text(pieces):
+        text = ""
+        for piece, joined in pieces:
+            if piece is not None:
+                text += ("" if joined or not text else " ") + piece
+        return text
+
+    page_texts = [
+        joined_text((piece, joined) for page, piece, joined in order_text if page == i)
+        for i in range(len(pages))
+    ]
+    return findings, joined_text((piece, joined) for _, piece, joined in order_text), page_texts
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pdf")
-    parser.add_argument("--json", action="store_true", help="print {findings, text} as JSON")
+    parser.add_argument("--json", action="store_true", help="print {findings, text, pages} as JSON (pages: each page's tag text)")
     args = parser.parse_args()
     try:
-        findings, text = check(args.pdf)
+        findings, text, page_texts = check(args.pdf)
     except (pikepdf.PdfError, OSError) as error:
         print(f"{args.pdf}: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"findings": findings, "text": text}, ensure_ascii=False))
+        print(json.dumps(
+            {"findings": findings, "text": text, "pages": page_texts}, ensure_ascii=False))
     else:
         for finding in findings:
             print(f"{args.pdf}: {finding}")

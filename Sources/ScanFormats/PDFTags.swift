@@ -559,3 +559,26 @@ struct MarkedContent {
     return open == nil ? "" : "EMC\n"
   }
 }
+
+extension PDFTags {
+  /// A figure's content: `drawing` (what paints the page image, in user
+  /// space) clipped to the figure's outline, inside the figure's marked
+  /// content. Drawn over the page image (an artifact), it paints the same
+  /// pixels on the same pixels: the page looks the same, and the figure's
+  /// part of the image is read once, as the figure.
+  /// - Parameters:
+  ///   - figure: The figure's MCID and outline (user space, from
+  ///     ``PagePlan/figures``).
+  ///   - drawing: Operators that paint the page image (balanced `q … Q`).
+  /// - Returns: Content-stream operators, ending with a newline; none for
+  ///   an outline without points.
+  package static func figureContent(
+    _ figure: (mcid: Int, outline: [Point]), drawing: String
+  ) -> String {
+    guard let first = figure.outline.first else { return "" }
+    let num = SearchablePDF.num
+    var path = "\(num(first.x)) \(num(first.y)) m"
+    for p in figure.outline.dropFirst() { path += " \(num(p.x)) \(num(p.y)) l" }
+    return "/Figure << /MCID \(figure.mcid) >> BDC\nq \(path) h W n\n\(drawing)Q\nEMC\n"
+  }
+}

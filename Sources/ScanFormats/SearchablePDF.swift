@@ -256,12 +256,7 @@ public enum SearchablePDF {
       // A figure's part of the image, drawn again over the artifact inside
       // the figure's outline, is the figure's content (the same pixels on
       // the same pixels: the page looks the same).
-      for figure in figures {
-        guard let first = figure.outline.first else { continue }
-        var path = "\(num(first.x)) \(num(first.y)) m"
-        for p in figure.outline.dropFirst() { path += " \(num(p.x)) \(num(p.y)) l" }
-        picture += "/Figure << /MCID \(figure.mcid) >> BDC\nq \(path) h W n\n\(drawing)Q\nEMC\n"
-      }
+      for figure in figures { picture += PDFTags.figureContent(figure, drawing: drawing) }
       let content =
         picture + textLayer(page, pixelToUser: pixelToUser, font: "F0", marks: marks)
       objects.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))

@@ -27,10 +27,15 @@ public enum XMPMetadata {
   ///   - date: When.
   ///   - pdfUA: Whether to add the PDF/UA-1 identification (`pdfuaid:part`
   ///     1; only to a packet with a `dc:title`).
+  ///   - title: The title the document shows, given to a packet without a
+  ///     `dc:title` when it is to claim PDF/UA (PDF/UA asks for the title
+  ///     in the metadata): a `dc:title` element in the first description
+  ///     that is not empty (`rdf:Description …/>`), the namespace declared
+  ///     there when the packet does not declare it.
   /// - Returns: The new bytes, or `nil`.
   /// - Complexity: O(*n*) in the packet's length.
   public static func updated(
-    _ packet: [UInt8], producer: String, date: Date, pdfUA: Bool = false
+    _ packet: [UInt8], producer: String, date: Date, pdfUA: Bool = false, title: String? = nil
   ) -> [UInt8]? {
     guard var text = String(validating: packet, as: UTF8.self),
       (try? XMLTree(data: Data(packet))) != nil,
@@ -42,10 +47,16 @@ public enum XMPMetadata {
       (namespaces.pdf, "pdf", "Producer", producer),
     ]
     // A tagged file claims PDF/UA-1 only when its packet has the title
-    // PDF/UA asks for (`dc:title`).
-    if pdfUA, let dc = prefix(of: "http://purl.org/dc/elements/1.1/", in: text),
-      text.contains("<\(dc):title>")
+    // PDF/UA asks for (`dc:title`): one is given when the packet has none
+    // (skew.pdf's, from tiff2pdf and Adobe XMP Core, has `dc:format` only).
+    var addedTitle: String?
+    if pdfUA, let title, !title.isEmpty, !hasTitle(text),
+      let withTitle = addingTitle(title, rdf: rdf, in: text)
     {
+      text = withTitle
+      addedTitle = title
+    }
+    if pdfUA, hasTitle(text) {
       changes.append(("http://www.aiim.org/pdfua/ns/id/", "pdfuaid", "part", "1"))
     }
     for (namespace, usual, name, value) in changes {
@@ -57,9 +68,57 @@ public enum XMPMetadata {
     }
     // The result must read back with the new values.
     guard let tree = try? XMLTree(data: Data(text.utf8)),
-      changes.allSatisfy({ has(tree.root, $0.2, namespace: $0.0, value: $0.3) })
+      changes.allSatisfy({ has(tree.root, $0.2, namespace: $0.0, value: $0.3) }),
+      addedTitle.map({ hasTitle(tree.root, $0) }) ?? true
     else { return nil }
     return Array(text.utf8)
+  }
+
+  static let dcNamespace = "http://purl.org/dc/elements/1.1/"
+
+  /// Whether the packet has a `dc:title` element.
+  static func hasTitle(_ text: String) -> Bool {
+    guard let dc = prefix(of: dcNamespace, in: text) else { return false }
+    return text.contains("<\(dc):title>") || text.contains("<\(dc):title ")
+  }
+
+  /// Whether some `dc:title` holds `value` (in its `rdf:li`).
+  static func hasTitle(_ element: XMLTree.Element, _ value: String) -> Bool {
+    func text(_ e: XMLTree.Element) -> String { e.ownText + e.children.map(text).joined() }
+    if element.name == "title", element.namespace == dcNamespace, text(element) == value {
+      return true
+    }
+    return element.children.contains { hasTitle($0, value) }
+  }
+
+  /// The text with a `dc:title` (a language alternative, `x-default`)
+  /// added as the first child of the first description that has children
+  /// (not `<rdf:Description …/>`), declaring the namespace there when the
+  /// packet does not; `nil` when there is no such description or the
+  /// prefix `dc` is bound to another namespace.
+  static func addingTitle(_ title: String, rdf: String, in text: String) -> String? {
+    var declaration = ""
+    let p: String
+    if let bound = prefix(of: dcNamespace, in: text) {
+      p = bound
+    } else {
+      guard !text.contains("xmlns:dc=") else { return nil }
+      p = "dc"
+      declaration = " xmlns:dc=\"\(dcNamespace)\""
+    }
+    let tag = NSRegularExpression.escapedPattern(for: "\(rdf):Description")
+    guard let regex = try? NSRegularExpression(pattern: "<\(tag)(\\s[^>]*?)?(/?)>") else {
+      return nil
+    }
+    let open = regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).first {
+      $0.range(at: 2).length == 0
+    }
+    guard let open, let end = Range(open.range(at: 2), in: text) else { return nil }
+    let element =
+      ">\n<\(p):title><\(rdf):Alt><\(rdf):li xml:lang=\"x-default\">\(escaped(title))</\(rdf):li></\(rdf):Alt></\(p):title>"
+    // `end` is empty, just before the tag's `>`.
+    return text.replacingCharacters(
+      in: end.lowerBound..<text.index(after: end.lowerBound), with: declaration + element)
   }
 
   /// A new packet for a PDF ScanText writes: its title (`dc:title`, the

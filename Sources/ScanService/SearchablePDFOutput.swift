@@ -134,10 +134,22 @@ package enum SearchablePDFOutput {
     var renderers: [String: PDFDocument] = [:]
     for (i, (page, source)) in zip(pages, sources).enumerated() {
       var marks: (marks: [PDFTags.Mark], key: Int)?
+      var figures: [(mcid: Int, outline: [Point])] = []
       if tagging {
-        let plan = tags.plan(page)
+        // A figure is tagged when its content can be drawn: the rendering
+        // of a rendered page, the page's own content of a layered one
+        // unless that shows text (see PDFEditor.figureSpace).
+        var space: ScanModel.AffineTransform?
+        switch treatment(of: page, policy: policy) {
+        case .kept: space = nil
+        case .rendered: space = base.renderedSpace(page: i, model: page)
+        case .layered(let removing):
+          space = base.figureSpace(page: i, model: page, removingInvisibleText: removing)
+        }
+        let plan = tags.plan(page, pixelToUser: space)
         parts.append(PDFTags.PagePart(plan))
         marks = (plan.marks, i)
+        figures = plan.figures
       }
       guard let pdf = page.pdf else {
         try base.shareGlyphlessFont(page: i)
@@ -157,10 +169,12 @@ package enum SearchablePDFOutput {
         let stream = try PDFImages.stream(
           pdfPage: pdf.page - 1, of: document, width: page.width, height: page.height,
           dpi: page.dpi ?? 300, nativeImage: pdf.nativeImage)
-        try base.replaceContent(page: i, model: page, image: stream, tags: marks)
+        try base.replaceContent(
+          page: i, model: page, image: stream, tags: marks, figures: figures)
       case .layered(let removingInvisibleText):
         try base.addTextLayer(
-          page: i, model: page, removingInvisibleText: removingInvisibleText, tags: marks)
+          page: i, model: page, removingInvisibleText: removingInvisibleText, tags: marks,
+          figures: figures)
         // The earlier layer's glyphless font (ScanText's, Tesseract's or
         // OCRmyPDF's: the same empty glyphs) becomes the document's one.
         if removingInvisibleText { try base.shareGlyphlessFont(page: i) }

@@ -52,6 +52,53 @@ struct PDFContentStreamTests {
     #expect(XMPMetadata.updated([0xFF, 0xFE, 0x00], producer: "P", date: date) == nil)
   }
 
+  /// A packet without a `dc:title` (as `skew.pdf`'s, from tiff2pdf) that is
+  /// to claim PDF/UA gets the title shown, then `pdfuaid:part`; it had no
+  /// PDF/UA identification before (pdfua: UA-28-004). Without a title to
+  /// give, or with a title of its own, it is as before; a packet whose
+  /// descriptions are all empty elements gets no title and no claim.
+  @Test func xmpGetsTheTitleToClaimPDFUA() throws {
+    let date = Date(timeIntervalSince1970: 0)
+    let updated = try #require(
+      XMPMetadata.updated(
+        Array(Self.packet.utf8), producer: "P", date: date, pdfUA: true, title: "Scan <1>"))
+    let text = String(decoding: updated, as: UTF8.self)
+    #expect(text.contains(#"xmlns:dc="http://purl.org/dc/elements/1.1/""#), "\(text)")
+    #expect(
+      text.contains(
+        "\">\n<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">Scan &lt;1&gt;</rdf:li></rdf:Alt></dc:title>\n<xmp:CreateDate>"
+      ), "\(text)")
+    #expect(text.contains(#"pdfuaid:part="1""#), "\(text)")
+    // No title to give: no claim, as before.
+    let untitled = try #require(
+      XMPMetadata.updated(Array(Self.packet.utf8), producer: "P", date: date, pdfUA: true))
+    #expect(!String(decoding: untitled, as: UTF8.self).contains("pdfuaid"))
+    // A title of its own is kept.
+    let titled = Self.packet.replacingOccurrences(
+      of: "<pdf:Producer>Hand</pdf:Producer>",
+      with:
+        #"<pdf:Producer>Hand</pdf:Producer><dc:title xmlns:dc="http://purl.org/dc/elements/1.1/"><rdf:Alt><rdf:li xml:lang="x-default">Own</rdf:li></rdf:Alt></dc:title>"#
+    )
+    let kept = String(
+      decoding: try #require(
+        XMPMetadata.updated(
+          Array(titled.utf8), producer: "P", date: date, pdfUA: true, title: "Other")),
+      as: UTF8.self)
+    #expect(kept.contains(">Own<") && !kept.contains("Other") && kept.contains("pdfuaid:part"))
+    // Only empty descriptions: nowhere to put the element.
+    let empty = """
+      <x:xmpmeta xmlns:x="adobe:ns:meta/"><r:RDF xmlns:r="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\
+      <r:Description r:about="" xmlns:a="http://ns.adobe.com/xap/1.0/" a:ModifyDate='2001-01-01'/>\
+      </r:RDF></x:xmpmeta>
+      """
+    let bare = String(
+      decoding: try #require(
+        XMPMetadata.updated(
+          Array(empty.utf8), producer: "P", date: date, pdfUA: true, title: "T")),
+      as: UTF8.self)
+    #expect(!bare.contains("title") && !bare.contains("pdfuaid"))
+  }
+
   /// Every kind of token: numbers (signs, leading points), names with
   /// `#xx`, literal strings with escapes, octal codes, nested and escaped
   /// parentheses and line continuations, hex strings (odd length, spaces),

@@ -22,6 +22,22 @@ struct GeometryRepairTests {
       glyphs: zip(text, boxes).map { Glyph(text: String($0), bbox: $1) })
   }
 
+  /// The page's figures are kept (they were dropped: the page was rebuilt
+  /// without them).
+  @Test func figuresAreKept() {
+    let w = Self.word("ab", Self.box(100, 100, 140, 120))
+    let raw = Page(
+      width: 1000, height: 1000,
+      blocks: [
+        Block(
+          bbox: w.bbox,
+          paragraphs: [Paragraph(bbox: w.bbox, lines: [TextLine(bbox: w.bbox, words: [w])])])
+      ], figures: [Figure(bbox: Self.box(200, 300, 600, 700), alternativeText: "A fern")])
+    let page = raw.repairingGeometry()
+    #expect(page.figures.map(\.bbox) == [Self.box(200, 300, 600, 700)])
+    #expect(page.figures.first?.alternativeText == "A fern")
+  }
+
   @Test func degenerateGlyphsGetAShareOfTheirWord() throws {
     // Tesseract's glyph boxes on text it reads down the page: [0, 0, 0, 0].
     let zero = Self.box(0, 0, 0, 0)

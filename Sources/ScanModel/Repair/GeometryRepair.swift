@@ -150,7 +150,7 @@ extension GeometryRepair {
 extension Page {
   /// The same page with its geometry repaired by ``GeometryRepair``, its
   /// provenance (steps, crop, perspective, PDF source, resolution source,
-  /// orientation tag) kept.
+  /// orientation tag) and its figures kept.
   ///
   /// - Complexity: O(*n* log *n*) in the elements of the page.
   public func repairingGeometry() -> Page {
@@ -158,7 +158,8 @@ extension Page {
       index: index, image: image, width: width, height: height, dpi: dpi,
       orientation: orientation, skew: skew, language: language,
       blocks: GeometryRepair.repair(blocks), steps: steps, crop: crop, perspective: perspective,
-      pdf: pdf, source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
+      pdf: pdf, source: source, dpiSource: dpiSource, exifOrientation: exifOrientation,
+      figures: figures)
   }
 }
 

@@ -204,9 +204,15 @@ public final class PDFEditor {
   ///   - tags: For a tagged PDF, the page's marks (``ScanFormats/PDFTags``)
   ///     and its key in the parent tree: its own content becomes an
   ///     artifact, its layer's words marked content.
+  ///   - figures: For a tagged PDF, the page's figures
+  ///     (``ScanFormats/PDFTags/PagePlan/figures``, planned with
+  ///     ``figureSpace(page:model:removingInvisibleText:)``): each one's
+  ///     content is the page's own content drawn again, clipped to its
+  ///     outline, in its marked content.
   package func addTextLayer(
     page index: Int, model: Page, removingInvisibleText: Bool,
-    tags: (marks: [PDFTags.Mark], key: Int)? = nil
+    tags: (marks: [PDFTags.Mark], key: Int)? = nil,
+    figures: [(mcid: Int, outline: [Point])] = []
   ) throws(OCRError) {
     let page = try pageHandle(index)
     guard let source = model.pdf, source.pixelToPoint.count == 6 else {
@@ -226,7 +232,22 @@ public final class PDFEditor {
       content = PDFContentStream(bytes)
     }
     var after = "\n" + String(repeating: "Q\n", count: content.unclosedSaves + 1)
-    if tags != nil { after += "EMC\n" }
+    if tags != nil {
+      after += "EMC\n"
+      // Each figure: the page as it was, drawn again inside the figure's
+      // outline (the same pixels on the same pixels), as the image path
+      // draws its image again. The page's content is kept byte for byte
+      // (an artifact); its copy is a form XObject the figures share.
+      if !figures.isEmpty, !content.bytes.isEmpty {
+        // (Closed as the page's content is: a form's saves balance.)
+        let closed =
+          content.bytes + Array(String(repeating: "\nQ", count: content.unclosedSaves).utf8)
+        let name = formName(drawing: closed, of: page, addingTo: resources)
+        for figure in figures {
+          after += PDFTags.figureContent(figure, drawing: "q /\(name) Do Q\n")
+        }
+      }
+    }
     if words {
       let name = fontName(addingTo: resources)
       after += SearchablePDF.textLayer(
@@ -244,6 +265,74 @@ public final class PDFEditor {
     }
     setContents(of: page, to: [first] + contents + [newStream(Array(after.utf8))])
     try check("adding the text layer to page \(index + 1)")
+  }
+
+  /// The map from the model's pixels to page `index`'s user space, when
+  /// the page's figures can be tagged: when its content can be drawn again
+  /// as their content (``addTextLayer(page:model:removingInvisibleText:tags:figures:)``),
+  /// that is when it can be read and shows no text once its invisible text
+  /// is taken out (`removingInvisibleText`); drawn twice, text would be
+  /// read twice. `nil` otherwise (the figures are then left out of the
+  /// tags, as before; the page is still tagged).
+  /// - Parameters:
+  ///   - index: The page, from 0.
+  ///   - model: The recognised page (``ScanModel/Page/pdf``).
+  ///   - removingInvisibleText: Whether the page's invisible text will be
+  ///     taken out.
+  package func figureSpace(page index: Int, model: Page, removingInvisibleText: Bool)
+    -> ScanModel.AffineTransform?
+  {
+    guard let source = model.pdf, source.pixelToPoint.count == 6,
+      let page = try? pageHandle(index), let kind = try? textKind(page: index),
+      kind == .noText || (removingInvisibleText && kind == .invisibleOnly),
+      let bytes = try? contentBytes(page)
+    else { return nil }
+    // (What is left once the invisible text is out must draw something.)
+    let kept = removingInvisibleText ? PDFContentStream(bytes).removingInvisibleText() : nil
+    guard !(kept ?? bytes).isEmpty else { return nil }
+    return pixelToUser(page, source)
+  }
+
+  /// The page's map from model pixels to user space, for a page replaced
+  /// by its rendering (``replaceContent(page:model:image:tags:figures:)``,
+  /// whose figures are drawn from the rendering).
+  package func renderedSpace(page index: Int, model: Page) -> ScanModel.AffineTransform? {
+    guard let source = model.pdf, source.pixelToPoint.count == 6,
+      let page = try? pageHandle(index)
+    else { return nil }
+    return pixelToUser(page, source)
+  }
+
+  /// Adds to the page's (own) resources a form XObject that draws
+  /// `content` (the page's content, in its user space) with the page's
+  /// resources as they are now, under a name none of its XObjects has;
+  /// returns the name, without its slash. The form's resources are their
+  /// own indirect copy (the page's would hold the form: a loop).
+  private func formName(drawing content: [UInt8], of page: qpdf_oh, addingTo resources: qpdf_oh)
+    -> String
+  {
+    let form = newStream(content)
+    let entries = dictionary(of: form)
+    for (key, value) in [("/Type", "/XObject"), ("/Subtype", "/Form")] {
+      scantext_qpdf_oh_replace_key(q, entries, key, scantext_qpdf_oh_parse(q, value))
+    }
+    // The form's box is the page's (its content's space is the page's).
+    let media = get(page, "/MediaBox")
+    scantext_qpdf_oh_replace_key(
+      q, entries, "/BBox", box(media) == nil ? scantext_qpdf_oh_parse(q, "[0 0 612 792]") : media)
+    scantext_qpdf_oh_replace_key(
+      q, entries, "/Resources", scantext_qpdf_make_indirect_object(q, shallowCopy(resources)))
+    let xobjects = shallowCopy(get(resources, "/XObject"))
+    let taken = Set(keys(of: xobjects))
+    var name = "ScanTextPage"
+    var n = 1
+    while taken.contains("/" + name) {
+      name = "ScanTextPage\(n)"
+      n += 1
+    }
+    scantext_qpdf_oh_replace_key(q, xobjects, "/" + name, form)
+    scantext_qpdf_oh_replace_key(q, resources, "/XObject", xobjects)
+    return name
   }
 
   /// Takes page `index`'s invisible text out (render mode 3 or 7: an
@@ -311,9 +400,13 @@ public final class PDFEditor {
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   ///   - tags: For a tagged PDF, the page's marks and its key in the parent
   ///     tree (the image an artifact, the layer's words marked content).
+  ///   - figures: For a tagged PDF, the page's figures (planned with
+  ///     ``renderedSpace(page:model:)``): each one's content is the image
+  ///     drawn again, clipped to its outline, in its marked content.
   package func replaceContent(
     page index: Int, model: Page, image: PDFPageImage,
-    tags: (marks: [PDFTags.Mark], key: Int)? = nil
+    tags: (marks: [PDFTags.Mark], key: Int)? = nil,
+    figures: [(mcid: Int, outline: [Point])] = []
   ) throws(OCRError) {
     precondition(image.pieces.isEmpty, "a rendered page is an image in one piece")
     let page = try pageHandle(index)
@@ -350,9 +443,11 @@ public final class PDFEditor {
     scantext_qpdf_oh_replace_key(q, resources, "/XObject", xobjects)
     scantext_qpdf_oh_replace_key(q, page, "/Resources", resources)
     let name = fontName(addingTo: resources)
-    var picture = "q \(Self.matrix(placed)) cm /Im0 Do Q\n"
+    let drawing = "q \(Self.matrix(placed)) cm /Im0 Do Q\n"
+    var picture = drawing
     if let tags {
       picture = "/Artifact BMC\n" + picture + "EMC\n"
+      for figure in figures { picture += PDFTags.figureContent(figure, drawing: drawing) }
       setStructParents(of: page, key: tags.key)
     }
     let content =
@@ -556,8 +651,16 @@ public final class PDFEditor {
     try check("updating the document information")
     let metadata = get(scantext_qpdf_get_root(q), "/Metadata")
     guard scantext_qpdf_oh_is_stream(q, metadata) != 0 else { return .noPacket }
+    // The title shown (the Info dictionary's: a tagged file always has
+    // one, ``addStructure(_:language:title:producer:)``), for a packet
+    // without one that is to claim PDF/UA.
+    let infoTitle = get(info, "/Title")
+    let title =
+      scantext_qpdf_oh_is_string(q, infoTitle) != 0
+      ? scantext_qpdf_oh_get_utf8_value(q, infoTitle).map { String(cString: $0) } : nil
     guard let packet = decodedBytes(metadata),
-      let updated = XMPMetadata.updated(packet, producer: producer, date: date, pdfUA: pdfUA)
+      let updated = XMPMetadata.updated(
+        packet, producer: producer, date: date, pdfUA: pdfUA, title: title)
     else { return .keptAsItWas }
     // XMP is stored unfiltered, as readers that scan for the packet expect.
     updated.withUnsafeBufferPointer { raw in

@@ -70,7 +70,7 @@ extension Page {
       index: index, image: image, width: width, height: height, dpi: dpi,
       orientation: orientation, skew: skew, language: language, blocks: kept,
       steps: steps, crop: crop, perspective: perspective, pdf: pdf,
-      source: source, dpiSource: dpiSource, exifOrientation: exifOrientation)
+      source: source, dpiSource: dpiSource, exifOrientation: exifOrientation, figures: figures)
   }
 }
 

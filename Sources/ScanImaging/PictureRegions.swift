@@ -33,10 +33,18 @@ import ScanModel
 ///    strokes three cells thick: a stamp's frame and letters are
 ///    pen-thin), confident words over at most 5 % of it (a stamp printed
 ///    over running text) and words of any confidence over at most half.
+/// 5. A region whose ink is of one saturated hue is a rubber stamp, not a
+///    picture: a fifth or more of its ink pixels have a chroma (the largest
+///    of red, green and blue less the smallest) of 40 or more, and three
+///    quarters of those lie within 45° of hue of each other. Pictures in
+///    scans are printed in black or brown ink (on paper that may have
+///    yellowed); a stamp is inked in one colour (red, blue, violet, green).
+///    On a gray page the rule cannot tell: a gray stamp that passes the
+///    rules above is taken for a picture.
 ///
 /// Measured (2026-12-05) on every real scan in `../shared/scans`, every
 /// sample in `Scans/` and develop seeds 1000–1004 of every family (misc:
-/// 1000–1009, the stamps): figures on `indian-ferns-0004.tif` (its two
+/// 1000–1099, the stamps): figures on `indian-ferns-0004.tif` (its two
 /// ferns, not the title between them), `c02-22-embedded-000.jpg` (its
 /// engraving) and `bengel-abriss-1751-0007.jpg` (its woodcut and the
 /// middle of its headpiece), none elsewhere. What
@@ -44,11 +52,13 @@ import ScanModel
 /// `fleming-jaeger`'s bleed-through text and 0–0.18 on the pictures; the
 /// confident cover 0.10–0.11 on the misc family's stamps over text and 0 on
 /// the pictures; the ink in thick strokes 0.10 on `color-stamp.png`'s stamp
-/// in a blank space, 0.28–0.80 on the pictures. On check seeds 9000–9009 of
-/// the misc family it took 4 rubber stamps for pictures (their words read
-/// with low confidence, their frames thicker), and one on develop seed
-/// 1017, measured after the rules were set: the recognition option that
-/// runs it (`RecognitionOptions.findsFigures`) is off by default.
+/// in a blank space, 0.28–0.80 on the pictures. Rules 1–4 still took 13
+/// stamps on 12 of develop misc 1000–1099 for pictures (and 4 on check
+/// seeds 9000–9009, whose stamps' words read with low confidence and whose
+/// frames are thicker): their ink is 0.56–1.0 saturated, 0.93–1.0 of that
+/// in one hue; the five pictures' 0–0.031 saturated. With rule 5, none of
+/// the 13 is found, nor any stamp on the fresh check seeds 9100–9149 of
+/// the misc family (never tuned on), and the pictures stay.
 package enum PictureRegions {
   /// A word recognised on the page, as the detector weighs it.
   package struct Word: Sendable {
@@ -80,13 +90,16 @@ package enum PictureRegions {
   ///   - width: The page's width in pixels.
   ///   - height: The page's height in pixels.
   ///   - gray: The gray value (0 black, 255 white) at a pixel.
+  ///   - colour: The red, green and blue values at a pixel, `nil` on a
+  ///     gray page (whose stamps cannot be told by their colour).
   ///   - words: The words recognised on the page, in its pixels.
   /// - Returns: Each picture's upright box, in the page's pixels, top to
   ///   bottom.
   /// - Complexity: O(*p* + *c* · *w*) in the pixels sampled (at most 16
   ///   a cell), the cells and the words.
   package static func find(
-    width: Int, height: Int, gray: (Int, Int) -> Int, words: [Word]
+    width: Int, height: Int, gray: (Int, Int) -> Int,
+    colour: (Int, Int) -> (red: Int, green: Int, blue: Int)? = { _, _ in nil }, words: [Word]
   ) -> [PixelRect] {
     guard width > 0, height > 0 else { return [] }
     let heights = words.filter(\.confident).map { $0.box.maxY - $0.box.minY }.sorted()
@@ -219,6 +232,50 @@ package enum PictureRegions {
       textLeft = Int((Double(left) - 2 * textHeight) / Double(f))
       textRight = Int(((Double(right) + 2 * textHeight) / Double(f)).rounded(.up))
     }
+    // 5. Stamps: ink of one saturated hue. The ink's pixels (sampled four
+    // a cell, darker than their block's paper as in step 1) whose chroma
+    // (the largest of red, green and blue less the smallest) is 40 or
+    // more, and how much of them falls within 45° of hue of one another.
+    func inkColour(_ r: PixelRect) -> (saturated: Double, oneHue: Double) {
+      let pixelStep = max(1, f / 2)
+      var inkPixels = 0
+      var saturated = 0
+      var hues = [Int](repeating: 0, count: 12)
+      var y = r.minY * f
+      while y < min(height, r.maxY * f) {
+        var x = r.minX * f
+        while x < min(width, r.maxX * f) {
+          let paper = blockPaper[(y / f / block) * bw + x / f / block]
+          if gray(x, y) * 100 < paper * 72, let c = colour(x, y) {
+            inkPixels += 1
+            let hi = max(c.red, c.green, c.blue)
+            let d = hi - min(c.red, c.green, c.blue)
+            if d >= 40 {
+              saturated += 1
+              let hue: Int
+              if hi == c.red {
+                hue = (60 * (c.green - c.blue) / d + 360) % 360
+              } else if hi == c.green {
+                hue = 60 * (c.blue - c.red) / d + 120
+              } else {
+                hue = 60 * (c.red - c.green) / d + 240
+              }
+              hues[min(11, max(0, hue / 30))] += 1
+            }
+          }
+          x += pixelStep
+        }
+        y += pixelStep
+      }
+      var oneHue = 0
+      for i in 0..<12 {
+        let around: Int = hues[(i + 11) % 12] + hues[i] + hues[(i + 1) % 12]
+        oneHue = max(oneHue, around)
+      }
+      return (
+        Double(saturated) / Double(max(1, inkPixels)), Double(oneHue) / Double(max(1, saturated))
+      )
+    }
     var found: [PixelRect] = []
     for r in regions {
       let cellsInside = r.width * r.height
@@ -246,6 +303,14 @@ package enum PictureRegions {
         fill <= 0.85, solidity >= 0.2,
         wordCover(r, confidentOnly: true) <= 0.05, wordCover(r, confidentOnly: false) <= 0.5
       else { continue }
+      let tint = inkColour(r)
+      // Measured (develop misc 1000–1099, the 13 stamps found by the rules
+      // above on 12 pages: red, blue, violet, green, over text and in
+      // blank space): 0.56–1.0 of their ink saturated, 0.93–1.0 of that in
+      // one hue; the real pictures (engravings, woodcuts, ferns: black or
+      // brown ink on yellowed paper) 0–0.031 saturated. A fifth keeps a
+      // factor of six from both.
+      guard tint.saturated < 0.2 || tint.oneHue < 0.75 else { continue }
       found.append(
         PixelRect(
           minX: r.minX * f, minY: r.minY * f, maxX: min(width, r.maxX * f),

@@ -328,25 +328,27 @@ struct TaggedPDFTests {
     let cer = Self.cer(checked.tagText, Self.readingOrderText(document))
     #expect(cer <= 0.001, "\(image): tag text CER \(cer)")
   }
-  /// Pictures recognition finds (`--figures`) on real scans (`indian-ferns-0004.tif`: two
-  /// ferns; `bengel-abriss-1751-0007.jpg`: a headpiece and a woodcut;
-  /// `c02-22-embedded-000.jpg`: an engraving) are
-  /// `Figure`s in the tagged PDF: `pdfua` and the project's checks pass,
-  /// `pdfinfo -struct-text` lists one `Figure` for each of the model's
-  /// figures, each with an `/Alt`; a page without pictures
-  /// (`fleming-jaeger-1719-0117.jpg`) has none.
+  /// Pictures recognition finds (by default) on real scans
+  /// (`indian-ferns-0004.tif`: two ferns; `bengel-abriss-1751-0007.jpg`: a
+  /// headpiece and a woodcut, with `--figures`, still accepted;
+  /// `c02-22-embedded-000.jpg`: an engraving) are `Figure`s in the tagged
+  /// PDF: `pdfua` and the project's checks pass, `pdfinfo -struct-text`
+  /// lists one `Figure` for each of the model's figures, each with an
+  /// `/Alt`; a page without pictures (`fleming-jaeger-1719-0117.jpg`) has
+  /// none, and with `--no-figures` `c02-22` has none.
   @Test(
     .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
     arguments: [
-      ("ocrd/indian-ferns-0004.tif", 2), ("ocrd/bengel-abriss-1751-0007.jpg", 2),
-      ("ocrmypdf/c02-22-embedded-000.jpg", 1),
-      ("ocrd/fleming-jaeger-1719-0117.jpg", 0),
+      ("ocrd/indian-ferns-0004.tif", [], 2), ("ocrd/bengel-abriss-1751-0007.jpg", ["--figures"], 2),
+      ("ocrmypdf/c02-22-embedded-000.jpg", [], 1),
+      ("ocrmypdf/c02-22-embedded-000.jpg", ["--no-figures"], 0),
+      ("ocrd/fleming-jaeger-1719-0117.jpg", [], 0),
     ])
-  func realPicturesAreFigures(_ image: String, pictures: Int) throws {
+  func realPicturesAreFigures(_ image: String, flags: [String], pictures: Int) throws {
     let name = (URL(fileURLWithPath: image).lastPathComponent as NSString).deletingPathExtension
     let (checked, document, pdf) = try Self.tagged(
-      [RealScans.path(image)], name: name, extra: ["--figures"])
+      [RealScans.path(image)], name: name, extra: flags)
     #expect(checked.findings.isEmpty, "\(image): \(checked.findings)")
     #expect(document.pages.first?.figures.count == pictures)
     let figures = checked.structText.split(separator: "\n").filter {

@@ -116,11 +116,11 @@ struct PictureRegionTests {
     #expect(page.figures.isEmpty, "\(image): \(page.figures.map(\.bbox))")
   }
 
-  /// Rubber stamps in colour are not pictures (their ink is of one
-  /// saturated hue): develop seeds of the misc family whose stamps the
-  /// other rules took for pictures before the colour rule, `misc-1017`
-  /// (a blue "FILED" beside the text, 196 × 86 px) and `misc-1057` (two
-  /// stamps over the text); each has no figure by default.
+  /// Rubber stamps in colour are not pictures (their ink is saturated):
+  /// develop seeds of the misc family whose stamps the other rules took for
+  /// pictures before the colour rule, `misc-1017` (part of a green "PAID",
+  /// 196 × 86 px) and `misc-1057` (a green "COPY" and a red "PAID" over the
+  /// text); each has no figure by default.
   @Test(.enabled(if: GeneratedImages.python != nil, "\(GeneratedImages.absentMessage)"))
   func stampsAreNotPictures() throws {
     let python = try #require(GeneratedImages.python)

@@ -62,8 +62,8 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// drawings, woodcuts, photos; a tagged PDF tags them as `Figure`s). On
   /// by default: on every real scan and sample, and on the develop and
   /// check pages of every family measured, it finds the pictures and
-  /// nothing else; a rubber stamp in colour is told by its ink of one
-  /// saturated hue (see the README's "Tagged PDF" section). A stamp on a
+  /// nothing else; a rubber stamp in colour is told by its saturated ink
+  /// (see the README's "Tagged PDF" section). A stamp on a
   /// gray page (no colour to tell it by) can still be taken for a picture.
   public var findsFigures: Bool
 

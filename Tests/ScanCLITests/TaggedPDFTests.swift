@@ -335,7 +335,8 @@ struct TaggedPDFTests {
   /// PDF: `pdfua` and the project's checks pass, `pdfinfo -struct-text`
   /// lists one `Figure` for each of the model's figures, each with an
   /// `/Alt`; a page without pictures (`fleming-jaeger-1719-0117.jpg`) has
-  /// none, and with `--no-figures` `c02-22` has none.
+  /// none, and with `--no-figures` `c02-22` has none. `c02-22`'s figure's
+  /// `/Alt` holds its legend.
   @Test(
     .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
@@ -361,6 +362,16 @@ struct TaggedPDFTests {
         && bytes.components(separatedBy: "/Alt " + SearchablePDF.literal("Picture").dropLast())
           .count - 1 == pictures
     )
+    // `c02-22`'s legend under the engraving ("THEY TIP-TOED ALONG.", not
+    // numbered) is a caption, and the figure's `/Alt` is "Picture: " and
+    // the legend (it was "Picture" before ``FigureLegends``).
+    if image.hasPrefix("ocrmypdf/c02-22"), pictures == 1 {
+      let legend = try #require(
+        document.pages.first?.blocks.flatMap(\.paragraphs).first { $0.role == .caption })
+      let text = legend.lines.flatMap(\.words).map(\.text).joined(separator: " ")
+      #expect(text.hasSuffix("TIP-TOED ALONG."), "\(text)")
+      #expect(bytes.contains("/Alt " + SearchablePDF.literal("Picture: " + text)))
+    }
   }
 
   /// A scanned PDF (`scantext ocr scan.pdf -o out.pdf`): the input edited,

@@ -13,7 +13,9 @@ struct FigureLegendsTests {
     let figure = Figure(bbox: PixelRect(minX: 100, minY: 100, maxX: 500, maxY: 600))
     var out: [String: ParagraphRole] = [:]
     for block in FigureLegends.marking(blocks, figures: [figure]) {
-      for p in block.paragraphs { out[p.lines[0].text] = p.role }
+      for p in block.paragraphs {
+        out[p.lines[0].words.map(\.text).joined(separator: " ")] = p.role
+      }
     }
     return out
   }

@@ -49,4 +49,12 @@ package struct GrayView {
     let sum = 3 * Int((p >> 24) & 0xff) + 5 * Int((p >> 16) & 0xff) + 2 * Int((p >> 8) & 0xff)
     return (sum + 5) / 10
   }
+
+  /// The red, green and blue values at (`x`, `y`) of an RGB image; `nil`
+  /// for an 8-bit one (gray: no colour to tell).
+  package func colour(_ x: Int, _ y: Int) -> (red: Int, green: Int, blue: Int)? {
+    guard isRGB else { return nil }
+    let p = data[y * wordsPerLine + x]
+    return (Int((p >> 24) & 0xff), Int((p >> 16) & 0xff), Int((p >> 8) & 0xff))
+  }
 }

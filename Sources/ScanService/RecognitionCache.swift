@@ -99,7 +99,8 @@ package struct RecognitionCache: Sendable {
     program: String = programIdentity
   ) -> Key {
     var hash = SHA256()
-    // Figures only when on, so that the keys of every other setting stay.
+    // Figures named only when found (the default), so that the keys of
+    // `--no-figures` stay those of before they were found.
     let settings =
       [
         "scantext \(ToolIdentity.version)", program, OCREngine.fingerprint(of: options),

@@ -398,25 +398,28 @@ struct TaggedPDFTests {
     #expect(structHeadings.count == headings.count, "\(folder): \(checked.structText)")
   }
 
-  /// Pictures recognition finds (`--figures`) on real scans (`indian-ferns-0004.tif`: two
-  /// ferns; `bengel-abriss-1751-0007.jpg`: a headpiece and a woodcut;
-  /// `c02-22-embedded-000.jpg`: an engraving) are
-  /// `Figure`s in the tagged PDF: `pdfua` and the project's checks pass,
-  /// `pdfinfo -struct-text` lists one `Figure` for each of the model's
-  /// figures, each with an `/Alt`; a page without pictures
-  /// (`fleming-jaeger-1719-0117.jpg`) has none.
+  /// Pictures recognition finds (by default) on real scans
+  /// (`indian-ferns-0004.tif`: two ferns; `bengel-abriss-1751-0007.jpg`: a
+  /// headpiece and a woodcut, with `--figures`, still accepted;
+  /// `c02-22-embedded-000.jpg`: an engraving) are `Figure`s in the tagged
+  /// PDF: `pdfua` and the project's checks pass, `pdfinfo -struct-text`
+  /// lists one `Figure` for each of the model's figures, each with an
+  /// `/Alt`; a page without pictures (`fleming-jaeger-1719-0117.jpg`) has
+  /// none, and with `--no-figures` `c02-22` has none. `c02-22`'s figure's
+  /// `/Alt` holds its legend.
   @Test(
     .enabled(if: checkersPresent, Comment(rawValue: absentMessage)),
     .enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)),
     arguments: [
-      ("ocrd/indian-ferns-0004.tif", 2), ("ocrd/bengel-abriss-1751-0007.jpg", 2),
-      ("ocrmypdf/c02-22-embedded-000.jpg", 1),
-      ("ocrd/fleming-jaeger-1719-0117.jpg", 0),
+      ("ocrd/indian-ferns-0004.tif", [], 2), ("ocrd/bengel-abriss-1751-0007.jpg", ["--figures"], 2),
+      ("ocrmypdf/c02-22-embedded-000.jpg", [], 1),
+      ("ocrmypdf/c02-22-embedded-000.jpg", ["--no-figures"], 0),
+      ("ocrd/fleming-jaeger-1719-0117.jpg", [], 0),
     ])
-  func realPicturesAreFigures(_ image: String, pictures: Int) throws {
+  func realPicturesAreFigures(_ image: String, flags: [String], pictures: Int) throws {
     let name = (URL(fileURLWithPath: image).lastPathComponent as NSString).deletingPathExtension
     let (checked, document, pdf) = try Self.tagged(
-      [RealScans.path(image)], name: name, extra: ["--figures"])
+      [RealScans.path(image)], name: name, extra: flags)
     #expect(checked.findings.isEmpty, "\(image): \(checked.findings)")
     #expect(document.pages.first?.figures.count == pictures)
     let figures = checked.structText.split(separator: "\n").filter {
@@ -429,6 +432,16 @@ struct TaggedPDFTests {
         && bytes.components(separatedBy: "/Alt " + SearchablePDF.literal("Picture").dropLast())
           .count - 1 == pictures
     )
+    // `c02-22`'s legend under the engraving ("THEY TIP-TOED ALONG.", not
+    // numbered) is a caption, and the figure's `/Alt` is "Picture: " and
+    // the legend (it was "Picture" before ``FigureLegends``).
+    if image.hasPrefix("ocrmypdf/c02-22"), pictures == 1 {
+      let legend = try #require(
+        document.pages.first?.blocks.flatMap(\.paragraphs).first { $0.role == .caption })
+      let text = legend.lines.flatMap(\.words).map(\.text).joined(separator: " ")
+      #expect(text.hasSuffix("TIP-TOED ALONG."), "\(text)")
+      #expect(bytes.contains("/Alt " + SearchablePDF.literal("Picture: " + text)))
+    }
   }
 
   /// A scanned PDF (`scantext ocr scan.pdf -o out.pdf`): the input edited,

@@ -64,11 +64,15 @@ struct OCROptions: Sendable {
     help:
       "Write a searchable PDF without its logical structure (default: tagged, PDF/UA: headings, paragraphs, lists, tables, notes in reading order)."
   )
-  static let figures = Flag(
-    "figures",
+  static let noFigures = Flag(
+    "no-figures",
     help:
-      "Find the pictures on each page (drawings, woodcuts, photos) as figures, tagged in a searchable PDF (off by default: a rubber stamp can be taken for one)."
+      "Do not look for pictures (drawings, woodcuts, photos) on each page (default: found as figures, tagged in a searchable PDF; rubber stamps in colour are not taken for pictures, in gray they may be)."
   )
+  /// The switch from when finding figures was off by default: still
+  /// accepted (it is the default now).
+  static let figures = Flag(
+    "figures", help: "Find the pictures on each page as figures (the default).")
   static let title = Option<String?>(
     "title", help: "The searchable PDF's title (default: the first input's file name).")
   static let noCache = Flag(
@@ -81,7 +85,8 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = {
     let before: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, layout]
     let after: [any ArgumentKey] = [
-      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, figures, title, noCache, verbose,
+      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, noFigures, figures, title, noCache,
+      verbose,
     ]
     return before + stepFlags.map { $0.flag as any ArgumentKey } + after
   }()
@@ -141,7 +146,7 @@ struct OCROptions: Sendable {
     recognition = RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
-      findsFigures: a[Self.figures])
+      findsFigures: !a[Self.noFigures])
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
     pdfPages = try a[Self.pages]

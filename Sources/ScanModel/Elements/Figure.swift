@@ -5,9 +5,10 @@
 /// writes it as a `Figure` structure element at its place in reading order,
 /// with ``alternativeText`` (or "Picture") as its `/Alt`.
 ///
-/// The engine does not find figures by default (Tesseract's image blocks
-/// were measured unreliable on the real scans: see the README's "Tagged PDF"
-/// section); a page gets them from its JSON (`"figures"`) or from a caller.
+/// The engine finds them on the page's ink (not from Tesseract's image
+/// blocks, measured unreliable on the real scans: see the README's "Tagged
+/// PDF" section), unless told not to; a page also gets them from its JSON
+/// (`"figures"`) or from a caller.
 public struct Figure: Hashable, Sendable {
   /// The figure's upright box, in the page's pixels.
   public var bbox: PixelRect

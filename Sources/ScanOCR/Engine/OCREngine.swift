@@ -250,14 +250,17 @@ public final class OCREngine {
       ?? PageResolution.resolve(
         option: options.dpi, tag: image.resolution, blocks: blocks, width: image.width,
         height: image.height)
+    let figures = options.findsFigures ? Self.figures(on: image, blocks: blocks) : []
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: recorded.dpi,
       orientation: prepared.orientation, skew: prepared.skew,
-      language: options.languageString, blocks: blocks, steps: prepared.applied,
+      language: options.languageString,
+      // A picture's unnumbered legend is its caption (the tagged PDF's
+      // `/Alt` takes it).
+      blocks: FigureLegends.marking(blocks, figures: figures), steps: prepared.applied,
       crop: prepared.crop, perspective: prepared.perspective, pdf: rendered?.source,
-      dpiSource: recorded.source, exifOrientation: orientationTag,
-      figures: options.findsFigures ? Self.figures(on: image, blocks: blocks) : [])
+      dpiSource: recorded.source, exifOrientation: orientationTag, figures: figures)
   }
 
   /// One recognition of a prepared image and what it says about itself.

@@ -16,7 +16,8 @@ extension OCREngine {
     }
     func find(_ view: GrayView) -> [Figure] {
       PictureRegions.find(
-        width: view.width, height: view.height, gray: { view.value($0, $1) }, words: words
+        width: view.width, height: view.height, gray: { view.value($0, $1) },
+        colour: { view.colour($0, $1) }, words: words
       ).map { Figure(bbox: $0) }
     }
     if let view = GrayView(image) { return find(view) }

@@ -59,23 +59,24 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// default, ``PageLayoutOrder/tesseract`` for the `tesseract` command's.
   public var layout: PageLayoutOrder
   /// Whether to find the pictures on each page (``ScanModel/Page/figures``:
-  /// drawings, woodcuts, photos; a tagged PDF tags them as `Figure`s).
-  /// Off by default: on every real scan and sample and on the develop pages
-  /// it was made on it found the pictures and nothing else, but on 4 of
-  /// check seeds 9000–9009 of the misc family, and on one more develop page
-  /// of it (1017), it took a rubber stamp for a picture (see the README's
-  /// "Tagged PDF" section).
+  /// drawings, woodcuts, photos; a tagged PDF tags them as `Figure`s). On
+  /// by default: on every real scan and sample, and on the develop and
+  /// check pages of every family measured, it finds the pictures and
+  /// nothing else; a rubber stamp in colour is told by its saturated ink
+  /// (see the README's "Tagged PDF" section). A stamp on a
+  /// gray page (no colour to tell it by) can still be taken for a picture.
   public var findsFigures: Bool
 
   /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
   public static let defaultMaxPixels = 100_000_000
 
-  /// Creates options; every value has the `tesseract` command's default.
+  /// Creates options; every value has the `tesseract` command's default,
+  /// but the reading order and finding figures.
   public init(
     languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
     dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,
     timeout: Double? = nil, preprocessing: Preprocessing = .default,
-    layout: PageLayoutOrder = .reading, findsFigures: Bool = false
+    layout: PageLayoutOrder = .reading, findsFigures: Bool = true
   ) {
     self.languages = languages
     self.pageSegmentation = pageSegmentation

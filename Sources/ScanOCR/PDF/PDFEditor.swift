@@ -323,13 +323,7 @@ public final class PDFEditor {
     scantext_qpdf_oh_replace_key(
       q, entries, "/Resources", scantext_qpdf_make_indirect_object(q, shallowCopy(resources)))
     let xobjects = shallowCopy(get(resources, "/XObject"))
-    let taken = Set(keys(of: xobjects))
-    var name = "ScanTextPage"
-    var n = 1
-    while taken.contains("/" + name) {
-      name = "ScanTextPage\(n)"
-      n += 1
-    }
+    let name = unusedName("ScanTextPage", in: xobjects)
     scantext_qpdf_oh_replace_key(q, xobjects, "/" + name, form)
     scantext_qpdf_oh_replace_key(q, resources, "/XObject", xobjects)
     return name
@@ -867,15 +861,22 @@ public final class PDFEditor {
   /// of its fonts has; returns the name, without its slash.
   private func fontName(addingTo resources: qpdf_oh) -> String {
     let fonts = shallowCopy(get(resources, "/Font"))
-    let taken = Set(keys(of: fonts))
-    var name = "GlyphLessFont"
-    var n = 1
-    while taken.contains("/" + name) {
-      name = "GlyphLessFont\(n)"
-      n += 1
-    }
+    let name = unusedName("GlyphLessFont", in: fonts)
     scantext_qpdf_oh_replace_key(q, fonts, "/" + name, glyphlessFont())
     scantext_qpdf_oh_replace_key(q, resources, "/Font", fonts)
+    return name
+  }
+
+  /// `base`, or `base` with the first number after it that makes it a
+  /// name none of `dictionary`'s keys has (without its slash).
+  private func unusedName(_ base: String, in dictionary: qpdf_oh) -> String {
+    let taken = Set(keys(of: dictionary))
+    var name = base
+    var n = 1
+    while taken.contains("/" + name) {
+      name = "\(base)\(n)"
+      n += 1
+    }
     return name
   }
 

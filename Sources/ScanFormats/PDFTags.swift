@@ -35,10 +35,10 @@ package struct PDFTags {
     /// A pagination artifact (`/Header` or `/Footer`).
     case artifact(subtype: String)
     /// A word whose last `units` UTF-16 code units are a hyphen that breaks
-    /// it at its line's end: the word in `mark`, the hyphen in a `Span`
-    /// of its own with the MCID `hyphen` (its `/ActualText` the soft
-    /// hyphen).
-    indirect case broken(Mark, hyphen: Int, units: Int)
+    /// it at its line's end: the word real content like ``content(type:mcid:)``,
+    /// the hyphen in a `Span` of its own with the MCID `hyphen` (its
+    /// `/ActualText` the soft hyphen).
+    case broken(type: String, mcid: Int, hyphen: Int, units: Int)
 
     /// The operator that opens the marked content.
     var opening: String {
@@ -46,7 +46,7 @@ package struct PDFTags {
       case .content(let type, let mcid): "/\(type) << /MCID \(mcid) >> BDC\n"
       case .artifact(let subtype):
         "/Artifact << /Type /Pagination /Subtype /\(subtype) >> BDC\n"
-      case .broken(let mark, _, _): mark.opening
+      case .broken(let type, let mcid, _, _): Mark.content(type: type, mcid: mcid).opening
       }
     }
   }
@@ -358,15 +358,14 @@ package struct PDFTags {
         mcid = newMCID()
         element.kids.append(.content(mcid: mcid))
       }
-      let mark = Mark.content(type: element.type, mcid: mcid)
       run = mcid
       guard let units else {
-        plan.marks.append(mark)
+        plan.marks.append(.content(type: element.type, mcid: mcid))
         continue
       }
       let hyphen = newMCID()
       element.kids.append(.element(Self.softHyphen(mcid: hyphen)))
-      plan.marks.append(.broken(mark, hyphen: hyphen, units: units))
+      plan.marks.append(.broken(type: element.type, mcid: mcid, hyphen: hyphen, units: units))
       run = nil
     }
   }
@@ -532,7 +531,7 @@ struct MarkedContent {
   mutating func enter(word index: Int) -> String {
     guard index < marks.count else { return "" }
     var mark = marks[index]
-    if case .broken(let whole, _, _) = mark { mark = whole }
+    if case .broken(let type, let mcid, _, _) = mark { mark = .content(type: type, mcid: mcid) }
     return enter(mark)
   }
 
@@ -540,7 +539,7 @@ struct MarkedContent {
   /// number of those units and the operators that go before them (the
   /// hyphen's own `Span`).
   mutating func hyphen(ofWord index: Int) -> (units: Int, operators: String)? {
-    guard index < marks.count, case .broken(_, let mcid, let units) = marks[index] else {
+    guard index < marks.count, case .broken(_, _, let mcid, let units) = marks[index] else {
       return nil
     }
     return (units, enter(.content(type: "Span", mcid: mcid)))

@@ -282,19 +282,19 @@ public final class PDFEditor {
   package func figureSpace(page index: Int, model: Page, removingInvisibleText: Bool)
     -> ScanModel.AffineTransform?
   {
-    guard let source = model.pdf, source.pixelToPoint.count == 6,
-      let page = try? pageHandle(index), let kind = try? textKind(page: index),
+    guard let page = try? pageHandle(index), let kind = try? textKind(page: index),
       kind == .noText || (removingInvisibleText && kind == .invisibleOnly),
       let bytes = try? contentBytes(page)
     else { return nil }
     // (What is left once the invisible text is out must draw something.)
     let kept = removingInvisibleText ? PDFContentStream(bytes).removingInvisibleText() : nil
     guard !(kept ?? bytes).isEmpty else { return nil }
-    return pixelToUser(page, source)
+    return renderedSpace(page: index, model: model)
   }
 
-  /// The page's map from model pixels to user space, for a page replaced
-  /// by its rendering (``replaceContent(page:model:image:tags:figures:)``,
+  /// The page's map from model pixels to user space (also
+  /// ``figureSpace(page:model:removingInvisibleText:)``'s), for a page
+  /// replaced by its rendering (``replaceContent(page:model:image:tags:figures:)``,
   /// whose figures are drawn from the rendering).
   package func renderedSpace(page index: Int, model: Page) -> ScanModel.AffineTransform? {
     guard let source = model.pdf, source.pixelToPoint.count == 6,

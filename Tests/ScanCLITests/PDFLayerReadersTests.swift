@@ -45,6 +45,14 @@ struct PDFLayerReadersTests {
     return (json, pdf)
   }
 
+  /// A sample page (`Scans/`) recognised and written as a searchable PDF
+  /// (``modelAndPDF(_:folder:)``): its model's first page and the PDF.
+  static func samplePage(_ image: String) throws -> (page: Page, pdf: URL) {
+    let (json, pdf) = try modelAndPDF(
+      Fixtures.scans.appendingPathComponent(image).path, folder: try Fixtures.temporaryFolder())
+    return (try #require(try DocumentJSON.decode(Data(contentsOf: json)).pages.first), pdf)
+  }
+
   /// For each reader: the model's words it finds whole on their ink (same
   /// text, IoU >= 0.5 with the word's box) and the model's words, page 1.
   static func found(pdf: URL, json: URL) throws -> [String: (found: Int, words: Int)] {
@@ -262,10 +270,7 @@ struct PDFLayerReadersTests {
       print(ExternalCheckers.pdfToolsAbsentMessage)
       return
     }
-    let folder = try Fixtures.temporaryFolder()
-    let (json, pdf) = try Self.modelAndPDF(
-      Fixtures.scans.appendingPathComponent(image).path, folder: folder)
-    let page = try #require(try DocumentJSON.decode(Data(contentsOf: json)).pages.first)
+    let (page, pdf) = try Self.samplePage(image)
     var plain = 0
     var hyphenated = 0
     for paragraph in page.blocks.flatMap(\.paragraphs) {
@@ -310,10 +315,7 @@ struct PDFLayerReadersTests {
       print(ExternalCheckers.pdfToolsAbsentMessage)
       return
     }
-    let folder = try Fixtures.temporaryFolder()
-    let (json, pdf) = try Self.modelAndPDF(
-      Fixtures.scans.appendingPathComponent(image).path, folder: folder)
-    let page = try #require(try DocumentJSON.decode(Data(contentsOf: json)).pages.first)
+    let (page, pdf) = try Self.samplePage(image)
     let paragraphs = page.blocks.flatMap(\.paragraphs)
     let headings = paragraphs.filter { $0.role == .heading }
     #expect(!headings.isEmpty, "\(image): no heading")

@@ -140,6 +140,14 @@ public struct Paragraph: Hashable, Sendable {
   /// For a table cell (role ``ParagraphRole/tableCell``) read from a ruled
   /// table's grid, its row, column and spans; `nil` otherwise.
   public var cell: TableCellPosition?
+  /// For a list item (role ``ParagraphRole/listItem``), how deeply it is
+  /// nested: 1 for an item of a top-level list, 2 for an item of a list
+  /// inside one, and so on; `nil` for every other role.
+  public var listLevel: Int? {
+    get { role == .listItem ? storedListLevel ?? 1 : nil }
+    set { storedListLevel = newValue.map { max(1, $0) } }
+  }
+  private var storedListLevel: Int?
 
   /// Creates a paragraph; its range is assigned when its page is built.
   /// - Parameters:

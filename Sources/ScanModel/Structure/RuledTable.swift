@@ -11,13 +11,20 @@ public struct TableCellPosition: Hashable, Sendable {
   public var rowSpan: Int
   /// How many columns the cell spans (at least 1).
   public var columnSpan: Int
+  /// Whether the cell heads its column or row (a `<th>` in HTML, a `TH`
+  /// in a tagged PDF) rather than holding data.
+  public var isHeader: Bool
 
   /// Creates a cell position; spans below 1 count as 1.
-  public init(row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1) {
+  /// - Parameter isHeader: Whether the cell is a header cell.
+  public init(
+    row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1, isHeader: Bool = false
+  ) {
     self.row = row
     self.column = column
     self.rowSpan = max(1, rowSpan)
     self.columnSpan = max(1, columnSpan)
+    self.isHeader = isHeader
   }
 }
 

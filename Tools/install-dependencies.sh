@@ -20,6 +20,9 @@ packages=(
   tesseract-ocr-eng     # English
   tesseract-ocr-osd     # orientation and script detection
   tesseract-ocr-deu     # German (a sample scan)
+  tesseract-ocr-kor     # Korean, Arabic and Persian: the docling documents
+  tesseract-ocr-ara     # in those languages (Tools/structure-eval and the
+  tesseract-ocr-fas     # structure tests read them as a user would)
   libtiff-tools         # tiffcp, for the tiled-TIFF test
   qpdf                  # qpdf --check on the searchable PDFs
   poppler-utils         # pdftotext and pdfimages: the PDFs' text layer and images are checked

@@ -1,4 +1,5 @@
 import Foundation
+import ScanModel
 
 /// An 8-bit gray copy of an image's pixels, row by row (0 black, 255 white).
 package struct GrayPixels {
@@ -56,5 +57,47 @@ package struct GrayView {
     guard isRGB else { return nil }
     let p = data[y * wordsPerLine + x]
     return (Int((p >> 24) & 0xff), Int((p >> 16) & 0xff), Int((p >> 8) & 0xff))
+  }
+}
+
+extension GrayView {
+  /// The gray value halfway between the ink and the paper in `box`: the
+  /// midpoint of its darkest and lightest values (the 2nd and 98th
+  /// percentiles, so a speck or a bright pixel does not move it); `nil`
+  /// when the box is empty, outside the image, or holds less than 40 gray
+  /// levels between them (no ink to tell).
+  /// - Complexity: O(*p*) in the box's pixels.
+  package func inkMidpoint(in box: PixelRect) -> Int? {
+    inkLevels(in: box).map { ($0.ink + $0.paper) / 2 }
+  }
+
+  /// The gray values of the ink and of the paper in `box`: its darkest
+  /// and lightest values (the 2nd and 98th percentiles); `nil` as for
+  /// ``inkMidpoint(in:)``.
+  /// - Complexity: O(*p*) in the box's pixels.
+  package func inkLevels(in box: PixelRect) -> (ink: Int, paper: Int)? {
+    let x0 = max(0, box.minX)
+    let y0 = max(0, box.minY)
+    let x1 = min(width, box.maxX)
+    let y1 = min(height, box.maxY)
+    guard x1 > x0, y1 > y0 else { return nil }
+    var histogram = [Int](repeating: 0, count: 256)
+    for y in y0..<y1 {
+      for x in x0..<x1 { histogram[value(x, y)] += 1 }
+    }
+    let count = (x1 - x0) * (y1 - y0)
+    func percentile(_ share: Double) -> Int {
+      let target = Int(Double(count) * share)
+      var seen = 0
+      for (value, n) in histogram.enumerated() {
+        seen += n
+        if seen > target { return value }
+      }
+      return 255
+    }
+    let dark = percentile(0.02)
+    let light = percentile(0.98)
+    guard light - dark >= 40 else { return nil }
+    return (dark, light)
   }
 }

@@ -24,24 +24,7 @@ package enum StrokeWidth {
     let x1 = min(view.width, box.maxX)
     let y1 = min(view.height, box.maxY)
     guard x1 > x0, y1 > y0 else { return nil }
-    var histogram = [Int](repeating: 0, count: 256)
-    for y in y0..<y1 {
-      for x in x0..<x1 { histogram[view.value(x, y)] += 1 }
-    }
-    let count = (x1 - x0) * (y1 - y0)
-    func percentile(_ share: Double) -> Int {
-      let target = Int(Double(count) * share)
-      var seen = 0
-      for (value, n) in histogram.enumerated() {
-        seen += n
-        if seen > target { return value }
-      }
-      return 255
-    }
-    let dark = percentile(0.02)
-    let light = percentile(0.98)
-    guard light - dark >= 40 else { return nil }
-    let threshold = (dark + light) / 2
+    guard let threshold = view.inkMidpoint(in: box) else { return nil }
     var area = 0
     var outline = 0
     var above = [Bool](repeating: false, count: x1 - x0)

@@ -63,31 +63,38 @@ public enum RoleDetection {
   ///   - strokeWidth: The mean stroke width, in pixels, of a word's ink in
   ///     the image (`nil` where it cannot be measured), which tells bold
   ///     type from regular; without it no paragraph is taken for bold.
+  ///   - listMarker: Whether the image shows a list item's marker left of
+  ///     a line (``splittingListItems(_:listMarker:)``); `nil`: markers
+  ///     are known only from the text.
   /// - Complexity: O(*p*²) in the number of paragraphs (a page has a few
   ///   dozen) plus O(*w* log *w*) in the number of words, plus the calls
-  ///   to `strokeWidth`, one per word.
+  ///   to `strokeWidth`, one per word, and to `listMarker`, one per line.
   public static func assigningRoles(
     to blocks: [Block], pageWidth: Int, pageHeight: Int, orientation: Int,
-    page: PageFrame? = nil, strokeWidth: ((Word) -> Double?)? = nil
+    page: PageFrame? = nil, strokeWidth: ((Word) -> Double?)? = nil,
+    listMarker: ((TextLine) -> Bool)? = nil
   ) -> [Block] {
-    // Strokes are measured on the words where they lie, before any turn.
+    // Strokes and markers are measured where the words lie, before any turn.
     let strokes = WordStrokes(blocks, strokeWidth)
+    let markers = LineMarkers(blocks, listMarker)
     let frame = UprightFrame(
       orientation: orientation, width: pageWidth, height: pageHeight, page: page)
     guard !frame.isIdentity else {
       return assigningRoles(
-        to: blocks, pageWidth: pageWidth, pageHeight: pageHeight, strokes: strokes)
+        to: blocks, pageWidth: pageWidth, pageHeight: pageHeight, strokes: strokes,
+        markers: markers)
     }
     // The rules speak of the top of the page and its columns: run them on
     // the page turned upright (and cut to its box) and carry the roles back.
     let upright = assigningRoles(
       to: frame.blocks(blocks), pageWidth: frame.uprightWidth, pageHeight: frame.uprightHeight,
-      strokes: strokes)
+      strokes: strokes, markers: markers)
     var out = blocks
     for b in out.indices {
       for p in out[b].paragraphs.indices {
         out[b].paragraphs[p].role = upright[b].paragraphs[p].role
         out[b].paragraphs[p].headingLevel = upright[b].paragraphs[p].headingLevel
+        out[b].paragraphs[p].listLevel = upright[b].paragraphs[p].listLevel
       }
     }
     return out
@@ -108,9 +115,10 @@ public enum RoleDetection {
   }
 
   static func assigningRoles(
-    to blocks: [Block], pageWidth: Int, pageHeight: Int, strokes: WordStrokes?
+    to blocks: [Block], pageWidth: Int, pageHeight: Int, strokes: WordStrokes?,
+    markers: LineMarkers? = nil
   ) -> [Block] {
-    var facts = ParagraphFacts.of(blocks, strokes: strokes)
+    var facts = ParagraphFacts.of(blocks, strokes: strokes, markers: markers)
     guard !facts.isEmpty else { return blocks }
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
     let bodySize = median((multiLine.isEmpty ? facts : multiLine).flatMap(\.lineSizes))
@@ -132,16 +140,29 @@ public enum RoleDetection {
       let centreY = Double(f.box.minY + f.box.maxY) / 2
       let relative = f.size / bodySize
       let role: ParagraphRole
+      // Running heads and feet: in the top (bottom) band with no text
+      // above (below), set apart by two lines of space, or carrying a
+      // page number a tab away from their text, or set smaller than the
+      // running text (one line's space apart).
+      let apartBelow = (gapBelow ?? 0) >= 2 * bodyLineHeight
+      let apartAbove = (gapAbove ?? 0) >= 2 * bodyLineHeight
+      let running =
+        f.lineSizes.count <= 2 && relative < 1.2 && TextCues.hasLettersOrDigits(f.text)
+      let folio = hasFolio(f)
       if f.lineSizes.count == 1, centreY < height / 8 || centreY > height * 7 / 8,
         TextCues.isPageNumber(f.text)
       {
         role = .pageNumber
-      } else if f.lineSizes.count <= 2, relative < 1.2, Double(f.box.maxY) < height / 10,
-        above.isEmpty, (gapBelow ?? 0) >= 2 * bodyLineHeight, TextCues.hasLettersOrDigits(f.text)
+      } else if running, above.isEmpty,
+        Double(f.box.maxY) < height / 10 && apartBelow
+          || Double(f.box.maxY) < height * 0.15
+            && (folio || relative <= 0.9 && (gapBelow ?? 0) >= bodyLineHeight)
       {
         role = .header
-      } else if f.lineSizes.count <= 2, relative < 1.2, Double(f.box.minY) > height * 9 / 10,
-        below.isEmpty, (gapAbove ?? 0) >= 2 * bodyLineHeight, TextCues.hasLettersOrDigits(f.text)
+      } else if running, below.isEmpty,
+        Double(f.box.minY) > height * 9 / 10 && apartAbove
+          || Double(f.box.minY) > height * 0.85
+            && (folio || relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight)
       {
         role = .footer
       } else if centreY > height * 3 / 5, relative <= 0.88, TextCues.startsLikeFootnote(f.text),
@@ -152,7 +173,7 @@ public enum RoleDetection {
         role = .caption
       } else if let columnWidth, isBeside(f, textParagraphs: multiLine, columnWidth: columnWidth) {
         role = .marginalia
-      } else if TextCues.startsLikeListItem(f.text), !startsNumberedHeading(f),
+      } else if startsListItem(f), !startsNumberedHeading(f),
         !startsNumberedHeadingInDisplayType(f, relative: relative)
       {
         role = .listItem
@@ -160,7 +181,10 @@ public enum RoleDetection {
         f, relative: relative,
         // Followed by text in its column: a library stamp or a footer off
         // to the side does not make the last lines of a page a heading.
-        hasTextBelow: below.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX })
+        hasTextBelow: below.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX },
+        gapAbove: above.filter { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX }
+          .map { Double(f.box.minY - $0.box.maxY) }.min(),
+        bodySize: bodySize)
       {
         role = .heading
       } else {
@@ -168,6 +192,8 @@ public enum RoleDetection {
       }
       roles.append(role)
     }
+    continueFootnotes(facts, roles: &roles, bodySize: bodySize, pageHeight: height)
+    let listLevels = listLevels(facts, roles: roles)
     let levels = headingLevels(
       facts.indices.filter { roles[$0] == .heading }.map { facts[$0].look })
     var out = blocks
@@ -180,8 +206,49 @@ public enum RoleDetection {
       }
       out[f.block].paragraphs[f.index].role = roles[i]
       out[f.block].paragraphs[f.index].headingLevel = level
+      out[f.block].paragraphs[f.index].listLevel = listLevels[i]
     }
     return out
+  }
+
+  /// A footnote's further paragraphs: right below a footnote in its
+  /// column, in the bottom two fifths, set as small as it (at most 0.88 ×
+  /// the running text), with no paragraph of running text below them.
+  private static func continueFootnotes(
+    _ facts: [ParagraphFacts], roles: inout [ParagraphRole], bodySize: Double,
+    pageHeight: Double
+  ) {
+    for i in facts.indices where roles[i] == .body {
+      let f = facts[i]
+      guard Double(f.box.minY + f.box.maxY) / 2 > pageHeight * 3 / 5, f.size / bodySize <= 0.88
+      else { continue }
+      let overlapping = facts.indices.filter {
+        $0 != i && facts[$0].box.minX < f.box.maxX && f.box.minX < facts[$0].box.maxX
+      }
+      let above = overlapping.filter { facts[$0].box.maxY <= f.box.minY + 1 }
+        .max { facts[$0].box.maxY < facts[$1].box.maxY }
+      let textBelow = overlapping.contains {
+        facts[$0].box.minY >= f.box.maxY - 1 && facts[$0].size / bodySize > 0.95
+          && facts[$0].lineSizes.count >= 2
+      }
+      if let above, roles[above] == .footnote, !textBelow { roles[i] = .footnote }
+    }
+  }
+
+  /// One line whose first or last word is a page number set a tab (one
+  /// and a half ems) away from the rest: a running head or foot with its
+  /// folio ("Chapter 3. Row and Column Access Control   19").
+  private static func hasFolio(_ f: ParagraphFacts) -> Bool {
+    let boxes = f.firstLineWordBoxes
+    guard f.lineSizes.count == 1, boxes.count >= 2, let em = f.lineSizes.first, em > 0,
+      let first = f.words.first, let last = f.words.last
+    else { return false }
+    if TextCues.isPageNumber(last),
+      Double(boxes[boxes.count - 1].minX - boxes[boxes.count - 2].maxX) >= 1.5 * em
+    {
+      return true
+    }
+    return TextCues.isPageNumber(first) && Double(boxes[1].minX - boxes[0].maxX) >= 1.5 * em
   }
 
   /// Marginalia: narrower than a third of the running text's column, beside
@@ -220,14 +287,31 @@ public enum RoleDetection {
     -> Bool
   {
     guard let first = f.words.first, TextCues.isNumbering(first) else { return false }
-    return relative >= 1.2 || (f.isBold && relative >= TypeWeight.otherFace)
+    // A numbered sentence of more than eight words is an item, whatever
+    // its size (headings that end in a full stop are a few words).
+    if f.words.count > 8, TextCues.endsLikeSentence(f.words) { return false }
+    if relative >= 1.2 { return true }
+    // Bold numbered items that read as sentences ("23. If your country
+    // has …?", "1. Run the statements.") are a list's, not headings.
+    return f.isBold && relative >= TypeWeight.otherFace && f.words.count <= 20
+      && !TextCues.endsLikeSentence(f.words)
   }
 
-  private static func isHeading(_ f: ParagraphFacts, relative: Double, hasTextBelow: Bool) -> Bool {
+  private static func isHeading(
+    _ f: ParagraphFacts, relative: Double, hasTextBelow: Bool, gapAbove: Double?,
+    bodySize: Double
+  ) -> Bool {
     // Headings are short, start with a capital or a numbering, and do not
-    // end like a sentence part (a numbering such as "2." excepted).
+    // end like a sentence part (a numbering such as "2." excepted). They
+    // are words (not code: "CUSTOMER_ID", "x = 1;"), set as one run (a
+    // line with a tab inside is a table's row or a running head), and
+    // stand apart from the text above them: a line at the running text's
+    // size as close to the text above as its lines are to each other is
+    // that text's (a capitalised line of a code listing).
     guard f.lineSizes.count <= 3, f.words.count <= 20, hasTextBelow,
-      f.text.filter(\.isLetter).count >= 3,
+      f.text.filter(\.isLetter).count >= 3, !TextCues.looksLikeCode(f.words),
+      !hasTab(f),
+      relative >= 1.2 || (gapAbove.map { $0 >= bodySize / 2 } ?? true),
       let first = f.text.first(where: { $0.isLetter || $0.isNumber }),
       first.isUppercase || first.isNumber || !first.isCased || TextCues.isNumbering(f.words[0])
     else { return false }
@@ -248,6 +332,17 @@ public enum RoleDetection {
       && f.words[1].first(where: \.isLetter)?.isUppercase == true
     return numbered || TextCues.isCapitals(f.words)
       || f.isCentred || TextCues.isTitleCase(f.words)
+  }
+
+  /// Whether the first line has a gap of more than one and a half ems
+  /// between two words, past a leading numbering ("5.1   Results").
+  private static func hasTab(_ f: ParagraphFacts) -> Bool {
+    let boxes = f.firstLineWordBoxes
+    guard boxes.count >= 2, let em = f.lineSizes.first, em > 0 else { return false }
+    let skip = TextCues.isNumbering(f.words[0]) ? 1 : 0
+    return zip(boxes.dropFirst(skip), boxes.dropFirst(skip + 1)).contains {
+      Double($1.minX - $0.maxX) > 1.5 * em
+    }
   }
 
   /// How a heading is set: what tells its level from the others'.
@@ -382,6 +477,11 @@ struct ParagraphFacts {
   var lineWeights: [Double?]
   /// Every line bold (``judgeWeight(against:)``).
   var isBold = false
+  /// For each line, whether the image shows a list marker left of it
+  /// (all `false` when not measured).
+  var markerInk: [Bool]
+  /// The boxes of the first line's words.
+  var firstLineWordBoxes: [PixelRect]
 
   var look: RoleDetection.HeadingLook {
     // "ll. HOW THE PONDS": the numbering is not the heading's case.
@@ -392,17 +492,21 @@ struct ParagraphFacts {
   }
 
   /// The facts of every paragraph with lines, in the blocks' order.
-  static func of(_ blocks: [Block], strokes: WordStrokes?) -> [ParagraphFacts] {
+  static func of(_ blocks: [Block], strokes: WordStrokes?, markers: LineMarkers? = nil)
+    -> [ParagraphFacts]
+  {
     blocks.enumerated().flatMap { b, block in
       block.paragraphs.enumerated().filter { !$0.element.lines.isEmpty }.map { p, paragraph in
         ParagraphFacts(
-          paragraph, block: b, index: p, blockBox: block.bbox, strokes: strokes?.paragraph(b, p))
+          paragraph, block: b, index: p, blockBox: block.bbox, strokes: strokes?.paragraph(b, p),
+          markers: markers?.paragraph(b, p))
       }
     }
   }
 
   init(
-    _ paragraph: Paragraph, block: Int, index: Int, blockBox: PixelRect, strokes: [[Double?]]?
+    _ paragraph: Paragraph, block: Int, index: Int, blockBox: PixelRect, strokes: [[Double?]]?,
+    markers: [Bool]? = nil
   ) {
     self.block = block
     self.index = index
@@ -412,6 +516,8 @@ struct ParagraphFacts {
     }
     column = blockBox
     lineBoxes = paragraph.lines.map(\.bbox)
+    markerInk = markers ?? paragraph.lines.map { _ in false }
+    firstLineWordBoxes = paragraph.lines.first?.words.filter { !$0.text.isEmpty }.map(\.bbox) ?? []
     lineSizes = paragraph.lines.map { line in
       RoleDetection.median(line.words.compactMap(RoleDetection.typeSize(of:)))
     }
@@ -464,14 +570,36 @@ package enum TextCues {
 
   static func startsLikeFootnote(_ text: String) -> Bool {
     guard let first = text.first else { return false }
-    return first.isNumber || "*†‡".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+    if "([".contains(first), text.dropFirst().first?.isNumber == true { return true }
+    return first.isNumber || "*†‡※".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+  }
+
+  /// Text that is code, not words: two or more of the signs of program
+  /// text (`= ; { } < > | \ $ # @`, a dot standing alone, an identifier
+  /// joined by underscores; a heading may name one identifier).
+  static func looksLikeCode(_ words: [String]) -> Bool {
+    let signs =
+      words.joined().filter { "=;{}<>|\\$#@".contains($0) }.count
+      + words.filter { $0 == "." || ($0.contains("_") && $0.count > 1) }.count
+    return signs >= 2
+  }
+
+  /// Whether the last word ends a sentence or a sentence part (`.`, `?`,
+  /// `!`, `:`, `;`, `,`); a numbering alone ("2.") does not.
+  static func endsLikeSentence(_ words: [String]) -> Bool {
+    guard let last = words.last, let end = last.last else { return false }
+    if words.count == 1, isNumbering(last) { return false }
+    return ".?!:;,".contains(end)
   }
 
   static func startsLikeCaption(_ text: String) -> Bool {
     let words = text.split(separator: " ").prefix(2).map(String.init)
     guard words.count == 2 else { return false }
     let lead = words[0].lowercased()
-    let labels = ["fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel"]
+    let labels = [
+      "fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel", "listing",
+      "example", "exhibit", "chart", "scheme", "algorithm",
+    ]
     return labels.contains(lead) && (words[1].first?.isNumber ?? false || isRoman(words[1]))
   }
 

@@ -68,6 +68,23 @@ struct WordStrokes {
   }
 }
 
+/// Whether the image shows a list marker left of each line
+/// (``RoleDetection/splittingListItems(_:listMarker:)``), looked at once,
+/// where the lines lie before any turn.
+struct LineMarkers {
+  var values: [[[Bool]]]
+
+  init?(_ blocks: [Block], _ listMarker: ((TextLine) -> Bool)?) {
+    guard let listMarker else { return nil }
+    values = blocks.map { block in block.paragraphs.map { $0.lines.map(listMarker) } }
+  }
+
+  /// One paragraph's marks by line.
+  func paragraph(_ block: Int, _ index: Int) -> [Bool]? {
+    values[safe: block]?[safe: index]
+  }
+}
+
 extension Array {
   subscript(safe index: Int) -> Element? {
     indices.contains(index) ? self[index] : nil

@@ -119,15 +119,30 @@ struct HeadingSplitPass: BlockPass {
   }
 }
 
+/// In the reader's layout, a paragraph holding several list items split
+/// into one paragraph per item
+/// (``RoleDetection/splittingListItems(_:listMarker:)``), with the markers
+/// OCR did not read looked for in the original image.
+struct ListSplitPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    RoleDetection.splittingListItems(
+      blocks, listMarker: context.strokeWidths.listMarker(words: blocks, context))
+  }
+}
+
 /// Roles (headers, footnotes, page numbers…), decided on the page as a
 /// reader holds it: turned upright, within its box in a photo; bold type
-/// told by its strokes in the original image.
+/// told by its strokes in the original image, list markers OCR did not
+/// read by their ink there.
 struct RolesPass: BlockPass {
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
     RoleDetection.assigningRoles(
       to: blocks, pageWidth: context.image.width, pageHeight: context.image.height,
       orientation: context.prepared.orientation, page: context.frame,
-      strokeWidth: context.strokeWidths.measure)
+      strokeWidth: context.strokeWidths.measure,
+      listMarker: context.layout == .reading
+        ? context.strokeWidths.listMarker(words: blocks, context) : nil)
   }
 }
 
@@ -140,6 +155,8 @@ final class StrokeWidths {
   /// made on first use and kept alive with its view.
   private var gray: (source: LeptonicaImage, pixels: GrayView)??
   private var widths: [PixelRect: Double?] = [:]
+  /// The marker ink found left of each line box looked at.
+  private var markers: [PixelRect: PixelRect?] = [:]
 
   init(_ image: LeptonicaImage) { self.image = image }
 
@@ -148,6 +165,28 @@ final class StrokeWidths {
   var measure: ((Word) -> Double?)? {
     guard grayPixels() != nil else { return nil }
     return { [self] word in width(of: word.bbox) }
+  }
+
+  /// A function telling whether the image shows a list marker OCR did
+  /// not read left of a line (``ListMarkerInk``): one small glyph, over
+  /// no word of `blocks`. `nil` when the pixels cannot be read as gray
+  /// values, or the page is turned (its lines' left is not the image's).
+  func listMarker(words blocks: [Block], _ context: PassContext) -> ((TextLine) -> Bool)? {
+    guard context.prepared.orientation == 0, let pixels = grayPixels() else { return nil }
+    let words = blocks.flatMap {
+      $0.paragraphs.flatMap { $0.lines.flatMap { $0.words.map(\.bbox) } }
+    }
+    return { [self] line in
+      let mark: PixelRect?
+      if let known = markers[line.bbox] {
+        mark = known
+      } else {
+        mark = ListMarkerInk.marker(leftOf: line.bbox, in: pixels)
+        markers[line.bbox] = .some(mark)
+      }
+      guard let mark else { return false }
+      return !words.contains { $0.intersection(mark) != nil }
+    }
   }
 
   private func grayPixels() -> GrayView? {
@@ -221,7 +260,7 @@ extension OCREngine {
   /// The passes from Tesseract's blocks to the page's, in order.
   static let blockPasses: [any BlockPass] = [
     RepairBeforeMappingPass(), MapBackPass(), ColumnLinesPass(), RepairPass(), InkFitPass(),
-    SliverNoisePass(), HeadingSplitPass(),
+    SliverNoisePass(), HeadingSplitPass(), ListSplitPass(),
     RolesPass(),
     CellsPass(), OrderPass(), GlyphFitPass(),
   ]

@@ -1,0 +1,92 @@
+import Testing
+
+@testable import ScanModel
+
+/// Role rules for what real documents show and generated pages did not:
+/// code listings, table header rows, running heads carrying their page
+/// number, footnotes of several paragraphs.
+struct RealPageRolesTests {
+  typealias R = RoleDetectionTests
+
+  /// A line whose words are set at the given x positions.
+  static func line(_ words: [(String, Int)], y: Int, size: Int) -> TextLine {
+    let built = words.map { text, x in
+      R.line(text, x: x, y: y, size: size).words[0]
+    }
+    return TextLine(bbox: PixelRect.union(built.map(\.bbox)) ?? built[0].bbox, words: built)
+  }
+
+  static func paragraph(_ line: TextLine) -> Paragraph {
+    Paragraph(bbox: line.bbox, lines: [line])
+  }
+
+  @Test func aCapitalisedLineOfACodeListingIsNotAHeading() {
+    let code = [
+      "CREATE MASK HR_SCHEMA.MASK_TAX_ID ON HR_SCHEMA.EMPLOYEES",
+      "FOR COLUMN TAX_ID RETURN CASE WHEN 1 = 1 THEN TAX_ID",
+    ]
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(code, x: 200, y: 330, size: 20),
+      // As close under the listing as its lines are to each other.
+      R.paragraph(["ACTIVATE ROW ACCESS CONTROL"], x: 200, y: 372, size: 20),
+      R.paragraph(["THEN C . CUSTOMER_LOGIN_ID"], x: 200, y: 440, size: 20),
+      R.paragraph(R.body, x: 200, y: 500, size: 20),
+      // A heading naming one identifier stays one.
+      R.paragraph(["3.3 VERIFY_GROUP_FOR_USER function"], x: 200, y: 700, size: 20),
+      R.paragraph(R.body, x: 200, y: 750, size: 20),
+    ])
+    #expect(found["ACTIVATE ROW ACCESS CONTROL"]?.0 == .body)
+    #expect(found["THEN C . CUSTOMER_LOGIN_ID"]?.0 == .body)
+    #expect(found["3.3 VERIFY_GROUP_FOR_USER function"]?.0 == .heading)
+  }
+
+  @Test func aTableHeaderRowIsNotAHeading() {
+    let blocks = [
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      Self.paragraph(
+        Self.line(
+          [("Column", 200), ("Name", 280), ("Type", 520), ("Description", 700)], y: 400, size: 20)),
+      R.paragraph(R.body, x: 200, y: 450, size: 20),
+    ].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    let roles = RoleDetection.assigningRoles(to: blocks, pageWidth: 1000, pageHeight: 1400)
+    #expect(roles[1].paragraphs[0].role == .body)
+  }
+
+  @Test func runningHeadsAndFeetCarryingTheirPageNumberAreFurniture() {
+    // Lower than a tenth of the page and only a paragraph's space from
+    // the text: told by the folio a tab away.
+    let head = Self.paragraph(
+      Self.line(
+        [("Optimized", 300), ("Table", 420), ("Tokenization", 500), ("9", 900)], y: 150, size: 20))
+    let foot = Self.paragraph(
+      Self.line(
+        [("Chapter", 200), ("3.", 300), ("Access", 340), ("Control", 440), ("19", 900)], y: 1230,
+        size: 20))
+    let blocks = [
+      head, R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(R.body, x: 200, y: 1120, size: 20), foot,
+    ].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    let roles = RoleDetection.assigningRoles(to: blocks, pageWidth: 1000, pageHeight: 1400)
+    #expect(roles[0].paragraphs[0].role == .header)
+    #expect(roles[3].paragraphs[0].role == .footer)
+    #expect(roles[1].paragraphs[0].role == .body)
+  }
+
+  @Test func aFootnoteGoesOnInTheParagraphsBelowIt() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(R.body, x: 200, y: 400, size: 20),
+      R.paragraph(["※ Source: the harbour records of 1901."], x: 200, y: 1100, size: 14),
+      R.paragraph(["1) The keeper's own count, kept apart."], x: 200, y: 1130, size: 14),
+      R.paragraph(
+        ["and written in the margin of the book", "in a smaller hand than the rest."], x: 200,
+        y: 1160, size: 14),
+    ])
+    #expect(found["※ Source: the harbour records of 1901."]?.0 == .footnote)
+    #expect(found["1) The keeper's own count, kept apart."]?.0 == .footnote)
+    #expect(
+      found["and written in the margin of the book in a smaller hand than the rest."]?.0
+        == .footnote)
+  }
+}

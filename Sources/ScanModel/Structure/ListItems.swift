@@ -156,9 +156,15 @@ struct ListLead {
       if !next.isEmpty || !last.isEmpty {
         return next.contains { n in last.contains { n == $0 + 1 } }
       }
-      return a == b
+      return a == b || (Self.isSign(a) && Self.isSign(b))
     default: return false
     }
+  }
+
+  /// One or two signs, neither letters nor digits: bullets, however OCR
+  /// read the same one (">" and ">»" for one triangle).
+  static func isSign(_ token: String) -> Bool {
+    token.count <= 2 && token.allSatisfy { !$0.isLetter && !$0.isNumber }
   }
 
   /// The numbers a numbering marker may count ("3." 3, "(iv)" 4, "b)" 2,
@@ -195,7 +201,7 @@ struct ListLead {
     // (">»": a triangle read as two).
     let isMark =
       word.count == 1 && !(word.first?.isNumber ?? true)
-      || word.count == 2 && word.allSatisfy { !$0.isLetter && !$0.isNumber }
+      || word.count == 2 && isSign(word)
     guard isMark, boxes.count >= 2, em > 0 else { return false }
     let gap = Double(boxes[1].minX - boxes[0].maxX)
     let others = zip(boxes.dropFirst(), boxes.dropFirst(2)).map {

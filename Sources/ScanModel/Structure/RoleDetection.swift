@@ -18,7 +18,9 @@
 ///    running text, below every paragraph of running-text size, starting
 ///    with a digit, `*`, `†` or `‡`.
 /// 4. **Caption**: starts with "Fig.", "Figure", "Table", "Plate",
-///    "Abb." or "Abbildung" followed by a number, at most four lines.
+///    "Listing", "Example", "Abb." or "Abbildung" (and a few more labels)
+///    followed by a number that ends in a sign or is followed by a
+///    capital ("Table 3-2 lists …" is a sentence), at most four lines.
 /// 5. **Marginalia**: narrower than a third of the running text's column
 ///    (the median width of the multi-line paragraphs), beside a multi-line
 ///    paragraph (at least half the column wide) and overlapping none of
@@ -576,11 +578,15 @@ package enum TextCues {
 
   /// Text that is code, not words: two or more of the signs of program
   /// text (`= ; { } < > | \ $ # @`, a dot standing alone, an identifier
-  /// joined by underscores; a heading may name one identifier).
+  /// joined by underscores, a call such as `USER(`; a heading may name
+  /// one identifier).
   static func looksLikeCode(_ words: [String]) -> Bool {
     let signs =
       words.joined().filter { "=;{}<>|\\$#@".contains($0) }.count
-      + words.filter { $0 == "." || ($0.contains("_") && $0.count > 1) }.count
+      + words.filter { word in
+        word == "." || (word.contains("_") && word.count > 1)
+          || zip(word, word.dropFirst()).contains { $0.isLetter && $1 == "(" }
+      }.count
     return signs >= 2
   }
 
@@ -600,7 +606,15 @@ package enum TextCues {
       "fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel", "listing",
       "example", "exhibit", "chart", "scheme", "algorithm",
     ]
-    return labels.contains(lead) && (words[1].first?.isNumber ?? false || isRoman(words[1]))
+    guard labels.contains(lead), words[1].first?.isNumber ?? false || isRoman(words[1]) else {
+      return false
+    }
+    // The number ends in a sign (":", "."), or what follows it is a
+    // title, not the rest of a sentence ("Table 3-2 lists the …").
+    let all = text.split(separator: " ")
+    guard all.count > 2, let after = all[2].first(where: { $0.isLetter }) else { return true }
+    return words[1].last.map { ".:—–-".contains($0) } == true || after.isUppercase
+      || !after.isCased
   }
 
   package static func startsLikeListItem(_ text: String) -> Bool {

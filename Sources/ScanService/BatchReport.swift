@@ -240,7 +240,8 @@ package enum BatchLog {
     if !slowest.isEmpty {
       lines.append(
         "slowest: "
-          + slowest.map { "\($0.path.escapingControlCharacters) \(format($0.seconds)) s" }.joined(separator: ", "))
+          + slowest.map { "\($0.path.escapingControlCharacters) \(format($0.seconds)) s" }.joined(
+            separator: ", "))
     }
     let poorest = records.filter { $0.meanConfidence != nil }.sorted {
       ($0.meanConfidence ?? 0) < ($1.meanConfidence ?? 0)

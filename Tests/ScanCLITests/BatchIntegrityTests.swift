@@ -113,10 +113,27 @@ struct BatchIntegrityTests {
     #expect(run.stderr.contains("cannot write the output: file name too long"), "\(run.stderr)")
     #expect(run.stderr.contains("3 inputs: 2 done, 1 failed"), "\(run.stderr)")
     #expect(
-      BatchTests.outputs(out).keys.sorted() == [String(repeating: "a", count: 240) + ".json", "c.json"]
+      BatchTests.outputs(out).keys.sorted() == [
+        String(repeating: "a", count: 240) + ".json", "c.json",
+      ]
     )
     let lines = try BatchTests.report(out.appendingPathComponent("scantext-report.jsonl"))
     #expect(lines.map { $0["status"]?.stringValue } == ["ok", "failed", "ok"])
+  }
+
+  /// The output folder inside the input tree is skipped whatever its
+  /// spelling (here through a link), and files a report lists are never
+  /// inputs.
+  @Test func theOutputFolderAndEarlierOutputsAreNeverInputs() throws {
+    let (root, input) = try Self.folder(["a.png", "b.png", "out/x.png"])
+    let link = root.appendingPathComponent("link")
+    try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: input.path)
+    let b = try #require(FileIdentity(input.appendingPathComponent("b.png").path))
+    let (inputs, notes) = try BatchPlan.inputs(
+      arguments: [input.path], manifest: nil, skipping: link.appendingPathComponent("out").path,
+      excluding: [b])
+    #expect(inputs.map(\.name) == ["a"])
+    #expect(notes.count == 1)
   }
 
   @Test func temporaryNamesStayWithinTheLimit() {

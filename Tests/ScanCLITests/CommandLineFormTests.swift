@@ -25,13 +25,27 @@ struct CommandLineFormTests {
     #expect(try String(contentsOf: out, encoding: .utf8) == alone.stdout)
   }
 
+  /// A model named second is read, never replaced: `ocr a.json b.json`
+  /// reads two models.
+  @Test func twoModelsAreTwoInputs() throws {
+    let truths = ["headings", "clean"].map {
+      Fixtures.scans.appendingPathComponent($0 + ".truth.json").path
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: truths[1]))
+    let run = try ScanTextRun.run(["ocr"] + truths + ["-q"])
+    #expect(run.code == 0, "\(run.stderr)")
+    let read = try JSONValue(parsing: run.stdout)
+    #expect(read["pages"]?.arrayValue?.count == 2)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: truths[1])) == before)
+  }
+
   @Test func anOutputNamedAmongTheInputsOtherwiseGetsTheHint() throws {
     let folder = try Fixtures.temporaryFolder()
-    let taken = folder.appendingPathComponent("taken.json")
+    let taken = folder.appendingPathComponent("taken.txt")
     try FileManager.default.createDirectory(at: taken, withIntermediateDirectories: true)
     for arguments in [
       ["ocr", Self.page.path, taken.path],
-      ["ocr", Self.page.path, "b.json", "-o", folder.appendingPathComponent("c.json").path],
+      ["ocr", Self.page.path, "b.txt", "-o", folder.appendingPathComponent("c.json").path],
     ] {
       let run = try ScanTextRun.run(arguments)
       #expect(run.code == 64, "\(arguments): \(run.stderr)")

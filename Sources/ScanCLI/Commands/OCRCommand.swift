@@ -234,29 +234,29 @@ extension OCRCommand {
   /// The output OCRmyPDF's form `ocr IN OUT` names, `nil` when the
   /// positionals are all inputs: exactly two, no `-o` or `--output-dir`,
   /// the first not a folder, the second named for an output format (by its
-  /// ending) and not there yet or a regular file.
+  /// ending) and not there yet or a regular file, but not a model ScanText
+  /// reads (`ocr a.json b.json` reads two models, and never replaces one).
   /// - Throws: ``ValidationError`` with the `-o` hint when two positionals
-  ///   end with one named for an output format that is no input (`.json`,
-  ///   `.txt`, `.hocr`…; not `.pdf`, which is read too) but the form does
-  ///   not apply.
+  ///   end with one named for a format `ocr` cannot read (`.txt`, `.html`;
+  ///   not `.pdf` or a model) but the form does not apply.
   static func outputNamedLast(_ paths: [String], output: String?, outputDir: String?) throws
     -> String?
   {
     guard paths.count == 2, let first = paths.first, let last = paths.last,
-      FileFormat(fileName: last) != nil
+      let format = FileFormat(fileName: last)
     else { return nil }
     var info = stat()
     let lastExists = stat(last, &info) == 0
+    let isInput =
+      format.isReadable || BatchPlan.endings.contains((last as NSString).pathExtension.lowercased())
     var isFolder: ObjCBool = false
     let firstIsFolder =
       FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) && isFolder.boolValue
-    if output == nil, outputDir == nil, !firstIsFolder,
-      !lastExists || info.st_mode & S_IFMT == S_IFREG
-    {
-      return last
-    }
-    let ending = (last as NSString).pathExtension.lowercased()
-    guard !BatchPlan.endings.contains(ending) else { return nil }
+    // A PDF or text file there is replaced (as OCRmyPDF replaces its
+    // output); a model there is an input.
+    let replaceable = !lastExists || (info.st_mode & S_IFMT == S_IFREG && !format.isReadable)
+    if output == nil, outputDir == nil, !firstIsFolder, replaceable { return last }
+    guard !isInput else { return nil }
     throw ValidationError(
       "'\(last.escapingControlCharacters)' is named for an output, not an input: write the output with -o ('scantext ocr \(first.escapingControlCharacters) -o \(last.escapingControlCharacters)')"
     )

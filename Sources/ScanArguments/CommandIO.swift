@@ -56,6 +56,7 @@ public struct CommandIO: Sendable {
   ///     by default decoded as UTF-8 and given to `writeOutput`.
   ///   - readAll: Reads the rest of standard input, at most the given number
   ///     of bytes; by default the lines of `readLine`, each with a newline.
+  ///   - outputIsTerminal: Whether standard output is a terminal.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,

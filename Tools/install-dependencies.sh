@@ -1,23 +1,43 @@
 #!/usr/bin/env bash
 # Installs the Debian packages ScanText needs, if any is missing.
 # Safe to run again: it does nothing when everything is there.
+#
+#   install-dependencies.sh            everything the test suite needs
+#   install-dependencies.sh --runtime  only what building scantext and
+#                                      recognising a page needs (Tools/try-sample.sh)
+#   install-dependencies.sh --list [--runtime]   print the packages, one a line
 set -euo pipefail
 
-packages=(
+runtime_only=0
+list=0
+for argument in "$@"; do
+  case "$argument" in
+    --runtime) runtime_only=1 ;;
+    --list) list=1 ;;
+    *) echo "usage: $0 [--runtime] [--list]" >&2; exit 64 ;;
+  esac
+done
+
+# Building scantext and recognising a page: the one list (the suite's adds to it).
+runtime=(
   pkg-config            # finds the C libraries for SwiftPM
   libtesseract-dev      # Tesseract's C API (libtesseract)
   libleptonica-dev      # Leptonica (image reading)
   libtiff-dev           # libtiff's headers: tiled TIFFs and page lists (Sources/CScanOCR/tiff.c)
   zlib1g-dev            # zlib: Flate streams of searchable PDFs (Sources/CZlib)
+  libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
+  tesseract-ocr-eng     # English (tesseract-ocr-osd adds turned-page detection; without it pages are taken as upright)
+)
+
+packages=(
+  "${runtime[@]}"
   libpoppler-glib8      # Poppler's GLib API: PDF input (loaded at run time, Sources/CScanOCR/pdf.c)
   libpoppler-glib-dev   # its headers: Tools/check-pdf-declarations.sh checks the loader's declarations against them
   libqpdf29             # qpdf's library: the searchable PDF of a PDF input is the input edited (Sources/CScanOCR/pdfwrite.c)
   libqpdf-dev           # its headers, for the same check
-  zlib1g-dev            # zlib's header, for the same check (pdfwrite.c compresses the streams it adds)
   libpng-dev            # libpng's header, for the same check (quiet.c hooks Leptonica's libpng)
   libjpeg-dev           # libjpeg's header, for the same check (quiet.c hooks Leptonica's libjpeg)
   tesseract-ocr         # the tesseract command: parity tests and Tools/compare-tesseract
-  tesseract-ocr-eng     # English
   tesseract-ocr-osd     # orientation and script detection
   tesseract-ocr-deu     # German (a sample scan)
   tesseract-ocr-kor     # Korean, Arabic and Persian: the docling documents
@@ -27,7 +47,6 @@ packages=(
   qpdf                  # qpdf --check on the searchable PDFs
   poppler-utils         # pdftotext and pdfimages: the PDFs' text layer and images are checked
   libxml2-utils         # xmllint: the ALTO and PAGE exports are validated against their schemas
-  libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   python3-venv          # a virtual environment for hocr-tools (below)
   chromium              # a real browser: Tools/check-html.py checks `scantext html` pages in it
   fonts-liberation2     # the fonts Tools/make-scans.py and the page families (Tools/make-family) set text in
@@ -37,6 +56,12 @@ packages=(
   munge                 # Slurm's authentication
   parallel              # GNU parallel: the README's sharded batch line is run by the suite
 )
+
+if [ "$runtime_only" -eq 1 ]; then packages=("${runtime[@]}"); fi
+if [ "$list" -eq 1 ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -49,6 +74,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# The tools below are the test suite's.
+if [ "$runtime_only" -eq 1 ]; then exit 0; fi
 
 # hocr-check (PyPI's hocr-tools) validates the hOCR exports. Debian 12's
 # Python is "externally managed" (PEP 668): pip refuses to install into it,

@@ -43,6 +43,9 @@ public struct CommandIO: Sendable {
   private let outputFailure: @Sendable () -> String?
   /// Whether standard error is a terminal (progress is shown only there).
   public let errorIsTerminal: Bool
+  /// Whether standard output is a terminal (a person reads it: `ocr`
+  /// prints text there rather than JSON).
+  public let outputIsTerminal: Bool
 
   /// - Parameters:
   ///   - readLimitedLine: Reads a line of at most the given number of bytes
@@ -53,6 +56,7 @@ public struct CommandIO: Sendable {
   ///     by default decoded as UTF-8 and given to `writeOutput`.
   ///   - readAll: Reads the rest of standard input, at most the given number
   ///     of bytes; by default the lines of `readLine`, each with a newline.
+  ///   - outputIsTerminal: Whether standard output is a terminal.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void,
@@ -62,7 +66,8 @@ public struct CommandIO: Sendable {
     readAll: (@Sendable (Int) -> InputBytes)? = nil,
     flush: @escaping @Sendable () -> Void = {},
     outputFailure: @escaping @Sendable () -> String? = { nil },
-    errorIsTerminal: Bool = false
+    errorIsTerminal: Bool = false,
+    outputIsTerminal: Bool = false
   ) {
     self.writeOutput = writeOutput
     self.writeOutputBytes = writeOutputBytes
@@ -73,6 +78,7 @@ public struct CommandIO: Sendable {
     self.flushOutput = flush
     self.outputFailure = outputFailure
     self.errorIsTerminal = errorIsTerminal
+    self.outputIsTerminal = outputIsTerminal
   }
 
   /// Sends buffered standard output on its way (the query protocol answers
@@ -167,7 +173,8 @@ public struct CommandIO: Sendable {
       StandardOutput.flush()
       return StandardOutput.failure()
     },
-    errorIsTerminal: isatty(STDERR_FILENO) != 0
+    errorIsTerminal: isatty(STDERR_FILENO) != 0,
+    outputIsTerminal: isatty(STDOUT_FILENO) != 0
   )
 }
 

@@ -79,7 +79,7 @@ public enum CommandLineTool {
       return 0
     }
     if levels.first?.sawVersion == true, let version = rootConfiguration.version {
-      io.print(version)
+      io.print(([version] + (rootConfiguration.versionDetails?() ?? [])).joined(separator: "\n"))
       return 0
     }
     if let (error, depth) = firstError {

@@ -9,6 +9,9 @@ public struct CommandConfiguration: Sendable {
   public var discussion: String
   /// The version printed by `--version`; honoured on the root command only.
   public var version: String?
+  /// More lines `--version` prints after ``version``, made only when asked
+  /// (the versions of the libraries loaded, which loading costs time).
+  public var versionDetails: (@Sendable () -> [String])?
   /// The declared arguments, in the order they appear in usage and help.
   public var arguments: [any ArgumentKey]
   /// Subcommands, in the order they are listed in help. A command with
@@ -20,6 +23,7 @@ public struct CommandConfiguration: Sendable {
     abstract: String = "",
     discussion: String = "",
     version: String? = nil,
+    versionDetails: (@Sendable () -> [String])? = nil,
     arguments: [any ArgumentKey] = [],
     subcommands: [any ScanCommand.Type] = []
   ) {
@@ -27,6 +31,7 @@ public struct CommandConfiguration: Sendable {
     self.abstract = abstract
     self.discussion = discussion
     self.version = version
+    self.versionDetails = versionDetails
     self.arguments = arguments
     self.subcommands = subcommands
   }

@@ -18,6 +18,9 @@ public struct ScanText: ScanCommand {
       image (top-left origin); text offsets are UTF-16 code units.
       """,
     version: version,
+    versionDetails: {
+      ["tesseract \(OCREngine.tesseractVersion)", OCREngine.leptonicaVersion]
+    },
     subcommands: [
       OCRCommand.self, BatchCommand.self, ReportCommand.self, TextCommand.self,
       RectsCommand.self, HitCommand.self,

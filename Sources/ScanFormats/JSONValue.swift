@@ -8,6 +8,10 @@ public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
+  /// An integer a `Double` may not hold exactly (from ±2^53 on, such as a
+  /// request's 64-bit `id`), kept exact: the parser makes one only for
+  /// such integers; every other number is a ``number(_:)``.
+  case integer(Int64)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
@@ -26,13 +30,16 @@ public enum JSONValue: Hashable, Sendable {
 
   /// The number, if this is one.
   public var doubleValue: Double? {
-    if case .number(let n) = self { return n }
-    return nil
+    switch self {
+    case .number(let n): n
+    case .integer(let n): Double(n)
+    default: nil
+    }
   }
 
   /// The number as an `Int` when it is integral and in range.
   public var intValue: Int? {
-    guard case .number(let n) = self, n.rounded() == n, abs(n) < 9.0e15 else { return nil }
+    guard let n = doubleValue, n.rounded() == n, abs(n) < 9.0e15 else { return nil }
     return Int(n)
   }
 
@@ -73,6 +80,7 @@ extension JSONValue {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .number(let n): Self.writeNumber(n, to: &out)
+    case .integer(let n): out += String(n)
     case .string(let s): Self.writeString(s, to: &out)
     case .array(let items):
       if items.isEmpty {
@@ -247,7 +255,7 @@ struct JSONParser {
     case UInt8(ascii: "t"): return try literal("true", .bool(true))
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
     case UInt8(ascii: "n"): return try literal("null", .null)
-    default: return .number(try parseNumber())
+    default: return try parseNumber()
     }
   }
 
@@ -402,7 +410,10 @@ struct JSONParser {
     return v
   }
 
-  private mutating func parseNumber() throws(JSONParseError) -> Double {
+  /// A number: a ``JSONValue/number(_:)``, or an exact
+  /// ``JSONValue/integer(_:)`` for an integer beyond ±2^53 that fits 64
+  /// bits.
+  private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
     let start = i
     if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
     let digitsStart = i
@@ -434,14 +445,20 @@ struct JSONParser {
       guard i > exponent else { throw fail("expected digits in exponent") }
     }
     if simple {
-      return Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer)
+      return .number(Double(bytes[start] == UInt8(ascii: "-") ? -integer : integer))
     }
     guard let text = String(validating: bytes[start..<i], as: UTF8.self), let value = Double(text)
     else { throw fail("invalid number") }
+    // An integer a Double would round: kept exact when it fits.
+    if !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }), abs(value) >= 0x1p53,
+      let exact = Int64(text)
+    {
+      return .integer(exact)
+    }
     // `1e999` would be infinity: JSON has no such number.
     guard value.isFinite else {
       throw JSONParseError(reason: "number out of range", offset: start)
     }
-    return value
+    return .number(value)
   }
 }

@@ -41,29 +41,40 @@ package enum BatchPlan {
   /// `p1.tif`) keep their endings (`p1.png`, `p1.tif`) so each has its own
   /// outputs. Every shard of a run lists the same inputs and so gives the
   /// same names.
+  ///
+  /// Folders given as symbolic links, and symbolic links to folders inside
+  /// a tree, are followed; a link that leads back to a folder it is inside
+  /// (a loop) is not, and is named in the notes.
   /// - Parameters:
   ///   - arguments: Files and folders.
-  ///   - manifest: A file with one path per line (blank lines and lines
-  ///     starting with `#` skipped; relative paths from the manifest's
-  ///     folder), or `nil`.
+  ///   - manifest: A file with one path per line (LF or CRLF line ends, a
+  ///     UTF-8 byte order mark allowed; blank lines and lines starting with
+  ///     `#` skipped; relative paths from the manifest's folder), or `nil`.
   ///   - skipping: A folder whose files are never inputs (the output
-  ///     folder, when it lies inside an input folder).
+  ///     folder, when it lies inside an input folder), whatever the
+  ///     spelling (by device and inode).
+  ///   - excluding: Files that are never inputs, by identity: the outputs
+  ///     an earlier run wrote (``BatchLog/outputs(in:)``).
+  /// - Returns: The inputs, and notes to show (links not followed, earlier
+  ///   outputs not read).
   /// - Throws: ``ServiceError`` naming the path when an argument or the
   ///   manifest does not exist or cannot be read, and when two inputs would
   ///   still have the same name.
   package static func inputs(
-    arguments: [String], manifest: String?, skipping: String? = nil
-  ) throws(ServiceError) -> [BatchInput] {
+    arguments: [String], manifest: String?, skipping: String? = nil,
+    excluding: Set<FileIdentity> = []
+  ) throws(ServiceError) -> (inputs: [BatchInput], notes: [String]) {
     var folders: [(root: String, files: [String])] = []
     var single: [String] = []
-    let skip = skipping.map(standardized)
+    var notes: [String] = []
+    let skip = skipping.flatMap { FileIdentity($0) }
     for argument in arguments {
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder) else {
         throw .inputUnreadable(path: argument, reason: "no such file or folder")
       }
       if isFolder.boolValue {
-        folders.append((argument, try files(in: argument, skipping: skip)))
+        folders.append((argument, try files(in: argument, skipping: skip, notes: &notes)))
       } else {
         single.append(argument)
       }
@@ -80,7 +91,17 @@ package enum BatchPlan {
     // Each file once (a file both listed and found in a folder).
     var seen = Set<String>()
     inputs = inputs.filter { seen.insert(standardized($0.path)).inserted }
-    return try named(inputs)
+    if !excluding.isEmpty {
+      let before = inputs.count
+      inputs = inputs.filter { input in FileIdentity(input.path).map(excluding.contains) != true }
+      if inputs.count < before {
+        let n = before - inputs.count
+        notes.append(
+          "\(n) \(n == 1 ? "file" : "files") among the inputs \(n == 1 ? "is an output" : "are outputs") of an earlier run (its report lists \(n == 1 ? "it" : "them")): not read"
+        )
+      }
+    }
+    return (try named(inputs), notes)
   }
 
   /// The inputs of shard `index` (from 1) of `count`: those whose name
@@ -129,30 +150,55 @@ package enum BatchPlan {
 
   /// The files a folder holds, recursively, whose ending is one of
   /// ``endings``, sorted by path; hidden files and folders are skipped.
-  private static func files(in folder: String, skipping skip: String?) throws(ServiceError)
-    -> [String]
-  {
-    let url = URL(fileURLWithPath: folder)
-    guard
-      let walk = FileManager.default.enumerator(
-        at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-    else {
+  /// Symbolic links are followed, to files and to folders; a link to a
+  /// folder it is inside (a loop) is not, and is named in `notes`.
+  private static func files(
+    in folder: String, skipping skip: FileIdentity?, notes: inout [String]
+  ) throws(ServiceError) -> [String] {
+    guard let root = FileIdentity(folder) else {
       throw .inputUnreadable(path: folder, reason: "the folder cannot be read")
     }
     var found: [String] = []
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    while let file = walk.nextObject() as? URL {
-      if let skip, standardized(file.path) == skip {
-        walk.skipDescendants()
-        continue
+    // The folders from the root to the one read (a link back to one of
+    // them is a loop).
+    var ancestors: [FileIdentity: String] = [root: folder]
+    func walk(_ inside: String, _ path: String) throws(ServiceError) {
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: path)
+      } catch {
+        throw .inputUnreadable(path: path, reason: "the folder cannot be read")
       }
-      guard endings.contains(file.pathExtension.lowercased()),
-        (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-      else { continue }
-      // The path as the folder was given, then its place inside.
-      let inside = relative(standardized(file.path), to: standardized(folder))
-      found.append(prefix + inside)
+      for name in names.sorted() where !name.hasPrefix(".") {
+        let child = (path as NSString).appendingPathComponent(name)
+        let place = inside.isEmpty ? name : inside + "/" + name
+        var info = stat()
+        // A link to nothing: not a file to read.
+        guard stat(child, &info) == 0 else { continue }
+        let identity = FileIdentity(info)
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          if identity == skip { continue }
+          if let ancestor = ancestors[identity] {
+            notes.append(
+              "'\(prefix + place)' is a link to the folder '\(ancestor)', which holds it (a loop): not followed"
+            )
+            continue
+          }
+          ancestors[identity] = prefix + place
+          try walk(place, child)
+          ancestors[identity] = nil
+        case S_IFREG:
+          if endings.contains((name as NSString).pathExtension.lowercased()) {
+            // The path as the folder was given, then its place inside.
+            found.append(prefix + place)
+          }
+        default: continue
+        }
+      }
     }
+    try walk("", folder)
     return found.sorted()
   }
 
@@ -164,13 +210,18 @@ package enum BatchPlan {
     } catch {
       throw ServiceError.wrap(error)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard var text = String(validating: data, as: UTF8.self) else {
       throw .inputUnreadable(path: manifest, reason: "the manifest is not UTF-8 text")
     }
+    if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
     let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent().path
     var paths: [String] = []
-    for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+    // Split on scalars: "\r\n" is one Character, which splitting on "\n"
+    // (a Character) would never find.
+    let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    for (n, scalars) in lines.enumerated() {
+      var line = String(String.UnicodeScalarView(scalars))
+      if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
       guard !line.trimmingCharacters(in: .whitespaces).isEmpty, !line.hasPrefix("#") else {
         continue
       }

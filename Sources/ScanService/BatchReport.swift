@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 
@@ -168,6 +169,21 @@ package enum BatchLog {
     return names.filter(isReport).sorted().map { (folder as NSString).appendingPathComponent($0) }
   }
 
+  /// The files the reports in `folder` list as outputs and that are still
+  /// there, by identity: what a rerun never takes as an input (an output
+  /// folder inside, or equal to, an input folder).
+  /// - Complexity: O(*n*) in the reports' lines.
+  package static func outputs(in folder: String) -> Set<FileIdentity> {
+    var found = Set<FileIdentity>()
+    for record in records(reports(in: folder)) {
+      for output in record.outputs {
+        let path = (folder as NSString).appendingPathComponent(output.path)
+        if let identity = FileIdentity(path) { found.insert(identity) }
+      }
+    }
+    return found
+  }
+
   /// Whether the record says its input is done with these settings and
   /// every output it lists is in `folder` with the bytes it wrote.
   package static func isDone(_ record: BatchRecord, settings: String, in folder: String) -> Bool {
@@ -194,7 +210,10 @@ package enum BatchLog {
 
   /// The summary of a run's records: counts, pages, words and time, the
   /// slowest and the worst inputs (lowest mean confidence), and each
-  /// failure.
+  /// failure. File names and messages have their control characters
+  /// escaped (`escapingControlCharacters`), as every error
+  /// line has: a name holding an escape sequence never reaches the
+  /// terminal raw.
   /// - Parameters:
   ///   - records: The records.
   ///   - skipped: Inputs a rerun found done (not in `records`).
@@ -221,7 +240,8 @@ package enum BatchLog {
     if !slowest.isEmpty {
       lines.append(
         "slowest: "
-          + slowest.map { "\($0.path) \(format($0.seconds)) s" }.joined(separator: ", "))
+          + slowest.map { "\($0.path.escapingControlCharacters) \(format($0.seconds)) s" }.joined(
+            separator: ", "))
     }
     let poorest = records.filter { $0.meanConfidence != nil }.sorted {
       ($0.meanConfidence ?? 0) < ($1.meanConfidence ?? 0)
@@ -230,11 +250,12 @@ package enum BatchLog {
       lines.append(
         "worst: "
           + poorest.map {
-            "\($0.path) (mean confidence \(format($0.meanConfidence ?? 0)), \(Int((100 * ($0.lowConfidenceShare ?? 0)).rounded())) % of words low)"
+            "\($0.path.escapingControlCharacters) (mean confidence \(format($0.meanConfidence ?? 0)), \(Int((100 * ($0.lowConfidenceShare ?? 0)).rounded())) % of words low)"
           }.joined(separator: ", "))
     }
     for record in failed {
-      lines.append("failed: \(record.errors.first ?? "\(record.path): failed")")
+      let error = record.errors.first ?? "\(record.path): failed"
+      lines.append("failed: \(error.escapingControlCharacters)")
     }
     return lines.joined(separator: "\n")
   }

@@ -196,7 +196,9 @@ package enum OutputFile {
         let url = URL(fileURLWithPath: target)
         let temporary =
           url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            OutputFile.temporaryName(
+              for: url.lastPathComponent, process: getpid(),
+              number: UInt32.random(in: 0...UInt32.max))
           ).path
         // Removed if the process is interrupted before the rename
         // (registered before it exists: a signal in between finds nothing
@@ -214,6 +216,41 @@ package enum OutputFile {
       sink = made
       return made
     }
+  }
+
+  /// The longest file name a folder holds, in bytes (`NAME_MAX` on Linux).
+  static let maxNameBytes = 255
+
+  /// The name of the temporary file an output named `name` is written to
+  /// before it is renamed: `.NAME.PID.N.tmp`, hidden, in the output's own
+  /// folder. When that would be longer than ``maxNameBytes`` (a name near
+  /// the limit, which is legal), `NAME` is cut to fit (at a character
+  /// boundary) and the FNV-1a hash of the whole name added, so that two
+  /// long names with one beginning still have temporary names of their own.
+  /// - Complexity: O(*n*) in the name's length.
+  package static func temporaryName(for name: String, process: Int32, number: UInt32) -> String {
+    let tail = ".\(process).\(number).tmp"
+    let whole = "." + name + tail
+    guard whole.utf8.count > maxNameBytes else { return whole }
+    let hash = "~" + String(BatchPlan.fnv1a(name), radix: 16)
+    let room = maxNameBytes - 1 - hash.utf8.count - tail.utf8.count
+    var kept = ""
+    var used = 0
+    for scalar in name.unicodeScalars {
+      let size = String(scalar).utf8.count
+      guard used + size <= room else { break }
+      kept.unicodeScalars.append(scalar)
+      used += size
+    }
+    return "." + kept + hash + tail
+  }
+
+  /// Whether a write failure is the file system's (full, over quota,
+  /// read-only, failing) rather than one output's: every later output in
+  /// the same place would fail the same way.
+  package static func failsEveryOutput(_ error: any Error) -> Bool {
+    guard case .outputNotWritable(_, let reason)? = error as? ServiceError else { return false }
+    return [ENOSPC, EDQUOT, EROFS, EIO].contains { reason == message(for: $0) }
   }
 
   /// Writes every byte to `descriptor`; the error number, or 0.
@@ -285,15 +322,15 @@ package enum OutputFile {
   /// Refuses an output that is one of the inputs: the same file by device
   /// and inode, whatever the spelling.
   private static func checkNotInput(_ path: String, inputs: [String]) throws {
-    var output = stat()
-    guard stat(path, &output) == 0 else { return }
+    guard let output = FileIdentity(path) else { return }
     for input in inputs where !InputFiles.isStandardInput(input) {
-      var info = stat()
-      if stat(input, &info) == 0, info.st_dev == output.st_dev, info.st_ino == output.st_ino {
-        throw ServiceError.outputNotWritable(
-          path: path, reason: "it is the input '\(input)', which it would replace")
-      }
+      if FileIdentity(input) == output { throw replacesInput(path, input) }
     }
+  }
+
+  /// The error for an output `path` that is the input `input`.
+  package static func replacesInput(_ path: String, _ input: String) -> ServiceError {
+    .outputNotWritable(path: path, reason: "it is the input '\(input)', which it would replace")
   }
 
   /// The folder must exist and be writable (a temporary file is made there).
@@ -317,6 +354,32 @@ package enum OutputFile {
   /// A message naming the reason: "read-only file system", "permission
   /// denied", "no space left on device".
   private static func failure(_ path: String, _ code: Int32) -> ServiceError {
-    .outputNotWritable(path: path, reason: String(cString: strerror(code)).lowercased())
+    .outputNotWritable(path: path, reason: message(for: code))
+  }
+
+  /// The reason an error number gives, as ``failure(_:_:)`` words it.
+  private static func message(for code: Int32) -> String {
+    String(cString: strerror(code)).lowercased()
+  }
+}
+
+/// A file's identity: its device and inode, the same through a hard link,
+/// a symbolic link or another spelling of its path.
+package struct FileIdentity: Hashable, Sendable {
+  package var device: UInt64
+  package var inode: UInt64
+
+  /// The identity of the file `path` leads to (symbolic links followed);
+  /// `nil` when there is none.
+  package init?(_ path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The identity `info` gives.
+  package init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
   }
 }

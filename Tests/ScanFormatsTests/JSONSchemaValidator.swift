@@ -151,6 +151,7 @@ struct JSONSchemaValidator {
     case .object: "object"
     case .array: "array"
     case .number: value.isInteger ? "integer" : "number"
+    case .integer: "integer"
     case .string: "string"
     }
   }
@@ -158,7 +159,7 @@ struct JSONSchemaValidator {
   static func matches(_ value: JSONValue, type name: String) -> Bool {
     switch (name, value) {
     case ("null", .null), ("boolean", .bool), ("object", .object), ("array", .array),
-      ("number", .number), ("string", .string):
+      ("number", .number), ("string", .string), ("number", .integer), ("integer", .integer):
       true
     case ("integer", .number): value.isInteger
     default: false

@@ -89,14 +89,26 @@ import Testing
     ("0", 0.0), ("-0", 0.0), ("-0.0", 0.0), ("7", 7), ("-12", -12), ("1.5", 1.5), ("-1.5e3", -1500),
     ("1e5", 100_000), ("1E5", 100_000), ("1e+5", 100_000), ("25e-2", 0.25), ("0.1", 0.1),
     ("0e0", 0), ("123456789012345", 123_456_789_012_345),
-    ("1234567890123456789", 1.2345678901234568e18),
-    ("9007199254740993", 9_007_199_254_740_992),
+    ("9007199254740991", 9_007_199_254_740_991), ("9.007199254740993e15", 9_007_199_254_740_992),
+    ("18446744073709551616", 1.8446744073709552e19),
     ("1.7976931348623157e308", .greatestFiniteMagnitude),
     ("5e-324", .leastNonzeroMagnitude),
   ])
   func numbers(text: String, value: Double) throws {
     #expect(try parse(text) == .number(value))
     #expect(try parse("[\(text)]") == .array([.number(value)]))
+  }
+
+  /// Integers from 2^53 on that fit 64 bits are kept exact (a query's
+  /// `id`), and written back as they were.
+  @Test(arguments: [
+    ("1234567890123456789", 1_234_567_890_123_456_789), ("9007199254740993", 9_007_199_254_740_993),
+    ("-9223372036854775808", Int64.min),
+  ])
+  func exactIntegers(text: String, value: Int64) throws {
+    #expect(try parse(text) == .integer(value))
+    #expect(try parse(text).serialized() == text)
+    #expect(try parse(text).doubleValue == Double(value))
   }
 
   @Test func negativeZeroKeepsItsValue() throws {

@@ -105,7 +105,9 @@ def ocr(paths: Union[PathLike, Sequence[PathLike]], *, timeout: Optional[float] 
     sources = [Path(p) for p in paths]
     folder = Path(tempfile.mkdtemp(prefix="scantext-"))
     model = folder / "document.stm"
-    arguments = ["ocr", "-q", "-o", model] + _option_arguments(options) + [str(p) for p in sources]
+    # "--" ends the options: a path starting with "-" is a file, not one.
+    arguments = (["ocr", "-q", "-o", model] + _option_arguments(options)
+                 + ["--"] + [str(p) for p in sources])
     try:
         done = run_process(arguments, timeout)
         errors: List[str] = []
@@ -151,8 +153,13 @@ class Document:
         self.errors: List[str] = []
         try:
             self._server = Server(str(self.path), timeout=timeout)
+            # Asked at once, so that a file the server refuses (a truncated
+            # or damaged compact model, JSON that is not a model) fails
+            # here, with the server's message naming it, not at the first
+            # question.
+            self._server.request({"op": "pages"})
         except BaseException:
-            self._remove_temporary()
+            self.close()
             raise
 
     @classmethod
@@ -516,18 +523,21 @@ class Page:
                 all).
             min_confidence: words below it are filled in red (default 60).
         """
-        arguments: List[Any] = ["draw", str(self.document.path), "--pages", str(self.index + 1)]
+        # Paths go as "--name=value" or after "--": one starting with "-"
+        # is never taken for an option.
+        arguments: List[Any] = ["draw", "--pages", str(self.index + 1)]
         image = self.document._image_for(self.index)
         if image is not None:
-            arguments += ["--image", str(image)]
+            arguments += [f"--image={image}"]
         if layers is not None:
             arguments += ["--layers", layers]
         if min_confidence is not None:
             arguments += ["--min-confidence", str(min_confidence)]
+        model = ["--", str(self.document.path)]
         if path is not None:
-            run(arguments + ["-o", str(path)])
+            run(arguments + [f"--output={path}"] + model)
             return PNG(Path(path).read_bytes())
-        return PNG(run(arguments + ["-o", "-"]))
+        return PNG(run(arguments + ["-o", "-"] + model))
 
     def _repr_png_(self) -> bytes:
         return bytes(self.draw())

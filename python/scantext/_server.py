@@ -131,7 +131,7 @@ class Server:
         self._stderr = tempfile.TemporaryFile()
         try:
             self.process: Optional[subprocess.Popen] = subprocess.Popen(
-                [find_binary(), "query", model],
+                [find_binary(), "query", "--", model],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,

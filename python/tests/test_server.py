@@ -190,3 +190,24 @@ def test_a_compact_model_opens_page_by_page(model, tmp_path):
         with pytest.raises(scantext.QueryError, match="page 1: damaged"):
             doc.pages[0].text_in_range(0, 5)
         assert doc.page_count() == 1
+
+
+def test_a_truncated_compact_model_fails_to_open(model, tmp_path):
+    stm = tmp_path / "headings.stm"
+    scantext._server.run(["convert", model, stm])
+    truncated = tmp_path / "truncated.stm"
+    truncated.write_bytes(stm.read_bytes()[:2000])
+    with pytest.raises(scantext.ServerError, match=r"truncated\.stm: .*truncated"):
+        scantext.Document.open(truncated)
+
+
+def test_paths_starting_with_a_dash_are_files_not_options(root, model, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-page.png").write_bytes((root / "Scans" / "clean.png").read_bytes())
+    (tmp_path / "-model.json").write_bytes(model.read_bytes())
+    with scantext.ocr("-page.png") as doc:
+        assert doc.pages[0].text.startswith("The town library")
+    with scantext.Document.open("-model.json") as doc:
+        assert doc.page_count() == 1
+        doc.pages[0].draw(path="-drawn.png")
+    assert (tmp_path / "-drawn.png").read_bytes()[:4] == b"\x89PNG"

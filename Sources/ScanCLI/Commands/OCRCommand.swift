@@ -36,14 +36,21 @@ struct OCRCommand: ScanCommand {
       Every page of every image becomes one page of the output document, in \
       input order; with --output-dir each input has its own output instead. \
       When some images fail, the others are still written; each failure is \
-      reported and the exit code is 1.
+      reported and the exit code is 1. OCRmyPDF's form 'scantext ocr IN OUT' \
+      (one input, OUT named for an output format and not a folder) means \
+      'scantext ocr IN -o OUT'. Standard output on a terminal gets plain \
+      text unless --format says otherwise (JSON for a pipe or a file).
       """,
     arguments: [images, output, outputDir, format, jobs, quiet] + OCROptions.arguments)
 
   let paths: [String]
   /// Where the output goes: a file, or `-` for standard output.
   let outputPath: String
-  let outputFormat: FileFormat
+  /// The format `--format` or the output's name chose, else JSON.
+  let chosenFormat: FileFormat
+  /// Whether neither `--format` nor an output chose the format: standard
+  /// output then gets plain text when it is a terminal.
+  let formatIsDefault: Bool
   /// `--output-dir`: one output per input.
   let folder: OutputFolder?
   let options: RecognitionOptions
@@ -52,12 +59,21 @@ struct OCRCommand: ScanCommand {
   let ocr: OCROptions
 
   init(_ a: ParsedArguments) throws {
-    paths = try a[Self.images]
+    var paths = try a[Self.images]
+    var output = try a[Self.output]
+    let dir = try a[Self.outputDir]
+    if let last = try Self.outputNamedLast(paths, output: output, outputDir: dir) {
+      paths.removeLast()
+      output = last
+    }
+    self.paths = paths
     try InputFiles.checkStandardInputOnce(paths)
-    let output = try a[Self.output]
     outputPath = output ?? "-"
-    outputFormat = try FileFormat.choose(explicit: a[Self.format], path: output)
-    if let dir = try a[Self.outputDir] {
+    let explicit = try a[Self.format]
+    formatIsDefault = explicit == nil && output == nil && dir == nil
+    chosenFormat = try FileFormat.choose(explicit: explicit, path: output)
+    let outputFormat = chosenFormat
+    if let dir {
       guard output == nil else {
         throw ValidationError("'--output' and '--output-dir' cannot be used together")
       }
@@ -72,6 +88,9 @@ struct OCRCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
+    // JSON is for programs: a person at a terminal gets the text.
+    let outputFormat =
+      formatIsDefault && io.outputIsTerminal ? FileFormat(.text) : chosenFormat
     if let folder {
       try folder.create()
       for (input, output) in zip(paths, folder.outputs) {
@@ -212,6 +231,37 @@ struct OCRCommand: ScanCommand {
 }
 
 extension OCRCommand {
+  /// The output OCRmyPDF's form `ocr IN OUT` names, `nil` when the
+  /// positionals are all inputs: exactly two, no `-o` or `--output-dir`,
+  /// the first not a folder, the second named for an output format (by its
+  /// ending) and not there yet or a regular file, but not a model ScanText
+  /// reads (`ocr a.json b.json` reads two models, and never replaces one).
+  /// - Throws: ``ValidationError`` with the `-o` hint when two positionals
+  ///   end with one named for a format `ocr` cannot read (`.txt`, `.html`;
+  ///   not `.pdf` or a model) but the form does not apply.
+  static func outputNamedLast(_ paths: [String], output: String?, outputDir: String?) throws
+    -> String?
+  {
+    guard paths.count == 2, let first = paths.first, let last = paths.last,
+      let format = FileFormat(fileName: last)
+    else { return nil }
+    var info = stat()
+    let lastExists = stat(last, &info) == 0
+    let isInput =
+      format.isReadable || BatchPlan.endings.contains((last as NSString).pathExtension.lowercased())
+    var isFolder: ObjCBool = false
+    let firstIsFolder =
+      FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) && isFolder.boolValue
+    // A PDF or text file there is replaced (as OCRmyPDF replaces its
+    // output); a model there is an input.
+    let replaceable = !lastExists || (info.st_mode & S_IFMT == S_IFREG && !format.isReadable)
+    if output == nil, outputDir == nil, !firstIsFolder, replaceable { return last }
+    guard !isInput else { return nil }
+    throw ValidationError(
+      "'\(last.escapingControlCharacters)' is named for an output, not an input: write the output with -o ('scantext ocr \(first.escapingControlCharacters) -o \(last.escapingControlCharacters)')"
+    )
+  }
+
   /// The note for a PDF whose pages with text were read from it (the
   /// default, ``ScanOCR/PDFTextPolicy/keep``): which pages (`numbers`,
   /// from 1), and the other choices; `nil` when there are none.

@@ -36,6 +36,10 @@ struct OCROptions: Sendable {
   static let stepFlags: [(step: StepDescriptor, flag: Flag)] = StepDescriptor.pipeline.compactMap {
     step in step.flag.map { (step, Flag($0.name, help: $0.help)) }
   }
+  /// Deskew spelled out: it is on by default, and a user who asks for it
+  /// by name is told nothing wrong (not "did you mean --no-deskew").
+  static let deskew = Flag(
+    "deskew", help: "Straighten skewed text lines (the default; --no-deskew turns it off).")
   static let pages = Option<PageSelection?>(
     "pages",
     help:
@@ -88,7 +92,7 @@ struct OCROptions: Sendable {
       pages, skipText, redoOCR, forceOCR, keepRotation, noTags, noFigures, figures, title, noCache,
       verbose,
     ]
-    return before + stepFlags.map { $0.flag as any ArgumentKey } + after
+    return before + stepFlags.map { $0.flag as any ArgumentKey } + [deskew] + after
   }()
 
   /// What to give the engine.
@@ -139,6 +143,11 @@ struct OCROptions: Sendable {
     var steps = Preprocessing.default
     for (step, flag) in Self.stepFlags where a[flag] {
       if step.flagTurnsOn { steps.insert(step.name) } else { steps.remove(step.name) }
+    }
+    if a[Self.deskew] {
+      guard steps.contains(.deskew) else {
+        throw ValidationError("'--deskew' and '--no-deskew' cannot be used together")
+      }
     }
     if a[Self.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.

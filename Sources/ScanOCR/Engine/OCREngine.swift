@@ -78,6 +78,16 @@ public final class OCREngine {
     return String(cString: scantext_TessVersion())
   }
 
+  /// The version of the Leptonica library loaded, as it names itself:
+  /// `leptonica-1.82.0`.
+  public static var leptonicaVersion: String {
+    guard (try? OCRLibraries.load()) != nil, let text = scantext_getLeptonicaVersion() else {
+      return "leptonica unavailable"
+    }
+    defer { scantext_lept_free(text) }
+    return String(cString: text)
+  }
+
   /// Lets Leptonica, libtiff, libpng and libjpeg print their warnings and
   /// errors on standard error (off by default), for diagnosing an image
   /// that cannot be read.

@@ -100,8 +100,9 @@ public enum Markdown {
         }
         if paragraph.role == .listItem {
           var items: [Paragraph] = []
+          // A figure whose place falls inside the list follows it (as in
+          // the tagged PDF).
           while index < numbered.count, numbered[index].paragraph.role == .listItem {
-            placeFigures(upTo: index)
             items.append(numbered[index].paragraph)
             index += 1
           }

@@ -154,6 +154,110 @@ struct MarkdownTests {
     #expect(Markdown.markdown(pages: [empty]) == "")
   }
 
+  /// The venv's Python, when it has markdown-it-py.
+  static let renderer: String? = {
+    let python = PackageFiles.root.appending(path: ".build/tools-venv/bin/python").path
+    guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: python)
+    probe.arguments = ["-c", "import markdown_it"]
+    guard (try? probe.run()) != nil else { return nil }
+    probe.waitUntilExit()
+    return probe.terminationStatus == 0 ? python : nil
+  }()
+
+  /// `markdown` as an independent CommonMark reader (markdown-it-py, with
+  /// pipe tables) renders it to HTML.
+  static func rendered(_ markdown: String, python: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = [PackageFiles.root.appending(path: "Tools/render-markdown.py").path]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: Data(markdown.utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A CommonMark reader reads the page as meant: the escaped text as
+  /// text, the list nested three deep (a bulleted list holding a numbered
+  /// one holding a bulleted one), the pipe table with its header, the HTML
+  /// table as it is.
+  @Test(
+    .enabled(
+      if: renderer != nil,
+      "markdown-it-py not in .build/tools-venv (run Tools/install-dependencies.sh): CommonMark check skipped"
+    ))
+  func commonMarkReadsItAsMeant() throws {
+    let html = try Self.rendered(Self.expected, python: try #require(Self.renderer))
+    #expect(
+      html == """
+        <h1>Notes from the Archive</h1>
+        <h2>Scanning</h2>
+        <p>Character recognition of *old* ledgers</p>
+        <p># not a heading</p>
+        <p>1984. A year [see &lt;note&gt;] &amp; AT&amp;T &amp;amp; x_y</p>
+        <ul>
+        <li>First item
+        <ol>
+        <li>Sub one</li>
+        <li>Sub two
+        <ul>
+        <li>a) deeper</li>
+        </ul>
+        </li>
+        </ol>
+        </li>
+        <li>Second item</li>
+        </ul>
+        <p><img src="#" alt="Picture: Figure 1. The harbour office." /></p>
+        <p><em>Figure 1. The harbour office.</em></p>
+        <table>
+        <thead>
+        <tr>
+        <th>Item</th>
+        <th>Amount</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td>Flour</td>
+        <td>500 g</td>
+        </tr>
+        <tr>
+        <td>Salt</td>
+        <td>a|b</td>
+        </tr>
+        </tbody>
+        </table>
+        <table>
+        <tr><th>Year</th><th>Total</th></tr>
+        <tr><td>1887</td><td>12</td></tr>
+        <tr><td colspan="2">Lost &amp; found</td></tr>
+        </table>
+        <p>1 The ledgers were kept in the office.</p>
+
+        """)
+    // What would start a block, or inline syntax, at a paragraph's start
+    // reads as text.
+    for text in [
+      "- a", "+ b", "> c", "12) d", "3. e", "---", "### f", "*g*", "_h_", "`i`", "[j](k)",
+      "<b>l</b>", "~~m~~", "&amp;", "\\n", "![o](p)",
+    ] {
+      let markdown = Markdown.escapedBlock(text)
+      let escaped = text.replacingOccurrences(of: "&", with: "&amp;")
+        .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+      let expected = "<p>\(escaped)</p>\n"
+      #expect(
+        try Self.rendered(markdown, python: try #require(Self.renderer)) == expected, "\(text)")
+    }
+  }
+
   /// The registry's `markdown` row (`.md`) writes the same document page
   /// by page, with no head or tail.
   @Test func theRegistryRowWritesTheDocument() throws {

@@ -94,7 +94,8 @@ public enum Markdown {
         let tableEnd = PageTable.tableEnd(from: index, in: numbered)
         if tableEnd > index {
           let cells = numbered[index..<tableEnd].map(\.paragraph)
-          out.append(Markdown.table(PageTable(cells, on: page)))
+          let table = Markdown.table(PageTable(cells, on: page))
+          if !table.isEmpty { out.append(table) }
           index = tableEnd
           continue
         }

@@ -114,6 +114,12 @@ if [ ! -x "$venv/bin/pdfua" ]; then
   echo "Installing pdfua into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check pdfua==0.1.3 >/dev/null
 fi
+# markdown-it-py reads the Markdown export as CommonMark with pipe tables
+# (Tools/render-markdown.py, run by MarkdownTests).
+if ! "$venv/bin/python" -c "import markdown_it" 2>/dev/null; then
+  echo "Installing markdown-it-py into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check markdown-it-py >/dev/null
+fi
 # PyMuPDF and pdfminer.six read the searchable PDF's text layer as two
 # more readers beside Poppler's pdftotext (Tools/pdf-layer-readers and the
 # searchable-PDF tests: every reader finds the page's words whole).

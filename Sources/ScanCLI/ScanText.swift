@@ -24,7 +24,8 @@ public struct ScanText: ScanCommand {
     subcommands: [
       OCRCommand.self, BatchCommand.self, ReportCommand.self, TextCommand.self,
       RectsCommand.self, HitCommand.self,
-      BoundaryCommand.self, LinesCommand.self, OutlineCommand.self, QueryCommand.self,
+      BoundaryCommand.self, LinesCommand.self, OutlineCommand.self, TablesCommand.self,
+      QueryCommand.self,
       VerifyCommand.self,
       EvalCommand.self, ConvertCommand.self, DrawCommand.self, HTMLCommand.self,
     ])

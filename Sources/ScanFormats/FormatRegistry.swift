@@ -69,7 +69,7 @@ extension FileFormat {
     document(.tsv, "Tesseract TSV", [".tsv"]) {
       try TSV.decode(String(decoding: $0, as: UTF8.self))
     },
-    compactModel, searchablePDF, accessibleHTML,
+    compactModel, searchablePDF, markdown, accessibleHTML,
   ]
 
   /// The compact model (``CompactModel``): every page's elements in binary
@@ -86,6 +86,14 @@ extension FileFormat {
     name: "pdf", displayName: "searchable PDF", fileNameSuffixes: [".pdf"],
     note: "a searchable PDF: the images and their text", needsPageImages: true, document: nil,
     reader: nil, writer: { try SearchablePDF.PageWriter(settings: $0) })
+
+  /// The text a reader reads, as Markdown (``Markdown``): headings,
+  /// lists, tables, captions, figures and footnotes; running heads, feet
+  /// and page numbers left out. Not read back.
+  public static let markdown = FileFormat(
+    name: "markdown", displayName: "Markdown", fileNameSuffixes: [".md", ".markdown"],
+    note: "the text as a reader reads it: headings, lists, tables", needsPageImages: false,
+    document: nil, reader: nil, writer: { _ in Markdown.Writer() })
 
   /// Each scan with a selectable text layer and the pages' structure
   /// (``AccessibleHTML``), written by `scantext html`: no ending chooses
@@ -363,6 +371,20 @@ extension SearchablePDF {
       return try writer.finish()
     }
   }
+}
+
+extension Markdown.Writer: PageWriter {
+  public var headIsKnownFirst: Bool { true }
+
+  public func headBytes() -> Data { Data() }
+
+  public mutating func page(
+    _ page: Page, from origin: PageOrigin, images: (any PageImageSource)?
+  ) throws -> Data {
+    Data(self.page(page).utf8)
+  }
+
+  public mutating func tailBytes() throws -> Data { Data() }
 }
 
 extension AccessibleHTML {

@@ -1,8 +1,8 @@
 /// The heading levels ScanText's outputs write (the accessible HTML's
-/// `h1`–`h6`, the tagged PDF's `H1`–`H6`): a page's measured level, but
-/// never more than one below the heading before it, so that the outline a
-/// screen reader lists skips no level (WCAG 1.3.1; PDF/UA's Matterhorn
-/// checkpoint 14-003).
+/// `h1`–`h6`, the tagged PDF's `H1`–`H6`, Markdown's `#`–`######`): a
+/// page's measured level, but never more than one below the heading before
+/// it, so that the outline a screen reader lists skips no level (WCAG
+/// 1.3.1; PDF/UA's Matterhorn checkpoint 14-003).
 enum HeadingLevels {
   /// The level to write a heading at.
   /// - Parameters:

@@ -154,22 +154,7 @@ package struct PDFTags {
     // cells.
     let paragraphs = page.blocks.flatMap(\.paragraphs)
     // Each figure's place: the paragraph it goes before.
-    var figures: [(place: Int, figure: Figure)] = []
-    if pixelToUser != nil {
-      for figure in page.figures {
-        let f = figure.bbox
-        // Page furniture (artifacts) has no place in reading order.
-        func inColumn(_ p: Paragraph) -> Bool {
-          ![.header, .footer, .pageNumber].contains(p.role) && p.bbox.minX < f.maxX
-            && p.bbox.maxX > f.minX
-        }
-        let below = paragraphs.firstIndex { inColumn($0) && $0.bbox.minY >= f.minY }
-        let above = paragraphs.lastIndex { inColumn($0) && $0.bbox.maxY <= f.minY }
-        let place = below ?? above.map { $0 + 1 } ?? paragraphs.count
-        figures.append((place, figure))
-      }
-      figures.sort { $0.place < $1.place }
-    }
+    let figures = pixelToUser == nil ? [] : Self.figurePlaces(page.figures, among: paragraphs)
     var nextFigure = 0
     func placeFigures(upTo index: Int) {
       while nextFigure < figures.count, figures[nextFigure].place <= index, let map = pixelToUser {
@@ -254,6 +239,35 @@ package struct PDFTags {
     }
     placeFigures(upTo: paragraphs.count)
     return plan
+  }
+
+  /// Where each figure goes in reading order: before the first paragraph
+  /// that starts at or below the figure's top in its column (whose extent
+  /// across overlaps the figure's; running heads, feet and page numbers
+  /// aside), else after the last one above it in its column, else at the
+  /// page's end. The tagged PDF and the Markdown place figures so.
+  /// - Parameters:
+  ///   - figures: The page's figures.
+  ///   - paragraphs: The page's paragraphs in reading order.
+  /// - Returns: Each figure with the index of the paragraph it goes before
+  ///   (`paragraphs.count` for the end), in that order.
+  /// - Complexity: O(*f* · *p*) in the figures and paragraphs.
+  static func figurePlaces(_ figures: [Figure], among paragraphs: [Paragraph])
+    -> [(place: Int, figure: Figure)]
+  {
+    var places: [(place: Int, figure: Figure)] = []
+    for figure in figures {
+      let f = figure.bbox
+      // Page furniture (artifacts) has no place in reading order.
+      func inColumn(_ p: Paragraph) -> Bool {
+        ![.header, .footer, .pageNumber].contains(p.role) && p.bbox.minX < f.maxX
+          && p.bbox.maxX > f.minX
+      }
+      let below = paragraphs.firstIndex { inColumn($0) && $0.bbox.minY >= f.minY }
+      let above = paragraphs.lastIndex { inColumn($0) && $0.bbox.maxY <= f.minY }
+      places.append((below ?? above.map { $0 + 1 } ?? paragraphs.count, figure))
+    }
+    return places.sorted { $0.place < $1.place }
   }
 
   /// "Picture", and the text of the caption beside the figure when the

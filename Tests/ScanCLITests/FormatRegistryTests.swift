@@ -66,7 +66,7 @@ struct FormatRegistryTests {
       ("x.json", "json"), ("x.TXT", "text"), ("x.hocr", "hocr"), ("x.html", "hocr"),
       ("x.htm", "hocr"), ("x.xhtml", "hocr"), ("x.alto.xml", "alto"), ("x.ALTO", "alto"),
       ("x.page.xml", "page"), ("x.page", "page"), ("x.tsv", "tsv"), ("x.Pdf", "pdf"),
-      ("x.STM", "stm"),
+      ("x.STM", "stm"), ("x.md", "markdown"), ("x.Markdown", "markdown"),
       ("x.xml", nil), ("x.docx", nil), ("x", nil),
     ]
     for (name, format) in expected {
@@ -80,7 +80,8 @@ struct FormatRegistryTests {
     #expect(FileFormat(argument: "accessible-html") == .accessibleHTML)
     #expect(
       FileFormat.allValueStrings == [
-        "json", "text", "hocr", "alto", "page", "tsv", "stm", "pdf", "accessible-html",
+        "json", "text", "hocr", "alto", "page", "tsv", "stm", "pdf", "markdown",
+        "accessible-html",
       ])
   }
 
@@ -209,11 +210,12 @@ struct FormatRegistryTests {
   @Test func formatHelpListsTheUsualEndings() {
     let help = scantext(["ocr", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
       .split(separator: " ").joined(separator: " ")
-    #expect(help.contains(".json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .stm, .pdf; json for"))
+    #expect(
+      help.contains(".json, .txt, .hocr, .alto.xml, .page.xml, .tsv, .stm, .pdf, .md; json for"))
     // Every row is a value of `--format`, those no ending chooses too.
     let refused = scantext(["ocr", "x.png", "--format", "docx"])
     #expect(refused.code == 64)
     #expect(refused.stderr.hasPrefix("Error: The value 'docx' is invalid for '--format"))
-    #expect(refused.stderr.contains("  - pdf\n  - accessible-html\n"))
+    #expect(refused.stderr.contains("  - pdf\n  - markdown\n  - accessible-html\n"))
   }
 }

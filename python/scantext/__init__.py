@@ -28,6 +28,8 @@ from ._types import (
     Paragraph,
     Run,
     SelectionRect,
+    Table,
+    TableCell,
     Word,
     boxes,
 )
@@ -37,5 +39,5 @@ __version__ = "0.1.0"
 __all__ = [
     "OPS", "Document", "Page", "ocr", "QueryError", "ServerError", "find_binary", "PNG",
     "AttributedContent", "Boundary", "Caret", "Heading", "Hit", "Line", "Match", "Paragraph",
-    "Run", "SelectionRect", "Word", "boxes",
+    "Run", "SelectionRect", "Table", "TableCell", "Word", "boxes",
 ]

@@ -1,5 +1,6 @@
 """Documents and pages: the protocol's ops as methods."""
 
+import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -19,6 +20,7 @@ from ._types import (
     Paragraph,
     Range,
     SelectionRect,
+    Table,
     Word,
     box,
     rng,
@@ -217,6 +219,19 @@ class Document:
         request = {"op": op, "page": page}
         request.update(arguments)
         return self._server.request(request)
+
+    def markdown(self) -> str:
+        """The document as Markdown (``scantext convert --format markdown``):
+        headings, lists, tables (pipe tables; HTML where a cell spans),
+        captions, figures as ``![alt](#)`` placeholders and footnotes, pages
+        in order; running heads, feet and page numbers left out.
+
+        Raises:
+            ServerError: the conversion failed (its message).
+        """
+        output = run(["convert", "--format", "markdown", "--", str(self.path), "-"],
+                     timeout=self.timeout)
+        return output.decode("utf-8")
 
     def page_count(self) -> int:
         """The number of pages (the ``pages`` op)."""
@@ -506,6 +521,21 @@ class Page:
         word = self._ask("uncertain", below=below, position=position,
                          direction=direction)["word"]
         return Word.from_json(word) if word else None
+
+    # Tables.
+
+    def tables(self) -> List[Table]:
+        """The page's tables read cell by cell (``scantext tables --format
+        json``), in reading order: each with its cells' places, spans,
+        header marks, text and boxes, and its text as rows
+        (:attr:`Table.rows`). Empty for a page without tables.
+
+        Raises:
+            ServerError: the command failed (its message).
+        """
+        output = run(["tables", "--format", "json", "--pages", str(self.index + 1), "--",
+                      str(self.document.path)], timeout=self.document.timeout)
+        return [Table.from_json(t) for t in json.loads(output.decode("utf-8"))]
 
     # Pictures.
 

@@ -314,3 +314,64 @@ class AttributedContent:
             range=rng(j["range"]),  # type: ignore[arg-type]
             runs=tuple(Run.from_json(r) for r in j["runs"]),
         )
+
+
+@dataclass(frozen=True)
+class TableCell:
+    """One cell of a :class:`Table`: its place (``row``, ``column`` from 0)
+    and spans, whether the model marks it a header cell, its text (lines
+    joined by spaces, words broken at a line end joined), box and range."""
+
+    row: int
+    column: int
+    row_span: int
+    column_span: int
+    header: bool
+    text: str
+    bbox: Box
+    range: Range
+
+    @classmethod
+    def from_json(cls, j: Dict[str, Any]) -> "TableCell":
+        return cls(
+            row=int(j["row"]),
+            column=int(j["column"]),
+            row_span=int(j["rowSpan"]),
+            column_span=int(j["columnSpan"]),
+            header=bool(j["header"]),
+            text=j["text"],
+            bbox=box(j["bbox"]),  # type: ignore[arg-type]
+            range=rng(j["range"]),  # type: ignore[arg-type]
+        )
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of a page read cell by cell (``scantext tables``): its
+    ``index`` on the page (from 1), its size, box and cells in reading
+    order. :attr:`rows` is its text as a grid, as the CSV has it: a
+    spanning cell's text at its first row and column, other places empty."""
+
+    index: int
+    row_count: int
+    column_count: int
+    bbox: Optional[Box]
+    cells: List[TableCell] = field(default_factory=list)
+
+    @property
+    def rows(self) -> List[List[str]]:
+        grid = [["" for _ in range(self.column_count)] for _ in range(self.row_count)]
+        for cell in self.cells:
+            here = grid[cell.row][cell.column]
+            grid[cell.row][cell.column] = cell.text if not here else here + " " + cell.text
+        return grid
+
+    @classmethod
+    def from_json(cls, j: Dict[str, Any]) -> "Table":
+        return cls(
+            index=int(j["index"]),
+            row_count=int(j["rows"]),
+            column_count=int(j["columns"]),
+            bbox=box(j.get("bbox")),
+            cells=[TableCell.from_json(c) for c in j["cells"]],
+        )

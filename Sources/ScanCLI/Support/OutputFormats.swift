@@ -51,10 +51,10 @@ extension FileFormat {
   }
 
   /// `--format`'s help: the formats' usual endings, then `more`, then what
-  /// `accessible-html` (which no ending chooses) is.
+  /// `markdown` and `accessible-html` (which no ending chooses) are.
   static func help(_ more: String) -> String {
     let endings = chosenByFileName.compactMap(\.fileNameSuffixes.first).joined(separator: ", ")
     return
-      "Output format (default: from the output file's extension: \(endings); json for standard output or a name without one). \(more) accessible-html is what 'scantext html' writes, with its defaults."
+      "Output format (default: from the output file's extension: \(endings); json for standard output or a name without one). \(more) markdown is the text as a reader reads it (headings, lists, tables; running heads and feet left out). accessible-html is what 'scantext html' writes, with its defaults."
   }
 }

@@ -1,0 +1,189 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanCLI
+
+/// `--format markdown` for `ocr`, `convert` and `batch`, and `scantext
+/// tables` (issue 44, point 6), run as a user runs them.
+@Suite("Markdown and tables commands")
+struct MarkdownCommandTests {
+  /// A page typeset in code whose paragraphs get `roles` (`nil`: body)
+  /// and, from `cellsFrom` on, the places of a table `columns` wide.
+  static func page(
+    _ paragraphs: [String], roles: [Int: ParagraphRole] = [:], cellsFrom: Int? = nil,
+    columns: Int = 2
+  ) -> Page {
+    var blocks = TypesetPage.page(paragraphs.map { [$0] }).blocks
+    for k in blocks[0].paragraphs.indices {
+      if let role = roles[k] { blocks[0].paragraphs[k].role = role }
+      if let first = cellsFrom, k >= first {
+        blocks[0].paragraphs[k].role = .tableCell
+        blocks[0].paragraphs[k].cell = TableCellPosition(
+          row: (k - first) / columns, column: (k - first) % columns)
+      }
+    }
+    return Page(width: 1000, height: 1000, blocks: blocks)
+  }
+
+  /// `pages` as a ScanText JSON model in a new folder.
+  static func model(_ pages: [Page]) throws -> (folder: URL, path: String) {
+    let folder = try Fixtures.temporaryFolder()
+    let path = folder.appendingPathComponent("model.json").path
+    try DocumentJSON.encode(Document(pages: pages), generator: ScanText.generator)
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    return (folder, path)
+  }
+
+  /// Three pages: a table with a comma and quotes in its cells, a page of
+  /// text, a second table.
+  static var threePages: [Page] {
+    [
+      page(["Item", "Note", "Flour", "sifted, twice", "Eggs", "12 \"large\""], cellsFrom: 0),
+      page(["Only text here."]),
+      page(["Year", "Total", "1887", "12"], cellsFrom: 0),
+    ]
+  }
+
+  /// `convert MODEL OUT.md`: the model's heading, text, list and table as
+  /// Markdown, the footer left out.
+  @Test func convertWritesMarkdown() throws {
+    let (folder, model) = try Self.model([
+      Self.page(
+        [
+          "Notes from the Archive", "The first ledger.", "• Flour", "• Salt", "Page 3 of 9",
+          "Item", "Amount", "Flour", "500 g",
+        ], roles: [0: .heading, 2: .listItem, 3: .listItem, 4: .footer], cellsFrom: 5)
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("notes.md").path
+    let r = scantext(["convert", model, out])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(
+      try String(contentsOfFile: out, encoding: .utf8) == """
+        # Notes from the Archive
+
+        The first ledger.
+
+        - Flour
+        - Salt
+
+        | Item | Amount |
+        | --- | --- |
+        | Flour | 500 g |
+
+        """)
+    // The same on standard output with --format.
+    #expect(scantext(["convert", model, "-", "--format", "markdown"]).stdout.hasPrefix("# Notes"))
+  }
+
+  /// `ocr --format markdown` and `batch --format markdown` on the ruled
+  /// table sample: the table as a pipe table, its first row the header;
+  /// batch's `.md` is ocr's.
+  @Test func ocrAndBatchWriteMarkdownOfARealTable() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cache = ["XDG_CACHE_HOME": folder.appendingPathComponent("cache").path]
+    let image = Fixtures.scans.appendingPathComponent("ruled-table.png").path
+    let ocr = try ScanTextRun.run(["ocr", image, "--format", "markdown"], environment: cache)
+    #expect(ocr.code == 0, "\(ocr.stderr)")
+    #expect(
+      ocr.stdout.hasPrefix(
+        """
+        | Item | Amount | Note |
+        | --- | --- | --- |
+        | Flour | 500 grams | sifted twice |
+
+        """), "\(ocr.stdout)")
+    #expect(ocr.stdout.split(separator: "\n").count == 9)
+    let out = folder.appendingPathComponent("out")
+    let batch = try ScanTextRun.run(
+      ["batch", image, "--out-dir", out.path, "--format", "markdown", "-q"], environment: cache)
+    #expect(batch.code == 0, "\(batch.stderr)")
+    let written = try String(
+      contentsOf: out.appendingPathComponent("ruled-table.md"), encoding: .utf8)
+    #expect(written == ocr.stdout)
+    // `tables` of the image, recognised first: the same table as CSV.
+    let csv = try ScanTextRun.run(["tables", image], environment: cache)
+    #expect(csv.code == 0, "\(csv.stderr)")
+    #expect(csv.stdout.hasPrefix("Item,Amount,Note\nFlour,500 grams,sifted twice\n"))
+  }
+
+  /// `tables` prints every table of every page as CSV (RFC 4180 quoting), a
+  /// blank line between tables; `--pages` picks pages.
+  @Test func tablesPrintsCSV() throws {
+    let (folder, model) = try Self.model(Self.threePages)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let r = scantext(["tables", model])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(r.stderr.isEmpty)
+    #expect(
+      r.stdout == """
+        Item,Note
+        Flour,"sifted, twice"
+        Eggs,"12 ""large\"\"\"
+
+        Year,Total
+        1887,12
+
+        """)
+    #expect(scantext(["tables", model, "--pages", "3"]).stdout == "Year,Total\n1887,12\n")
+    let markdown = scantext(["tables", model, "--format", "markdown", "--pages", "3"])
+    #expect(markdown.stdout == "| Year | Total |\n| --- | --- |\n| 1887 | 12 |\n")
+  }
+
+  /// `-o DIR` writes one file per table, named by page and table; JSON
+  /// gives every table with its page, index and cells.
+  @Test func tablesWritesOneFilePerTable() throws {
+    let (folder, model) = try Self.model(Self.threePages)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dir = folder.appendingPathComponent("tables/new").path
+    let r = scantext(["tables", model, "-o", dir])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
+        "p1-t1.csv", "p3-t1.csv",
+      ])
+    #expect(
+      try String(contentsOfFile: dir + "/p3-t1.csv", encoding: .utf8) == "Year,Total\n1887,12\n")
+    let json = try JSONValue(parsing: scantext(["tables", model, "--format", "json"]).stdout)
+    guard case .array(let tables) = json else {
+      Issue.record("not an array: \(json)")
+      return
+    }
+    #expect(tables.map { $0["page"] } == [.number(1), .number(3)])
+    #expect(tables.map { $0["index"] } == [.number(1), .number(1)])
+    #expect(tables[0]["rows"] == .number(3) && tables[0]["columns"] == .number(2))
+    #expect(tables[0]["cells"]?.arrayValue?[3]["text"] == .string("sifted, twice"))
+    #expect(tables[0]["cells"]?.arrayValue?[3]["row"] == .number(1))
+  }
+
+  /// Bad format names are usage errors; an output folder that cannot be
+  /// one is named; a model without tables prints nothing and says so.
+  @Test func tablesErrorsAndNoTables() throws {
+    let (folder, model) = try Self.model([Self.page(["Only text here."])])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = scantext(["tables", model, "--format", "xml"])
+    #expect(bad.code == 64)
+    #expect(
+      bad.stderr.hasPrefix(
+        "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'csv', 'markdown' or 'json'."
+      ))
+    let ocr = scantext(["ocr", model, "--format", "md"])
+    #expect(ocr.code == 64)
+    #expect(ocr.stderr.hasPrefix("Error: The value 'md' is invalid for '--format"))
+    let file = folder.appendingPathComponent("taken").path
+    try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+    let unwritable = scantext(["tables", model, "-o", file])
+    #expect(unwritable.code == 1)
+    #expect(unwritable.stderr == "Error: \(file): cannot write the output: it is not a folder\n")
+    let none = scantext(["tables", model])
+    #expect(none.code == 0)
+    #expect(none.stdout.isEmpty)
+    #expect(none.stderr == "\(model): no table found\n")
+    #expect(scantext(["tables", model, "--format", "json"]).stdout == "[]\n")
+  }
+}

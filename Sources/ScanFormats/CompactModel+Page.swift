@@ -47,7 +47,9 @@ extension CompactModel {
       for paragraph in block.paragraphs {
         w.rect(paragraph.bbox)
         w.string(paragraph.role.rawValue)
-        w.optional(paragraph.headingLevel) { $0.int($1) }
+        w.optional(paragraph.headingLevel ?? paragraph.listLevel.flatMap { $0 > 1 ? $0 : nil }) {
+          $0.int($1)
+        }
         w.optional(paragraph.cell) { w, cell in
           w.int(cell.row)
           w.int(cell.column)
@@ -284,8 +286,11 @@ extension CompactModel.ByteReader {
     }
     let level = try optional { r throws(CompactModelError) in try r.int() }
     if let level {
-      guard role == .heading, (1...6).contains(level) else {
-        throw fail("a heading level \(level) is not 1-6 or not a heading's")
+      guard
+        role == .heading && (1...6).contains(level)
+          || role == .listItem && (1...Paragraph.maximumListLevel).contains(level)
+      else {
+        throw fail("a level \(level) is not a heading's 1-6 or a list item's")
       }
     }
     let cell = try optional { r throws(CompactModelError) -> TableCellPosition in
@@ -304,7 +309,8 @@ extension CompactModel.ByteReader {
     for _ in 0..<lineCount {
       lines.append(try line())
     }
-    return Paragraph(bbox: bbox, lines: lines, role: role, headingLevel: level, cell: cell)
+    return Paragraph(
+      bbox: bbox, lines: lines, role: role, headingLevel: level, cell: cell, listLevel: level)
   }
 
   mutating func line() throws(CompactModelError) -> TextLine {

@@ -206,7 +206,8 @@ private struct Reader {
     return Document(pages: pages)
   }
 
-  /// A paragraph's `role` (`body` when absent) and a heading's `level`.
+  /// A paragraph's `role` (`body` when absent) and a heading's or a list
+  /// item's `level`.
   func paragraphRole(_ o: [String: JSONValue]) throws(DocumentFormatError) -> (
     ParagraphRole, Int?
   ) {
@@ -220,10 +221,17 @@ private struct Reader {
     }
     let level = try optionalInt(o, "level")
     if let level {
-      guard role == .heading else { throw fail("\"level\" is only for headings") }
-      guard (1...6).contains(level) else { throw fail("heading level \(level) is not 1-6") }
+      switch role {
+      case .heading:
+        guard (1...6).contains(level) else { throw fail("heading level \(level) is not 1-6") }
+      case .listItem:
+        guard (1...Paragraph.maximumListLevel).contains(level) else {
+          throw fail("list level \(level) is not 1-\(Paragraph.maximumListLevel)")
+        }
+      default: throw fail("\"level\" is only for headings and list items")
+      }
     }
-    return (role, role == .heading ? level ?? 1 : nil)
+    return (role, role == .heading ? level ?? 1 : role == .listItem ? level : nil)
   }
 
   /// A table cell's `row`, `column`, `rowSpan` and `columnSpan` (``TableCellPosition``):
@@ -271,7 +279,7 @@ private struct Reader {
         paragraphs.append(
           Paragraph(
             bbox: try box(po), lines: lines, role: role, headingLevel: level,
-            cell: try cellPosition(po, role: role)))
+            cell: try cellPosition(po, role: role), listLevel: level))
         path.removeLast()
       }
       blocks.append(Block(bbox: try box(bo), paragraphs: paragraphs))

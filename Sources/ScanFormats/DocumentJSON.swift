@@ -196,7 +196,10 @@ public enum DocumentJSON {
       "role": .string(paragraph.role.rawValue),
       "lines": .array(paragraph.lines.map(value(of:))),
     ]
-    if let level = paragraph.headingLevel { object["level"] = .number(Double(level)) }
+    // A list item's level is written when it is nested (1 is the default).
+    if let level = paragraph.headingLevel ?? paragraph.listLevel.flatMap({ $0 > 1 ? $0 : nil }) {
+      object["level"] = .number(Double(level))
+    }
     if let cell = paragraph.cell {
       object["row"] = .number(Double(cell.row))
       object["column"] = .number(Double(cell.column))

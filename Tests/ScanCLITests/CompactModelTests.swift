@@ -64,6 +64,31 @@ struct CompactModelTests {
 
   /// The command line: `convert` both ways gives the same bytes, and `ocr`
   /// writes the compact model `convert` makes from its JSON.
+  /// A nested list's levels go through JSON (`"level"` beside role
+  /// `listItem`, written from 2 on) and the compact model and come back.
+  @Test func listLevelsRoundTrip() throws {
+    func item(_ text: String, y: Int, level: Int) -> Paragraph {
+      let box = PixelRect(minX: 10 + 20 * level, minY: y, maxX: 300, maxY: y + 20)
+      return Paragraph(
+        bbox: box, lines: [TextLine(bbox: box, words: [Word(text: text, bbox: box)])],
+        role: .listItem, listLevel: level)
+    }
+    let paragraphs = [
+      item("Ropes", y: 10, level: 1), item("long", y: 40, level: 2),
+      item("short", y: 70, level: 3),
+    ]
+    let page = Page(
+      width: 400, height: 200,
+      blocks: [
+        Block(bbox: PixelRect(minX: 0, minY: 0, maxX: 400, maxY: 100), paragraphs: paragraphs)
+      ])
+    try Self.checkRoundTrip([page], "nested list")
+    let json = DocumentJSON.encode(Document(pages: [page]), generator: Self.generator)
+    #expect(json.components(separatedBy: "\"level\"").count == 3)
+    let back = try DocumentJSON.decode(json)
+    #expect(back.pages[0].blocks[0].paragraphs.map(\.listLevel) == [1, 2, 3])
+  }
+
   @Test func convertRoundTripsByteForByte() throws {
     let folder = try Fixtures.temporaryFolder()
     let images = ["clean.png", "headings.png", "skew-plus7.png"].map {

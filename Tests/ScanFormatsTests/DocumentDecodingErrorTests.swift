@@ -162,7 +162,7 @@ import Testing
     (
       Self.good.setting(["pages", 0, "blocks", 0, "paragraphs", 0, "role"], to: json(#""body""#))
         .setting(["pages", 0, "blocks", 0, "paragraphs", 0, "level"], to: json("2")),
-      "pages[0].blocks[0].paragraphs[0]", #""level" is only for headings"#
+      "pages[0].blocks[0].paragraphs[0]", #""level" is only for headings and list items"#
     ),
     (
       Self.good.setting(

@@ -142,11 +142,21 @@ public struct Paragraph: Hashable, Sendable {
   public var cell: TableCellPosition?
   /// For a list item (role ``ParagraphRole/listItem``), how deeply it is
   /// nested: 1 for an item of a top-level list, 2 for an item of a list
-  /// inside one, and so on; `nil` for every other role.
+  /// inside one, and so on up to ``maximumListLevel``; `nil` for every
+  /// other role.
   public var listLevel: Int? {
     get { role == .listItem ? storedListLevel ?? 1 : nil }
-    set { storedListLevel = newValue.map { max(1, $0) } }
+    // 1, the default, is stored as none: a page read back from a format
+    // that writes only deeper levels equals the page written.
+    set {
+      storedListLevel = newValue.flatMap { level in
+        let clamped = min(Self.maximumListLevel, max(1, level))
+        return clamped == 1 ? nil : clamped
+      }
+    }
   }
+  /// The deepest ``listLevel``: lists nested further are read at it.
+  public static let maximumListLevel = 9
   private var storedListLevel: Int?
 
   /// Creates a paragraph; its range is assigned when its page is built.
@@ -156,15 +166,18 @@ public struct Paragraph: Hashable, Sendable {
   ///     `nil`); ignored for other roles.
   ///   - cell: For a table cell, its place in the table; ignored for
   ///     other roles.
+  ///   - listLevel: For a list item, how deeply it is nested (1 when
+  ///     `nil`); ignored for other roles.
   public init(
     bbox: PixelRect, lines: [TextLine], role: ParagraphRole = .body, headingLevel: Int? = nil,
-    cell: TableCellPosition? = nil
+    cell: TableCellPosition? = nil, listLevel: Int? = nil
   ) {
     self.bbox = bbox
     self.lines = lines
     self.role = role
     self.storedLevel = role == .heading ? min(6, max(1, headingLevel ?? 1)) : nil
     self.cell = role == .tableCell ? cell : nil
+    self.listLevel = role == .listItem ? listLevel : nil
   }
 }
 

@@ -32,7 +32,8 @@ import ScanModel
 /// - the structure, in the model's reading order: running heads in
 ///   `header`, the text in `main` (`h1`–`h6` for headings, never a level
 ///   more than one below the heading before; `p` for running text; `ul`/`li`
-///   for list items; `figure`/`figcaption` for captions; `aside` for
+///   for list items, `ol` for numbered ones, a list nested one level
+///   deeper inside an `li` of its own; `figure`/`figcaption` for captions; `aside` for
 ///   marginalia), then footnotes (`aside class="footnotes"`), running feet
 ///   and page numbers in `footer`;
 /// - words hyphenated at a line end (``Page/hyphenBreaks``) read as one
@@ -306,7 +307,7 @@ public struct AccessibleHTML: Sendable {
         image-orientation: from-image; }
       .blank { width: 100%; height: 100%; background: white; }
       .page header, .page main, .page footer, .page aside, .page figure, .page figcaption,
-      .page p, .page ul, .page li, .page h1, .page h2, .page h3, .page h4, .page h5, .page h6 {
+      .page p, .page ul, .page ol, .page li, .page h1, .page h2, .page h3, .page h4, .page h5, .page h6 {
         display: block; margin: 0; padding: 0; font: inherit; list-style: none; }
       .line { position: absolute; left: 0; top: 0; margin: 0; padding: 0; border: 0;
         font-family: "ScanText Layer"; font-weight: normal; font-style: normal; line-height: 1;
@@ -445,12 +446,28 @@ private struct LayerWriter {
         previousLevel = level
         write(item, tag: "h\(level)", into: &out)
       case .listItem:
-        out.raw("<ul>\n")
+        // A list per run of items: `ol` when its first item is numbered;
+        // an item one level deeper opens a list inside an item of its
+        // own, closed when the items come back up.
+        var open: [String] = []
         while index < end, all[index].paragraph.role == .listItem {
+          let paragraph = all[index].paragraph
+          let level = paragraph.listLevel ?? 1
+          while open.count > level {
+            out.raw("</\(open.removeLast())>\n" + (open.isEmpty ? "" : "</li>\n"))
+          }
+          while open.count < level {
+            let tag =
+              TextCues.startsNumberedListItem(
+                paragraph.lines.flatMap { $0.words.map(\.text) }.prefix(2).joined(separator: " "))
+              ? "ol" : "ul"
+            out.raw((open.isEmpty ? "" : "<li>\n") + "<\(tag)>\n")
+            open.append(tag)
+          }
           write(all[index], tag: "li", into: &out)
           index += 1
         }
-        out.raw("</ul>\n")
+        while let tag = open.popLast() { out.raw("</\(tag)>\n" + (open.isEmpty ? "" : "</li>\n")) }
         continue
       case .caption:
         out.raw("<figure>")

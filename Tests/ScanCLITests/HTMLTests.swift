@@ -141,6 +141,25 @@ struct HTMLTests {
     #expect(html.components(separatedBy: "<main>").count == 2)
   }
 
+  /// Numbered items are an `ol`, items one level deeper a list inside
+  /// an `li` of their own (HTML allows no list straight inside a list).
+  @Test func nestedAndNumberedListsAreNestedLists() {
+    var items = [
+      paragraph(["1. Ropes"], y: 300, role: .listItem),
+      paragraph(["• long"], y: 340, role: .listItem),
+      paragraph(["• short"], y: 380, role: .listItem),
+      paragraph(["2. Lanterns"], y: 420, role: .listItem),
+    ]
+    items[1].listLevel = 2
+    items[2].listLevel = 2
+    let html = AccessibleHTML(image: .none).html(for: page(items))
+    #expect(
+      outline(html).hasPrefix(
+        "<main><ol><li class=\"list-item\">1. Ropes</li><li><ul><li class=\"list-item\">• long"
+          + "</li><li class=\"list-item\">• short</li></ul></li><li class=\"list-item\">"
+          + "2. Lanterns</li></ol></main>"))
+  }
+
   @Test func everyLineLiesOnItsOutline() throws {
     let p = page([paragraph(["Some text here.", "A second line"], y: 240)])
     let html = AccessibleHTML(image: .none).html(for: p)

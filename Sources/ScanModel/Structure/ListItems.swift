@@ -118,6 +118,17 @@ extension RoleDetection {
   }
 }
 
+extension TextCues {
+  /// Whether `text` starts like an item of a numbered list ("1.", "b)",
+  /// "(iv)"): an `ol`, not a `ul`.
+  package static func startsNumberedListItem(_ text: String) -> Bool {
+    guard startsLikeListItem(text), let first = text.split(separator: " ").first else {
+      return false
+    }
+    return !ListLead.ordinals(String(first)).isEmpty
+  }
+}
+
 /// How a line starts, for telling list items apart in one paragraph.
 struct ListLead {
   /// The marker read as text ("•", "1.", "a)"), or `nil` for a marker

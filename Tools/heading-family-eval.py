@@ -10,7 +10,7 @@ their truths into one document each and prints `scantext eval`'s totals
 (ratios of sums over all pages: headingPrecision, headingRecall,
 headingLevelAccuracy) and the pages with a heading missed, extra or at the
 wrong level. Seeds 1000-1999 are for developing the rules, 9000-9999 only
-for checking them (README, "Roles and headings").
+for checking them (docs/measurements/accuracy.md, "Roles and headings").
 """
 
 import json

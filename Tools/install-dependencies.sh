@@ -54,7 +54,7 @@ packages=(
   base-files            # /usr/share/common-licenses: the page families' text (Tools/families/prose.py)
   slurm-wlm             # a one-node Slurm cluster: Tools/test-slurm.sh runs Tools/slurm-batch.sh on it
   munge                 # Slurm's authentication
-  parallel              # GNU parallel: the README's sharded batch line is run by the suite
+  parallel              # GNU parallel: the sharded batch line of docs/batch.md is run by the suite
 )
 
 if [ "$runtime_only" -eq 1 ]; then packages=("${runtime[@]}"); fi

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make Scans/scan.pdf: the README's sample PDF (three half-letter pages).
+"""Make Scans/scan.pdf: the documentation's sample PDF (three half-letter pages).
 
 1. `Scans/dpi-150.png` put in a PDF by img2pdf: a scanned page, one image
    (lossless: img2pdf copies the PNG's compressed data).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A Slurm job array over a collection: each array task reads one shard of
 # the inputs with `scantext batch`, so N tasks cover every input exactly once
-# and their outputs merge by the folder tree alone (README: Collections).
+# and their outputs merge by the folder tree alone (docs/batch.md).
 #
 #   sbatch --array=1-N Tools/slurm-batch.sh OUT INPUT... [batch options]
 #

@@ -8,7 +8,7 @@ import Testing
 @testable import ScanService
 
 /// The formats live in one registry (``ScanFormats/FileFormat/all``): the
-/// endings that choose them, `--format`, the README's table and every
+/// endings that choose them, `--format`, the table of `docs/commands.md` and every
 /// command's writing follow it (issue 28, point 3).
 @Suite("Format registry")
 struct FormatRegistryTests {
@@ -188,13 +188,12 @@ struct FormatRegistryTests {
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
-  /// The README's table under "The format comes from the output's ending":
+  /// The table under "The format comes from the output's ending"
+  /// (`docs/commands.md`):
   /// one row per format a file name chooses, in the registry's order, each
   /// with its endings first.
   @Test func readmeTableIsTheRegistry() throws {
-    let readme = try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let lines = readme.components(separatedBy: "\n")
+    let lines = try Documentation.read("docs/commands.md").components(separatedBy: "\n")
     let intro = try #require(
       lines.firstIndex { $0.contains("**The format comes from the output's ending**") })
     let rows = lines[(intro + 1)...].drop { !$0.hasPrefix("  |") }.prefix { $0.hasPrefix("  |") }

@@ -9,7 +9,8 @@ import Testing
 
 /// The preprocessing steps live in one list (``Preprocessor/pipeline``, each
 /// step with its ``StepDescriptor``): the option set, the flags, `ocr
-/// --help`, the README's step table and options row, and
+/// --help`, the step table of `docs/preprocessing.md`, the options row of
+/// `docs/commands.md`, and
 /// `docs/ARCHITECTURE.md`'s step table follow it.
 @Suite("Preprocessing step list")
 struct ImageStepTableTests {
@@ -41,7 +42,7 @@ struct ImageStepTableTests {
 
   @Test func readmeStepTableIsTheList() throws {
     let rows = try Self.rows(
-      after: "| step | flag | what it does |", in: try Self.read("README.md"))
+      after: "| step | flag | what it does |", in: try Documentation.read("docs/preprocessing.md"))
     #expect(
       rows
         == StepDescriptor.pipeline.map { step in
@@ -61,7 +62,7 @@ struct ImageStepTableTests {
     let row =
       "| " + off.map { "`--\($0.name)`" }.joined(separator: ", ")
       + " | turn one preprocessing step off |"
-    #expect(try Self.read("README.md").contains(row))
+    #expect(try Documentation.read("docs/commands.md").contains(row))
   }
 
   @Test func ocrHelpListsEveryStepFlag() {

@@ -8,16 +8,15 @@ import Testing
 @testable import ScanService
 
 /// The query ops live in one table (``QueryOp/all``): dispatch, the
-/// unknown-op error, `query --help` and the README's table follow it.
+/// unknown-op error, `query --help` and the table of `docs/query-protocol.md`
+/// follow it.
 @Suite("Query op table")
 struct QueryOpTableTests {
-  /// The ops the README's "Query protocol" table names, in order of first
-  /// appearance (`"op":"name"` in its request column).
+  /// The ops the "Query protocol" table (`docs/query-protocol.md`) names, in
+  /// order of first appearance (`"op":"name"` in its request column).
   static func readmeOps() throws -> [String] {
-    let readme = try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let lines = readme.components(separatedBy: "\n")
-    let heading = try #require(lines.firstIndex(of: "### Query protocol"))
+    let lines = try Documentation.read("docs/query-protocol.md").components(separatedBy: "\n")
+    let heading = try #require(lines.firstIndex(of: "# Query protocol"))
     let table = lines[(heading + 1)...].drop { !$0.hasPrefix("|") }.prefix { $0.hasPrefix("|") }
     var ops: [String] = []
     for row in table.dropFirst(2) {

@@ -8,13 +8,15 @@ import Testing
 @testable import ScanCLI
 @testable import ScanService
 
-/// The README runs as written (issue 26, point 7).
+/// The README and the documentation under `docs/` run as written (issue
+/// 26, point 7; issue 49, point 5).
 ///
 /// The rule: every command of every fenced block tagged `sh` in README.md
-/// (a line that is not blank and not a comment; a line ending in `\`
+/// and in every Markdown file under `docs/` (``Documentation/files``, the
+/// README first; a line that is not blank and not a comment; a line ending in `\`
 /// continues on the next). A command that runs `scantext` (its first word,
 /// or the first word after a `|`, or GNU `parallel` running it) is run with bash (`set -o pipefail`) in
-/// one scratch folder, in README order, so that the outputs of earlier
+/// one scratch folder, in the order of the files and of their lines, so that the outputs of earlier
 /// commands are there for later ones; it must exit 0 and print no `Error:`
 /// line. In that folder `scantext` on `PATH` is the built binary, `Scans/`
 /// is a copy of the sample folder, `docs/` exists, and a bare file name of
@@ -44,22 +46,24 @@ struct ReadmeCommandsTests {
     ),
   ]
 
-  /// One command of the README.
+  /// One command of the documentation.
   struct Command: CustomStringConvertible {
+    /// The documentation file it is in, from the package root.
+    var file = "README.md"
     /// The line it starts on, from 1.
     var line: Int
     /// The heading of its section.
     var section: String
     var text: String
 
-    var description: String { "README.md:\(line) (\(section)): \(text)" }
+    var description: String { "\(file):\(line) (\(section)): \(text)" }
 
     /// Whether it runs `scantext`.
     var runsScanText: Bool {
       text.components(separatedBy: "|").contains {
         $0.split(separator: " ").first == "scantext"
       }
-        // GNU parallel running scantext (the README's sharded batch line).
+        // GNU parallel running scantext (the sharded batch line of docs/batch.md).
         || (text.split(separator: " ").first == "parallel" && text.contains(" scantext "))
     }
 
@@ -71,8 +75,8 @@ struct ReadmeCommandsTests {
     }
   }
 
-  /// Every command of the README's `sh` blocks, in order.
-  static func commands(in readme: String) -> [Command] {
+  /// Every command of the `sh` blocks of a documentation file, in order.
+  static func commands(in readme: String, file: String = "README.md") -> [Command] {
     var commands: [Command] = []
     var section = ""
     var inShell = false
@@ -108,7 +112,7 @@ struct ReadmeCommandsTests {
         continue
       }
       guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
-      var command = Command(line: n + 1, section: section, text: trimmed)
+      var command = Command(file: file, line: n + 1, section: section, text: trimmed)
       if command.text.hasSuffix("\\") {
         command.text.removeLast()
         pending = command
@@ -177,10 +181,12 @@ struct ReadmeCommandsTests {
 
   @Test(.timeLimit(.minutes(20)))
   func everyCommandRunsAsWritten() throws {
-    let readme = try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    let commands = Self.commands(in: readme)
-    try #require(commands.filter(\.runsScanText).count >= 30, "the README's commands were found")
+    let commands = try Documentation.files.flatMap { file in
+      Self.commands(in: try Documentation.read(file), file: file)
+    }
+    try #require(
+      commands.filter(\.runsScanText).count >= 30, "the documentation's commands were found")
+    try #require(commands.contains { $0.file != "README.md" }, "the commands of docs/ were found")
 
     let scratch = try Fixtures.temporaryFolder()
     try FileManager.default.copyItem(
@@ -251,6 +257,64 @@ struct ReadmeCommandsTests {
         "\(command)\nexit \(r.code)\n\(r.stderr.prefix(2000))")
     }
     print("README commands: \(ran) run, \(commands.count - ran) skipped")
+  }
+
+  /// The README stays a page with links (issue 49, point 5): at most
+  /// ``Documentation/readmeLineLimit`` lines, and every relative link of
+  /// every documentation file (outside code) names a file or folder that
+  /// exists and, after `#`, a heading of that file (GitHub's anchor: the
+  /// heading in lower case, without punctuation, spaces as `-`).
+  @Test func theReadmeIsShortAndEveryLinkResolves() throws {
+    let readme = try Documentation.read("README.md")
+    #expect(readme.components(separatedBy: "\n").count - 1 <= Documentation.readmeLineLimit)
+    var anchors: [String: Set<String>] = [:]
+    var links: [(file: String, target: String)] = []
+    for file in Documentation.files {
+      var inCode = false
+      var found: Set<String> = []
+      for line in try Documentation.read(file).components(separatedBy: "\n") {
+        if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+          inCode.toggle()
+          continue
+        }
+        guard !inCode else { continue }
+        if line.hasPrefix("#") {
+          let heading = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+          found.insert(
+            String(
+              heading.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
+                .map { $0 == " " ? "-" : $0 }))
+        }
+        // Inline code is not a link (`![alt](#)`).
+        let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+          .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+        for match in prose.matches(of: /\]\(([^)\s]+)\)/) {
+          let target = String(match.output.1)
+          if !target.contains("://") && !target.hasPrefix("mailto:") {
+            links.append((file, target))
+          }
+        }
+      }
+      anchors[file] = found
+    }
+    #expect(links.count >= 50, "the documentation's links were found")
+    for (file, target) in links {
+      let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+      let path = String(parts[0])
+      // The path from the package root: the file's folder, then the link's parts.
+      var components = file.split(separator: "/").dropLast().map(String.init)
+      for part in path.split(separator: "/") where part != "." {
+        if part == ".." { _ = components.popLast() } else { components.append(String(part)) }
+      }
+      let linked = path.isEmpty ? file : components.joined(separator: "/")
+      #expect(
+        FileManager.default.fileExists(
+          atPath: Fixtures.packageRoot.appendingPathComponent(linked).path),
+        "\(file): the link \(target) names no file")
+      if parts.count == 2, let known = anchors[linked] {
+        #expect(known.contains(String(parts[1])), "\(file): the link \(target) names no heading")
+      }
+    }
   }
 
   /// Runs one command with bash, standard input empty.

@@ -128,7 +128,7 @@ struct StreamingTests {
   }
 
   /// Peak memory does not grow with the number of pages
-  /// (`Tools/memory-bench`, the figures in the README): 100 pages within
+  /// (`Tools/memory-bench`, the figures in docs/reliability.md): 100 pages within
   /// 1.5× of 10, for JSON (before: 1.62×), for ALTO, whose head comes
   /// last, for a searchable PDF of 100 image files (before: 2.74× from 30
   /// to 300 images) and for accessible HTML (before: 3.3× from 30 to 300

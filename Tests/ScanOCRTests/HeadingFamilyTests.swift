@@ -14,7 +14,8 @@ import Testing
 struct HeadingFamilyTests {
   /// The first eight checking seeds (one OCR run each): one- and
   /// two-column pages, one or two levels, numbered ("2.1", "II."/"A.")
-  /// and not. `Tools/heading-family-eval.py` measures 40 (README).
+  /// and not. `Tools/heading-family-eval.py` measures 40
+  /// (docs/measurements/accuracy.md).
   static let seeds = 9000...9007
 
   @Test(.enabled(if: GeneratedImages.python != nil, "\(GeneratedImages.absentMessage)"))

@@ -70,7 +70,7 @@ struct PhotoMeasurementTests {
 /// perspective): run only when `SCANTEXT_TEXT_PERSPECTIVE` names the
 /// folder, one JSON object a line to `SCANTEXT_TEXT_PERSPECTIVE_OUT`
 /// (standard output when unset). The decision's lines were drawn from
-/// these figures on develop seeds (README, Preprocessing).
+/// these figures on develop seeds (docs/preprocessing.md).
 @Suite("Text perspective measurements (on request)")
 struct TextPerspectiveMeasurementTests {
   static let folder = ProcessInfo.processInfo.environment["SCANTEXT_TEXT_PERSPECTIVE"]

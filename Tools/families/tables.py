@@ -16,7 +16,7 @@ text (the words joined by single spaces).
 
 Usage as a module: `generate(seed, out_dir)`; from the command line:
 `Tools/families/tables.py SEED [OUT_DIR]`. Seeds 1000-1999 are for
-developing, 9000-9999 only for checking (see the README, "Tables").
+developing, 9000-9999 only for checking (see docs/tables.md).
 """
 
 from __future__ import annotations

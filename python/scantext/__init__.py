@@ -1,6 +1,6 @@
 """Query ScanText's text model of scanned pages from Python.
 
-A client of ``scantext query`` (the README's "Query protocol"): one
+A client of ``scantext query`` (docs/query-protocol.md): one
 long-running server process per open document, requests as method calls,
 answers as small dataclasses, server errors as :class:`QueryError`.
 

@@ -30,7 +30,7 @@ PathLike = Union[str, Path]
 
 #: Every op of the query protocol and the method that sends it: a
 #: :class:`Page` method, or ``Document.page_count`` for ``pages``. In the
-#: README's order; a test checks it against the README's query table.
+#: order of docs/query-protocol.md; a test checks it against its query table.
 OPS: Dict[str, str] = {
     "text": "Page.text_in_range / Page.text_in",
     "rects": "Page.selection_rects",
@@ -246,7 +246,7 @@ class Document:
 
     @property
     def model(self) -> Dict[str, Any]:
-        """The whole model as the README's "JSON format" holds it: every
+        """The whole model as docs/formats.md ("JSON format") holds it: every
         page's (the ``model`` op), asked once. A page's alone is
         :meth:`Page.model`, which reads only that page."""
         if self._model is None:
@@ -323,7 +323,7 @@ class Page:
         return self.document.request(op, page=self.index, **arguments)
 
     def model(self) -> Dict[str, Any]:
-        """The page's model as the README's "JSON format" holds it (an item
+        """The page's model as docs/formats.md ("JSON format") holds it (an item
         of its ``pages``: text, blocks, paragraphs, lines, words, glyphs),
         asked of the server once (the ``model`` op)."""
         if self._model is None:

@@ -6,8 +6,8 @@ import scantext
 
 
 def readme_ops(root):
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    start = readme.index("### Query protocol")
+    readme = (root / "docs" / "query-protocol.md").read_text(encoding="utf-8")
+    start = readme.index("# Query protocol")
     table = readme[start:readme.index("\n\n", readme.index("| --- |", start))]
     names = []
     for name in re.findall(r'\{"op":"(\w+)"', table):

@@ -1,4 +1,5 @@
-"""The README's Python example runs as written (with the tested binary)."""
+"""The Python example of docs/python.md (the README's "From Python" links to it)
+runs as written (with the tested binary)."""
 
 import os
 import subprocess
@@ -6,8 +7,8 @@ import sys
 
 
 def test_the_readme_python_example_runs_as_written(root, tmp_path):
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("\n### Python\n"):]
+    section = (root / "docs" / "python.md").read_text(encoding="utf-8")
+    assert section.startswith("# Python\n")
     start = section.index("```python\n") + len("```python\n")
     example = section[start:section.index("```", start)]
     assert len(example.strip().splitlines()) <= 12

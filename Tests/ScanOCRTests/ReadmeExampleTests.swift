@@ -44,8 +44,9 @@ struct ReadmeExampleTests {
     let products = readme.matches(of: /\.product\(name: "(\w+)", package: "(\w+)"\)/)
     #expect(products.count >= 3)
     for product in products {
+      let name = String(product.output.1)
       #expect(product.output.2 == "ScanText")
-      #expect(manifest.contains(".library(name: \"\(product.output.1)\""), "\(product.output.1)")
+      #expect(manifest.contains(".library(name: \"" + name + "\""), "\(name)")
     }
     #expect(
       readme.contains(

@@ -264,7 +264,7 @@ extension HOCR {
     }
     var out: [Page] = []
     for (i, element) in pages.enumerated() {
-      out.append(try page(element, index: i))
+      out.append(try ModelLimits.checked(page(element, index: i), name: "page \(i + 1)"))
     }
     return Document(pages: out)
   }

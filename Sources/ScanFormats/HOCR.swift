@@ -370,7 +370,9 @@ extension HOCR {
     }
     var dpi: Int?
     if let raw = props["scan_res"] {
-      guard let n = numbers(raw), let first = n.first, first > 0, first < 100_000 else {
+      guard let n = numbers(raw), let first = n.first, first > 0,
+        first <= Double(ModelLimits.resolutions.upperBound)
+      else {
         throw e.error("'scan_res' must be a positive number, not \"\(raw)\"")
       }
       dpi = Int(first.rounded())

@@ -51,14 +51,15 @@ public enum ModelLimits {
 
   /// The most places (rows × columns, spans included) the table cells of
   /// a page may lay out: 64 for each word of the page, and at least
-  /// 1,024. A table's places are written out one by one (a tagged PDF's
-  /// empty `TD`s), so this keeps a forged cell at row 20,000 from making
-  /// a 20,000 × 20,000 grid, while a ruled form with few words filled in
+  /// 16,384 (a 128 × 128 grid). A table's places are written out one by
+  /// one (a tagged PDF's empty `TD`s), so this keeps a forged cell at row
+  /// 20,000 from making a 20,000 × 20,000 grid, while a ruled form with
+  /// few words filled in (a blank grid the table step found by its rules)
   /// still reads.
   /// - Parameter words: The number of words on the page.
   /// - Complexity: O(1).
   public static func tablePlaceLimit(words: Int) -> Int {
-    64 * max(words, 16)
+    64 * max(words, 256)
   }
 
   /// Checks `page` against every limit.

@@ -34,8 +34,20 @@ func get(_ size: Int, at offset: Int, in bytes: [UInt8]) -> UInt64 {
   return v
 }
 
+/// A coordinate far beyond the readers' limit (±10,000,000) but one
+/// `Page`'s initialiser can index: it traps on NaN and on sums that
+/// overflow, as misuse, and every reader checks coordinates before it
+/// builds a page (the raw-byte fuzzer `FuzzCompact` feeds those checks
+/// NaN and infinities).
+func far(_ x: Double) -> Double {
+  guard x.isFinite else { return x.isNaN ? 3e7 : (x < 0 ? -1e15 : 1e15) }
+  return max(-1e15, min(1e15, x))
+}
+
+func far(_ n: Int) -> Int { max(-(1 << 40), min(1 << 40, n)) }
+
 /// The page with its fields changed as the choices say (no check: the
-/// model's initialisers take any value).
+/// model's initialisers take any value they can index).
 func mutated(_ page: Page, _ choices: inout Choices) -> Page {
   var blocks = page.blocks
   var dpi = page.dpi
@@ -53,8 +65,8 @@ func mutated(_ page: Page, _ choices: inout Choices) -> Page {
     case 0: dpi = choices.int()
     case 1: skew = choices.double()
     case 2:
-      width = choices.int()
-      height = choices.int()
+      width = far(choices.int())
+      height = far(choices.int())
     case 3: orientation = choices.int()
     case 4:
       // A table cell's place and spans.
@@ -65,14 +77,15 @@ func mutated(_ page: Page, _ choices: inout Choices) -> Page {
       blocks[b].paragraphs[p].cell = cell
     case 5:
       // A word's quad or box at extreme coordinates.
-      let x = choices.double()
-      let y = choices.double()
+      let x = far(choices.double())
+      let y = far(choices.double())
       var line = blocks[b].paragraphs[p].lines[0]
       line.words[0].quad = Quad(
         topLeft: Point(x: x, y: y), topRight: Point(x: -x, y: y), bottomRight: Point(x: -x, y: -y),
         bottomLeft: Point(x: x, y: -y))
       line.words[0].bbox = PixelRect(
-        minX: choices.int(), minY: choices.int(), maxX: choices.int(), maxY: choices.int())
+        minX: far(choices.int()), minY: far(choices.int()), maxX: far(choices.int()),
+        maxY: far(choices.int()))
       blocks[b].paragraphs[p].lines[0] = line
     case 6:
       // A word's glyph count: one glyph repeated (up to 4,096 times).
@@ -85,7 +98,7 @@ func mutated(_ page: Page, _ choices: inout Choices) -> Page {
     default:
       figures = Array(
         repeating: Figure(
-          bbox: PixelRect(minX: choices.int(), minY: 0, maxX: choices.int(), maxY: 10)),
+          bbox: PixelRect(minX: far(choices.int()), minY: 0, maxX: far(choices.int()), maxY: 10)),
         count: choices.below(64))
     }
   }

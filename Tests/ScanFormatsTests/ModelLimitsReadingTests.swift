@@ -1,7 +1,8 @@
 import Foundation
-import ScanFormats
 import ScanModel
 import Testing
+
+@testable import ScanFormats
 
 /// Every reader checks each page it decodes against ``ModelLimits``
 /// (issue 45, point 1): a page forged in code, written by a writer (which
@@ -145,5 +146,35 @@ struct ModelLimitsReadingTests {
     var crc: UInt32 = 0xFFFF_FFFF
     for _ in 0..<zeros { crc = table[Int(crc & 0xFF)] ^ (crc >> 8) }
     return ~crc
+  }
+}
+
+/// The tagged-PDF writer laid every table out as a rows × columns grid:
+/// a cell at row 20,000 made 20,000 × 20,000 places (3.6 GB, then "failed
+/// to allocate"). A page read from a file is within the model's limit; a
+/// page made in code beyond it gets a row per cell.
+@Suite("Tagged PDF tables beyond the limit")
+struct TaggedTableLimitTests {
+  @Test func aFarCellGetsARowOfItsOwn() {
+    let cells = [
+      TableCellPosition(row: 0, column: 0), TableCellPosition(row: 100_000, column: 100_000),
+      TableCellPosition(row: Int.max, column: 0),
+    ]
+    let paragraphs = cells.enumerated().map { i, cell in
+      let box = PixelRect(minX: 10 + 60 * i, minY: 10, maxX: 60 + 60 * i, maxY: 30)
+      let line = TextLine(bbox: box, words: [Word(text: "c\(i)", bbox: box, confidence: 90)])
+      return Paragraph(bbox: box, lines: [line], role: .tableCell, headingLevel: nil, cell: cell)
+    }
+    let page = Page(
+      width: 300, height: 100,
+      blocks: [
+        Block(bbox: PixelRect(minX: 10, minY: 10, maxX: 190, maxY: 30), paragraphs: paragraphs)
+      ])
+    var tags = PDFTags()
+    let plan = tags.plan(page)
+    #expect(plan.elements.map(\.type) == ["Table"])
+    let rows = plan.elements.first?.kids ?? []
+    #expect(rows.count == 3)
+    #expect(plan.mcidCount == 3)
   }
 }

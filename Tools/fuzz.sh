@@ -9,7 +9,9 @@
 # Targets: FuzzJSON (JSON reader and document importer), FuzzImport (hOCR,
 # ALTO, PAGE XML and TSV importers), FuzzQuery (query protocol), FuzzImage (image decoding, multi-page and tiled TIFF),
 # FuzzPage (page finding and straightening on small gray images), FuzzCompact
-# (the compact model and the paged JSON reader: docs/COMPACT-MODEL.md). Seed
+# (the compact model and the paged JSON reader: docs/COMPACT-MODEL.md),
+# FuzzModelJSON and FuzzModelCompact (structure-aware: a valid model's counts,
+# offsets, floats and table cells changed; docs/reliability-limits.md). Seed
 # corpora come from Scans/ and from hostile TIFFs written below; the
 # corpora grown by a run are kept in .build/fuzz/corpus for the next.
 set -euo pipefail
@@ -17,7 +19,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage FuzzPage FuzzCompact); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(FuzzJSON FuzzImport FuzzQuery FuzzImage FuzzPage FuzzCompact FuzzModelJSON FuzzModelCompact); fi
 
 work=.build/fuzz
 scratch="$work/build"
@@ -70,6 +72,12 @@ seed() {
         "$scantext" convert "$truth" "$dir/$(basename "$truth" .truth.json).stm" 2> /dev/null || true
         cp "$truth" "$dir"/
       done
+      ;;
+    FuzzModelJSON | FuzzModelCompact)
+      # Choices, not files: the empty list (the valid model as it is) and
+      # a few bytes; libFuzzer grows the rest.
+      printf '' > "$dir/none"
+      printf '\x04\x00\x13\x01\x00\x00\x00' > "$dir/cell"
       ;;
     FuzzQuery)
       local i=0

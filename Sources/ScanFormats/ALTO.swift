@@ -471,7 +471,9 @@ extension ALTO {
     for (i, pageElement) in layout.children(named: "Page").enumerated() {
       var reader = Reader(unit: unit, element: pageElement, roles: roles, cells: cells)
       try reader.setScale()
-      pages.append(try reader.page(index: i, image: i == 0 ? image : nil))
+      pages.append(
+        try ModelLimits.checked(
+          reader.page(index: i, image: i == 0 ? image : nil), name: "page \(i + 1)"))
     }
     return Document(pages: pages)
   }

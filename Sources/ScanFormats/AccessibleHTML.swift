@@ -660,8 +660,9 @@ private struct LayerWriter {
       let across = local.x * v.x + local.y * v.y - height / 2
       let (start, stop) = rtl ? (b.topRight, b.topLeft) : (b.topLeft, b.topRight)
       var turn = atan2(stop.y - start.y, stop.x - start.x) - chordAngle
-      while turn > Double.pi { turn -= 2 * Double.pi }
-      while turn < -Double.pi { turn += 2 * Double.pi }
+      // A difference of two angles in (-π, π]: one step brings it back.
+      if turn > Double.pi { turn -= 2 * Double.pi }
+      if turn < -Double.pi { turn += 2 * Double.pi }
       // The curve's height there (its cross-sections stand square to the
       // chord), against the line's at its ends.
       func span(_ a: Point, _ c: Point) -> Double {

@@ -34,6 +34,16 @@ public enum CompactModel {
   static let trailerSize = 32
   /// One page table entry's size.
   static let entrySize = 24
+  /// The fewest bytes a page's record takes (a page without blocks: its
+  /// skew alone is 8 bytes, its text source 4, 15 other fields a byte
+  /// each). A table may list no more pages than the bytes before it can
+  /// hold at this size, which is checked before the table is read: a
+  /// trailer claiming 8 GiB of table over a sparse hole was read whole
+  /// ("failed to allocate").
+  static let minimumRecordSize = 27
+  /// The largest generator record read: 1 MiB (ScanText writes a few
+  /// dozen bytes).
+  static let generatorSizeLimit = 1 << 20
 
   /// Whether `data` starts as a compact model does.
   public static func isCompactModel(_ data: Data) -> Bool {
@@ -196,6 +206,13 @@ extension CompactModel {
         let c = (try? r.fixed(size: 4)) ?? 0
         return (Int(n), UInt32(truncatingIfNeeded: c))
       }
+      // The generator record is a few names; a larger length is a
+      // damaged or forged header, refused before it is read.
+      guard generatorLength <= CompactModel.generatorSizeLimit else {
+        throw fail(
+          "damaged header: its generator record claims \(generatorLength) bytes (at most \(CompactModel.generatorSizeLimit))"
+        )
+      }
       let pagesStart = CompactModel.headerSize + generatorLength
       guard size >= pagesStart + CompactModel.trailerSize,
         try bytes.read(
@@ -241,6 +258,12 @@ extension CompactModel {
       else {
         throw fail("damaged: the trailer does not point to a page table (truncated or changed)")
       }
+      let pagesSize = tableOffset - UInt64(pagesStart)
+      guard pageCount <= pagesSize / UInt64(CompactModel.minimumRecordSize) else {
+        throw fail(
+          "damaged: the page table lists \(pageCount) pages, but the \(pagesSize) bytes before it hold at most \(pagesSize / UInt64(CompactModel.minimumRecordSize))"
+        )
+      }
       let table = try bytes.read(offset: Int(tableOffset), count: Int(tableEnd - tableOffset))
       guard checksum(table) == tableSum else {
         throw fail("damaged: the page table's checksum does not match")
@@ -255,7 +278,9 @@ extension CompactModel {
           let length = (try? r.fixed(size: 8)) ?? 0
           let sum = UInt32(truncatingIfNeeded: (try? r.fixed(size: 4)) ?? 0)
           _ = try? r.fixed(size: 4)
-          guard offset == UInt64(next), length <= tableOffset - offset else {
+          guard offset == UInt64(next), length >= CompactModel.minimumRecordSize,
+            length <= tableOffset - offset
+          else {
             throw DocumentFormatError(
               path: "page \(n + 1)", reason: "damaged: the page table places it out of order")
           }
@@ -281,9 +306,10 @@ extension CompactModel {
         reason: "damaged: its checksum does not match (the file was changed after it was written)")
     }
     do {
-      return try record.withUnsafeBytes { raw throws(CompactModelError) in
+      let page = try record.withUnsafeBytes { raw throws(CompactModelError) in
         try CompactModel.page(record: raw)
       }
+      return try ModelLimits.checked(page, name: path)
     } catch let error as CompactModelError {
       throw DocumentFormatError(path: path, reason: "damaged: \(error.reason)")
     }

@@ -303,7 +303,7 @@ private struct Reader {
       dpiSource: try resolutionSource(o), exifOrientation: try exifOrientation(o),
       figures: try figures(o))
     try check(page, against: o)
-    return page
+    return try ModelLimits.checked(page, name: "pages[\(index)]")
   }
 
   /// The optional `"source"` of a page: `ocr` (the default) or `pdf-text`.

@@ -264,7 +264,7 @@ extension HOCR {
     }
     var out: [Page] = []
     for (i, element) in pages.enumerated() {
-      out.append(try page(element, index: i))
+      out.append(try ModelLimits.checked(page(element, index: i), name: "page \(i + 1)"))
     }
     return Document(pages: out)
   }
@@ -370,7 +370,9 @@ extension HOCR {
     }
     var dpi: Int?
     if let raw = props["scan_res"] {
-      guard let n = numbers(raw), let first = n.first, first > 0, first < 100_000 else {
+      guard let n = numbers(raw), let first = n.first, first > 0,
+        first <= Double(ModelLimits.resolutions.upperBound)
+      else {
         throw e.error("'scan_res' must be a positive number, not \"\(raw)\"")
       }
       dpi = Int(first.rounded())

@@ -148,11 +148,15 @@ public enum PAGEXML {
     return w.text
   }
 
-  /// The clockwise turn that corrects the page, in (-180, 180].
+  /// The clockwise turn that corrects the page, in (-180, 180]: one
+  /// remainder, no loop (a skew of 1e300 took for ever by steps of 360);
+  /// 0 for an angle that is not finite.
   static func correction(_ page: Page) -> Double {
-    var a = -(Double(page.orientation) + page.skew)
-    while a <= -180 { a += 360 }
-    while a > 180 { a -= 360 }
+    let turn = -(Double(page.orientation) + page.skew)
+    guard turn.isFinite else { return 0 }
+    var a = turn.truncatingRemainder(dividingBy: 360)
+    if a <= -180 { a += 360 }
+    if a > 180 { a -= 360 }
     return a
   }
 
@@ -191,7 +195,7 @@ extension PAGEXML {
       throw root.error("the root element is '\(root.name)', not 'PcGts': not a PAGE document")
     }
     guard let pageElement = root.child(named: "Page") else { throw root.error("missing 'Page'") }
-    return Document(pages: [try page(pageElement)])
+    return Document(pages: [try ModelLimits.checked(page(pageElement), name: "page 1")])
   }
 
   static func page(_ e: XMLTree.Element) throws(DocumentFormatError) -> Page {

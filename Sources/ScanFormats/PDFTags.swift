@@ -289,8 +289,33 @@ package struct PDFTags {
   private func table(
     _ cells: [(TableCellPosition, Paragraph)], plan: inout PagePlan, hyphens: [Int: Int]
   ) -> Element {
-    let columns = cells.map { $0.0.column + $0.0.columnSpan }.max() ?? 0
-    let rows = cells.map { $0.0.row + $0.0.rowSpan }.max() ?? 0
+    // The grid is rows × columns places, each written out: a page read
+    // from a file is within ``ModelLimits/tablePlaceLimit(words:)``; a
+    // page made otherwise beyond it (or with a place that overflows) gets
+    // a row per cell, as two cells at one place do below.
+    let words = cells.reduce(0) { $0 + $1.1.words.count }
+    let limit = ModelLimits.tablePlaceLimit(words: words)
+    func end(_ start: Int, _ span: Int) -> Int? {
+      guard start >= 0, span >= 1, start < limit, span <= limit - start else { return nil }
+      return start + span
+    }
+    let columnEnds = cells.map { end($0.0.column, $0.0.columnSpan) }
+    let rowEnds = cells.map { end($0.0.row, $0.0.rowSpan) }
+    let columns = columnEnds.map { $0 ?? 0 }.max() ?? 0
+    let rows = rowEnds.map { $0 ?? 0 }.max() ?? 0
+    guard !columnEnds.contains(nil), !rowEnds.contains(nil),
+      rows.multipliedReportingOverflow(by: columns).partialValue <= limit
+    else {
+      var table = Element("Table")
+      for (_, paragraph) in cells {
+        var cell = Element("TD", attributes: "/O /Table")
+        fill(&cell, words: paragraph.words[...], plan: &plan, hyphens: hyphens)
+        var row = Element("TR")
+        row.kids.append(.element(cell))
+        table.kids.append(.element(row))
+      }
+      return table
+    }
     // Which places a cell covers (its own row or, spanning, a lower one).
     var covered = Array(repeating: Array(repeating: false, count: columns), count: rows)
     for (cell, _) in cells {

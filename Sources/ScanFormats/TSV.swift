@@ -169,7 +169,9 @@ extension TSV {
         return Block(bbox: block.box.union(all: paragraphs.map(\.bbox)), paragraphs: paragraphs)
       }
       pages.append(
-        Page(index: pages.count, width: draft.box.maxX, height: draft.box.maxY, blocks: blocks))
+        try ModelLimits.checked(
+          Page(index: pages.count, width: draft.box.maxX, height: draft.box.maxY, blocks: blocks),
+          name: "page \(pages.count + 1)"))
     }
     return Document(pages: pages)
   }

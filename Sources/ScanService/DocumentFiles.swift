@@ -148,14 +148,41 @@ package enum DocumentFiles {
 extension DocumentFiles {
   /// The image a page of MODEL is drawn on or embedded from: `given`
   /// (`--image`), else MODEL itself when it is an image or a PDF (`-` for
-  /// standard input), else the file the page names beside the model; `nil`
-  /// when there is none.
-  package static func pageImage(given: String?, modelPath: String, page: Page) -> String? {
+  /// standard input), else the file the page names beside the model
+  /// (``imageBeside(model:named:)``); `nil` when there is none.
+  /// - Throws: ``ServiceError`` when the name the page holds leads out
+  ///   of the model's folder.
+  package static func pageImage(given: String?, modelPath: String, page: Page) throws -> String? {
     if let given { return given }
     if !InputFiles.isDocument(modelPath) { return modelPath }
     guard let name = page.image else { return nil }
-    let beside = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
-      .appendingPathComponent(name).path
+    let beside = try imageBeside(model: modelPath, named: name)
     return FileManager.default.fileExists(atPath: beside) ? beside : nil
+  }
+
+  /// The path of the image a model names, resolved within the model's
+  /// folder: a model is data users pass around, and the image a command
+  /// reads from it (`html --embed-image`, `draw`, `convert` to PDF) ends
+  /// up in an output they may share. A name that is absolute or holds a
+  /// `..` step is refused; the user can still give that image with
+  /// `--image`. A symbolic link in the folder is followed: putting one
+  /// beside a model is how images kept elsewhere are used (the tests do
+  /// it). `ocr` writes the image's bare file name.
+  /// - Parameters:
+  ///   - modelPath: The model file's path.
+  ///   - name: The image name the model holds (``ScanModel/Page/image``).
+  /// - Returns: The path of the image in the model's folder (which may
+  ///   not exist).
+  /// - Throws: ``ServiceError`` naming the model and the image.
+  package static func imageBeside(model modelPath: String, named name: String) throws -> String {
+    func refuse(_ why: String) -> ServiceError {
+      ServiceError(
+        "\(modelPath): the model's image '\(name)' \(why), outside the model's folder; give the image with --image to use it"
+      )
+    }
+    guard !name.hasPrefix("/") else { throw refuse("is an absolute path") }
+    guard !name.split(separator: "/").contains("..") else { throw refuse("leads up with '..'") }
+    return URL(fileURLWithPath: modelPath).deletingLastPathComponent()
+      .appendingPathComponent(name).path
   }
 }

@@ -58,7 +58,7 @@ package struct HTMLPictures {
     }
     let modelPath = origin.path
     let number = origin.number
-    let located = DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
+    let located = try DocumentFiles.pageImage(given: imagePath, modelPath: modelPath, page: page)
     if let imageURL {
       // The URL is taken to serve the page's image file as it is.
       let url = imageURL.replacingOccurrences(of: Self.pageNumberPlaceholder, with: "\(number)")

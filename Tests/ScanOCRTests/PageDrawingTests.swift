@@ -110,3 +110,51 @@ struct PageDrawingTests {
     #expect(error?.description.contains("but the page is 1275×1650") == true)
   }
 }
+
+/// `draw` rasterised every line and box point by point, however far off
+/// the image: a word's quad at ±10,000,000 pixels took seconds and
+/// hundreds of megabytes each (issue 45). Everything is clipped to the
+/// image and a margin first.
+@Suite("Drawing far outside the page")
+struct DrawingClipTests {
+  @Test func segmentsAreClippedToTheVisibleRectangle() throws {
+    let visible = Rect(minX: 0, minY: 0, maxX: 100, maxY: 50)
+    let across = try #require(
+      PageDrawing.clipped(from: Point(x: -1e7, y: 25), to: Point(x: 1e7, y: 25), within: visible))
+    #expect(across.0 == Point(x: 0, y: 25) && across.1 == Point(x: 100, y: 25))
+    #expect(
+      PageDrawing.clipped(from: Point(x: -1e7, y: -5), to: Point(x: 1e7, y: -5), within: visible)
+        == nil)
+    #expect(
+      PageDrawing.clipped(from: Point(x: .nan, y: 0), to: Point(x: 1, y: 1), within: visible) == nil
+    )
+    let inside = try #require(
+      PageDrawing.clipped(from: Point(x: 10, y: 10), to: Point(x: 20, y: 30), within: visible))
+    #expect(inside.0 == Point(x: 10, y: 10) && inside.1 == Point(x: 20, y: 30))
+    #expect(
+      PageDrawing.clipped(
+        PixelRect(minX: -10_000_000, minY: 5, maxX: 10_000_000, maxY: 9), to: visible)
+        == PixelRect(minX: 0, minY: 5, maxX: 100, maxY: 9))
+  }
+
+  @Test(.timeLimit(.minutes(1))) func wordsFarOffThePageDrawQuickly() throws {
+    let far = 10_000_000.0
+    let words = (0..<40).map { i in
+      Word(
+        text: "w\(i)",
+        bbox: PixelRect(minX: -10_000_000, minY: -10_000_000, maxX: 10_000_000, maxY: 10_000_000),
+        quad: Quad(
+          topLeft: Point(x: -far, y: -far), topRight: Point(x: far, y: -far),
+          bottomRight: Point(x: far, y: far), bottomLeft: Point(x: -far, y: far)),
+        confidence: 20)
+    }
+    let box = PixelRect(minX: 10, minY: 10, maxX: 290, maxY: 110)
+    let line = TextLine(bbox: box, words: words)
+    let page = Page(
+      width: 300, height: 120,
+      blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])])
+    let png = try PageDrawing().png(of: page, imageData: nil)
+    let pixels = try PageDrawingTests.Pixels(png)
+    #expect(pixels.image.width == 300 && pixels.image.height == 120)
+  }
+}

@@ -34,6 +34,30 @@ let package = Package(
     .executableTarget(
       name: "FuzzCompact",
       dependencies: ["FuzzSupport", .product(name: "ScanFormats", package: "ScanText")]),
+    // A valid model and the choices that change its structured fields,
+    // shared by the structure-aware model fuzzers.
+    .target(
+      name: "ModelMutations",
+      dependencies: [
+        .product(name: "ScanFormats", package: "ScanText"),
+        .product(name: "ScanModel", package: "ScanText"),
+      ]),
+    // A JSON model's fields changed (counts, floats, cells), read by every
+    // JSON reader: the limits of docs/reliability-limits.md.
+    .executableTarget(
+      name: "FuzzModelJSON",
+      dependencies: [
+        "FuzzSupport", "ModelMutations", .product(name: "ScanFormats", package: "ScanText"),
+        .product(name: "ScanModel", package: "ScanText"),
+      ]),
+    // A compact model's fields, counts and offsets changed, checksums made
+    // to match.
+    .executableTarget(
+      name: "FuzzModelCompact",
+      dependencies: [
+        "FuzzSupport", "ModelMutations", .product(name: "ScanFormats", package: "ScanText"),
+        .product(name: "ScanModel", package: "ScanText"),
+      ]),
     // Image decoding (every format, multi-page and tiled TIFF), no OCR.
     .executableTarget(
       name: "FuzzImage",

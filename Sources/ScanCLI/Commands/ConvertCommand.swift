@@ -131,9 +131,7 @@ struct ConvertCommand: ScanCommand {
       } else if let imagePath {
         path = imagePath
       } else if let name = page.image {
-        path =
-          URL(fileURLWithPath: inputPath).deletingLastPathComponent()
-          .appendingPathComponent(name).path
+        path = try DocumentFiles.imageBeside(model: inputPath, named: name)
       } else {
         throw CLIError(
           "\(inputPath): page \(n + 1) names no image; pass --image IMG for a PDF")

@@ -85,7 +85,7 @@ struct DrawCommand: ScanCommand {
     let names = try outputNames(pages.map(\.number))
     var pictures: [(name: String, png: Data)] = []
     for ((_, page), name) in zip(pages, names) {
-      let imagePath = DocumentFiles.pageImage(
+      let imagePath = try DocumentFiles.pageImage(
         given: self.imagePath, modelPath: model.path, page: page)
       try OutputFile.checkWritable(name, inputs: [model.path, imagePath])
       let data = try imagePath.map(InputFiles.read)

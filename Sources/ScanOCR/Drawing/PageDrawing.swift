@@ -181,8 +181,16 @@ public struct PageDrawing: Sendable {
   private func draw(_ page: Page, on canvas: LeptonicaImage) {
     let pix = canvas.pix
     let width = stroke(page)
+    // Everything is clipped to the canvas and a margin wider than a
+    // stroke before Leptonica rasterises it: a line or box is drawn point
+    // by point, so a forged quad at ±10,000,000 pixels took minutes (and
+    // gigabytes) to draw outside a small page.
+    let margin = Double(2 * Int(width) + 2)
+    let visible = Rect(
+      minX: -margin, minY: -margin, maxX: Double(page.width) + margin,
+      maxY: Double(page.height) + margin)
     func box(_ r: PixelRect, _ color: (UInt8, UInt8, UInt8), _ w: Int32) {
-      guard !r.isEmpty,
+      guard let r = Self.clipped(r, to: visible), !r.isEmpty,
         let b = scantext_boxCreate(
           Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height))
       else { return }
@@ -191,6 +199,7 @@ public struct PageDrawing: Sendable {
       _ = scantext_pixRenderBoxArb(pix, b, w, color.0, color.1, color.2)
     }
     func line(_ a: Point, _ b: Point, _ color: (UInt8, UInt8, UInt8), _ w: Int32) {
+      guard let (a, b) = Self.clipped(from: a, to: b, within: visible) else { return }
       _ = scantext_pixRenderLineArb(
         pix, Int32(a.x.rounded()), Int32(a.y.rounded()), Int32(b.x.rounded()),
         Int32(b.y.rounded()), w, color.0, color.1, color.2)
@@ -198,10 +207,10 @@ public struct PageDrawing: Sendable {
 
     if layers.contains(.confidence) {
       for word in page.words {
-        guard let c = word.confidence, c < lowConfidence, !word.bbox.isEmpty,
+        guard let c = word.confidence, c < lowConfidence,
+          let r = Self.clipped(word.bbox, to: visible), !r.isEmpty,
           let b = scantext_boxCreate(
-            Int32(word.bbox.minX), Int32(word.bbox.minY), Int32(word.bbox.width),
-            Int32(word.bbox.height))
+            Int32(r.minX), Int32(r.minY), Int32(r.width), Int32(r.height))
         else { continue }
         var p: UnsafeMutablePointer<Box>? = b
         _ = scantext_pixBlendInRect(pix, b, 0xFF00_0000, 0.45)
@@ -244,6 +253,42 @@ public struct PageDrawing: Sendable {
       }
     }
     if layers.contains(.order) { drawOrder(page, on: pix, width: width, line: line) }
+  }
+
+  /// The part of `r` within `visible`; `nil` when they do not meet.
+  /// - Complexity: O(1).
+  static func clipped(_ r: PixelRect, to visible: Rect) -> PixelRect? {
+    let clipped = PixelRect(
+      minX: max(r.minX, Int(visible.minX)), minY: max(r.minY, Int(visible.minY)),
+      maxX: min(r.maxX, Int(visible.maxX)), maxY: min(r.maxY, Int(visible.maxY)))
+    guard clipped.minX <= clipped.maxX, clipped.minY <= clipped.maxY else { return nil }
+    return clipped
+  }
+
+  /// The part of the segment from `a` to `b` within `visible`
+  /// (Liang–Barsky); `nil` when none of it is, or a point is not finite.
+  /// - Complexity: O(1).
+  static func clipped(from a: Point, to b: Point, within visible: Rect) -> (Point, Point)? {
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return nil }
+    let dx = b.x - a.x
+    let dy = b.y - a.y
+    var t0 = 0.0
+    var t1 = 1.0
+    for (p, q) in [
+      (-dx, a.x - visible.minX), (dx, visible.maxX - a.x),
+      (-dy, a.y - visible.minY), (dy, visible.maxY - a.y),
+    ] {
+      if p == 0 {
+        if q < 0 { return nil }
+      } else {
+        let t = q / p
+        if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+        if t0 > t1 { return nil }
+      }
+    }
+    return (
+      Point(x: a.x + t0 * dx, y: a.y + t0 * dy), Point(x: a.x + t1 * dx, y: a.y + t1 * dy)
+    )
   }
 
   private func drawOrder(

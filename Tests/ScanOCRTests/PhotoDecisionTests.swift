@@ -147,7 +147,8 @@ struct PhotoDecisionTests {
   }
 
   /// The page-edge and perspective decisions on develop seeds of the
-  /// `photo` family (measured over seeds 1000–1039: docs/preprocessing.md):
+  /// `photo` family (measured over seeds 1000–1039:
+  /// docs/measurements/photo-decisions.md):
   /// 1032, flat, in perspective (4.68° from square), all edges in view:
   /// found within 0.2 % of the photo's diagonal of its true corners, sides
   /// bowing by at most 0.09 px, straightened; 1013, curled (172 page pixels

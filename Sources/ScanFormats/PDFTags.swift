@@ -8,8 +8,8 @@ import ScanModel
 /// order: headings `H1`–`H6` (levels never skip: a heading is at most one
 /// level below the one before, as in the accessible HTML), running text
 /// and margin notes `P`, list items `L`/`LI` with the marker a `Lbl` and the
-/// rest an `LBody`, table cells `Table`/`TR`/`TH`/`TD` (the first row of a
-/// table of several rows its column headers, `/Scope /Column`; spans as
+/// rest an `LBody`, table cells `Table`/`TR`/`TH`/`TD` (a header cell,
+/// ``ScanModel/TableCellPosition/isHeader``, a `TH` with `/Scope /Column`; spans as
 /// `/RowSpan`, `/ColSpan`; places no cell covers as empty `TD`s, so every row
 /// has as many cells as the table has columns), `Caption`, footnotes `Note`
 /// (each with its `/ID`), and the hyphen that breaks a word at a line end
@@ -288,7 +288,7 @@ package struct PDFTags {
     // order of the text layer's words).
     var elements: [Element] = []
     for (position, paragraph) in cells {
-      let header = position.row == 0 && rows > 1
+      let header = position.isHeader
       var attributes = "/O /Table"
       if header { attributes += " /Scope /Column" }
       if position.rowSpan > 1 { attributes += " /RowSpan \(position.rowSpan)" }

@@ -24,9 +24,10 @@
 ///    overlap (or lie closer than *h* / 2), are the columns, and a row that
 ///    would merge two columns (a line of the paragraph above or below,
 ///    which runs across the whole width) ends the run.
-/// 4. **Columns of a table**: neighbouring columns belong to one table when
-///    at least 70 % of the segments of the one with fewer segments sit on
-///    the baseline of a segment of the other (within 0.15 *h*): cells of a
+/// 4. **Columns of a table**: a column joins the table's columns left of it
+///    when at least 70 % of the segments of the one with fewer segments (it
+///    or those columns together) sit on the baseline of a segment of the
+///    other (within 0.15 *h*): cells of a
 ///    row stand on one baseline. Prose beside a table has its own line
 ///    pitch and meets the table's baselines only by chance (a table
 ///    beside a column of text is cut at the text). At least two of the
@@ -275,10 +276,15 @@ public enum AlignedTables {
       let hits = few.count { s in many.contains { abs($0.baseline - s.baseline) <= 0.15 * h } }
       return 10 * hits >= 7 * few.count
     }
-    // Chains of neighbouring columns that stand on common baselines.
+    // Chains of neighbouring columns that stand on common baselines: a
+    // column joins the chain left of it when it stands on the baselines
+    // of the chain's columns together (a sparse column, a p-value only on
+    // a group's first row, stands on its rows' labels, not on the sparse
+    // column beside it: PubTabNet's `PMC4840965_004_00`).
     var chains: [[Int]] = [[0]]
     for k in 1..<columns.count {
-      if aligned(bySegments[k - 1], bySegments[k]) {
+      let chain = chains[chains.count - 1].flatMap { bySegments[$0] }
+      if aligned(chain, bySegments[k]) {
         chains[chains.count - 1].append(k)
       } else {
         chains.append([k])

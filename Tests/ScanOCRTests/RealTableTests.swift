@@ -1,0 +1,116 @@
+import Foundation
+import ScanModel
+import ScanOCR
+import ScanTestSupport
+import Testing
+
+/// Tables on real pages (beside the checkout in `../shared`, skipped when
+/// absent), and the pages that must not gain one.
+@Suite("Tables on real pages", .serialized)
+struct RealTableTests {
+  static let shared = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared")
+  static let docling = shared.appendingPathComponent("docling")
+  static let pubtabnet = shared.appendingPathComponent("pubtabnet")
+  static let doclingPresent =
+    FileManager.default.fileExists(
+      atPath: docling.appendingPathComponent("2305.03393v1-pg9.pdf").path)
+    && ExternalCheckers.pdftoppm != nil
+  static let pubtabnetPresent = FileManager.default.fileExists(
+    atPath: pubtabnet.appendingPathComponent("PMC4840965_004_00.png").path)
+  static let doclingAbsent =
+    "../shared/docling or pdftoppm not found: the real table page test is skipped"
+  static let pubtabnetAbsent = "../shared/pubtabnet not found: the small table test is skipped"
+
+  /// The sample pages with a table on them (every other must have none).
+  static let tablePages: Set<String> = [
+    "ruled-table.png", "ocrd/boston-cooking-a.jpg", "ocrd/linguistics-thesis-a.jpg",
+  ]
+
+  static func cells(_ page: Page) -> [Paragraph] {
+    page.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+  }
+
+  static func text(_ paragraph: Paragraph) -> String {
+    paragraph.lines.flatMap(\.words).map(\.text).joined(separator: " ")
+  }
+
+  @Test func noSamplePageOfProseGainsATable() throws {
+    for (image, result) in RecognizedScans.all().sorted(by: { $0.key < $1.key })
+    where !Self.tablePages.contains(image) {
+      let page = try result.get()
+      #expect(
+        !page.blocks.flatMap(\.paragraphs).contains { $0.role == .tableCell },
+        "\(image): \(Self.cells(page).map(Self.text))")
+    }
+  }
+
+  @Test(.enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func noRealPageOfProseGainsATable() throws {
+    for image in RealScans.images where !Self.tablePages.contains(image) {
+      for page in try RealScans.pages(image) {
+        #expect(Self.cells(page).isEmpty, "\(image): \(Self.cells(page).map(Self.text))")
+      }
+    }
+  }
+
+  /// Page 9 of docling's `2305.03393v1` at 300 dpi: a paper's table ruled
+  /// between its columns and between groups of two rows (OTSL over
+  /// HTML), none round its sides, with two header rows (a "TEDs" title
+  /// over three columns). Every line of the groups is a row of its own,
+  /// the outer columns are cells, the header rows are header cells.
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aPapersTableIsReadCellByCellWithItsHeader() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("pg9").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile",
+        Self.docling.appendingPathComponent("2305.03393v1-pg9.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    let first = try #require(cell("0.965"))
+    let second = try #require(cell("0.969"))
+    #expect(first.column == second.column && second.row == first.row + 1)
+    #expect(!first.isHeader)
+    let language = try #require(cell("Language"))
+    #expect(language.isHeader)
+    let simple = try #require(cell("simple"))
+    #expect(simple.isHeader && simple.column == first.column)
+    // The outer columns: the layers' counts left, the times right.
+    #expect(cells.contains { Self.text($0) == "2.73" })
+    #expect(cells.contains { $0.cell?.column == 0 && Self.text($0) == "6" })
+  }
+
+  /// A PubTabNet crop (about 500 px wide, words 9–13 px high, no dpi) is
+  /// read enlarged: its words are read, and their boxes lie on the
+  /// original image's pixels.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func aSmallTableImageIsReadEnlarged() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC4840965_004_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    #expect(page.steps.contains { $0.step == .upscale }, "\(page.steps)")
+    let words = page.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words)
+    let text = words.map(\.text).joined(separator: " ")
+    #expect(text.contains("Hazard ratio"), "\(text)")
+    #expect(text.contains("0.716"), "\(text)")
+    #expect(
+      words.allSatisfy {
+        $0.bbox.minX >= 0 && $0.bbox.minY >= 0 && $0.bbox.maxX <= page.width
+          && $0.bbox.maxY <= page.height
+      })
+    // "Hazard ratio" heads its column at the image's top (y 4–13 in the
+    // ground truth's pixels).
+    let hazard = try #require(words.first { $0.text == "Hazard" })
+    #expect(hazard.bbox.minY < 20 && hazard.bbox.minX > 150)
+  }
+}

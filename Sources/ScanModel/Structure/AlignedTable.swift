@@ -273,7 +273,11 @@ public enum AlignedTables {
     func aligned(_ a: [Segment], _ b: [Segment]) -> Bool {
       let (few, many) = a.count <= b.count ? (a, b) : (b, a)
       guard few.count >= 2 else { return false }
-      let hits = few.count { s in many.contains { abs($0.baseline - s.baseline) <= 0.15 * h } }
+      // Within 0.15 h, and never under 1.5 px: a line's baseline is
+      // whole pixels of the original, and small type read enlarged comes
+      // back to it rounded (PubTabNet's crops: h = 5 px).
+      let slack = max(0.15 * h, 1.5)
+      let hits = few.count { s in many.contains { abs($0.baseline - s.baseline) <= slack } }
       return 10 * hits >= 7 * few.count
     }
     // Chains of neighbouring columns that stand on common baselines: a

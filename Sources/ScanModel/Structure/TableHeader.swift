@@ -3,9 +3,11 @@
 /// A table's header is told from its body by what the cells hold, as
 /// tables are made: the body's data columns hold numbers (amounts,
 /// measures, years, scores), the header above them names what they are
-/// in words. The header is the leading rows with no number in any cell,
-/// when below them some column holds a number in at least half of the
-/// remaining rows, and the header is at most three rows and less than half
+/// in words. A column is a data column when, below its first row, at
+/// least half of its cells (two or more) are numbers. The header is the
+/// leading rows that label the data columns: half their cells in data
+/// columns or more are words (`95% CI` over confidence intervals labels them
+/// beside `Hazard ratio`), at most three rows and less than half
 /// the table. A table of words only (a glossary, a list of names) has no
 /// header told this way: its first row may be data.
 ///
@@ -19,19 +21,25 @@ public enum TableHeader {
   public static func rowCount(_ cells: [(position: TableCellPosition, text: String)]) -> Int {
     let rows = cells.map { $0.position.row + $0.position.rowSpan }.max() ?? 0
     guard rows >= 3 else { return 0 }
-    var numericRow = Array(repeating: false, count: rows)
-    for cell in cells where isNumber(cell.text) { numericRow[cell.position.row] = true }
-    guard let firstData = numericRow.firstIndex(of: true), firstData >= 1, firstData <= 3,
-      2 * firstData < rows
-    else { return 0 }
-    // Some column holds numbers in at least half the rows below.
-    var byColumn: [Int: Set<Int>] = [:]
-    for cell in cells where cell.position.row >= firstData && isNumber(cell.text) {
-      byColumn[cell.position.column, default: []].insert(cell.position.row)
+    var numbers: [Int: Int] = [:]
+    var filled: [Int: Int] = [:]
+    for cell in cells where cell.position.row >= 1 && !cell.text.isEmpty {
+      filled[cell.position.column, default: 0] += 1
+      if isNumber(cell.text) { numbers[cell.position.column, default: 0] += 1 }
     }
-    let body = rows - firstData
-    guard body >= 2, byColumn.values.contains(where: { 2 * $0.count >= body }) else { return 0 }
-    return firstData
+    let data = Set(
+      numbers.filter { column, count in count >= 2 && 2 * count >= filled[column] ?? 0 }.keys)
+    guard !data.isEmpty else { return 0 }
+    var header = 0
+    while header < min(3, (rows - 1) / 2) {
+      let labels = cells.filter {
+        $0.position.row == header && data.contains($0.position.column) && !$0.text.isEmpty
+      }
+      guard !labels.isEmpty, 2 * labels.count(where: { !isNumber($0.text) }) >= labels.count
+      else { break }
+      header += 1
+    }
+    return header
   }
 
   /// Whether a cell's text is a number: its first letter or digit is a

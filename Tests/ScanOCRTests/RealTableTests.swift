@@ -94,6 +94,34 @@ struct RealTableTests {
     #expect(cell("2.73 5.39")?.column == 7)
   }
 
+  /// Page 12 of docling's `redp5110_sampled`: "Table 3-2 Built-in global
+  /// variables" above a table of three columns is a caption, read just
+  /// before the table's first cell. (Its header row, set apart by shading
+  /// and bold type over columns of words, is not told as a header: the
+  /// header rule reads the cells' text only.)
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aTablesCaptionIsReadNextToIt() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("p12").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile", "-f", "12", "-l", "12",
+        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    let caption = try #require(
+      paragraphs.firstIndex { Self.text($0).hasPrefix("Table 3-2 Built-in global variables") })
+    #expect(paragraphs[caption].role == .caption)
+    #expect(paragraphs.indices.contains(caption + 1))
+    let first = paragraphs[caption + 1]
+    #expect(first.cell?.row == 0 && first.cell?.column == 0, "\(Self.text(first))")
+  }
+
   /// A PubTabNet crop (about 500 px wide, letters 5–9 px high, no dpi) is
   /// read enlarged: its words are read (before: `aT ae`), their boxes lie
   /// on the original image's pixels, and it is a table under a header.

@@ -105,9 +105,11 @@ public enum ALTO {
   }
 
   /// The `StructureTag` ID of a table cell's place: `cell_0_1_1_2` (row,
-  /// column, row span, column span).
+  /// column, row span, column span), `cell_0_1_1_2_header` for a header
+  /// cell.
   static func cellTagID(_ cell: TableCellPosition) -> String {
     "cell_\(cell.row)_\(cell.column)_\(cell.rowSpan)_\(cell.columnSpan)"
+      + (cell.isHeader ? "_header" : "")
   }
 
   /// One `StructureTag` per role (and heading level) the document uses;
@@ -149,6 +151,7 @@ public enum ALTO {
             (
               "DESCRIPTION",
               "row \(cell.row), column \(cell.column), rowSpan \(cell.rowSpan), columnSpan \(cell.columnSpan)"
+                + (cell.isHeader ? ", header" : "")
             ),
           ])
       }
@@ -506,7 +509,8 @@ extension ALTO {
 
   /// The table cells' places the document's tags name, by tag ID: a
   /// `StructureTag` of `TYPE` `tableCell` whose `DESCRIPTION` reads "row 0,
-  /// column 1, rowSpan 1, columnSpan 2" (as written here).
+  /// column 1, rowSpan 1, columnSpan 2" (as written here), ending in
+  /// ", header" for a header cell.
   static func cellTags(_ root: XMLTree.Element) -> [String: TableCellPosition] {
     var cells: [String: TableCellPosition] = [:]
     for tag in root.child(named: "Tags")?.children ?? [] where tag.attributes["TYPE"] == "tableCell"
@@ -521,7 +525,8 @@ extension ALTO {
       guard let row = number(after: "row"), let column = number(after: "column") else { continue }
       cells[id] = TableCellPosition(
         row: row, column: column, rowSpan: number(after: "rowSpan") ?? 1,
-        columnSpan: number(after: "columnSpan") ?? 1)
+        columnSpan: number(after: "columnSpan") ?? 1,
+        isHeader: description.hasSuffix(", header"))
     }
     return cells
   }

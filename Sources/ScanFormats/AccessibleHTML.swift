@@ -475,21 +475,48 @@ private struct LayerWriter {
         out.raw("</figure>\n")
       case .tableCell where item.paragraph.cell != nil:
         // A table read cell by cell: one row per row of the table, each
-        // cell with its spans.
-        out.raw("<table class=\"table\">\n")
-        var row: Int?
-        while index < end, let cell = all[index].paragraph.cell {
-          if row != cell.row {
-            out.raw(row == nil ? "<tr>\n" : "</tr>\n<tr>\n")
-            row = cell.row
-          }
-          let spans =
-            (cell.rowSpan > 1 ? " rowspan=\"\(cell.rowSpan)\"" : "")
-            + (cell.columnSpan > 1 ? " colspan=\"\(cell.columnSpan)\"" : "")
-          write(all[index], tag: "td", attributes: spans, into: &out)
+        // cell with its spans, and an empty cell where the table has none
+        // (a column's cells stay under its header for a screen reader).
+        var cells: [Int] = []
+        while index < end, all[index].paragraph.cell != nil {
+          cells.append(index)
           index += 1
         }
-        out.raw("</tr>\n</table>\n")
+        let positions = cells.compactMap { all[$0].paragraph.cell }
+        let rows = positions.map { $0.row + $0.rowSpan }.max() ?? 0
+        let columns = positions.map { $0.column + $0.columnSpan }.max() ?? 0
+        var covered = Array(repeating: Array(repeating: false, count: columns), count: rows)
+        var starting: [Int: [Int: [Int]]] = [:]
+        for k in cells {
+          guard let cell = all[k].paragraph.cell else { continue }
+          starting[cell.row, default: [:]][cell.column, default: []].append(k)
+          for r in cell.row..<(cell.row + cell.rowSpan) {
+            for c in cell.column..<(cell.column + cell.columnSpan) { covered[r][c] = true }
+          }
+        }
+        out.raw("<table class=\"table\">\n")
+        for r in 0..<rows {
+          out.raw("<tr>\n")
+          for c in 0..<columns {
+            guard let here = starting[r]?[c] else {
+              if !covered[r][c] { out.raw("<td class=\"table-cell\"></td>\n") }
+              continue
+            }
+            for k in here {
+              guard let cell = all[k].paragraph.cell else { continue }
+              let spans =
+                (cell.rowSpan > 1 ? " rowspan=\"\(cell.rowSpan)\"" : "")
+                + (cell.columnSpan > 1 ? " colspan=\"\(cell.columnSpan)\"" : "")
+              // A header cell is a `th`: a screen reader announces it with
+              // the cells of its column.
+              write(
+                all[k], tag: cell.isHeader ? "th" : "td",
+                attributes: (cell.isHeader ? " scope=\"col\"" : "") + spans, into: &out)
+            }
+          }
+          out.raw("</tr>\n")
+        }
+        out.raw("</table>\n")
         continue
       case .marginalia:
         out.raw("<aside class=\"marginalia\" aria-label=\"Margin note\">")

@@ -50,11 +50,16 @@ extension CompactModel {
         w.optional(paragraph.headingLevel ?? paragraph.listLevel.flatMap { $0 > 1 ? $0 : nil }) {
           $0.int($1)
         }
-        w.optional(paragraph.cell) { w, cell in
+        // A cell's presence byte says whether it heads its column (2) or
+        // not (1): files written before header cells read as they did.
+        if let cell = paragraph.cell {
+          w.byte(cell.isHeader ? 2 : 1)
           w.int(cell.row)
           w.int(cell.column)
           w.int(cell.rowSpan)
           w.int(cell.columnSpan)
+        } else {
+          w.byte(0)
         }
         w.count(paragraph.lines.count)
         for line in paragraph.lines {
@@ -293,15 +298,22 @@ extension CompactModel.ByteReader {
         throw fail("a level \(level) is not a heading's 1-6 or a list item's")
       }
     }
-    let cell = try optional { r throws(CompactModelError) -> TableCellPosition in
-      let row = try r.int()
-      let column = try r.int()
-      let rowSpan = try r.int()
-      let columnSpan = try r.int()
+    // A cell's presence byte: 0 none, 1 a cell, 2 a header cell (files
+    // written before header cells hold 0 and 1 only).
+    var cell: TableCellPosition?
+    switch try byte() {
+    case 0: cell = nil
+    case let kind where kind <= 2:
+      let row = try int()
+      let column = try int()
+      let rowSpan = try int()
+      let columnSpan = try int()
       guard role == .tableCell, row >= 0, column >= 0, rowSpan >= 1, columnSpan >= 1,
         row <= Self.limit, column <= Self.limit, rowSpan <= Self.limit, columnSpan <= Self.limit
-      else { throw r.fail("a table cell's place is not valid") }
-      return TableCellPosition(row: row, column: column, rowSpan: rowSpan, columnSpan: columnSpan)
+      else { throw fail("a table cell's place is not valid") }
+      cell = TableCellPosition(
+        row: row, column: column, rowSpan: rowSpan, columnSpan: columnSpan, isHeader: kind == 2)
+    case let kind: throw fail("a table cell's flag is \(kind), not 0, 1 or 2")
     }
     var lines: [TextLine] = []
     let lineCount = try count(itemSize: 5)

@@ -93,6 +93,12 @@ private struct Reader {
     return try string(v, key)
   }
 
+  func optionalBool(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError) -> Bool? {
+    guard let v = o[key], v != .null else { return nil }
+    guard case .bool(let b) = v else { throw fail("'\(key)' must be true or false") }
+    return b
+  }
+
   func optionalDouble(_ o: [String: JSONValue], _ key: String) throws(DocumentFormatError)
     -> Double?
   {
@@ -234,9 +240,10 @@ private struct Reader {
     return (role, role == .heading ? level ?? 1 : role == .listItem ? level : nil)
   }
 
-  /// A table cell's `row`, `column`, `rowSpan` and `columnSpan` (``TableCellPosition``):
-  /// `nil` when the paragraph has none; only for role `tableCell`, `row`
-  /// and `column` together, spans 1 when absent.
+  /// A table cell's `row`, `column`, `rowSpan`, `columnSpan` and `header`
+  /// (``TableCellPosition``): `nil` when the paragraph has none; only for
+  /// role `tableCell`, `row` and `column` together, spans 1 and `header`
+  /// false when absent.
   func cellPosition(_ o: [String: JSONValue], role: ParagraphRole) throws(DocumentFormatError)
     -> TableCellPosition?
   {
@@ -244,7 +251,9 @@ private struct Reader {
     let column = try optionalInt(o, "column")
     let rowSpan = try optionalInt(o, "rowSpan")
     let columnSpan = try optionalInt(o, "columnSpan")
-    guard row != nil || column != nil || rowSpan != nil || columnSpan != nil else { return nil }
+    let header = try optionalBool(o, "header")
+    guard row != nil || column != nil || rowSpan != nil || columnSpan != nil || header != nil
+    else { return nil }
     guard role == .tableCell else {
       throw fail("\"row\", \"column\" and their spans are only for role \"tableCell\"")
     }
@@ -254,7 +263,8 @@ private struct Reader {
       throw fail("a table cell spans at least 1 row and 1 column")
     }
     return TableCellPosition(
-      row: row, column: column, rowSpan: rowSpan ?? 1, columnSpan: columnSpan ?? 1)
+      row: row, column: column, rowSpan: rowSpan ?? 1, columnSpan: columnSpan ?? 1,
+      isHeader: header ?? false)
   }
 
   mutating func page(_ v: JSONValue, index: Int) throws(DocumentFormatError) -> Page {

@@ -205,6 +205,7 @@ public enum DocumentJSON {
       object["column"] = .number(Double(cell.column))
       object["rowSpan"] = .number(Double(cell.rowSpan))
       object["columnSpan"] = .number(Double(cell.columnSpan))
+      if cell.isHeader { object["header"] = .bool(true) }
     }
     return .object(object)
   }

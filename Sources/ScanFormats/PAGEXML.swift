@@ -106,6 +106,7 @@ public enum PAGEXML {
             [
               ("rowIndex", String(cell.row)), ("columnIndex", String(cell.column)),
               ("rowSpan", String(cell.rowSpan)), ("colSpan", String(cell.columnSpan)),
+              ("header", cell.isHeader ? "true" : nil),
             ])
           w.end()
         }
@@ -358,7 +359,8 @@ extension PAGEXML {
           TableCellPosition(
             row: max(0, row), column: max(0, column),
             rowSpan: Int(c.attributes["rowSpan"] ?? "") ?? 1,
-            columnSpan: Int(c.attributes["colSpan"] ?? "") ?? 1)
+            columnSpan: Int(c.attributes["colSpan"] ?? "") ?? 1,
+            isHeader: ["true", "1"].contains(c.attributes["header"] ?? ""))
         }
       }
     }

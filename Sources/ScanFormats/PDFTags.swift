@@ -8,8 +8,9 @@ import ScanModel
 /// order: headings `H1`–`H6` (levels never skip: a heading is at most one
 /// level below the one before, as in the accessible HTML), running text
 /// and margin notes `P`, list items `L`/`LI` with the marker a `Lbl` and the
-/// rest an `LBody`, table cells `Table`/`TR`/`TH`/`TD` (the first row of a
-/// table of several rows its column headers, `/Scope /Column`; spans as
+/// rest an `LBody`, table cells `Table`/`TR`/`TH`/`TD` (a header cell,
+/// ``ScanModel/TableCellPosition/isHeader``, a `TH` with `/Scope /Column`;
+/// in a table with none, its first row, as PDF/UA-1 asks; spans as
 /// `/RowSpan`, `/ColSpan`; places no cell covers as empty `TD`s, so every row
 /// has as many cells as the table has columns), `Caption`, footnotes `Note`
 /// (each with its `/ID`), and the hyphen that breaks a word at a line end
@@ -326,8 +327,12 @@ package struct PDFTags {
     // Each cell's element, its content marked in the model's order (the
     // order of the text layer's words).
     var elements: [Element] = []
+    // PDF/UA-1 asks every table for header cells (UA-15-003): a table
+    // whose model marks none keeps its first row as the header, as
+    // before header cells were told.
+    let marked = cells.contains { $0.0.isHeader }
     for (position, paragraph) in cells {
-      let header = position.row == 0 && rows > 1
+      let header = marked ? position.isHeader : position.row == 0 && rows > 1
       var attributes = "/O /Table"
       if header { attributes += " /Scope /Column" }
       if position.rowSpan > 1 { attributes += " /RowSpan \(position.rowSpan)" }

@@ -97,7 +97,9 @@ struct AlignedTableTests {
     #expect(cells.map { $0.lines.map(\.text).joined(separator: " ") } == Self.cells.flatMap { $0 })
     #expect(
       cells.compactMap(\.cell)
-        == (0..<4).flatMap { i in (0..<3).map { TableCellPosition(row: i, column: $0) } })
+        == (0..<4).flatMap { i in
+          (0..<3).map { TableCellPosition(row: i, column: $0, isHeader: i == 0) }
+        })
     #expect(cells.allSatisfy { $0.role == .tableCell })
     // The paragraph above is not a cell, and is read first.
     let first = page.blocks.first?.paragraphs.first
@@ -188,11 +190,11 @@ struct AlignedTableTests {
       ])
     #expect(
       cells.prefix(6).compactMap(\.cell) == [
-        TableCellPosition(row: 0, column: 0, rowSpan: 2),
-        TableCellPosition(row: 0, column: 1, rowSpan: 2),
-        TableCellPosition(row: 0, column: 2, columnSpan: 2),
-        TableCellPosition(row: 1, column: 2),
-        TableCellPosition(row: 1, column: 3),
+        TableCellPosition(row: 0, column: 0, rowSpan: 2, isHeader: true),
+        TableCellPosition(row: 0, column: 1, rowSpan: 2, isHeader: true),
+        TableCellPosition(row: 0, column: 2, columnSpan: 2, isHeader: true),
+        TableCellPosition(row: 1, column: 2, isHeader: true),
+        TableCellPosition(row: 1, column: 3, isHeader: true),
         TableCellPosition(row: 2, column: 0),
       ])
     #expect(cells.count == 17)

@@ -89,4 +89,17 @@ struct RealPageRolesTests {
       found["and written in the margin of the book in a smaller hand than the rest."]?.0
         == .footnote)
   }
+
+  /// The last footnote at the page's foot stays a footnote: its marker
+  /// says what it is, before small type in the bottom band makes it a
+  /// running foot (a check page of the docling set, normal_4pages-p3).
+  @Test func aFootnoteAtThePagesFootIsNoRunningFoot() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(R.body, x: 200, y: 400, size: 20),
+      R.paragraph(
+        ["9) The sums agree when the same policies are sold."], x: 200, y: 1230, size: 14),
+    ])
+    #expect(found["9) The sums agree when the same policies are sold."]?.0 == .footnote)
+  }
 }

@@ -59,6 +59,22 @@ struct TableFamilyTests {
       ruling: table["ruling"] as? String ?? "", cells: cells)
   }
 
+  /// The cells' places without their header flags (the generator's truth
+  /// has none), after checking that only the generated header rows (the
+  /// first one or two, set in bold) are marked as headers.
+  static func places(
+    _ cells: [Paragraph], sourceLocation: SourceLocation = #_sourceLocation
+  ) -> [TableCellPosition?] {
+    #expect(
+      cells.allSatisfy { $0.cell.map { !$0.isHeader || $0.row < 2 } ?? true },
+      sourceLocation: sourceLocation)
+    return cells.map { paragraph in
+      paragraph.cell.map {
+        var p = $0; p.isHeader = false; return p
+      }
+    }
+  }
+
   /// The words of a page whose centre lies in a box, in reading order.
   static func text(of page: Page, in box: PixelRect) -> String {
     page.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words).filter {
@@ -101,7 +117,7 @@ struct TableFamilyTests {
       if page.ruling == "grid" && read.preprocessing.contains("rules") {
         // A grid the rules step found (20 crossings or more): every cell
         // its own paragraph, in its place, row by row.
-        #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+        #expect(Self.places(cellParagraphs) == page.cells.map(\.position), "\(seed)")
         // Each paragraph holds exactly the words inside its cell (what
         // they read is checked against Tesseract's above).
         #expect(
@@ -235,7 +251,7 @@ struct TableFamilyTests {
       #expect(s.wordRecall >= t.wordRecall - 0.01, "\(seed)")
       let cellParagraphs = read.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
       if page.ruling == "grid" {
-        #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+        #expect(Self.places(cellParagraphs) == page.cells.map(\.position), "\(seed)")
       } else {
         try Self.expectCells(cellParagraphs, of: page, in: read, seed: seed)
       }
@@ -286,7 +302,7 @@ struct TableFamilyTests {
       let read = try #require(try scantext.recognize(contentsOf: page.image.path).first)
       let plain = try #require(try tesseract.recognize(contentsOf: page.image.path).first)
       let cellParagraphs = read.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
-      #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+      #expect(Self.places(cellParagraphs) == page.cells.map(\.position), "\(seed)")
       for cell in page.cells {
         #expect(
           Self.text(of: read, in: cell.box) == cell.text,
@@ -328,7 +344,7 @@ struct TableFamilyTests {
       // Every cell its own paragraph, in its place and span, row by row,
       // holding exactly the words inside it; the text beside or above the
       // table is in no cell.
-      #expect(cellParagraphs.map(\.cell) == page.cells.map(\.position), "\(seed)")
+      #expect(Self.places(cellParagraphs) == page.cells.map(\.position), "\(seed)")
       #expect(
         cellParagraphs.map { $0.lines.map(\.text).joined(separator: " ") }
           == page.cells.map { Self.text(of: read, in: $0.box) }, "\(seed)")
@@ -406,9 +422,9 @@ struct TableFamilyTests {
 
   // MARK: Exports
 
-  /// A table of two header cells over three columns ("Group" spans two,
-  /// "Name" spans both header rows) and one body row, between two
-  /// paragraphs.
+  /// A table of two header rows over three columns ("Group" spans two,
+  /// "Name" spans both header rows; the header cells marked as such) and
+  /// one body row, between two paragraphs.
   static let tablePage: Page = {
     func paragraph(_ text: String, _ x: Int, _ y: Int, cell: TableCellPosition? = nil) -> Paragraph
     {
@@ -417,10 +433,13 @@ struct TableFamilyTests {
       return Paragraph(bbox: box, lines: [line], role: cell == nil ? .body : .tableCell, cell: cell)
     }
     let cells = [
-      paragraph("Name", 110, 210, cell: TableCellPosition(row: 0, column: 0, rowSpan: 2)),
-      paragraph("Group", 310, 210, cell: TableCellPosition(row: 0, column: 1, columnSpan: 2)),
-      paragraph("Mass", 310, 260, cell: TableCellPosition(row: 1, column: 1)),
-      paragraph("Rate", 510, 260, cell: TableCellPosition(row: 1, column: 2)),
+      paragraph(
+        "Name", 110, 210, cell: TableCellPosition(row: 0, column: 0, rowSpan: 2, isHeader: true)),
+      paragraph(
+        "Group", 310, 210,
+        cell: TableCellPosition(row: 0, column: 1, columnSpan: 2, isHeader: true)),
+      paragraph("Mass", 310, 260, cell: TableCellPosition(row: 1, column: 1, isHeader: true)),
+      paragraph("Rate", 510, 260, cell: TableCellPosition(row: 1, column: 2, isHeader: true)),
       paragraph("Barley", 110, 310, cell: TableCellPosition(row: 2, column: 0)),
       paragraph("2.2", 310, 310, cell: TableCellPosition(row: 2, column: 1)),
       paragraph("-0.75", 510, 310, cell: TableCellPosition(row: 2, column: 2)),
@@ -441,6 +460,8 @@ struct TableFamilyTests {
   @Test func cellsRoundTripThroughJSON() throws {
     let text = DocumentJSON.encode(Document(pages: [Self.tablePage]), generator: Self.generator)
     #expect(text.contains(#""columnSpan" : 2"#) || text.contains(#""columnSpan": 2"#))
+    // Header cells say so; data cells leave `header` out.
+    #expect(text.components(separatedBy: #""header""#).count - 1 == 4)
     let decoded = try #require(try DocumentJSON.decode(text).pages.first)
     #expect(
       decoded.blocks.flatMap(\.paragraphs).map(\.cell)
@@ -452,6 +473,50 @@ struct TableFamilyTests {
     .replacingOccurrences(of: #""role": "body""#, with: #""role": "body", "row": 1, "column": 0"#)
     #expect(bad != text)
     #expect(throws: DocumentFormatError.self) { try DocumentJSON.decode(bad) }
+  }
+
+  /// A place the table has no cell for is an empty cell in HTML: the
+  /// cells right of it stay under their headers.
+  @Test func anEmptyPlaceIsAnEmptyCellInAccessibleHTML() throws {
+    let blocks = Self.tablePage.blocks.map { block in
+      var b = block
+      b.paragraphs.removeAll { $0.lines.first?.text == "2.2" }
+      return b
+    }
+    let page = Page(image: "table.png", width: 1000, height: 1000, language: "eng", blocks: blocks)
+    let html = AccessibleHTML(image: .none, lowConfidenceThreshold: 60).html(for: page)
+    let rows = html.components(separatedBy: "<tr>")
+    let last = try #require(rows.last?.components(separatedBy: "</tr>").first)
+    #expect(last.components(separatedBy: "<td").count - 1 == 3, "\(last)")
+    #expect(last.contains(#"<td class="table-cell"></td>"#), "\(last)")
+    #expect(
+      try #require(last.range(of: "Barley")).lowerBound
+        < (try #require(last.range(of: "></td>"))).lowerBound)
+  }
+
+  /// Header cells survive the compact model; a file without header cells
+  /// is written as before them (each cell's flag 1), so older files read
+  /// the same.
+  @Test func headerCellsRoundTripThroughTheCompactModel() throws {
+    let document = Document(pages: [Self.tablePage])
+    let decoded = try #require(
+      try CompactModel.decode(CompactModel.encode(document, generator: Self.generator)).pages
+        .first)
+    #expect(
+      decoded.blocks.flatMap(\.paragraphs).map(\.cell)
+        == Self.tablePage.blocks.flatMap(\.paragraphs).map(\.cell))
+    var blocks = Self.tablePage.blocks
+    for b in blocks.indices {
+      for p in blocks[b].paragraphs.indices { blocks[b].paragraphs[p].cell?.isHeader = false }
+    }
+    let plain = Page(
+      image: "table.png", width: 1000, height: 1000, language: "eng", blocks: blocks)
+    let plainBytes = CompactModel.encode(Document(pages: [plain]), generator: Self.generator)
+    let back = try #require(try CompactModel.decode(plainBytes).pages.first)
+    #expect(!back.blocks.flatMap(\.paragraphs).contains { $0.cell?.isHeader == true })
+    #expect(
+      CompactModel.encode(document, generator: Self.generator).count == plainBytes.count,
+      "the header flag takes no byte of its own")
   }
 
   /// xmllint's complaints about an XML text against a schema of
@@ -470,7 +535,10 @@ struct TableFamilyTests {
     let xml = try DocumentFormat.page.encode(
       Document(pages: [Self.tablePage]), generator: Self.generator)
     #expect(xml.contains(#"<TableRegion id="t1" rows="3" columns="3">"#))
-    #expect(xml.contains(#"<TableCellRole rowIndex="0" columnIndex="1" rowSpan="1" colSpan="2"/>"#))
+    #expect(
+      xml.contains(
+        #"<TableCellRole rowIndex="0" columnIndex="1" rowSpan="1" colSpan="2" header="true"/>"#))
+    #expect(xml.contains(#"<TableCellRole rowIndex="2" columnIndex="1" rowSpan="1" colSpan="1"/>"#))
     #expect(try Self.schemaComplaints(xml, schema: "page-2019-07-15.xsd") == "")
     let decoded = try #require(try PAGEXML.decode(Data(xml.utf8)).pages.first)
     #expect(decoded.text == Self.tablePage.text)
@@ -485,7 +553,7 @@ struct TableFamilyTests {
     #expect(xml.contains(#"TYPE="table""#))
     #expect(
       xml.contains(
-        #"<StructureTag ID="cell_0_1_1_2" TYPE="tableCell" LABEL="table cell" DESCRIPTION="row 0, column 1, rowSpan 1, columnSpan 2"/>"#
+        #"<StructureTag ID="cell_0_1_1_2_header" TYPE="tableCell" LABEL="table cell" DESCRIPTION="row 0, column 1, rowSpan 1, columnSpan 2, header"/>"#
       ))
     #expect(try Self.schemaComplaints(xml, schema: "alto-4-4.xsd") == "")
     let decoded = try #require(try ALTO.decode(Data(xml.utf8)).pages.first)
@@ -505,9 +573,11 @@ struct TableFamilyTests {
         html.range(of: "</table>").map { html[start.lowerBound..<$0.upperBound] }
       })
     #expect(table.components(separatedBy: "<tr>").count - 1 == 3)
-    #expect(table.components(separatedBy: "<td ").count - 1 == 7)
-    #expect(table.contains(#"<td class="table-cell" rowspan="2">"#))
-    #expect(table.contains(#"<td class="table-cell" colspan="2">"#))
+    #expect(table.components(separatedBy: "<td ").count - 1 == 3)
+    #expect(table.components(separatedBy: "<th ").count - 1 == 4)
+    #expect(table.contains(#"<th class="table-cell" scope="col" rowspan="2">"#))
+    #expect(table.contains(#"<th class="table-cell" scope="col" colspan="2">"#))
+    #expect(table.contains(#"<td class="table-cell">"#))
     #expect(!table.contains("Above") && !table.contains("Below"))
     #expect(html.components(separatedBy: "<table").count == 2)
   }

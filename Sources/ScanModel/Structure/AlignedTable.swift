@@ -24,9 +24,10 @@
 ///    overlap (or lie closer than *h* / 2), are the columns, and a row that
 ///    would merge two columns (a line of the paragraph above or below,
 ///    which runs across the whole width) ends the run.
-/// 4. **Columns of a table**: neighbouring columns belong to one table when
-///    at least 70 % of the segments of the one with fewer segments sit on
-///    the baseline of a segment of the other (within 0.15 *h*): cells of a
+/// 4. **Columns of a table**: a column joins the table's columns left of it
+///    when at least 70 % of the segments of the one with fewer segments (it
+///    or those columns together) sit on the baseline of a segment of the
+///    other (within 0.15 *h*): cells of a
 ///    row stand on one baseline. Prose beside a table has its own line
 ///    pitch and meets the table's baselines only by chance (a table
 ///    beside a column of text is cut at the text). At least two of the
@@ -272,13 +273,22 @@ public enum AlignedTables {
     func aligned(_ a: [Segment], _ b: [Segment]) -> Bool {
       let (few, many) = a.count <= b.count ? (a, b) : (b, a)
       guard few.count >= 2 else { return false }
-      let hits = few.count { s in many.contains { abs($0.baseline - s.baseline) <= 0.15 * h } }
+      // Within 0.15 h, and never under 1.5 px: a line's baseline is
+      // whole pixels of the original, and small type read enlarged comes
+      // back to it rounded (PubTabNet's crops: h = 5 px).
+      let slack = max(0.15 * h, 1.5)
+      let hits = few.count { s in many.contains { abs($0.baseline - s.baseline) <= slack } }
       return 10 * hits >= 7 * few.count
     }
-    // Chains of neighbouring columns that stand on common baselines.
+    // Chains of neighbouring columns that stand on common baselines: a
+    // column joins the chain left of it when it stands on the baselines
+    // of the chain's columns together (a sparse column, a p-value only on
+    // a group's first row, stands on its rows' labels, not on the sparse
+    // column beside it: PubTabNet's `PMC4840965_004_00`).
     var chains: [[Int]] = [[0]]
     for k in 1..<columns.count {
-      if aligned(bySegments[k - 1], bySegments[k]) {
+      let chain = chains[chains.count - 1].flatMap { bySegments[$0] }
+      if aligned(chain, bySegments[k]) {
         chains[chains.count - 1].append(k)
       } else {
         chains.append([k])

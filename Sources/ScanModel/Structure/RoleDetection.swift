@@ -163,14 +163,19 @@ public enum RoleDetection {
         role = .header
       } else if running, below.isEmpty,
         Double(f.box.minY) > height * 9 / 10 && apartAbove
-          || Double(f.box.minY) > height * 0.85
-            && (folio || relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight)
+          || Double(f.box.minY) > height * 0.85 && folio
       {
         role = .footer
       } else if centreY > height * 3 / 5, relative <= 0.88, TextCues.startsLikeFootnote(f.text),
         !below.contains(where: { $0.size / bodySize > 0.95 && $0.lineSizes.count >= 2 })
       {
+        // Before a foot told by its small type alone: a note's marker
+        // ("9)", "*") says what it is.
         role = .footnote
+      } else if running, below.isEmpty, Double(f.box.minY) > height * 0.85,
+        relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight
+      {
+        role = .footer
       } else if f.lineSizes.count <= 4, TextCues.startsLikeCaption(f.text) {
         role = .caption
       } else if let columnWidth, isBeside(f, textParagraphs: multiLine, columnWidth: columnWidth) {

@@ -66,7 +66,8 @@ extension TableGrid {
   /// Rules that touch make one table (a rule elsewhere on the page, under
   /// a heading or round a photo, stays out of it). A table's rules, each
   /// kind clustered by its centre line, give the lattice of its rows and
-  /// columns; two neighbouring lattice places are one cell when no rule
+  /// columns (and its open sides: a table ruled between its columns, not
+  /// round them, ends where its row rules end); two neighbouring lattice places are one cell when no rule
   /// separates them (a merged header cell). The lattice places that reach
   /// the table's outside without crossing a rule (an unruled corner) are no
   /// cell. A table counts only when the evidence is that of a table, not of
@@ -121,6 +122,28 @@ extension RuledTable {
     var center: Double
     var halfThickness: Int
     var rules: [PixelRect]
+    /// An open side of the table: no rule, where the rules across end.
+    var isEdge = false
+  }
+
+  /// The lines with the table's open sides added: where the rules across
+  /// them reach further than a quarter of the median gap between the
+  /// lines beyond the first or last line (a table ruled between its
+  /// columns but not round them: its outer columns lie between the last
+  /// column rule and the ends of the row rules).
+  static func withOpenSides(_ lines: [RuleLine], from low: Int?, to high: Int?) -> [RuleLine] {
+    guard lines.count >= 2, let first = lines.first, let last = lines.last, let low, let high
+    else { return lines }
+    let gaps = zip(lines, lines.dropFirst()).map { $1.center - $0.center }.sorted()
+    let reach = max(4, gaps[gaps.count / 2] / 4)
+    var out = lines
+    if first.center - Double(low) > reach {
+      out.insert(RuleLine(center: Double(low), halfThickness: 0, rules: [], isEdge: true), at: 0)
+    }
+    if Double(high) - last.center > reach {
+      out.append(RuleLine(center: Double(high), halfThickness: 0, rules: [], isEdge: true))
+    }
+    return out
   }
 
   /// Clusters rules by their centre across (`across` gives a rule's extent
@@ -151,19 +174,28 @@ extension RuledTable {
   /// The table one group of touching rules encloses; `nil` when it is no
   /// table (see ``TableGrid/tables``).
   init?(horizontal: [PixelRect], vertical: [PixelRect]) {
-    let rowLines = Self.lines(horizontal) { ($0.minY, $0.maxY) }
-    let columnLines = Self.lines(vertical) { ($0.minX, $0.maxX) }
+    let rowLines = Self.withOpenSides(
+      Self.lines(horizontal) { ($0.minY, $0.maxY) }, from: vertical.map(\.minY).min(),
+      to: vertical.map(\.maxY).max())
+    let columnLines = Self.withOpenSides(
+      Self.lines(vertical) { ($0.minX, $0.maxX) }, from: horizontal.map(\.minX).min(),
+      to: horizontal.map(\.maxX).max())
     let rows = rowLines.count - 1
     let columns = columnLines.count - 1
     guard rows >= 2, columns >= 2 else { return nil }
     let midY = (0..<rows).map { (rowLines[$0].center + rowLines[$0 + 1].center) / 2 }
     let midX = (0..<columns).map { (columnLines[$0].center + columnLines[$0 + 1].center) / 2 }
     // A wall on column line k at row i; on row line k at column j.
+    // An open side is a wall: the table's edge.
     func verticalWall(_ k: Int, _ i: Int) -> Bool {
-      columnLines[k].rules.contains { Double($0.minY) <= midY[i] && midY[i] <= Double($0.maxY) }
+      columnLines[k].isEdge
+        || columnLines[k].rules.contains {
+          Double($0.minY) <= midY[i] && midY[i] <= Double($0.maxY)
+        }
     }
     func horizontalWall(_ k: Int, _ j: Int) -> Bool {
-      rowLines[k].rules.contains { Double($0.minX) <= midX[j] && midX[j] <= Double($0.maxX) }
+      rowLines[k].isEdge
+        || rowLines[k].rules.contains { Double($0.minX) <= midX[j] && midX[j] <= Double($0.maxX) }
     }
     // Union-find over the lattice places; `outside` is one more node.
     let outside = rows * columns

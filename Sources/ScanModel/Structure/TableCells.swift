@@ -125,7 +125,7 @@ extension TableCells {
   /// keeps none goes, and so do paragraphs and blocks left empty). The
   /// cells, row by row and left to right, become one block of
   /// ``ParagraphRole/tableCell`` paragraphs carrying their place
-  /// (``Paragraph/cell``), put where the first word Tesseract read in the
+  /// (``Paragraph/cell``, header rows told by ``TableHeader``), put where the first word Tesseract read in the
   /// table was (else before the first block below the table's top). Text
   /// outside the cells is never a cell.
   ///
@@ -206,6 +206,15 @@ extension TableCells {
       guard let box = PixelRect.union(lines.map(\.bbox)) else { continue }
       cells.append(Paragraph(bbox: box, lines: lines, role: .tableCell, cell: cell.position))
     }
+    // The rows that label the columns are header cells (``TableHeader``).
+    let placed = cells.indices.filter { cells[$0].cell != nil }
+    let header = TableHeader.marking(
+      placed.compactMap { k in
+        cells[k].cell.map {
+          ($0, cells[k].lines.flatMap(\.words).map(\.text).joined(separator: " "))
+        }
+      })
+    for (k, position) in zip(placed, header) { cells[k].cell = position }
     guard cellConfident >= replacedConfident, let box = PixelRect.union(cells.map(\.bbox)) else {
       return nil
     }

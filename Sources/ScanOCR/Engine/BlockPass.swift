@@ -232,8 +232,9 @@ struct CellsPass: BlockPass {
     }
     let split = TableCells.splitting(composed, grids: context.prepared.tables)
     // Tables without a grid come from the words' places: only where those
-    // are the original's own (a moved page's lines may slant).
-    guard context.mapper.isIdentity else { return split }
+    // are the original's own, or only scaled (a small page read enlarged);
+    // a moved page's lines may slant.
+    guard context.mapper.isIdentity || context.mapper.onlyScales else { return split }
     return TableCells.composingAligned(
       split, excluding: context.prepared.tables.compactMap(\.bounds))
   }

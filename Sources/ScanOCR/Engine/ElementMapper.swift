@@ -30,6 +30,14 @@ struct ElementMapper {
   /// come back as Tesseract gave them.
   var isIdentity: Bool { map.isIdentity }
 
+  /// Whether the recognised image is the original only enlarged or
+  /// reduced (the upscale step): its lines stay as level as the
+  /// original's, and their places scale with it.
+  var onlyScales: Bool {
+    guard let t = map.projective else { return false }
+    return t.keepsBoxesUpright && t.c == 0 && t.f == 0
+  }
+
   /// A point of the recognised image in the original.
   func apply(_ p: Point) -> Point { map.apply(p) }
 

@@ -398,9 +398,17 @@ struct UpscaleStep: ImageStep {
     flag: (
       "upscale", "Upscale pages below 200 dpi to 300 dpi (off: it did not help on measured pages)."
     ),
-    summary: "enlarges a low-resolution page (off by default)", onByDefault: false)
+    summary: "enlarges a low-resolution page (off by default) or small text", onByDefault: false)
 
-  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Int? { page.resolution }
+  /// On with `--upscale`, and whenever a first reading found the text too
+  /// small (``Preprocessor/smallTextFactor``).
+  func isOn(_ context: StepContext) -> Bool {
+    context.steps.contains(name) || context.preprocessor.smallTextFactor != nil
+  }
+
+  func measure(_ page: inout WorkingPage, _ context: StepContext) -> Int? {
+    page.resolution ?? (context.preprocessor.smallTextFactor != nil ? 0 : nil)
+  }
 
   func decide(_ resolution: Int, _ page: WorkingPage, _ context: StepContext) -> Double? {
     context.preprocessor.upscaleFactor(resolution: resolution)
@@ -411,7 +419,13 @@ struct UpscaleStep: ImageStep {
   {
     guard let scaled = scantext_pixScaleGrayLI(page.image.pix, Float(factor), Float(factor))
     else { return nil }
-    page.resolution = Preprocessor.upscaleToDPI
+    // Small text enlarged keeps its resolution's scale (unknown stays
+    // unknown); a low-resolution page is read as the 300 dpi it becomes.
+    if context.preprocessor.smallTextFactor != nil {
+      page.resolution = page.resolution.map { $0 > 0 ? Int((Double($0) * factor).rounded()) : $0 }
+    } else {
+      page.resolution = Preprocessor.upscaleToDPI
+    }
     return (LeptonicaImage(taking: scaled), PointMap(.projective(.undoScale(factor))))
   }
 

@@ -72,6 +72,10 @@ struct Preprocessor {
   /// outline: measured from the text of a first reading
   /// (``TextPerspective``) when the page's edges are not in view.
   var textPerspective: [Point]?
+  /// How much to enlarge a page whose text a first reading found too small
+  /// to read well (``OCREngine`` measures it; the upscale step applies it,
+  /// whether or not `--upscale` is on).
+  var smallTextFactor: Double?
 
   init(steps: Preprocessing, maxPixels: Int = .max) {
     self.steps = steps
@@ -160,10 +164,11 @@ struct Preprocessor {
     return true
   }
 
-  /// How much the upscale step enlarges a page of this resolution; `nil`
-  /// when it leaves it alone. The engine checks the enlarged size against
+  /// How much the upscale step enlarges a page of this resolution (or of
+  /// text too small, ``smallTextFactor``); `nil` when it leaves it alone. The engine checks the enlarged size against
   /// the pixel limit before preparing the page.
   func upscaleFactor(resolution: Int?) -> Double? {
+    if let smallTextFactor { return smallTextFactor }
     guard steps.contains(.upscale), let dpi = resolution, dpi < Self.upscaleBelowDPI else {
       return nil
     }

@@ -1,0 +1,173 @@
+import Foundation
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanOCR
+
+/// Tables on real pages (beside the checkout in `../shared`, skipped when
+/// absent), and the pages that must not gain one.
+@Suite("Tables on real pages", .serialized)
+struct RealTableTests {
+  static let shared = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared")
+  static let docling = shared.appendingPathComponent("docling")
+  static let pubtabnet = shared.appendingPathComponent("pubtabnet")
+  static let doclingPresent =
+    FileManager.default.fileExists(
+      atPath: docling.appendingPathComponent("2305.03393v1-pg9.pdf").path)
+    && ExternalCheckers.pdftoppm != nil
+  static let pubtabnetPresent = FileManager.default.fileExists(
+    atPath: pubtabnet.appendingPathComponent("PMC4840965_004_00.png").path)
+  static let doclingAbsent =
+    "../shared/docling or pdftoppm not found: the real table page test is skipped"
+  static let pubtabnetAbsent = "../shared/pubtabnet not found: the small table test is skipped"
+
+  /// The sample pages with a table on them (every other must have none).
+  static let tablePages: Set<String> = [
+    "ruled-table.png", "ocrd/boston-cooking-a.jpg", "ocrd/linguistics-thesis-a.jpg",
+  ]
+
+  static func cells(_ page: Page) -> [Paragraph] {
+    page.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+  }
+
+  static func text(_ paragraph: Paragraph) -> String {
+    paragraph.lines.flatMap(\.words).map(\.text).joined(separator: " ")
+  }
+
+  @Test func noSamplePageOfProseGainsATable() throws {
+    for (image, result) in RecognizedScans.all().sorted(by: { $0.key < $1.key })
+    where !Self.tablePages.contains(image) {
+      let page = try result.get()
+      #expect(
+        !page.blocks.flatMap(\.paragraphs).contains { $0.role == .tableCell },
+        "\(image): \(Self.cells(page).map(Self.text))")
+    }
+  }
+
+  @Test(.enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func noRealPageOfProseGainsATable() throws {
+    for image in RealScans.images where !Self.tablePages.contains(image) {
+      for page in try RealScans.pages(image) {
+        #expect(Self.cells(page).isEmpty, "\(image): \(Self.cells(page).map(Self.text))")
+      }
+    }
+  }
+
+  /// Page 9 of docling's `2305.03393v1` at 300 dpi: a paper's table ruled
+  /// between its columns and between groups of two rows (OTSL over
+  /// HTML), none round its sides, with two header rows (a "TEDs" title
+  /// over three columns). Its outer columns are cells, each ruled group
+  /// is a row (as docling's truth has it), the header rows are header
+  /// cells and the rows of numbers are not.
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aPapersTableIsReadCellByCellWithItsHeader() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("pg9").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile",
+        Self.docling.appendingPathComponent("2305.03393v1-pg9.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    let first = try #require(cell("0.965 0.969"))
+    let second = try #require(cell("0.938 0.952"))
+    #expect(first.column == second.column && second.row == first.row + 1)
+    #expect(!first.isHeader && !second.isHeader)
+    let language = try #require(cell("Language"))
+    #expect(language.isHeader && language.rowSpan == 2)
+    let teds = try #require(cell("TEDs"))
+    #expect(teds.isHeader && teds.columnSpan == 3 && teds.column == first.column)
+    let simple = try #require(cell("simple"))
+    #expect(simple.isHeader && simple.column == first.column && simple.row == 1)
+    // The outer columns: the encoder's layers left, the times right.
+    #expect(cell("# enc-layers")?.column == 0)
+    #expect(cell("2.73 5.39")?.column == 7)
+  }
+
+  /// Page 12 of docling's `redp5110_sampled`: "Table 3-2 Built-in global
+  /// variables" above a table of three columns is a caption, read just
+  /// before the table's first cell. (Its header row, set apart by shading
+  /// and bold type over columns of words, is not told as a header: the
+  /// header rule reads the cells' text only.)
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aTablesCaptionIsReadNextToIt() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("p12").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile", "-f", "12", "-l", "12",
+        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    let caption = try #require(
+      paragraphs.firstIndex { Self.text($0).hasPrefix("Table 3-2 Built-in global variables") })
+    #expect(paragraphs[caption].role == .caption)
+    #expect(paragraphs.indices.contains(caption + 1))
+    let first = paragraphs[caption + 1]
+    #expect(first.cell?.row == 0 && first.cell?.column == 0, "\(Self.text(first))")
+  }
+
+  /// A PubTabNet crop (about 500 px wide, letters 5–9 px high, no dpi) is
+  /// read enlarged: its words are read (before: `aT ae`), their boxes lie
+  /// on the original image's pixels, and it is a table under a header.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func aSmallTableImageIsReadEnlarged() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC4840965_004_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    #expect(page.steps.contains { $0.step == .upscale }, "\(page.steps)")
+    let words = page.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words)
+    let text = words.map(\.text).joined(separator: " ")
+    #expect(text.contains("Hazard ratio"), "\(text)")
+    #expect(text.contains("1.000"), "\(text)")
+    // Read as a table whose first row is its header.
+    let header = Self.cells(page).filter { $0.cell?.isHeader == true }.map(Self.text)
+    #expect(header.contains("Hazard ratio") && header.contains("Variable"), "\(header)")
+    #expect(
+      words.allSatisfy {
+        $0.bbox.minX >= 0 && $0.bbox.minY >= 0 && $0.bbox.maxX <= page.width
+          && $0.bbox.maxY <= page.height
+      })
+    // "Hazard ratio" heads its column at the image's top (y 4–13 in the
+    // ground truth's pixels).
+    let hazard = try #require(words.first { $0.text == "Hazard" })
+    #expect(hazard.bbox.minY < 20 && hazard.bbox.minX > 150)
+  }
+}
+
+/// When a page's letters are too small to read as they are.
+struct SmallTextTests {
+  static func letters(height: Int, count: Int) -> [PixelRect] {
+    (0..<count).map { PixelRect(minX: 10 * $0, minY: 0, maxX: 10 * $0 + height, maxY: height) }
+  }
+
+  @Test func smallLettersAreEnlargedToAReadableSize() {
+    // Letters 6 px high (a web page's table cut out): 4 times.
+    #expect(OCREngine.smallTextFactor(Self.letters(height: 6, count: 50)) == 4)
+    // 8 px: 3 times; 9 px and more (10-point type at 120 dpi) as they are.
+    #expect(OCREngine.smallTextFactor(Self.letters(height: 8, count: 50)) == 3)
+    #expect(OCREngine.smallTextFactor(Self.letters(height: 9, count: 50)) == nil)
+    #expect(OCREngine.smallTextFactor(Self.letters(height: 24, count: 500)) == nil)
+    // Too few letters to say (a logo, a few specks).
+    #expect(OCREngine.smallTextFactor(Self.letters(height: 6, count: 10)) == nil)
+    // Rules and specks are no letters: pieces under 3 px high, or more
+    // than three times as wide as high, are not measured.
+    let rules = (0..<100).map { PixelRect(minX: 0, minY: 4 * $0, maxX: 400, maxY: 4 * $0 + 2) }
+    #expect(OCREngine.smallTextFactor(rules + Self.letters(height: 24, count: 50)) == nil)
+  }
+}

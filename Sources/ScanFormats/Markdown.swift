@@ -148,7 +148,10 @@ public enum Markdown {
       let level = item.listLevel ?? 1
       while let last = open.last, last.level >= level { open.removeLast() }
       let indent = open.last?.column ?? 0
-      let (marker, content) = listMarker(text)
+      // A bullet OCR read as a letter ("e" before a tab) is dropped too.
+      let (marker, content) =
+        RoleDetection.startsWithMisreadBullet(item)
+        ? ("-", String(text.drop { $0 != " " }.dropFirst())) : listMarker(text)
       let body = escapedBlock(content)
       lines.append(
         String(repeating: " ", count: indent) + marker + (body.isEmpty ? "" : " " + body))

@@ -198,7 +198,10 @@ package struct PDFTags {
           var item = Element("LI")
           let words = paragraphs[index].words
           var body = Element("LBody")
-          if words.count >= 2, TextCues.startsLikeListItem(paragraphs[index].text) {
+          if words.count >= 2,
+            TextCues.startsLikeListItem(paragraphs[index].text)
+              || RoleDetection.startsWithMisreadBullet(paragraphs[index])
+          {
             var label = Element("Lbl")
             fill(&label, words: words[..<1], plan: &plan, hyphens: softHyphens)
             item.kids.append(.element(label))

@@ -235,9 +235,10 @@ struct StreamsTests {
           "Error: '\(path(name))': '\(ending)' is not the ending of a format ScanText writes"),
         "\(r.stderr)")
       for line in [
-        "  json  .json\n", "  text  .txt\n", "  hocr  .hocr, .html, .htm, .xhtml\n",
-        "  alto  .alto.xml, .alto\n", "  page  .page.xml, .page\n", "  tsv   .tsv\n",
-        "  pdf   .pdf (a searchable PDF: the images and their text)\n",
+        "  json      .json\n", "  text      .txt\n", "  hocr      .hocr, .html, .htm, .xhtml\n",
+        "  alto      .alto.xml, .alto\n", "  page      .page.xml, .page\n", "  tsv       .tsv\n",
+        "  pdf       .pdf (a searchable PDF: the images and their text)\n",
+        "  markdown  .md, .markdown (the text as a reader reads it: headings, lists, tables)\n",
       ] {
         #expect(r.stderr.contains(line), "\(line)")
       }
@@ -250,7 +251,7 @@ struct StreamsTests {
     let xml = try ScanTextRun.run(["ocr", small, "-o", path("out.xml")])
     #expect(xml.code == 64)
     #expect(xml.stderr.contains(".xml may be ALTO or PAGE"))
-    #expect(xml.stderr.contains("  alto  .alto.xml, .alto\n"))
+    #expect(xml.stderr.contains("  alto      .alto.xml, .alto\n"))
   }
 
   /// `--format` decides whatever the name; a name without an extension is

@@ -277,6 +277,20 @@ struct MarkdownTests {
 
   /// What would start a block is escaped at a paragraph's start, inline
   /// syntax everywhere; a heading's closing `#` too.
+  /// A bullet OCR read as a letter before a tab ("e   IBM MT/ST …") is
+  /// dropped like a bullet read right: the item reads "- IBM MT/ST …".
+  @Test func aBulletReadAsALetterIsDropped() {
+    var item = Self.paragraph(["IBM introduced the tape"], x: 140, y: 100, role: .listItem)
+    let bullet = Word(
+      text: "e", bbox: PixelRect(minX: 100, minY: 100, maxX: 110, maxY: 120), confidence: 40)
+    item.lines[0].words.insert(bullet, at: 0)
+    item.lines[0].bbox = item.lines[0].bbox.union(bullet.bbox)
+    item.bbox = item.bbox.union(bullet.bbox)
+    let plain = Self.paragraph(["y luego vino"], y: 200, role: .listItem)
+    let page = Page(width: 500, height: 500, blocks: [Self.block([item, plain])])
+    #expect(Markdown.markdown(pages: [page]) == "- IBM introduced the tape\n- y luego vino\n")
+  }
+
   @Test func escaping() {
     #expect(Markdown.escapedBlock("- not a list") == "\\- not a list")
     #expect(Markdown.escapedBlock("+ no") == "\\+ no")

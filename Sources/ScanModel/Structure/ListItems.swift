@@ -76,6 +76,20 @@ extension RoleDetection {
     return starts
   }
 
+  /// Whether a list item's first word is a bullet OCR misread as a letter
+  /// or a sign ("e", "»" before a tab: ``ListLead/isTabbedMark(_:boxes:em:)``),
+  /// which writers leave out of the item's text or mark as its label.
+  /// - Complexity: O(*w*) in the words of the first line.
+  package static func startsWithMisreadBullet(_ paragraph: Paragraph) -> Bool {
+    guard let line = paragraph.lines.first,
+      let first = line.words.first(where: { !$0.text.isEmpty })
+    else { return false }
+    let words = line.words.filter { !$0.text.isEmpty }
+    return !TextCues.startsLikeListItem(words.map(\.text).joined(separator: " "))
+      && ListLead.isTabbedMark(
+        first.text, boxes: words.map(\.bbox), em: Double(line.bbox.maxY - line.bbox.minY))
+  }
+
   /// Whether a paragraph starts like a list item from its first line: a
   /// marker in its text or in the image.
   static func startsListItem(_ f: ParagraphFacts) -> Bool {

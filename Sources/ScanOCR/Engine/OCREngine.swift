@@ -483,7 +483,8 @@ public final class OCREngine {
         LeptonicaImage.init(taking:)),
       let factor = Self.smallTextFactor(Preprocessor.componentBoxes(ink)),
       Double(image.width) * factor * Double(image.height) * factor
-        <= Double(options.maxPixels)
+        <= Double(options.maxPixels),
+      !Self.readsWordsOfReadableSize(reading)
     else { return reading }
     try checkDeadline(started, path: path, page: index)
     var preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
@@ -495,6 +496,24 @@ public final class OCREngine {
       return reading
     }
     return enlarged
+  }
+
+  /// Whether the first reading's confident words (three or more, read
+  /// with confidence 60 or more) are of a height Tesseract reads well
+  /// (a median over twice ``smallLetterHeight``): the pieces of ink that
+  /// measured small were specks, not the letters (the degraded DIBCO page
+  /// `dibco11-pr1`, words 40 px high, was read again enlarged into one
+  /// word box over a fifth of the page, which `verify` refuses).
+  static func readsWordsOfReadableSize(_ reading: Reading) -> Bool {
+    let heights = reading.blocks.flatMap { block in
+      block.paragraphs.flatMap { paragraph in
+        paragraph.lines.flatMap { line in
+          line.words.filter { ($0.confidence ?? 0) >= 60 }.map { $0.bbox.maxY - $0.bbox.minY }
+        }
+      }
+    }.sorted()
+    guard heights.count >= 3 else { return false }
+    return heights[heights.count / 2] > 2 * smallLetterHeight
   }
 
   /// Gray levels below this are ink when letters are measured: small

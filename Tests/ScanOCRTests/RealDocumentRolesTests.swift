@@ -1,0 +1,95 @@
+import Foundation
+import ScanModel
+import ScanTestSupport
+import Testing
+
+@testable import ScanOCR
+
+/// Roles on real documents (issue 44): pages of ../shared/docling
+/// rasterised at 300 dpi as a scan of them would be, read with the
+/// defaults, one label each (skipped when the folder or pdftoppm is
+/// absent). All are pages of the develop half (Tools/structure-eval).
+@Suite("Roles on real documents", .serialized)
+struct RealDocumentRolesTests {
+  static let docling = RealTableTests.docling
+
+  /// Page `number` of docling's `name`.pdf, recognised.
+  static func page(_ name: String, _ number: Int) throws -> Page {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("p\(number)").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile", "-f", "\(number)", "-l", "\(number)",
+        docling.appendingPathComponent("\(name).pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    return try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+  }
+
+  static func paragraphs(_ page: Page) -> [(text: String, role: ParagraphRole)] {
+    page.blocks.flatMap(\.paragraphs).map {
+      ($0.lines.flatMap(\.words).map(\.text).joined(separator: " "), $0.role)
+    }
+  }
+
+  static func role(of prefix: String, in page: Page) -> ParagraphRole? {
+    paragraphs(page).first { $0.text.hasPrefix(prefix) }?.role
+  }
+
+  /// A word processor's history: bullets Tesseract reads as "e" before a
+  /// tab are list items; the section titles are headings.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func bulletsReadAsLettersAreListItems() throws {
+    let page = try Self.page("multi_page", 1)
+    let names = ["IBM MT/ST", "Wang Laboratories", "WordStar", "Microsoft Word"]
+    let items = Self.paragraphs(page).filter { paragraph in
+      names.contains { paragraph.text.contains($0 + " (") || paragraph.text.contains($0 + ":") }
+    }
+    #expect(items.count == 4, "\(Self.paragraphs(page))")
+    #expect(items.allSatisfy { $0.role == .listItem }, "\(items)")
+    #expect(Self.role(of: "The Evolution of the Word Processor", in: page) == .heading)
+  }
+
+  /// A survey's answers: check boxes OCR drops (white squares on tinted
+  /// paper) make list items, each its own; the page numbers and running
+  /// feet are furniture.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func checkBoxesOnlyInTheImageMakeListItems() throws {
+    let page = try Self.page("table_mislabeled_as_picture", 1)
+    let all = Self.paragraphs(page)
+    let national = all.filter { $0.text == "Yes, at the national (federal) level" }
+    #expect(national.count == 2, "\(all)")
+    #expect(national.allSatisfy { $0.role == .listItem })
+    #expect(Self.role(of: "They can prepare legal documents", in: page) == .listItem)
+    #expect(Self.role(of: "208", in: page) == .pageNumber)
+    #expect(Self.role(of: "Global Study on Legal Aid", in: page) == .footer)
+  }
+
+  /// A paper's running head carries its page number a tab away, lower
+  /// than a tenth of the page: a header.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aRunningHeadWithItsFolioIsAHeader() throws {
+    let page = try Self.page("2305.03393v1-pg9", 1)
+    #expect(Self.role(of: "Optimized Table Tokenization", in: page) == .header)
+    #expect(Self.role(of: "5.1 Hyper Parameter Optimization", in: page) == .heading)
+  }
+
+  /// A manual's steps and listings: a numbered sentence is a list item,
+  /// not a heading; a capitalised line of an SQL listing is no heading;
+  /// "Figure 3-10 …" and "Example 3-10 …" labels are captions.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func stepsAndListingsAreNoHeadings() throws {
+    let page = try Self.page("redp5110_sampled", 14)
+    #expect(Self.role(of: "1. Run the SQL statements", in: page) == .listItem)
+    #expect(Self.role(of: "2. Look at the definition", in: page) == .listItem)
+    #expect(Self.role(of: "ACTIVATE ROW ACCESS CONTROL", in: page) != .heading)
+    #expect(Self.role(of: "3.6.6 Activating RCAC", in: page) == .heading)
+  }
+}

@@ -31,7 +31,7 @@ package enum ListMarkerInk {
     guard height >= 6, line.minX > 0 else { return nil }
     let y0 = max(0, line.minY)
     let y1 = min(view.height, line.maxY)
-    let x1 = line.minX - max(1, height / 6)
+    let x1 = min(view.width, line.minX - max(1, height / 6))
     let x0 = max(0, line.minX - height * 5 / 2)
     guard x1 - x0 >= height / 2, y1 > y0 else { return nil }
     // The ink and paper of the line's start (its first letters) set the

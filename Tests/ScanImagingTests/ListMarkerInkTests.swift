@@ -64,4 +64,12 @@ struct ListMarkerInkTests {
     let word = Self.page { x, y in (40..<80).contains(x) && (24..<36).contains(y) ? Self.ink : nil }
     #expect(ListMarkerInk.marker(leftOf: Self.line, in: word.view) == nil)
   }
+
+  /// A line whose box runs past the image's right edge (a model's line,
+  /// not the engine's) reads no pixel outside the image.
+  @Test func aLinePastTheImagesEdgeHasNoMarker() {
+    let blank = Self.page { _, _ in nil }
+    let outside = PixelRect(minX: 250, minY: 20, maxX: 300, maxY: 40)
+    #expect(ListMarkerInk.marker(leftOf: outside, in: blank.view) == nil)
+  }
 }

@@ -368,7 +368,9 @@ private struct Reader {
     let number = try int(member(p, "page"), "page")
     guard number >= 1 else { throw fail("'page' must be 1 or more") }
     let size = try numbers(member(p, "size"), "size", count: 2)
-    guard size.allSatisfy({ $0 > 0 }) else { throw fail("'size' must be positive") }
+    guard size.allSatisfy({ ScanConventions.rounded($0) > 0 }) else {
+      throw fail("'size' must be positive (0.01 or more)")
+    }
     let map = try numbers(member(p, "pixelToPoint"), "pixelToPoint", count: 6)
     func flag(_ key: String) throws(DocumentFormatError) -> Bool {
       guard let v = p[key], v != .null else { return false }

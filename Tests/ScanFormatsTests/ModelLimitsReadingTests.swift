@@ -56,6 +56,35 @@ struct ModelLimitsReadingTests {
     #expect(error?.path == "page 1, blocks[0].paragraphs[0]")
   }
 
+  /// A PDF page size below the format's precision (found by
+  /// FuzzModelJSON): the JSON writer wrote it as 0, which the readers
+  /// refuse; now the readers refuse it at once, JSON and `.stm` alike.
+  @Test func aPDFSizeThatRoundsToZeroIsRefused() throws {
+    func document(width: Double) -> Document {
+      let box = PixelRect(minX: 10, minY: 10, maxX: 60, maxY: 30)
+      let line = TextLine(bbox: box, words: [Word(text: "cell", bbox: box, confidence: 90)])
+      return Document(pages: [
+        Page(
+          image: "page.png", width: 200, height: 100, dpi: 300, skew: 0,
+          blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])],
+          pdf: PDFPageSource(
+            page: 1, width: width, height: 36, pixelToPoint: [0.24, 0, 0, -0.24, 0, 36],
+            hasText: false, nativeImage: true))
+      ])
+    }
+    let json =
+      #"{"version":1,"pages":[{"image":"p.png","width":200,"height":100,"blocks":[],"#
+      + #""pdf":{"page":1,"size":[0.004,36],"pixelToPoint":[0.24,0,0,-0.24,0,36]}}]}"#
+    let error = #expect(throws: DocumentFormatError.self) { try DocumentJSON.decode(json) }
+    #expect(error?.reason == "'size' must be positive (0.01 or more)")
+    let data = CompactModel.encode(document(width: 0.004), generator: Samples.generator)
+    let compact = #expect(throws: DocumentFormatError.self) { try CompactModel.decode(data) }
+    #expect(compact?.reason.hasPrefix("'pdf.size' must be positive numbers (0.01 or more)") == true)
+    // The smallest size the format holds is read and written back.
+    let written = DocumentJSON.encode(document(width: 0.01), generator: Samples.generator)
+    #expect(try DocumentJSON.decode(written).pages[0].pdf?.width == 0.01)
+  }
+
   @Test func altoAndHOCRAreChecked() throws {
     let alto = try refusal(.alto, Self.forged(cell: TableCellPosition(row: 20_000, column: 0)))
     #expect(alto?.path == "page 1, blocks[0].paragraphs[0]")

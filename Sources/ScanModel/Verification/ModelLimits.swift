@@ -179,10 +179,15 @@ private struct Checker {
 
   func check(_ pdf: PDFPageSource) throws(ModelLimitError) {
     guard pdf.page >= 1 else { throw fail("'pdf.page' \(pdf.page) is below 1") }
-    guard pdf.width.isFinite, pdf.height.isFinite, pdf.width > 0, pdf.height > 0,
+    // Positive at export precision: a size that rounds to 0 would be
+    // written as 0, which no reader takes back.
+    guard pdf.width.isFinite, pdf.height.isFinite,
+      ScanConventions.rounded(pdf.width) > 0, ScanConventions.rounded(pdf.height) > 0,
       pdf.width <= Self.coordinateLimit, pdf.height <= Self.coordinateLimit
     else {
-      throw fail("'pdf.size' must be positive numbers within \(ScanConventions.coordinateLimit)")
+      throw fail(
+        "'pdf.size' must be positive numbers (0.01 or more) within \(ScanConventions.coordinateLimit)"
+      )
     }
     guard pdf.pixelToPoint.count == 6,
       pdf.pixelToPoint.allSatisfy({ $0.isFinite && abs($0) <= Self.coordinateLimit })

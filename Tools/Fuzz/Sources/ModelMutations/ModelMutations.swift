@@ -1,3 +1,4 @@
+import Foundation
 import ScanFormats
 import ScanModel
 
@@ -137,7 +138,13 @@ public func checkAccepted(_ document: Document) {
     _ = AccessibleHTML().html(for: page)
   }
   let json = DocumentJSON.encode(document, generator: generator)
-  precondition((try? DocumentJSON.decode(json)) != nil, "ScanText refuses the JSON it wrote")
+  do {
+    _ = try DocumentJSON.decode(json)
+  } catch {
+    FileHandle.standardError.write(
+      Data("ScanText refuses the JSON it wrote: \(error)\n\(json.prefix(3000))\n".utf8))
+    preconditionFailure("ScanText refuses the JSON it wrote: \(error)")
+  }
   let compact = CompactModel.encode(document, generator: generator)
   precondition(
     (try? CompactModel.decode(compact)) == document, "ScanText refuses or changes the .stm it wrote"

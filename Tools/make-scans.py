@@ -57,6 +57,9 @@ FONT_FILES = {
     "sans-bold": "LiberationSans-Bold.ttf",
     "dejavu-sans": "DejaVuSans.ttf",
     "dejavu-serif": "DejaVuSerif.ttf",
+    "mono": "LiberationMono-Regular.ttf",
+    "mono-bold": "LiberationMono-Bold.ttf",
+    "dejavu-mono": "DejaVuSansMono.ttf",
 }
 
 # --------------------------------------------------------------------------

@@ -131,7 +131,7 @@ struct GateTests {
   func makeFamilyIsDeterministicAndRefusesBadInput() throws {
     let (listCode, list) = try ExternalCheckers.run(Self.python, [Self.makeFamily, "--list"])
     #expect(listCode == 0, "\(list)")
-    for family in ["columns", "photo", "misc"] {
+    for family in ["columns", "photo", "misc", "contents", "dropcap", "receipts"] {
       #expect(list.contains("\(family)\t"), "\(list)")
     }
     #expect(!list.contains("prose\t") && !list.contains("pagekit\t"), "\(list)")
@@ -157,6 +157,51 @@ struct GateTests {
       Self.python, [Self.makeFamily, "misc", "--seeds", "1005-1001", "--out", folder.path])
     #expect(rangeCode == 64)
     #expect(range.contains("bad seed range '1005-1001': 1001 is below 1005"), "\(range)")
+  }
+
+  /// The families of issue 48 write the truth a reader expects: a
+  /// contents entry is one line, its title then its page number, the
+  /// leaders between them no text; a drop cap is part of its word, whose
+  /// box holds the initial, lines deep; a receipt's item and price share a
+  /// line and its barcode is no text.
+  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install-dependencies.sh)"))
+  func contentsDropCapAndReceiptFamiliesWriteTheirTruth() throws {
+    let folder = try Fixtures.temporaryFolder()
+    func page(_ family: String, _ seed: Int) throws -> [String: Any] {
+      let (code, output) = try ExternalCheckers.run(
+        Self.python, [Self.makeFamily, family, "--seeds", "\(seed)", "--out", folder.path])
+      #expect(code == 0, "\(output)")
+      let url = folder.appendingPathComponent("\(family)-\(seed).truth.json")
+      let truth = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+      return try #require((truth["pages"] as? [[String: Any]])?.first)
+    }
+    func lines(_ page: [String: Any]) -> [[String: Any]] {
+      let blocks = page["blocks"] as? [[String: Any]] ?? []
+      return blocks.flatMap { ($0["paragraphs"] as? [[String: Any]] ?? []) }
+        .flatMap { $0["lines"] as? [[String: Any]] ?? [] }
+    }
+    // contents-1000: dotted leaders (its parameters say so).
+    let contents = try page("contents", 1000)
+    let text = try #require(contents["text"] as? String)
+    #expect(text.hasPrefix("Contents\n\n1 The Program 6\n"), "\(text.prefix(60))")
+    #expect(!text.contains(".."), "leaders are no text")
+    let entry = try #require(lines(contents).dropFirst().first)
+    let entryWords = try #require(entry["words"] as? [[String: Any]])
+    #expect(entryWords.compactMap { $0["text"] as? String } == ["1", "The", "Program", "6"])
+
+    let dropcap = try page("dropcap", 1000)
+    let opening = try #require(lines(dropcap).dropFirst().first)
+    let first = try #require((opening["words"] as? [[String: Any]])?.first)
+    #expect(first["text"] as? String == "You")
+    let box = try #require(first["bbox"] as? [Int])
+    let next = try #require(lines(dropcap).dropFirst(2).first?["bbox"] as? [Int])
+    #expect(box[3] > next[3], "the initial reaches below the second line: \(box) \(next)")
+
+    let receipt = try page("receipts", 1000)
+    let receiptText = try #require(receipt["text"] as? String)
+    #expect(receiptText.contains("\nTOTAL 138.57\n"), "\(receiptText)")
+    #expect(receiptText.hasSuffix("THANK YOU FOR SHOPPING\n"), "the barcode is no text")
   }
 
   /// `columns` seed 9011 draws a sideways note whose last word ("if") has

@@ -157,6 +157,46 @@ struct AlignedTableTests {
     #expect(cells[3].lines.count == 3)
   }
 
+  /// A receipt (develop `receipts` 1002, 1005): items and prices in two
+  /// columns set flush left and flush right, a quantity line indented
+  /// under some items, and the shop's name read by Tesseract in one
+  /// paragraph with the first row. The indented line leaves its column's
+  /// alignment, so it is a row of its own after its item's price, not a
+  /// second line of the item's cell; the shop's name stays before the
+  /// table.
+  @Test func anIndentedLineUnderACellIsARowOfItsOwn() {
+    let items: [(String, String, String?)] = [
+      ("Butter", "37.32", "3 @ 12.44"), ("Coffee beans", "9.83", nil), ("Tea", "9.02", nil),
+      ("Bananas", "20.06", "2 @ 10.03"), ("Milk", "7.04", nil),
+    ]
+    var lines = [Self.line(["Wiki", "Stores"], x: 300, y: 150)]
+    var y = 300
+    for (item, price, quantity) in items {
+      let priceX = 1000 - 16 * price.count
+      lines.append(
+        TextLine.joined(
+          Self.line(item.split(separator: " ").map(String.init), x: 200, y: y),
+          Self.line([price], x: priceX, y: y)))
+      y += 44
+      if let quantity {
+        lines.append(Self.line(quantity.split(separator: " ").map(String.init), x: 260, y: y))
+        y += 44
+      }
+    }
+    let blocks = [Self.block([Self.paragraph(lines)])]
+    let composed = TableCells.composingAligned(blocks)
+    let paragraphs = composed.flatMap(\.paragraphs)
+    #expect(paragraphs.first?.cell == nil)
+    #expect(paragraphs.first?.lines.flatMap(\.words).map(\.text) == ["Wiki", "Stores"])
+    let cells = paragraphs.filter { $0.cell != nil }
+    #expect(
+      cells.map { $0.lines.flatMap(\.words).map(\.text).joined(separator: " ") } == [
+        "Butter", "37.32", "3 @ 12.44", "Coffee beans", "9.83", "Tea", "9.02", "Bananas",
+        "20.06", "2 @ 10.03", "Milk", "7.04",
+      ])
+    #expect(cells[2].cell == TableCellPosition(row: 1, column: 0))
+  }
+
   /// A header with a group title over two columns (develop `tables`
   /// 1047): "Field trials" over "Grade" and "Score", "Origin" and "Site"
   /// beside it over both header rows.

@@ -162,12 +162,20 @@ extension TableCells {
       var after: [Paragraph] = []
       var touched = false
       for paragraph in block.paragraphs {
+        // A paragraph's lines above its first line in the table stay
+        // before the table (a shop's name over a receipt's rows, read in
+        // one paragraph with the first row: develop `receipts` 1005).
         var lines: [TextLine] = []
+        var linesBefore: [TextLine] = []
         for line in paragraph.lines {
           let inside = line.words.filter { table.cell(at: $0.bbox.center) != nil }
           guard !inside.isEmpty else {
             lines.append(line)
             continue
+          }
+          if !touched {
+            linesBefore = lines
+            lines = []
           }
           touched = true
           replacedConfident += inside.count { ($0.confidence ?? 0) >= threshold }
@@ -183,6 +191,12 @@ extension TableCells {
           {
             lines.append(trimmed)
           }
+        }
+        if let box = PixelRect.union(linesBefore.map(\.bbox)) {
+          var p = paragraph
+          p.lines = linesBefore
+          p.bbox = box
+          before.append(p)
         }
         guard let box = PixelRect.union(lines.map(\.bbox)) else { continue }
         var p = paragraph

@@ -84,6 +84,16 @@ struct InkFitPass: BlockPass {
   }
 }
 
+/// What OCR read over the leaders the leaders step found taken out of the
+/// words (``ScanModel/LeaderWords``), once the words are in original
+/// pixels.
+struct LeadersPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { !context.prepared.leaders.isEmpty }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    LeaderWords.removing(from: blocks, leaders: context.prepared.leaders)
+  }
+}
+
 /// In the reader's layout, words that are slivers of noise dropped
 /// (``ScanModel/SliverNoise``), once their boxes are their ink's;
 /// Tesseract's layout keeps every word.
@@ -260,7 +270,8 @@ struct GlyphFitPass: BlockPass {
 extension OCREngine {
   /// The passes from Tesseract's blocks to the page's, in order.
   static let blockPasses: [any BlockPass] = [
-    RepairBeforeMappingPass(), MapBackPass(), ColumnLinesPass(), RepairPass(), InkFitPass(),
+    RepairBeforeMappingPass(), MapBackPass(), LeadersPass(), ColumnLinesPass(), RepairPass(),
+    InkFitPass(),
     SliverNoisePass(), HeadingSplitPass(), ListSplitPass(),
     RolesPass(),
     CellsPass(), OrderPass(), GlyphFitPass(),

@@ -109,6 +109,8 @@ struct WorkingPage {
   var frame: PageStep?
   /// The table grids whose rules the rules step removed, in original pixels.
   var tables: [TableGrid] = []
+  /// The boxes of the leaders the leaders step found, in original pixels.
+  var leaders: [PixelRect] = []
   /// ``image`` binarised at 128, when already made (shared by the
   /// measurements until a step changes the image).
   var binary: LeptonicaImage?

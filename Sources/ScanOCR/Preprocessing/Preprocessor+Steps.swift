@@ -442,7 +442,7 @@ extension Preprocessor {
   /// Square pixels runs among them (it moves pixels, by a scale) so that
   /// despeckling and the rules measure on square pixels.
   static let cleaningSteps: [any ImageStep] = [
-    IlluminationStep(), SquarePixelsStep(), DespeckleStep(), RulesStep(),
+    IlluminationStep(), SquarePixelsStep(), DespeckleStep(), RulesStep(), LeadersStep(),
   ]
   /// The steps that move pixels, on the cleaned gray page.
   static let geometrySteps: [any ImageStep] = [

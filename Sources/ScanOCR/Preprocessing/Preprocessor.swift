@@ -25,6 +25,9 @@ struct PreparedImage {
   var cleaned: CleanedImage?
   /// The table grids whose rules the rules step removed, in original pixels.
   var tables: [TableGrid] = []
+  /// The boxes of the leaders the leaders step found, in original pixels
+  /// (``LeadersPass`` takes what OCR read in them out of the words).
+  var leaders: [PixelRect] = []
   /// The part of the photo kept by the page steps, and the page's corners
   /// when its perspective was corrected (original pixels).
   var crop: PixelRect?
@@ -113,6 +116,7 @@ struct Preprocessor {
     result.map = page.map
     result.applied = page.records
     result.tables = page.tables
+    result.leaders = page.leaders
     result.crop = page.frame?.crop
     result.perspective = page.frame?.perspective
     result.orientation = page.orientation

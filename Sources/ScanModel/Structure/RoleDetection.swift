@@ -53,6 +53,11 @@
 /// paragraphs inside a ruled table found on the image into cells;
 /// importers that know cells keep them.
 public enum RoleDetection {
+  /// The top and bottom bands of a page where running heads and feet are
+  /// printed, as a fraction of its height: a paper's running head sits at
+  /// 12 % of the page, a handbook's foot at 95 %.
+  static let runningBand = 0.15
+
   /// The blocks with every paragraph's role (and heading level) assigned.
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels.
@@ -157,13 +162,13 @@ public enum RoleDetection {
         role = .pageNumber
       } else if running, above.isEmpty,
         Double(f.box.maxY) < height / 10 && apartBelow
-          || Double(f.box.maxY) < height * 0.15
+          || Double(f.box.maxY) < height * runningBand
             && (folio || relative <= 0.9 && (gapBelow ?? 0) >= bodyLineHeight)
       {
         role = .header
       } else if running, below.isEmpty,
         Double(f.box.minY) > height * 9 / 10 && apartAbove
-          || Double(f.box.minY) > height * 0.85 && folio
+          || Double(f.box.minY) > height * (1 - runningBand) && folio
       {
         role = .footer
       } else if centreY > height * 3 / 5, relative <= 0.88, TextCues.startsLikeFootnote(f.text),
@@ -172,7 +177,7 @@ public enum RoleDetection {
         // Before a foot told by its small type alone: a note's marker
         // ("9)", "*") says what it is.
         role = .footnote
-      } else if running, below.isEmpty, Double(f.box.minY) > height * 0.85,
+      } else if running, below.isEmpty, Double(f.box.minY) > height * (1 - runningBand),
         relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight
       {
         role = .footer

@@ -39,8 +39,8 @@
 ///    numbering such as "2.1." excepted) and is numbered and capitalised
 ///    ("2.1 The Harbour"), in capitals, centred in its column, or in title
 ///    case; below 1.2 × the running text (bold or not) it is centred or set
-///    flush with its column's text (not set in by more than half an em: a
-///    syntax diagram's "FOR ROWS").
+///    flush with its column's text, left or right (not set in from both
+///    edges by more than half an em: a syntax diagram's "FOR ROWS").
 /// 8. Otherwise **body**.
 ///
 /// The running text's size is the median height of the lines of the
@@ -316,12 +316,12 @@ public enum RoleDetection {
   /// text: the median left edge of the multi-line paragraphs it overlaps
   /// horizontally that are a column wide (half to one and a half times
   /// the running text's column: not a title across two columns, not a
-  /// narrow listing), and how far its centre lies from that column's
-  /// centre (the median of their right edges its right); `nil` when there
-  /// are none.
+  /// narrow listing), how far it ends left of their right edge (the
+  /// median of their right edges), and how far its centre lies from that
+  /// column's centre; `nil` when there are none.
   private static func indent(
     of f: ParagraphFacts, textParagraphs: [ParagraphFacts], columnWidth: Double
-  ) -> (left: Double, offCentre: Double)? {
+  ) -> (left: Double, right: Double, offCentre: Double)? {
     let column = textParagraphs.filter {
       let width = Double($0.box.maxX - $0.box.minX)
       return ($0.block != f.block || $0.index != f.index) && width >= columnWidth / 2
@@ -331,13 +331,14 @@ public enum RoleDetection {
     let left = median(column.map { Double($0.box.minX) })
     let right = median(column.map { Double($0.box.maxX) })
     return (
-      Double(f.box.minX) - left, abs(Double(f.box.minX + f.box.maxX) / 2 - (left + right) / 2)
+      Double(f.box.minX) - left, right - Double(f.box.maxX),
+      abs(Double(f.box.minX + f.box.maxX) / 2 - (left + right) / 2)
     )
   }
 
   private static func isHeading(
     _ f: ParagraphFacts, relative: Double, hasTextBelow: Bool, gapAbove: Double?,
-    bodySize: Double, indent: (left: Double, offCentre: Double)?
+    bodySize: Double, indent: (left: Double, right: Double, offCentre: Double)?
   ) -> Bool {
     // Headings are short, start with a capital or a numbering, and do not
     // end like a sentence part (a numbering such as "2." excepted). They
@@ -357,11 +358,14 @@ public enum RoleDetection {
     // full stop ("Berlinische Monatsschrift.").
     if relative >= 1.2 { return TextCues.hasLetters(f.text) }
     // At the running text's size, bold or not, a heading is set flush
-    // with its column's text or centred (in its block or its column, to
-    // an em): a line set in by more than half an em (a letter's side
+    // with its column's text (left, or right as in a right-to-left
+    // script) or centred (in its block or its column, to an em): a line
+    // set in from both edges by more than half an em (a letter's side
     // bearing is a tenth of one) is a line of something set in (a syntax
     // diagram's bold "FOR ROWS", a quotation).
-    if let indent, indent.left > bodySize / 2, !f.isCentred, indent.offCentre > bodySize {
+    if let indent, indent.left > bodySize / 2, indent.right > bodySize / 2, !f.isCentred,
+      indent.offCentre > bodySize
+    {
       return false
     }
     // Bold type at the running text's size, every line of it (a bold word

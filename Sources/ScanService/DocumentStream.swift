@@ -42,17 +42,29 @@ package final class DocumentStream: PageOutput {
   private let output: OutputFile.Stream
   /// Where the pages wait for a head written last.
   private var spool: Spool?
+  /// The pages waiting for their neighbours, when running heads and feet
+  /// are told by repetition (``ScanModel/RunningFurniture``).
+  private var window: RunningFurniture.Window<(DocumentJSON.PageText?, PageOrigin)>?
+  /// The pages taken, written or waiting in ``window``.
+  private var taken = 0
 
-  /// The number of pages written.
-  package var pageCount: Int { writer.pageCount }
+  /// The number of pages taken (written, or waiting for the pages after
+  /// them when running heads and feet are told by repetition).
+  package var pageCount: Int { window == nil ? writer.pageCount : taken }
 
   /// A document in `format` to `path` (`-` for standard output), its page
   /// images (for a format that needs them) from `images`.
+  /// With `runningFurniture`, each page waits for the
+  /// ``ScanModel/RunningFurniture/reach`` pages after it and is written
+  /// with the running heads and feet it repeats from its neighbours
+  /// (`.reading`: put in reading order again after a change; `.tesseract`:
+  /// kept in the engine's order).
   /// - Throws: ``ServiceError`` when the writer cannot start (the
   ///   searchable PDF's font is missing).
   package init(
     format: FileFormat, path: String, settings: WriterSettings,
-    images: (any PageImageSource)? = nil, io: CommandIO = .standard
+    images: (any PageImageSource)? = nil, io: CommandIO = .standard,
+    runningFurniture: PageLayoutOrder? = nil
   ) throws {
     do {
       writer = try format.makeWriter(settings)
@@ -63,6 +75,9 @@ package final class DocumentStream: PageOutput {
     self.images = images
     outputPath = path
     output = OutputFile.Stream(path, io: io)
+    if let runningFurniture {
+      window = RunningFurniture.Window(reorder: runningFurniture == .reading)
+    }
   }
 
   /// Writes the next page, numbered after those written, read from page
@@ -85,9 +100,28 @@ package final class DocumentStream: PageOutput {
       from: PageOrigin(path: source.path, page: source.page, number: pageCount + 1))
   }
 
-  /// Writes the next page, read from `origin`.
+  /// Writes the next page, read from `origin` (once the pages after it
+  /// have come, when running heads and feet are told by repetition).
   package func write(
     _ page: Page, encoded: DocumentJSON.PageText? = nil, from origin: PageOrigin
+  ) throws {
+    guard window != nil else { return try writeNow(page, encoded: encoded, from: origin) }
+    taken += 1
+    try writeDecided(window?.append(page, (encoded, origin)) ?? [])
+  }
+
+  /// Writes pages the window has decided; a page whose roles changed is
+  /// encoded again.
+  private func writeDecided(
+    _ pages: [(page: Page, payload: (DocumentJSON.PageText?, PageOrigin), changed: Bool)]
+  ) throws {
+    for (page, (encoded, origin), changed) in pages {
+      try writeNow(page, encoded: changed ? nil : encoded, from: origin)
+    }
+  }
+
+  private func writeNow(
+    _ page: Page, encoded: DocumentJSON.PageText?, from origin: PageOrigin
   ) throws {
     let first = writer.pageCount == 0
     let bytes: Data
@@ -112,6 +146,9 @@ package final class DocumentStream: PageOutput {
 
   /// Writes what follows the last page and ends the output.
   package func finish() throws {
+    if window != nil {
+      try writeDecided(window?.finish() ?? [])
+    }
     do {
       let held = try writer.flush()
       if !held.isEmpty {

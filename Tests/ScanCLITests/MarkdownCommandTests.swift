@@ -186,4 +186,105 @@ struct MarkdownCommandTests {
     #expect(none.stderr == "\(model): no table found\n")
     #expect(scantext(["tables", model, "--format", "json"]).stdout == "[]\n")
   }
+
+  /// A page of running text and, close under it in the running text's
+  /// type (no rule of the page alone makes it furniture), the line `foot`.
+  static func pageWithFoot(_ foot: String) -> Page {
+    func line(_ text: String, y: Int) -> TextLine {
+      var x = 100
+      let words = text.split(separator: " ").map { token in
+        defer { x += 10 * token.count + 10 }
+        return Word(
+          text: String(token),
+          bbox: PixelRect(minX: x, minY: y, maxX: x + 10 * token.count, maxY: y + 20))
+      }
+      return TextLine(bbox: PixelRect.union(words.map(\.bbox)) ?? words[0].bbox, words: words)
+    }
+    func paragraph(_ lines: [String], y: Int) -> Paragraph {
+      let built = lines.enumerated().map { line($1, y: y + 30 * $0) }
+      return Paragraph(bbox: PixelRect.union(built.map(\.bbox)) ?? built[0].bbox, lines: built)
+    }
+    let text = [
+      "The ferry left the harbour at dawn and the sea was calm",
+      "all the way to the island where the keeper was waiting",
+      "with a lantern in his hand and a dog at his side today.",
+    ]
+    let paragraphs = [paragraph(text, y: 100), paragraph(text, y: 780), paragraph([foot], y: 880)]
+    return Page(
+      width: 1000, height: 1000,
+      blocks: paragraphs.map { Block(bbox: $0.bbox, paragraphs: [$0]) })
+  }
+
+  /// `ocr` of a document whose pages repeat a line at their foot (the
+  /// same text around a changing number): a running foot, left out of
+  /// the Markdown and given the footer role in the JSON; a one-page
+  /// document keeps it as text.
+  @Test func aFootRepeatedOnEveryPageIsLeftOutOfTheMarkdown() throws {
+    let pages = (1...3).map { Self.pageWithFoot("Annual Report of the Harbour Board \($0)") }
+    let (folder, model) = try Self.model(pages)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let markdown = scantext(["ocr", model, "--format", "markdown", "-q"])
+    #expect(markdown.code == 0, "\(markdown.stderr)")
+    #expect(markdown.stdout.contains("The ferry left the harbour"))
+    #expect(!markdown.stdout.contains("Annual Report"), "\(markdown.stdout)")
+    let out = folder.appendingPathComponent("out.json").path
+    #expect(scantext(["ocr", model, "-o", out, "-q"]).code == 0)
+    let read = try DocumentJSON.decode(try String(contentsOfFile: out, encoding: .utf8))
+    #expect(read.pages.count == 3)
+    for page in read.pages {
+      let foot = page.blocks.flatMap(\.paragraphs).last
+      #expect(foot?.role == .footer, "\(page.text)")
+      #expect(page.text.hasSuffix("Annual Report of the Harbour Board \(page.index + 1)\n"))
+    }
+    let (alone, single) = try Self.model([pages[0]])
+    defer { try? FileManager.default.removeItem(at: alone) }
+    let one = scantext(["ocr", single, "--format", "markdown", "-q"])
+    #expect(one.stdout.contains("Annual Report of the Harbour Board 1"), "\(one.stdout)")
+  }
+
+  static let camelot = Fixtures.packageRoot.deletingLastPathComponent()
+    .appendingPathComponent("shared/camelot/files")
+  static let camelotPresent =
+    FileManager.default.fileExists(
+      atPath: camelot.appendingPathComponent("vertical_header.pdf").path)
+    && ExternalCheckers.pdftoppm != nil
+  static let camelotAbsent =
+    "../shared/camelot or pdftoppm not found: the real running head test is skipped"
+
+  /// A real report's pages (camelot's vertical_header.pdf, an election
+  /// count, at 300 dpi): each repeats "PRIMARY ELECTION, AUGUST 7, 2018"
+  /// above its table and "N of 5" below it. On a page alone the head reads
+  /// as a heading and the first page's "1 of 5" as text; read as one
+  /// document, both are furniture on every page, out of the Markdown.
+  @Test(.enabled(if: camelotPresent, Comment(rawValue: camelotAbsent)))
+  func aRealReportsRunningHeadAndFootAreFurniture() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("p").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-f", "1", "-l", "2",
+        Self.camelot.appendingPathComponent("vertical_header.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let out = folder.appendingPathComponent("doc.json").path
+    let read = scantext(["ocr", stem + "-1.png", stem + "-2.png", "-o", out, "-q", "--no-cache"])
+    #expect(read.code == 0, "\(read.stderr)")
+    let document = try DocumentJSON.decode(try String(contentsOfFile: out, encoding: .utf8))
+    #expect(document.pages.count == 2)
+    for page in document.pages {
+      let paragraphs = page.blocks.flatMap(\.paragraphs).map {
+        ($0.lines.map(\.text).joined(separator: " "), $0.role)
+      }
+      let head = paragraphs.first { $0.0.hasPrefix("PRIMARY ELECTION") }
+      #expect(head?.1 == .header, "\(paragraphs)")
+      let foot = paragraphs.last { $0.0.hasSuffix("f5") }
+      #expect(foot.map { $0.1.isPageFurniture } == true, "\(paragraphs)")
+    }
+    let markdown = scantext(["convert", out, "-", "--format", "markdown"])
+    #expect(markdown.code == 0)
+    #expect(!markdown.stdout.contains("PRIMARY ELECTION"), "\(markdown.stdout)")
+    #expect(markdown.stdout.contains("DEMOCRATIC PARTY"))
+  }
 }

@@ -237,4 +237,47 @@ struct ReadingOrderTests {
     ]
     #expect(Self.order(blocks) == ["Left", "Right", "1", "continued", "2", "17"])
   }
+
+  /// Four numbered boxes, two across and two down, each a numbered title
+  /// and a paragraph, in Tesseract's order (column by column: 1, 3, 2, 4).
+  static func numberedGrid(_ numbers: [String] = ["1.", "3.", "2.", "4."]) -> [[Paragraph]] {
+    let places = [(100, 200), (100, 700), (550, 200), (550, 700)]
+    return zip(numbers, places).map { number, place in
+      [
+        Self.para(number, x: place.0, y: place.1),
+        Self.para("Panel\(number)", x: place.0, y: place.1 + 60, lines: 5),
+      ]
+    }
+  }
+
+  @Test func numberedBoxesInAGridAreReadInNumberOrder() {
+    #expect(
+      Self.order(Self.numberedGrid()) == [
+        "1.", "Panel1.", "2.", "Panel2.", "3.", "Panel3.", "4.", "Panel4.",
+      ])
+    // Numbered "1)" too, and what stands before the first box stays first.
+    let titled =
+      [[Self.para("Steps", x: 100, y: 100)]] + Self.numberedGrid(["1)", "3)", "2)", "4)"])
+    #expect(
+      Self.order(titled) == [
+        "Steps", "1)", "Panel1)", "2)", "Panel2)", "3)", "Panel3)", "4)", "Panel4)",
+      ])
+  }
+
+  @Test func numbersThatAreNoGridKeepTheEnginesOrder() {
+    // Read column by column and numbered so (1, 2 down the left, 3, 4
+    // down the right): already in order.
+    let byColumns = Self.numberedGrid(["1.", "2.", "3.", "4."])
+    #expect(Self.order(byColumns) == Self.order(byColumns, reorder: false))
+    // One column whose numbers do not count on down the page (a
+    // numbered list quoted out of order): no grid, kept.
+    let column = [
+      [Self.para("3.", x: 100, y: 200)], [Self.para("1.", x: 100, y: 400)],
+      [Self.para("2.", x: 100, y: 600)],
+    ]
+    #expect(Self.order(column) == ["3.", "1.", "2."])
+    // A number twice (two lists): kept.
+    let twice = Self.numberedGrid(["1.", "2.", "1.", "2."])
+    #expect(Self.order(twice) == Self.order(twice, reorder: false))
+  }
 }

@@ -41,6 +41,27 @@ struct RealPageRolesTests {
     #expect(found["3.3 VERIFY_GROUP_FOR_USER function"]?.0 == .heading)
   }
 
+  /// A syntax diagram's keywords (docling redp5110 p10: "FOR ROWS",
+  /// "ENFORCED FOR ALL ACCESS") set in from the column's text, apart from
+  /// the lines around them: no headings; a line in capitals flush with
+  /// the text, left or right, is one.
+  @Test func aLineSetInFromItsColumnIsNotAHeading() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(["FOR ROWS"], x: 250, y: 400, size: 20),
+      R.paragraph(["ENFORCED FOR ALL ACCESS"], x: 250, y: 500, size: 20),
+      R.paragraph(["THE KEEPER'S LOG"], x: 200, y: 600, size: 20),
+      R.paragraph(R.body, x: 200, y: 650, size: 20),
+      // Flush right, as a right-to-left script sets its headings.
+      R.paragraph(["THE LAST VOYAGE"], x: 650, y: 850, size: 20),
+      R.paragraph(R.body, x: 200, y: 900, size: 20),
+    ])
+    #expect(found["FOR ROWS"]?.0 == .body)
+    #expect(found["ENFORCED FOR ALL ACCESS"]?.0 == .body)
+    #expect(found["THE KEEPER'S LOG"]?.0 == .heading)
+    #expect(found["THE LAST VOYAGE"]?.0 == .heading)
+  }
+
   @Test func aTableHeaderRowIsNotAHeading() {
     let blocks = [
       R.paragraph(R.body, x: 200, y: 200, size: 20),

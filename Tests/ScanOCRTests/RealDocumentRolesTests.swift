@@ -92,4 +92,17 @@ struct RealDocumentRolesTests {
     #expect(Self.role(of: "ACTIVATE ROW ACCESS CONTROL", in: page) != .heading)
     #expect(Self.role(of: "3.6.6 Activating RCAC", in: page) == .heading)
   }
+
+  /// A syntax diagram (redp5110 p10, Figure 3-1): its keywords "FOR ROWS"
+  /// and "ENFORCED FOR ALL ACCESS", in capitals at the text's size but
+  /// set in from the column's text, are no headings; the section title
+  /// below the figure, flush with the text, is one.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aSyntaxDiagramsKeywordsAreNoHeadings() throws {
+    let page = try Self.page("redp5110_sampled", 10)
+    #expect(Self.role(of: "FOR ROWS", in: page) == .body)
+    #expect(Self.role(of: "ENFORCED FOR ALL ACCESS", in: page) == .body)
+    #expect(Self.role(of: "Column mask", in: page) == .heading)
+  }
 }

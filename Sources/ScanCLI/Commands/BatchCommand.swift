@@ -193,7 +193,8 @@ struct BatchCommand: ScanCommand {
           images: PageFiles(
             maxPixels: ocr.recognition.maxPixels, pdfText: ocr.pdfText,
             readsPDFs: Recognizer.looksLikePDF(input.path),
-            pictures: HTMLPictures(outputPath: path)), io: io)
+            pictures: HTMLPictures(outputPath: path)), io: io,
+          runningFurniture: ocr.recognition.layout)
       }
     }
     func close(_ i: Int, _ record: BatchRecord, _ outputs: [DocumentStream]) throws {

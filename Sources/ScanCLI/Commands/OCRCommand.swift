@@ -172,7 +172,8 @@ struct OCRCommand: ScanCommand {
           title: ocr.title),
         images: PageFiles(
           maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDFs,
-          pictures: HTMLPictures(outputPath: path)), io: io)
+          pictures: HTMLPictures(outputPath: path)), io: io,
+        runningFurniture: ocr.recognition.layout)
     }
     if let folder {
       // One output per input, opened at its first piece and finished at its

@@ -18,6 +18,8 @@
 /// 3. Running text that runs **across the columns** (a title over them, a
 ///    paragraph below them) between the text above it and the text below
 ///    it (``acrossTheColumns(_:)``).
+///    A grid of **numbered panels** ("1.", "2." across the top, "3.",
+///    "4." below) is read in number order (``numberedInOrder(_:)``).
 /// 4. **Marginalia** right after the paragraph they sit beside: the
 ///    running-text paragraph (not a header, footer, footnote, page number
 ///    or other marginalia) that overlaps them vertically the most, else the
@@ -145,7 +147,8 @@ public enum ReadingOrder {
     let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
     let running = units.filter { !Self.setAside.contains($0.paragraph.role) }
     let (footnotes, continued) = footnotesWithTheirLines(notesAlone, running)
-    let flow = acrossTheColumns(running.filter { unit in !continued.contains(unit.index) })
+    let flow = numberedInOrder(
+      acrossTheColumns(running.filter { unit in !continued.contains(unit.index) }))
     guard !flow.isEmpty else {
       return headers + marginalia + footnotes + footers + pageNumbers + turned
     }
@@ -249,6 +252,60 @@ public enum ReadingOrder {
     return keyed.enumerated().sorted { a, b in
       a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
     }.map(\.element.0)
+  }
+
+  /// The running text with a grid of numbered panels read in number
+  /// order (rule 3b).
+  ///
+  /// Boxes numbered "1.", "2." across the top and "3.", "4." below are
+  /// read by Tesseract column by column: 1, 3, 2, 4. Their author's order
+  /// is the numbers'. The rule holds when the paragraphs that start with a
+  /// number ("3." or "3)", no other number starting a paragraph twice) are
+  /// three or more consecutive numbers, read out of order, of which two
+  /// stand side by side (a grid, not a list in one column), and each next
+  /// number stands right of or below the one before (the order a reader
+  /// follows). Each numbered paragraph is moved with the paragraphs read
+  /// after it up to the next numbered one (its panel's text); what comes
+  /// before the first stays first.
+  static func numberedInOrder(_ flow: [Unit]) -> [Unit] {
+    let numbers = flow.map { Self.leadingNumber($0.paragraph) }
+    let heads = flow.indices.filter { numbers[$0] != nil }
+    guard heads.count >= 3 else { return flow }
+    let values = heads.compactMap { numbers[$0] }
+    let sorted = values.sorted()
+    guard Set(values).count == values.count, let low = sorted.first,
+      sorted == Array(low..<(low + sorted.count)), values != sorted
+    else { return flow }
+    let byNumber = heads.sorted { (numbers[$0] ?? 0) < (numbers[$1] ?? 0) }
+    for (a, b) in zip(byNumber, byNumber.dropFirst()) {
+      let (p, q) = (flow[a].box, flow[b].box)
+      guard q.minX >= p.maxX || q.minY >= p.maxY else { return flow }
+    }
+    let sideBySide = heads.contains { a in
+      heads.contains { b in
+        flow[a].box.maxX <= flow[b].box.minX
+          && min(flow[a].box.maxY, flow[b].box.maxY) > max(flow[a].box.minY, flow[b].box.minY)
+      }
+    }
+    guard sideBySide, let first = heads.first else { return flow }
+    var panels: [Int: [Unit]] = [:]
+    for (k, head) in heads.enumerated() {
+      let end = k + 1 < heads.count ? heads[k + 1] : flow.count
+      panels[numbers[head] ?? 0] = Array(flow[head..<end])
+    }
+    return Array(flow[..<first]) + sorted.flatMap { panels[$0] ?? [] }
+  }
+
+  /// The number a paragraph starts with, written "3." or "3)" (one or two
+  /// digits), or `nil`.
+  static func leadingNumber(_ paragraph: Paragraph) -> Int? {
+    guard let word = paragraph.lines.first?.words.first?.text, let mark = word.last,
+      mark == "." || mark == ")"
+    else { return nil }
+    let digits = word.dropLast()
+    guard (1...2).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber })
+    else { return nil }
+    return Int(digits)
   }
 
   /// The roles read apart from the running text.

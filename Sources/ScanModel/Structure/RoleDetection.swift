@@ -38,7 +38,9 @@
 ///    more that does not end like a sentence part (`.`, `,`, `;`, `:`; a
 ///    numbering such as "2.1." excepted) and is numbered and capitalised
 ///    ("2.1 The Harbour"), in capitals, centred in its column, or in title
-///    case.
+///    case; below 1.2 × the running text (bold or not) it is centred or set
+///    flush with its column's text, left or right (not set in from both
+///    edges by more than half an em: a syntax diagram's "FOR ROWS").
 /// 8. Otherwise **body**.
 ///
 /// The running text's size is the median height of the lines of the
@@ -53,6 +55,11 @@
 /// paragraphs inside a ruled table found on the image into cells;
 /// importers that know cells keep them.
 public enum RoleDetection {
+  /// The top and bottom bands of a page where running heads and feet are
+  /// printed, as a fraction of its height: a paper's running head sits at
+  /// 12 % of the page, a handbook's foot at 95 %.
+  static let runningBand = 0.15
+
   /// The blocks with every paragraph's role (and heading level) assigned.
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels.
@@ -157,13 +164,13 @@ public enum RoleDetection {
         role = .pageNumber
       } else if running, above.isEmpty,
         Double(f.box.maxY) < height / 10 && apartBelow
-          || Double(f.box.maxY) < height * 0.15
+          || Double(f.box.maxY) < height * runningBand
             && (folio || relative <= 0.9 && (gapBelow ?? 0) >= bodyLineHeight)
       {
         role = .header
       } else if running, below.isEmpty,
         Double(f.box.minY) > height * 9 / 10 && apartAbove
-          || Double(f.box.minY) > height * 0.85 && folio
+          || Double(f.box.minY) > height * (1 - runningBand) && folio
       {
         role = .footer
       } else if centreY > height * 3 / 5, relative <= 0.88, TextCues.startsLikeFootnote(f.text),
@@ -172,7 +179,7 @@ public enum RoleDetection {
         // Before a foot told by its small type alone: a note's marker
         // ("9)", "*") says what it is.
         role = .footnote
-      } else if running, below.isEmpty, Double(f.box.minY) > height * 0.85,
+      } else if running, below.isEmpty, Double(f.box.minY) > height * (1 - runningBand),
         relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight
       {
         role = .footer
@@ -191,7 +198,8 @@ public enum RoleDetection {
         hasTextBelow: below.contains { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX },
         gapAbove: above.filter { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX }
           .map { Double(f.box.minY - $0.box.maxY) }.min(),
-        bodySize: bodySize)
+        bodySize: bodySize,
+        indent: columnWidth.flatMap { indent(of: f, textParagraphs: multiLine, columnWidth: $0) })
       {
         role = .heading
       } else {
@@ -304,9 +312,33 @@ public enum RoleDetection {
       && !TextCues.endsLikeSentence(f.words)
   }
 
+  /// How far `f` starts right of the left edge of its column's running
+  /// text: the median left edge of the multi-line paragraphs it overlaps
+  /// horizontally that are a column wide (half to one and a half times
+  /// the running text's column: not a title across two columns, not a
+  /// narrow listing), how far it ends left of their right edge (the
+  /// median of their right edges), and how far its centre lies from that
+  /// column's centre; `nil` when there are none.
+  private static func indent(
+    of f: ParagraphFacts, textParagraphs: [ParagraphFacts], columnWidth: Double
+  ) -> (left: Double, right: Double, offCentre: Double)? {
+    let column = textParagraphs.filter {
+      let width = Double($0.box.maxX - $0.box.minX)
+      return ($0.block != f.block || $0.index != f.index) && width >= columnWidth / 2
+        && width <= columnWidth * 1.5 && $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX
+    }
+    guard !column.isEmpty else { return nil }
+    let left = median(column.map { Double($0.box.minX) })
+    let right = median(column.map { Double($0.box.maxX) })
+    return (
+      Double(f.box.minX) - left, right - Double(f.box.maxX),
+      abs(Double(f.box.minX + f.box.maxX) / 2 - (left + right) / 2)
+    )
+  }
+
   private static func isHeading(
     _ f: ParagraphFacts, relative: Double, hasTextBelow: Bool, gapAbove: Double?,
-    bodySize: Double
+    bodySize: Double, indent: (left: Double, right: Double, offCentre: Double)?
   ) -> Bool {
     // Headings are short, start with a capital or a numbering, and do not
     // end like a sentence part (a numbering such as "2." excepted). They
@@ -325,6 +357,17 @@ public enum RoleDetection {
     // Larger type is cue enough; older books end their headings with a
     // full stop ("Berlinische Monatsschrift.").
     if relative >= 1.2 { return TextCues.hasLetters(f.text) }
+    // At the running text's size, bold or not, a heading is set flush
+    // with its column's text (left, or right as in a right-to-left
+    // script) or centred (in its block or its column, to an em): a line
+    // set in from both edges by more than half an em (a letter's side
+    // bearing is a tenth of one) is a line of something set in (a syntax
+    // diagram's bold "FOR ROWS", a quotation).
+    if let indent, indent.left > bodySize / 2, indent.right > bodySize / 2, !f.isCentred,
+      indent.offCentre > bodySize
+    {
+      return false
+    }
     // Bold type at the running text's size, every line of it (a bold word
     // or a bold run-in lead inside running text is not a heading), not
     // ending like a sentence part.

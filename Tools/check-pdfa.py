@@ -12,7 +12,8 @@ The claim is read from the file's XMP packet (`pdfaid:part` and
 `pdfaid:conformance`, `pdfuaid:part`) with pikepdf; the file is validated
 against each profile it claims. `--expect LEVEL` fails when the PDF/A claim
 is not LEVEL ("none" for a file that must claim no PDF/A level); `--ua`
-fails when the file does not claim PDF/UA-1. Each failed rule is printed as
+fails when the file does not claim PDF/UA-1; `--only-pdfa` validates the
+PDF/A claim alone. Each failed rule is printed as
 `PROFILE RULE: message (object)`; `--json` prints
 `{"claims": {...}, "profiles": {"2a": {"rules": N, "failed_rules": 0, "failed": [...]}}}`.
 
@@ -59,6 +60,8 @@ def main():
     parser.add_argument("pdf")
     parser.add_argument("--expect", help="the PDF/A level the file must claim (2a, 2u, none)")
     parser.add_argument("--ua", action="store_true", help="the file must claim PDF/UA-1")
+    parser.add_argument("--only-pdfa", action="store_true",
+                        help="validate the PDF/A claim only, not the PDF/UA one")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     try:
@@ -72,7 +75,8 @@ def main():
     if args.ua and str(ua) != "1":
         findings.append(f"claims PDF/UA {ua or 'none'}, expected 1")
     profiles = {}
-    for profile in ([level] if level else []) + (["ua1"] if str(ua) == "1" else []):
+    checks_ua = str(ua) == "1" and not args.only_pdfa
+    for profile in ([level] if level else []) + (["ua1"] if checks_ua else []):
         result = validate(args.pdf, profile)
         profiles[profile] = result
         for failure in result["failed"]:

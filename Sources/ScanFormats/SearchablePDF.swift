@@ -884,13 +884,19 @@ private struct ObjectWriter {
     stream(number, dictionary: prefix + "/Filter /FlateDecode", data: stored)
   }
 
+  /// A stream of `bytes` as they are. The end-of-line marker before
+  /// `endstream` is CR LF when the data ends in CR (an image file's bytes
+  /// may), else LF: a reader that takes a CR LF marker off data ending in CR
+  /// then LF counts it one byte short (PDF/A's `STREAM-LENGTH` rule, seen on
+  /// a CCITT strip of `tesseract-test`).
   mutating func stream(_ number: Int, dictionary: String, data bytes: Data) {
     offsets[number] = taken + data.count
     data.append(
       contentsOf: Array(
         "\(number) 0 obj\n<< \(dictionary) /Length \(bytes.count) >>\nstream\n".utf8))
     data.append(bytes)
-    data.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+    let marker = bytes.last == 0x0D ? "\r\n" : "\n"
+    data.append(contentsOf: Array("\(marker)endstream\nendobj\n".utf8))
   }
 
   /// The rest of the file: what was not taken, the cross-reference table

@@ -15,10 +15,10 @@ import Testing
 struct PDFArchiveTests {
   static let python = TaggedPDFTests.python
   static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check-pdfa.py").path
-  static var validatorPresent: Bool {
+  /// Checked once: every PDF the suite checks asks.
+  static let validatorPresent: Bool =
     ((try? ExternalCheckers.run(python, ["-c", "import page, pikepdf"]).0) ?? 1) == 0
-      && ExternalCheckers.qpdf != nil && PDFArchive.standardProfile() != nil
-  }
+    && ExternalCheckers.qpdf != nil && PDFArchive.standardProfile() != nil
   static let absentMessage =
     "page-validation or pikepdf (.build/tools-venv), qpdf or an sRGB profile (icc-profiles-free) missing (run Tools/install-dependencies.sh): PDF/A tests skipped"
 

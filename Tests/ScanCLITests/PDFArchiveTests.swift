@@ -135,6 +135,32 @@ struct PDFArchiveTests {
     try Self.expectValid(plain, level: "none", ua: false)
   }
 
+  /// Image files PDF/A cannot hold as they are: a CMYK JPEG without a
+  /// profile (the output intent is RGB) and, for PDF/A-1, JPEG 2000; each
+  /// is kept as stored, in plain PDF, with the warning.
+  @Test(.enabled(if: validatorPresent, Comment(rawValue: absentMessage)))
+  func imagesPDFACannotHoldGiveAWarning() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let cmyk = folder.appendingPathComponent("cmyk.jpg").path
+    let jp2 = folder.appendingPathComponent("gray.jp2").path
+    let (made, output) = try ExternalCheckers.run(
+      Self.python,
+      [
+        "-c",
+        "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.convert('CMYK').save(sys.argv[2], dpi=(300, 300)); im.convert('L').save(sys.argv[3])",
+        Self.sample("clean.png"), cmyk, jp2,
+      ])
+    try #require(made == 0, "\(output)")
+    for (input, extra, message) in [
+      (cmyk, [String](), "not PDF/A-2a: page 1 has a CMYK image without a colour profile"),
+      (jp2, ["--output-type", "pdfa-1"], "not PDF/A-1a: page 1 has a JPEG 2000 image (PDF/A-1)"),
+    ] {
+      let (pdf, stderr) = try Self.ocr([input], name: "blocked", extra: extra)
+      #expect(stderr == "Warning: \(pdf.path): written as plain PDF, \(message)\n", "\(stderr)")
+      try Self.expectValid(pdf, level: "none", ua: true)
+    }
+  }
+
   /// A wrong level is a usage error naming the choices.
   @Test func unknownOutputTypeIsAUsageError() {
     let r = scantext(["ocr", Self.sample("clean.png"), "-o", "x.pdf", "--output-type", "pdfa-4"])

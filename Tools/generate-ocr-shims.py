@@ -294,6 +294,7 @@ void qpdf_set_decode_level(qpdf_data, enum qpdf_stream_decode_level_e);
 void qpdf_set_object_stream_mode(qpdf_data, enum qpdf_object_stream_e);
 void qpdf_set_preserve_unreferenced_objects(qpdf_data, QPDF_BOOL);
 void qpdf_set_deterministic_ID(qpdf_data, QPDF_BOOL);
+void qpdf_set_newline_before_endstream(qpdf_data, QPDF_BOOL);
 QPDF_ERROR_CODE qpdf_write(qpdf_data);
 size_t qpdf_get_buffer_length(qpdf_data);
 unsigned char const *qpdf_get_buffer(qpdf_data);

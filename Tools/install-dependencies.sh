@@ -27,6 +27,7 @@ runtime=(
   zlib1g-dev            # zlib: Flate streams of searchable PDFs (Sources/CZlib)
   libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   tesseract-ocr-eng     # English (tesseract-ocr-osd adds turned-page detection; without it pages are taken as upright)
+  icc-profiles-free     # sRGB.icc: the output intent of a PDF/A searchable PDF (without it: plain PDF, with a warning)
 )
 
 packages=(
@@ -113,6 +114,13 @@ fi
 if [ ! -x "$venv/bin/pdfua" ]; then
   echo "Installing pdfua into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check pdfua==0.1.3 >/dev/null
+fi
+# page-validation (`page`, veraPDF's rules, a self-contained wheel)
+# validates the searchable PDFs for the PDF/A level and PDF/UA part they
+# claim (Tools/check-pdfa.py, PDFArchiveTests).
+if ! "$venv/bin/python" -c "import page" 2>/dev/null; then
+  echo "Installing page-validation into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check page-validation==0.11.0 >/dev/null
 fi
 # markdown-it-py reads the Markdown export as CommonMark with pipe tables
 # (Tools/render-markdown.py, run by MarkdownTests).

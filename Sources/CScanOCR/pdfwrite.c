@@ -36,7 +36,7 @@ unsigned char *scantext_qpdf_stream_bytes(qpdf_data q, qpdf_oh stream, int decod
 }
 
 unsigned char const *scantext_qpdf_write_memory(
-    qpdf_data q, int deterministic, int objectStreams, size_t *length) {
+    qpdf_data q, int deterministic, int objectStreams, int archival, size_t *length) {
   *length = 0;
   if (scantext_qpdf_init_write_memory(q) & SCANTEXT_QPDF_ERRORS) return NULL;
   // The stored bytes of every stream as they are: qpdf would otherwise
@@ -45,8 +45,13 @@ unsigned char const *scantext_qpdf_write_memory(
   scantext_qpdf_set_compress_streams(q, 0);
   scantext_qpdf_set_decode_level(q, qpdf_dl_none);
   // Object streams kept as they are, or (a tagged file: its structure is
-  // hundreds of small objects, 20 kB on four pages, 5 kB packed) made.
-  scantext_qpdf_set_object_stream_mode(q, objectStreams ? qpdf_o_generate : qpdf_o_preserve);
+  // hundreds of small objects, 20 kB on four pages, 5 kB packed) made, or
+  // none (PDF/A-1).
+  scantext_qpdf_set_object_stream_mode(q, (enum qpdf_object_stream_e)objectStreams);
+  // PDF/A: an end-of-line marker after every stream's data, outside its
+  // /Length (qpdf otherwise writes `endstream` right after data that does
+  // not end with one).
+  if (archival) scantext_qpdf_set_newline_before_endstream(q, 1);
   scantext_qpdf_set_preserve_unreferenced_objects(q, 0);
   // The file's /ID from its bytes rather than the time (reproducible
   // output); qpdf refuses it for an encrypted file, which keeps its own.

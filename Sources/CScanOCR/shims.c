@@ -295,6 +295,7 @@ static const char *const scantext_symbols[] = {
   "qpdf_set_object_stream_mode",
   "qpdf_set_preserve_unreferenced_objects",
   "qpdf_set_deterministic_ID",
+  "qpdf_set_newline_before_endstream",
   "qpdf_write",
   "qpdf_get_buffer_length",
   "qpdf_get_buffer",
@@ -314,9 +315,9 @@ static const unsigned char scantext_optional[] = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0,
+  0, 0, 0,
 };
-static void *scantext_slots[266];
+static void *scantext_slots[267];
 
 // The loaded libraries must match the headers the wrappers were generated
 // from: same major version (and for Leptonica, at least the minor version).
@@ -379,8 +380,8 @@ static const struct {
   {"glib", "Poppler's GLib", NULL, 6, {-1, -1}, 0, 0, 182, 5, scantext_glib_setup},
   {"gobject", "Poppler's GObject", NULL, 6, {-1, -1}, 0, 0, 187, 1, NULL},
   {"cairo", "Poppler's cairo", NULL, 6, {-1, -1}, 0, 0, 188, 13, NULL},
-  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 201, 63, NULL},
-  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 264, 2, NULL},
+  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 201, 64, NULL},
+  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 265, 2, NULL},
 };
 
 int scantext_bind_library(
@@ -779,8 +780,9 @@ void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_
 void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[258])(a0, a1); }
 void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[259])(a0, a1); }
 void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[260])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[261])(a0); }
-size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[262])(a0); }
-unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[263])(a0); }
-uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[264])(a0); }
-int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[265])(a0, a1, a2, a3, a4); }
+void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[261])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[262])(a0); }
+size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[263])(a0); }
+unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[264])(a0); }
+uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[265])(a0); }
+int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[266])(a0, a1, a2, a3, a4); }

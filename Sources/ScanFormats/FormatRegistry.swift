@@ -174,6 +174,12 @@ public struct WriterSettings: Sendable {
   /// The searchable PDF's title (`--title`); the first page's file name
   /// when `nil`.
   public var title: String?
+  /// What the searchable PDF claims to be (`--output-type`): PDF/A-2 by
+  /// default, at level A when tagged.
+  public var outputType = PDFOutputType.pdfA
+  /// Told, in one line, why a searchable PDF asked to be PDF/A was written
+  /// as plain PDF (the CLI prints it as a warning); never called otherwise.
+  public var warn: @Sendable (String) -> Void = { _ in }
   /// The accessible HTML's options and low-confidence threshold.
   public var html: AccessibleHTML
   /// The number of pages the document has, when known before they are
@@ -354,7 +360,7 @@ extension SearchablePDF {
         ?? Writer(
           font: font, title: settings.title ?? URL(fileURLWithPath: origin.path).lastPathComponent,
           producer: settings.producer, keepRotation: settings.keepRotation,
-          tagged: settings.tagged)
+          tagged: settings.tagged, archive: settings.archive())
       let bytes = try writer.add(
         PageInput(page: page, image: images.pdfImage(of: page, from: origin)))
       self.writer = writer
@@ -368,8 +374,34 @@ extension SearchablePDF {
       }
       var writer =
         self.writer ?? Writer(font: font, title: nil, producer: settings.producer)
-      return try writer.finish()
+      let bytes = try writer.finish()
+      settings.warnIfNotArchival(writer.notArchivalReason, tagged: settings.tagged)
+      return bytes
     }
+  }
+}
+
+extension WriterSettings {
+  /// The PDF/A settings of a new searchable PDF: the level
+  /// ``outputType`` asks for (A when ``tagged``) and the standard sRGB
+  /// profile; `nil` for a plain PDF, and when no profile is installed
+  /// (then ``warn`` is told so).
+  public func archive() -> PDFArchive.Settings? {
+    guard let level = outputType.level(tagged: tagged) else { return nil }
+    guard let profile = PDFArchive.standardProfile() else {
+      warnIfNotArchival(PDFArchive.missingProfileReason, tagged: tagged)
+      return nil
+    }
+    return PDFArchive.Settings(level: level, outputProfile: profile)
+  }
+
+  /// Tells ``warn`` why the PDF is plain PDF when `reason` is given.
+  /// - Parameters:
+  ///   - reason: Why the file could not be PDF/A, `nil` when it is.
+  ///   - tagged: Whether the file is tagged (the level it missed).
+  public func warnIfNotArchival(_ reason: String?, tagged: Bool) {
+    guard let reason, let level = outputType.level(tagged: tagged) else { return }
+    warn("written as plain PDF, not \(level): \(reason)")
   }
 }
 

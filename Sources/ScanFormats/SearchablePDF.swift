@@ -169,6 +169,24 @@ public enum SearchablePDF {
     private var tags: PDFTags?
     /// Each page's structure elements, written at the end.
     private var pageElements: [PDFTags.PagePart] = []
+    /// The PDF/A level to claim and its output intent's profile (`nil`:
+    /// a plain PDF, `--output-type pdf`).
+    private let archive: PDFArchive.Settings?
+    /// The digest the file identifier (`/ID`) is made of: the title, each
+    /// page's content and its image's size and checksum.
+    private var identity = SHA256()
+
+    /// Why the file, asked to be PDF/A, is written as plain PDF (the first
+    /// page image PDF/A forbids:
+    /// ``PDFArchive/imageBlocker(filter:colorSpace:bitsPerComponent:hasProfile:level:)``);
+    /// `nil` when it is PDF/A or was not asked to be. Known once the page
+    /// is added; the document's claim is written by ``finish()``.
+    public private(set) var notArchivalReason: String?
+
+    /// The PDF/A level the file claims once finished, `nil` for none.
+    public var archivalLevel: PDFArchive.Level? {
+      notArchivalReason == nil ? archive?.level : nil
+    }
 
     /// Starts a PDF.
     /// - Parameters:
@@ -179,15 +197,19 @@ public enum SearchablePDF {
     ///     stays as scanned (no `/Rotate`; `--keep-rotation`).
     ///   - tagged: Whether the PDF is tagged (its logical structure from
     ///     the model, ``PDFTags``); `--no-tags` writes the plain layer.
+    ///   - archive: The PDF/A level to claim (``PDFOutputType/level(tagged:)``)
+    ///     and the output intent's ICC profile; `nil` for a plain PDF.
     public init(
       font: Data, title: String?, producer: String, keepRotation: Bool = false,
-      tagged: Bool = true
+      tagged: Bool = true, archive: PDFArchive.Settings? = nil
     ) {
       self.font = font
       self.title = title
       self.producer = producer
       self.keepRotation = keepRotation
       self.tags = tagged ? PDFTags() : nil
+      self.archive = archive
+      identity.update(Array((title ?? "").utf8))
     }
 
     /// The number of pages added.
@@ -259,7 +281,18 @@ public enum SearchablePDF {
       for figure in figures { picture += PDFTags.figureContent(figure, drawing: drawing) }
       let content =
         picture + textLayer(page, pixelToUser: pixelToUser, font: "F0", marks: marks)
-      objects.compressedStream(number + 1, dictionary: "", data: Data(content.utf8))
+      identity.update(Array(content.utf8))
+      objects.compressedStream(
+        number + 1, dictionary: "", data: Data(content.utf8), padding: true)
+      if let archive, notArchivalReason == nil,
+        let reason = PDFArchive.imageBlocker(
+          filter: image.filter, colorSpace: image.colorSpace,
+          bitsPerComponent: image.bitsPerComponent,
+          hasProfile: image.iccProfile.map { ICCProfile.components($0) != nil } ?? false,
+          level: archive.level)
+      {
+        notArchivalReason = "page \(pageObjects.count) has \(reason)"
+      }
       var colorSpace = image.colorSpace
       if let profile = image.iccProfile, let components = ICCProfile.components(profile) {
         // The device space the profile stands for, for readers without
@@ -270,6 +303,7 @@ public enum SearchablePDF {
         nextObject += 1
       }
       for (piece, object) in zip(pieces, xobjects) {
+        identity.update(Array("\(piece.data.count) \(Deflate.checksum(piece.data))".utf8))
         var dictionary =
           "/Type /XObject /Subtype /Image /Width \(piece.width) /Height \(piece.height) /BitsPerComponent \(image.bitsPerComponent) /ColorSpace \(colorSpace) /Filter /\(image.filter)"
         if let parms = image.decodeParms { dictionary += " /DecodeParms \(parms)" }
@@ -286,17 +320,31 @@ public enum SearchablePDF {
       guard !pageObjects.isEmpty else { throw WriteError(description: "no page to write") }
       var catalog = "<< /Type /Catalog /Pages 2 0 R"
       if let language { catalog += " /Lang \(literal(language))" }
+      let level = archivalLevel
+      if let archive, level != nil {
+        // The output intent: the device space of the page images' gray and
+        // RGB and of the text.
+        let profile = nextObject
+        nextObject += 1
+        objects.compressedStream(
+          profile, dictionary: PDFArchive.profileDictionary, data: archive.outputProfile)
+        catalog += " /OutputIntents \(PDFArchive.outputIntents(profile: "\(profile) 0 R"))"
+      }
       if tags != nil {
         let root = writeStructure()
+        catalog += " /MarkInfo << /Marked true >> /StructTreeRoot \(root) 0 R"
+        if title != nil { catalog += " /ViewerPreferences << /DisplayDocTitle true >>" }
+      }
+      if tags != nil || level != nil {
         let metadata = nextObject
         nextObject += 1
         // Unfiltered, as readers that scan a file for its XMP expect.
         objects.stream(
           metadata, dictionary: "/Type /Metadata /Subtype /XML",
-          data: Data(XMPMetadata.packet(title: title, producer: producer, pdfUA: true).utf8))
-        catalog +=
-          " /MarkInfo << /Marked true >> /StructTreeRoot \(root) 0 R /Metadata \(metadata) 0 R"
-        if title != nil { catalog += " /ViewerPreferences << /DisplayDocTitle true >>" }
+          data: Data(
+            XMPMetadata.packet(title: title, producer: producer, pdfUA: tags != nil, archive: level)
+              .utf8))
+        catalog += " /Metadata \(metadata) 0 R"
       }
       objects.object(1, catalog + " >>")
       objects.object(
@@ -310,9 +358,12 @@ public enum SearchablePDF {
       objects.object(5, GlyphlessFont.cidFont(descriptor: "6 0 R", cidToGIDMap: "7 0 R"))
       objects.object(6, GlyphlessFont.descriptor(fontFile: "9 0 R"))
       objects.compressedStream(7, dictionary: "", data: GlyphlessFont.cidToGIDMap)
-      objects.compressedStream(8, dictionary: "", data: GlyphlessFont.toUnicodeCMap)
+      objects.compressedStream(
+        8, dictionary: "", data: GlyphlessFont.toUnicodeCMap, padding: true)
       objects.compressedStream(9, dictionary: "/Length1 \(font.count)", data: font)
-      return objects.finish(root: 1, info: 3)
+      var digest = identity
+      let id = "<" + SHA256.hex(digest.finalize().prefix(16)) + ">"
+      return objects.finish(root: 1, info: 3, id: id)
     }
 
     /// Writes the structure tree (``PDFTags/objects(pages:pageReferences:count:allocate:)``)
@@ -819,27 +870,40 @@ private struct ObjectWriter {
 
   /// A stream compressed with Flate (zlib level 9: a searchable PDF's own
   /// streams are small, and written once).
-  mutating func compressedStream(_ number: Int, dictionary: String, data bytes: Data) {
-    guard let compressed = Deflate.compress(bytes) else {
-      stream(number, dictionary: dictionary, data: bytes)
+  /// - Parameter padding: Whether white space may be added at the data's
+  ///   end (content streams; ``Deflate/streamBytes(_:level:padding:)``).
+  mutating func compressedStream(
+    _ number: Int, dictionary: String, data bytes: Data, padding: Bool = false
+  ) {
+    let (stored, compressed) = Deflate.streamBytes(bytes, padding: padding)
+    guard compressed else {
+      stream(number, dictionary: dictionary, data: stored)
       return
     }
     let prefix = dictionary.isEmpty ? "" : dictionary + " "
-    stream(number, dictionary: prefix + "/Filter /FlateDecode", data: compressed)
+    stream(number, dictionary: prefix + "/Filter /FlateDecode", data: stored)
   }
 
+  /// A stream of `bytes` as they are. The end-of-line marker before
+  /// `endstream` is CR LF when the data ends in CR (an image file's bytes
+  /// may), else LF: a reader that takes a CR LF marker off data ending in CR
+  /// then LF counts it one byte short (PDF/A's `STREAM-LENGTH` rule, seen on
+  /// a CCITT strip of `tesseract-test`).
   mutating func stream(_ number: Int, dictionary: String, data bytes: Data) {
     offsets[number] = taken + data.count
     data.append(
       contentsOf: Array(
         "\(number) 0 obj\n<< \(dictionary) /Length \(bytes.count) >>\nstream\n".utf8))
     data.append(bytes)
-    data.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+    let marker = bytes.last == 0x0D ? "\r\n" : "\n"
+    data.append(contentsOf: Array("\(marker)endstream\nendobj\n".utf8))
   }
 
   /// The rest of the file: what was not taken, the cross-reference table
-  /// (objects are numbered from 1 without gaps) and the trailer.
-  mutating func finish(root: Int, info: Int) -> Data {
+  /// (objects are numbered from 1 without gaps) and the trailer, with the
+  /// file identifier `id` (a hex string, both halves of `/ID`: the file is
+  /// new).
+  mutating func finish(root: Int, info: Int, id: String) -> Data {
     let size = (offsets.keys.max() ?? 0) + 1
     let start = taken + data.count
     var table = "xref\n0 \(size)\n0000000000 65535 f \n"
@@ -851,7 +915,7 @@ private struct ObjectWriter {
       }
     }
     table +=
-      "trailer\n<< /Size \(size) /Root \(root) 0 R /Info \(info) 0 R >>\nstartxref\n\(start)\n%%EOF\n"
+      "trailer\n<< /Size \(size) /Root \(root) 0 R /Info \(info) 0 R /ID [\(id) \(id)] >>\nstartxref\n\(start)\n%%EOF\n"
     data.append(contentsOf: Array(table.utf8))
     return take()
   }
@@ -872,5 +936,44 @@ package enum Deflate {
       }
     }
     return status == Z_OK ? Data(out.prefix(Int(size))) : nil
+  }
+
+  /// A PDF stream's stored bytes: `data` Flate-compressed (zlib `level`)
+  /// unless that is larger, and never ending in a carriage return. Before
+  /// `endstream` PDF/A wants an end-of-line marker outside the stream's
+  /// `/Length`, and a reader cannot tell data that ends in CR followed by
+  /// that LF from a CR LF marker: it counts the stream one byte short
+  /// (seen on `cardinal.pdf`, a layer whose zlib checksum ended in 0x0D;
+  /// the validator's `STREAM-LENGTH` rule). Content, where white space at
+  /// the end means nothing (`padding`), gets a newline, which changes the
+  /// checksum; other data is stored uncompressed instead.
+  /// - Parameters:
+  ///   - data: The stream's data.
+  ///   - level: zlib's level.
+  ///   - padding: Whether white space may be added at the end.
+  /// - Returns: The bytes and whether they are compressed.
+  /// - Complexity: O(*n*) in the data's size.
+  package static func streamBytes(_ data: Data, level: Int32 = 9, padding: Bool) -> (
+    bytes: Data, compressed: Bool
+  ) {
+    var data = data
+    for _ in 0..<4 {
+      if let compressed = compress(data, level: level), compressed.count <= data.count {
+        if compressed.last != 0x0D { return (compressed, true) }
+      } else if data.last != 0x0D {
+        // Compression does not pay: stored as they are.
+        return (data, false)
+      }
+      guard padding else { break }
+      data.append(0x0A)
+    }
+    return (data, false)
+  }
+
+  /// zlib's Adler-32 checksum of `data`.
+  package static func checksum(_ data: Data) -> UInt {
+    data.withUnsafeBytes { raw in
+      UInt(adler32(1, raw.bindMemory(to: UInt8.self).baseAddress, uInt(raw.count)))
+    }
   }
 }

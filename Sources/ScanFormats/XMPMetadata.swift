@@ -57,7 +57,7 @@ public enum XMPMetadata {
       addedTitle = title
     }
     if pdfUA, hasTitle(text) {
-      changes.append(("http://www.aiim.org/pdfua/ns/id/", "pdfuaid", "part", "1"))
+      changes.append((pdfUANamespace, "pdfuaid", "part", "1"))
     }
     for (namespace, usual, name, value) in changes {
       guard
@@ -122,32 +122,128 @@ public enum XMPMetadata {
   }
 
   /// A new packet for a PDF ScanText writes: its title (`dc:title`, the
-  /// title a reader shows with `DisplayDocTitle`), producer and format, and
-  /// for a tagged PDF the PDF/UA-1 identification (`pdfuaid:part` 1).
+  /// title a reader shows with `DisplayDocTitle`), producer and format, for
+  /// a tagged PDF the PDF/UA-1 identification (`pdfuaid:part` 1), and for
+  /// a PDF/A file its identification (`pdfaid:part`, `pdfaid:conformance`)
+  /// and, with PDF/UA, the extension schema PDF/A asks for `pdfuaid`.
   ///
   /// - Parameters:
   ///   - title: The document's title, if it has one.
   ///   - producer: The program that wrote the file.
   ///   - pdfUA: Whether the file claims PDF/UA-1.
+  ///   - archive: The PDF/A level the file claims, if any.
   /// - Returns: The packet, in its `xpacket` wrapper.
   /// - Complexity: O(*n*) in the lengths of the title and producer.
-  public static func packet(title: String?, producer: String, pdfUA: Bool) -> String {
+  public static func packet(
+    title: String?, producer: String, pdfUA: Bool, archive: PDFArchive.Level? = nil
+  ) -> String {
+    packet(info: PDFDocumentInfo(title: title, producer: producer), pdfUA: pdfUA, archive: archive)
+  }
+
+  /// A new packet that repeats a document's information (the Info
+  /// dictionary's entries, as PDF/A asks: `dc:title`, `dc:creator`,
+  /// `dc:description`, `pdf:Keywords`, `xmp:CreatorTool`, `pdf:Producer`,
+  /// `xmp:CreateDate`, `xmp:ModifyDate` and `xmp:MetadataDate`), with the
+  /// PDF/UA and PDF/A identifications as
+  /// ``packet(title:producer:pdfUA:archive:)`` writes them.
+  ///
+  /// - Parameters:
+  ///   - info: The document's information; its dates must read as PDF dates
+  ///     (``PDFDates/xmp(pdfDate:)``), others are left out.
+  ///   - pdfUA: Whether the file claims PDF/UA-1.
+  ///   - archive: The PDF/A level the file claims, if any.
+  /// - Returns: The packet, in its `xpacket` wrapper.
+  /// - Complexity: O(*n*) in the lengths of the values.
+  public static func packet(info: PDFDocumentInfo, pdfUA: Bool, archive: PDFArchive.Level?)
+    -> String
+  {
     var description =
-      "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
+      "<rdf:Description rdf:about=\"\" xmlns:dc=\"\(dcNamespace)\""
       + " xmlns:pdf=\"\(namespaces.pdf)\""
-    if pdfUA { description += " xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\"" }
-    description += ">\n<dc:format>application/pdf</dc:format>\n"
-    if let title {
-      description +=
-        "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped(title))</rdf:li></rdf:Alt></dc:title>\n"
+    let dated = info.creationDate != nil || info.modificationDate != nil
+    if info.creator != nil || dated { description += " xmlns:xmp=\"\(namespaces.xmp)\"" }
+    if pdfUA { description += " xmlns:pdfuaid=\"\(pdfUANamespace)\"" }
+    if archive != nil {
+      description += " xmlns:pdfaid=\"\(PDFArchive.identificationNamespace)\""
     }
-    description += "<pdf:Producer>\(escaped(producer))</pdf:Producer>\n"
+    description += ">\n<dc:format>application/pdf</dc:format>\n"
+    func alternative(_ value: String) -> String {
+      "<rdf:Alt><rdf:li xml:lang=\"x-default\">\(escaped(value))</rdf:li></rdf:Alt>"
+    }
+    if let title = info.title { description += "<dc:title>\(alternative(title))</dc:title>\n" }
+    if let author = info.author {
+      description +=
+        "<dc:creator><rdf:Seq><rdf:li>\(escaped(author))</rdf:li></rdf:Seq></dc:creator>\n"
+    }
+    if let subject = info.subject {
+      description += "<dc:description>\(alternative(subject))</dc:description>\n"
+    }
+    if let keywords = info.keywords {
+      description += "<pdf:Keywords>\(escaped(keywords))</pdf:Keywords>\n"
+    }
+    if let creator = info.creator {
+      description += "<xmp:CreatorTool>\(escaped(creator))</xmp:CreatorTool>\n"
+    }
+    if let producer = info.producer {
+      description += "<pdf:Producer>\(escaped(producer))</pdf:Producer>\n"
+    }
+    if let date = info.creationDate.flatMap(PDFDates.xmp(pdfDate:)) {
+      description += "<xmp:CreateDate>\(date)</xmp:CreateDate>\n"
+    }
+    if let date = info.modificationDate.flatMap(PDFDates.xmp(pdfDate:)) {
+      description += "<xmp:ModifyDate>\(date)</xmp:ModifyDate>\n"
+      description += "<xmp:MetadataDate>\(date)</xmp:MetadataDate>\n"
+    }
     if pdfUA { description += "<pdfuaid:part>1</pdfuaid:part>\n" }
+    if let archive { description += PDFArchive.identification(archive) }
     description += "</rdf:Description>\n"
+    if archive != nil && pdfUA { description += PDFArchive.pdfUAExtensionSchema }
     return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
       + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\">\n<rdf:RDF xmlns:rdf=\"\(namespaces.rdf)\">\n"
       + description + "</rdf:RDF>\n</x:xmpmeta>\n<?xpacket end=\"w\"?>"
   }
+
+  /// The document information a packet holds (the properties
+  /// ``packet(info:pdfUA:archive:)`` writes, its dates as PDF dates), for
+  /// a document whose Info dictionary lacks them; empty when the packet
+  /// does not parse.
+  /// - Complexity: O(*n*) in the packet's length.
+  public static func documentInfo(of packet: [UInt8]) -> PDFDocumentInfo {
+    guard let tree = try? XMLTree(data: Data(packet)) else { return PDFDocumentInfo() }
+    let text = String(decoding: packet, as: UTF8.self)
+    func first(_ name: String, _ namespace: String, in element: XMLTree.Element) -> String? {
+      if element.name == name, element.namespace == namespace {
+        let value = element.allText.trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+      }
+      // A simple property may be an attribute of its description.
+      if element.name == "Description", element.namespace == namespaces.rdf,
+        let p = prefix(of: namespace, in: text),
+        let value = element.attributes["\(p):\(name)"] ?? element.attributes[name]
+      {
+        return value
+      }
+      for child in element.children {
+        if let found = first(name, namespace, in: child) { return found }
+      }
+      return nil
+    }
+    let root = tree.root
+    var info = PDFDocumentInfo()
+    info.title = first("title", dcNamespace, in: root)
+    info.author = first("creator", dcNamespace, in: root)
+    info.subject = first("description", dcNamespace, in: root)
+    info.keywords = first("Keywords", namespaces.pdf, in: root)
+    info.creator = first("CreatorTool", namespaces.xmp, in: root)
+    info.producer = first("Producer", namespaces.pdf, in: root)
+    info.creationDate = first("CreateDate", namespaces.xmp, in: root).flatMap(
+      PDFDates.pdf(xmpDate:))
+    info.modificationDate = first("ModifyDate", namespaces.xmp, in: root).flatMap(
+      PDFDates.pdf(xmpDate:))
+    return info
+  }
+
+  static let pdfUANamespace = "http://www.aiim.org/pdfua/ns/id/"
 
   static func escaped(_ s: String) -> String {
     s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -241,6 +337,47 @@ public enum XMPMetadata {
   }
 }
 
+/// The entries of a PDF's Info dictionary that PDF/A asks the XMP packet to
+/// repeat (ISO 19005-2 §6.6.2.3.1): text, and dates as PDF dates
+/// (`D:20261206104500Z`).
+public struct PDFDocumentInfo: Sendable, Equatable {
+  public var title: String?
+  public var author: String?
+  public var subject: String?
+  public var keywords: String?
+  /// The program that made the original document (`/Creator`).
+  public var creator: String?
+  public var producer: String?
+  public var creationDate: String?
+  public var modificationDate: String?
+
+  /// Creates document information.
+  public init(
+    title: String? = nil, author: String? = nil, subject: String? = nil, keywords: String? = nil,
+    creator: String? = nil, producer: String? = nil, creationDate: String? = nil,
+    modificationDate: String? = nil
+  ) {
+    self.title = title
+    self.author = author
+    self.subject = subject
+    self.keywords = keywords
+    self.creator = creator
+    self.producer = producer
+    self.creationDate = creationDate
+    self.modificationDate = modificationDate
+  }
+
+  /// This information, each missing entry taken from `other`.
+  public func filling(from other: PDFDocumentInfo) -> PDFDocumentInfo {
+    PDFDocumentInfo(
+      title: title ?? other.title, author: author ?? other.author,
+      subject: subject ?? other.subject, keywords: keywords ?? other.keywords,
+      creator: creator ?? other.creator, producer: producer ?? other.producer,
+      creationDate: creationDate ?? other.creationDate,
+      modificationDate: modificationDate ?? other.modificationDate)
+  }
+}
+
 /// Dates as a PDF's metadata writes them, in UTC.
 public enum PDFDates {
   /// An Info dictionary date: `D:20261203152400Z`.
@@ -248,6 +385,65 @@ public enum PDFDates {
 
   /// An XMP date (ISO 8601): `2026-12-03T15:24:00Z`.
   public static func xmp(_ date: Date) -> String { utc(date, "yyyy-MM-dd'T'HH:mm:ss'Z'") }
+
+  /// A PDF date (`D:YYYYMMDDHHmmSSOHH'mm'`, its parts after the year
+  /// optional) as an XMP date with the same parts and offset
+  /// (`2026-12-06T10:45:00+01:00`); `nil` when it is not one.
+  /// - Complexity: O(*n*) in the string's length.
+  public static func xmp(pdfDate: String) -> String? {
+    var text = Substring(pdfDate.trimmingCharacters(in: .whitespaces))
+    if text.hasPrefix("D:") { text = text.dropFirst(2) }
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    guard digits.count >= 4, digits.count <= 14, digits.count % 2 == 0 else { return nil }
+    let d = Array(digits)
+    func part(_ i: Int, _ fallback: String) -> String {
+      d.count >= i + 2 ? String(d[i..<(i + 2)]) : fallback
+    }
+    let year = String(d[0..<4])
+    let (month, day) = (part(4, "01"), part(6, "01"))
+    let (hour, minute, second) = (part(8, "00"), part(10, "00"), part(12, "00"))
+    guard let m = Int(month), (1...12).contains(m), let dd = Int(day), (1...31).contains(dd),
+      let h = Int(hour), h < 24, let mi = Int(minute), mi < 60, let s = Int(second), s < 60
+    else { return nil }
+    var zone = text.dropFirst(digits.count)
+    var offset = ""
+    if let sign = zone.first {
+      zone = zone.dropFirst()
+      if sign == "Z" {
+        offset = "Z"
+      } else if sign == "+" || sign == "-" {
+        let numbers = zone.split(whereSeparator: { $0 == "'" }).map(String.init)
+        guard let hh = numbers.first, hh.count == 2, Int(hh) != nil else { return nil }
+        let mm = numbers.count > 1 && numbers[1].count == 2 ? numbers[1] : "00"
+        offset = "\(sign)\(hh):\(mm)"
+      } else {
+        return nil
+      }
+    }
+    return "\(year)-\(month)-\(day)T\(hour):\(minute):\(second)\(offset)"
+  }
+
+  /// An XMP date (ISO 8601, `2026-12-06T10:45:00+01:00`, seconds and
+  /// fractions optional) as a PDF date with the same parts and offset
+  /// (`D:20261206104500+01'00'`); `nil` when it is not one.
+  /// - Complexity: O(*n*) in the string's length.
+  public static func pdf(xmpDate: String) -> String? {
+    let pattern =
+      #"^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$"#
+    guard let regex = try? NSRegularExpression(pattern: pattern),
+      let match = regex.firstMatch(
+        in: xmpDate, range: NSRange(xmpDate.startIndex..., in: xmpDate))
+    else { return nil }
+    func group(_ i: Int) -> String? {
+      Range(match.range(at: i), in: xmpDate).map { String(xmpDate[$0]) }
+    }
+    var out = "D:" + (group(1) ?? "")
+    for i in 2...6 { out += group(i) ?? (i <= 3 ? "01" : "00") }
+    if let zone = group(7) {
+      out += zone == "Z" ? "Z" : zone.replacingOccurrences(of: ":", with: "'") + "'"
+    }
+    return out
+  }
 
   static func utc(_ date: Date, _ format: String) -> String {
     let formatter = DateFormatter()

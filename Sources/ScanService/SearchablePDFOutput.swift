@@ -62,16 +62,20 @@ package enum SearchablePDFOutput {
   /// A new PDF of image files' pages, each its image and text layer.
   package static func imagePDF(
     pages: [(page: Page, source: (path: String, page: Int))], maxPixels: Int, font: Data,
-    title: String?, keepRotation: Bool = false, tagged: Bool = true
+    title: String?, keepRotation: Bool = false, tagged: Bool = true,
+    archive: PDFArchive.Settings? = nil, notArchival: (String) -> Void = { _ in }
   ) throws -> Data {
     var writer = SearchablePDF.Writer(
-      font: font, title: title, producer: producer, keepRotation: keepRotation, tagged: tagged)
+      font: font, title: title, producer: producer, keepRotation: keepRotation, tagged: tagged,
+      archive: archive)
     var data = Data()
     for (page, source) in pages {
       data += try writer.add(
         SearchablePDF.PageInput(page: page, image: image(of: source, maxPixels: maxPixels)))
     }
-    return data + (try writer.finish())
+    data += try writer.finish()
+    if let reason = writer.notArchivalReason { notArchival(reason) }
+    return data
   }
 
   /// The image of page `source.page` of the image file `source.path` as
@@ -84,11 +88,15 @@ package enum SearchablePDFOutput {
     }
   }
 
-  /// The first PDF input, edited: see the type's discussion.
+  /// The first PDF input, edited: see the type's discussion. Made PDF/A
+  /// as `settings` ask (``WriterSettings/outputType``; level A when the
+  /// output is tagged) unless it cannot be, which ``WriterSettings/warn``
+  /// is told.
   package static func editedPDF(
     pages: [Page], sources: [(path: String, page: Int)], maxPixels: Int, font: Data,
-    policy: PDFTextPolicy, keepRotation: Bool, tagged: Bool = false, title: String? = nil
+    policy: PDFTextPolicy, settings: WriterSettings
   ) throws -> Data {
+    let (keepRotation, tagged, title) = (settings.keepRotation, settings.tagged, settings.title)
     // Each PDF input opened once, in the order they come.
     var editors: [String: PDFEditor] = [:]
     var base: PDFEditor?
@@ -191,6 +199,11 @@ package enum SearchablePDFOutput {
         producer: producer)
     }
     try base.updateMetadata(producer: producer, date: ToolIdentity.date, pdfUA: tagging)
+    var archival = settings
+    archival.tagged = tagging
+    if let archive = archival.archive() {
+      archival.warnIfNotArchival(try base.makeArchival(archive, pdfUA: tagging), tagged: tagging)
+    }
     return try base.data(deterministicID: ToolIdentity.fixedDate != nil)
   }
 
@@ -269,11 +282,13 @@ extension SearchablePDFOutput {
           pages: Array(zip(pages, sources)), maxPixels: maxPixels, font: font,
           title: settings.title
             ?? sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent },
-          keepRotation: settings.keepRotation, tagged: settings.tagged)
+          keepRotation: settings.keepRotation, tagged: settings.tagged,
+          archive: settings.archive()
+        ) { settings.warnIfNotArchival($0, tagged: settings.tagged) }
       }
       return try editedPDF(
         pages: pages, sources: sources, maxPixels: maxPixels, font: font, policy: policy,
-        keepRotation: settings.keepRotation, tagged: settings.tagged, title: settings.title)
+        settings: settings)
     }
   }
 }

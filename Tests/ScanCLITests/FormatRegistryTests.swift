@@ -106,8 +106,10 @@ struct FormatRegistryTests {
 
   @Test func searchablePDFIsTheWriters() throws {
     let pages = Array(Self.pages.prefix(3))
+    // PDF/A-2a by default (`--output-type pdfa`), when the profile is there.
     var writer = SearchablePDF.Writer(
-      font: Data("font".utf8), title: "a.png", producer: "ScanText test")
+      font: Data("font".utf8), title: "a.png", producer: "ScanText test",
+      archive: Self.settings.archive())
     var expected = Data()
     for (n, page) in pages.enumerated() {
       expected += try writer.add(

@@ -48,11 +48,23 @@ struct PDFOutputTests {
     return output
   }
 
-  /// `qpdf --check` passes.
+  /// `qpdf --check` passes, and the PDF/A level the file claims (if any)
+  /// validates with no failed rule (`Tools/check-pdfa.py`, when
+  /// `page-validation` is installed: ``PDFArchiveTests``). Its PDF/UA claim
+  /// is checked by `pdfua` and `Tools/check-tagged-pdf.py`
+  /// (``TaggedPDFTests``) and by the validator in ``PDFArchiveTests``, not
+  /// here: on `redoneFiguresAndVisibleText`'s stamped page the validator
+  /// finds Chromium's tagged content inside the page's artifact
+  /// (PDFUA1-TAGGED-CONTENT-INSIDE-ARTIFACT-001), a known fault not fixed
+  /// yet (docs/measurements/2026-12-06-pdfa.md).
   static func expectValid(_ pdf: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let (status, output) = try ExternalCheckers.run(
       try #require(ExternalCheckers.qpdf), ["--check", pdf.path])
     #expect(status == 0, "\(pdf.lastPathComponent): \(output)", sourceLocation: sourceLocation)
+    guard PDFArchiveTests.validatorPresent else { return }
+    let (claims, verdict) = try ExternalCheckers.run(
+      PDFArchiveTests.python, [PDFArchiveTests.checker, pdf.path, "--only-pdfa"])
+    #expect(claims == 0, "\(pdf.lastPathComponent): \(verdict)", sourceLocation: sourceLocation)
   }
 
   /// `scantext ocr` (in-process: the recognition cache serves a second

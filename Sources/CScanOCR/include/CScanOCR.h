@@ -142,6 +142,7 @@ void qpdf_set_decode_level(qpdf_data, enum qpdf_stream_decode_level_e);
 void qpdf_set_object_stream_mode(qpdf_data, enum qpdf_object_stream_e);
 void qpdf_set_preserve_unreferenced_objects(qpdf_data, QPDF_BOOL);
 void qpdf_set_deterministic_ID(qpdf_data, QPDF_BOOL);
+void qpdf_set_newline_before_endstream(qpdf_data, QPDF_BOOL);
 QPDF_ERROR_CODE qpdf_write(qpdf_data);
 size_t qpdf_get_buffer_length(qpdf_data);
 unsigned char const * qpdf_get_buffer(qpdf_data);
@@ -351,6 +352,7 @@ void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_
 void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1);
 void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1);
 void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1);
+void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1);
 QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0);
 size_t scantext_qpdf_get_buffer_length(qpdf_data a0);
 unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0);

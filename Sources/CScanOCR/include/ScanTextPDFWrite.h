@@ -30,13 +30,16 @@ unsigned char *scantext_qpdf_stream_bytes(qpdf_data q, qpdf_oh stream, int decod
 
 /// Writes the document to memory with every stream's stored bytes kept as
 /// they are (no decoding, no compression: streams added by the caller are
-/// compressed already) and object streams preserved (made, with
-/// `objectStreams`); unreferenced objects are dropped. The bytes belong to `q` (valid until the next write or
-/// qpdf_cleanup); NULL on failure. With `deterministic`, the file's /ID is
-/// made from its bytes (an unencrypted file), so the same document gives
-/// the same bytes.
+/// compressed already) and object streams as `objectStreams` says
+/// (qpdf_o_disable: none, PDF/A-1 has none; qpdf_o_preserve: as they are;
+/// qpdf_o_generate: made); unreferenced objects are dropped. With
+/// `archival`, every stream's data ends with an end-of-line marker before
+/// `endstream` (PDF/A's rule, ISO 19005-2 §6.1.7.1). The bytes belong to
+/// `q` (valid until the next write or qpdf_cleanup); NULL on failure. With
+/// `deterministic`, the file's /ID is made from its bytes (an unencrypted
+/// file), so the same document gives the same bytes.
 unsigned char const *scantext_qpdf_write_memory(
-    qpdf_data q, int deterministic, int objectStreams, size_t *length);
+    qpdf_data q, int deterministic, int objectStreams, int archival, size_t *length);
 
 /// `data` compressed with zlib (FlateDecode) at its default level; NULL when
 /// memory runs out. The caller frees the bytes with free().

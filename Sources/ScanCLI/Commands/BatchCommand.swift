@@ -187,9 +187,7 @@ struct BatchCommand: ScanCommand {
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         return try DocumentStream(
           format: format, path: path,
-          settings: .scanText(
-            dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
-            title: ocr.title),
+          settings: ocr.writerSettings(writing: path, io: io),
           images: PageFiles(
             maxPixels: ocr.recognition.maxPixels, pdfText: ocr.pdfText,
             readsPDFs: Recognizer.looksLikePDF(input.path),

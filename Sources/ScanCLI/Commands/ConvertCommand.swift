@@ -72,9 +72,7 @@ struct ConvertCommand: ScanCommand {
       // The images beside the model are inputs too.
       try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
     }
-    var settings = WriterSettings.scanText(
-      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
-      title: ocr.title)
+    var settings = ocr.writerSettings(writing: outputPath, io: io)
     settings.pageTotal = document.pages.count
     let output = try DocumentStream(
       format: outputFormat, path: outputPath, settings: settings,
@@ -99,9 +97,7 @@ struct ConvertCommand: ScanCommand {
   /// the document's length.
   func convertPageByPage(_ io: CommandIO) throws {
     let document = try DocumentFiles.open(inputPath, maxPagesInMemory: 1)
-    var settings = WriterSettings.scanText(
-      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
-      title: ocr.title)
+    var settings = ocr.writerSettings(writing: outputPath, io: io)
     settings.pageTotal = document.pageCount
     let output = try DocumentStream(
       format: outputFormat, path: outputPath, settings: settings, io: io)

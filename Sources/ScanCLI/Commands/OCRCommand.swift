@@ -25,6 +25,11 @@ struct OCRCommand: ScanCommand {
   static let format = Option<FileFormat?>(
     "format",
     help: FileFormat.help("pdf is a searchable PDF: the images with an invisible text layer."))
+  static let sidecar = Option<String?>(
+    "sidecar",
+    help:
+      "Also write the recognised text of the whole document to this file ('-': standard output), as 'scantext text' gives it (OCRmyPDF's --sidecar)."
+  )
   static let jobs = JobsOption.option
   static let quiet = Flag("quiet", short: "q", help: "Show no progress.")
 
@@ -41,7 +46,7 @@ struct OCRCommand: ScanCommand {
       'scantext ocr IN -o OUT'. Standard output on a terminal gets plain \
       text unless --format says otherwise (JSON for a pipe or a file).
       """,
-    arguments: [images, output, outputDir, format, jobs, quiet] + OCROptions.arguments)
+    arguments: [images, output, outputDir, format, sidecar, jobs, quiet] + OCROptions.arguments)
 
   let paths: [String]
   /// Where the output goes: a file, or `-` for standard output.
@@ -57,6 +62,8 @@ struct OCRCommand: ScanCommand {
   let jobCount: Int
   let showProgress: Bool
   let ocr: OCROptions
+  /// `--sidecar`: where the document's plain text goes as well.
+  let sidecarPath: String?
 
   init(_ a: ParsedArguments) throws {
     var paths = try a[Self.images]
@@ -83,6 +90,18 @@ struct OCRCommand: ScanCommand {
     }
     ocr = try OCROptions(a)
     options = ocr.recognition
+    sidecarPath = try a[Self.sidecar]
+    if let sidecarPath {
+      guard dir == nil else {
+        throw ValidationError("'--sidecar' and '--output-dir' cannot be used together")
+      }
+      if sidecarPath == outputPath {
+        throw ValidationError(
+          sidecarPath == "-"
+            ? "'--sidecar -' and the output cannot both go to standard output: write the output with -o"
+            : "'--sidecar' names the output itself ('\(sidecarPath.escapingControlCharacters)')")
+      }
+    }
     jobCount = try JobsOption.count(a)
     showProgress = !a[Self.quiet]
   }
@@ -99,8 +118,12 @@ struct OCRCommand: ScanCommand {
     } else {
       try OutputFile.checkWritable(outputPath, inputs: paths)
     }
+    if let sidecarPath {
+      // Neither an input nor the output (by another name) is replaced.
+      try OutputFile.checkWritable(sidecarPath, inputs: paths + [outputPath])
+    }
     if outputFormat == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
-    if outputFormat.document == .tsv,
+    if outputFormat.document == .tsv, sidecarPath == nil,
       ExactTSV.applies(format: .tsv, paths: paths, options: options)
     {
       guard let folder else {
@@ -167,9 +190,7 @@ struct OCRCommand: ScanCommand {
     func stream(to path: String, readsPDFs: Bool) throws -> DocumentStream {
       try DocumentStream(
         format: outputFormat, path: path,
-        settings: .scanText(
-          dataPath: options.dataPath, keepRotation: ocr.keepRotation, tagged: ocr.tagged,
-          title: ocr.title),
+        settings: ocr.writerSettings(writing: path, io: io),
         images: PageFiles(
           maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDFs,
           pictures: HTMLPictures(outputPath: path)), io: io,
@@ -210,6 +231,12 @@ struct OCRCommand: ScanCommand {
       return 0
     }
     let output = try stream(to: outputPath, readsPDFs: readsPDF)
+    // `--sidecar`: the same pages as plain text, written beside.
+    let sidecar = try sidecarPath.map {
+      try DocumentStream(
+        format: FileFormat(.text), path: $0,
+        settings: ocr.writerSettings(writing: $0, io: io), io: io)
+    }
     do {
       try recognizer.read(paths, progress: showDone) { part in
         let read = report(part.result)
@@ -217,13 +244,16 @@ struct OCRCommand: ScanCommand {
         for (n, page) in read.enumerated() {
           try output.write(
             page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
+          try sidecar?.write(page, from: (part.result.path, page.index))
         }
       }
       progress?.finish()
       if failed && output.pageCount == 0 { throw BatchFailure() }
       try output.finish()
+      try sidecar?.finish()
     } catch {
       output.abandon()
+      sidecar?.abandon()
       throw error
     }
     if failed { throw BatchFailure() }

@@ -77,6 +77,11 @@ struct OCROptions: Sendable {
   /// accepted (it is the default now).
   static let figures = Flag(
     "figures", help: "Find the pictures on each page as figures (the default).")
+  static let outputType = Option<PDFOutputType>(
+    "output-type",
+    help:
+      "What a searchable PDF claims to be: pdf, or PDF/A of part 1, 2 or 3 (pdfa is pdfa-2), at level a when tagged (also PDF/UA-1), else u (b for pdfa-1). An input that cannot be made PDF/A is written as plain PDF, with a warning naming the reason.",
+    default: .pdfA)
   static let title = Option<String?>(
     "title", help: "The searchable PDF's title (default: the first input's file name).")
   static let noCache = Flag(
@@ -89,7 +94,9 @@ struct OCROptions: Sendable {
   static let arguments: [any ArgumentKey] = {
     let before: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, layout]
     let after: [any ArgumentKey] = [
-      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, noFigures, figures, title, noCache,
+      pages, skipText, redoOCR, forceOCR, keepRotation, noTags, outputType, noFigures, figures,
+      title,
+      noCache,
       verbose,
     ]
     return before + stepFlags.map { $0.flag as any ArgumentKey } + [deskew] + after
@@ -111,6 +118,8 @@ struct OCROptions: Sendable {
   var tagged: Bool
   /// The searchable PDF's title (`--title`).
   var title: String?
+  /// What a searchable PDF claims to be (`--output-type`).
+  var outputType: PDFOutputType
 
   /// Reads inputs with these options.
   func recognizer(jobs: Int = 1) -> Recognizer {
@@ -171,6 +180,7 @@ struct OCROptions: Sendable {
     keepRotation = a[Self.keepRotation]
     tagged = !a[Self.noTags]
     title = try a[Self.title]
+    outputType = try a[Self.outputType]
   }
 }
 
@@ -210,5 +220,21 @@ struct ModelOptions: Sendable {
   /// model (a PDF's page number, a TIFF's page, a document's page).
   func loadNumberedPages() throws -> [(number: Int, page: Page)] {
     try ocr.recognizer().numberedPages(path)
+  }
+}
+
+extension OCROptions {
+  /// The writer settings of a command that writes `path` with these
+  /// options (the rotation, tags, title and PDF/A level of a searchable
+  /// PDF); a PDF asked to be PDF/A and written as plain PDF is named on
+  /// standard error: `Warning: out.pdf: written as plain PDF, not
+  /// PDF/A-2a: …`.
+  func writerSettings(writing path: String, io: CommandIO) -> WriterSettings {
+    var settings = WriterSettings.scanText(
+      dataPath: recognition.dataPath, keepRotation: keepRotation, tagged: tagged, title: title)
+    settings.outputType = outputType
+    let shown = path == "-" ? "<stdout>" : path
+    settings.warn = { io.printError("Warning: \(shown): \($0)".escapingControlCharacters) }
+    return settings
   }
 }

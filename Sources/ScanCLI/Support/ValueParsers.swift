@@ -1,4 +1,5 @@
 import ScanArguments
+import ScanFormats
 import ScanModel
 import ScanOCR
 import ScanService
@@ -42,6 +43,8 @@ enum ValueParsers {
 extension TextGranularity: ArgumentValue {}
 
 extension PageLayoutOrder: ArgumentValue {}
+
+extension PDFOutputType: ArgumentValue {}
 
 /// A direction as typed on the command line.
 enum DirectionName: String, CaseIterable, ArgumentValue {

@@ -44,6 +44,10 @@ public final class PDFEditor {
   /// hundreds of small objects (on `cardinal.pdf`'s four pages 20 kB
   /// written one by one, 5 kB packed).
   private var packsObjects = false
+  /// The PDF/A part the file is written for, once made archival
+  /// (``makeArchival(_:pdfUA:)``): end-of-line markers before every
+  /// `endstream`, and for PDF/A-1 no object streams.
+  private var archivalPart: Int?
 
   /// Whether PDF editing is available: qpdf's library (libqpdf29) and
   /// zlib are installed.
@@ -676,11 +680,275 @@ public final class PDFEditor {
     var length = 0
     guard
       let bytes = scantext_qpdf_write_memory(
-        q, deterministicID ? 1 : 0, packsObjects ? 1 : 0, &length)
+        q, deterministicID ? 1 : 0, Int32(objectStreamMode.rawValue), archivalPart == nil ? 0 : 1,
+        &length)
     else {
       throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf could not write it")
     }
     return Data(bytes: bytes, count: length)
+  }
+
+  /// How object streams are written: made for a tagged file, none for
+  /// PDF/A-1 (PDF 1.4 has none), else as they are.
+  private var objectStreamMode: qpdf_object_stream_e {
+    if archivalPart == 1 { return qpdf_o_disable }
+    return packsObjects ? qpdf_o_generate : qpdf_o_preserve
+  }
+
+  // MARK: - PDF/A
+
+  /// Makes the edited document a PDF/A file of `settings`' level, after
+  /// the pages' edits and ``updateMetadata(producer:date:pdfUA:)``; or
+  /// leaves it as it is and returns why it cannot be
+  /// (``archivalBlocker(part:)``).
+  ///
+  /// The catalog gets the output intent (sRGB) unless it has one; the
+  /// Info dictionary and the XMP packet are made to say the same: a new
+  /// packet (``ScanFormats/XMPMetadata/packet(info:pdfUA:archive:)``)
+  /// holds the Info dictionary's title, author, subject, keywords,
+  /// creator, producer and dates, each missing one taken from the input's
+  /// packet (and then written to the Info dictionary too), with the PDF/A
+  /// and PDF/UA identifications; the input's other XMP properties are not
+  /// kept (PDF/A allows only declared ones). The file is then written with
+  /// an end-of-line marker before every `endstream` and, for PDF/A-1,
+  /// without object streams.
+  /// - Parameters:
+  ///   - settings: The level and the output intent's profile.
+  ///   - pdfUA: Whether the file is tagged and claims PDF/UA-1.
+  /// - Returns: `nil` when the file is now PDF/A, else the reason it is not.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  package func makeArchival(_ settings: PDFArchive.Settings, pdfUA: Bool) throws(OCRError)
+    -> String?
+  {
+    if let reason = try archivalBlocker(part: settings.level.part) { return reason }
+    // Interpolation is a hint PDF/A forbids (§6.2.8.3): images are drawn
+    // without it, as most viewers draw scans anyway.
+    var seen = Set<Int>()
+    for i in 0..<pageCount {
+      removeInterpolation(get(try pageHandle(i), "/Resources"), seen: &seen, depth: 0)
+    }
+    let root = scantext_qpdf_get_root(q)
+    if scantext_qpdf_oh_is_array(q, get(root, "/OutputIntents")) == 0 {
+      let profile = newStream(Array(settings.outputProfile), isContent: false)
+      scantext_qpdf_oh_replace_key(
+        q, dictionary(of: profile), "/N", scantext_qpdf_oh_new_integer(q, 3))
+      let intents = scantext_qpdf_oh_parse(q, PDFArchive.outputIntents(profile: "null"))
+      // The profile goes in place of the placeholder.
+      let intent = scantext_qpdf_oh_get_array_item(q, intents, 0)
+      scantext_qpdf_oh_replace_key(q, intent, "/DestOutputProfile", profile)
+      scantext_qpdf_oh_replace_key(q, root, "/OutputIntents", intents)
+    }
+    let trailer = scantext_qpdf_get_trailer(q)
+    var infoObject = get(trailer, "/Info")
+    if !isDictionary(infoObject) {
+      infoObject = scantext_qpdf_make_indirect_object(q, scantext_qpdf_oh_new_dictionary(q))
+      scantext_qpdf_oh_replace_key(q, trailer, "/Info", infoObject)
+    }
+    func text(_ key: String) -> String? {
+      let value = get(infoObject, key)
+      guard scantext_qpdf_oh_is_string(q, value) != 0,
+        let string = scantext_qpdf_oh_get_utf8_value(q, value).map({ String(cString: $0) }),
+        !string.isEmpty
+      else { return nil }
+      return string
+    }
+    var info = PDFDocumentInfo(
+      title: text("/Title"), author: text("/Author"), subject: text("/Subject"),
+      keywords: text("/Keywords"), creator: text("/Creator"), producer: text("/Producer"),
+      creationDate: text("/CreationDate"), modificationDate: text("/ModDate"))
+    // A date that does not read as one cannot be repeated in the XMP.
+    if info.creationDate.flatMap(PDFDates.xmp(pdfDate:)) == nil { info.creationDate = nil }
+    if info.modificationDate.flatMap(PDFDates.xmp(pdfDate:)) == nil {
+      info.modificationDate = nil
+    }
+    let metadata = get(root, "/Metadata")
+    if scantext_qpdf_oh_is_stream(q, metadata) != 0, let packet = decodedBytes(metadata) {
+      info = info.filling(from: XMPMetadata.documentInfo(of: packet))
+    }
+    let entries: [(String, String?)] = [
+      ("/Title", info.title), ("/Author", info.author), ("/Subject", info.subject),
+      ("/Keywords", info.keywords), ("/Creator", info.creator), ("/Producer", info.producer),
+      ("/CreationDate", info.creationDate), ("/ModDate", info.modificationDate),
+    ]
+    for (key, value) in entries {
+      if let value {
+        scantext_qpdf_oh_replace_key(
+          q, infoObject, key, scantext_qpdf_oh_new_unicode_string(q, value))
+      } else {
+        scantext_qpdf_oh_remove_key(q, infoObject, key)
+      }
+    }
+    let packet = Array(
+      XMPMetadata.packet(info: info, pdfUA: pdfUA, archive: settings.level).utf8)
+    let stream = scantext_qpdf_oh_new_stream(q)
+    let streamDictionary = dictionary(of: stream)
+    scantext_qpdf_oh_replace_key(
+      q, streamDictionary, "/Type", scantext_qpdf_oh_parse(q, "/Metadata"))
+    scantext_qpdf_oh_replace_key(q, streamDictionary, "/Subtype", scantext_qpdf_oh_parse(q, "/XML"))
+    // Unfiltered, as readers that scan a file for its XMP expect.
+    packet.withUnsafeBufferPointer { raw in
+      scantext_qpdf_oh_replace_stream_data(
+        q, stream, raw.baseAddress, raw.count, scantext_qpdf_oh_new_null(q),
+        scantext_qpdf_oh_new_null(q))
+    }
+    scantext_qpdf_oh_replace_key(q, root, "/Metadata", stream)
+    try check("making the file PDF/A")
+    archivalPart = settings.level.part
+    return nil
+  }
+
+  /// Why the document cannot be made PDF/A without losing content, `nil`
+  /// when it can: what PDF/A forbids and ScanText would have to remove or
+  /// rewrite. Checked: a font drawn on a page (or in a form it draws) whose
+  /// program is not embedded; JavaScript (a document-level script or an
+  /// open action); embedded files (PDF/A-1 and -2 allow none but PDF/A
+  /// files, which cannot be told here); an LZW-compressed page stream or
+  /// image; an annotation other than a link or pop-up without an
+  /// appearance, or one hidden or not printed; and for PDF/A-1 transparency
+  /// (a page's transparency group, an image's soft mask).
+  /// - Parameter part: The PDF/A part (1, 2 or 3).
+  /// - Returns: The first reason found, naming the page.
+  package func archivalBlocker(part: Int) throws(OCRError) -> String? {
+    let root = scantext_qpdf_get_root(q)
+    let names = get(root, "/Names")
+    if scantext_qpdf_oh_has_key(q, names, "/JavaScript") != 0
+      || isJavaScript(get(root, "/OpenAction"))
+    {
+      return "the document holds JavaScript"
+    }
+    if part < 3, scantext_qpdf_oh_has_key(q, names, "/EmbeddedFiles") != 0 {
+      return "the document has embedded files (PDF/A-\(part) allows only PDF/A files, PDF/A-3 any)"
+    }
+    var seen = Set<Int>()
+    for i in 0..<pageCount {
+      let page = try pageHandle(i)
+      if part == 1, isDictionary(get(page, "/Group")) {
+        return "page \(i + 1) has a transparency group (PDF/A-1 forbids transparency)"
+      }
+      for stream in contentStreams(of: page) where usesLZW(stream) {
+        return "page \(i + 1) has LZW-compressed content"
+      }
+      if let reason = resourcesBlocker(get(page, "/Resources"), part: part, seen: &seen, depth: 0) {
+        return "page \(i + 1) has \(reason)"
+      }
+      for annotation in items(of: get(page, "/Annots")) where isDictionary(annotation) {
+        let subtype = name(get(annotation, "/Subtype"))
+        if subtype == "/Popup" { continue }
+        let flag = get(annotation, "/F")
+        let flags =
+          scantext_qpdf_oh_is_number(q, flag) != 0
+          ? Int(scantext_qpdf_oh_get_int_value_as_int(q, flag)) : 0
+        // Print (4) set; Invisible (1), Hidden (2), NoView (32) clear.
+        if flags & 4 == 0 || flags & 35 != 0 {
+          return "page \(i + 1) has an annotation (\(subtype ?? "?")) that is hidden or not printed"
+        }
+        if subtype != "/Link", !isDictionary(get(annotation, "/AP")) {
+          return "page \(i + 1) has an annotation (\(subtype ?? "?")) without an appearance"
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Takes `/Interpolate` out of the images of a resource dictionary and
+  /// of the forms it draws (their resources up to 12 deep).
+  private func removeInterpolation(_ resources: qpdf_oh, seen: inout Set<Int>, depth: Int) {
+    guard isDictionary(resources), depth < 12 else { return }
+    let xobjects = get(resources, "/XObject")
+    for key in keys(of: xobjects) {
+      let object = get(xobjects, key)
+      guard scantext_qpdf_oh_is_stream(q, object) != 0, seen.insert(objectID(object)).inserted
+      else { continue }
+      let entries = dictionary(of: object)
+      if scantext_qpdf_oh_has_key(q, entries, "/Interpolate") != 0 {
+        scantext_qpdf_oh_remove_key(q, entries, "/Interpolate")
+      }
+      if isForm(object) {
+        removeInterpolation(get(entries, "/Resources"), seen: &seen, depth: depth + 1)
+      }
+    }
+  }
+
+  /// An array's items; none for anything else.
+  private func items(of array: qpdf_oh) -> [qpdf_oh] {
+    guard scantext_qpdf_oh_is_array(q, array) != 0 else { return [] }
+    return (0..<scantext_qpdf_oh_get_array_n_items(q, array)).map {
+      scantext_qpdf_oh_get_array_item(q, array, $0)
+    }
+  }
+
+  /// A name object's name with its slash; `nil` for anything else.
+  private func name(_ object: qpdf_oh) -> String? {
+    guard scantext_qpdf_oh_is_name(q, object) != 0 else { return nil }
+    return scantext_qpdf_oh_get_name(q, object).map { String(cString: $0) }
+  }
+
+  private func isJavaScript(_ action: qpdf_oh) -> Bool {
+    isDictionary(action)
+      && scantext_qpdf_oh_is_name_and_equals(q, get(action, "/S"), "/JavaScript") != 0
+  }
+
+  private func usesLZW(_ stream: qpdf_oh) -> Bool {
+    let filter = get(dictionary(of: stream), "/Filter")
+    if scantext_qpdf_oh_is_name(q, filter) != 0 {
+      return scantext_qpdf_oh_is_name_and_equals(q, filter, "/LZWDecode") != 0
+    }
+    return items(of: filter).contains { name($0) == "/LZWDecode" }
+  }
+
+  /// What in a resource dictionary PDF/A forbids (its fonts, images and
+  /// forms, forms' own resources up to 12 deep), `nil` for nothing.
+  private func resourcesBlocker(_ resources: qpdf_oh, part: Int, seen: inout Set<Int>, depth: Int)
+    -> String?
+  {
+    guard isDictionary(resources), depth < 12 else { return nil }
+    let fonts = get(resources, "/Font")
+    for key in keys(of: fonts) {
+      let font = get(fonts, key)
+      let id = objectID(font)
+      if id != 0 { if seen.contains(id) { continue } else { seen.insert(id) } }
+      if !isEmbedded(font) {
+        let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) }
+        return "a font that is not embedded (\(base ?? String(key.dropFirst())))"
+      }
+    }
+    let xobjects = get(resources, "/XObject")
+    for key in keys(of: xobjects) {
+      let object = get(xobjects, key)
+      let id = objectID(object)
+      if id != 0 { if seen.contains(id) { continue } else { seen.insert(id) } }
+      guard scantext_qpdf_oh_is_stream(q, object) != 0 else { continue }
+      if usesLZW(object) { return "an LZW-compressed image or form" }
+      let entries = dictionary(of: object)
+      if part == 1,
+        isDictionary(get(entries, "/Group")) || scantext_qpdf_oh_has_key(q, entries, "/SMask") != 0
+      {
+        return "transparency (PDF/A-1 forbids it)"
+      }
+      if isForm(object),
+        let reason = resourcesBlocker(
+          get(entries, "/Resources"), part: part, seen: &seen, depth: depth + 1)
+      {
+        return reason
+      }
+    }
+    return nil
+  }
+
+  /// Whether a font's program is in the file: a Type 3 font's glyphs are
+  /// its own; a composite font's descendant, else the font itself, must
+  /// have a descriptor with `FontFile`, `FontFile2` or `FontFile3`.
+  private func isEmbedded(_ font: qpdf_oh) -> Bool {
+    if scantext_qpdf_oh_is_name_and_equals(q, get(font, "/Subtype"), "/Type3") != 0 { return true }
+    var described = font
+    if scantext_qpdf_oh_is_name_and_equals(q, get(font, "/Subtype"), "/Type0") != 0 {
+      guard let descendant = items(of: get(font, "/DescendantFonts")).first else { return false }
+      described = descendant
+    }
+    let descriptor = get(described, "/FontDescriptor")
+    return ["/FontFile", "/FontFile2", "/FontFile3"].contains {
+      scantext_qpdf_oh_is_stream(q, get(descriptor, $0)) != 0
+    }
   }
 
   // MARK: - Object helpers
@@ -798,8 +1066,18 @@ public final class PDFEditor {
   }
 
   /// A new stream holding `bytes`, Flate-compressed (stored as they are
-  /// when compression does not make them smaller).
-  private func newStream(_ bytes: [UInt8], copying entries: qpdf_oh? = nil) -> qpdf_oh {
+  /// when compression does not make them smaller), never ending in a
+  /// carriage return (``ScanFormats/Deflate/streamBytes(_:level:padding:)``:
+  /// content gets a newline, other data is stored as it is).
+  /// - Parameters:
+  ///   - bytes: The stream's data.
+  ///   - entries: A dictionary whose entries the stream's takes (but its
+  ///     length and filters).
+  ///   - isContent: Whether the data is content, where white space may be
+  ///     added at the end (not a font or a profile).
+  private func newStream(_ bytes: [UInt8], copying entries: qpdf_oh? = nil, isContent: Bool = true)
+    -> qpdf_oh
+  {
     let stream = scantext_qpdf_oh_new_stream(q)
     if let entries {
       let target = dictionary(of: stream)
@@ -807,21 +1085,13 @@ public final class PDFEditor {
         scantext_qpdf_oh_replace_key(q, target, key, get(entries, key))
       }
     }
-    var length = 0
-    let compressed = bytes.withUnsafeBufferPointer {
-      scantext_flate($0.baseAddress, $0.count, &length)
-    }
-    defer { free(compressed) }
-    if let compressed, length < bytes.count {
+    // zlib's default level, as qpdf compresses.
+    let (stored, compressed) = Deflate.streamBytes(Data(bytes), level: -1, padding: isContent)
+    stored.withUnsafeBytes { raw in
       scantext_qpdf_oh_replace_stream_data(
-        q, stream, compressed, length, scantext_qpdf_oh_parse(q, "/FlateDecode"),
+        q, stream, raw.bindMemory(to: UInt8.self).baseAddress, raw.count,
+        compressed ? scantext_qpdf_oh_parse(q, "/FlateDecode") : scantext_qpdf_oh_new_null(q),
         scantext_qpdf_oh_new_null(q))
-    } else {
-      bytes.withUnsafeBufferPointer { raw in
-        scantext_qpdf_oh_replace_stream_data(
-          q, stream, raw.baseAddress, raw.count, scantext_qpdf_oh_new_null(q),
-          scantext_qpdf_oh_new_null(q))
-      }
     }
     return stream
   }
@@ -831,10 +1101,10 @@ public final class PDFEditor {
     if let font { return font }
     precondition(!fontFile.isEmpty, "PDFEditor: a text layer needs the glyphless font")
     typealias Font = SearchablePDF.GlyphlessFont
-    let file = newStream(Array(fontFile))
+    let file = newStream(Array(fontFile), isContent: false)
     scantext_qpdf_oh_replace_key(
       q, dictionary(of: file), "/Length1", scantext_qpdf_oh_new_integer(q, Int64(fontFile.count)))
-    let map = newStream(Array(Font.cidToGIDMap))
+    let map = newStream(Array(Font.cidToGIDMap), isContent: false)
     let toUnicode = newStream(Array(Font.toUnicodeCMap))
     // qpdf parses no indirect reference (its C API gives the parser no
     // document): the dictionaries are parsed with null in their place, and

@@ -1,6 +1,10 @@
-/// SHA-256 (FIPS 180-4), for cache keys and entry checksums. Foundation on
-/// Linux has no digest API and outside packages cannot be used.
+/// SHA-256 (FIPS 180-4), for cache keys, entry checksums and a searchable
+/// PDF's file identifier. Foundation on Linux has no digest API and outside
+/// packages cannot be used.
 package struct SHA256 {
+  /// A digest of nothing yet.
+  package init() {}
+
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,

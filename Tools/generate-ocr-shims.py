@@ -552,6 +552,7 @@ def main():
 
 #include "ScanTextLoaded.h"
 #include "ScanTextMedian.h"
+#include "ScanTextParallel.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"

@@ -21,9 +21,10 @@
 // through their own functions (lept_calloc, lept_free, TessDeleteText),
 // never through a bare malloc or free, so an allocator preloaded ahead of
 // them changes nothing. AddressSanitizer must interpose malloc everywhere
-// and refuses RTLD_DEEPBIND: sanitized builds load the libraries plainly.
+// and refuses RTLD_DEEPBIND, and so does ThreadSanitizer: sanitized
+// builds load the libraries plainly.
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define SCANTEXT_DLOPEN_FLAGS (RTLD_NOW | RTLD_GLOBAL)
 #endif
 #endif

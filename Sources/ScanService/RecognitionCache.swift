@@ -108,7 +108,10 @@ package struct RecognitionCache: Sendable {
         "dpi \(options.dpi.map(String.init) ?? "-")",
         "preprocessing \(options.preprocessing.sortedNames.joined(separator: ","))",
         "layout \(options.layout.rawValue)",
-      ] + (options.findsFigures ? ["figures"] : []) + [extra]
+      ] + (options.findsFigures ? ["figures"] : [])
+      // Named only when a page may be read in parts, so that the keys of
+      // pages read whole stay those of before.
+      + (options.pageThreads > 1 ? ["page threads \(options.pageThreads)"] : []) + [extra]
     let joined = settings.joined(separator: "\n")
     hash.update(Array(joined.utf8))
     hash.update([0])

@@ -156,7 +156,15 @@ package struct Recognizer: Sendable {
     let (work, split) = plan(paths)
     let workers = max(1, min(jobs, work.count))
     let flow = PieceFlow(count: work.count, window: 2 * workers)
-    let options = self.options
+    let options = {
+      var options = self.options
+      // The two kinds of parallelism share the cores: a page is read in
+      // parts only on the cores no other worker holds (`--jobs 2` on two
+      // cores reads two pages whole at once; one page has both cores).
+      options.pageThreads = min(
+        options.pageThreads, max(1, ProcessInfo.processInfo.activeProcessorCount / workers))
+      return options
+    }()
     let cache = self.cache
     let pdfText = self.pdfText
     let selection = self.pdfPages

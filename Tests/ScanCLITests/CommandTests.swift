@@ -66,6 +66,7 @@ struct CommandTests {
       ["draw", missing, "-o", unwritable + ".png", "--page", "1"],
       ["ocr", missing, "-o", unwritable + ".docx"],
       ["ocr", missing, "-o", unwritable + ".json", "--timeout", "0"],
+      ["ocr", missing, "-o", unwritable + ".json", "--page-threads", "0"],
       ["text", missing, "--dpi", "0"],
       ["eval", missing, "--truth", missing, "--lang", "eng+"],
       ["verify", missing, "--max-pixels", "0"],
@@ -88,6 +89,9 @@ struct CommandTests {
     #expect(
       scantext(["ocr", "x.png", "--psm", "99"]).stderr.hasPrefix(
         "Error: '--psm' must be between 0 and 13"))
+    #expect(
+      scantext(["ocr", "x.png", "--page-threads", "0"]).stderr.hasPrefix(
+        "Error: '--page-threads' must be 1 or more"))
     #expect(scantext(["ocr", "x.png", "--psm", "abc"]).code == 64)
     #expect(scantext(["text", "m.json", "--range", "5:2"]).code == 64)
     #expect(scantext(["text", "m.json", "--range", "1:2", "--line", "3"]).code == 64)

@@ -11,6 +11,7 @@
 
 #include "ScanTextLoaded.h"
 #include "ScanTextMedian.h"
+#include "ScanTextParallel.h"
 #include "ScanTextQuiet.h"
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"

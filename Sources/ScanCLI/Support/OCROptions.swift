@@ -23,6 +23,11 @@ struct OCROptions: Sendable {
     default: RecognitionOptions.defaultMaxPixels)
   static let timeout = Option<Double?>(
     "timeout", help: "Give up on a page after this many seconds.")
+  static let pageThreads = Option<Int?>(
+    "page-threads",
+    help:
+      "Cores to recognise one large page on, its parts read side by side (default 1: every page whole; more reads a large page faster, not always with the same words)."
+  )
   static let noPreprocess = Flag(
     "no-preprocess", help: "Recognise the image as it is (the same text as 'tesseract').")
   static let layout = Option<PageLayoutOrder?>(
@@ -92,7 +97,9 @@ struct OCROptions: Sendable {
     "verbose", help: "Show Tesseract's and Leptonica's own messages.")
 
   static let arguments: [any ArgumentKey] = {
-    let before: [any ArgumentKey] = [lang, psm, dpi, maxPixels, timeout, noPreprocess, layout]
+    let before: [any ArgumentKey] = [
+      lang, psm, dpi, maxPixels, timeout, pageThreads, noPreprocess, layout,
+    ]
     let after: [any ArgumentKey] = [
       pages, skipText, redoOCR, forceOCR, keepRotation, noTags, outputType, noFigures, figures,
       title,
@@ -149,6 +156,8 @@ struct OCROptions: Sendable {
     let seconds = try a[Self.timeout]
     if let seconds, !(seconds > 0) { throw ValidationError("'--timeout' must be positive") }
     InputFiles.setWaitLimit(seconds)
+    let threads = try a[Self.pageThreads]
+    if let threads, threads < 1 { throw ValidationError("'--page-threads' must be 1 or more") }
     var steps = Preprocessing.default
     for (step, flag) in Self.stepFlags where a[flag] {
       if step.flagTurnsOn { steps.insert(step.name) } else { steps.remove(step.name) }
@@ -164,7 +173,8 @@ struct OCROptions: Sendable {
     recognition = RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
-      findsFigures: !a[Self.noFigures])
+      findsFigures: !a[Self.noFigures],
+      pageThreads: threads ?? 1)
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
     pdfPages = try a[Self.pages]

@@ -16,7 +16,11 @@ public final class OCREngine {
   /// costs time to load, and most pages never need it).
   private var orientationDetector: OrientationDetector?
   private var orientationDetectorLoaded = false
-  private let dataFolder: String
+  /// The engines that recognise the other parts of a page read side by
+  /// side (``RecognitionOptions/pageThreads``): started on first need and
+  /// kept, one per part beyond the first, used only within one call.
+  var partners: [TesseractHandle] = []
+  let dataFolder: String
   /// The options the engine was created with.
   public let options: RecognitionOptions
 
@@ -34,7 +38,6 @@ public final class OCREngine {
   init(options: RecognitionOptions, handle: TesseractHandle) throws(OCRError) {
     self.options = options
     self.handle = handle
-    let api = handle.raw
     OpenMP.limitThreadsOnCurrentThread()
     let folder = options.dataPath ?? TessdataFolder.resolved
     dataFolder = folder
@@ -46,12 +49,23 @@ public final class OCREngine {
       throw .languageUnavailable(
         language: missing, dataPath: folder, available: TessdataFolder.languages(in: folder))
     }
-    guard scantext_TessBaseAPIInit2(api, folder, options.languageString, OEM_LSTM_ONLY) == 0 else {
+    guard Self.start(handle, folder: folder, options: options) else {
       throw .languageUnavailable(
         language: options.languageString, dataPath: folder,
         available: TessdataFolder.languages(in: folder))
     }
-    _ = scantext_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+  }
+
+  /// Loads the languages of `options` from `folder` into `handle`, quiet;
+  /// `false` when Tesseract cannot.
+  static func start(_ handle: TesseractHandle, folder: String, options: RecognitionOptions)
+    -> Bool
+  {
+    guard
+      scantext_TessBaseAPIInit2(handle.raw, folder, options.languageString, OEM_LSTM_ONLY) == 0
+    else { return false }
+    _ = scantext_TessBaseAPISetVariable(handle.raw, "debug_file", "/dev/null")
+    return true
   }
 
   /// Everything outside the options that decides what recognition returns:
@@ -688,6 +702,12 @@ public final class OCREngine {
   private func recognize(
     _ prepared: PreparedImage, index: Int, path: String, started: Date
   ) throws(OCRError) -> ([Block], ResultReader.Signals) {
+    if let cut = sideBySideCut(prepared),
+      let read = try recognizeSideBySide(
+        prepared, cut: cut, index: index, path: path, started: started)
+    {
+      return read
+    }
     scantext_TessBaseAPISetPageSegMode(
       api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
     scantext_TessBaseAPISetImage2(api, prepared.image.pix)

@@ -66,6 +66,13 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// (see the README's "Tagged PDF" section). A stamp on a
   /// gray page (no colour to tell it by) can still be taken for a picture.
   public var findsFigures: Bool
+  /// The threads one page is recognised on: a large page in the reader's
+  /// layout is cut through blank paper into that many parts (two at most
+  /// for now), read side by side by as many engines, one per thread
+  /// (``OCREngine`` starts and keeps them). 1, the default, reads every
+  /// page whole on one thread. A page read in parts is the same from run to
+  /// run, but its words may differ from those of the page read whole.
+  public var pageThreads: Int
 
   /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
   public static let defaultMaxPixels = 100_000_000
@@ -76,7 +83,7 @@ public struct RecognitionOptions: Sendable, Hashable {
     languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
     dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,
     timeout: Double? = nil, preprocessing: Preprocessing = .default,
-    layout: PageLayoutOrder = .reading, findsFigures: Bool = true
+    layout: PageLayoutOrder = .reading, findsFigures: Bool = true, pageThreads: Int = 1
   ) {
     self.languages = languages
     self.pageSegmentation = pageSegmentation
@@ -87,6 +94,7 @@ public struct RecognitionOptions: Sendable, Hashable {
     self.preprocessing = preprocessing
     self.layout = layout
     self.findsFigures = findsFigures
+    self.pageThreads = max(1, pageThreads)
   }
 
   /// The languages as Tesseract takes them: `eng+deu`.

@@ -68,6 +68,19 @@ extension JSONValue {
     return out
   }
 
+  /// The value as pretty JSON text nested `depth` levels deep: its first
+  /// line not indented, the others by two spaces a level more. This is how
+  /// ``serialized(pretty:)`` writes an element of an array of objects at
+  /// that depth, so a writer can write such an array an element at a time
+  /// (`"[\n  "`, the elements at depth 1 joined by `",\n  "`, `"\n]"`).
+  /// - Parameter depth: The nesting level (0 for a value on its own).
+  /// - Complexity: O(*n*) in the value's size.
+  public func serialized(prettyAtDepth depth: Int) -> String {
+    var out = ""
+    write(to: &out, pretty: true, indent: max(0, depth))
+    return out
+  }
+
   private var isScalar: Bool {
     switch self {
     case .array, .object: false

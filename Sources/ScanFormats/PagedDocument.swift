@@ -45,6 +45,7 @@ public final class PagedDocument: Sendable {
     case pages([Page])
     case compact(any RandomAccessBytes, [CompactModel.Entry])
     case json(any RandomAccessBytes, [DocumentJSON.PageSpan])
+    case provided(@Sendable (Int) throws -> Page)
   }
 
   /// A document of pages already in memory.
@@ -53,6 +54,25 @@ public final class PagedDocument: Sendable {
   ///   - generator: Who made them, when known.
   public convenience init(pages: [Page], generator: Generator? = nil) {
     self.init(.pages(pages), count: pages.count, generator: generator, limit: nil)
+  }
+
+  /// A document whose pages another reader makes on demand (the pages of
+  /// a PDF, read or recognised one at a time): page `index` is asked of
+  /// `page` when first wanted, and at most `maxPagesInMemory` are kept.
+  /// - Parameters:
+  ///   - pageCount: The number of pages.
+  ///   - generator: Who made the document, when known.
+  ///   - maxPagesInMemory: The most pages kept (at least 1);
+  ///     ``defaultMaxPagesInMemory`` when `nil`.
+  ///   - page: Makes page `index` (from 0); what it throws, ``page(at:)``
+  ///     throws.
+  public convenience init(
+    pageCount: Int, generator: Generator? = nil, maxPagesInMemory: Int? = nil,
+    page: @escaping @Sendable (_ index: Int) throws -> Page
+  ) {
+    self.init(
+      .provided(page), count: pageCount, generator: generator,
+      limit: max(1, maxPagesInMemory ?? Self.defaultMaxPagesInMemory))
   }
 
   /// A document read from `source`, keeping at most `limit` pages.
@@ -130,6 +150,7 @@ public final class PagedDocument: Sendable {
     case .compact(let bytes, let entries):
       try CompactModel.page(index, of: bytes, entry: entries[index])
     case .json(let bytes, let spans): try DocumentJSON.page(index, of: bytes, span: spans[index])
+    case .provided(let page): try page(index)
     }
   }
 

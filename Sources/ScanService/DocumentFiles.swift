@@ -100,6 +100,8 @@ package enum DocumentFiles {
 
   /// An error reading a paged document as the user reads it.
   private static func failure(_ error: any Error, path: String, compact: Bool) -> ServiceError {
+    // A page another reader made (a PDF's) says what went wrong itself.
+    if let error = error as? ServiceError { return error }
     if let error = error as? FileError {
       return .inputUnreadable(path: path, reason: error.reason)
     }

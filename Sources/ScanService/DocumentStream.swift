@@ -252,3 +252,39 @@ final class Spool {
     .temporaryFileUnusable(folder: nil, reason: String(cString: strerror(code)).lowercased())
   }
 }
+
+/// A command's standard output held back until the command has succeeded:
+/// written to an unnamed temporary file as it is made (memory holds none
+/// of it), and copied to standard output by ``release()``. When the
+/// command fails it is never released, so a failure prints its error and
+/// nothing else, as when every page was read before the first was printed.
+package final class HeldOutput {
+  private let io: CommandIO
+  private var spool: Spool?
+
+  /// Output for `io`'s standard output.
+  package init(io: CommandIO) { self.io = io }
+
+  /// Adds `text`.
+  /// - Throws: ``ServiceError`` when the temporary file cannot be made or
+  ///   written.
+  package func write(_ text: String) throws {
+    guard !text.isEmpty else { return }
+    if spool == nil { spool = try Spool() }
+    try spool?.write(text)
+  }
+
+  /// Adds `line` and a newline.
+  package func print(_ line: String = "") throws { try write(line + "\n") }
+
+  /// Writes what was added to standard output.
+  /// - Throws: ``BatchFailure`` when standard output cannot be written
+  ///   (the run ends with `cannot write to standard output`).
+  package func release() throws {
+    guard let spool else { return }
+    let output = OutputFile.Stream("-", io: io)
+    try spool.copy(to: output)
+    try output.commit()
+    self.spool = nil
+  }
+}

@@ -283,14 +283,14 @@ package struct Recognizer: Sendable {
 
   /// The file a worker has open: the PDF it last read a page of, or the
   /// bytes of the image.
-  private struct OpenInput {
+  fileprivate struct OpenInput {
     var pdf: (input: Int, document: PDFDocument)?
     var image: (input: Int, data: Data)?
   }
 
   /// Page `page` (from 0) of the PDF input `index`, read from its text or
   /// recognised; a page that fails is a page error.
-  private static func readPDFPage(
+  fileprivate static func readPDFPage(
     _ path: String, digest: [UInt8]?, page: Int, open: inout OpenInput, index: Int,
     options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
     engine: inout Result<OCREngine, OCRError>?
@@ -477,6 +477,129 @@ extension Recognizer {
     let result = read([path])[0]
     if let error = result.pageErrors.first { throw error }
     return try result.numberedPages()
+  }
+}
+
+extension Recognizer {
+  /// Hands the pages of the document in `path` (a document, an image or a
+  /// PDF to recognise, or `-` for standard input) that ``pdfPages``
+  /// selects to `body`, one at a time in document order, each with its
+  /// number from 1 and whether the document gives several pages.
+  ///
+  /// Memory holds a bounded number of pages whatever the document's
+  /// length: a compact model or ScanText JSON file is decoded a page at a
+  /// time (``ScanFormats/PagedDocument``), a PDF or multi-page TIFF read
+  /// as ``read(_:progress:deliver:)`` reads it. To know whether there are
+  /// several, each page is handed over once the next one is read (or the
+  /// document has ended).
+  /// - Parameters:
+  ///   - path: The document.
+  ///   - total: Called before the first page with the number of pages
+  ///     selected, when known without reading them (a document's).
+  ///   - body: Takes each page; what it throws stops the reading and is
+  ///     thrown.
+  /// - Throws: ``ServiceError`` when the model or one of its pages cannot
+  ///   be read (after the pages before it were handed over), or a page
+  ///   named is past its end; what `body` throws.
+  package func eachPage(
+    _ path: String, total: ((Int) -> Void)? = nil,
+    _ body: (_ number: Int, _ page: Page, _ several: Bool) throws -> Void
+  ) throws {
+    var held: (number: Int, page: Page)?
+    var count = 0
+    func take(_ number: Int, _ page: Page) throws {
+      count += 1
+      if let before = held { try body(before.number, before.page, true) }
+      held = (number, page)
+    }
+    if InputFiles.isDocument(path) && !InputFiles.isStream(path) {
+      let document = try DocumentFiles.open(path, maxPagesInMemory: 1)
+      let chosen =
+        try pdfPages?.pages(of: document.pageCount, path: path) ?? Array(0..<document.pageCount)
+      total?(chosen.count)
+      for n in chosen { try take(n + 1, try DocumentFiles.page(n, of: document, path: path)) }
+    } else {
+      try read([path]) { part in
+        if let error = part.result.pageErrors.first { throw error }
+        for (number, page) in try part.result.numberedPages() { try take(number, page) }
+      }
+    }
+    if let last = held { try body(last.number, last.page, count > 1) }
+  }
+
+  /// The PDF in `path` opened for reading a page at a time: each page is
+  /// read from its text or recognised (as ``read(_:progress:deliver:)``
+  /// would, through ``cache``) when first asked for, and no other page is
+  /// read for it (``pdfPages`` is not applied).
+  /// - Parameters:
+  ///   - path: The PDF file.
+  ///   - maxPagesInMemory: The most pages kept
+  ///     (``ScanFormats/PagedDocument/defaultMaxPagesInMemory`` when
+  ///     `nil`).
+  /// - Returns: The document; its pages throw ``ServiceError``.
+  /// - Throws: ``ServiceError`` when the file cannot be read or is not a
+  ///   PDF Poppler opens.
+  /// - Complexity: Opening reads the file (and hashes it when there is a
+  ///   cache); a page costs its own reading alone.
+  package func openPDF(_ path: String, maxPagesInMemory: Int? = nil) throws -> PagedDocument {
+    let data = try InputFiles.read(path)
+    let pdf: PDFDocument
+    do {
+      pdf = try PDFDocument(data: data, path: path)
+    } catch {
+      throw ServiceError.recognitionFailed(error)
+    }
+    var digest: [UInt8]?
+    if cache != nil {
+      var hash = SHA256()
+      data.withUnsafeBytes { hash.update($0) }
+      digest = hash.finalize()
+    }
+    let reader = PDFPageReader(
+      path: path, digest: digest, pdf: pdf, options: options, cache: cache, pdfText: pdfText)
+    return PagedDocument(pageCount: pdf.pageCount, maxPagesInMemory: maxPagesInMemory) {
+      try reader.page($0)
+    }
+  }
+
+  /// The pages of one PDF read on demand, by one engine, one at a time.
+  private final class PDFPageReader: Sendable {
+    private struct State: ~Copyable {
+      var open: OpenInput
+      var engine: Result<OCREngine, OCRError>?
+    }
+    private let path: String
+    private let digest: [UInt8]?
+    private let options: RecognitionOptions
+    private let cache: RecognitionCache?
+    private let pdfText: PDFTextPolicy
+    private let state: Mutex<State>
+
+    init(
+      path: String, digest: [UInt8]?, pdf: sending PDFDocument, options: RecognitionOptions,
+      cache: RecognitionCache?, pdfText: PDFTextPolicy
+    ) {
+      self.path = path
+      self.digest = digest
+      self.options = options
+      self.cache = cache
+      self.pdfText = pdfText
+      state = Mutex(State(open: OpenInput(pdf: (0, pdf)), engine: nil))
+    }
+
+    /// Page `index` (from 0), read or recognised now.
+    func page(_ index: Int) throws(ServiceError) -> Page {
+      let result = state.withLock { state in
+        Recognizer.readPDFPage(
+          path, digest: digest, page: index, open: &state.open, index: 0, options: options,
+          cache: cache, pdfText: pdfText, engine: &state.engine)
+      }
+      if let error = result.pageErrors.first { throw error }
+      guard let page = try result.pages.get().first else {
+        throw ServiceError.inputUnreadable(path: path, reason: "page \(index + 1) gave no page")
+      }
+      return page
+    }
   }
 }
 

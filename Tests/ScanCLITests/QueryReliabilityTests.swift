@@ -84,4 +84,24 @@ struct QueryReliabilityTests {
       r.stdout
         == "{\"error\":\"the request is longer than 1048576 bytes\"}\n{\"id\":1,\"pages\":1}\n")
   }
+
+  /// `query` on a PDF reads a page when a request names it, no other
+  /// (issue 45, point 2): a born-digital page is answered although the
+  /// scanned page before it cannot be recognised (no traineddata for
+  /// `--lang`), whose requests get the error. Before, every page was read
+  /// first and the session ended at the first failure.
+  @Test func queryOfAPDFReadsOnlyThePagesAskedFor() {
+    let pdf = Fixtures.scans.appendingPathComponent("scan.pdf").path
+    let r = scantext(
+      ["query", pdf, "--lang", "xxx"],
+      input: [
+        #"{"op":"text","page":2,"range":[0,7]}"#, #"{"op":"pages"}"#, #"{"op":"text","page":0}"#,
+      ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let answers = r.stdout.split(separator: "\n").map(String.init)
+    #expect(answers.count == 3)
+    #expect(answers.first == #"{"text":"Minutes"}"#)
+    #expect(answers.dropFirst().first == #"{"pages":3}"#)
+    #expect(answers.last?.contains("unknown language 'xxx'") == true)
+  }
 }

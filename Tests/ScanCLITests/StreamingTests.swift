@@ -172,4 +172,48 @@ struct StreamingTests {
       #expect(growth.ratio <= 1.5, "\(growth.run): 100 pages at \(growth.ratio)× the peak of 10")
     }
   }
+
+  /// The commands that read a model hold a bounded number of pages
+  /// (issue 45, point 2): `text`, `verify`, `lines`, `outline`, `html`,
+  /// `convert` and `query` (about the last page) on a compact model, a
+  /// JSON model and a born-digital PDF of 200 pages peak within 1.2× of
+  /// the same of 20 (`Tools/memory-bench --models`; before, `lines` of a
+  /// `.stm` grew 1.18× from 20 to 100 pages and `query` of a PDF read
+  /// every page).
+  @Test(
+    .disabled(
+      if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
+      "peak memory under AddressSanitizer counts its shadow and quarantine"))
+  func modelCommandsHoldABoundedNumberOfPages() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path,
+      "--models", "--pages", "20,200", "--scantext", Fixtures.executable.path, "--json",
+    ]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(errors)")
+    struct Report: Decodable {
+      struct Growth: Decodable {
+        var run: String
+        var ratio: Double
+      }
+      var growth: [Growth]
+    }
+    let report = try JSONDecoder().decode(Report.self, from: data)
+    let commands = ["text", "verify", "lines", "outline", "html", "convert", "query"]
+    #expect(
+      report.growth.map(\.run)
+        == ["stm", "json", "pdf"].flatMap { kind in commands.map { "\($0) \(kind)" } })
+    for growth in report.growth {
+      #expect(growth.ratio <= 1.2, "\(growth.run): 200 pages at \(growth.ratio)× the peak of 20")
+    }
+  }
 }

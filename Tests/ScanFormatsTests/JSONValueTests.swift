@@ -15,6 +15,20 @@ import Testing
 
   // MARK: Strings
 
+  /// An array of objects written an element at a time, as `lines` and
+  /// the other answering commands write several pages' answers, is the
+  /// array written whole.
+  @Test func arrayWrittenByElementsIsTheArrayWrittenWhole() throws {
+    let items: [JSONValue] = [
+      .object(["a": .array([.object(["b": .number(1)])]), "page": .number(1)]),
+      .object(["c": .array([.number(1), .number(2)]), "page": .number(2)]),
+    ]
+    let streamed =
+      "[\n  " + items.map { $0.serialized(prettyAtDepth: 1) }.joined(separator: ",\n  ") + "\n]"
+    #expect(streamed == JSONValue.array(items).serialized(pretty: true))
+    #expect(items[0].serialized(prettyAtDepth: 0) == items[0].serialized(pretty: true))
+  }
+
   @Test func stringEscapes() throws {
     #expect(try parse(#""a\"b\\c\/d\be\ff\ng\rh\ti""#) == .string("a\"b\\c/d\u{8}e\u{C}f\ng\rh\ti"))
     #expect(try parse(#""\u00e9\u00C9\u0041""#) == .string("éÉA"))

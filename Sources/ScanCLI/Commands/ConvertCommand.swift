@@ -51,9 +51,7 @@ struct ConvertCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
-    if !outputFormat.needsPageImages && ocr.pdfPages == nil && !InputFiles.isStream(inputPath)
-      && InputFiles.isDocument(inputPath)
-    {
+    if !outputFormat.needsPageImages {
       try convertPageByPage(io)
       return 0
     }
@@ -92,23 +90,31 @@ struct ConvertCommand: ScanCommand {
   }
 
   /// Converts a document to a format that needs no page images a page at a
-  /// time: a compact model or JSON file is read page by page
-  /// (``ScanFormats/PagedDocument``), so memory holds one page whatever
-  /// the document's length.
+  /// time (``ScanService/Recognizer/eachPage(_:total:_:)``): a compact
+  /// model or JSON file is decoded page by page, a PDF read page by page,
+  /// and each page written as it comes, so memory holds a few pages
+  /// whatever the document's length.
   func convertPageByPage(_ io: CommandIO) throws {
-    let document = try DocumentFiles.open(inputPath, maxPagesInMemory: 1)
     var settings = ocr.writerSettings(writing: outputPath, io: io)
-    settings.pageTotal = document.pageCount
-    let output = try DocumentStream(
-      format: outputFormat, path: outputPath, settings: settings, io: io)
+    // The output is opened at the first page, once the number of pages is
+    // known when it can be (a document's: PAGE XML's error says it).
+    var output: DocumentStream?
+    func opened() throws -> DocumentStream {
+      if let output { return output }
+      let made = try DocumentStream(
+        format: outputFormat, path: outputPath, settings: settings, io: io)
+      output = made
+      return made
+    }
     do {
-      for i in 0..<document.pageCount {
-        let page = try DocumentFiles.page(i, of: document, path: inputPath)
-        try output.write(page, from: PageOrigin(path: inputPath, page: i, number: i + 1))
+      try ocr.recognizer().eachPage(inputPath, total: { settings.pageTotal = $0 }) {
+        number, page, _ in
+        try opened().write(
+          page, from: PageOrigin(path: inputPath, page: number - 1, number: number))
       }
-      try output.finish()
+      try opened().finish()
     } catch {
-      output.abandon()
+      output?.abandon()
       throw error
     }
   }

@@ -103,12 +103,9 @@ struct HTMLCommand: ScanCommand {
           outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath)),
       io: io)
     do {
-      try ocr.recognizer().read([modelPath]) { part in
-        if let error = part.result.pageErrors.first { throw error }
-        for (number, page) in try part.result.numberedPages() {
-          try output.write(
-            page, from: PageOrigin(path: modelPath, page: number - 1, number: number))
-        }
+      // A page at a time: a long model is never held whole.
+      try ocr.recognizer().eachPage(modelPath) { number, page, _ in
+        try output.write(page, from: PageOrigin(path: modelPath, page: number - 1, number: number))
       }
       try output.finish()
     } catch {

@@ -33,13 +33,15 @@ struct OutlineCommand: ScanCommand {
       try model.printAnswers(io, Answers.outline)
       return 0
     }
-    func show(_ nodes: [OutlineNode], depth: Int) {
+    let out = HeldOutput(io: io)
+    func show(_ nodes: [OutlineNode], depth: Int) throws {
       for node in nodes {
-        io.print(String(repeating: "  ", count: depth) + node.heading.text)
-        show(node.children, depth: depth + 1)
+        try out.print(String(repeating: "  ", count: depth) + node.heading.text)
+        try show(node.children, depth: depth + 1)
       }
     }
-    for page in try model.loadPages() { show(page.outline, depth: 0) }
+    try model.eachPage { _, page, _ in try show(page.outline, depth: 0) }
+    try out.release()
     return 0
   }
 }

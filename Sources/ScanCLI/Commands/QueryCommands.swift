@@ -8,30 +8,63 @@ import ScanService
 extension ModelOptions {
   /// Prints each page's answer: for one page the answer alone, exactly as
   /// the query protocol gives it; for several, a JSON array of them in page
-  /// order, each with its `"page"` number (from 1).
+  /// order, each with its `"page"` number (from 1). Pages are read and
+  /// answered one at a time (``ScanService/Recognizer/eachPage(_:total:_:)``),
+  /// each answer held in a temporary file until the last
+  /// (``ScanService/HeldOutput``), so memory does not grow with the
+  /// document and a failure prints nothing but its error.
   /// - Throws: ``CLIError`` from `answer`; with several pages its message
   ///   starts with the page (`page 2: …`).
   func printAnswers(_ io: CommandIO, _ answer: (Page) throws -> JSONValue) throws {
-    let pages = try loadNumberedPages()
-    let answers = try Self.each(pages) { try answer($0) }
-    guard answers.count != 1 else {
-      io.print(answers[0].serialized(pretty: true))
-      return
+    let out = HeldOutput(io: io)
+    var written = 0
+    var alone = false
+    try eachPage { number, page, several in
+      let answer = try answer(page)
+      guard several else {
+        try out.print(answer.serialized(pretty: true))
+        alone = true
+        return
+      }
+      var numbered = answer
+      if case .object(var o) = answer {
+        o["page"] = .number(Double(number))
+        numbered = .object(o)
+      }
+      // As `JSONValue.array(answers).serialized(pretty: true)` writes it.
+      try out.write((written == 0 ? "[\n  " : ",\n  ") + numbered.serialized(prettyAtDepth: 1))
+      written += 1
     }
-    let numbered = zip(pages, answers).map { numbered, answer -> JSONValue in
-      guard case .object(var o) = answer else { return answer }
-      o["page"] = .number(Double(numbered.number))
-      return .object(o)
-    }
-    io.print(JSONValue.array(numbered).serialized(pretty: true))
+    if !alone { try out.print(written > 0 ? "\n]" : "[]") }
+    try out.release()
   }
 
   /// The text of each page, joined as ScanText joins the pages of a text
   /// export (and the `tesseract` command its pages): a form feed between
-  /// pages.
+  /// pages; each page's text made as it is read, held in a temporary file
+  /// until the last (``ScanService/HeldOutput``).
   func printTexts(_ io: CommandIO, _ text: (Page) throws -> String) throws {
-    let pages = try loadNumberedPages()
-    io.write(try Self.each(pages, text).joined(separator: Self.pageSeparator))
+    let out = HeldOutput(io: io)
+    var first = true
+    try eachPage { _, page, _ in
+      let text = try text(page)
+      try out.write(first ? text : Self.pageSeparator + text)
+      first = false
+    }
+    try out.release()
+  }
+
+  /// `body` on each page `--pages` selects (every page by default), one
+  /// at a time in order, with its number from 1 and whether there are
+  /// several; with several pages, an error names its page.
+  func eachPage(_ body: (_ number: Int, _ page: Page, _ several: Bool) throws -> Void) throws {
+    try ocr.recognizer().eachPage(path) { number, page, several in
+      do {
+        try body(number, page, several)
+      } catch let error as any CommandFailure where several {
+        throw CLIError("page \(number): \(error.message)")
+      }
+    }
   }
 
   /// The help text of a command that answers for every page in JSON.
@@ -43,19 +76,6 @@ extension ModelOptions {
 
   /// The separator of pages in plain text.
   static let pageSeparator = "\u{0C}"
-
-  /// `body` on each page; with several pages, an error names its page.
-  private static func each<T>(_ pages: [(number: Int, page: Page)], _ body: (Page) throws -> T)
-    throws -> [T]
-  {
-    try pages.map { numbered in
-      do {
-        return try body(numbered.page)
-      } catch let error as any CommandFailure where pages.count > 1 {
-        throw CLIError("page \(numbered.number): \(error.message)")
-      }
-    }
-  }
 }
 
 struct TextCommand: ScanCommand {
@@ -238,7 +258,7 @@ struct QueryCommand: ScanCommand {
   static let maxPagesInMemory = Option<Int?>(
     "max-pages-in-memory",
     help:
-      "For a compact model (.stm) or ScanText JSON, which are read a page at a time: the most decoded pages kept in memory, the least recently used dropped first (default: \(PagedDocument.defaultMaxPagesInMemory))."
+      "For a compact model (.stm), ScanText JSON or a PDF, which are read a page at a time (a PDF page when a request names it): the most pages kept in memory, the least recently used dropped first (default: \(PagedDocument.defaultMaxPagesInMemory))."
   )
 
   let modelPath: String
@@ -261,9 +281,13 @@ struct QueryCommand: ScanCommand {
   func run(_ io: CommandIO) throws -> Int32 {
     // A document is opened, not read: a page is decoded when a request
     // first names it (at most --max-pages-in-memory kept).
+    // A PDF too: a page is read from its text (or recognised) when a
+    // request first names it, no other page with it.
     let document =
       if InputFiles.isDocument(modelPath) && ocr.pdfPages == nil {
         try DocumentFiles.open(modelPath, maxPagesInMemory: maxPages)
+      } else if Recognizer.looksLikePDF(modelPath) && ocr.pdfPages == nil {
+        try ocr.recognizer().openPDF(modelPath, maxPagesInMemory: maxPages)
       } else {
         PagedDocument(pages: try ocr.recognizer().document(modelPath).pages)
       }
@@ -304,15 +328,31 @@ struct VerifyCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let document = try ocr.recognizer().numberedPages(path)
-    // Each violation with the number of its page, from 1.
-    let reports = document.map { ($0.number, $0.page.verify(tolerance: tolerance)) }
-    let violations = reports.flatMap { number, report in report.violations.map { (number, $0) } }
-    let checks = reports.map(\.1.checks).reduce(0, +)
+    // Pages are read and checked one at a time; the text report's lines
+    // wait in a temporary file, the JSON report keeps the violations (no
+    // more than it prints).
+    var violations: [(page: Int, violation: Violation)] = []
+    var checks = 0
+    var count = 0
+    var pages = 0
+    let out = HeldOutput(io: io)
+    try ocr.recognizer().eachPage(path) { number, page, _ in
+      let report = page.verify(tolerance: tolerance)
+      pages += 1
+      checks += report.checks
+      count += report.violations.count
+      if printsJSON {
+        violations += report.violations.map { (number, $0) }
+      } else {
+        for v in report.violations {
+          try out.print("page \(number), \(v.element): \(v.kind.rawValue): \(v.detail)")
+        }
+      }
+    }
     if printsJSON {
       let report = JSONValue.object([
-        "passed": .bool(violations.isEmpty), "checks": .number(Double(checks)),
-        "pages": .number(Double(document.count)),
+        "passed": .bool(count == 0), "checks": .number(Double(checks)),
+        "pages": .number(Double(pages)),
         "violations": .array(
           violations.map { number, v in
             .object([
@@ -321,16 +361,13 @@ struct VerifyCommand: ScanCommand {
             ])
           }),
       ])
-      io.print(report.serialized(pretty: true))
+      try out.print(report.serialized(pretty: true))
     } else {
-      for (number, v) in violations {
-        io.print("page \(number), \(v.element): \(v.kind.rawValue): \(v.detail)")
-      }
-      let pages = document.count
-      io.print(
-        "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(violations.count) violation\(violations.count == 1 ? "" : "s")"
+      try out.print(
+        "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(count) violation\(count == 1 ? "" : "s")"
       )
     }
-    return violations.isEmpty ? 0 : 1
+    try out.release()
+    return count == 0 ? 0 : 1
   }
 }

@@ -159,7 +159,7 @@ public final class PDFEditor {
   ///   content cannot be read.
   public func textKind(page index: Int) throws(OCRError) -> PDFContentStream.TextKind {
     let page = try pageHandle(index)
-    let content = try contentBytes(page)
+    let content = try contentBytes(page, index: index)
     let resources = get(page, "/Resources")
     var seen = Set<[Int]>()
     return textKind(
@@ -229,8 +229,8 @@ public final class PDFEditor {
     let resources = ownResources(of: page)
     var (content, contents) = (PDFContentStream([]), contentStreams(of: page))
     if removingInvisibleText {
-      (content, contents) = try withoutInvisibleText(page, resources: resources)
-    } else if let bytes = try? contentBytes(page) {
+      (content, contents) = try withoutInvisibleText(page, index: index, resources: resources)
+    } else if let bytes = try contentBytesUnlessUnknown(page, index: index) {
       // Content qpdf cannot decode (a filter it does not know) is still
       // wrapped, as if it closed what it opened.
       content = PDFContentStream(bytes)
@@ -288,7 +288,7 @@ public final class PDFEditor {
   {
     guard let page = try? pageHandle(index), let kind = try? textKind(page: index),
       kind == .noText || (removingInvisibleText && kind == .invisibleOnly),
-      let bytes = try? contentBytes(page)
+      let bytes = try? contentBytes(page, index: index)
     else { return nil }
     // (What is left once the invisible text is out must draw something.)
     let kept = removingInvisibleText ? PDFContentStream(bytes).removingInvisibleText() : nil
@@ -339,7 +339,8 @@ public final class PDFEditor {
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   public func removeInvisibleText(page index: Int) throws(OCRError) {
     let page = try pageHandle(index)
-    let (_, contents) = try withoutInvisibleText(page, resources: ownResources(of: page))
+    let (_, contents) = try withoutInvisibleText(
+      page, index: index, resources: ownResources(of: page))
     setContents(of: page, to: contents)
     try check("taking the invisible text out of page \(index + 1)")
   }
@@ -361,10 +362,10 @@ public final class PDFEditor {
   /// hold it (one new stream when there was invisible text, else the
   /// page's own); forms drawn are replaced in `resources` (the page's own
   /// copy) by copies without theirs.
-  private func withoutInvisibleText(_ page: qpdf_oh, resources: qpdf_oh) throws(OCRError) -> (
-    PDFContentStream, [qpdf_oh]
-  ) {
-    var content = PDFContentStream(try contentBytes(page))
+  private func withoutInvisibleText(_ page: qpdf_oh, index: Int, resources: qpdf_oh)
+    throws(OCRError) -> (PDFContentStream, [qpdf_oh])
+  {
+    var content = PDFContentStream(try contentBytes(page, index: index))
     var contents = contentStreams(of: page)
     if let cleaned = content.removingInvisibleText() {
       content = PDFContentStream(cleaned)
@@ -1039,9 +1040,21 @@ public final class PDFEditor {
     }.filter { scantext_qpdf_oh_is_stream(q, $0) != 0 }
   }
 
-  /// The page's content, its streams decoded and joined.
-  private func contentBytes(_ page: qpdf_oh) throws(OCRError) -> [UInt8] {
-    guard !contentStreams(of: page).isEmpty else { return [] }
+  /// The most bytes a page's content streams may decode to, together:
+  /// 256 MiB. Real pages hold kilobytes to a few megabytes (a detailed
+  /// map, tens); a Flate stream of a few hundred kilobytes can decode to
+  /// gigabytes, which the editing would hold decoded (issue 45: 6.4 GB).
+  package static let maxDecodedContentBytes = 1 << 28
+
+  /// Page `index`'s content (the handle `page`), its streams decoded and
+  /// joined.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)`` when it cannot be
+  ///   decoded or decodes to more than ``maxDecodedContentBytes`` (checked
+  ///   before it is decoded).
+  private func contentBytes(_ page: qpdf_oh, index: Int) throws(OCRError) -> [UInt8] {
+    let streams = contentStreams(of: page)
+    guard !streams.isEmpty else { return [] }
+    try checkDecodedSize(of: streams, index: index)
     var buffer: UnsafeMutablePointer<UInt8>?
     var length = 0
     let status = scantext_qpdf_oh_get_page_content_data(q, page, &buffer, &length)
@@ -1053,9 +1066,60 @@ public final class PDFEditor {
     return Array(UnsafeBufferPointer(start: buffer, count: length))
   }
 
+  /// Page `index`'s content as ``contentBytes(_:index:)`` gives it, `nil`
+  /// when qpdf cannot decode it (a filter it does not know); content too
+  /// big to decode is refused all the same.
+  private func contentBytesUnlessUnknown(_ page: qpdf_oh, index: Int) throws(OCRError)
+    -> [UInt8]?
+  {
+    try checkDecodedSize(of: contentStreams(of: page), index: index)
+    return try? contentBytes(page, index: index)
+  }
+
+  /// Refuses content whose Flate streams decode to more than
+  /// ``maxDecodedContentBytes`` together, counting their decoded bytes
+  /// without keeping them (a stream whose first filter is not Flate is not
+  /// counted).
+  private func checkDecodedSize(of streams: [qpdf_oh], index: Int) throws(OCRError) {
+    var total = 0
+    for stream in streams {
+      guard let size = flateSize(of: stream, limit: Self.maxDecodedContentBytes - total) else {
+        throw .uneditablePDF(
+          path: path,
+          reason:
+            "page \(index + 1)'s content decodes to more than \(Self.maxDecodedContentBytes >> 20) MB (a compression bomb?); it is not edited"
+        )
+      }
+      total += size
+    }
+  }
+
+  /// The number of bytes `stream`'s Flate filter (its first) gives,
+  /// counted without keeping them; 0 for a stream without one, `nil` when
+  /// more than `limit`.
+  private func flateSize(of stream: qpdf_oh, limit: Int) -> Int? {
+    let filter = get(dictionary(of: stream), "/Filter")
+    let first =
+      scantext_qpdf_oh_is_array(q, filter) != 0
+        && scantext_qpdf_oh_get_array_n_items(q, filter) > 0
+      ? scantext_qpdf_oh_get_array_item(q, filter, 0) : filter
+    guard scantext_qpdf_oh_is_name_and_equals(q, first, "/FlateDecode") != 0 else { return 0 }
+    var length = 0
+    guard let raw = scantext_qpdf_stream_bytes(q, stream, 0, &length) else {
+      _ = takeError()
+      return 0
+    }
+    defer { free(raw) }
+    return Deflate.inflatedSize(of: UnsafeRawBufferPointer(start: raw, count: length), limit: limit)
+  }
+
   /// A stream's bytes with its general-purpose filters undone; `nil` when
-  /// they cannot be (the error is cleared).
+  /// they cannot be (the error is cleared) or would be more than
+  /// ``maxDecodedContentBytes``.
   private func decodedBytes(_ stream: qpdf_oh) -> [UInt8]? {
+    // A form or metadata stream that decodes to more than a page's content
+    // may is treated as one that cannot be decoded (it is skipped).
+    guard flateSize(of: stream, limit: Self.maxDecodedContentBytes) != nil else { return nil }
     var length = 0
     guard let bytes = scantext_qpdf_stream_bytes(q, stream, 1, &length) else {
       _ = takeError()

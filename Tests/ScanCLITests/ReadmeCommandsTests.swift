@@ -44,6 +44,16 @@ struct ReadmeCommandsTests {
       ".build/tools-venv/bin/python Tools/check-html.py",
       "needs Chromium; HTMLTests runs the checker on every sample page"
     ),
+    (
+      ".build/tools-venv/bin/python Tools/check-pdfa.py",
+      "PDFOutputTests and PDFArchiveTests run the checker on every PDF they write"
+    ),
+    (
+      ".build/tools-venv/bin/python -c 'import page;",
+      "PDFArchiveTests validates with page-validation (what check-pdfa.py calls)"
+    ),
+    ("qpdf --check", "PDFOutputTests runs qpdf --check on every PDF it writes"),
+    ("pdfinfo -meta", "PDFArchiveTests reads each PDF's PDF/A claim"),
   ]
 
   /// One command of the documentation.

@@ -21,20 +21,7 @@ public enum LeaderWords {
   /// - Complexity: O(*g* · *l*) in the page's glyphs and leaders.
   public static func removing(from blocks: [Block], leaders: [PixelRect]) -> [Block] {
     guard !leaders.isEmpty else { return blocks }
-    var out: [Block] = []
-    for var block in blocks {
-      block.paragraphs = block.paragraphs.compactMap { paragraph in
-        var paragraph = paragraph
-        paragraph.lines = paragraph.lines.compactMap { line in
-          var line = line
-          line.words = line.words.flatMap { kept($0, leaders) }
-          return line.words.isEmpty ? nil : line
-        }
-        return paragraph.lines.isEmpty ? nil : paragraph
-      }
-      if !block.paragraphs.isEmpty { out.append(block) }
-    }
-    return out
+    return SliverNoise.replacingWords(in: blocks) { kept($0, leaders) }
   }
 
   /// The leader a box lies over: one it meets across (their vertical

@@ -66,13 +66,24 @@ public enum SliverNoise {
   public static func removing(from blocks: [Block], orientation: Int) -> [Block] {
     let turned = orientation % 180 == 90
     guard let height = textHeight(of: blocks, turned: turned) else { return blocks }
+    return replacingWords(in: blocks) {
+      isSliver($0, textHeight: height, turned: turned) ? [] : [$0]
+    }
+  }
+
+  /// The blocks with each word replaced by what `replacement` makes of it
+  /// (itself, nothing, or pieces); a line, paragraph or block left without
+  /// words goes too. The one walk the word-dropping repairs
+  /// (``SliverNoise``, ``LeaderWords``) share.
+  /// - Complexity: O(*w*) calls of `replacement` in the page's words.
+  static func replacingWords(in blocks: [Block], _ replacement: (Word) -> [Word]) -> [Block] {
     var out: [Block] = []
     for var block in blocks {
       block.paragraphs = block.paragraphs.compactMap { paragraph in
         var paragraph = paragraph
         paragraph.lines = paragraph.lines.compactMap { line in
           var line = line
-          line.words.removeAll { isSliver($0, textHeight: height, turned: turned) }
+          line.words = line.words.flatMap(replacement)
           return line.words.isEmpty ? nil : line
         }
         return paragraph.lines.isEmpty ? nil : paragraph

@@ -85,6 +85,23 @@ struct ModelLimitsReadingTests {
     #expect(try DocumentJSON.decode(written).pages[0].pdf?.width == 0.01)
   }
 
+  /// FuzzModelJSON (2026-12-06): a JSON page with `"index": -1` was read,
+  /// and the `.stm` written of it was refused.
+  @Test func aNegativeOrHugePageIndexIsRefusedByEveryReader() throws {
+    for index in [-1, Int(Int32.max)] {
+      let json =
+        #"{"version":1,"pages":[{"index":"# + String(index)
+        + #","image":"p.png","width":200,"height":100,"blocks":[]}]}"#
+      let error = #expect(throws: DocumentFormatError.self) { try DocumentJSON.decode(json) }
+      #expect(error?.reason == "'index' \(index) is not between 0 and 9999999")
+      let page = Page(index: index, image: "p.png", width: 200, height: 100, blocks: [])
+      let data = CompactModel.encode(Document(pages: [page]), generator: Samples.generator)
+      #expect(throws: DocumentFormatError.self) { try CompactModel.decode(data) }
+    }
+    let last = #"{"version":1,"pages":[{"index":9999999,"image":"p.png","width":200,"height":100,"blocks":[]}]}"#
+    #expect(try DocumentJSON.decode(last).pages[0].index == 9_999_999)
+  }
+
   @Test func altoAndHOCRAreChecked() throws {
     let alto = try refusal(.alto, Self.forged(cell: TableCellPosition(row: 20_000, column: 0)))
     #expect(alto?.path == "page 1, blocks[0].paragraphs[0]")

@@ -33,6 +33,11 @@ public enum ModelLimits {
   /// resolution may record more (a small page holding a large image).
   public static let resolutions = 1...100_000
 
+  /// The page indexes a page may record: 0 (the first page) to 9,999,999.
+  /// Readers and writers number pages from it (`page \(index + 1)`), so
+  /// a forged index must neither be negative nor overflow.
+  public static let pageIndexes = 0...9_999_999
+
   /// The largest skew or angle magnitude, in degrees: 360.
   public static let angleLimit: Double = 360
 
@@ -128,6 +133,11 @@ private struct Checker {
   }
 
   mutating func check(_ page: Page) throws(ModelLimitError) {
+    guard ModelLimits.pageIndexes.contains(page.index) else {
+      throw fail(
+        "'index' \(page.index) is not between \(ModelLimits.pageIndexes.lowerBound) and \(ModelLimits.pageIndexes.upperBound)"
+      )
+    }
     let limit = ScanConventions.coordinateLimit
     guard (0...limit).contains(page.width), (0...limit).contains(page.height) else {
       throw fail("'width' and 'height' must be between 0 and \(limit)")

@@ -146,9 +146,22 @@ public func checkAccepted(_ document: Document) {
     preconditionFailure("ScanText refuses the JSON it wrote: \(error)")
   }
   let compact = CompactModel.encode(document, generator: generator)
-  precondition(
-    (try? CompactModel.decode(compact)) == document, "ScanText refuses or changes the .stm it wrote"
-  )
+  let back: Document
+  do {
+    back = try CompactModel.decode(compact)
+  } catch {
+    FileHandle.standardError.write(Data("ScanText refuses the .stm it wrote: \(error)\n".utf8))
+    preconditionFailure("ScanText refuses the .stm it wrote: \(error)")
+  }
+  if back != document {
+    let a = DocumentJSON.encode(document, generator: generator)
+    let b = DocumentJSON.encode(back, generator: generator)
+    let diff = Array(zip(a, b)).firstIndex { $0.0 != $0.1 } ?? min(a.count, b.count)
+    FileHandle.standardError.write(Data("ScanText changes the .stm it wrote; the JSON differs from character \(diff): \(a.dropFirst(max(0, diff - 200)).prefix(400)) | \(b.dropFirst(max(0, diff - 200)).prefix(400))\n".utf8))
+    preconditionFailure(
+      "ScanText changes the .stm it wrote; the JSON differs from character \(diff): \(a.dropFirst(max(0, diff - 200)).prefix(400)) | \(b.dropFirst(max(0, diff - 200)).prefix(400))"
+    )
+  }
   for format in [DocumentFormat.hocr, .alto, .tsv, .text] {
     _ = try? format.encode(document, generator: generator)
   }

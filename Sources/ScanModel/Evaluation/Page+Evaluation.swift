@@ -269,9 +269,15 @@ private struct EvaluationRun {
     let truthGrid = EvaluationGeometry.Grid(truthBoxes)
     for (i, line) in truthLines.enumerated() {
       // The OCR line overlapping this truth line most (first on a tie).
-      var best: (line: Int, overlap: Int)?
+      var best: (line: Int, overlap: Double)?
       for j in ocrGrid.boxes(intersecting: line.bbox) {
-        let overlap = ocrLines[j].bbox.intersection(line.bbox)?.area ?? 0
+        let ocrLine = ocrLines[j]
+        var overlap = Double(ocrLine.bbox.intersection(line.bbox)?.area ?? 0)
+        if let polygon = ocrLine.polygon, overlap > 0 {
+          // A line cut round a neighbour (its outline a polygon) overlaps
+          // by its outline, not by the box that also holds that neighbour.
+          overlap = ConvexPolygon.intersectionArea(polygon, Quad(line.bbox.rect).corners)
+        }
         if overlap > (best?.overlap ?? 0) { best = (j, overlap) }
       }
       guard let best else { continue }

@@ -325,6 +325,7 @@ struct Cut {
       )
       dv = min(hi0, hi1) - max(lo0, lo1)
       guard dv > 0 else { return nil }
+      if aligned, a.axes == b.axes, let cut = beside(a, b, from: from, to: to) { return cut }
     }
     var middle = (max(lo0, lo1) + min(hi0, hi1)) / 2
     if a.axes.isImageAligned && b.axes.isImageAligned { middle = middle.rounded() }
@@ -338,6 +339,44 @@ struct Cut {
     return Cut(
       first: constraint(a, normal: n, middle: middle, atLeast: !aFirst, against: partial ? b : nil),
       second: constraint(b, normal: n, middle: middle, atLeast: aFirst, against: partial ? a : nil))
+  }
+
+  /// The cut between two lines of one frame whose outlines overlap where
+  /// both lie along the line but whose words there do not: one of them is
+  /// made taller by a word beyond the other's ends (a large initial beside
+  /// the first lines of a paragraph, a brace or a tall sign), or `nil` when
+  /// their words overlap there too (descenders reaching into the next
+  /// line: the level cut at the middle of the overlap).
+  ///
+  /// Each line keeps one side of a level cut at the middle of the gap
+  /// between the words, held only where the other line lies along it
+  /// (``FrameConstraint/from``): the taller line keeps its tall word, and
+  /// its outline becomes a ``TextLine/polygon`` stepping round the other
+  /// line. Held over the whole line, as before, the cut went through the
+  /// tall word or, on `dropcap-1005` (a four-line initial read as the first
+  /// word of its line), left the line's other words one pixel high
+  /// (`otwithstanding` [305, 592, 484, 593]), and the words of the two
+  /// lines it overlapped lost half their height.
+  static func beside(_ a: LineWork, _ b: LineWork, from: Double, to: Double) -> Cut? {
+    guard a.allowsSlantedCuts, b.allowsSlantedCuts,
+      let wordsA = a.wordExtentV(from: from, to: to),
+      let wordsB = b.wordExtentV(from: from, to: to),
+      min(wordsA.upperBound, wordsB.upperBound) <= max(wordsA.lowerBound, wordsB.lowerBound)
+    else { return nil }
+    let aFirst = wordsA.upperBound <= wordsB.lowerBound
+    var middle =
+      aFirst
+      ? (wordsA.upperBound + wordsB.lowerBound) / 2 : (wordsB.upperBound + wordsA.lowerBound) / 2
+    if a.axes.isImageAligned { middle = middle.rounded() }
+    func cut(_ line: LineWork, keepBelow: Bool, besides other: LineWork) -> FrameConstraint {
+      var c = FrameConstraint(axis: .v, keepBelow: keepBelow, value: middle)
+      let margin = 1.0
+      if other.outline.u0 - margin > line.outline.u0 { c.from = other.outline.u0 - margin }
+      if other.outline.u1 + margin < line.outline.u1 { c.to = other.outline.u1 + margin }
+      return c
+    }
+    return Cut(
+      first: cut(a, keepBelow: aFirst, besides: b), second: cut(b, keepBelow: !aFirst, besides: a))
   }
 
   /// Lines within this many degrees of each other are cut in the longer
@@ -651,6 +690,18 @@ struct LineWork {
   var takesSlantedCuts: Bool {
     allowsSlantedCuts && kind == .quads && !mirrored
       && (makesQuads || original.words.allSatisfy { $0.quad != nil })
+  }
+
+  /// The extent across the line of its words that lie (in part) between
+  /// two values along it, or `nil` when none does.
+  func wordExtentV(from u0: Double, to u1: Double) -> ClosedRange<Double>? {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for w in words where w.u1 > u0 && w.u0 < u1 {
+      low = min(low, w.v0)
+      high = max(high, w.v1)
+    }
+    return low <= high ? low...high : nil
   }
 
   /// Rule 3: applies a cut to the outline.

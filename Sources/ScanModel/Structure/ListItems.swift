@@ -11,7 +11,8 @@
 ///   (``TextCues/startsLikeListItem(_:)``), or any one character but a
 ///   digit (or two signs: ">»") followed by a gap wider than a space (half an em, and half as
 ///   wide again as the paragraph's widest gap between its other words): a
-///   tab, not a word space.
+///   tab, not a word space; and no taller than one and a half times most
+///   of the line's words (taller, it is a large initial).
 /// - **A marker not read**: the image holds one small glyph in the strip
 ///   left of the line (`listMarker`, measured by the engine on the page's
 ///   pixels), with paper between it and the text.
@@ -228,6 +229,12 @@ struct ListLead {
       word.count == 1 && !(word.first?.isNumber ?? true)
       || word.count == 2 && isSign(word)
     guard isMark, boxes.count >= 2, em > 0 else { return false }
+    // A bullet or a box stands no taller than the words it marks; a
+    // letter one and a half times as tall as most of the line's words is
+    // a large initial (a drop cap beside the first lines: `dropcap`
+    // develop seed 1005, "N otwithstanding …" was a list item).
+    let heights = boxes.dropFirst().map { Double($0.maxY - $0.minY) }.sorted()
+    if Double(boxes[0].maxY - boxes[0].minY) > 1.5 * heights[heights.count / 2] { return false }
     let gap = Double(boxes[1].minX - boxes[0].maxX)
     let others = zip(boxes.dropFirst(), boxes.dropFirst(2)).map {
       Double($1.minX - $0.maxX)

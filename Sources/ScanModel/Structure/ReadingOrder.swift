@@ -20,6 +20,9 @@
 ///    it (``acrossTheColumns(_:)``).
 ///    A grid of **numbered panels** ("1.", "2." across the top, "3.",
 ///    "4." below) is read in number order (``numberedInOrder(_:)``).
+///    A paragraph that **starts higher** than one read before it in the
+///    same column, beside whose first lines it lies (a large initial's
+///    line), is read before it (``higherFirst(_:)``).
 /// 4. **Marginalia** right after the paragraph they sit beside: the
 ///    running-text paragraph (not a header, footer, footnote, page number
 ///    or other marginalia) that overlaps them vertically the most, else the
@@ -147,8 +150,9 @@ public enum ReadingOrder {
     let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
     let running = units.filter { !Self.setAside.contains($0.paragraph.role) }
     let (footnotes, continued) = footnotesWithTheirLines(notesAlone, running)
-    let flow = numberedInOrder(
-      acrossTheColumns(running.filter { unit in !continued.contains(unit.index) }))
+    let flow = higherFirst(
+      numberedInOrder(
+        acrossTheColumns(running.filter { unit in !continued.contains(unit.index) })))
     guard !flow.isEmpty else {
       return headers + marginalia + footnotes + footers + pageNumbers + turned
     }
@@ -294,6 +298,36 @@ public enum ReadingOrder {
       panels[numbers[head] ?? 0] = Array(flow[head..<end])
     }
     return Array(flow[..<first]) + sorted.flatMap { panels[$0] ?? [] }
+  }
+
+  /// The running text with each paragraph that starts higher than one
+  /// read before it in the same column, and lies beside that one's first
+  /// lines, moved before it (rule 3c).
+  ///
+  /// Tesseract reads the first line of a paragraph that opens with a
+  /// large initial (a drop cap three or four lines high) as a block of its
+  /// own, after the lines set beside the initial: "covered work with …"
+  /// before "Notwithstanding any other provision …" (`dropcap` develop
+  /// seeds 1004 and 1005). In one column a reader goes down the page, so
+  /// of two paragraphs whose boxes overlap (the second's top lies within
+  /// the first's height) and which share most of their width (half of the
+  /// narrower one: one column, not two side by side), the one that starts
+  /// higher is read first. An inset within a paragraph (a box starting
+  /// below that paragraph's top) keeps its place; so does everything
+  /// else, in the order it had.
+  static func higherFirst(_ flow: [Unit]) -> [Unit] {
+    var out: [Unit] = []
+    for unit in flow {
+      let p = unit.box
+      let before = out.firstIndex { q in
+        let q = q.box
+        let shared = min(p.maxX, q.maxX) - max(p.minX, q.minX)
+        return p.minY < q.minY && p.maxY > q.minY
+          && 2 * shared >= min(p.maxX - p.minX, q.maxX - q.minX)
+      }
+      out.insert(unit, at: before ?? out.count)
+    }
+    return out
   }
 
   /// The number a paragraph starts with, written "3." or "3)" (one or two

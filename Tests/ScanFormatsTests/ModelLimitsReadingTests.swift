@@ -98,7 +98,9 @@ struct ModelLimitsReadingTests {
       let data = CompactModel.encode(Document(pages: [page]), generator: Samples.generator)
       #expect(throws: DocumentFormatError.self) { try CompactModel.decode(data) }
     }
-    let last = #"{"version":1,"pages":[{"index":9999999,"image":"p.png","width":200,"height":100,"blocks":[]}]}"#
+    let last =
+      #"{"version":1,"pages":[{"index":9999999,"image":"p.png","width":200,"height":100,"#
+      + #""blocks":[]}]}"#
     #expect(try DocumentJSON.decode(last).pages[0].index == 9_999_999)
   }
 

@@ -13,9 +13,9 @@ import ScanModel
 /// shape); a line's baseline is `BASELINE` as two points.
 ///
 /// Each `TextBlock` names in `STYLEREFS` the `ParagraphStyle` of its
-/// paragraph's ``ParagraphFormat`` (alignment, indents, line spacing; one
+/// paragraph's ``ScanModel/ParagraphFormat`` (alignment, indents, line spacing; one
 /// style per distinct format) and in `TAGREFS` the `StructureTag` of its
-/// role. A line end the model reads as hyphenated (``Page/hyphenBreaks``)
+/// role. A line end the model reads as hyphenated (``ScanModel/Page/hyphenBreaks``)
 /// is written as ALTO intends: the hyphen leaves the last `String` for a
 /// `HYP`, and the two parts carry `SUBS_TYPE` `HypPart1`/`HypPart2` with
 /// the whole word in `SUBS_CONTENT`.
@@ -452,7 +452,7 @@ extension ALTO {
   /// `TextBlock` outside any makes a block of its own. `HYP` (a hyphen
   /// at the end of a line) is added to the last word, or is a word of its
   /// own when an `SP` comes before it. Styles are not read (the model
-  /// measures its own ``ParagraphFormat``), nor `SUBS_CONTENT` (the model
+  /// measures its own ``ScanModel/ParagraphFormat``), nor `SUBS_CONTENT` (the model
   /// finds its own hyphenated words). Measurement units
   /// `pixel`, `mm10` and `inch1200` are read (the last two need the page's
   /// resolution, from `sourceImageInformation` or the caller).

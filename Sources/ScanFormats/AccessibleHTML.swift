@@ -12,8 +12,8 @@ import ScanModel
 ///   the page shown, so every position and size is a fraction of its width
 ///   (`cqw`) and the layer stays on the ink at any zoom or window width;
 /// - in it a `div class="frame"` in the model's frame (the image's pixels,
-///   ``Page/width`` × ``Page/height``), turned upright when the page's
-///   content was found turned (``Page/orientation``, unless
+///   ``ScanModel/Page/width`` × ``ScanModel/Page/height``), turned upright when the page's
+///   content was found turned (``ScanModel/Page/orientation``, unless
 ///   ``Options/keepRotation``), so the scan and the text layer turn
 ///   together;
 /// - the scan as an `img` whose `alt` says the text follows, laid out as
@@ -21,7 +21,7 @@ import ScanModel
 ///   frame when they differ (an orientation tag one applied and the other
 ///   did not: ``ShownPage/imageOrientation``);
 /// - one absolutely positioned element per line, placed on the line's
-///   selection outline (``Page/selectionRects(for:)``) and rotated by its
+///   selection outline (``ScanModel/Page/selectionRects(for:)``) and rotated by its
 ///   angle, as high as the outline; in it each word, and each gap between
 ///   words, is spaced out (`letter-spacing`) to the length of its
 ///   selection band. The text is set in an embedded font whose every
@@ -36,14 +36,14 @@ import ScanModel
 ///   deeper inside an `li` of its own; `figure`/`figcaption` for captions; `aside` for
 ///   marginalia), then footnotes (`aside class="footnotes"`), running feet
 ///   and page numbers in `footer`;
-/// - words hyphenated at a line end (``Page/hyphenBreaks``) read as one
+/// - words hyphenated at a line end (``ScanModel/Page/hyphenBreaks``) read as one
 ///   word: the printed parts are hidden from assistive technology and the
-///   joined word (``Page/spokenText(in:)``) is there for it, visually
+///   joined word (``ScanModel/Page/spokenText(in:)``) is there for it, visually
 ///   hidden, taking no room and left out of a copy; a copy of a selection
 ///   has a line break after every line (a hidden `\n`), as the page text;
 /// - words below a confidence threshold carry an `aria-description` (and
 ///   show with ``Options/showUncertain``);
-/// - `lang` on the document (``Page/accessibilityLanguage``) and a `title`:
+/// - `lang` on the document (``ScanModel/Page/accessibilityLanguage``) and a `title`:
 ///   the first heading, else the image's name.
 ///
 /// Each line element carries the model's outline in image pixels
@@ -62,7 +62,7 @@ public struct AccessibleHTML: Sendable {
     public static let showText = Options(rawValue: 1 << 0)
     /// Highlights the low-confidence words.
     public static let showUncertain = Options(rawValue: 1 << 1)
-    /// Shows a page whose content was found turned (``Page/orientation``)
+    /// Shows a page whose content was found turned (``ScanModel/Page/orientation``)
     /// as scanned, instead of turned upright.
     public static let keepRotation = Options(rawValue: 1 << 2)
   }
@@ -89,7 +89,7 @@ public struct AccessibleHTML: Sendable {
     /// own bytes, ``browserOrientation(ofImage:)``; for pixels ScanText
     /// decoded and re-encoded, the tag its reader applied. The writer
     /// turns the picture into the model's frame (the stored pixels turned
-    /// by ``Page/exifOrientation``) when the two differ.
+    /// by ``ScanModel/Page/exifOrientation``) when the two differ.
     public var imageOrientation: Int
     /// The page's number in its document, from 1, as `--pages` counts:
     /// the page's `id` (`page-N`) and, in a document of several pages,

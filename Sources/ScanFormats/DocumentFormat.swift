@@ -82,6 +82,7 @@ extension DocumentFormat {
   /// Writes a document in this format (``DocumentWriter`` writes it page
   /// by page).
   /// - Parameters:
+  ///   - document: The pages to write.
   ///   - generator: Who wrote it (recorded by JSON, hOCR, ALTO and PAGE).
   ///   - date: The time stamp PAGE XML requires (`Created`, `LastChange`).
   /// - Throws: ``DocumentFormatError`` when the format cannot hold the

@@ -128,7 +128,7 @@ extension DocumentJSON {
   }
 
   /// Reads a ScanText JSON document from its bytes a page at a time: the
-  /// pages found by one pass (``PageIndex``), each parsed and decoded on
+  /// pages found by one pass (`PageIndex`), each parsed and decoded on
   /// its own, so no tree of the whole document is ever built (what
   /// ``decode(_:)-(Data)`` builds). Standard input and cache entries are
   /// read this way.

@@ -12,7 +12,7 @@ extension DocumentJSON {
   /// afresh from the page when it is written: `index` (the page's place in
   /// the output document) and `image` (a cached page read under another
   /// file name). Every other member is the page's as encoded, so the page
-  /// written must be the page encoded but for those two (``write(_:to:)``
+  /// written must be the page encoded but for those two (`write(_:to:)`
   /// checks only them).
   public struct PageText: Sendable, Equatable {
     /// The page's item of `pages`, without the separator before it.

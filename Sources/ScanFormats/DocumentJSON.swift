@@ -46,7 +46,7 @@ public struct DocumentFormatError: Error, Equatable, Sendable, CustomStringConve
 /// skewed or rotated pages add `"quad": [[x, y] × 4]`; a line that follows
 /// a curve (a dewarped page's) adds `"polygon": [[x, y] × 2k]`
 /// (``ScanModel/TextLine/polygon``). A paragraph's
-/// `"role"` is one of ``ParagraphRole``'s raw values (`heading`, `body`,
+/// `"role"` is one of ``ScanModel/ParagraphRole``'s raw values (`heading`, `body`,
 /// `pageNumber`…; `body` when absent) and a heading's `"level"` is 1–6. A recognised page
 /// whose image was preprocessed lists the steps applied in `"preprocessing"` (strings, each a
 /// step's ``ScanModel/StepRecord/recorded`` form, in
@@ -248,7 +248,7 @@ public enum DocumentJSON {
   public static func number(_ x: Double) -> JSONValue { .number(rounded(x)) }
 
   /// Rounds to the precision of the format,
-  /// ``ScanConventions/exportFractionDigits`` (two decimals).
+  /// ``ScanModel/ScanConventions/exportFractionDigits`` (two decimals).
   public static func rounded(_ x: Double) -> Double { ScanConventions.rounded(x) }
 
   /// A box as `[x0, y0, x1, y1]` integers.

@@ -267,6 +267,7 @@ public protocol PageWriter {
   func headBytes() -> Data
   /// The bytes of the next page.
   /// - Parameters:
+  ///   - page: The page.
   ///   - origin: Where the page was read from.
   ///   - images: The page images, for a format that needs them.
   mutating func page(_ page: Page, from origin: PageOrigin, images: (any PageImageSource)?)

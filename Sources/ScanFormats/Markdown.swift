@@ -27,7 +27,7 @@ import ScanModel
 ///   joined (``ScanModel/Page/spokenText(in:)``); blocks separated by a
 ///   blank line.
 ///
-/// Text is escaped so that it reads as text: `\`, `*`, `_`, `` ` ``, `[`,
+/// Text is escaped so that it reads as text: `\`, `*`, `_`, the backtick, `[`,
 /// `]`, `<`, `~` and an `&` that starts an entity get a backslash, and so
 /// does what would start a block at the start of a paragraph (`#`, `-`,
 /// `+`, `>`, `1.`, `1)`); a `|` in a table cell.
@@ -253,7 +253,7 @@ public enum Markdown {
   // MARK: Escaping
 
   /// Text escaped so that no character in it starts Markdown inline
-  /// syntax: a backslash before `\`, `*`, `_`, `` ` ``, `[`, `]`, `<`, `~`,
+  /// syntax: a backslash before `\`, `*`, `_`, the backtick, `[`, `]`, `<`, `~`,
   /// and before an `&` that starts a character reference (`&amp;`,
   /// `&#38;`).
   /// - Complexity: O(*n*) in the text's characters.

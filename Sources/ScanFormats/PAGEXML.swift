@@ -4,7 +4,7 @@ import ScanModel
 /// PAGE XML: writes the 2019-07-15 schema, reads 2013-07-15 to 2019-07-15.
 ///
 /// Each model paragraph is a `TextRegion` whose `type` is its role
-/// (``regionType(_:)``, ``role(of:)``); the
+/// (`regionType(_:)`, `role(of:)`); the
 /// `ReadingOrder` holds one `OrderedGroupIndexed` per model block listing
 /// its regions in order, so blocks survive a round trip. Lines are
 /// `TextLine` with `Coords` and `Baseline`, words `Word`, glyphs `Glyph`;
@@ -21,8 +21,11 @@ public enum PAGEXML {
 
   /// The document as PAGE XML. PAGE holds one page per file: a document of
   /// several pages gives one text per page, in order.
-  /// - Parameter created: The `Created`/`LastChange` time stamp (UTC,
-  ///   ISO 8601); PAGE requires one.
+  /// - Parameters:
+  ///   - document: The pages to write.
+  ///   - generator: Who wrote it (`Metadata/Creator`).
+  ///   - created: The `Created`/`LastChange` time stamp (UTC, ISO 8601);
+  ///     PAGE requires one.
   public static func encode(_ document: Document, generator: Generator, created: String)
     -> [String]
   {

@@ -6,7 +6,7 @@ extension SearchablePDF {
   /// character codes) over a CIDFontType2 whose every code maps to glyph 1,
   /// the font's one empty glyph half an em wide, and a ToUnicode map that
   /// returns the codes. The one description of those objects, for the PDFs
-  /// ``SearchablePDF/data(pages:font:title:producer:)`` writes and for a PDF
+  /// `SearchablePDF/data(pages:font:title:producer:)` writes and for a PDF
   /// input given a text layer (ScanOCR's `PDFEditor`).
   public enum GlyphlessFont {
     /// The Type0 font's dictionary.

@@ -103,7 +103,7 @@ public struct PDFImagePiece: Sendable, Hashable {
 /// map that returns them). Each word is drawn on its own, flat in the
 /// page's upright frame (the quarter turn nearest its baseline, so a word
 /// on a turned page turns with `/Rotate`) over its ink's box
-/// (``Word/bbox``): so Poppler, PyMuPDF and pdfminer.six all keep a
+/// (``ScanModel/Word/bbox``): so Poppler, PyMuPDF and pdfminer.six all keep a
 /// slanted or curved word whole, on its ink (see
 /// ``textLayer(_:pixelToUser:font:)``). The words come in the model's
 /// reading order, a space between the words of a line.
@@ -196,7 +196,7 @@ public enum SearchablePDF {
     ///   - keepRotation: Whether a page whose content was found turned
     ///     stays as scanned (no `/Rotate`; `--keep-rotation`).
     ///   - tagged: Whether the PDF is tagged (its logical structure from
-    ///     the model, ``PDFTags``); `--no-tags` writes the plain layer.
+    ///     the model, `PDFTags`); `--no-tags` writes the plain layer.
     ///   - archive: The PDF/A level to claim (``PDFOutputType/level(tagged:)``)
     ///     and the output intent's ICC profile; `nil` for a plain PDF.
     public init(
@@ -510,7 +510,7 @@ public enum SearchablePDF {
   /// Each word is written flat in the page's upright frame (the quarter
   /// turn nearest its baseline, so a word on a page turned by 90°, 180° or
   /// 270° reads upright once `/Rotate` turns the page), over its ink's box
-  /// (``Word/bbox``) along the line, at its line's size across, centred on
+  /// (``ScanModel/Word/bbox``) along the line, at its line's size across, centred on
   /// its ink; a space glyph after every word but the line's last.
   ///
   /// Why flat, measured with `Tools/pdf-layer-readers` over the three
@@ -529,7 +529,7 @@ public enum SearchablePDF {
   /// made flat: every reader then finds every word whole on those pages.
   /// A word set across the page's lines and a word whose glyphs would be
   /// too close for Poppler are written otherwise: see
-  /// ``wordOperators(_:spaceAfter:pixelToUser:font:pageTurns:)``.
+  /// `wordOperators(_:spaceAfter:pixelToUser:font:pageTurns:)`.
   ///
   /// A reader's word box is upright (the hull of its glyphs), so the word
   /// is drawn over its ink's upright box, the box the model gives it: along
@@ -549,8 +549,8 @@ public enum SearchablePDF {
   ///
   /// - Parameters:
   ///   - page: The page; its words' outlines are in its pixels.
-  ///   - pixelToUser: The map from the page's pixels to the PDF page's
-  ///     user space (points, y up), where the layer is drawn.
+  ///   - m: The map from the page's pixels to the PDF page's user space
+  ///     (points, y up), where the layer is drawn.
   ///   - font: The resource name of the glyphless font (without its slash).
   /// - Returns: Content-stream operators, ending with a newline.
   /// - Complexity: O(*n*) in the page's characters.

@@ -161,6 +161,8 @@ public struct Paragraph: Hashable, Sendable {
 
   /// Creates a paragraph; its range is assigned when its page is built.
   /// - Parameters:
+  ///   - bbox: The paragraph's box, in pixels of the original image.
+  ///   - lines: Its lines, in reading order.
   ///   - role: What the paragraph is; running text unless said otherwise.
   ///   - headingLevel: For a heading, its level (clamped to 1–6; 1 when
   ///     `nil`); ignored for other roles.

@@ -263,7 +263,7 @@ public struct EvaluationTally: Sendable, Hashable {
     }
   }
 
-  /// Every metric by its stable name, in ``EvaluationMetric/allCases``
+  /// Every metric by its stable name, in `EvaluationMetric/allCases`
   /// order: `cer`, `wer`, `wordRecall`, `meanIoU`, `lineCover`,
   /// `lineBleed`, `hitRate`, `headingPrecision`, `headingRecall`,
   /// `headingLevelAccuracy`, `roleAccuracy`, `readingOrderCER`.
@@ -344,7 +344,7 @@ public struct PageEvaluation: Sendable, Hashable {
   /// - Complexity: O(1).
   public func value(of metric: EvaluationMetric) -> Double { tally.value(of: metric) }
 
-  /// Every metric by its stable name, in ``EvaluationMetric/allCases`` order.
+  /// Every metric by its stable name, in `EvaluationMetric/allCases` order.
   /// - Complexity: O(1).
   public var metrics: [(name: String, value: Double)] { tally.metrics }
 }

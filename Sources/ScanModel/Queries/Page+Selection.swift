@@ -139,7 +139,7 @@ extension Page {
   /// stands, so the start handle sits with the caret; a range of line
   /// breaks only has that one rect. An empty range has no rects.
   ///
-  /// - Precondition: `range` lies within the page text (``contains(_:)-7m0ha``).
+  /// - Precondition: `range` lies within the page text (`contains(_:)` of a range).
   /// - Complexity: O(log *n* + *k*) in the lines of the page and the lines
   ///   the range touches.
   public func selectionRects(for range: TextRange) -> [SelectionRect] {

@@ -26,7 +26,7 @@ public enum SliverNoise {
   /// Whether a word is a sliver of noise, by the rule above.
   /// - Parameters:
   ///   - word: The word, its box in the page's pixels.
-  ///   - textHeight: The page's text height (``textHeight(of:orientation:)``).
+  ///   - textHeight: The page's text height (`textHeight(of:orientation:)`).
   ///   - turned: Whether the page's lines run down the image (orientation
   ///     90 or 270).
   public static func isSliver(_ word: Word, textHeight: Int, turned: Bool) -> Bool {

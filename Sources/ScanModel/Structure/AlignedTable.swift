@@ -44,7 +44,7 @@
 ///    row above also fills, fewer than all of them, within 2.1 *h* of it
 ///    (the pitch of a cell's lines; a new table row is further down by
 ///    the cells' padding), and keep their columns' alignment
-///    (``columnAlignments(_:columns:h:range:)``), continues the cells of
+///    (`columnAlignments(_:columns:h:range:)`), continues the cells of
 ///    that row (a cell of several lines). At least three table rows.
 ///
 /// The first two rows of a run may hold a header cell that spans columns

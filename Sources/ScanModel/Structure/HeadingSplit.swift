@@ -10,7 +10,7 @@ extension RoleDetection {
   /// (sizes within 8 %, all bold or none) and differ from the line after
   /// them as a heading differs from its text: larger (1.2 times that line
   /// and the running text, the heading rule's ratio), or bold over
-  /// regular at the running text's size (``TypeWeight``); when they start
+  /// regular at the running text's size (`TypeWeight`); when they start
   /// with a capital or a number, the last of them not filling the measure
   /// (its block's and its column's running text's), and hold at most twenty words (bold ones
   /// also ending in a bold word and not like a sentence part, as a bold
@@ -19,7 +19,7 @@ extension RoleDetection {
   /// them (a heading stands apart from the text above it too: a page's
   /// larger main text under a smaller table of contents is not one). The
   /// parts keep their lines, in order; roles are given afterwards
-  /// (``assigningRoles(to:pageWidth:pageHeight:orientation:page:strokeWidth:)``).
+  /// (`assigningRoles(to:pageWidth:pageHeight:orientation:page:strokeWidth:)`).
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels.
   ///   - strokeWidth: The mean stroke width, in pixels, of a word's ink

@@ -17,18 +17,18 @@
 /// 2. **Running headers** (``ParagraphRole/header``) first.
 /// 3. Running text that runs **across the columns** (a title over them, a
 ///    paragraph below them) between the text above it and the text below
-///    it (``acrossTheColumns(_:)``).
+///    it (`acrossTheColumns(_:)`).
 ///    A grid of **numbered panels** ("1.", "2." across the top, "3.",
-///    "4." below) is read in number order (``numberedInOrder(_:)``).
+///    "4." below) is read in number order (`numberedInOrder(_:)`).
 ///    A paragraph that **starts higher** than one read before it in the
 ///    same column, beside whose first lines it lies (a large initial's
-///    line), is read before it (``higherFirst(_:)``).
+///    line), is read before it (`higherFirst(_:)`).
 /// 4. **Marginalia** right after the paragraph they sit beside: the
 ///    running-text paragraph (not a header, footer, footnote, page number
 ///    or other marginalia) that overlaps them vertically the most, else the
 ///    nearest one above, else the nearest one below.
 /// 5. **Footnotes**, each with the lines Tesseract read apart from it
-///    (``footnotesWithTheirLines(_:_:)``), then **footers**, then **page
+///    (`footnotesWithTheirLines(_:_:)`), then **footers**, then **page
 ///    numbers**.
 /// 6. **Turned notes** last: marginalia whose lines run up or down the
 ///    upright page (a note or a slug printed sideways in a margin). A line

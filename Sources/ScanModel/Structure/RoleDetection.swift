@@ -65,6 +65,8 @@ public enum RoleDetection {
   ///   - blocks: A page's blocks, in original-image pixels.
   ///   - pageWidth: The page's width in pixels.
   ///   - pageHeight: The page's height in pixels.
+  ///   - orientation: The clockwise turn of the page's content
+  ///     (``Page/orientation``): the rules look at the page upright.
   ///   - page: Where a photographed page lies in its photo (its box, and
   ///     its corners when seen at an angle: ``Page/crop``,
   ///     ``Page/perspective``): the rules measure margins and bands from
@@ -453,7 +455,7 @@ public enum RoleDetection {
   /// spanning 0.8 em.
   ///
   /// A page whose words' boxes are not their ink (a PDF's text, whose
-  /// boxes span the font's ascent and descent) gives ``assigningRoles(to:pageWidth:pageHeight:orientation:page:)``
+  /// boxes span the font's ascent and descent) gives `assigningRoles(to:pageWidth:pageHeight:orientation:page:)`
   /// boxes of this height times the font size, so its rules see the same
   /// sizes as on a recognised page.
   /// - Parameter text: A word's text.

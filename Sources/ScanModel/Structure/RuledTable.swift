@@ -16,7 +16,12 @@ public struct TableCellPosition: Hashable, Sendable {
   public var isHeader: Bool
 
   /// Creates a cell position; spans below 1 count as 1.
-  /// - Parameter isHeader: Whether the cell is a header cell.
+  /// - Parameters:
+  ///   - row: The cell's first row, from 0.
+  ///   - column: The cell's first column, from 0.
+  ///   - rowSpan: How many rows it spans.
+  ///   - columnSpan: How many columns it spans.
+  ///   - isHeader: Whether the cell is a header cell.
   public init(
     row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1, isHeader: Bool = false
   ) {

@@ -18,7 +18,7 @@
 ///   …" reads, on a page alone, as an item whose bullet OCR read as "©").
 /// - **Repeated**: a page at most ``reach`` pages away has a paragraph of
 ///   at most two lines whose text is the same once digits and a leading
-///   or trailing roman numeral are set aside (``key(_:)``; up to one
+///   or trailing roman numeral are set aside (`key(_:)`; up to one
 ///   character in ten may differ, for OCR's misreadings), with its centre
 ///   at the same height to within 2 % of the page's height (a scan's page
 ///   shifts by a few millimetres; verso and recto heads stand at the same

@@ -87,6 +87,8 @@ public struct PageDrawing: Sendable {
   ///     `nil` for a white page of the page's size.
   ///   - imagePath: The image's name, for errors.
   ///   - imagePage: Which page of a multi-page image to draw on.
+  ///   - maxPixels: The most pixels the image may have (a decompression
+  ///     bomb is refused before it is decoded).
   /// - Throws: ``DrawingError`` when the image cannot be read or its size
   ///   is not the page's.
   public func png(

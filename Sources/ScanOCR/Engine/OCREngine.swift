@@ -156,7 +156,7 @@ public final class OCREngine {
   /// errors and its last component becomes the pages' ``ScanModel/Page/image``.
   ///
   /// - Throws: ``OCRError`` for the file, or for its first page that cannot
-  ///   be decoded (``recognizePages(imageData:path:)`` keeps the others).
+  ///   be decoded (`recognizePages(imageData:path:)` keeps the others).
   public func recognize(imageData data: Data, path: String) throws(OCRError) -> [Page] {
     let result = try recognizePages(imageData: data, path: path)
     if let first = result.pageErrors.first { throw first }
@@ -170,10 +170,13 @@ public final class OCREngine {
   /// header is checked against ``RecognitionOptions/maxPixels``; so is the
   /// size of an upscaled page before it is made.
   ///
-  /// - Parameter pages: The pages to read, from 0 (see
-  ///   ``imagePageCount(_:path:maxPixels:)``); the others are neither
-  ///   decoded nor recognised. Every page by default; a page past the end
-  ///   is left out.
+  /// - Parameters:
+  ///   - data: The image file's bytes.
+  ///   - path: The file's name, for errors.
+  ///   - pages: The pages to read, from 0 (see
+  ///     ``imagePageCount(_:path:maxPixels:)``); the others are neither
+  ///     decoded nor recognised. Every page by default; a page past the
+  ///     end is left out.
   /// - Returns: The pages read, each with its index in the file, and one
   ///   ``OCRError/corruptPage(path:page:format:)`` per page that was not.
   /// - Throws: ``OCRError`` when the file as a whole cannot be read, when

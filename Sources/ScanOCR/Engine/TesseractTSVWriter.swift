@@ -30,6 +30,7 @@ public final class TesseractTSVWriter {
   ///   - path: The file's name, for errors.
   ///   - firstPage: The page number of the image's first page, from 0
   ///     (TSV numbers pages through a whole batch).
+  ///   - header: Whether the text starts with TSV's header row.
   /// - Returns: The text and the number of pages it holds.
   /// - Throws: ``OCRError`` naming the file and the reason.
   public func tsv(imageData data: Data, path: String, firstPage: Int = 0, header: Bool = true)

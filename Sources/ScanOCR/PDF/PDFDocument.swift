@@ -194,7 +194,7 @@ public final class PDFDocument {
   }
 
   /// The source record of a page rendered this way, at the precision a
-  /// model keeps (``ScanConventions``): a page decoded from its JSON or the
+  /// model keeps (``ScanModel/ScanConventions``): a page decoded from its JSON or the
   /// cache equals the page recognised, and writes the same searchable PDF.
   public func source(page index: Int, info: PageInfo, rendering: Rendering) -> PDFPageSource {
     PDFPageSource(
@@ -222,13 +222,14 @@ public final class PDFDocument {
   }
 
   /// Page `index` (from 0) built from the text it carries (see
-  /// ``PDFTextPage``), when ``readsText(_:policy:)`` says so: its exact
+  /// `PDFTextPage`), when ``readsText(_:policy:)`` says so: its exact
   /// text and each glyph's box, in the pixels of the page rendered as
   /// ``rendering(page:info:dpi:maxPixels:)`` plans it (nothing is
   /// rendered, no engine is needed), marked
   /// ``ScanModel/PageTextSource/pdfText``.
   ///
   /// - Parameters:
+  ///   - index: The page, from 0.
   ///   - policy: What to do with pages that have text.
   ///   - options: The resolution (`dpi`), pixel limit, languages and
   ///     layout order; nothing else applies to a page not recognised.
@@ -301,7 +302,10 @@ extension OCREngine {
   /// Geometry is in the rendered image's pixels; ``ScanModel/Page/pdf``
   /// maps them to the PDF page.
   ///
-  /// - Parameter policy: What to do with a page that already has text.
+  /// - Parameters:
+  ///   - pdf: The PDF, open.
+  ///   - index: The page, from 0.
+  ///   - policy: What to do with a page that already has text.
   /// - Throws: ``OCRError`` naming the file and the page.
   public func recognize(pdf: PDFDocument, page index: Int, policy: PDFTextPolicy = .keep)
     throws(OCRError) -> Page

@@ -11,8 +11,8 @@ import ScanModel
 /// Every edit adds objects or replaces a page's own entries; no stream the
 /// input holds is rewritten (but the content streams and forms an earlier
 /// invisible text layer is taken out of, with
-/// ``addTextLayer(page:model:removingInvisibleText:)``), and the document is
-/// written with every stream's stored bytes kept (``data()``): images stay
+/// `addTextLayer(page:model:removingInvisibleText:)`), and the document is
+/// written with every stream's stored bytes kept (``data(deterministicID:)``): images stay
 /// byte for byte whatever their filter. The streams added are
 /// Flate-compressed. A resource dictionary is never changed in place: a
 /// page given new resources gets its own copy first, so a dictionary other
@@ -113,7 +113,7 @@ public final class PDFEditor {
   /// what they use. A page listed twice is copied. The catalog (outline,
   /// names, metadata) is this document's.
   /// - Parameter pages: Each output page: the document it comes from (this
-  ///   one or another, which must stay open until ``data()``) and its
+  ///   one or another, which must stay open until ``data(deterministicID:)``) and its
   ///   number there, from 0.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   public func arrangePages(_ pages: [(document: PDFEditor, page: Int)]) throws(OCRError) {
@@ -334,7 +334,7 @@ public final class PDFEditor {
   }
 
   /// Takes page `index`'s invisible text out (render mode 3 or 7: an
-  /// earlier OCR layer), as ``addTextLayer(page:model:removingInvisibleText:)``
+  /// earlier OCR layer), as `addTextLayer(page:model:removingInvisibleText:)`
   /// does, without adding a layer.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   public func removeInvisibleText(page index: Int) throws(OCRError) {
@@ -616,7 +616,7 @@ public final class PDFEditor {
 
   // MARK: - Metadata and writing
 
-  /// What ``updateMetadata(producer:date:)`` did with the XMP packet.
+  /// What `updateMetadata(producer:date:)` did with the XMP packet.
   public enum MetadataUpdate: Sendable, Equatable {
     /// The document has no XMP packet.
     case noPacket

@@ -11,7 +11,7 @@ public enum PDFImages {
   /// - A JPEG's bytes, a JPEG 2000 file's bytes (gray or RGB), a TIFF
   ///   page stored as one strip of CCITT Group 4 data or as JPEG data in
   ///   strips or tiles: as they are (`DCTDecode`, `JPXDecode`,
-  ///   `CCITTFaxDecode`; a TIFF's JPEG tiles in ``PDFPageImage/pieces``).
+  ///   `CCITTFaxDecode`; a TIFF's JPEG tiles in ``ScanFormats/PDFPageImage/pieces``).
   /// - A PNG's compressed data (its `IDAT` chunks) with its PNG predictors
   ///   (`FlateDecode`, `/Predictor 15`), as img2pdf and Leptonica's
   ///   `l_generateFlateDataPdf` do, when it is not interlaced, has no
@@ -25,7 +25,7 @@ public enum PDFImages {
   ///   composited on white, as a viewer shows it on a white page.
   ///
   /// A stream that holds the file's data keeps the file's orientation in
-  /// ``PDFPageImage/orientation``: the page turns it when drawing.
+  /// ``ScanFormats/PDFPageImage/orientation``: the page turns it when drawing.
   ///
   /// - Parameters:
   ///   - page: The page of the file (0 for every format but multi-page TIFF).

@@ -4,7 +4,7 @@ import ScanModel
 /// name (what the page records), its command-line flag, its summary (the
 /// step tables' second column) and whether it runs by default.
 ///
-/// Each step declares its descriptor beside its work (``ImageStep``), and
+/// Each step declares its descriptor beside its work (`ImageStep`), and
 /// the pipeline's list of steps is the one list the option set
 /// (``Preprocessing``, ``Preprocessing/default``), the `--no-…` flags,
 /// `ocr --help`, the preprocessing benchmark's columns and the README's

@@ -1,0 +1,79 @@
+import Foundation
+import ScanFormats
+import ScanModel
+import ScanTestSupport
+import Testing
+
+/// The DocC catalogs of the library products build with no warning (a link
+/// to a symbol that is not public or not there, an undocumented
+/// parameter), and their getting-started examples do what they say.
+@Suite("Documentation")
+struct DocumentationTests {
+  static let docc: String? =
+    ["/usr/bin/docc", "/opt/swift/usr/bin/docc"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+    ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+    .map { "\($0)/docc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  @Test(.enabled(if: docc != nil, "docc is not in the toolchain: the catalogs are not built"))
+  func theCatalogsBuildWithoutWarnings() throws {
+    let root = Fixtures.packageRoot
+    let out = FileManager.default.temporaryDirectory
+      .appendingPathComponent("scantext-docs-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [root.appendingPathComponent("Tools/check-docs.sh").path, out.path]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SCANTEXT_BIN"] = Fixtures.executable.deletingLastPathComponent().path
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(output)")
+    for module in ["ScanModel", "ScanOCR", "ScanFormats"] {
+      let archive = out.appendingPathComponent("\(module).doccarchive/data/documentation")
+      #expect(FileManager.default.fileExists(atPath: archive.path), "\(module): \(output)")
+    }
+  }
+
+  /// ScanModel's getting-started article, as written there.
+  @Test func aPageBuiltFromWordsAnswersAsTheArticleSays() {
+    let box = PixelRect(minX: 100, minY: 100, maxX: 320, maxY: 140)
+    let words = [
+      Word(text: "Hello", bbox: PixelRect(minX: 100, minY: 100, maxX: 200, maxY: 140)),
+      Word(text: "world", bbox: PixelRect(minX: 220, minY: 100, maxX: 320, maxY: 140)),
+    ]
+    let line = TextLine(bbox: box, words: words)
+    let page = Page(
+      width: 1000, height: 1400,
+      blocks: [Block(bbox: box, paragraphs: [Paragraph(bbox: box, lines: [line])])])
+    #expect(page.text == "Hello world\n")
+    let caret = page.closestPosition(to: Point(x: 250, y: 120))
+    let word = page.rangeEnclosingPosition(caret, with: .word, inDirection: .forward)
+    #expect(word.flatMap { page.text(in: $0) } == "world")
+    #expect(word.map { page.selectionRects(for: $0).count } == 1)
+    #expect(page.verify().violations.isEmpty)
+  }
+
+  /// ScanFormats' article: a saved model opened again and written as ALTO.
+  @Test func aSavedModelOpensAndConvertsAsTheArticleSays() throws {
+    let url = Fixtures.packageRoot.appendingPathComponent("Scans/clean.truth.json")
+    let data = try Data(contentsOf: url)
+    let document = try DocumentJSON.decode(data)
+    let page = document.pages[0]
+    #expect(!(page.text(in: Rect(minX: 100, minY: 200, maxX: 900, maxY: 260)).isEmpty))
+    let generator = Generator(name: "Reader", version: "1.0")
+    let json = DocumentJSON.encode(document, generator: generator)
+    #expect(try DocumentJSON.decode(json) == document)
+    #expect(
+      try CompactModel.decode(CompactModel.encode(document, generator: generator)) == document)
+    let alto = try DocumentFormat.alto.encode(document, generator: generator)
+    #expect(alto.contains("<alto"))
+    #expect(FileFormat(fileName: "scan.alto.xml") != nil)
+  }
+}

@@ -134,6 +134,39 @@ struct TableCellsTests {
     #expect(page.tables.isEmpty)
   }
 
+  /// camelot's `column_span_2.pdf`: a note across three columns and five
+  /// rows of the body. Most lattice places lie in that one spanning
+  /// cell, but most cells are plain cells: a table (before: none, when
+  /// half the places had to be plain cells).
+  @Test func aTableWhoseSpanningCellCoversMostPlacesIsATable() throws {
+    let full = [100, 140, 340, 380].map {
+      PixelRect(minX: 100, minY: $0, maxX: 903, maxY: $0 + 3)
+    }
+    // Rows 1–5 are ruled only across the first column.
+    let first = [180, 220, 260, 300].map {
+      PixelRect(minX: 100, minY: $0, maxX: 303, maxY: $0 + 3)
+    }
+    let sides = [100, 300, 900].map { PixelRect(minX: $0, minY: 100, maxX: $0 + 3, maxY: 383) }
+    // Columns 2 and 3 are ruled only in the header and the last row.
+    let inner = [500, 700].flatMap {
+      [
+        PixelRect(minX: $0, minY: 100, maxX: $0 + 3, maxY: 143),
+        PixelRect(minX: $0, minY: 340, maxX: $0 + 3, maxY: 383),
+      ]
+    }
+    let table = try #require(
+      TableGrid(horizontalRules: full + first, verticalRules: sides + inner).tables.first)
+    #expect(table.rows == 7 && table.columns == 4)
+    #expect(table.cells.count == 4 + 5 + 1 + 4)
+    #expect(
+      table.cells.contains {
+        $0.position == TableCellPosition(row: 1, column: 1, rowSpan: 5, columnSpan: 3)
+      })
+    #expect(RuledTable.mostlyPlainCells(single: 13, cells: 14, places: 28))
+    // The magazine page's lattice: 2 plain cells of 5, in 9 places.
+    #expect(!RuledTable.mostlyPlainCells(single: 2, cells: 5, places: 9))
+  }
+
   // MARK: Cells read on their own
 
   static func line(_ words: [(String, PixelRect)], confidence: Double = 95) -> TextLine {

@@ -19,6 +19,13 @@ struct RealTableTests {
     && ExternalCheckers.pdftoppm != nil
   static let pubtabnetPresent = FileManager.default.fileExists(
     atPath: pubtabnet.appendingPathComponent("PMC4840965_004_00.png").path)
+  static let camelot = shared.appendingPathComponent("camelot/files")
+  static let camelotPresent =
+    FileManager.default.fileExists(
+      atPath: camelot.appendingPathComponent("clockwise_table_1.pdf").path)
+    && ExternalCheckers.pdftoppm != nil
+  static let camelotAbsent =
+    "../shared/camelot or pdftoppm not found: the rotated table page test is skipped"
   static let doclingAbsent =
     "../shared/docling or pdftoppm not found: the real table page test is skipped"
   static let pubtabnetAbsent = "../shared/pubtabnet not found: the small table test is skipped"
@@ -92,6 +99,46 @@ struct RealTableTests {
     // The outer columns: the encoder's layers left, the times right.
     #expect(cell("# enc-layers")?.column == 0)
     #expect(cell("2.73 5.39")?.column == 7)
+  }
+
+  /// camelot's `clockwise_table_1.pdf` at 300 dpi: a ruled landscape
+  /// table set sideways on a portrait page (read top to bottom), as
+  /// camelot's lattice test expects it (`data_lattice_table_rotated`).
+  /// The page is read turned, and its table's rows and columns are the
+  /// ones a reader counts on the turned page, not the image's (before: no
+  /// cell had a row or column).
+  @Test(.enabled(if: camelotPresent, Comment(rawValue: camelotAbsent)))
+  func aTableSetSidewaysOnThePageIsReadRowByRow() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("clockwise").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile",
+        Self.camelot.appendingPathComponent("clockwise_table_1.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    #expect(page.orientation == 90)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    #expect(cell("State") == TableCellPosition(row: 0, column: 0, rowSpan: 2, isHeader: true))
+    #expect(cell("1975-79") == TableCellPosition(row: 1, column: 1, isHeader: true))
+    #expect(cell("Kerala") == TableCellPosition(row: 2, column: 0))
+    #expect(cell("5738") == TableCellPosition(row: 2, column: 1))
+    #expect(cell("2391") == TableCellPosition(row: 2, column: 9))
+    #expect(cell("Tamil Nadu") == TableCellPosition(row: 3, column: 0))
+    #expect(cell("10217") == TableCellPosition(row: 3, column: 2))
+    #expect(cell("Pooled") == TableCellPosition(row: 12, column: 0))
+    // The cells lie on the image where the words are: "Kerala" is in the
+    // image's top right (the table's first row runs down its right side).
+    let kerala = try #require(cells.first { Self.text($0) == "Kerala" })
+    #expect(kerala.bbox.minX > page.width / 2 && kerala.bbox.maxY < page.height / 2)
+    #expect(kerala.lines.first?.words.first?.quad != nil)
   }
 
   /// Page 12 of docling's `redp5110_sampled`: "Table 3-2 Built-in global

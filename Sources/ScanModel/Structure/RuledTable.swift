@@ -77,9 +77,10 @@ extension TableGrid {
   /// the table's outside without crossing a rule (an unruled corner) are no
   /// cell. A table counts only when the evidence is that of a table, not of
   /// a page's column rules or a frame: at least two rows and two columns,
-  /// every cell a rectangle, and at least half of the lattice places cells
-  /// of their own (column rules and article rules on a magazine page make a
-  /// lattice of a few large merged regions).
+  /// every cell a rectangle, and most cells plain cells of one place
+  /// (``RuledTable/mostlyPlainCells(single:cells:places:)``: column rules
+  /// and article rules on a magazine page make a lattice of a few large
+  /// merged regions).
   /// - Complexity: O(*r*² + *l* · *r*) in the rules *r* and lattice places *l*.
   public var tables: [RuledTable] {
     connectedRuleGroups().compactMap {
@@ -176,6 +177,19 @@ extension RuledTable {
     return out
   }
 
+  /// Whether a lattice's cells are those of a table: most of its cells
+  /// (at least half) are plain cells of one place, and they fill at least
+  /// a quarter of its places. A table's spanning cells are its exceptions
+  /// (a header over columns, a group's label down its rows, a note across
+  /// a row), however many places each covers: camelot's `row_span_1.pdf`
+  /// and `column_span_2.pdf` have most of their places in spanning cells
+  /// and were no tables when half the places had to be plain cells. Column
+  /// and article rules on a magazine page make a lattice of a few large
+  /// merged regions (few cells, most of them merged).
+  static func mostlyPlainCells(single: Int, cells: Int, places: Int) -> Bool {
+    2 * single >= cells && 4 * single >= places
+  }
+
   /// The table one group of touching rules encloses; `nil` when it is no
   /// table (see ``TableGrid/tables``).
   init?(horizontal: [PixelRect], vertical: [PixelRect]) {
@@ -243,7 +257,8 @@ extension RuledTable {
           box: box))
     }
     let single = cells.count { $0.position.rowSpan == 1 && $0.position.columnSpan == 1 }
-    guard 2 * single >= rows * columns else { return nil }
+    guard Self.mostlyPlainCells(single: single, cells: cells.count, places: rows * columns)
+    else { return nil }
     cells.sort { ($0.position.row, $0.position.column) < ($1.position.row, $1.position.column) }
     self.rows = rows
     self.columns = columns

@@ -224,9 +224,45 @@ final class StrokeWidths {
 /// ruled table split into its cells (``TableCells``); tables without a
 /// grid found from aligned whitespace (``AlignedTables``) read as cells;
 /// Tesseract's layout keeps its paragraphs.
+///
+/// A page turned as a whole and nothing else (a landscape table set
+/// sideways on a portrait page, found by the orientation step) has its
+/// tables found in its upright frame (``TableCells/inUprightFrame(_:grids:orientation:width:height:_:)``),
+/// where a reader counts their rows and columns: in the image's pixels its
+/// rows run down the page (`clockwise_table_1.pdf` of camelot's tests: no
+/// table before, on a page read turned).
 struct CellsPass: BlockPass {
   func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    let grids = context.prepared.tables
+    if context.prepared.orientation != 0, context.mapper.onlyTurns {
+      return TableCells.inUprightFrame(
+        blocks, grids: grids, orientation: context.prepared.orientation,
+        width: context.image.width, height: context.image.height
+      ) { upright, grids in
+        // Its cells are not read alone (that reading needs the
+        // original's pixels): a grid's table holds Tesseract's words.
+        let readings = grids.flatMap(\.tables).map {
+          AlignedTables.reading(of: $0, in: upright)
+        }
+        return Self.cells(upright, readings: readings, grids: grids, aligned: true)
+      }
+    }
+    // Tables without a grid come from the words' places: only where those
+    // are the original's own, or only scaled (a small page read enlarged);
+    // a moved page's lines may slant.
+    return Self.cells(
+      blocks, readings: context.tables, grids: grids,
+      aligned: context.mapper.isIdentity || context.mapper.onlyScales)
+  }
+
+  /// The blocks with the page's tables as cells: `readings` (ruled tables
+  /// read cell by cell) where they read no worse, else the grids' tables
+  /// holding Tesseract's own words; then what else lies in a grid split at
+  /// its rules, and when `aligned`, tables found from aligned whitespace.
+  static func cells(
+    _ blocks: [Block], readings: [TableCells.Reading], grids: [TableGrid], aligned: Bool
+  ) -> [Block] {
     // Where the cells read alone read worse than Tesseract's words in them
     // (the no-harm rule), the table is still composed, from Tesseract's
     // own words cell by cell: its text is Tesseract's, its order the
@@ -234,19 +270,15 @@ struct CellsPass: BlockPass {
     // the rules removed, which it reads column by column (develop
     // `tables-1055`, a clean 3 × 10 grid: reading-order CER 0.72 against
     // Tesseract's 0.064 on the page with its rules).
-    let composed = context.tables.reduce(blocks) { blocks, reading in
+    let composed = readings.reduce(blocks) { blocks, reading in
       TableCells.composing(blocks, reading: reading)
         ?? TableCells.composing(
           blocks, reading: AlignedTables.reading(of: reading.table, in: blocks))
         ?? blocks
     }
-    let split = TableCells.splitting(composed, grids: context.prepared.tables)
-    // Tables without a grid come from the words' places: only where those
-    // are the original's own, or only scaled (a small page read enlarged);
-    // a moved page's lines may slant.
-    guard context.mapper.isIdentity || context.mapper.onlyScales else { return split }
-    return TableCells.composingAligned(
-      split, excluding: context.prepared.tables.compactMap(\.bounds))
+    let split = TableCells.splitting(composed, grids: grids)
+    guard aligned else { return split }
+    return TableCells.composingAligned(split, excluding: grids.compactMap(\.bounds))
   }
 }
 

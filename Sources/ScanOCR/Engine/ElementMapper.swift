@@ -38,6 +38,16 @@ struct ElementMapper {
     return t.keepsBoxesUpright && t.c == 0 && t.f == 0
   }
 
+  /// Whether the recognised image is the original turned by quarter
+  /// turns and nothing else (the orientation step alone): every box maps
+  /// to a box of the same pixels, turned.
+  var onlyTurns: Bool {
+    guard let t = map.projective, t.g == 0, t.h == 0 else { return false }
+    let quarter = t.a == 0 && t.e == 0 && abs(t.b) == 1 && t.d == -t.b
+    let half = t.b == 0 && t.d == 0 && t.a == -1 && t.e == -1
+    return quarter || half
+  }
+
   /// A point of the recognised image in the original.
   func apply(_ p: Point) -> Point { map.apply(p) }
 

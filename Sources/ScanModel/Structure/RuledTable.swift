@@ -78,7 +78,7 @@ extension TableGrid {
   /// cell. A table counts only when the evidence is that of a table, not of
   /// a page's column rules or a frame: at least two rows and two columns,
   /// every cell a rectangle, and most cells plain cells of one place
-  /// (``RuledTable/mostlyPlainCells(single:cells:places:)``: column rules
+  /// (`RuledTable/mostlyPlainCells(single:cells:places:)`: column rules
   /// and article rules on a magazine page make a lattice of a few large
   /// merged regions).
   /// - Complexity: O(*r*² + *l* · *r*) in the rules *r* and lattice places *l*.

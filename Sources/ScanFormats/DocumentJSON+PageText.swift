@@ -27,9 +27,7 @@ extension DocumentJSON {
     public init(_ page: Page) {
       var out = ""
       var marks: [String: Range<Int>] = [:]
-      JSONValue.writeObject(
-        DocumentJSON.members(of: page), to: &out, pretty: true, indent: Writer.pageIndent,
-        marking: ["image", "index"], at: &marks)
+      DocumentJSON.write(page, to: &out, marking: ["image", "index"], at: &marks)
       text = out
       // Every page has both members (`null` for no image).
       image = marks["image"] ?? 0..<0

@@ -118,7 +118,8 @@ public enum DocumentJSON {
       if let encoded {
         encoded.write(page, to: &text)
       } else {
-        DocumentJSON.value(of: page).write(to: &text, pretty: true, indent: Self.pageIndent)
+        var marks: [String: Range<Int>] = [:]
+        DocumentJSON.write(page, to: &text, marking: [], at: &marks)
       }
       return text
     }
@@ -139,8 +140,54 @@ public enum DocumentJSON {
   /// A page's `image` member.
   static func image(of page: Page) -> JSONValue { page.image.map(JSONValue.string) ?? .null }
 
-  /// A page's members.
-  static func members(of page: Page) -> [String: JSONValue] {
+  /// Writes a page's item of `pages` (pretty, sorted keys, at
+  /// ``Writer/pageIndent``) as ``value(of:)-(Page)`` writes it, but a
+  /// block at a time: the values of one block exist at once, never the
+  /// whole page's (on a dense page, `8071_093.3B.tif`, they took more
+  /// memory than its image), and records where the values of the members
+  /// named in `keys` are in `out` (UTF-8 offsets).
+  /// - Complexity: O(*n*) in the page's elements.
+  static func write(
+    _ page: Page, to out: inout String, marking keys: Set<String>,
+    at marks: inout [String: Range<Int>]
+  ) {
+    // The page's object with its blocks empty, then the blocks written
+    // where its `[]` is.
+    var shell = ""
+    var inShell: [String: Range<Int>] = [:]
+    JSONValue.writeObject(
+      members(of: page, blocks: false), to: &shell, pretty: true, indent: Writer.pageIndent,
+      marking: keys.union(["blocks"]), at: &inShell)
+    let base = out.utf8.count
+    guard let empty = inShell["blocks"], !page.blocks.isEmpty else {
+      out += shell
+      for key in keys { marks[key] = inShell[key].map { $0.shifted(by: base) } }
+      return
+    }
+    let utf8 = shell.utf8
+    let cut = utf8.index(utf8.startIndex, offsetBy: empty.lowerBound)
+    out += shell[..<cut]
+    let start = out.utf8.count
+    // As an array of objects is written at the page's members' indent.
+    let indent = String(repeating: "  ", count: Writer.pageIndent + 2)
+    out += "["
+    for (i, block) in page.blocks.enumerated() {
+      out += i > 0 ? ",\n" : "\n"
+      out += indent
+      value(of: block).write(to: &out, pretty: true, indent: Writer.pageIndent + 2)
+    }
+    out += "\n" + String(repeating: "  ", count: Writer.pageIndent + 1) + "]"
+    let grown = out.utf8.count - start - empty.count
+    out += shell[utf8.index(cut, offsetBy: empty.count)...]
+    for key in keys where key != "blocks" {
+      marks[key] = inShell[key].map {
+        $0.shifted(by: base + ($0.lowerBound >= empty.upperBound ? grown : 0))
+      }
+    }
+  }
+
+  /// A page's members; its `blocks` an empty array when `blocks` is false.
+  static func members(of page: Page, blocks: Bool = true) -> [String: JSONValue] {
     var o: [String: JSONValue] = [
       "index": int(page.index),
       "image": image(of: page),
@@ -150,7 +197,7 @@ public enum DocumentJSON {
       "orientation": int(page.orientation),
       "skew": number(page.skew),
       "text": .string(page.text),
-      "blocks": .array(page.blocks.map(value(of:))),
+      "blocks": .array(blocks ? page.blocks.map(value(of:)) : []),
     ]
     if let language = page.language { o["language"] = .string(language) }
     if !page.preprocessing.isEmpty {
@@ -272,5 +319,12 @@ public enum DocumentJSON {
   /// Points as `[x, y]` pairs, rounded to two decimals.
   public static func points(_ p: [Point]) -> JSONValue {
     .array(p.map { .array([number($0.x), number($0.y)]) })
+  }
+}
+
+extension Range<Int> {
+  /// The range moved by `offset`.
+  fileprivate func shifted(by offset: Int) -> Range<Int> {
+    (lowerBound + offset)..<(upperBound + offset)
   }
 }

@@ -158,7 +158,8 @@ struct RolesPass: BlockPass {
 
 /// The stroke width of a word's ink in a page image (``StrokeWidth``),
 /// measured once a word box: the heading split and the roles ask for the
-/// same words, and a colour page is turned gray once, on first use.
+/// same words, and a page of another depth than 1, 8 or 32 bits is turned
+/// gray once, on first use.
 final class StrokeWidths {
   private let image: LeptonicaImage
   /// The image as gray values (`nil` inside when it cannot be read so),
@@ -201,7 +202,7 @@ final class StrokeWidths {
 
   private func grayPixels() -> GrayView? {
     if let gray { return gray?.pixels }
-    // Gray or RGB pixels are read where they are; other depths converted.
+    // 1-bit, gray or RGB pixels are read where they are; other depths converted.
     let source = GrayView(image) != nil ? image : Preprocessor.gray(image)
     let made = source.flatMap { source in GrayView(source).map { (source: source, pixels: $0) } }
     gray = .some(made)

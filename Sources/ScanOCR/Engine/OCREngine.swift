@@ -243,29 +243,17 @@ public final class OCREngine {
           height: Int(height.rounded(.up)), limit: options.maxPixels)
       }
     }
-    let upright = preprocessor.prepare(image, dpi: options.dpi)
-    try checkDeadline(started, path: path, page: index)
-    var reading: Reading
-    if options.preprocessing.contains(.orientation) {
-      reading = try readOriented(
-        image, upright: upright, preprocessor: preprocessor, index: index, path: path,
-        started: started, proposedTurns: proposedTurns)
-    } else {
-      reading = try read(upright, index: index, path: path, started: started)
-    }
-    let photoStepActed = reading.prepared.applied.contains { Self.photoSteps.contains($0.step) }
-    reading = try notWorseThanUnstraightened(
-      reading, image: image, index: index, path: path, started: started)
-    if !photoStepActed {
-      reading = try straightenedFromText(
-        reading, image: image, index: index, path: path, started: started)
-    }
-    reading = try enlargedForSmallText(
-      reading, image: image, index: index, path: path, started: started)
-    let prepared = reading.prepared
-    let mapper = ElementMapper(map: prepared.map, width: image.width, height: image.height)
+    var reading = try bestReading(
+      image, preprocessor: preprocessor, index: index, path: path, started: started,
+      proposedTurns: proposedTurns)
+    let mapper = ElementMapper(
+      map: reading.prepared.map, width: image.width, height: image.height)
     let tables = try readTableCells(
-      prepared, mapper: mapper, index: index, path: path, started: started)
+      reading.prepared, mapper: mapper, index: index, path: path, started: started)
+    // The prepared images go before the passes: they and figure finding
+    // look at the original.
+    reading.prepared.releasePixels(keeping: image)
+    let prepared = reading.prepared
     let blocks = Self.finish(
       reading.blocks,
       PassContext(
@@ -290,6 +278,34 @@ public final class OCREngine {
       blocks: FigureLegends.marking(blocks, figures: figures), steps: prepared.applied,
       crop: prepared.crop, perspective: prepared.perspective, pdf: rendered?.source,
       dpiSource: recorded.source, exifOrientation: orientationTag, figures: figures)
+  }
+
+  /// The page prepared and read, turned, straightened or enlarged where
+  /// that reads better; every other preparation of it is released on
+  /// return.
+  private func bestReading(
+    _ image: LeptonicaImage, preprocessor: Preprocessor, index: Int, path: String,
+    started: Date, proposedTurns: Int?
+  ) throws(OCRError) -> Reading {
+    let upright = preprocessor.prepare(image, dpi: options.dpi)
+    try checkDeadline(started, path: path, page: index)
+    var reading: Reading
+    if options.preprocessing.contains(.orientation) {
+      reading = try readOriented(
+        image, upright: upright, preprocessor: preprocessor, index: index, path: path,
+        started: started, proposedTurns: proposedTurns)
+    } else {
+      reading = try read(upright, index: index, path: path, started: started)
+    }
+    let photoStepActed = reading.prepared.applied.contains { Self.photoSteps.contains($0.step) }
+    reading = try notWorseThanUnstraightened(
+      reading, image: image, index: index, path: path, started: started)
+    if !photoStepActed {
+      reading = try straightenedFromText(
+        reading, image: image, index: index, path: path, started: started)
+    }
+    return try enlargedForSmallText(
+      reading, image: image, index: index, path: path, started: started)
   }
 
   /// One recognition of a prepared image and what it says about itself.

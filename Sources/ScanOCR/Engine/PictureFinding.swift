@@ -21,7 +21,7 @@ extension OCREngine {
       ).map { Figure(bbox: $0) }
     }
     if let view = GrayView(image) { return find(view) }
-    // 1-bit and colour-mapped pages: their 8-bit gray copy.
+    // Colour-mapped pages and 2-, 4- or 16-bit ones: their 8-bit gray copy.
     guard let pix = scantext_pixConvertTo8(image.pix, 0) else { return [] }
     let gray = LeptonicaImage(taking: pix)
     guard let view = GrayView(gray) else { return [] }

@@ -29,15 +29,15 @@ extension GrayPixels {
 }
 
 extension GrayView {
-  /// The gray values of an 8-bit (no colour map) or 32-bit RGB Leptonica
-  /// image where they are; `nil` for another depth.
+  /// The gray values of a 1-bit or 8-bit (no colour map) or 32-bit RGB
+  /// Leptonica image where they are; `nil` for another depth.
   init?(_ image: LeptonicaImage) {
     let depth = scantext_pixGetDepth(image.pix)
-    guard depth == 8 && scantext_pixGetColormap(image.pix) == nil || depth == 32,
+    guard (depth == 1 || depth == 8) && scantext_pixGetColormap(image.pix) == nil || depth == 32,
       let data = scantext_pixGetData(image.pix)
     else { return nil }
     self.init(
       data: data, wordsPerLine: Int(scantext_pixGetWpl(image.pix)), width: image.width,
-      height: image.height, isRGB: depth == 32)
+      height: image.height, isRGB: depth == 32, isBinary: depth == 1)
   }
 }

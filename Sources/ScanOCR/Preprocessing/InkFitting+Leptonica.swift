@@ -17,7 +17,7 @@ extension InkFitting {
       && blocks.contains { b in
         b.paragraphs.contains { p in p.lines.contains { l in l.words.contains { $0.quad != nil } } }
       }
-    // Gray or RGB pixels are read where they are (converting a 12-MP
+    // 1-bit, gray or RGB pixels are read where they are (converting a 12-MP
     // colour photo to gray took 8–17 ms, most of the fitting's cost);
     // other depths are converted first.
     guard turned,

@@ -21,6 +21,14 @@ box, the hull of its glyphs (the reader's page turned back by `/Rotate`
 and scaled to the page's pixels), and the model's `bbox` is the upright hull
 of the ink, so a slanted word compares hull with hull.
 
+With --order (issue 46 point 5), each page's plain text as users and
+search indexers get it instead: `pdftotext` (default, reading-order mode),
+`pdftotext -raw`, pdfminer.six `extract_text` and PyMuPDF `get_text()`;
+per extractor and page its `readingOrderCER` (the text made a one-block
+Tesseract TSV page in the extractor's order, measured by `scantext eval
+TSV --truth MODEL`: 0 = the model's reading order) and the model's words
+it holds whole (a white-space-separated token, so "Pumpa" loses two).
+
 Prints a table reader x page kind: words found whole / model words, and
 the pieces each reader cut the page into (its word count). With --json,
 the per-page figures. Python: the tools venv (PyMuPDF and pdfminer.six,
@@ -193,6 +201,114 @@ def read_pdfminer(pdf):
 READ = {"pdftotext": read_pdftotext, "pymupdf": read_pymupdf, "pdfminer": read_pdfminer}
 
 
+# ----------------------------------------------------------- reading order
+#
+# Each extractor's plain text, page by page, as a user or a search indexer
+# gets it: `pdftotext` (its default, reading-order mode) and `pdftotext
+# -raw` (content order), pdfminer.six's `extract_text` (default LAParams)
+# and PyMuPDF's `get_text()`.
+
+ORDER_EXTRACTORS = ["pdftotext", "pdftotext-raw", "pdfminer", "pymupdf"]
+
+
+def texts_pdftotext(pdf, raw=False):
+    out = subprocess.run(["pdftotext"] + (["-raw"] if raw else []) + [pdf, "-"],
+                         capture_output=True, text=True).stdout
+    pages = out.split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
+
+
+def texts_pdfminer(pdf):
+    from pdfminer.high_level import extract_text
+    from pdfminer.pdfpage import PDFPage
+    with open(pdf, "rb") as f:
+        count = sum(1 for _ in PDFPage.get_pages(f))
+    return [extract_text(pdf, page_numbers=[i]) for i in range(count)]
+
+
+def texts_pymupdf(pdf):
+    import pymupdf
+    with pymupdf.open(pdf) as doc:
+        return [page.get_text() for page in doc]
+
+
+TEXTS = {"pdftotext": texts_pdftotext, "pdftotext-raw": lambda p: texts_pdftotext(p, raw=True),
+         "pdfminer": texts_pdfminer, "pymupdf": texts_pymupdf}
+
+
+def tsv_of_texts(texts):
+    """Pages of text as a Tesseract TSV document, each page one block:
+    every line of the text a line, its words in their order (boxes placed
+    down the page in that order, so that nothing reorders them)."""
+    rows = ["level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext"]
+    for p, text in enumerate(texts, start=1):
+        lines = [line.split() for line in text.splitlines()]
+        lines = [words for words in lines if words]
+        width = 20 * (1 + max((len(w) for w in lines), default=1))
+        height = 20 * (1 + len(lines))
+        rows.append(f"1\t{p}\t0\t0\t0\t0\t0\t0\t{width}\t{height}\t-1\t")
+        for n, words in enumerate(lines, start=1):
+            for k, word in enumerate(words, start=1):
+                rows.append(f"5\t{p}\t1\t1\t{n}\t{k}\t{20 * k}\t{20 * n}\t16\t16\t95\t{word}")
+    return "\n".join(rows) + "\n"
+
+
+def whole_in_text(model_words, text):
+    """(model words found whole, model words): a word is whole when the
+    text holds it as one of its white-space-separated tokens (NFKC), each
+    token used once; words joined to a neighbour ("Pumpa") or cut are not."""
+    tokens = {}
+    for token in text.split():
+        key = normal(token)
+        tokens[key] = tokens.get(key, 0) + 1
+    found = 0
+    for word, _ in model_words:
+        key = normal(word)
+        if tokens.get(key, 0) > 0:
+            tokens[key] -= 1
+            found += 1
+    return found, len(model_words)
+
+
+def reading_order(pdf, model_json, scantext, extractors, work):
+    """{extractor: [[readingOrderCER, words whole, words] per page]}: each
+    page's text made a one-block page of a TSV document in the extractor's
+    order and measured by `scantext eval TSV --truth MODEL`
+    (`readingOrderCER`, the truth being the model's own text in its
+    reading order; 0 = the model's order), and the model's words the text
+    holds whole (`whole_in_text`)."""
+    with open(model_json) as f:
+        pages = len(json.load(f)["pages"])
+    model = model_pages(model_json)
+    result = {}
+    stem = os.path.join(work, os.path.splitext(os.path.basename(pdf))[0])
+    for extractor in extractors:
+        texts = TEXTS[extractor](pdf)
+        texts = (texts + [""] * pages)[:pages]
+        tsv = f"{stem}.{extractor}.tsv"
+        with open(tsv, "w") as f:
+            f.write(tsv_of_texts(texts))
+        out = subprocess.run([scantext, "eval", tsv, "--truth", model_json, "--json"],
+                             capture_output=True, text=True)
+        if out.returncode != 0:
+            raise RuntimeError(f"scantext eval {tsv}: {out.stderr.strip()}")
+        report = json.loads(out.stdout)
+        result[extractor] = [[page["readingOrderCER"], *whole_in_text(m[0], text)]
+                             for page, m, text in zip(report["pages"], model, texts)]
+    return result
+
+
+def order_extractors():
+    found = ["pdftotext", "pdftotext-raw"]
+    for name in ("pdfminer", "pymupdf"):
+        try:
+            __import__(name)
+            found.append(name)
+        except ImportError:
+            print(f"pdf-layer-readers: {name} is missing: no {name} reading order", file=sys.stderr)
+    return found
+
+
 def available_readers():
     found = ["pdftotext"]
     for name, module in (("pymupdf", "pymupdf"), ("pdfminer", "pdfminer")):
@@ -331,7 +447,15 @@ def main():
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="per-page figures as JSON")
     parser.add_argument("--show-missed", action="store_true")
+    parser.add_argument("--order", action="store_true",
+                        help="measure each extractor's plain text instead (pdftotext, "
+                        "pdftotext -raw, pdfminer.six extract_text, PyMuPDF get_text): its "
+                        "readingOrderCER against the model, from `scantext eval` (0 = the "
+                        "model's order), and the model's words it holds whole; one row a page")
     args = parser.parse_args()
+
+    if args.order:
+        return main_order(args)
     readers = available_readers()
 
     if args.pdf:
@@ -379,6 +503,51 @@ def main():
                 if missed:
                     print(f"{os.path.basename(image)} {r}: {missed[:30]}", file=sys.stderr)
     print(f"\nworst: {100 * worst:.1f} % (work: {work})")
+    return 0
+
+
+def main_order(args):
+    extractors = order_extractors()
+    if args.pdf:
+        work = tempfile.mkdtemp(prefix="pdf-reading-order-")
+        result = reading_order(args.pdf[0], args.pdf[1], args.scantext, extractors, work)
+        print(json.dumps(result))
+        return 0
+    if not args.pages:
+        print("pdf-layer-readers --order: name the pages (KIND=IMAGE or IMAGE)", file=sys.stderr)
+        return 64
+    work = args.work or tempfile.mkdtemp(prefix="pdf-reading-order-")
+    os.makedirs(work, exist_ok=True)
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+
+    def one(image):
+        name = re.sub(r"[^A-Za-z0-9._-]", "_", os.path.basename(image))
+        model = os.path.join(work, name + ".json")
+        pdf = os.path.join(work, name + ".pdf")
+        if not (args.keep_models and os.path.exists(model)):
+            subprocess.run([args.scantext, "ocr", image, "-o", model], check=True, env=env,
+                           capture_output=True)
+        subprocess.run([args.scantext, "convert", model, pdf, "--image", image], check=True,
+                       env=env, capture_output=True)
+        return image, reading_order(pdf, model, args.scantext, extractors, work)
+
+    images = [p.split("=", 1)[-1] for p in args.pages]
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(one, images))
+    if args.json:
+        print(json.dumps([{"image": i, "readingOrderCER": r} for i, r in results], indent=1))
+        return 0
+    print("readingOrderCER (words whole in the text / words)\n")
+    print("| page | " + " | ".join(extractors) + " |")
+    print("| --- | " + " | ".join("---" for _ in extractors) + " |")
+    for image, result in results:
+        pages = len(next(iter(result.values()), []))
+        for k in range(pages):
+            label = os.path.basename(image) + (f" p{k + 1}" if pages > 1 else "")
+            cells = [f"{result[e][k][0]:.3f} ({result[e][k][1]}/{result[e][k][2]})"
+                     for e in extractors]
+            print(f"| {label} | " + " | ".join(cells) + " |")
+    print(f"\n(work: {work})")
     return 0
 
 

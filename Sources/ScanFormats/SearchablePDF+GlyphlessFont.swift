@@ -27,10 +27,17 @@ extension SearchablePDF {
     }
 
     /// The font descriptor's dictionary.
-    /// - Parameter fontFile: A reference to the stream of `pdf.ttf`'s
-    ///   bytes (`FontFile2`, with `/Length1` the file's size).
-    public static func descriptor(fontFile: String) -> String {
-      "<< /Type /FontDescriptor /FontName /GlyphLessFont /Flags 5 /FontBBox [0 0 500 1000] /ItalicAngle 0 /Ascent 1000 /Descent -1 /CapHeight 1000 /StemV 80 /FontFile2 \(fontFile) >>"
+    /// - Parameters:
+    ///   - fontFile: A reference to the stream of `pdf.ttf`'s bytes
+    ///     (`FontFile2`, with `/Length1` the file's size).
+    ///   - ascent: The font's ascent in thousandths of the font size:
+    ///     Poppler and MuPDF bound a glyph from its baseline up to the
+    ///     ascent, so a word set in a larger size than its ink's height (a
+    ///     paragraph's shared size, `SearchablePDF.AscentFonts`) is set in
+    ///     a copy of the font whose ascent is the ink's share of that size.
+    /// - Complexity: O(1).
+    public static func descriptor(fontFile: String, ascent: Int = 1000) -> String {
+      "<< /Type /FontDescriptor /FontName /GlyphLessFont /Flags 5 /FontBBox [0 0 500 1000] /ItalicAngle 0 /Ascent \(ascent) /Descent -1 /CapHeight 1000 /StemV 80 /FontFile2 \(fontFile) >>"
     }
 
     /// The CIDToGIDMap stream's bytes: every character code maps to glyph

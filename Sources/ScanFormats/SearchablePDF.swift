@@ -106,7 +106,12 @@ public struct PDFImagePiece: Sendable, Hashable {
 /// (``ScanModel/Word/bbox``): so Poppler, PyMuPDF and pdfminer.six all keep a
 /// slanted or curved word whole, on its ink (see
 /// ``textLayer(_:pixelToUser:font:)``). The words come in the model's
-/// reading order, a space between the words of a line.
+/// reading order, a space between the words of a line. In the PDFs this
+/// type writes, the words of a paragraph of level lines share one size
+/// (each in a copy of the font whose ascent keeps its box on its ink), so
+/// that text extractors that group lines by font size, `pdftotext`'s
+/// default output among them, read a page of columns column by column
+/// (`AscentFonts`).
 ///
 /// What a PDF cannot carry: glyph boxes, confidences, roles.
 public enum SearchablePDF {
@@ -165,6 +170,9 @@ public enum SearchablePDF {
     private var pageObjects: [Int] = []
     private var language: String?
     private var nextObject = 10
+    /// The Type0 object of each copy of the font written, by its ascent
+    /// (``SearchablePDF/AscentFonts``).
+    private var ascentFonts: [Int: Int] = [:]
     /// The tags planned so far (`nil`: an untagged PDF, `--no-tags`).
     private var tags: PDFTags?
     /// Each page's structure elements, written at the end.
@@ -264,11 +272,6 @@ public enum SearchablePDF {
         nextObject += 1
       }
       let names = xobjects.enumerated().map { "/Im\($0.offset) \($0.element) 0 R" }
-      objects.object(
-        number,
-        pageObject
-          + " /Resources << /XObject << \(names.joined(separator: " ")) >> /Font << /F0 4 0 R >> >> /Contents \(number + 1) 0 R >>"
-      )
       let drawing = imageContent(
         image, pieces: pieces, orientation: orientation, pixelToUser: pixelToUser)
       var picture = drawing
@@ -279,8 +282,31 @@ public enum SearchablePDF {
       // the figure's outline, is the figure's content (the same pixels on
       // the same pixels: the page looks the same).
       for figure in figures { picture += PDFTags.figureContent(figure, drawing: drawing) }
-      let content =
-        picture + textLayer(page, pixelToUser: pixelToUser, font: "F0", marks: marks)
+      let layer = textLayer(
+        page, pixelToUser: pixelToUser, font: "F0", marks: marks, sharingSizes: true)
+      let content = picture + layer.content
+      // The font and the copies of it the layer names (each written once,
+      // at its first page).
+      var fonts = ["/F0 4 0 R"]
+      for ascent in layer.ascents.sorted() {
+        let type0 = ascentFonts[ascent] ?? nextObject
+        if ascentFonts[ascent] == nil {
+          ascentFonts[ascent] = type0
+          nextObject += 3
+          objects.object(
+            type0, GlyphlessFont.type0(cidFont: "\(type0 + 1) 0 R", toUnicode: "8 0 R"))
+          objects.object(
+            type0 + 1,
+            GlyphlessFont.cidFont(descriptor: "\(type0 + 2) 0 R", cidToGIDMap: "7 0 R"))
+          objects.object(type0 + 2, GlyphlessFont.descriptor(fontFile: "9 0 R", ascent: ascent))
+        }
+        fonts.append("/\(AscentFonts.name("F0", ascent: ascent)) \(type0) 0 R")
+      }
+      objects.object(
+        number,
+        pageObject
+          + " /Resources << /XObject << \(names.joined(separator: " ")) >> /Font << \(fonts.joined(separator: " ")) >> >> /Contents \(number + 1) 0 R >>"
+      )
       identity.update(Array(content.utf8))
       objects.compressedStream(
         number + 1, dictionary: "", data: Data(content.utf8), padding: true)
@@ -565,38 +591,233 @@ public enum SearchablePDF {
   package static func textLayer(
     _ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String, marks: [PDFTags.Mark]
   ) -> String {
+    textLayer(page, pixelToUser: m, font: font, marks: marks, sharingSizes: false).content
+  }
+
+  /// The invisible text of a page, each word in the marked content its
+  /// mark says, and the ascents of the copies of the font it uses.
+  ///
+  /// With `sharingSizes`, the words of a paragraph of level lines share
+  /// one size (``sharedSize(of:in:)``), each set in the copy of the font
+  /// whose ascent makes its box its ink's (``AscentFonts``): the text
+  /// extractors that group words into lines and lines into blocks by font
+  /// size then read a column as one block. Without it, each word is set in
+  /// its ink's height, in the font itself (the layer a PDF input is given,
+  /// whose pages get the font alone).
+  ///
+  /// - Returns: The content-stream operators, and the ascents (thousandths
+  ///   of the size, other than 1000) of the font copies they name
+  ///   (``AscentFonts/name(_:ascent:)``).
+  /// - Complexity: O(*n*) in the page's characters.
+  package static func textLayer(
+    _ page: Page, pixelToUser m: ScanModel.AffineTransform, font: String, marks: [PDFTags.Mark],
+    sharingSizes: Bool
+  ) -> (content: String, ascents: Set<Int>) {
     var out = "BT\n3 Tr\n"
+    var ascents: Set<Int> = []
     var marked = MarkedContent(marks)
     var wordNumber = 0
     // Where a line ends in a hyphen that breaks a word (no space after it).
     let hyphens = Set(page.hyphenBreaks.map(\.hyphen.upperBound.offset))
-    for block in page.blocks {
-      for paragraph in block.paragraphs {
-        for (k, line) in paragraph.lines.enumerated() {
-          for (i, word) in line.words.enumerated() {
-            out += marked.enter(word: wordNumber)
-            wordNumber += 1
-            // A space after every word keeps the words apart when text is
-            // extracted in stream order (a tagged PDF's elements, copied
-            // text), a line's last word included unless its paragraph ends
-            // there or it ends in a hyphen that breaks a word.
-            let last = i + 1 == line.words.count
-            let spaced =
-              !last
-              || (k + 1 < paragraph.lines.count
-                && !hyphens.contains(word.range.upperBound.offset))
-            let hyphen = marked.hyphen(ofWord: wordNumber - 1)
-            let drawn = wordOperators(
-              word, spaceAfter: spaced, pixelToUser: m, font: font,
-              pageTurns: page.orientation / 90, hyphen: hyphen)
-            // A word not drawn (no text or ink) still opens its hyphen's
-            // marked content, which the structure holds.
-            out += drawn.isEmpty ? hyphen?.operators ?? "" : drawn
-          }
+    // Each paragraph's shared size, and each word's drawn extent along an
+    // upright page's lines.
+    let paragraphs = page.blocks.flatMap(\.paragraphs)
+    let shared = paragraphs.map { sharingSizes ? sharedSize(of: $0, in: page) : nil }
+    let step = AscentFonts.step(largestSize: shared.compactMap { $0 }.max() ?? 0)
+    var spans: [ClosedRange<Double>] = []
+    if sharingSizes, page.orientation == 0 {
+      var words: [Word] = []
+      var sizes: [Double] = []
+      for (paragraph, shared) in zip(paragraphs, shared) {
+        for word in paragraph.lines.flatMap(\.words) {
+          words.append(word)
+          let height = Double(word.bbox.height)
+          let drawn = shared.flatMap { AscentFonts.shares.contains(height / $0) ? $0 : nil }
+          sizes.append(drawn ?? height)
+        }
+      }
+      spans = wordSpans(words, sizes: sizes)
+    }
+    for (paragraph, shared) in zip(paragraphs, shared) {
+      for (k, line) in paragraph.lines.enumerated() {
+        for (i, word) in line.words.enumerated() {
+          out += marked.enter(word: wordNumber)
+          wordNumber += 1
+          // A space after every word keeps the words apart when text is
+          // extracted in stream order (a tagged PDF's elements, copied
+          // text), a line's last word included unless its paragraph ends
+          // there or it ends in a hyphen that breaks a word.
+          let last = i + 1 == line.words.count
+          let spaced =
+            !last
+            || (k + 1 < paragraph.lines.count
+              && !hyphens.contains(word.range.upperBound.offset))
+          let hyphen = marked.hyphen(ofWord: wordNumber - 1)
+          let drawn = wordOperators(
+            word, spaceAfter: spaced, pixelToUser: m, font: font,
+            pageTurns: page.orientation / 90, hyphen: hyphen,
+            sharedSize: shared.map { (pixels: $0, step: step) },
+            along: spans.isEmpty ? nil : spans[wordNumber - 1])
+          if let ascent = drawn.ascent { ascents.insert(ascent) }
+          // A word not drawn (no text or ink) still opens its hyphen's
+          // marked content, which the structure holds.
+          out += drawn.operators.isEmpty ? hyphen?.operators ?? "" : drawn.operators
         }
       }
     }
-    return out + marked.close() + "ET\n"
+    return (out + marked.close() + "ET\n", ascents)
+  }
+
+  /// The size across, in the page's pixels, that the words of a paragraph
+  /// share, or `nil` when each word keeps its ink's height.
+  ///
+  /// Poppler (`pdftotext`'s default output, what search indexers run)
+  /// builds a block from a word by adding the words of the lines above and
+  /// below whose baselines lie within 1.5 font sizes of the block's edge
+  /// and whose font size is within 5 % of the block's first word's
+  /// (`maxLineSpacingDelta`, `maxBlockFontSizeDelta1` in
+  /// `TextOutputDev.cc`). A word set in its ink's height (`a` half as tall
+  /// as `Engineers`) is never within 5 % of its neighbours, and a line
+  /// pitch is more than 1.5 times most words' heights, so no block grew
+  /// past a word or two and Poppler read two columns line across line.
+  /// A paragraph of two lines or more, on an upright page, whose lines
+  /// and words are level (no quad: a slanted or curled line's words lie on
+  /// several baselines, and are left as they were) shares the size
+  /// `pitch / 1.45`, its median line pitch (bottom to bottom) over
+  /// Poppler's 1.5 with a margin: every line then joins the block, and
+  /// paragraphs of the same pitch share the size exactly.
+  ///
+  /// - Parameters:
+  ///   - paragraph: The paragraph.
+  ///   - page: Its page (only an upright page's paragraphs share a size).
+  /// - Returns: The size in pixels, or `nil`.
+  /// - Complexity: O(*l* log *l*) in the paragraph's lines, plus O(*w*) in its words.
+  static func sharedSize(of paragraph: Paragraph, in page: Page) -> Double? {
+    guard page.orientation == 0, paragraph.lines.count >= 2 else { return nil }
+    for line in paragraph.lines {
+      guard line.quad == nil, line.polygon == nil, line.words.allSatisfy({ $0.quad == nil })
+      else { return nil }
+    }
+    let bottoms = paragraph.lines.map { Double($0.bbox.maxY) }
+    let pitches = zip(bottoms, bottoms.dropFirst()).map { $1 - $0 }.sorted()
+    // Lines one below the other, in order.
+    guard let least = pitches.first, least > 0 else { return nil }
+    return pitches[pitches.count / 2] / lineSpacingShare
+  }
+
+  /// Each word's extent along an upright page's lines, in its pixels:
+  /// its ink's, but where the ink of two words side by side on one row
+  /// (a row Poppler may read as one line: the next word of a line, or a
+  /// word of a slanted line above or below) lies closer than ``wordGap``
+  /// times the larger of their
+  /// sizes across, or overlaps (the upright boxes of a slanted line's words
+  /// do), both are drawn narrower by half the shortfall each (at most a
+  /// sixth of a word's width on each side), so the gap is that wide.
+  ///
+  /// Poppler puts a space between two words of a line only where the gap
+  /// between their boxes is wider than a share of the font size (0.15 in
+  /// `-raw`, `minWordSpacing`; its default output decides by the line's
+  /// gaps): the space glyph after each word does not count, so words
+  /// whose boxes touch came out joined ("Pumpa" on `skew-plus7`, where the
+  /// hull of `Pump`'s slanted ink reaches past the start of `a`'s, and
+  /// "intorim," across two slanted lines).
+  ///
+  /// - Parameters:
+  ///   - words: A page's words.
+  ///   - sizes: Each word's size across, in pixels (its drawn size).
+  /// - Returns: One range a word, each within the word's ink.
+  /// - Complexity: O(*n* log *n*) in the words, plus O(*k*) in the pairs
+  ///   of words less than a size apart along the page.
+  static func wordSpans(_ words: [Word], sizes: [Double]) -> [ClosedRange<Double>] {
+    var spans = words.map { (Double($0.bbox.minX), Double($0.bbox.maxX)) }
+    let widths = spans.map { $0.1 - $0.0 }
+    let reach = wordGap * (sizes.max() ?? 0)
+    let order = words.indices.sorted { spans[$0].0 < spans[$1].0 }
+    for (position, i) in order.enumerated() {
+      for j in order[(position + 1)...] {
+        // Sorted by their left edges: none further on starts within reach.
+        guard words[j].bbox.minX <= words[i].bbox.maxX + Int(reach.rounded(.up)) else { break }
+        let size = max(sizes[i], sizes[j])
+        // Side by side on one row, `j` to the right: bottoms within half a
+        // size (Poppler's line), or for a slanted or curled word within
+        // 1.5 sizes (Poppler read `rim,` at a slanted line's end and `into`
+        // of the next, 1.1 sizes lower, as one line), the boxes apart or
+        // overlapping by less than half a size (a hull's overhang, not
+        // words one above the other).
+        let slanted = words[i].quad != nil || words[j].quad != nil
+        let row = slanted ? 1.5 * size : size / 2
+        guard Double(abs(words[i].bbox.maxY - words[j].bbox.maxY)) <= row,
+          words[j].bbox.maxX > words[i].bbox.maxX, words[j].bbox.minX > words[i].bbox.minX
+        else { continue }
+        let need = wordGap * size
+        let gap = spans[j].0 - spans[i].1
+        guard gap < need, gap > -size / 2 else { continue }
+        let half = (need - gap) / 2
+        spans[i].1 -= max(0, min(half, spans[i].1 - (Double(words[i].bbox.maxX) - widths[i] / 6)))
+        spans[j].0 += max(0, min(half, (Double(words[j].bbox.minX) + widths[j] / 6) - spans[j].0))
+      }
+    }
+    return spans.map { $0.0...max($0.0, $0.1) }
+  }
+
+  /// The least gap between the words of a line, as a share of their size
+  /// across: over Poppler's 0.15 (`minWordSpacing`), with a margin.
+  static let wordGap = 0.2
+
+  /// A paragraph's line pitch over its shared size: under Poppler's 1.5
+  /// (the farthest apart, in font sizes, two lines of a block lie), with a
+  /// margin for lines a pixel or two farther apart than the median.
+  static let lineSpacingShare = 1.45
+
+  /// The copies of the glyphless font a layer whose paragraphs share a size
+  /// uses, one per ascent.
+  ///
+  /// A word set in its paragraph's shared size *s* while its ink is *h*
+  /// tall is drawn in a copy of the font whose descriptor's `/Ascent` is
+  /// *h* / *s* (Poppler and MuPDF bound a glyph from its baseline up by the
+  /// ascent times the size; the baseline is the ink's bottom), so that
+  /// their word boxes stay the ink's. Ascents are rounded to a grid
+  /// (``step(largestSize:)``: a box within ``tolerance`` pixels of the
+  /// ink, and few copies: three small objects each, the font file and its
+  /// maps shared; 4–8 copies on the sample pages).
+  /// pdfminer.six bounds a glyph by the size itself, so its boxes are the
+  /// shared size tall, from the ink's bottom.
+  package enum AscentFonts {
+    /// The most a word's box may be off its ink across the line, in the
+    /// page's pixels, for want of a copy of the font of its own: the grid
+    /// of ascents is as coarse as that allows (each copy costs three
+    /// objects, about 0.5 kB), and well within the pixel that the
+    /// suite's box checks allow (2).
+    static let tolerance = 1.2
+
+    /// The ink heights, as shares of the shared size, of the words set in
+    /// it: pdfminer.six's box is the size tall, so the intersection over
+    /// union of its box and the ink is the smaller over the larger.
+    static let shares = 0.5...2.0
+
+    /// The grid step, in thousandths of the size, for a page whose
+    /// largest shared size is `size` pixels: a box is off by at most half
+    /// a step times its size, ``tolerance`` at the largest.
+    /// - Complexity: O(1).
+    static func step(largestSize size: Double) -> Int {
+      size > 0 ? max(1, Int(2000 * tolerance / size)) : 1000
+    }
+
+    /// The ascent, in thousandths of the size, nearest `share` (ink
+    /// height over size) on the grid of `step` through 1000, within PDF
+    /// readers' sane range (Poppler takes 1–2999).
+    /// - Complexity: O(1).
+    static func ascent(share: Double, step: Int) -> Int {
+      let k = ((1000 * share - 1000) / Double(step)).rounded()
+      return min(2999, max(1, 1000 + Int(k) * step))
+    }
+
+    /// The resource name of the copy with `ascent` (the font's own name
+    /// for 1000).
+    /// - Complexity: O(1).
+    package static func name(_ font: String, ascent: Int) -> String {
+      ascent == 1000 ? font : "\(font)A\(ascent)"
+    }
   }
 
   /// The operators that draw one word (a text matrix and its `Tj`), or
@@ -660,16 +881,27 @@ public enum SearchablePDF {
   ///     hyphen's length in UTF-16 code units and the operators written
   ///     before it (its marked content): the word's glyphs are then two
   ///     strings, in the same place.
+  ///   - sharedSize: The size across, in the page's pixels, of the word's
+  ///     paragraph (``sharedSize(of:in:)``) and the page's grid of ascents
+  ///     (``AscentFonts/step(largestSize:)``), or `nil`: a flat word along
+  ///     the page's lines is then set in that size, in the copy of the
+  ///     font whose ascent keeps its box on its ink (``AscentFonts``).
+  ///   - along: The word's extent along an upright page's lines, in its
+  ///     pixels, when it is drawn narrower than its ink
+  ///     (``wordSpans(_:sizes:)``); `nil`: the ink's.
+  /// - Returns: The operators, and the ascent of the font copy they name
+  ///   (`nil` for the font itself).
   static func wordOperators(
     _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String,
-    pageTurns: Int = 0, hyphen: (units: Int, operators: String)? = nil
-  ) -> String {
+    pageTurns: Int = 0, hyphen: (units: Int, operators: String)? = nil,
+    sharedSize: (pixels: Double, step: Int)? = nil, along: ClosedRange<Double>? = nil
+  ) -> (operators: String, ascent: Int?) {
     // White space Tesseract read into a word (` §` on `bengel-abriss`) has
     // no ink: spread over the ink, it pushed the word's glyphs off it (every
     // reader's `§` box half the model's). The space after the word is the
     // layer's own.
     let units = Array(word.text.trimmingCharacters(in: .whitespacesAndNewlines).utf16)
-    guard !units.isEmpty else { return "" }
+    guard !units.isEmpty else { return ("", nil) }
     let text = spaceAfter ? units + [0x20] : units
     // The upright frame: the quarter turn nearest the word's baseline
     // (reading direction d, up u, whole numbers so a flat word stays
@@ -682,11 +914,16 @@ public enum SearchablePDF {
     // page's `/Rotate`: a scanned PDF's page), where `pageTurns` is.
     let baseline = (x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
     var pixelTurns = Int((atan2(baseline.y, baseline.x) / (Double.pi / 2)).rounded())
-    let ink = Quad(word.bbox.rect)
+    var box = word.bbox.rect
+    if let along {
+      box.minX = along.lowerBound
+      box.maxX = along.upperBound
+    }
+    let ink = Quad(box)
     let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map {
       m.apply(to: $0)
     }
-    guard var frame = WordFrame(turns: turns, corners: corners) else { return "" }
+    guard var frame = WordFrame(turns: turns, corners: corners) else { return ("", nil) }
     let count = Double(units.count)
     // Glyphs too close for Poppler and MuPDF, one the same as the one
     // before: the word along its long side instead.
@@ -702,7 +939,7 @@ public enum SearchablePDF {
     let (d, u) = (frame.d, frame.u)
     let length = frame.length
     let size = frame.size
-    guard length > 0, size > 0 else { return "" }
+    guard length > 0, size > 0 else { return ("", nil) }
     // Across the page's lines (and more than one glyph): sheared, unless
     // the lean would widen Poppler's box past the word (a sliver).
     let acrossLines =
@@ -721,9 +958,28 @@ public enum SearchablePDF {
     // Glyphs are half an em wide: the word's own characters span its ink;
     // the space after it has the same width and lies beyond it.
     let stretch = step / 0.5
-    let up = (x: u.x * size * square - d.x * back, y: u.y * size * square - d.y * back)
+    var across = size * square
+    var ascent: Int?
+    // A flat word along the page's lines in a paragraph that shares a
+    // size: that size, in the font copy whose ascent is the ink's share of
+    // it (its baseline, the ink's bottom, stays where it was).
+    // pdfminer.six bounds the glyphs by the size itself, so a word whose
+    // ink is less than half or more than twice the shared size (a dash, a
+    // sliver of noise, a rule) keeps its own, so that its box there stays
+    // on its ink (intersection over union 0.5 or more).
+    if let sharedSize, sharedSize.pixels > 0, !acrossLines, turns == 0,
+      pixelTurns == pageTurns, word.bbox.height > 0,
+      AscentFonts.shares.contains(Double(word.bbox.height) / sharedSize.pixels)
+    {
+      let share = Double(word.bbox.height) / sharedSize.pixels
+      let shared = AscentFonts.ascent(share: share, step: sharedSize.step)
+      across = size / share
+      if shared != 1000 { ascent = shared }
+    }
+    let up = (x: u.x * across - d.x * back, y: u.y * across - d.y * back)
+    let name = AscentFonts.name(font, ascent: ascent ?? 1000)
     var out =
-      "/\(font) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(up.x)) \(num(up.y)) \(num(origin.x)) \(num(origin.y)) Tm <"
+      "/\(name) 1 Tf \(num(d.x * stretch)) \(num(d.y * stretch)) \(num(up.x)) \(num(up.y)) \(num(origin.x)) \(num(origin.y)) Tm <"
     // The hyphen, when it has marked content of its own, is a second
     // string: the text position the first leaves is where it starts.
     let split = hyphen.map { max(0, units.count - $0.units) } ?? text.count
@@ -737,7 +993,7 @@ public enum SearchablePDF {
         out += "> Tj\n"
       }
     }
-    return out
+    return (out, ascent)
   }
 
   /// The least advance of a word's glyphs, as a share of its size across,

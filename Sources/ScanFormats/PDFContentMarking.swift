@@ -1,0 +1,206 @@
+import ScanModel
+
+/// Marks a page's own content for its structure tree (issue 46 point 3):
+/// the content of a page whose words came from the PDF itself (born-digital
+/// text, kept as it is) tagged in place.
+///
+/// Nothing the content draws changes: marked-content operators are added
+/// between its operations, every other byte is kept. Each text-showing
+/// operation (`Tj`, `TJ`, `'`, `"`) belongs to the word of the model nearest
+/// to where it starts (its text origin on the baseline, through the text
+/// and current transformation matrices); a run of operations of one text
+/// object that belong to the same mark is one marked-content sequence: a
+/// new MCID for real content (numbered from 0 in the order of the content),
+/// or a pagination artifact. Everything else that paints (a path from its
+/// first construction operator to its painting one, an XObject drawn with
+/// `Do`, a shading `sh`, an inline image) is an `/Artifact`. Content that
+/// is already inside an artifact of the page's own is left as it is.
+package enum PDFContentMarking {
+  /// The content marked.
+  package struct Result: Sendable, Equatable {
+    /// The content with the marked-content operators added.
+    package var bytes: [UInt8]
+    /// For each MCID written (its index), the mark's MCID in the page's
+    /// plan (``PDFTags/PagePlan/marks``) whose element holds it.
+    package var owners: [Int]
+  }
+
+  /// Marks `content`.
+  /// - Parameters:
+  ///   - content: The page's content (its streams decoded and joined).
+  ///   - textForms: The names of the form XObjects (in the page's
+  ///     resources) that show text: such content cannot be marked without
+  ///     rewriting the form, so a page that draws one is not marked.
+  ///   - mark: The mark of the text shown from a point of user space: the
+  ///     nearest word's (``PDFTags/PagePlan/marks``).
+  /// - Returns: The marked content, or `nil` when the page draws a form
+  ///   that shows text.
+  /// - Complexity: O(*n*) in the content's operations, plus the calls to
+  ///   `mark`.
+  package static func marked(
+    _ content: PDFContentStream, textForms: Set<String>, mark: (Point) -> PDFTags.Mark
+  ) -> Result? {
+    var writer = Writer(bytes: content.bytes)
+    // The current transformation matrix and its saved copies.
+    var ctm = Matrix.identity
+    var saved: [Matrix] = []
+    // The text and text line matrices, and the leading.
+    var tm = Matrix.identity
+    var tlm = Matrix.identity
+    var leading = 0.0
+    // The page's own marked content open (true for an artifact).
+    var own: [Bool] = []
+    // The text mark open, and whether a path is being built in an artifact.
+    var open: PDFTags.Mark?
+    var pathOpen = false
+    var owners: [Int] = []
+
+    func closeText(_ writer: inout Writer) {
+      if open != nil { writer.before("EMC") }
+      open = nil
+    }
+    func numbers(_ operation: PDFContentStream.Operation) -> [Double] {
+      operation.operands.compactMap {
+        if case .number(let value) = $0, value.isFinite { return value }
+        return nil
+      }
+    }
+    func moveLine(_ x: Double, _ y: Double) {
+      tlm = Matrix(a: 1, b: 0, c: 0, d: 1, e: x, f: y).then(tlm)
+      tm = tlm
+    }
+
+    for operation in content.operations {
+      writer.copy(upTo: operation.range.lowerBound)
+      let insideArtifact = own.contains(true)
+      switch operation.operator {
+      case "q": saved.append(ctm)
+      case "Q": ctm = saved.popLast() ?? ctm
+      case "cm":
+        let m = numbers(operation)
+        if m.count == 6 {
+          ctm = Matrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5]).then(ctm)
+        }
+      case "BT":
+        tm = .identity
+        tlm = .identity
+      case "ET":
+        closeText(&writer)
+      case "Td", "TD":
+        let m = numbers(operation)
+        if m.count == 2 {
+          if operation.operator == "TD" { leading = -m[1] }
+          moveLine(m[0], m[1])
+        }
+      case "Tm":
+        let m = numbers(operation)
+        if m.count == 6 {
+          tlm = Matrix(a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5])
+          tm = tlm
+        }
+      case "TL":
+        if let value = numbers(operation).last { leading = value }
+      case "T*":
+        moveLine(0, -leading)
+      case "Tj", "TJ", "'", "\"":
+        if operation.operator != "Tj" && operation.operator != "TJ" { moveLine(0, -leading) }
+        guard !insideArtifact else { break }
+        let origin = tm.then(ctm)
+        var wanted = mark(Point(x: origin.e, y: origin.f))
+        if case .broken(let type, let mcid, _, _) = wanted {
+          wanted = .content(type: type, mcid: mcid)
+        }
+        guard wanted != open else { break }
+        closeText(&writer)
+        if case .content(let type, let mcid) = wanted {
+          writer.before("/\(type) << /MCID \(owners.count) >> BDC")
+          owners.append(mcid)
+        } else {
+          writer.before(wanted.opening)
+        }
+        open = wanted
+      case "BMC", "BDC":
+        closeText(&writer)
+        var isArtifact = false
+        if case .name(let tag)? = operation.operands.first { isArtifact = tag == "Artifact" }
+        own.append(isArtifact)
+      case "EMC":
+        closeText(&writer)
+        _ = own.popLast()
+      case "m", "l", "c", "v", "y", "h", "re":
+        if !pathOpen && !insideArtifact {
+          closeText(&writer)
+          writer.before("/Artifact BMC")
+          pathOpen = true
+        }
+      case "S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n":
+        if pathOpen {
+          writer.copy(upTo: operation.range.upperBound)
+          writer.before("EMC")
+          pathOpen = false
+        }
+      case "Do", "sh", "BI":
+        if operation.operator == "Do", case .name(let name)? = operation.operands.last,
+          textForms.contains(name)
+        {
+          return nil
+        }
+        if !insideArtifact {
+          closeText(&writer)
+          writer.before("/Artifact BMC")
+          writer.copy(upTo: operation.range.upperBound)
+          writer.before("EMC")
+        }
+      default: break
+      }
+      writer.copy(upTo: operation.range.upperBound)
+    }
+    writer.copy(upTo: content.bytes.count)
+    // Content that ends inside a text object or a path still closes what
+    // was opened.
+    if open != nil { writer.before("EMC") }
+    if pathOpen { writer.before("EMC") }
+    return Result(bytes: writer.out, owners: owners)
+  }
+
+  /// A PDF matrix `[a b c d e f]`, applied to row vectors: a point is
+  /// `(a·x + c·y + e, b·x + d·y + f)`.
+  struct Matrix: Equatable {
+    var a, b, c, d, e, f: Double
+    static let identity = Matrix(a: 1, b: 0, c: 0, d: 1, e: 0, f: 0)
+
+    /// This matrix, then `other` (PDF's `self × other`).
+    func then(_ other: Matrix) -> Matrix {
+      Matrix(
+        a: a * other.a + b * other.c, b: a * other.b + b * other.d,
+        c: c * other.a + d * other.c, d: c * other.b + d * other.d,
+        e: e * other.a + f * other.c + other.e, f: e * other.b + f * other.d + other.f)
+    }
+  }
+
+  /// The content copied with operators inserted between operations.
+  struct Writer {
+    let bytes: [UInt8]
+    var out: [UInt8] = []
+    var copied = 0
+
+    init(bytes: [UInt8]) {
+      self.bytes = bytes
+      out.reserveCapacity(bytes.count + bytes.count / 4)
+    }
+
+    /// Copies the content up to `end` (once).
+    mutating func copy(upTo end: Int) {
+      guard end > copied else { return }
+      out += bytes[copied..<min(end, bytes.count)]
+      copied = max(copied, min(end, bytes.count))
+    }
+
+    /// Writes an operator on a line of its own.
+    mutating func before(_ text: String) {
+      if let last = out.last, last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+      out += Array(text.utf8)
+      if out.last != UInt8(ascii: "\n") { out.append(UInt8(ascii: "\n")) }
+    }
+  }
+}

@@ -9,9 +9,9 @@ import ScanModel
 /// operation (`Tj`, `TJ`, `'`, `"`) belongs to the word of the model nearest
 /// to where it starts (its text origin on the baseline, through the text
 /// and current transformation matrices); a run of operations of one text
-/// object that belong to the same mark is one marked-content sequence: a
-/// new MCID for real content (numbered from 0 in the order of the content),
-/// or a pagination artifact. Everything else that paints (a path from its
+/// object that belong to the same mark and line is one marked-content
+/// sequence: a new MCID for real content (numbered from 0 in the order of
+/// the content), or a pagination artifact. Everything else that paints (a path from its
 /// first construction operator to its painting one, an XObject drawn with
 /// `Do`, a shading `sh`, an inline image) is an `/Artifact`. Content that
 /// is already inside an artifact of the page's own is left as it is.
@@ -54,6 +54,9 @@ package enum PDFContentMarking {
     var open: PDFTags.Mark?
     var pathOpen = false
     var owners: [Int] = []
+    // The line (the text line matrix's vertical offset) of the last text
+    // shown.
+    var lastLine: Double?
 
     func closeText(_ writer: inout Writer) {
       if open != nil { writer.before("EMC") }
@@ -110,7 +113,12 @@ package enum PDFContentMarking {
         if case .broken(let type, let mcid, _, _) = wanted {
           wanted = .content(type: type, mcid: mcid)
         }
-        guard wanted != open else { break }
+        // A new line of text starts a new sequence, so that a reader of
+        // the tags (`pdfinfo -struct-text`) keeps the lines apart: the
+        // content shows no space between them.
+        let line = tlm.f
+        defer { lastLine = line }
+        guard wanted != open || line != lastLine else { break }
         closeText(&writer)
         if case .content(let type, let mcid) = wanted {
           writer.before("/\(type) << /MCID \(owners.count) >> BDC")

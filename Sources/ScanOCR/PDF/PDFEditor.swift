@@ -629,8 +629,12 @@ public final class PDFEditor {
     for kid in merged { scantext_qpdf_oh_append_item(q, array, kid) }
     scantext_qpdf_oh_replace_key(q, parent, "/K", array)
 
-    let entries = (numberTreeEntries(get(tree, "/ParentTree"), depth: 0)
-      + numberTreeEntries(get(ours, "/ParentTree"), depth: 0).map { ($0.0 + keyOffset, $0.1) })
+    let entries =
+      (numberTreeEntries(get(tree, "/ParentTree"), depth: 0)
+      // (A page of the document's own kept as it is has an empty part.)
+      + numberTreeEntries(get(ours, "/ParentTree"), depth: 0).filter {
+        scantext_qpdf_oh_get_array_n_items(q, $0.1) > 0
+      }.map { ($0.0 + keyOffset, $0.1) })
       .sorted { $0.0 < $1.0 }
     let nums = scantext_qpdf_oh_new_array(q)
     var lastKey: Int?

@@ -43,6 +43,9 @@ struct MixedPDFTagsTests {
             y += 15
         y += 24
     page.draw_line((72, 300), (540, 300))
+    if sys.argv[4:] == ["link"]:
+        page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 120, 300, 140),
+                          "uri": "https://example.com/"})
     pix = pymupdf.Pixmap(image)
     scan = doc.new_page(width=pix.width * 72 / 300, height=pix.height * 72 / 300)
     scan.insert_image(scan.rect, filename=image)
@@ -57,11 +60,14 @@ struct MixedPDFTagsTests {
         pdf.save(out)
     """
 
-  /// The mixed PDF of ``mixedScript`` in `folder`.
-  static func mixedPDF(in folder: URL) throws -> URL {
+  /// The mixed PDF of ``mixedScript`` in `folder` (with a link on its
+  /// typed page when `link`).
+  static func mixedPDF(in folder: URL, link: Bool = false) throws -> URL {
     let pdf = folder.appendingPathComponent("mixed-in.pdf")
     let (status, output) = try ExternalCheckers.run(
-      python, ["-c", mixedScript, font, PDFArchiveTests.sample("clean.png"), pdf.path])
+      python,
+      ["-c", mixedScript, font, PDFArchiveTests.sample("clean.png"), pdf.path]
+        + (link ? ["link"] : []))
     try #require(status == 0, "\(output)")
     return pdf
   }
@@ -122,6 +128,21 @@ struct MixedPDFTagsTests {
     #expect(
       try PDFOutputTests.run(ExternalCheckers.pdftotext, args + [input.path, "-"])
         == PDFOutputTests.run(ExternalCheckers.pdftotext, args + [pdf.path, "-"]))
+  }
+
+  /// A typed page with a link cannot be tagged without a `Link` element
+  /// for the annotation, which ScanText does not write: the document is
+  /// left untagged and claims no PDF/UA-1 (before the check, it claimed it
+  /// and failed PDFUA1-LINK-LINK-TAG-001 and LINK-CONTENTS-001).
+  @Test(.enabled(if: present, Comment(rawValue: absentMessage)))
+  func aTypedPageWithALinkLeavesTheDocumentUntagged() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let input = try Self.mixedPDF(in: folder, link: true)
+    let (pdf, _) = try PDFArchiveTests.ocr([input.path], name: "link")
+    let info = try PDFOutputTests.run(PDFOutputTests.pdfinfo, [pdf.path])
+    #expect(info.contains("Tagged:          no"), "\(info)")
+    let xmp = try PDFOutputTests.run(PDFOutputTests.pdfinfo, ["-meta", pdf.path])
+    #expect(!xmp.contains("pdfuaid:part"), "\(xmp)")
   }
 
   /// An input that is already tagged (ScanText's own tagged PDF of the

@@ -470,8 +470,9 @@ public final class PDFEditor {
   ///     → `lines` → `words` (``ScanFormats/PDFTags/PagePlan/marks``).
   /// - Returns: The marked content, or `nil` when the page cannot be
   ///   marked without rewriting what it draws: its content cannot be read,
-  ///   it draws a form that shows text (or one that cannot be read), or the
-  ///   model has no words to tie its text to.
+  ///   it draws a form that shows text (or one that cannot be read), it has
+  ///   annotations (but pop-ups: a link would need a `Link` element, not
+  ///   written), or the model has no words to tie its text to.
   /// - Complexity: O(*n* · *w*) in the content's text-showing operations and
   ///   the page's words.
   package func markedContent(page index: Int, model: Page, marks: [PDFTags.Mark])
@@ -482,7 +483,11 @@ public final class PDFEditor {
     guard let source = model.pdf, source.pixelToPoint.count == 6, !words.isEmpty,
       words.count == marks.count,
       let bytes = try contentBytesUnlessUnknown(page, index: index),
-      let toPixels = pixelToUser(page, source).inverted
+      let toPixels = pixelToUser(page, source).inverted,
+      // An annotation (a link) would need a structure element of its own
+      // (`Link` with an object reference), which is not written: such a
+      // page is not marked.
+      items(of: get(page, "/Annots")).allSatisfy({ name(get($0, "/Subtype")) == "/Popup" })
     else { return nil }
     let content = PDFContentStream(bytes)
     let resources = get(page, "/Resources")

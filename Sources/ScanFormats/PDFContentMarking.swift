@@ -212,3 +212,80 @@ package enum PDFContentMarking {
     }
   }
 }
+
+/// The nearest of a page's boxes to a point (0 inside a box), found
+/// through a grid of at most 64 × 64 cells over the boxes, searched in
+/// rings around the point's cell until no farther cell can hold a nearer
+/// box: for ``PDFContentMarking``, which asks once per text-showing
+/// operation, so that a page of many operations and many words is not
+/// searched word by word for each.
+package struct NearestBox: Sendable {
+  private let boxes: [PixelRect]
+  private let minX: Double
+  private let minY: Double
+  private let cell: Double
+  private let columns: Int
+  private let rows: Int
+  /// Each cell's boxes (their indices), row by row.
+  private let cells: [[Int]]
+
+  /// A search over `boxes`.
+  /// - Complexity: O(*n* · *c*) in the boxes and the cells each covers.
+  package init(_ boxes: [PixelRect]) {
+    self.boxes = boxes
+    let x0 = Double(boxes.map(\.minX).min() ?? 0)
+    let y0 = Double(boxes.map(\.minY).min() ?? 0)
+    let width = Double(boxes.map(\.maxX).max() ?? 1) - x0
+    let height = Double(boxes.map(\.maxY).max() ?? 1) - y0
+    let cell = max(16, max(width, height) / 64)
+    let columns = max(1, min(64, Int((width / cell).rounded(.up))))
+    let rows = max(1, min(64, Int((height / cell).rounded(.up))))
+    var cells = Array(repeating: [Int](), count: columns * rows)
+    func column(_ x: Double) -> Int { min(columns - 1, max(0, Int((x - x0) / cell))) }
+    func row(_ y: Double) -> Int { min(rows - 1, max(0, Int((y - y0) / cell))) }
+    for (index, box) in boxes.enumerated() {
+      for r in row(Double(box.minY))...row(Double(box.maxY)) {
+        for c in column(Double(box.minX))...column(Double(box.maxX)) {
+          cells[r * columns + c].append(index)
+        }
+      }
+    }
+    (minX, minY, self.cell, self.columns, self.rows, self.cells) = (
+      x0, y0, cell, columns, rows, cells
+    )
+  }
+
+  /// The index of the box nearest to `point` (the first found of those
+  /// equally near); `nil` when there are no boxes.
+  /// - Complexity: O(1) for a point inside a box or near one, at most
+  ///   O(*c* + *n*) in the cells and boxes.
+  package func nearest(to point: Point) -> Int? {
+    guard !boxes.isEmpty else { return nil }
+    let c0 = min(columns - 1, max(0, Int(((point.x - minX) / cell).rounded(.down))))
+    let r0 = min(rows - 1, max(0, Int(((point.y - minY) / cell).rounded(.down))))
+    var best: (index: Int, distance: Double)?
+    for ring in 0...max(columns, rows) {
+      for r in (r0 - ring)...(r0 + ring) where r >= 0 && r < rows {
+        for c in (c0 - ring)...(c0 + ring) where c >= 0 && c < columns {
+          // Only the ring's own cells (its border).
+          guard abs(r - r0) == ring || abs(c - c0) == ring else { continue }
+          for index in cells[r * columns + c] {
+            let box = boxes[index]
+            let dx = max(Double(box.minX) - point.x, 0, point.x - Double(box.maxX))
+            let dy = max(Double(box.minY) - point.y, 0, point.y - Double(box.maxY))
+            let distance = dx * dx + dy * dy
+            let nearer = best.map {
+              distance < $0.distance || (distance == $0.distance && index < $0.index)
+            }
+            if nearer ?? true { best = (index, distance) }
+          }
+        }
+      }
+      // A box not seen yet lies in farther rings, at least `ring` cells
+      // away.
+      let reach = Double(ring) * cell
+      if let best, best.distance <= reach * reach { return best.index }
+    }
+    return best?.index
+  }
+}

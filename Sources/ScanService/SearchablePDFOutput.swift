@@ -175,7 +175,9 @@ package enum SearchablePDFOutput {
         } else if treatments[i] == .kept {
           guard let marked = try base.markedContent(page: i, model: page, marks: plan.marks)
           else {
+            // (Nothing is marked: the pages before stay as they are.)
             tagging = false
+            markedContent = [:]
             break
           }
           markedContent[i] = marked.bytes

@@ -43,12 +43,15 @@ struct MixedPDFTagsTests {
             y += 15
         y += 24
     page.draw_line((72, 300), (540, 300))
-    if sys.argv[4:] == ["link"]:
-        page.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 120, 300, 140),
-                          "uri": "https://example.com/"})
     pix = pymupdf.Pixmap(image)
     scan = doc.new_page(width=pix.width * 72 / 300, height=pix.height * 72 / 300)
     scan.insert_image(scan.rect, filename=image)
+    if sys.argv[4:] == ["link"]:
+        typed = doc.new_page(width=612, height=792)
+        typed.insert_font(fontname="F0", fontfile=font)
+        typed.insert_text((72, 130), "See the library's website.", fontname="F0", fontsize=11)
+        typed.insert_link({"kind": pymupdf.LINK_URI, "from": pymupdf.Rect(72, 120, 300, 140),
+                           "uri": "https://example.com/"})
     doc.save(out, garbage=3, deflate=True)
     # PyMuPDF leaves out the CIDFont's /CIDToGIDMap (its CIDs are glyph
     # ids): Identity, as PDF/A asks a Type 2 CIDFont to say.
@@ -60,8 +63,8 @@ struct MixedPDFTagsTests {
         pdf.save(out)
     """
 
-  /// The mixed PDF of ``mixedScript`` in `folder` (with a link on its
-  /// typed page when `link`).
+  /// The mixed PDF of ``mixedScript`` in `folder` (with a third page,
+  /// typed, with a link, when `link`).
   static func mixedPDF(in folder: URL, link: Bool = false) throws -> URL {
     let pdf = folder.appendingPathComponent("mixed-in.pdf")
     let (status, output) = try ExternalCheckers.run(
@@ -133,7 +136,9 @@ struct MixedPDFTagsTests {
   /// A typed page with a link cannot be tagged without a `Link` element
   /// for the annotation, which ScanText does not write: the document is
   /// left untagged and claims no PDF/UA-1 (before the check, it claimed it
-  /// and failed PDFUA1-LINK-LINK-TAG-001 and LINK-CONTENTS-001).
+  /// and failed PDFUA1-LINK-LINK-TAG-001 and LINK-CONTENTS-001), and the
+  /// typed page before it is not marked either (it was, in an untagged
+  /// file, before that was fixed).
   @Test(.enabled(if: present, Comment(rawValue: absentMessage)))
   func aTypedPageWithALinkLeavesTheDocumentUntagged() throws {
     let folder = try Fixtures.temporaryFolder()
@@ -143,6 +148,16 @@ struct MixedPDFTagsTests {
     #expect(info.contains("Tagged:          no"), "\(info)")
     let xmp = try PDFOutputTests.run(PDFOutputTests.pdfinfo, ["-meta", pdf.path])
     #expect(!xmp.contains("pdfuaid:part"), "\(xmp)")
+    let script = """
+      import sys, pikepdf
+      pdf = pikepdf.open(sys.argv[1])
+      page = pdf.pages[0].obj
+      contents = page.Contents
+      streams = list(contents) if isinstance(contents, pikepdf.Array) else [contents]
+      print("/StructParents" in page, b"BDC" in b"".join(s.read_bytes() for s in streams))
+      """
+    let (status, output) = try ExternalCheckers.run(Self.python, ["-c", script, pdf.path])
+    #expect(status == 0 && output == "False False\n", "\(output)")
   }
 
   /// An input that is already tagged (ScanText's own tagged PDF of the

@@ -115,4 +115,34 @@ struct PDFContentMarkingTests {
     }
     #expect(kids == ["1", "3", "2"])
   }
+
+  /// The grid search finds the box a search of every box finds (the
+  /// first of those equally near), inside, between and far outside the
+  /// boxes.
+  @Test func nearestBoxIsTheNearest() {
+    var seed: UInt64 = 46
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    for count in [1, 7, 300] {
+      let boxes = (0..<count).map { _ in
+        let (x, y) = (next(2500), next(3300))
+        return PixelRect(minX: x, minY: y, maxX: x + 1 + next(200), maxY: y + 1 + next(40))
+      }
+      let search = NearestBox(boxes)
+      for _ in 0..<500 {
+        let p = Point(x: Double(next(4000) - 500), y: Double(next(5000) - 500))
+        var best = 0
+        var bestDistance = Double.infinity
+        for (k, box) in boxes.enumerated() {
+          let dx = max(Double(box.minX) - p.x, 0, p.x - Double(box.maxX))
+          let dy = max(Double(box.minY) - p.y, 0, p.y - Double(box.maxY))
+          if dx * dx + dy * dy < bestDistance { (best, bestDistance) = (k, dx * dx + dy * dy) }
+        }
+        #expect(search.nearest(to: p) == best, "\(count) boxes, \(p)")
+      }
+    }
+    #expect(NearestBox([]).nearest(to: Point(x: 0, y: 0)) == nil)
+  }
 }

@@ -473,8 +473,8 @@ public final class PDFEditor {
   ///   it draws a form that shows text (or one that cannot be read), it has
   ///   annotations (but pop-ups: a link would need a `Link` element, not
   ///   written), or the model has no words to tie its text to.
-  /// - Complexity: O(*n* · *w*) in the content's text-showing operations and
-  ///   the page's words.
+  /// - Complexity: O(*n* + *w*) in the content's operations and the page's
+  ///   words for text shown on or near its words (``ScanFormats/NearestBox``).
   package func markedContent(page index: Int, model: Page, marks: [PDFTags.Mark])
     throws(OCRError) -> PDFContentMarking.Result?
   {
@@ -506,21 +506,9 @@ public final class PDFEditor {
         renderMode: drawn.renderMode, depth: 1, seen: &seen)
       if kind != .noText { textForms.insert(drawn.name) }
     }
-    let boxes = words.map(\.bbox)
+    let nearest = NearestBox(words.map(\.bbox))
     return PDFContentMarking.marked(content, textForms: textForms) { point in
-      let p = toPixels.apply(to: point)
-      var best = 0
-      var bestDistance = Double.infinity
-      for (k, box) in boxes.enumerated() {
-        let dx = max(Double(box.minX) - p.x, 0, p.x - Double(box.maxX))
-        let dy = max(Double(box.minY) - p.y, 0, p.y - Double(box.maxY))
-        let distance = dx * dx + dy * dy
-        if distance < bestDistance {
-          (best, bestDistance) = (k, distance)
-          if distance == 0 { break }
-        }
-      }
-      return marks[best]
+      marks[nearest.nearest(to: toPixels.apply(to: point)) ?? 0]
     }
   }
 

@@ -95,6 +95,9 @@ package struct PDFTags {
     /// (points, y up), for the content that draws its part of the page
     /// image in marked content.
     package var figures: [(mcid: Int, outline: [Point])] = []
+
+    /// An empty plan: a page with no part in the tags ScanText writes.
+    package init() {}
   }
 
   /// Tags for a new document.
@@ -626,5 +629,40 @@ extension PDFTags {
     var path = "\(num(first.x)) \(num(first.y)) m"
     for p in figure.outline.dropFirst() { path += " \(num(p.x)) \(num(p.y)) l" }
     return "/Figure << /MCID \(figure.mcid) >> BDC\nq \(path) h W n\n\(drawing)Q\nEMC\n"
+  }
+}
+
+extension PDFTags.PagePlan {
+  /// The plan of a page whose own content is marked in place
+  /// (``PDFContentMarking``): each element's content, a run of the plan's
+  /// MCIDs, becomes the marked-content sequences written for it, in the
+  /// content's order; an element left with no content (its words' text
+  /// shown from another one's place, or a broken word's hyphen, which the
+  /// page shows in the word's own string) is left out.
+  /// - Parameter owners: For each MCID written, the plan's MCID that holds
+  ///   it (``PDFContentMarking/Result/owners``).
+  /// - Returns: The plan with the MCIDs written; its marks are the plan's.
+  /// - Complexity: O(*n* + *m*) in the elements and MCIDs.
+  package func remapped(owners: [Int]) -> PDFTags.PagePlan {
+    var written: [Int: [Int]] = [:]
+    for (mcid, owner) in owners.enumerated() { written[owner, default: []].append(mcid) }
+    func remap(_ element: PDFTags.Element) -> PDFTags.Element? {
+      var copy = element
+      copy.kids = []
+      for kid in element.kids {
+        switch kid {
+        case .content(let mcid):
+          copy.kids += (written[mcid] ?? []).map { PDFTags.Kid.content(mcid: $0) }
+        case .element(let child):
+          if let child = remap(child) { copy.kids.append(.element(child)) }
+        }
+      }
+      return copy.kids.isEmpty && !element.kids.isEmpty ? nil : copy
+    }
+    var plan = self
+    plan.elements = elements.compactMap(remap)
+    plan.mcidCount = owners.count
+    plan.figures = []
+    return plan
   }
 }

@@ -636,7 +636,7 @@ public enum SearchablePDF {
           sizes.append(drawn ?? height)
         }
       }
-      spans = wordSpans(words, sizes: sizes)
+      if keepsWordsApart { spans = wordSpans(words, sizes: sizes) }
     }
     for (paragraph, shared) in zip(paragraphs, shared) {
       for (k, line) in paragraph.lines.enumerated() {
@@ -759,6 +759,15 @@ public enum SearchablePDF {
     }
     return spans.map { $0.0...max($0.0, $0.1) }
   }
+
+  /// Whether words side by side are drawn narrower to keep a gap Poppler
+  /// reads as a space (``wordSpans(_:sizes:)``). Off: measured on the real
+  /// scans (2026-12-06, docs/measurements/2026-12-06-pdfa.md), it kept
+  /// every word whole (`skew-plus7` 84 → 88 of 88 in `pdftotext`) but made
+  /// `pdftotext`'s reading order worse on five real pages of eleven
+  /// (`eurotext` 0 → 0.046, `kant-0017` 0.138 → 0.241, `c02-22` 0.336 →
+  /// 0.511), whose deskewed words the narrowing regrouped.
+  static let keepsWordsApart = false
 
   /// The least gap between the words of a line, as a share of their size
   /// across: over Poppler's 0.15 (`minWordSpacing`), with a margin.

@@ -128,43 +128,86 @@ package enum SearchablePDFOutput {
         imagePage += 1
       }
     }
-    // Tagged when every page is the scan of a PDF page given a new layer:
-    // a page kept as it was (its own text) or copied from an image file's
-    // PDF has no tags of its own, and a document with a structure of its
-    // own keeps it (merging two trees is not done).
-    let tagging =
-      tagged && images.isEmpty && !base.hasStructure
-      && pages.allSatisfy { treatment(of: $0, policy: policy) != .kept }
+    // Tagged when every page is a page of a PDF: a page copied from an
+    // image file's PDF has no tags of its own. A page kept as it is (its
+    // own text) is tagged in place when its words came from its text and
+    // its content can be marked (below); a page with text that was
+    // recognised all the same is not. A document with a structure tree of
+    // its own keeps it, its kept pages their own tags, and the other pages'
+    // tags join it, when they all come from it and none is tied to its tree
+    // already (its content would be made an artifact).
+    let treatments = pages.map { treatment(of: $0, policy: policy) }
+    let ownTree = base.hasStructure
+    var tagging = tagged && images.isEmpty
+    if ownTree {
+      tagging =
+        try tagging && editors.count == 1
+        && (0..<pages.count).allSatisfy {
+          try treatments[$0] == .kept || !base.hasStructParents(page: $0)
+        }
+    } else {
+      tagging =
+        tagging && zip(pages, treatments).allSatisfy { $1 != .kept || $0.source == .pdfText }
+    }
     try base.arrangePages(order)
 
-    var tags = PDFTags()
+    // Every page's tags planned before any page is edited: a kept page's
+    // content marked (PDFContentMarking), or none of the document tagged.
+    var plans: [PDFTags.PagePlan] = []
+    var markedContent: [Int: [UInt8]] = [:]
+    if tagging {
+      var tags = PDFTags()
+      for (i, page) in pages.enumerated() {
+        // A figure is tagged when its content can be drawn: the rendering
+        // of a rendered page, the page's own content of a layered one
+        // unless that shows text (see PDFEditor.figureSpace); a kept
+        // page's images are artifacts.
+        var space: ScanModel.AffineTransform?
+        switch treatments[i] {
+        case .kept: space = nil
+        case .rendered: space = base.renderedSpace(page: i, model: page)
+        case .layered(let removing):
+          space = base.figureSpace(page: i, model: page, removingInvisibleText: removing)
+        }
+        var plan = tags.plan(page, pixelToUser: space)
+        if treatments[i] == .kept && ownTree {
+          plan = PDFTags.PagePlan()
+        } else if treatments[i] == .kept {
+          guard let marked = try base.markedContent(page: i, model: page, marks: plan.marks)
+          else {
+            // (Nothing is marked: the pages before stay as they are.)
+            tagging = false
+            markedContent = [:]
+            break
+          }
+          markedContent[i] = marked.bytes
+          plan = plan.remapped(owners: marked.owners)
+        }
+        plans.append(plan)
+      }
+    }
+    // The parent tree's keys of this document's pages (past its own
+    // tree's).
+    let keyOffset = base.firstFreeStructParentsKey
     var parts: [PDFTags.PagePart] = []
     var renderers: [String: PDFDocument] = [:]
     for (i, (page, source)) in zip(pages, sources).enumerated() {
       var marks: (marks: [PDFTags.Mark], key: Int)?
       var figures: [(mcid: Int, outline: [Point])] = []
       if tagging {
-        // A figure is tagged when its content can be drawn: the rendering
-        // of a rendered page, the page's own content of a layered one
-        // unless that shows text (see PDFEditor.figureSpace).
-        var space: ScanModel.AffineTransform?
-        switch treatment(of: page, policy: policy) {
-        case .kept: space = nil
-        case .rendered: space = base.renderedSpace(page: i, model: page)
-        case .layered(let removing):
-          space = base.figureSpace(page: i, model: page, removingInvisibleText: removing)
-        }
-        let plan = tags.plan(page, pixelToUser: space)
-        parts.append(PDFTags.PagePart(plan))
-        marks = (plan.marks, i)
-        figures = plan.figures
+        parts.append(PDFTags.PagePart(plans[i]))
+        marks = (plans[i].marks, keyOffset + i)
+        figures = plans[i].figures
       }
       guard let pdf = page.pdf else {
         try base.shareGlyphlessFont(page: i)
         continue
       }
-      switch treatment(of: page, policy: policy) {
+      switch treatments[i] {
       case .kept:
+        if let content = markedContent[i] {
+          try base.setMarkedContent(page: i, content, key: keyOffset + i)
+        }
         continue
       case .rendered:
         let document: PDFDocument
@@ -192,17 +235,21 @@ package enum SearchablePDFOutput {
         try base.setRotation(page: i, degrees: base.rotation(page: i) - page.orientation)
       }
     }
+    // Tagged and claimed PDF/UA-1 when every font is embedded, which
+    // PDF/UA-1 requires as PDF/A does: a born-digital page in a font the
+    // file lacks is still tagged, without the claim.
+    let claimsUA = try tagging && base.unembeddedFont() == nil
     if tagging {
       try base.addStructure(
         parts, language: pages.first?.accessibilityLanguage,
         title: title ?? sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "",
-        producer: producer)
+        producer: producer, pdfUA: claimsUA, keyOffset: keyOffset)
     }
-    try base.updateMetadata(producer: producer, date: ToolIdentity.date, pdfUA: tagging)
+    try base.updateMetadata(producer: producer, date: ToolIdentity.date, pdfUA: claimsUA)
     var archival = settings
     archival.tagged = tagging
     if let archive = archival.archive() {
-      archival.warnIfNotArchival(try base.makeArchival(archive, pdfUA: tagging), tagged: tagging)
+      archival.warnIfNotArchival(try base.makeArchival(archive, pdfUA: claimsUA), tagged: tagging)
     }
     return try base.data(deterministicID: ToolIdentity.fixedDate != nil)
   }

@@ -116,15 +116,15 @@ struct PDFArchiveTests {
   }
 
   /// `Scans/scan.pdf` has a born-digital page whose font is not embedded:
-  /// PDF/A would need the font, so the PDF is written as plain PDF and a
-  /// warning says why; `--output-type pdf` asks for nothing and gets no
-  /// warning.
+  /// PDF/A would need the font, so the PDF is written as plain PDF (tagged:
+  /// ``MixedPDFTagsTests``) and a warning says why; `--output-type pdf`
+  /// asks for nothing and gets no warning.
   @Test(.enabled(if: validatorPresent, Comment(rawValue: absentMessage)))
   func inputThatCannotBePDFAIsPlainPDFWithAWarning() throws {
     let (pdf, stderr) = try Self.ocr([Self.sample("scan.pdf")], name: "mixed")
     #expect(
       stderr.hasPrefix(
-        "Warning: \(pdf.path): written as plain PDF, not PDF/A-2u: page 3 has a font that is not embedded ("
+        "Warning: \(pdf.path): written as plain PDF, not PDF/A-2a: page 3 has a font that is not embedded ("
       ),
       "\(stderr)")
     #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")

@@ -456,10 +456,191 @@ public final class PDFEditor {
     try check("replacing the content of page \(index + 1)")
   }
 
+  /// Page `index`'s own content marked for the structure tree
+  /// (``ScanFormats/PDFContentMarking``), for a page kept as it is whose
+  /// words came from its text: each text-showing operation belongs to the
+  /// model's word nearest to where it starts, and takes that word's mark;
+  /// everything else it paints becomes an artifact. Nothing is changed yet
+  /// (``setMarkedContent(page:_:key:)`` does it).
+  /// - Parameters:
+  ///   - index: The page, from 0.
+  ///   - model: The page read from its text (``ScanModel/Page/pdf`` maps
+  ///     its pixels to the displayed page).
+  ///   - marks: Each word's mark, in the order of `blocks` → `paragraphs`
+  ///     → `lines` → `words` (``ScanFormats/PDFTags/PagePlan/marks``).
+  /// - Returns: The marked content, or `nil` when the page cannot be
+  ///   marked without rewriting what it draws: its content cannot be read,
+  ///   it draws a form that shows text (or one that cannot be read), it has
+  ///   annotations (but pop-ups: a link would need a `Link` element, not
+  ///   written), or the model has no words to tie its text to.
+  /// - Complexity: O(*n* + *w*) in the content's operations and the page's
+  ///   words for text shown on or near its words (``ScanFormats/NearestBox``).
+  package func markedContent(page index: Int, model: Page, marks: [PDFTags.Mark])
+    throws(OCRError) -> PDFContentMarking.Result?
+  {
+    let page = try pageHandle(index)
+    let words = model.blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap(\.words) } }
+    guard let source = model.pdf, source.pixelToPoint.count == 6, !words.isEmpty,
+      words.count == marks.count,
+      let bytes = try contentBytesUnlessUnknown(page, index: index),
+      let toPixels = pixelToUser(page, source).inverted,
+      // An annotation (a link) would need a structure element of its own
+      // (`Link` with an object reference), which is not written: such a
+      // page is not marked.
+      items(of: get(page, "/Annots")).allSatisfy({ name(get($0, "/Subtype")) == "/Popup" })
+    else { return nil }
+    let content = PDFContentStream(bytes)
+    let resources = get(page, "/Resources")
+    var textForms = Set<String>()
+    for drawn in content.text().drawn {
+      let form = get(get(resources, "/XObject"), "/" + drawn.name)
+      guard isForm(form) else { continue }
+      guard let formBytes = decodedBytes(form) else {
+        textForms.insert(drawn.name)
+        continue
+      }
+      let own = get(dictionary(of: form), "/Resources")
+      var seen = Set<[Int]>()
+      let kind = textKind(
+        of: PDFContentStream(formBytes), resources: isDictionary(own) ? own : resources,
+        renderMode: drawn.renderMode, depth: 1, seen: &seen)
+      if kind != .noText { textForms.insert(drawn.name) }
+    }
+    let nearest = NearestBox(words.map(\.bbox))
+    return PDFContentMarking.marked(content, textForms: textForms) { point in
+      marks[nearest.nearest(to: toPixels.apply(to: point)) ?? 0]
+    }
+  }
+
+  /// Makes page `index`'s content `bytes` (its content marked:
+  /// ``markedContent(page:model:marks:)``), one stream, and gives the page
+  /// its key in the parent tree.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  package func setMarkedContent(page index: Int, _ bytes: [UInt8], key: Int) throws(OCRError) {
+    let page = try pageHandle(index)
+    setContents(of: page, to: [newStream(bytes)])
+    setStructParents(of: page, key: key)
+    try check("marking the content of page \(index + 1)")
+  }
+
   /// Whether the document has a logical structure of its own (a
   /// `/StructTreeRoot`): ScanText then adds none.
   public var hasStructure: Bool {
     scantext_qpdf_oh_is_dictionary(q, get(scantext_qpdf_get_root(q), "/StructTreeRoot")) != 0
+  }
+
+  /// Whether page `index` has content tied to a structure tree (a
+  /// `/StructParents` key).
+  package func hasStructParents(page index: Int) throws(OCRError) -> Bool {
+    scantext_qpdf_oh_is_number(q, get(try pageHandle(index), "/StructParents")) != 0
+  }
+
+  /// The first key of the parent tree free for new pages' entries: 0
+  /// without a structure tree, else past the tree's `/ParentTreeNextKey`
+  /// and every key it holds.
+  package var firstFreeStructParentsKey: Int {
+    let tree = get(scantext_qpdf_get_root(q), "/StructTreeRoot")
+    guard isDictionary(tree) else { return 0 }
+    var next = 0
+    let stated = get(tree, "/ParentTreeNextKey")
+    if scantext_qpdf_oh_is_number(q, stated) != 0 {
+      next = max(0, Int(scantext_qpdf_oh_get_int_value_as_int(q, stated)))
+    }
+    for (key, _) in numberTreeEntries(get(tree, "/ParentTree"), depth: 0) {
+      next = max(next, key + 1)
+    }
+    return next
+  }
+
+  /// A number tree's entries (its `/Nums` and its kids', up to 32 deep), in
+  /// the tree's order.
+  private func numberTreeEntries(_ node: qpdf_oh, depth: Int) -> [(Int, qpdf_oh)] {
+    guard isDictionary(node), depth < 32 else { return [] }
+    var entries: [(Int, qpdf_oh)] = []
+    let nums = items(of: get(node, "/Nums"))
+    var k = 0
+    while k + 1 < nums.count {
+      if scantext_qpdf_oh_is_number(q, nums[k]) != 0 {
+        entries.append((Int(scantext_qpdf_oh_get_int_value_as_int(q, nums[k])), nums[k + 1]))
+      }
+      k += 2
+    }
+    for kid in items(of: get(node, "/Kids")) {
+      entries += numberTreeEntries(kid, depth: depth + 1)
+    }
+    return entries
+  }
+
+  /// Adds the structure ScanText wrote (`ours`, a tree root whose one
+  /// `Document` holds the new pages' elements, its parent tree keyed from
+  /// ``firstFreeStructParentsKey``) to the document's own tree: the
+  /// elements join the tree's top element (its one element, else the root)
+  /// in page order, before the first element of a later page; the parent
+  /// trees become one (its entries sorted by key, in one node).
+  private func merge(_ ours: qpdf_oh, into tree: qpdf_oh, keyOffset: Int) {
+    var pageIndex: [Int: Int] = [:]
+    for i in 0..<pageCount {
+      if let page = try? pageHandle(i) { pageIndex[objectID(page)] = i }
+    }
+    // The page an element is on: its own `/Pg`, else its first kid's.
+    func page(of element: qpdf_oh, depth: Int) -> Int? {
+      guard isDictionary(element), depth < 16 else { return nil }
+      let pg = get(element, "/Pg")
+      if scantext_qpdf_oh_is_dictionary(q, pg) != 0, let index = pageIndex[objectID(pg)] {
+        return index
+      }
+      let kids = get(element, "/K")
+      for kid in scantext_qpdf_oh_is_array(q, kids) != 0 ? items(of: kids) : [kids] {
+        if let index = page(of: kid, depth: depth + 1) { return index }
+      }
+      return nil
+    }
+    func kids(of element: qpdf_oh) -> [qpdf_oh] {
+      let k = get(element, "/K")
+      if scantext_qpdf_oh_is_array(q, k) != 0 { return items(of: k) }
+      return isDictionary(k) || scantext_qpdf_oh_is_number(q, k) != 0 ? [k] : []
+    }
+    let top = get(tree, "/K")
+    let parent =
+      isDictionary(top) && scantext_qpdf_oh_is_name(q, get(top, "/S")) != 0 ? top : tree
+    let added = kids(of: get(ours, "/K")).map { (element: $0, page: page(of: $0, depth: 0) ?? 0) }
+    var merged: [qpdf_oh] = []
+    var next = 0
+    var lastPage = 0
+    for kid in kids(of: parent) {
+      let onPage = page(of: kid, depth: 0) ?? lastPage
+      lastPage = onPage
+      while next < added.count, added[next].page < onPage {
+        merged.append(added[next].element)
+        next += 1
+      }
+      merged.append(kid)
+    }
+    merged += added[next...].map(\.element)
+    for element in added { scantext_qpdf_oh_replace_key(q, element.element, "/P", parent) }
+    let array = scantext_qpdf_oh_new_array(q)
+    for kid in merged { scantext_qpdf_oh_append_item(q, array, kid) }
+    scantext_qpdf_oh_replace_key(q, parent, "/K", array)
+
+    let entries =
+      (numberTreeEntries(get(tree, "/ParentTree"), depth: 0)
+      // (A page of the document's own kept as it is has an empty part.)
+      + numberTreeEntries(get(ours, "/ParentTree"), depth: 0).filter {
+        scantext_qpdf_oh_get_array_n_items(q, $0.1) > 0
+      }.map { ($0.0 + keyOffset, $0.1) })
+      .sorted { $0.0 < $1.0 }
+    let nums = scantext_qpdf_oh_new_array(q)
+    var lastKey: Int?
+    for (key, value) in entries where key != lastKey {
+      scantext_qpdf_oh_append_item(q, nums, scantext_qpdf_oh_new_integer(q, Int64(key)))
+      scantext_qpdf_oh_append_item(q, nums, value)
+      lastKey = key
+    }
+    let parentTree = scantext_qpdf_make_indirect_object(q, scantext_qpdf_oh_new_dictionary(q))
+    scantext_qpdf_oh_replace_key(q, parentTree, "/Nums", nums)
+    scantext_qpdf_oh_replace_key(q, tree, "/ParentTree", parentTree)
+    scantext_qpdf_oh_replace_key(
+      q, tree, "/ParentTreeNextKey", scantext_qpdf_oh_new_integer(q, Int64((lastKey ?? -1) + 1)))
   }
 
   private func setStructParents(of page: qpdf_oh, key: Int) {
@@ -470,7 +651,9 @@ public final class PDFEditor {
 
   /// Makes the document tagged: the structure tree of the pages' parts
   /// (``ScanFormats/PDFTags/objects(pages:pageReferences:count:allocate:)``,
-  /// as a new searchable PDF writes it), `/MarkInfo`, the language when the
+  /// as a new searchable PDF writes it; a document with a tree of its own
+  /// keeps it, and the parts' elements join it in page order), `/MarkInfo`,
+  /// the language when the
   /// catalog has none, the title shown (`DisplayDocTitle`; `/Title` set
   /// when the document has none), and XMP metadata with the title and the
   /// PDF/UA identification when the document has no packet (a packet of its
@@ -481,9 +664,15 @@ public final class PDFEditor {
   ///   - language: The document's language (BCP 47).
   ///   - title: The title to give a document that has none.
   ///   - producer: The program (for a new XMP packet).
+  ///   - pdfUA: Whether a new packet claims PDF/UA-1 (not when a font is
+  ///     not embedded: ``unembeddedFont()``).
+  ///   - keyOffset: For a document with a structure tree of its own, which
+  ///     the pages' parts join, the parent tree key of page 0's part
+  ///     (``firstFreeStructParentsKey``; page *i*'s is `keyOffset + i`).
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   package func addStructure(
-    _ parts: [PDFTags.PagePart], language: String?, title: String, producer: String
+    _ parts: [PDFTags.PagePart], language: String?, title: String, producer: String,
+    pdfUA: Bool = true, keyOffset: Int = 0
   ) throws(OCRError) {
     var pages: [String] = []
     for i in 0..<pageCount {
@@ -531,7 +720,12 @@ public final class PDFEditor {
     }
     let root = scantext_qpdf_get_root(q)
     if let tree = handles[written.root] {
-      scantext_qpdf_oh_replace_key(q, root, "/StructTreeRoot", tree)
+      let existing = get(root, "/StructTreeRoot")
+      if isDictionary(existing) {
+        merge(tree, into: existing, keyOffset: keyOffset)
+      } else {
+        scantext_qpdf_oh_replace_key(q, root, "/StructTreeRoot", tree)
+      }
     }
     scantext_qpdf_oh_replace_key(
       q, root, "/MarkInfo", scantext_qpdf_oh_parse(q, "<< /Marked true >>"))
@@ -564,7 +758,7 @@ public final class PDFEditor {
     }
     if scantext_qpdf_oh_is_stream(q, get(root, "/Metadata")) == 0 {
       let packet = Array(
-        XMPMetadata.packet(title: shownTitle, producer: producer, pdfUA: true).utf8)
+        XMPMetadata.packet(title: shownTitle, producer: producer, pdfUA: pdfUA).utf8)
       let metadata = scantext_qpdf_oh_new_stream(q)
       let dictionary = dictionary(of: metadata)
       scantext_qpdf_oh_replace_key(q, dictionary, "/Type", scantext_qpdf_oh_parse(q, "/Metadata"))
@@ -897,11 +1091,31 @@ public final class PDFEditor {
     return items(of: filter).contains { name($0) == "/LZWDecode" }
   }
 
+  /// A font drawn on a page (or in a form it draws) whose program is not
+  /// in the file, as ``archivalBlocker(part:)`` names it (`page 3 has a
+  /// font that is not embedded (Helvetica)`); `nil` when every font is
+  /// embedded. PDF/UA-1 requires embedded fonts as PDF/A does (ISO
+  /// 14289-1 §7.21.4.1): a file with such a font is not claimed PDF/UA.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  /// - Complexity: O(*n*) in the fonts and XObjects of the pages' resources.
+  package func unembeddedFont() throws(OCRError) -> String? {
+    var seen = Set<Int>()
+    for i in 0..<pageCount {
+      if let reason = resourcesBlocker(
+        get(try pageHandle(i), "/Resources"), part: 2, seen: &seen, depth: 0, fontsOnly: true)
+      {
+        return "page \(i + 1) has \(reason)"
+      }
+    }
+    return nil
+  }
+
   /// What in a resource dictionary PDF/A forbids (its fonts, images and
-  /// forms, forms' own resources up to 12 deep), `nil` for nothing.
-  private func resourcesBlocker(_ resources: qpdf_oh, part: Int, seen: inout Set<Int>, depth: Int)
-    -> String?
-  {
+  /// forms, forms' own resources up to 12 deep; only fonts not embedded
+  /// when `fontsOnly`), `nil` for nothing.
+  private func resourcesBlocker(
+    _ resources: qpdf_oh, part: Int, seen: inout Set<Int>, depth: Int, fontsOnly: Bool = false
+  ) -> String? {
     guard isDictionary(resources), depth < 12 else { return nil }
     let fonts = get(resources, "/Font")
     for key in keys(of: fonts) {
@@ -919,16 +1133,17 @@ public final class PDFEditor {
       let id = objectID(object)
       if id != 0 { if seen.contains(id) { continue } else { seen.insert(id) } }
       guard scantext_qpdf_oh_is_stream(q, object) != 0 else { continue }
-      if usesLZW(object) { return "an LZW-compressed image or form" }
+      if usesLZW(object), !fontsOnly { return "an LZW-compressed image or form" }
       let entries = dictionary(of: object)
-      if part == 1,
+      if part == 1, !fontsOnly,
         isDictionary(get(entries, "/Group")) || scantext_qpdf_oh_has_key(q, entries, "/SMask") != 0
       {
         return "transparency (PDF/A-1 forbids it)"
       }
       if isForm(object),
         let reason = resourcesBlocker(
-          get(entries, "/Resources"), part: part, seen: &seen, depth: depth + 1)
+          get(entries, "/Resources"), part: part, seen: &seen, depth: depth + 1,
+          fontsOnly: fontsOnly)
       {
         return reason
       }
@@ -1324,5 +1539,16 @@ extension ScanModel.AffineTransform {
       a: a * first.a + c * first.b, b: b * first.a + d * first.b,
       c: a * first.c + c * first.d, d: b * first.c + d * first.d,
       tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
+  }
+}
+
+extension ScanModel.AffineTransform {
+  /// The transform that undoes this one; `nil` when it has no inverse.
+  var inverted: ScanModel.AffineTransform? {
+    let det = a * d - b * c
+    guard det != 0, det.isFinite else { return nil }
+    return ScanModel.AffineTransform(
+      a: d / det, b: -b / det, c: -c / det, d: a / det,
+      tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
 }

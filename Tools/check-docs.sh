@@ -56,8 +56,9 @@ for m in ScanModel ScanOCR ScanFormats; do
   if [ "$converted" -ne 0 ] || [ -n "$problems" ]; then
     echo "check-docs: $m: the catalog has problems (docc exit $converted; the whole log: $log):" >&2
     if [ -n "$problems" ]; then
-      grep -E -A3 '^(warning|error):' "$log" |
-        grep -vE -A3 "^warning: '(ScanModel|ScanOCR|ScanFormats|ScanImaging)' doesn't exist at " >&2 || true
+      # Each problem with the place it was found (the line after it).
+      awk "/^(warning|error):/ { keep = !/^warning: '(ScanModel|ScanOCR|ScanFormats|ScanImaging)' doesn't exist at / }
+        keep && (/^(warning|error):/ || /-->/) { print }" "$log" >&2
     else
       tail -20 "$log" >&2
     fi

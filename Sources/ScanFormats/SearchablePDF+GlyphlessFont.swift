@@ -20,7 +20,7 @@ extension SearchablePDF {
 
     /// The descendant CIDFontType2's dictionary.
     /// - Parameters:
-    ///   - descriptor: A reference to the ``descriptor(fontFile:)`` object.
+    ///   - descriptor: A reference to the ``descriptor(fontFile:ascent:)`` object.
     ///   - cidToGIDMap: A reference to the ``cidToGIDMap`` stream.
     public static func cidFont(descriptor: String, cidToGIDMap: String) -> String {
       "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /GlyphLessFont /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor \(descriptor) /DW 500 /CIDToGIDMap \(cidToGIDMap) >>"

@@ -103,8 +103,8 @@ extension CompactModel {
   ///   is built).
   static func page(record bytes: UnsafeRawBufferPointer) throws(CompactModelError) -> Page {
     var r = ByteReader(bytes)
+    // Its range is checked with the page's other limits (``ModelLimits``).
     let index = try r.int()
-    guard index >= 0 else { throw r.fail("the page's index is negative") }
     let image = try r.optional { r throws(CompactModelError) in try r.string() }
     let width = try r.dimension("width")
     let height = try r.dimension("height")

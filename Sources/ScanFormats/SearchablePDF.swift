@@ -619,25 +619,10 @@ public enum SearchablePDF {
     var wordNumber = 0
     // Where a line ends in a hyphen that breaks a word (no space after it).
     let hyphens = Set(page.hyphenBreaks.map(\.hyphen.upperBound.offset))
-    // Each paragraph's shared size, and each word's drawn extent along an
-    // upright page's lines.
+    // Each paragraph's shared size.
     let paragraphs = page.blocks.flatMap(\.paragraphs)
     let shared = paragraphs.map { sharingSizes ? sharedSize(of: $0, in: page) : nil }
     let step = AscentFonts.step(largestSize: shared.compactMap { $0 }.max() ?? 0)
-    var spans: [ClosedRange<Double>] = []
-    if sharingSizes, page.orientation == 0 {
-      var words: [Word] = []
-      var sizes: [Double] = []
-      for (paragraph, shared) in zip(paragraphs, shared) {
-        for word in paragraph.lines.flatMap(\.words) {
-          words.append(word)
-          let height = Double(word.bbox.height)
-          let drawn = shared.flatMap { AscentFonts.shares.contains(height / $0) ? $0 : nil }
-          sizes.append(drawn ?? height)
-        }
-      }
-      if keepsWordsApart { spans = wordSpans(words, sizes: sizes) }
-    }
     for (paragraph, shared) in zip(paragraphs, shared) {
       for (k, line) in paragraph.lines.enumerated() {
         for (i, word) in line.words.enumerated() {
@@ -656,8 +641,7 @@ public enum SearchablePDF {
           let drawn = wordOperators(
             word, spaceAfter: spaced, pixelToUser: m, font: font,
             pageTurns: page.orientation / 90, hyphen: hyphen,
-            sharedSize: shared.map { (pixels: $0, step: step) },
-            along: spans.isEmpty ? nil : spans[wordNumber - 1])
+            sharedSize: shared.map { (pixels: $0, step: step) })
           if let ascent = drawn.ascent { ascents.insert(ascent) }
           // A word not drawn (no text or ink) still opens its hyphen's
           // marked content, which the structure holds.
@@ -704,74 +688,6 @@ public enum SearchablePDF {
     guard let least = pitches.first, least > 0 else { return nil }
     return pitches[pitches.count / 2] / lineSpacingShare
   }
-
-  /// Each word's extent along an upright page's lines, in its pixels:
-  /// its ink's, but where the ink of two words side by side on one row
-  /// (a row Poppler may read as one line: the next word of a line, or a
-  /// word of a slanted line above or below) lies closer than ``wordGap``
-  /// times the larger of their
-  /// sizes across, or overlaps (the upright boxes of a slanted line's words
-  /// do), both are drawn narrower by half the shortfall each (at most a
-  /// sixth of a word's width on each side), so the gap is that wide.
-  ///
-  /// Poppler puts a space between two words of a line only where the gap
-  /// between their boxes is wider than a share of the font size (0.15 in
-  /// `-raw`, `minWordSpacing`; its default output decides by the line's
-  /// gaps): the space glyph after each word does not count, so words
-  /// whose boxes touch came out joined ("Pumpa" on `skew-plus7`, where the
-  /// hull of `Pump`'s slanted ink reaches past the start of `a`'s, and
-  /// "intorim," across two slanted lines).
-  ///
-  /// - Parameters:
-  ///   - words: A page's words.
-  ///   - sizes: Each word's size across, in pixels (its drawn size).
-  /// - Returns: One range a word, each within the word's ink.
-  /// - Complexity: O(*n* log *n*) in the words, plus O(*k*) in the pairs
-  ///   of words less than a size apart along the page.
-  static func wordSpans(_ words: [Word], sizes: [Double]) -> [ClosedRange<Double>] {
-    var spans = words.map { (Double($0.bbox.minX), Double($0.bbox.maxX)) }
-    let widths = spans.map { $0.1 - $0.0 }
-    let reach = wordGap * (sizes.max() ?? 0)
-    let order = words.indices.sorted { spans[$0].0 < spans[$1].0 }
-    for (position, i) in order.enumerated() {
-      for j in order[(position + 1)...] {
-        // Sorted by their left edges: none further on starts within reach.
-        guard words[j].bbox.minX <= words[i].bbox.maxX + Int(reach.rounded(.up)) else { break }
-        let size = max(sizes[i], sizes[j])
-        // Side by side on one row, `j` to the right: bottoms within half a
-        // size (Poppler's line), or for a slanted or curled word within
-        // 1.5 sizes (Poppler read `rim,` at a slanted line's end and `into`
-        // of the next, 1.1 sizes lower, as one line), the boxes apart or
-        // overlapping by less than half a size (a hull's overhang, not
-        // words one above the other).
-        let slanted = words[i].quad != nil || words[j].quad != nil
-        let row = slanted ? 1.5 * size : size / 2
-        guard Double(abs(words[i].bbox.maxY - words[j].bbox.maxY)) <= row,
-          words[j].bbox.maxX > words[i].bbox.maxX, words[j].bbox.minX > words[i].bbox.minX
-        else { continue }
-        let need = wordGap * size
-        let gap = spans[j].0 - spans[i].1
-        guard gap < need, gap > -size / 2 else { continue }
-        let half = (need - gap) / 2
-        spans[i].1 -= max(0, min(half, spans[i].1 - (Double(words[i].bbox.maxX) - widths[i] / 6)))
-        spans[j].0 += max(0, min(half, (Double(words[j].bbox.minX) + widths[j] / 6) - spans[j].0))
-      }
-    }
-    return spans.map { $0.0...max($0.0, $0.1) }
-  }
-
-  /// Whether words side by side are drawn narrower to keep a gap Poppler
-  /// reads as a space (``wordSpans(_:sizes:)``). Off: measured on the real
-  /// scans (2026-12-06, docs/measurements/2026-12-06-pdfa.md), it kept
-  /// every word whole (`skew-plus7` 84 → 88 of 88 in `pdftotext`) but made
-  /// `pdftotext`'s reading order worse on five real pages of eleven
-  /// (`eurotext` 0 → 0.046, `kant-0017` 0.138 → 0.241, `c02-22` 0.336 →
-  /// 0.511), whose deskewed words the narrowing regrouped.
-  static let keepsWordsApart = false
-
-  /// The least gap between the words of a line, as a share of their size
-  /// across: over Poppler's 0.15 (`minWordSpacing`), with a margin.
-  static let wordGap = 0.2
 
   /// A paragraph's line pitch over its shared size: under Poppler's 1.5
   /// (the farthest apart, in font sizes, two lines of a block lie), with a
@@ -895,15 +811,12 @@ public enum SearchablePDF {
   ///     (``AscentFonts/step(largestSize:)``), or `nil`: a flat word along
   ///     the page's lines is then set in that size, in the copy of the
   ///     font whose ascent keeps its box on its ink (``AscentFonts``).
-  ///   - along: The word's extent along an upright page's lines, in its
-  ///     pixels, when it is drawn narrower than its ink
-  ///     (``wordSpans(_:sizes:)``); `nil`: the ink's.
   /// - Returns: The operators, and the ascent of the font copy they name
   ///   (`nil` for the font itself).
   static func wordOperators(
     _ word: Word, spaceAfter: Bool, pixelToUser m: ScanModel.AffineTransform, font: String,
     pageTurns: Int = 0, hyphen: (units: Int, operators: String)? = nil,
-    sharedSize: (pixels: Double, step: Int)? = nil, along: ClosedRange<Double>? = nil
+    sharedSize: (pixels: Double, step: Int)? = nil
   ) -> (operators: String, ascent: Int?) {
     // White space Tesseract read into a word (` §` on `bengel-abriss`) has
     // no ink: spread over the ink, it pushed the word's glyphs off it (every
@@ -923,12 +836,7 @@ public enum SearchablePDF {
     // page's `/Rotate`: a scanned PDF's page), where `pageTurns` is.
     let baseline = (x: q.bottomRight.x - q.bottomLeft.x, y: q.bottomRight.y - q.bottomLeft.y)
     var pixelTurns = Int((atan2(baseline.y, baseline.x) / (Double.pi / 2)).rounded())
-    var box = word.bbox.rect
-    if let along {
-      box.minX = along.lowerBound
-      box.maxX = along.upperBound
-    }
-    let ink = Quad(box)
+    let ink = Quad(word.bbox.rect)
     let corners = [ink.topLeft, ink.topRight, ink.bottomRight, ink.bottomLeft].map {
       m.apply(to: $0)
     }

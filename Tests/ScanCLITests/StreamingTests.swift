@@ -127,6 +127,39 @@ struct StreamingTests {
     #expect(read.withLock { $0 } <= 2 + 4)
   }
 
+  /// What `Tools/memory-bench` says of how peak memory grows, run with
+  /// `arguments` on the built `scantext`.
+  struct MemoryReport: Decodable {
+    struct Growth: Decodable {
+      var run: String
+      var ratio: Double
+    }
+    var growth: [Growth]
+  }
+
+  static func memoryBench(_ arguments: [String]) throws -> MemoryReport {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      ["python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path]
+      + arguments + ["--scantext", Fixtures.executable.path, "--json"]
+    let out = Pipe()
+    let err = FileManager.default.temporaryDirectory
+      .appendingPathComponent("memory-bench-\(UUID().uuidString).err")
+    try #require(FileManager.default.createFile(atPath: err.path, contents: nil))
+    defer { try? FileManager.default.removeItem(at: err) }
+    process.standardOutput = out
+    // Standard error to a file: read after standard output, a full pipe
+    // would stall the tool.
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errors = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+    try #require(process.terminationStatus == 0, "\(errors)")
+    return try JSONDecoder().decode(MemoryReport.self, from: data)
+  }
+
   /// Peak memory does not grow with the number of pages
   /// (`Tools/memory-bench`, the figures in docs/reliability.md): 100 pages within
   /// 1.5× of 10, for JSON (before: 1.62×), for ALTO, whose head comes
@@ -142,31 +175,9 @@ struct StreamingTests {
       if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
       "peak memory under AddressSanitizer counts its shadow and quarantine"))
   func memoryDoesNotGrowWithPages() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path,
-      "--pages", "10,100", "--formats", "json,alto,pdf-of-images,html,stm", "--scantext",
-      Fixtures.executable.path,
-      "--json",
-    ]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(errors)")
-    struct Report: Decodable {
-      struct Growth: Decodable {
-        var run: String
-        var ratio: Double
-      }
-      var growth: [Growth]
-    }
-    let report = try JSONDecoder().decode(Report.self, from: data)
+    let report = try Self.memoryBench([
+      "--pages", "10,100", "--formats", "json,alto,pdf-of-images,html,stm",
+    ])
     #expect(report.growth.map(\.run) == ["json", "alto", "pdf-of-images", "html", "stm"])
     for growth in report.growth {
       #expect(growth.ratio <= 1.5, "\(growth.run): 100 pages at \(growth.ratio)× the peak of 10")
@@ -185,29 +196,7 @@ struct StreamingTests {
       if: ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil,
       "peak memory under AddressSanitizer counts its shadow and quarantine"))
   func modelCommandsHoldABoundedNumberOfPages() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path,
-      "--models", "--pages", "20,200", "--scantext", Fixtures.executable.path, "--json",
-    ]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(errors)")
-    struct Report: Decodable {
-      struct Growth: Decodable {
-        var run: String
-        var ratio: Double
-      }
-      var growth: [Growth]
-    }
-    let report = try JSONDecoder().decode(Report.self, from: data)
+    let report = try Self.memoryBench(["--models", "--pages", "20,200"])
     let commands = ["text", "verify", "lines", "outline", "html", "convert", "query"]
     #expect(
       report.growth.map(\.run)

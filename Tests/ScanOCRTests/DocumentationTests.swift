@@ -9,32 +9,18 @@ import Testing
 /// parameter), and their getting-started examples do what they say.
 @Suite("Documentation")
 struct DocumentationTests {
-  static let docc: String? =
-    ["/usr/bin/docc", "/opt/swift/usr/bin/docc"].first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-    ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-    .map { "\($0)/docc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-
-  @Test(.enabled(if: docc != nil, "docc is not in the toolchain: the catalogs are not built"))
+  @Test(
+    .enabled(
+      if: ExternalCheckers.docc != nil, "docc is not in the toolchain: the catalogs are not built"))
   func theCatalogsBuildWithoutWarnings() throws {
     let root = Fixtures.packageRoot
     let out = FileManager.default.temporaryDirectory
       .appendingPathComponent("scantext-docs-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [root.appendingPathComponent("Tools/check-docs.sh").path, out.path]
-    var environment = ProcessInfo.processInfo.environment
-    environment["SCANTEXT_BIN"] = Fixtures.executable.deletingLastPathComponent().path
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(output)")
+    let (status, output) = try ExternalCheckers.run(
+      "/bin/bash", [root.appendingPathComponent("Tools/check-docs.sh").path, out.path],
+      environment: ["SCANTEXT_BIN": Fixtures.executable.deletingLastPathComponent().path])
+    #expect(status == 0, "\(output)")
     for module in ["ScanModel", "ScanOCR", "ScanFormats"] {
       let archive = out.appendingPathComponent("\(module).doccarchive/data/documentation")
       #expect(FileManager.default.fileExists(atPath: archive.path), "\(module): \(output)")

@@ -48,12 +48,21 @@ public enum ExternalCheckers {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
+  /// The toolchain's `docc`, or `nil`.
+  public static let docc: String? = find("docc", extra: ["/opt/swift/usr/bin/docc"])
+
   /// Runs a program; returns its exit code and its standard output and
   /// error together.
-  public static func run(_ program: String, _ arguments: [String]) throws -> (Int32, String) {
+  /// - Parameter environment: Variables set for it besides this process's.
+  public static func run(
+    _ program: String, _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> (Int32, String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

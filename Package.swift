@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "ScanOCR", targets: ["ScanOCR"]),
     .library(name: "ScanFormats", targets: ["ScanFormats"]),
     // The commands and their argument parser as libraries (for the
-    // fuzzers in Tools/Fuzz, which feed the query protocol `InputLine`s).
+    // fuzzers in Tools/check/Fuzz, which feed the query protocol `InputLine`s).
     .library(name: "ScanArguments", targets: ["ScanArguments"]),
     .library(name: "ScanService", targets: ["ScanService"]),
     .library(name: "ScanCLI", targets: ["ScanCLI"]),

@@ -1,9 +1,9 @@
 // Hand-written (not generated): see include/ScanTextPDF.h.
 //
 // Poppler's GLib API, GLib and cairo are declared in the generated
-// bindings.h (Tools/generate-ocr-shims.py), not included: the build needs
+// bindings.h (Tools/generate/generate-ocr-shims.py), not included: the build needs
 // no -dev package and no pkg-config paths, and the library is loaded only
-// for a PDF. `Tools/check-pdf-declarations.sh` compiles this file against
+// for a PDF. `Tools/check/check-pdf-declarations.sh` compiles this file against
 // the real headers (SCANTEXT_CHECK_DECLARATIONS) and fails on any
 // difference.
 #include "ScanTextPDF.h"

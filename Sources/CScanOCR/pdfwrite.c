@@ -3,7 +3,7 @@
 // qpdf's C API and zlib are declared in the generated headers, not
 // included, and loaded at run time like Poppler in pdf.c: only a
 // searchable PDF of a PDF input loads them.
-// `Tools/check-pdf-declarations.sh` compiles this file against the real
+// `Tools/check/check-pdf-declarations.sh` compiles this file against the real
 // headers (SCANTEXT_CHECK_DECLARATIONS) and fails on any difference.
 #include "ScanTextPDFWrite.h"
 

@@ -90,7 +90,7 @@ extension AccessibleHTML {
   /// before the image data); 1 for every other format and for a file
   /// without a tag.
   ///
-  /// Measured in Chromium 156 (`Tools/check-html.py`'s screenshot check
+  /// Measured in Chromium 156 (`Tools/check/check-html.py`'s screenshot check
   /// runs on each): a JPEG's and a PNG's tag turn the picture, linked or
   /// embedded; a PNG's `eXIf` after its `IDAT` and a WebP's `EXIF` chunk
   /// are ignored; TIFF, PNM and JPEG 2000 are not shown at all (ScanText

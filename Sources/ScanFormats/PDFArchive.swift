@@ -76,7 +76,7 @@ public enum PDFArchive {
   }
 
   /// Where Debian's packages put an sRGB ICC profile, in the order they are
-  /// tried: `icc-profiles-free` (installed by `Tools/install-dependencies.sh`),
+  /// tried: `icc-profiles-free` (installed by `Tools/install/install-dependencies.sh`),
   /// Ghostscript's, colord's.
   public static let profilePaths = [
     "/usr/share/color/icc/sRGB.icc", "/usr/share/color/icc/ghostscript/srgb.icc",

@@ -313,7 +313,7 @@ final class FileBytes: RandomAccessBytes {
   }
 }
 
-/// The paged readers for the fuzzers (`Tools/Fuzz`): bytes in memory read
+/// The paged readers for the fuzzers (`Tools/check/Fuzz`): bytes in memory read
 /// as a file would be.
 @_spi(Fuzzing) public enum PagedFuzzing {
   /// Every page of a compact model in `data`, read through its page table.

@@ -539,7 +539,7 @@ public enum SearchablePDF {
   /// (``ScanModel/Word/bbox``) along the line, at its line's size across, centred on
   /// its ink; a space glyph after every word but the line's last.
   ///
-  /// Why flat, measured with `Tools/pdf-layer-readers` over the three
+  /// Why flat, measured with `Tools/check/pdf-layer-readers` over the three
   /// readers (Poppler's `pdftotext`, PyMuPDF, pdfminer.six) on generated
   /// pages (`clean.png` skewed by ±8°, `skew-plus7`, `skew-minus5`, the
   /// turned samples, `photo-curl`, photo seeds 1000–1001, misc 1000) and
@@ -750,7 +750,7 @@ public enum SearchablePDF {
   /// caller can wrap each in marked content.
   ///
   /// Two kinds of word are written otherwise than flat along their
-  /// baseline (measured with `Tools/pdf-layer-readers` on
+  /// baseline (measured with `Tools/check/pdf-layer-readers` on
   /// `boston-cooking-a` and `linguistics-thesis-a`, and on a page made by
   /// hand with words of 2–37 letters set up, down and across):
   ///

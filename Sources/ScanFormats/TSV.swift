@@ -110,7 +110,7 @@ extension TSV {
           throw fail("'\(name)' is not an integer: '\(cells[c])'")
         }
         // Not `abs(v)`: it traps on Int.min, which `Int(_:)` reads from
-        // "-9223372036854775808" (found by Tools/fuzz.sh on CI).
+        // "-9223372036854775808" (found by Tools/check/fuzz.sh on CI).
         let limit = Int(ImportGeometry.coordinateLimit)
         guard -limit <= v, v <= limit else {
           throw fail("'\(name)' lies beyond ±\(Int(ImportGeometry.coordinateLimit))")

@@ -8,7 +8,7 @@
 /// digits; the readers refuse coordinates beyond ``coordinateLimit``; the
 /// accessible HTML, `scantext draw`, the `uncertain` and
 /// `attributedContent` queries and the preprocessing's word counts use
-/// ``lowConfidenceThreshold``. `Tools/make-scans.py` keeps its own copy of
+/// ``lowConfidenceThreshold``. `Tools/generate/make-scans.py` keeps its own copy of
 /// the precision (it is Python and writes the sample pages' truth files;
 /// see its `num`).
 public enum ScanConventions {

@@ -2,7 +2,7 @@ import ScanArguments
 import ScanFormats
 import ScanModel
 
-/// The query protocol for the fuzzers (`Tools/Fuzz`).
+/// The query protocol for the fuzzers (`Tools/check/Fuzz`).
 @_spi(Fuzzing) public enum QueryFuzzing {
   /// The longest request line answered, in bytes.
   public static var maxRequestBytes: Int { QueryService.maxRequestBytes }

@@ -124,7 +124,7 @@ struct CommandLineFormTests {
   /// The quick start installs what building and recognising need, not the
   /// test suite's tools.
   @Test func theQuickStartInstallsOnlyWhatRecognisingNeeds() throws {
-    let script = Fixtures.packageRoot.appendingPathComponent("Tools/install-dependencies.sh").path
+    let script = Fixtures.packageRoot.appendingPathComponent("Tools/install/install-dependencies.sh").path
     let (code, listed) = try ExternalCheckers.run("/bin/bash", [script, "--list", "--runtime"])
     #expect(code == 0)
     let runtime = Set(listed.split(separator: "\n").map(String.init))
@@ -135,8 +135,8 @@ struct CommandLineFormTests {
     let (_, all) = try ExternalCheckers.run("/bin/bash", [script, "--list"])
     #expect(runtime.isSubset(of: all.split(separator: "\n").map(String.init)))
     let sample = try String(
-      contentsOf: Fixtures.packageRoot.appendingPathComponent("Tools/try-sample.sh"),
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("Tools/install/try-sample.sh"),
       encoding: .utf8)
-    #expect(sample.contains("Tools/install-dependencies.sh --runtime"))
+    #expect(sample.contains("Tools/install/install-dependencies.sh --runtime"))
   }
 }

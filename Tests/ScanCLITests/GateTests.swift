@@ -2,14 +2,14 @@ import Foundation
 import ScanTestSupport
 import Testing
 
-/// The page families (`Tools/make-family`) and the gate against plain
-/// Tesseract (`Tools/gate`, issue 29): ScanText may read no page, and no
+/// The page families (`Tools/generate/make-family`) and the gate against plain
+/// Tesseract (`Tools/check/gate`, issue 29): ScanText may read no page, and no
 /// family on average, worse than `tesseract --psm 3`.
 @Suite("Gate against Tesseract")
 struct GateTests {
   /// The families the gate holds ScanText to, on the checking seeds. One
   /// list, so a merge decides which families are held: a family whose
-  /// module (`Tools/families/NAME.py`) has not landed is left out.
+  /// module (`Tools/generate/families/NAME.py`) has not landed is left out.
   static let gatedFamilies = [
     "columns", "photo", "misc", "tables", "headings", "contents", "receipts", "dropcap",
   ]
@@ -19,8 +19,8 @@ struct GateTests {
   static let checkingSeeds = "9000-9001"
 
   static let tools = Fixtures.packageRoot.appendingPathComponent("Tools")
-  static let gate = tools.appendingPathComponent("gate").path
-  static let makeFamily = tools.appendingPathComponent("make-family").path
+  static let gate = tools.appendingPathComponent("check/gate").path
+  static let makeFamily = tools.appendingPathComponent("generate/make-family").path
 
   /// Python with numpy and Pillow (the families need them): the tools'
   /// virtual environment, else the system's.
@@ -36,7 +36,7 @@ struct GateTests {
   static var presentFamilies: [String] {
     gatedFamilies.filter {
       FileManager.default.fileExists(
-        atPath: tools.appendingPathComponent("families/\($0).py").path)
+        atPath: tools.appendingPathComponent("generate/families/\($0).py").path)
     }
   }
 
@@ -44,7 +44,7 @@ struct GateTests {
   /// pages with truth: it passes, or the test fails naming each page and
   /// family worse than Tesseract with their figures.
   @Test(
-    .enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install-dependencies.sh)"),
+    .enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"),
     .enabled(if: hasTesseract, "tesseract is not installed"))
   func noPageOrFamilyWorseThanTesseract() throws {
     var arguments = [
@@ -129,7 +129,7 @@ struct GateTests {
 
   /// `make-family` lists the families, gives the same bytes for the same
   /// seed, and refuses unknown families and bad seed ranges by name.
-  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install-dependencies.sh)"))
+  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func makeFamilyIsDeterministicAndRefusesBadInput() throws {
     let (listCode, list) = try ExternalCheckers.run(Self.python, [Self.makeFamily, "--list"])
     #expect(listCode == 0, "\(list)")
@@ -166,7 +166,7 @@ struct GateTests {
   /// leaders between them no text; a drop cap is part of its word, whose
   /// box holds the initial, lines deep; a receipt's item and price share a
   /// line and its barcode is no text.
-  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install-dependencies.sh)"))
+  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func contentsDropCapAndReceiptFamiliesWriteTheirTruth() throws {
     let folder = try Fixtures.temporaryFolder()
     func page(_ family: String, _ seed: Int) throws -> [String: Any] {
@@ -210,7 +210,7 @@ struct GateTests {
   /// ink past its advance; the generator used to crash there (numpy could
   /// not paste the word into a line sized by the advances). It writes the
   /// page, with the note as the truth's last line.
-  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install-dependencies.sh)"))
+  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func columnsFamilyWritesASidewaysNoteWhoseInkRunsPastItsAdvance() throws {
     let folder = try Fixtures.temporaryFolder()
     let (code, output) = try ExternalCheckers.run(

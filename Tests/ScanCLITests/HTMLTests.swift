@@ -534,12 +534,12 @@ struct HTMLTests {
   }
 }
 
-/// Headless Chromium and the tools venv (Tools/install-dependencies.sh
+/// Headless Chromium and the tools venv (Tools/install/install-dependencies.sh
 /// installs both), or why the browser test skips.
 private enum Browser {
   static let python = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin/python")
     .path
-  static let script = Fixtures.packageRoot.appendingPathComponent("Tools/check-html.py").path
+  static let script = Fixtures.packageRoot.appendingPathComponent("Tools/check/check-html.py").path
 
   static var absentReason: String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -548,18 +548,18 @@ private enum Browser {
         FileManager.default.isExecutableFile(atPath: "\($0)/chromium")
       })
     else {
-      return "chromium not installed (run Tools/install-dependencies.sh): browser check skipped"
+      return "chromium not installed (run Tools/install/install-dependencies.sh): browser check skipped"
     }
     guard FileManager.default.isExecutableFile(atPath: python),
       (try? ExternalCheckers.run(python, ["-c", "import websocket, numpy, PIL"]))?.0 == 0
     else {
       return
-        "websocket-client, numpy or Pillow not in .build/tools-venv (run Tools/install-dependencies.sh): browser check skipped"
+        "websocket-client, numpy or Pillow not in .build/tools-venv (run Tools/install/install-dependencies.sh): browser check skipped"
     }
     return nil
   }
 
-  /// Runs `Tools/check-html.py` on (HTML, MODEL) pairs in one Chromium;
+  /// Runs `Tools/check/check-html.py` on (HTML, MODEL) pairs in one Chromium;
   /// returns its exit status and each HTML's report by file name.
   /// The geometry is checked at 100 % only with `oneZoom` (the sample
   /// pages check it at every zoom).
@@ -770,7 +770,7 @@ struct HTMLBrowserTests {
 
   /// Photos whose EXIF tag turns or mirrors them: a page made from
   /// `headings.png` stored under each of the 8 tags
-  /// (`Tools/make-orientation-samples.py`), as JPEG (linked), PNG with
+  /// (`Tools/generate/make-orientation-samples.py`), as JPEG (linked), PNG with
   /// `eXIf` (embedded) and WebP (Chromium ignores its tag: the writer
   /// turns it), with the page's model in the viewer's frame (the tag
   /// recorded as applied), and TIFFs turned by their tag, recognised: the
@@ -784,7 +784,7 @@ struct HTMLBrowserTests {
       let made = try ExternalCheckers.run(
         Browser.python,
         [
-          Fixtures.packageRoot.appendingPathComponent("Tools/make-orientation-samples.py").path,
+          Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-orientation-samples.py").path,
           Fixtures.scans.appendingPathComponent("headings.png").path, folder.path,
           "--formats", "jpg,png,webp,tif",
         ])

@@ -9,7 +9,7 @@ import Testing
 /// scanned pages, its content marked in place; an input that is already
 /// tagged keeps its tree, and the scanned pages' tags join it in page
 /// order. Checked with the validator (`page`: PDF/A and PDF/UA-1),
-/// `qpdf --check`, `pdfua`, `Tools/check-tagged-pdf.py` and Poppler's
+/// `qpdf --check`, `pdfua`, `Tools/check/check-tagged-pdf.py` and Poppler's
 /// reading of the tags (`pdfinfo -struct-text`).
 @Suite("Mixed PDFs tagged")
 struct MixedPDFTagsTests {
@@ -20,7 +20,7 @@ struct MixedPDFTagsTests {
       && ((try? ExternalCheckers.run(python, ["-c", "import pymupdf"]).0) ?? 1) == 0
   }
   static let absentMessage =
-    "page-validation, pdfua, pymupdf (.build/tools-venv), qpdf or Poppler's tools missing (run Tools/install-dependencies.sh): mixed PDF tag tests skipped"
+    "page-validation, pdfua, pymupdf (.build/tools-venv), qpdf or Poppler's tools missing (run Tools/install/install-dependencies.sh): mixed PDF tag tests skipped"
   static let font = "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf"
 
   /// Makes a two-page PDF with PyMuPDF: a born-digital page (a heading,

@@ -8,19 +8,19 @@ import Testing
 /// Searchable PDFs are PDF/A (issue 46): every output the suite writes is
 /// validated by an independent validator (`page`, PyPI `page-validation`,
 /// veraPDF's rules) for the PDF/A level it claims and for PDF/UA-1 when
-/// tagged, with `Tools/check-pdfa.py`: zero failed rules. `qpdf --check`
+/// tagged, with `Tools/check/check-pdfa.py`: zero failed rules. `qpdf --check`
 /// passes too. An input that cannot be PDF/A is written as plain PDF with a
 /// warning naming the reason.
 @Suite("PDF/A")
 struct PDFArchiveTests {
   static let python = TaggedPDFTests.python
-  static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check-pdfa.py").path
+  static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check/check-pdfa.py").path
   /// Checked once: every PDF the suite checks asks.
   static let validatorPresent: Bool =
     ((try? ExternalCheckers.run(python, ["-c", "import page, pikepdf"]).0) ?? 1) == 0
     && ExternalCheckers.qpdf != nil && PDFArchive.standardProfile() != nil
   static let absentMessage =
-    "page-validation or pikepdf (.build/tools-venv), qpdf or an sRGB profile (icc-profiles-free) missing (run Tools/install-dependencies.sh): PDF/A tests skipped"
+    "page-validation or pikepdf (.build/tools-venv), qpdf or an sRGB profile (icc-profiles-free) missing (run Tools/install/install-dependencies.sh): PDF/A tests skipped"
 
   /// Validates `pdf`: it claims `level` (`2a`; `none` for no PDF/A
   /// claim) and PDF/UA-1 when `ua`, and every claimed profile passes.

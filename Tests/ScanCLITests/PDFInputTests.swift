@@ -13,7 +13,7 @@ import Testing
 /// hand-written bad PDFs.
 @Suite("PDF input")
 struct PDFInputTests {
-  /// img2pdf from PyPI (Tools/install-dependencies.sh puts it in
+  /// img2pdf from PyPI (Tools/install/install-dependencies.sh puts it in
   /// `.build/tools-venv`): a PNG goes in losslessly, a JPEG byte for byte.
   static let img2pdf: String? = {
     let venv = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin/img2pdf").path
@@ -23,7 +23,7 @@ struct PDFInputTests {
   static var popplerPresent: Bool { PDFDocument.isAvailable }
 
   static let absentMessage =
-    "Poppler's GLib library or img2pdf not installed (run Tools/install-dependencies.sh): PDF input tests skipped"
+    "Poppler's GLib library or img2pdf not installed (run Tools/install/install-dependencies.sh): PDF input tests skipped"
 
   /// Whether Poppler and the real scans are there; says why not.
   static var realPDFsReadable: Bool {

@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 30 points 3 and 4: the searchable PDF's text layer as three
 /// readers take it out (Poppler's `pdftotext`, PyMuPDF, pdfminer.six),
-/// measured by `Tools/pdf-layer-readers` against the model's own JSON.
+/// measured by `Tools/check/pdf-layer-readers` against the model's own JSON.
 @Suite("PDF layer readers")
 struct PDFLayerReadersTests {
   /// The Python that runs the measuring tool and whether it has the two
@@ -57,7 +57,7 @@ struct PDFLayerReadersTests {
   /// text, IoU >= 0.5 with the word's box) and the model's words, page 1.
   static func found(pdf: URL, json: URL) throws -> [String: (found: Int, words: Int)] {
     let python = try #require(python)
-    let tool = Fixtures.packageRoot.appendingPathComponent("Tools/pdf_layer_readers.py").path
+    let tool = Fixtures.packageRoot.appendingPathComponent("Tools/check/pdf_layer_readers.py").path
     let (status, output) = try ExternalCheckers.run(
       python.path, [tool, "--pdf", pdf.path, json.path])
     #expect(status == 0, "\(output)")
@@ -254,13 +254,13 @@ struct PDFLayerReadersTests {
   /// `pdftotext-raw`, and `pdfminer`, `pymupdf` when the venv has them):
   /// the page's `readingOrderCER` against the model (`scantext eval`) and
   /// the model's words its text holds whole, page 1
-  /// (`Tools/pdf_layer_readers.py --order`).
+  /// (`Tools/check/pdf_layer_readers.py --order`).
   /// One extractor's plain text measured against the model.
   typealias PlainText = (readingOrderCER: Double, whole: Int, words: Int)
 
   static func plainText(pdf: URL, json: URL) throws -> [String: PlainText] {
     let python = try #require(python)
-    let tool = Fixtures.packageRoot.appendingPathComponent("Tools/pdf_layer_readers.py").path
+    let tool = Fixtures.packageRoot.appendingPathComponent("Tools/check/pdf_layer_readers.py").path
     let (status, output) = try ExternalCheckers.run(
       python.path,
       [tool, "--order", "--scantext", Fixtures.executable.path, "--pdf", pdf.path, json.path])

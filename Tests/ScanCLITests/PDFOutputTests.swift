@@ -23,7 +23,7 @@ struct PDFOutputTests {
   }
 
   static let absentMessage =
-    "Poppler, qpdf (libqpdf29, qpdf), poppler-utils or img2pdf not installed (run Tools/install-dependencies.sh): PDF output tests skipped"
+    "Poppler, qpdf (libqpdf29, qpdf), poppler-utils or img2pdf not installed (run Tools/install/install-dependencies.sh): PDF output tests skipped"
 
   // MARK: - Helpers
 
@@ -49,9 +49,9 @@ struct PDFOutputTests {
   }
 
   /// `qpdf --check` passes, and the PDF/A level the file claims (if any)
-  /// validates with no failed rule (`Tools/check-pdfa.py`, when
+  /// validates with no failed rule (`Tools/check/check-pdfa.py`, when
   /// `page-validation` is installed: ``PDFArchiveTests``). Its PDF/UA claim
-  /// is checked by `pdfua` and `Tools/check-tagged-pdf.py`
+  /// is checked by `pdfua` and `Tools/check/check-tagged-pdf.py`
   /// (``TaggedPDFTests``) and by the validator in ``PDFArchiveTests``, not
   /// here: on `redoneFiguresAndVisibleText`'s stamped page the validator
   /// finds Chromium's tagged content inside the page's artifact
@@ -396,7 +396,7 @@ struct PDFOutputTests {
     // 1 bit, then G4 (tiffcp), then a PDF: CCITTFaxDecode.
     let gray = folder.appendingPathComponent("clean.tif").path
     let g4 = folder.appendingPathComponent("clean-g4.tif").path
-    // The tools venv's Pillow (Tools/install-dependencies.sh) makes it 1 bit.
+    // The tools venv's Pillow (Tools/install/install-dependencies.sh) makes it 1 bit.
     try Self.run(
       Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin/python").path,
       [
@@ -641,7 +641,7 @@ struct PDFOutputTests {
     }
     guard let chromium = Self.chromium else {
       print(
-        "chromium not installed (run Tools/install-dependencies.sh): born-digital check skipped")
+        "chromium not installed (run Tools/install/install-dependencies.sh): born-digital check skipped")
       return
     }
     let folder = try Fixtures.temporaryFolder()

@@ -42,7 +42,7 @@ enum BornDigital {
   static let words = paragraphs.flatMap { $0.split(separator: " ") }
 
   static var absentMessage: String {
-    "chromium or Poppler's GLib library not installed (run Tools/install-dependencies.sh): born-digital PDF tests skipped"
+    "chromium or Poppler's GLib library not installed (run Tools/install/install-dependencies.sh): born-digital PDF tests skipped"
   }
 
   static let chromium: String? = {

@@ -35,17 +35,17 @@ import Testing
 struct ReadmeCommandsTests {
   /// Commands that are not run, by their first words, with the reason.
   static let skipped: [(prefix: String, reason: String)] = [
-    ("bash Tools/test.sh", "runs this test suite"),
+    ("bash Tools/check/test.sh", "runs this test suite"),
     (
-      "bash Tools/try-sample.sh",
+      "bash Tools/install/try-sample.sh",
       "builds a release binary (minutes), then runs 'scantext ocr Scans/clean.png', which this test runs"
     ),
     (
-      ".build/tools-venv/bin/python Tools/check-html.py",
+      ".build/tools-venv/bin/python Tools/check/check-html.py",
       "needs Chromium; HTMLTests runs the checker on every sample page"
     ),
     (
-      ".build/tools-venv/bin/python Tools/check-pdfa.py",
+      ".build/tools-venv/bin/python Tools/check/check-pdfa.py",
       "PDFOutputTests and PDFArchiveTests run the checker on every PDF they write"
     ),
     (
@@ -168,7 +168,7 @@ struct ReadmeCommandsTests {
         --lang deu   # trailing
       printf '%s\\n' x | scantext query m.json
 
-      bash Tools/test.sh
+      bash Tools/check/test.sh
       ```
       ```json
       scantext not a command
@@ -182,7 +182,7 @@ struct ReadmeCommandsTests {
     #expect(
       found.map(\.text) == [
         "scantext ocr a.png --lang deu # trailing", "printf '%s\\n' x | scantext query m.json",
-        "bash Tools/test.sh", "scantext text m.json",
+        "bash Tools/check/test.sh", "scantext text m.json",
       ])
     #expect(found.map(\.runsScanText) == [true, true, false, true])
     #expect(found.map(\.section) == ["Title", "Title", "Title", "Other"])

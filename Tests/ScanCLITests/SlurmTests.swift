@@ -2,8 +2,8 @@ import Foundation
 import ScanTestSupport
 import Testing
 
-/// `Tools/slurm-batch.sh` run for real on a one-node Slurm cluster
-/// (`Tools/test-slurm.sh`, issue 31 point 4).
+/// `Tools/run/slurm-batch.sh` run for real on a one-node Slurm cluster
+/// (`Tools/check/test-slurm.sh`, issue 31 point 4).
 @Suite("Slurm job array")
 struct SlurmTests {
   static let canStart =
@@ -13,13 +13,13 @@ struct SlurmTests {
   @Test(
     .enabled(
       if: canStart,
-      "needs root and Slurm (slurm-wlm, munge: Tools/install-dependencies.sh) to start a cluster"),
+      "needs root and Slurm (slurm-wlm, munge: Tools/install/install-dependencies.sh) to start a cluster"),
     .timeLimit(.minutes(10)))
   func aJobArrayDoesEveryPageOnce() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = [
-      Fixtures.packageRoot.appendingPathComponent("Tools/test-slurm.sh").path,
+      Fixtures.packageRoot.appendingPathComponent("Tools/check/test-slurm.sh").path,
       Fixtures.executable.path,
     ]
     let err = Pipe()

@@ -127,7 +127,7 @@ struct StreamingTests {
     #expect(read.withLock { $0 } <= 2 + 4)
   }
 
-  /// What `Tools/memory-bench` says of how peak memory grows, run with
+  /// What `Tools/bench/memory-bench` says of how peak memory grows, run with
   /// `arguments` on the built `scantext`.
   struct MemoryReport: Decodable {
     struct Growth: Decodable {
@@ -141,7 +141,7 @@ struct StreamingTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments =
-      ["python3", Fixtures.packageRoot.appendingPathComponent("Tools/memory-bench").path]
+      ["python3", Fixtures.packageRoot.appendingPathComponent("Tools/bench/memory-bench").path]
       + arguments + ["--scantext", Fixtures.executable.path, "--json"]
     let out = Pipe()
     let err = FileManager.default.temporaryDirectory
@@ -161,13 +161,13 @@ struct StreamingTests {
   }
 
   /// Peak memory does not grow with the number of pages
-  /// (`Tools/memory-bench`, the figures in docs/reliability.md): 100 pages within
+  /// (`Tools/bench/memory-bench`, the figures in docs/reliability.md): 100 pages within
   /// 1.5× of 10, for JSON (before: 1.62×), for ALTO, whose head comes
   /// last, for a searchable PDF of 100 image files (before: 2.74× from 30
   /// to 300 images) and for accessible HTML (before: 3.3× from 30 to 300
   /// pages).
   ///
-  /// Not under AddressSanitizer (`Tools/asan.sh` sets `ASAN_OPTIONS`): its
+  /// Not under AddressSanitizer (`Tools/check/asan.sh` sets `ASAN_OPTIONS`): its
   /// shadow memory and its quarantine of freed blocks (256 MB) make the
   /// peak grow with the memory a run frees, not with what it holds.
   @Test(
@@ -188,7 +188,7 @@ struct StreamingTests {
   /// (issue 45, point 2): `text`, `verify`, `lines`, `outline`, `html`,
   /// `convert` and `query` (about the last page) on a compact model, a
   /// JSON model and a born-digital PDF of 200 pages peak within 1.2× of
-  /// the same of 20 (`Tools/memory-bench --models`; before, `lines` of a
+  /// the same of 20 (`Tools/bench/memory-bench --models`; before, `lines` of a
   /// `.stm` grew 1.18× from 20 to 100 pages and `query` of a PDF read
   /// every page).
   @Test(

@@ -8,7 +8,7 @@ import Testing
 
 /// The searchable PDF is tagged (issue 30 points 1 and 2): checked the way a
 /// user's tools see it, with the PDF/UA checker `pdfua` (PyPI), the project's
-/// own checks (`Tools/check-tagged-pdf.py`, pikepdf), Poppler's
+/// own checks (`Tools/check/check-tagged-pdf.py`, pikepdf), Poppler's
 /// `pdfinfo -struct-text` and `qpdf --check`; the tag tree's text, in order,
 /// is the model's reading order.
 @Suite("Tagged PDF")
@@ -16,7 +16,7 @@ struct TaggedPDFTests {
   static let venv = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin")
   static let python = venv.appendingPathComponent("python").path
   static let pdfua = venv.appendingPathComponent("pdfua").path
-  static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check-tagged-pdf.py")
+  static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check/check-tagged-pdf.py")
     .path
   static var checkersPresent: Bool {
     FileManager.default.isExecutableFile(atPath: pdfua)
@@ -24,7 +24,7 @@ struct TaggedPDFTests {
       && PDFOutputTests.pdfinfo != nil && ExternalCheckers.qpdf != nil
   }
   static let absentMessage =
-    "pdfua or pikepdf (.build/tools-venv), pdfinfo or qpdf missing (run Tools/install-dependencies.sh): tagged PDF tests skipped"
+    "pdfua or pikepdf (.build/tools-venv), pdfinfo or qpdf missing (run Tools/install/install-dependencies.sh): tagged PDF tests skipped"
 
   /// What the checks found on one PDF.
   struct Checked {

@@ -30,9 +30,9 @@ private func available(_ check: [String]) -> Bool {
   (try? runTool(check).code) == 0
 }
 
-/// The Python with numpy and Pillow for `Tools/make-scans.py` and
-/// `Tools/check-scans.py`: the tools' virtual environment
-/// (`Tools/install-dependencies.sh` puts them there), else the system's.
+/// The Python with numpy and Pillow for `Tools/generate/make-scans.py` and
+/// `Tools/check/check-scans.py`: the tools' virtual environment
+/// (`Tools/install/install-dependencies.sh` puts them there), else the system's.
 private let scansPython: String = {
   let venv = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin/python").path
   return FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3"
@@ -47,7 +47,7 @@ struct ToolsTests {
   @Test(
     .enabled(
       if: available([scansPython, "-c", "import numpy, PIL"]),
-      "numpy and Pillow are missing (pip install -r Tools/requirements-scans.txt)"))
+      "numpy and Pillow are missing (pip install -r Tools/install/requirements-scans.txt)"))
   func checkScansTakesTheJoiningRulesFromScantext() throws {
     let folder = try Fixtures.temporaryFolder()
     try FileManager.default.copyItem(
@@ -71,7 +71,7 @@ struct ToolsTests {
       ]).code == 0)
     let scantext = "--scantext=\(Fixtures.executable.path)"
     let broken = try runTool([
-      scansPython, "Tools/check-scans.py", "--dir=\(folder.path)", scantext,
+      scansPython, "Tools/check/check-scans.py", "--dir=\(folder.path)", scantext,
     ])
     #expect(broken.code == 1)
     #expect(
@@ -79,7 +79,7 @@ struct ToolsTests {
         "FAIL clean: scantext cannot read the truth: \(truth.path): not a ScanText document: pages[0]: 'text' does not match the words joined as Tesseract joins them"
       ), "\(broken.stdout)")
 
-    let good = try runTool([scansPython, "Tools/check-scans.py", "clean", scantext])
+    let good = try runTool([scansPython, "Tools/check/check-scans.py", "clean", scantext])
     #expect(good.code == 0, "\(good.stdout)\(good.stderr)")
     #expect(good.stdout.contains(" verify ") && good.stdout.contains(" checks"))
   }
@@ -87,7 +87,7 @@ struct ToolsTests {
   /// `Sources/CScanOCR/pdf.c` and `pdfwrite.c` declare Poppler's, GLib's,
   /// cairo's, qpdf's and zlib's functions themselves: they must match the
   /// installed headers (libpoppler-glib-dev, libqpdf-dev, zlib1g-dev, which
-  /// Tools/install-dependencies.sh installs).
+  /// Tools/install/install-dependencies.sh installs).
   @Test(
     .enabled(
       if: available([
@@ -96,7 +96,7 @@ struct ToolsTests {
       "libpoppler-glib-dev, libqpdf-dev, zlib1g-dev, libpng-dev or libjpeg-dev is not installed: declarations not checked"
     ))
   func pdfDeclarationsMatchTheHeaders() throws {
-    let r = try runTool(["bash", "Tools/check-pdf-declarations.sh"])
+    let r = try runTool(["bash", "Tools/check/check-pdf-declarations.sh"])
     #expect(r.code == 0, "\(r.stdout)\(r.stderr)")
     #expect(r.stdout.contains("the generated declarations match the installed headers"))
   }
@@ -108,7 +108,7 @@ struct ToolsTests {
     let saved = try Fixtures.temporaryFolder().appendingPathComponent("saved")
     let scantext = "--scantext=\(Fixtures.executable.path)"
     let save = try runTool([
-      "python3", "Tools/compare-outputs", "save", saved.path, scantext, "--no-real",
+      "python3", "Tools/check/compare-outputs", "save", saved.path, scantext, "--no-real",
       "--pages", "clean.png", "dpi-100.png",
     ])
     #expect(save.code == 0, "\(save.stdout)\(save.stderr)")
@@ -117,7 +117,7 @@ struct ToolsTests {
     let saidText = try String(contentsOf: text, encoding: .utf8)
     #expect(saidText.hasPrefix("The town library began scanning"))
 
-    let same = try runTool(["python3", "Tools/compare-outputs", "compare", saved.path, scantext])
+    let same = try runTool(["python3", "Tools/check/compare-outputs", "compare", saved.path, scantext])
     #expect(same.code == 0, "\(same.stdout)\(same.stderr)")
     #expect(same.stdout.contains("2 inputs, 18 files compared"), "\(same.stdout)")
     #expect(same.stdout.contains("all identical"), "\(same.stdout)")
@@ -125,7 +125,7 @@ struct ToolsTests {
     try saidText.replacingOccurrences(of: "ledgers", with: "ledger").write(
       to: text, atomically: true, encoding: .utf8)
     let changed = try runTool([
-      "python3", "Tools/compare-outputs", "compare", saved.path, scantext, "--pages", "clean.png",
+      "python3", "Tools/check/compare-outputs", "compare", saved.path, scantext, "--pages", "clean.png",
     ])
     #expect(changed.code == 1, "\(changed.stdout)\(changed.stderr)")
     #expect(
@@ -140,7 +140,7 @@ struct ToolsTests {
   @Test(.enabled(if: available(["tesseract", "--version"]), "tesseract is not on PATH"))
   func compareTesseractScoresWithScantextEval() throws {
     let result = try runTool([
-      "python3", "Tools/compare-tesseract", "--scantext", Fixtures.executable.path, "--pages",
+      "python3", "Tools/check/compare-tesseract", "--scantext", Fixtures.executable.path, "--pages",
       "clean",
     ])
     #expect(result.code == 0, "\(result.stderr)")

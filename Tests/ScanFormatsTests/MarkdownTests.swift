@@ -171,7 +171,7 @@ struct MarkdownTests {
   static func rendered(_ markdown: String, python: String) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = [PackageFiles.root.appending(path: "Tools/render-markdown.py").path]
+    process.arguments = [PackageFiles.root.appending(path: "Tools/check/render-markdown.py").path]
     let input = Pipe()
     let output = Pipe()
     process.standardInput = input
@@ -191,7 +191,7 @@ struct MarkdownTests {
   @Test(
     .enabled(
       if: renderer != nil,
-      "markdown-it-py not in .build/tools-venv (run Tools/install-dependencies.sh): CommonMark check skipped"
+      "markdown-it-py not in .build/tools-venv (run Tools/install/install-dependencies.sh): CommonMark check skipped"
     ))
   func commonMarkReadsItAsMeant() throws {
     let html = try Self.rendered(Self.expected, python: try #require(Self.renderer))

@@ -17,7 +17,7 @@ struct ColumnFamilyTests {
   func columnsReadInTheTruthsOrder() throws {
     let python = try #require(GeneratedImages.python)
     let folder = try Fixtures.temporaryFolder()
-    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/make-family").path
+    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-family").path
     let (status, output) = try ExternalCheckers.run(
       python, [generator, "columns", "--seeds", "9014,9019", "--out", folder.path])
     try #require(status == 0, "make-family failed: \(output)")

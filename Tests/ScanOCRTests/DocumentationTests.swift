@@ -18,7 +18,7 @@ struct DocumentationTests {
       .appendingPathComponent("scantext-docs-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
     let (status, output) = try ExternalCheckers.run(
-      "/bin/bash", [root.appendingPathComponent("Tools/check-docs.sh").path, out.path],
+      "/bin/bash", [root.appendingPathComponent("Tools/check/check-docs.sh").path, out.path],
       environment: ["SCANTEXT_BIN": Fixtures.executable.deletingLastPathComponent().path])
     #expect(status == 0, "\(output)")
     for module in ["ScanModel", "ScanOCR", "ScanFormats"] {

@@ -13,7 +13,7 @@ import Testing
 struct GroundTruthTests {
   /// Pages whose degradation deliberately puts ink (noise, specks, shadow,
   /// stamps, coloured paper dark in luminance, a table's rules) outside the
-  /// text. `Tools/check-scans.py` checks the last three in the brightest
+  /// text. `Tools/check/check-scans.py` checks the last three in the brightest
   /// channel and without the rules.
   static let noisy: Set<String> = [
     "noise-gaussian.png", "speckle.png", "uneven-light.png", "blur-jpeg.jpg",
@@ -41,7 +41,7 @@ struct GroundTruthTests {
     }
     guard !Self.noisy.contains(image) else { return }
     // On a photo, the table round the page is dark but not ink: only the
-    // page counts, 9 pixels in from its edges (as `Tools/check-scans.py`).
+    // page counts, 9 pixels in from its edges (as `Tools/check/check-scans.py`).
     let onPage = try Self.pageTest(image)
     var inside = 0
     var outside = 0
@@ -61,7 +61,7 @@ struct GroundTruthTests {
   static func pageTest(_ image: String) throws -> (Double, Double) -> Bool {
     guard image.hasPrefix("photo-") else { return { _, _ in true } }
     let c = try Self.pageOutline(image)
-    // A spread's fold is a shadow, not print (as `Tools/check-scans.py`).
+    // A spread's fold is a shadow, not print (as `Tools/check/check-scans.py`).
     let fold = try Self.recordedPoints(image, "fold")
     return { x, y in
       if let fold, Self.encloses(fold, x, y) { return false }

@@ -6,7 +6,7 @@ import ScanTestSupport
 import Testing
 
 /// Issue 29's bar for headings, on pages nobody tuned for: over checking
-/// seeds (9000–9999) of the heading family (`Tools/families/headings.py`),
+/// seeds (9000–9999) of the heading family (`Tools/generate/families/headings.py`),
 /// recognised once each with the default pipeline, headings are found with
 /// precision and recall of at least 0.95 and at least 0.9 of them at the
 /// right level. The rules were developed on seeds 1000–1999 only.
@@ -14,7 +14,7 @@ import Testing
 struct HeadingFamilyTests {
   /// The first eight checking seeds (one OCR run each): one- and
   /// two-column pages, one or two levels, numbered ("2.1", "II."/"A.")
-  /// and not. `Tools/heading-family-eval.py` measures 40
+  /// and not. `Tools/check/heading-family-eval.py` measures 40
   /// (docs/measurements/accuracy.md).
   static let seeds = 9000...9007
 
@@ -25,7 +25,7 @@ struct HeadingFamilyTests {
       "scantext-headings-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/families/headings.py").path
+    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/generate/families/headings.py").path
     let (status, output) = try ExternalCheckers.run(
       python,
       [generator, "\(Self.seeds.lowerBound)-\(Self.seeds.upperBound)", "--out", folder.path])

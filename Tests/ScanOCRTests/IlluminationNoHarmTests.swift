@@ -53,7 +53,7 @@ struct IlluminationNoHarmTests {
   }
 
   /// A small table alone on a letter page (develop seed `tables-1084`,
-  /// `Tools/families/tables.py`): black ink on 0.29 % of the page, white
+  /// `Tools/generate/families/tables.py`): black ink on 0.29 % of the page, white
   /// paper with a grain. Before the contrast measure took the ink from the
   /// darkest thousandth of the page, the 1st percentile (the grain, 216)
   /// made it a low-contrast page, the stretch turned the grain into
@@ -75,13 +75,13 @@ struct IlluminationNoHarmTests {
   }
 }
 
-/// A page of a page family (`Tools/make-family`), generated into a
+/// A page of a page family (`Tools/generate/make-family`), generated into a
 /// temporary folder, and its truth.
 enum FamilyPage {
   static func make(_ family: String, seed: Int) throws -> (path: String, truth: Page) {
     let python = try #require(GeneratedImages.python)
     let folder = try Fixtures.temporaryFolder()
-    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/make-family").path
+    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-family").path
     let (status, output) = try ExternalCheckers.run(
       python, [generator, family, "--seeds", "\(seed)", "--out", folder.path])
     try #require(status == 0, "make-family failed: \(output)")

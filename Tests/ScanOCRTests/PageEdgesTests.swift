@@ -178,7 +178,7 @@ extension PageEdgesTests {
     #expect(back.width == 37 && back.height == 5 && back.values == pixels.values)
   }
 
-  /// The fuzzers' entry (`Tools/Fuzz/Sources/FuzzPage`) on its seeds: a
+  /// The fuzzers' entry (`Tools/check/Fuzz/Sources/FuzzPage`) on its seeds: a
   /// page standing free on a table is found and straightened or cropped,
   /// a white image has no page, and bytes of noise do not trap.
   @Test func theFuzzersPageEntryFindsASeedsPage() {

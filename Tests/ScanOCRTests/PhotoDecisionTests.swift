@@ -67,7 +67,7 @@ struct PhotoDecisionTests {
   func generatedDevelopPhotos() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools/generate").path
     try GeneratedImages.run(
       """
       import sys
@@ -104,7 +104,7 @@ struct PhotoDecisionTests {
   func perspectiveFromTheText() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools/generate").path
     try GeneratedImages.run(
       """
       import sys
@@ -165,7 +165,7 @@ struct PhotoDecisionTests {
   func pageEdgeAndPerspectiveDecisions() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools/generate").path
     try GeneratedImages.run(
       """
       import sys
@@ -258,7 +258,7 @@ struct PhotoDecisionTests {
   func aTurnedPageCroppedOnlyIsDeskewed() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools/generate").path
     try GeneratedImages.run(
       """
       import sys

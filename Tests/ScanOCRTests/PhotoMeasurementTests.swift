@@ -8,9 +8,9 @@ import Testing
 
 /// The measurements behind the photo decisions (issue 29, point 5), over
 /// a folder of generated photos: run only when `SCANTEXT_PHOTO_MEASURE`
-/// names the folder (pages from `Tools/make-family photo`), writing one
+/// names the folder (pages from `Tools/generate/make-family photo`), writing one
 /// JSON object a line to `SCANTEXT_PHOTO_MEASURE_OUT` (standard output
-/// when unset). `Tools/photo-decisions` compares them with the generator's
+/// when unset). `Tools/check/photo-decisions` compares them with the generator's
 /// truth.
 @Suite("Photo measurements (on request)")
 struct PhotoMeasurementTests {

@@ -125,7 +125,7 @@ struct PictureRegionTests {
   func stampsAreNotPictures() throws {
     let python = try #require(GeneratedImages.python)
     let folder = try Fixtures.temporaryFolder()
-    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/make-family").path
+    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-family").path
     let (status, output) = try ExternalCheckers.run(
       python, [generator, "misc", "--seeds", "1017,1057", "--out", folder.path])
     try #require(status == 0, "make-family failed: \(output)")

@@ -8,7 +8,7 @@ import Testing
 /// Roles on real documents (issue 44): pages of ../shared/docling
 /// rasterised at 300 dpi as a scan of them would be, read with the
 /// defaults, one label each (skipped when the folder or pdftoppm is
-/// absent). All are pages of the develop half (Tools/structure-eval).
+/// absent). All are pages of the develop half (Tools/check/structure-eval).
 @Suite("Roles on real documents", .serialized)
 struct RealDocumentRolesTests {
   static let docling = RealTableTests.docling

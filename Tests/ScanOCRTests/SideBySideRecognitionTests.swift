@@ -46,7 +46,7 @@ struct SideBySideRecognitionTests {
     #expect(engine.partners.count == 1, "\(image) was read in two parts")
     let before = whole.evaluate(against: truth)
     let after = parts.evaluate(against: truth)
-    // The gate's rule (Tools/gate): no worse by more than 0.005 in CER and
+    // The gate's rule (Tools/check/gate): no worse by more than 0.005 in CER and
     // reading-order CER, 0.01 in word recall.
     #expect(after.value(of: .cer) <= before.value(of: .cer) + 0.005, "\(image)")
     #expect(

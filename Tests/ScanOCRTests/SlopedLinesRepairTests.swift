@@ -10,7 +10,7 @@ import Testing
 /// words to slivers (issue 29).
 @Suite("Sloped lines: the repair keeps words whole")
 struct SlopedLinesRepairTests {
-  /// Develop seed `photo-1002` (`Tools/families/photo.py`): curled by 138
+  /// Develop seed `photo-1002` (`Tools/generate/families/photo.py`): curled by 138
   /// px, in perspective, edges out of view, on a light table; no step acts
   /// and its lines, read as they are, slope by 2–6.5°. The repair cut them
   /// apart level, between their bounding boxes or in one line's frame over

@@ -161,7 +161,7 @@ struct SquarePixelsTests {
     #expect(gray.height == 8 && !Preprocessor.isTwoLevel(gray))
   }
 
-  /// A generated fax (`Tools/families/misc.py`, checking seed 9008: 200 ×
+  /// A generated fax (`Tools/generate/families/misc.py`, checking seed 9008: 200 ×
   /// 100 dpi, one bit, line speckle, 10–12 pt type) reads no worse than
   /// plain Tesseract. Before the despeckle step waited for square pixels,
   /// its 3×3 median ran on the page as stored, a window 3 × 6 pixels tall
@@ -172,7 +172,7 @@ struct SquarePixelsTests {
     let python = try #require(GeneratedImages.python)
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/make-family").path
+    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-family").path
     let (status, output) = try ExternalCheckers.run(
       python, [generator, "misc", "--seeds", "9008", "--out", folder.path])
     try #require(status == 0, "make-family failed: \(output)")

@@ -5,7 +5,7 @@ import ScanOCR
 import ScanTestSupport
 import Testing
 
-/// Tables from the `tables` page family (`Tools/families/tables.py`) on
+/// Tables from the `tables` page family (`Tools/generate/families/tables.py`) on
 /// checking seeds (9000–9999, never tuned on), read by ScanText and by plain
 /// Tesseract (no preprocessing, Tesseract's layout: byte for byte the
 /// `tesseract` command's text), and the table cells in the exports.
@@ -31,7 +31,7 @@ struct TableFamilyTests {
   }
 
   static func generate(_ seed: Int, into folder: URL) throws -> Generated {
-    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools/generate").path
     try GeneratedImages.run(
       """
       import sys
@@ -400,7 +400,7 @@ struct TableFamilyTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "no-table-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let tools = Fixtures.packageRoot.appendingPathComponent("Tools").path
+    let tools = Fixtures.packageRoot.appendingPathComponent("Tools/generate").path
     let scantext = try OCREngine(options: RecognitionOptions())
     for (family, seed) in [
       ("columns", 1000), ("columns", 1001), ("misc", 9000), ("headings", 9000),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The official checkers of the standard formats, when installed
-/// (`Tools/install-dependencies.sh` installs them): `xmllint` with the ALTO
+/// (`Tools/install/install-dependencies.sh` installs them): `xmllint` with the ALTO
 /// and PAGE schemas in `../shared/schemas`, and `hocr-check` from PyPI's
 /// hocr-tools in `.build/tools-venv`.
 public enum ExternalCheckers {
@@ -40,7 +40,7 @@ public enum ExternalCheckers {
 
   /// Why hOCR checks skip.
   public static let hocrAbsentMessage =
-    "hocr-check not found (run Tools/install-dependencies.sh): hOCR check skipped"
+    "hocr-check not found (run Tools/install/install-dependencies.sh): hOCR check skipped"
 
   private static func find(_ name: String, extra: [String]) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

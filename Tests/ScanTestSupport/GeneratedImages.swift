@@ -1,7 +1,7 @@
 import Foundation
 
 /// Image files made in a test by Pillow (in `.build/tools-venv`, which
-/// `Tools/install-dependencies.sh` fills): what a camera, an editor or a
+/// `Tools/install/install-dependencies.sh` fills): what a camera, an editor or a
 /// scanner's software writes (EXIF orientation tags, palettes, 16 bits,
 /// interlacing, alpha, WebP, JPEG 2000, JPEG-in-TIFF).
 public enum GeneratedImages {
@@ -16,7 +16,7 @@ public enum GeneratedImages {
 
   /// Why tests that make images skip.
   public static let absentMessage =
-    "Pillow not in .build/tools-venv (run Tools/install-dependencies.sh): generated-image tests skipped"
+    "Pillow not in .build/tools-venv (run Tools/install/install-dependencies.sh): generated-image tests skipped"
 
   /// Runs a Python `script` (Pillow and numpy importable) with `arguments`
   /// in `sys.argv[1:]`; throws with its output when it fails.

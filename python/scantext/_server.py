@@ -110,7 +110,7 @@ class Server:
     The deadline is kept by a watchdog thread that kills a server which has
     not answered in time (the blocked read then ends), not by a ``select``
     before each read: a plain buffered ``readline`` costs a request no more
-    than a hand-written client (``Tools/python-bench``, docs/python.md).
+    than a hand-written client (``Tools/bench/python-bench``, docs/python.md).
     """
 
     #: How often the watchdog looks at the deadline, in seconds: the

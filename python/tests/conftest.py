@@ -1,6 +1,6 @@
 """Shared fixtures: the binary, and one recognised page for the session.
 
-The tests run the binary ``SCANTEXT`` names (``Tools/test.sh`` sets it to
+The tests run the binary ``SCANTEXT`` names (``Tools/check/test.sh`` sets it to
 the one the Swift suite built), else the checkout's ``.build/debug``.
 """
 

@@ -1,7 +1,7 @@
 """The package runs on the oldest Python it declares (``requires-python``).
 
 Python 3.9 itself is not on Debian 12, so its syntax and library use are
-checked statically by vermin (installed by Tools/install-dependencies.sh):
+checked statically by vermin (installed by Tools/install/install-dependencies.sh):
 the minimum version it finds for every file must be at most 3.9.
 """
 
@@ -19,7 +19,7 @@ def vermin():
     return str(beside) if beside.exists() else shutil.which("vermin")
 
 
-@pytest.mark.skipif(vermin() is None, reason="vermin is not installed (Tools/install-dependencies.sh)")
+@pytest.mark.skipif(vermin() is None, reason="vermin is not installed (Tools/install/install-dependencies.sh)")
 def test_the_package_needs_no_python_newer_than_it_declares(root):
     declared = re.search(r'requires-python = ">=(\d+)\.(\d+)"',
                          (root / "python" / "pyproject.toml").read_text()).groups()

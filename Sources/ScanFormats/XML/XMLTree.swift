@@ -89,7 +89,7 @@ struct XMLTree {
   ///   for text that is not well-formed XML.
   init(data: Data) throws(DocumentFormatError) {
     // Foundation's XMLParser traps on an element name with bytes that are
-    // not UTF-8 (found by Tools/fuzz.sh): check the bytes first, unless the
+    // not UTF-8 (found by Tools/check/fuzz.sh): check the bytes first, unless the
     // file is UTF-16 or declares another encoding.
     if let line = invalidUTF8Line(data) {
       throw DocumentFormatError(

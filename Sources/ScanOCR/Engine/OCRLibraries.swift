@@ -2,7 +2,7 @@ import CScanOCR
 import Foundation
 
 /// Loads the C libraries on first use (see `Sources/CScanOCR`, generated
-/// by `Tools/generate-ocr-shims.py` from its one table of libraries):
+/// by `Tools/generate/generate-ocr-shims.py` from its one table of libraries):
 /// commands that never recognise an image never pay for loading them.
 enum OCRLibraries {
   /// Loads the required libraries (Leptonica, libtesseract, Leptonica's

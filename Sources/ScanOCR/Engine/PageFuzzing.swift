@@ -27,7 +27,7 @@ extension OCREngine {
   /// Finds the page of a small gray image made of any bytes (the first
   /// two give its size, 32–160 pixels a side; the rest, repeated, its
   /// pixels), as the page steps would, and straightens it when found;
-  /// returns the number of corners found. For the fuzzers (`Tools/Fuzz`).
+  /// returns the number of corners found. For the fuzzers (`Tools/check/Fuzz`).
   @_spi(Fuzzing) public static func findPageForFuzzing(_ bytes: [UInt8]) -> Int {
     guard bytes.count >= 3, (try? OCRLibraries.load()) != nil else { return 0 }
     let w = 32 + Int(bytes[0]) % 129
@@ -49,7 +49,7 @@ extension OCREngine {
 extension OCREngine {
   /// Decodes every page of an image held in memory, as recognition would,
   /// without recognising it; returns the number of pages decoded. For the
-  /// fuzzers (`Tools/Fuzz`).
+  /// fuzzers (`Tools/check/Fuzz`).
   @_spi(Fuzzing) public static func decodeForFuzzing(_ data: Data, maxPixels: Int) -> Int {
     guard let source = try? ImageSource(data, path: "input", maxPixels: maxPixels) else {
       return 0

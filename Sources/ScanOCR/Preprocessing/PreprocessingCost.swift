@@ -5,7 +5,7 @@ import ScanModel
 
 /// The cost of the measurements that decide the colour, rule and page
 /// steps, and of the whole default preparation of a page, for the benchmark
-/// in `Tools/Benchmarks` (`preprocess-bench`), which sets them against the
+/// in `Tools/bench/Benchmarks` (`preprocess-bench`), which sets them against the
 /// cost of a reading. Not a stable API.
 @_spi(Benchmarks) public enum PreprocessingCost {
   /// What the measurements of one page cost and decided.

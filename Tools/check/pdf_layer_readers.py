@@ -399,7 +399,7 @@ def make_pages(pages_set, work, scantext):
         out.append(("turned 90/180/270 (Scans)", os.path.join(scans, f"rotated-{turn}.png")))
     out.append(("curled photo (Scans)", os.path.join(scans, "photo-curl.jpg")))
     for family in ("photo", "misc"):
-        subprocess.run([os.path.join(ROOT, "Tools", "make-family"), family, "--seeds", seeds,
+        subprocess.run([os.path.join(ROOT, "Tools", "generate", "make-family"), family, "--seeds", seeds,
                         "--out", gen], check=True, capture_output=True)
         a, b = (int(s) for s in seeds.split("-"))
         for seed in range(a, b + 1):

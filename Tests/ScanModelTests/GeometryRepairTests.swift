@@ -273,6 +273,33 @@ struct GeometryRepairTests {
     #expect(page.verify().passed)
   }
 
+  /// Tesseract reads an identifier joined by underscores as one word whose
+  /// box spans it, and its parts again as words inside that box (the line
+  /// of `redp5110_sampled` page 16 of ../shared/docling, its boxes here).
+  /// The boundary was the middle of the overlap, past the inner word's end:
+  /// `LICENSE` kept a pixel per letter (7 × 55 px), read as a sliver of
+  /// noise and lost from the page's text. Now the outer word ends where the
+  /// inner one starts, and each keeps its own box.
+  @Test func aWordInsideAnothersSpanKeepsItsBox() throws {
+    let words = [
+      Self.word("MASK", Self.box(402, 711, 475, 738)),
+      Self.word("BANK_SCHEMA.MASK_DRIVERS", Self.box(498, 711, 1335, 746)),
+      Self.word("LICENSE", Self.box(960, 696, 1098, 751)),
+      Self.word("ON", Self.box(1111, 696, 1153, 751)),
+      Self.word("CUSTOMERS", Self.box(1166, 696, 1336, 751)),
+      Self.word("ON", Self.box(1357, 711, 1391, 738)),
+    ]
+    let raw = Self.page(
+      [TextLine(bbox: Self.box(402, 696, 1391, 751), words: words)], width: 2550, height: 3300)
+    let page = raw.repairingGeometry()
+    let repaired = try #require(page.line(number: 0)?.words)
+    #expect(repaired.map(\.text) == words.map(\.text))
+    #expect(repaired[1].bbox.minX == 498 && repaired[1].bbox.maxX == 960, "\(repaired[1].bbox)")
+    #expect(repaired[2].bbox.minX == 960 && repaired[2].bbox.maxX == 1098, "\(repaired[2].bbox)")
+    #expect(repaired[4].bbox.minX == 1166 && repaired[4].bbox.maxX == 1336, "\(repaired[4].bbox)")
+    #expect(page.verify().passed)
+  }
+
   @Test func aLineReadDownThePageRunsDownThePage() throws {
     // Tesseract reads a page turned by 90° "down the page": words stacked
     // vertically, a vertical baseline, glyph boxes with no area.

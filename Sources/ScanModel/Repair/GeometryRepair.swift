@@ -603,7 +603,7 @@ struct LineWork {
       before += minimum[i]
       floors.append(before)
     }
-    var cuts = (0..<(n - 1)).map { i in (words[i].u1 + words[i + 1].u0) / 2 - floors[i] }
+    var cuts = (0..<(n - 1)).map { i in Self.boundary(words[i], words[i + 1]) - floors[i] }
     PageLayout.makeNonDecreasing(&cuts, in: cuts.indices)
     for i in cuts.indices { cuts[i] += floors[i] }
     for i in 0..<n {
@@ -618,6 +618,21 @@ struct LineWork {
       words[i].u0 = u0
       words[i].u1 = u1
     }
+  }
+
+  /// The boundary between two words along the line: the middle of the gap
+  /// or overlap between them; where one lies within the other's span, the
+  /// start of the inner one (or its end, when the inner one comes first).
+  /// Tesseract reads an identifier joined by underscores as a word whose
+  /// box spans its parts, and its parts again as words inside that box
+  /// (`BANK_SCHEMA.MASK_DRIVERS` over 498–1335, `LICENSE` at 960–1098 on
+  /// `redp5110_sampled` page 16 of ../shared/docling): the middle of the
+  /// overlap, 1147, lay past the inner word's end and squeezed it to a
+  /// pixel per letter, which then read as a sliver of noise and was lost.
+  static func boundary(_ a: FrameBox, _ b: FrameBox) -> Double {
+    if a.u0 <= b.u0, b.u1 <= a.u1 { return b.u0 }
+    if b.u0 <= a.u0, a.u1 <= b.u1 { return a.u1 }
+    return (a.u1 + b.u0) / 2
   }
 
   /// Rule 2: clip glyphs to their word, fill degenerate ones from the gaps.

@@ -216,7 +216,75 @@ extension Preprocessor {
         mayHoldRuns(halved, length: length, horizontal: false)
       else { return nil }
     }
-    return thinRuns(ink, length: length, thick: thick)
+    guard let runs = thinRuns(ink, length: length, thick: thick),
+      let horizontal = withoutRunsInAreas(runs.horizontal, ink: ink, horizontal: true, resolution),
+      let vertical = withoutRunsInAreas(runs.vertical, ink: ink, horizontal: false, resolution)
+    else { return nil }
+    return (horizontal, vertical)
+  }
+
+  /// A rule is a line between paper: where a run's band on *both* sides
+  /// (a tenth of an inch deep) is more than half ink, the run is a gap in
+  /// an area of ink, not a line. Reversed print makes such runs: the strips
+  /// of a coloured panel between its lines of white text (a report's cover,
+  /// `redp5110_sampled` page 18 of ../shared/docling) are long and thin,
+  /// and removing them as rules broke the text ("IBM Redbooks ane:developad"
+  /// for "are developed", a heading lost). A table's rules have paper or
+  /// text on at least one side (text covers well under half its lines'
+  /// area; a shaded row covers one side only), so they stay.
+  ///
+  /// - Parameters:
+  ///   - runs: the thin runs of one direction (``rules(binary:resolution:halved:)``).
+  ///   - ink: the binarised page.
+  ///   - horizontal: whether the runs are horizontal (their sides above
+  ///     and below) or vertical (left and right).
+  ///   - resolution: the page's resolution in dpi (300 when unknown).
+  /// - Returns: the runs without those inside areas of ink; `nil` when
+  ///   Leptonica fails.
+  /// - Complexity: O(*p*) for *p* pixels, and O(*r* · *l* · *d*) for *r*
+  ///   runs of length *l* and bands *d* deep.
+  static func withoutRunsInAreas(
+    _ runs: LeptonicaImage, ink: LeptonicaImage, horizontal: Bool, _ resolution: Int?
+  ) -> LeptonicaImage? {
+    let depth = max(3, (resolution ?? 300) / 10)
+    var inAreas: [PixelRect] = []
+    func density(_ band: PixelRect) -> Double? {
+      let clipped = PixelRect(
+        minX: max(0, band.minX), minY: max(0, band.minY), maxX: min(ink.width, band.maxX),
+        maxY: min(ink.height, band.maxY))
+      guard clipped.maxX > clipped.minX, clipped.maxY > clipped.minY else { return 0 }
+      guard let part = clip(ink, clipped) else { return nil }
+      var n: Int32 = 0
+      guard scantext_pixCountPixels(part.pix, &n, nil) == 0 else { return nil }
+      let area = (clipped.maxX - clipped.minX) * (clipped.maxY - clipped.minY)
+      return Double(n) / Double(area)
+    }
+    for box in componentBoxes(runs) {
+      let before =
+        horizontal
+        ? PixelRect(minX: box.minX, minY: box.minY - depth, maxX: box.maxX, maxY: box.minY)
+        : PixelRect(minX: box.minX - depth, minY: box.minY, maxX: box.minX, maxY: box.maxY)
+      let after =
+        horizontal
+        ? PixelRect(minX: box.minX, minY: box.maxY, maxX: box.maxX, maxY: box.maxY + depth)
+        : PixelRect(minX: box.maxX, minY: box.minY, maxX: box.maxX + depth, maxY: box.maxY)
+      guard let a = density(before), let b = density(after) else { return nil }
+      if a > 0.5 && b > 0.5 { inAreas.append(box) }
+    }
+    guard !inAreas.isEmpty else { return runs }
+    guard let copy = scantext_pixCopy(nil, runs.pix) else { return nil }
+    let kept = LeptonicaImage(taking: copy)
+    for area in inAreas {
+      guard
+        let box = scantext_boxCreate(
+          Int32(area.minX), Int32(area.minY), Int32(area.maxX - area.minX),
+          Int32(area.maxY - area.minY))
+      else { return nil }
+      var owned: UnsafeMutablePointer<Box>? = box
+      defer { scantext_boxDestroy(&owned) }
+      guard scantext_pixSetInRectArbitrary(kept.pix, box, 0) == 0 else { return nil }
+    }
+    return kept
   }
 
   /// Solid areas this thick are not rules: a rule is thinner than 1/40

@@ -108,6 +108,40 @@ struct PipelineTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["dpi-150.txt"])
   }
 
+  @Test func inputsInOneFileAreOneDocumentInInputOrder() throws {
+    let folder = try folderOfScans()
+    let inputs = try ["dpi-150.png", "dpi-100.png"].map {
+      try Input(path: folder.appendingPathComponent($0).path)
+    }
+    let out = folder.deletingLastPathComponent().appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    let file = out.appendingPathComponent("both.json")
+    let summary = try Pipeline().run(
+      inputs, into: DocumentSink(format: FileFormat(.json), destination: .file(file.path)))
+    #expect(summary.pageCount == 2)
+    let document = try DocumentJSON.decode(Data(contentsOf: file))
+    #expect(document.pages.map(\.image) == ["dpi-150.png", "dpi-100.png"])
+    #expect(document.pages.map(\.index) == [0, 1])
+    // Written through a temporary file renamed into place: nothing else.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["both.json"])
+  }
+
+  @Test func whenEveryInputFailsTheFirstFailureIsThrownAndNothingWritten() throws {
+    let folder = try folderOfScans()
+    let broken = folder.appendingPathComponent("broken.png")
+    let whole = try Data(contentsOf: folder.appendingPathComponent("dpi-100.png"))
+    try whole.prefix(400).write(to: broken)
+    let file = folder.appendingPathComponent("out.json")
+    #expect {
+      try Pipeline().run(
+        [try Input(path: broken.path)],
+        into: DocumentSink(format: FileFormat(.json), destination: .file(file.path)))
+    } throws: { error in
+      (error as? ServiceError)?.message.contains(broken.path) == true
+    }
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
   @Test func aMissingInputIsRefusedByName() {
     #expect {
       try Input(path: "/nonexistent/scan.png")

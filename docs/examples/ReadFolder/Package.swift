@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// ScanText's checkout two folders up, as a path dependency: SwiftPM names
+// ScanText's checkout three folders up, as a path dependency: SwiftPM names
 // it after its folder, `ScanText` for a checkout `git clone` made.
 let package = Package(
   name: "ReadFolder",
-  dependencies: [.package(path: "../..")],
+  dependencies: [.package(path: "../../..")],
   targets: [
     .executableTarget(
       name: "ReadFolder",

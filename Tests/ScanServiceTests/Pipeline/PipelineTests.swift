@@ -43,6 +43,17 @@ struct PipelineTests {
     }
   }
 
+  @Test func aDocumentAndAPDFAreToldByTheirContent() throws {
+    let model = try Input(path: Fixtures.scans.appendingPathComponent("clean.truth.json").path)
+    #expect(model.kind == .document)
+    #expect(model.format == "json")
+    #expect(model.pageCount == 1)
+    let pdf = try Input(path: Fixtures.scans.appendingPathComponent("scan.pdf").path)
+    #expect(pdf.kind == .pdf)
+    #expect(pdf.format == "pdf")
+    #expect(pdf.pageCount == 3)
+  }
+
   @Test func folderOfScansToALTOThroughTheCache() throws {
     let folder = try folderOfScans()
     let base = folder.deletingLastPathComponent()

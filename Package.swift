@@ -74,6 +74,9 @@ let package = Package(
     .testTarget(name: "ScanImagingTests", dependencies: ["ScanImaging", "ScanModel"]),
     .testTarget(name: "ScanArgumentsTests", dependencies: ["ScanArguments"]),
     .testTarget(
+      name: "ScanServiceTests",
+      dependencies: ["ScanService", "ScanModel", "ScanFormats", "ScanOCR", "ScanTestSupport"]),
+    .testTarget(
       name: "ScanCLITests",
       dependencies: [
         "ScanCLI", "ScanService", "ScanArguments", "ScanModel", "ScanFormats", "ScanTestSupport",

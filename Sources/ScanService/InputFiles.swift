@@ -236,11 +236,14 @@ package enum InputFiles {
       guard let read = try? handle.read(upToCount: 4) else { return false }
       head = read
     }
-    let signatures: [[UInt8]] = [
-      [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
-    ]
-    return signatures.contains(Array(head))
+    return tiffSignatures.contains(Array(head))
   }
+
+  /// The first four bytes of a TIFF: `II*\0`, `MM\0*`, and BigTIFF's
+  /// `II+\0`, `MM\0+`.
+  package static let tiffSignatures: [[UInt8]] = [
+    [0x49, 0x49, 0x2A, 0], [0x4D, 0x4D, 0, 0x2A], [0x49, 0x49, 0x2B, 0], [0x4D, 0x4D, 0, 0x2B],
+  ]
 
   /// Calls `body` with a path to the file's bytes: `path` itself, or for
   /// standard input a private temporary file (removed afterwards), for

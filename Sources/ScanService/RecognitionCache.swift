@@ -87,9 +87,7 @@ package struct RecognitionCache: Sendable {
     imageData: Data, options: RecognitionOptions, extra: String = "",
     program: String = programIdentity
   ) -> Key {
-    var hash = SHA256()
-    imageData.withUnsafeBytes { hash.update($0) }
-    return key(imageDigest: hash.finalize(), options: options, extra: extra, program: program)
+    key(imageDigest: Input.digest(of: imageData), options: options, extra: extra, program: program)
   }
 
   /// The key of an image whose bytes have the SHA-256 `imageDigest`

@@ -237,10 +237,8 @@ package struct Recognizer: Sendable {
       let data: Data
       do {
         data = try InputFiles.read(path)
-        let count =
-          kind == .pdf
-          ? try PDFDocument(data: data, path: path).pageCount
-          : try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
+        let count = try Input.pageCount(
+          of: data, kind: kind == .pdf ? .pdf : .image, path: path, maxPixels: options.maxPixels)
         pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
         if kind == .image && count < 2 {
           whole(i, .file(input: i))
@@ -259,13 +257,7 @@ package struct Recognizer: Sendable {
         whole(i, .ready(InputResult(path: path, pages: .success([]))))
         continue
       }
-      var digest: [UInt8]?
-      if cache != nil {
-        var hash = SHA256()
-        data.withUnsafeBytes { hash.update($0) }
-        digest = hash.finalize()
-      }
-      split[i] = SplitInput(digest: digest)
+      split[i] = SplitInput(digest: cache == nil ? nil : Input.digest(of: data))
       for (n, page) in pages.enumerated() {
         work.append(
           PlannedTask(
@@ -549,12 +541,7 @@ extension Recognizer {
     } catch {
       throw ServiceError.recognitionFailed(error)
     }
-    var digest: [UInt8]?
-    if cache != nil {
-      var hash = SHA256()
-      data.withUnsafeBytes { hash.update($0) }
-      digest = hash.finalize()
-    }
+    let digest = cache == nil ? nil : Input.digest(of: data)
     let reader = PDFPageReader(
       path: path, digest: digest, pdf: pdf, options: options, cache: cache, pdfText: pdfText)
     return PagedDocument(pageCount: pdf.pageCount, maxPagesInMemory: maxPagesInMemory) {

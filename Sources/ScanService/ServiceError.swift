@@ -6,7 +6,7 @@ import ScanOCR
 /// output. Each case says what went wrong and holds what the message
 /// needs; ``message`` names the file and the reason as the user reads it
 /// (the commands print it as `Error: <message>`, exit 1).
-package enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An input (a file, a stream, standard input `-`) could not be read:
   /// missing, a directory, unreadable, empty, too long to hold, a FIFO
   /// nobody writes to. `reason` follows the path: `no such file`.
@@ -45,7 +45,7 @@ package enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// What went wrong, naming the file, as the user reads it.
-  package var message: String {
+  public var message: String {
     switch self {
     case .inputUnreadable(let path, let reason), .notADocument(let path, let reason),
       .pageNotWritten(let path, let reason):
@@ -74,7 +74,8 @@ package enum ServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  package var description: String { message }
+  /// The message (``message``).
+  public var description: String { message }
 
   /// `error` as a service error: itself when it is one, the engine's error
   /// as ``recognitionFailed(_:)``, else its description.

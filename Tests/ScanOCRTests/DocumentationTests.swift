@@ -21,7 +21,7 @@ struct DocumentationTests {
       "/bin/bash", [root.appendingPathComponent("Tools/check/check-docs.sh").path, out.path],
       environment: ["SCANTEXT_BIN": Fixtures.executable.deletingLastPathComponent().path])
     #expect(status == 0, "\(output)")
-    for module in ["ScanModel", "ScanOCR", "ScanFormats"] {
+    for module in ["ScanModel", "ScanOCR", "ScanFormats", "ScanService"] {
       let archive = out.appendingPathComponent("\(module).doccarchive/data/documentation")
       #expect(FileManager.default.fileExists(atPath: archive.path), "\(module): \(output)")
     }

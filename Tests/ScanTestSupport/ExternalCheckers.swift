@@ -48,6 +48,9 @@ public enum ExternalCheckers {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
+  /// The toolchain's `swift` (which builds packages), or `nil`.
+  public static let swift: String? = find("swift", extra: ["/opt/swift/usr/bin/swift"])
+
   /// The toolchain's `docc`, or `nil`.
   public static let docc: String? = find("docc", extra: ["/opt/swift/usr/bin/docc"])
 

@@ -20,7 +20,7 @@ out="${1:-.build/docs}"
 bin="${SCANTEXT_BIN:-$(swift build --show-bin-path)}"
 modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"
-for m in ScanModel ScanOCR ScanFormats; do
+for m in ScanModel ScanOCR ScanFormats ScanService; do
   if [ ! -e "$modules/$m.swiftmodule" ]; then
     echo "check-docs: $modules/$m.swiftmodule is missing: run 'swift build' first" >&2
     exit 2
@@ -37,7 +37,7 @@ for dir in Sources/C*/ Sources/C*/include/; do
   [ -d "$dir" ] && cflags+=(-Xcc "-I$dir")
 done
 status=0
-for m in ScanModel ScanOCR ScanFormats; do
+for m in ScanModel ScanOCR ScanFormats ScanService; do
   graphs="$out/$m.symbols"
   rm -rf "$graphs" "$out/$m.doccarchive"
   mkdir -p "$graphs"
@@ -52,12 +52,12 @@ for m in ScanModel ScanOCR ScanFormats; do
   # resolve when one module's catalog is built alone: the only warning let
   # through.
   problems="$(grep -E '^(warning|error):' "$log" |
-    grep -vE "^warning: '(ScanModel|ScanOCR|ScanFormats|ScanImaging)' doesn't exist at " || true)"
+    grep -vE "^warning: '(ScanModel|ScanOCR|ScanFormats|ScanImaging|ScanService)' doesn't exist at " || true)"
   if [ "$converted" -ne 0 ] || [ -n "$problems" ]; then
     echo "check-docs: $m: the catalog has problems (docc exit $converted; the whole log: $log):" >&2
     if [ -n "$problems" ]; then
       # Each problem with the place it was found (the line after it).
-      awk "/^(warning|error):/ { keep = !/^warning: '(ScanModel|ScanOCR|ScanFormats|ScanImaging)' doesn't exist at / }
+      awk "/^(warning|error):/ { keep = !/^warning: '(ScanModel|ScanOCR|ScanFormats|ScanImaging|ScanService)' doesn't exist at / }
         keep && (/^(warning|error):/ || /-->/) { print }" "$log" >&2
     else
       tail -20 "$log" >&2

@@ -108,198 +108,30 @@ struct BatchCommand: ScanCommand {
     return RecognitionCache.key(imageDigest: [], options: ocr.recognition, extra: extra).name
   }
 
-  /// The file an output of `input` in `format` is written to, inside the
-  /// output folder.
-  func outputName(_ input: BatchInput, _ format: FileFormat) -> String {
-    input.name + format.outputEnding
-  }
-
   func run(_ io: CommandIO) throws -> Int32 {
     let started = Date()
-    // What earlier runs wrote is never read as an input.
-    let (all, notes) = try BatchPlan.inputs(
-      arguments: paths, manifest: manifestPath, skipping: folder,
-      excluding: BatchLog.outputs(in: folder))
-    if !quietRun {
-      for note in notes { io.printError("Note: " + note.escapingControlCharacters) }
-    }
-    let mine = shardChoice.map { BatchPlan.shard(all, index: $0.index, count: $0.count) } ?? all
-    try OutputFolder.create(folder)
-    let settings = self.settings()
-    // What earlier runs (of any shard) finished and left intact.
-    let done = Dictionary(
-      BatchLog.records(BatchLog.reports(in: folder)).map { ($0.name, $0) },
-      uniquingKeysWith: { _, last in last })
-    let pending = mine.filter { input in
-      guard let record = done[input.name] else { return true }
-      return !BatchLog.isDone(record, settings: settings, in: folder)
-    }
-    let skipped = mine.count - pending.count
-    let log = try BatchLog.Appender(
-      (folder as NSString).appendingPathComponent(BatchLog.fileName(shard: shardChoice)))
-    var records: [BatchRecord] = []
-    // An input one of whose outputs is an input (the same file: a PDF
-    // written over itself, through a link or a hard link too) is refused,
-    // alone; the others run.
-    var inputsByIdentity: [FileIdentity: String] = [:]
-    for input in all {
-      if let identity = FileIdentity(input.path) { inputsByIdentity[identity] = input.path }
-    }
-    var todo: [BatchInput] = []
-    for input in pending {
-      let clash = formats.lazy.compactMap { format -> ServiceError? in
-        let path = (folder as NSString).appendingPathComponent(outputName(input, format))
-        guard let identity = FileIdentity(path), let other = inputsByIdentity[identity] else {
-          return nil
-        }
-        return OutputFile.replacesInput(path, other)
-      }.first
-      guard let clash else {
-        todo.append(input)
-        continue
-      }
-      var record = BatchRecord(
-        path: input.path, name: input.name, ok: false, seconds: 0, settings: settings)
-      record.errors = [clash.message]
-      try log.append(record.line + "\n")
-      records.append(record)
-      if !quietRun { io.printErrorMessage(clash.message) }
-    }
+    var batch = try BatchRun(
+      inputs: paths, manifest: manifestPath, folder: folder, formats: formats, shard: shardChoice,
+      settings: settings(), io: io, quiet: quietRun)
     let progress: ProgressLine? =
-      !quietRun && io.errorIsTerminal && !todo.isEmpty ? ProgressLine(io: io, unit: "pieces") : nil
+      !quietRun && io.errorIsTerminal && !batch.todo.isEmpty
+      ? ProgressLine(io: io, unit: "pieces") : nil
     var showDone: Recognizer.Progress?
     if let progress { showDone = { done, total in progress.update(done, total) } }
     defer { progress?.finish() }
-
-    var recognizer = ocr.recognizer(jobs: jobCount)
+    var pipeline = Pipeline(ocr.recognizer(jobs: jobCount))
     // A collection is read once: its pages would fill the user's cache;
     // the report is what a rerun resumes from.
-    recognizer.cache = nil
-    var current: (input: Int, record: BatchRecord, outputs: [DocumentStream])?
-    // The input whose output could not be written: its other pieces are
-    // passed over (its record is written), and the run goes on.
-    var abandoned: Int?
-    func open(_ i: Int) throws -> [DocumentStream] {
-      let input = todo[i]
-      return try formats.map { format in
-        let path = (folder as NSString).appendingPathComponent(outputName(input, format))
-        try FileManager.default.createDirectory(
-          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        return try DocumentStream(
-          format: format, path: path,
-          settings: ocr.writerSettings(writing: path, io: io),
-          images: PageFiles(
-            maxPixels: ocr.recognition.maxPixels, pdfText: ocr.pdfText,
-            readsPDFs: Recognizer.looksLikePDF(input.path),
-            pictures: HTMLPictures(outputPath: path)), io: io,
-          runningFurniture: ocr.recognition.layout)
-      }
-    }
-    func close(_ i: Int, _ record: BatchRecord, _ outputs: [DocumentStream]) throws {
-      var record = record
-      let written = outputs.first?.pageCount ?? 0
-      if written > 0 {
-        do {
-          for (format, output) in zip(formats, outputs) {
-            try output.finish()
-            let name = outputName(todo[i], format)
-            let path = (folder as NSString).appendingPathComponent(name)
-            let bytes =
-              (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            record.outputs.append(
-              BatchOutput(path: name, bytes: bytes, sha256: BatchLog.digest(of: path) ?? ""))
-          }
-        } catch {
-          // This input failed; the run goes on, unless the file system
-          // failed.
-          outputs.forEach { $0.abandon() }
-          if OutputFile.failsEveryOutput(error) { throw error }
-          record.ok = false
-          record.errors.append(ServiceError.wrap(error).message)
-        }
-      } else {
-        outputs.forEach { $0.abandon() }
-        record.ok = false
-        if record.errors.isEmpty { record.errors = ["no page read"] }
-      }
-      try log.append(record.line + "\n")
-      records.append(record)
-      if !record.ok, !quietRun {
-        progress?.clear()
-        for error in record.errors { io.printErrorMessage(error) }
-      }
-    }
-    do {
-      try recognizer.read(todo.map(\.path), progress: showDone) { part in
-        if abandoned == part.input { return }
-        // A write that fails fails its input only, unless the file system
-        // fails (full, read-only): then every later output would too.
-        func failed(_ error: any Error) throws {
-          if error is BatchFailure || OutputFile.failsEveryOutput(error) { throw error }
-          guard var now = current else { throw error }
-          current = nil
-          now.outputs.forEach { $0.abandon() }
-          now.record.ok = false
-          now.record.errors.append(ServiceError.wrap(error).message)
-          try close(now.input, now.record, [])
-          if !part.isLast { abandoned = now.input }
-        }
-        if current?.input != part.input {
-          if let open = current { try close(open.input, open.record, open.outputs) }
-          current = (
-            part.input,
-            BatchRecord(
-              path: todo[part.input].path, name: todo[part.input].name, ok: true, seconds: 0,
-              settings: settings),
-            []
-          )
-          do {
-            current?.outputs = try open(part.input)
-          } catch {
-            try failed(error)
-            return
-          }
-        }
-        guard var now = current else { return }
-        now.record.seconds += part.result.seconds
-        switch part.result.pages {
-        case .success(let pages):
-          for (n, page) in pages.enumerated() {
-            do {
-              for output in now.outputs {
-                try output.write(
-                  page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
-              }
-            } catch {
-              current = now
-              try failed(error)
-              return
-            }
-            now.record.add(page)
-          }
-        case .failure(let error):
-          now.record.ok = false
-          now.record.errors.append(error.message)
-        }
-        for error in part.result.pageErrors {
-          now.record.ok = false
-          now.record.errors.append(error.message)
-        }
-        current = now
-        if part.isLast {
-          current = nil
-          try close(now.input, now.record, now.outputs)
-        }
-      }
-    } catch {
-      current?.outputs.forEach { $0.abandon() }
-      throw error
-    }
+    pipeline.cache = nil
+    let ocr = self.ocr
+    let records = try batch.read(
+      with: pipeline, writerSettings: { ocr.writerSettings(writing: $0, io: io) },
+      progress: showDone, clearProgress: { progress?.clear() })
     progress?.finish()
     if !quietRun {
       io.printError(
         BatchLog.summary(
-          records, skipped: skipped, wall: Date().timeIntervalSince(started)))
+          records, skipped: batch.skipped, wall: Date().timeIntervalSince(started)))
     }
     return records.contains { !$0.ok } ? 1 : 0
   }

@@ -110,56 +110,35 @@ struct OCRCommand: ScanCommand {
     // JSON is for programs: a person at a terminal gets the text.
     let outputFormat =
       formatIsDefault && io.outputIsTerminal ? FileFormat(.text) : chosenFormat
-    if let folder {
-      try folder.create()
-      for (input, output) in zip(paths, folder.outputs) {
-        try OutputFile.checkWritable(output, inputs: [input])
-      }
-    } else {
-      try OutputFile.checkWritable(outputPath, inputs: paths)
-    }
-    if let sidecarPath {
-      // Neither an input nor the output (by another name) is replaced.
-      try OutputFile.checkWritable(sidecarPath, inputs: paths + [outputPath])
-    }
+    let output = sink(outputFormat, to: folder.map { .folder($0.path) } ?? .file(outputPath), io)
+    // `--sidecar`: the same pages as plain text, written beside.
+    let sidecar = sidecarPath.map { sink(FileFormat(.text), to: .file($0), io) }
+    sidecar?.writesPageImages = false
+    try output.check(inputs: paths)
+    // Neither an input nor the output (by another name) is replaced.
+    try sidecar?.check(inputs: paths, alsoRefusing: [outputPath])
     if outputFormat == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
     if outputFormat.document == .tsv, sidecarPath == nil,
       ExactTSV.applies(format: .tsv, paths: paths, options: options)
     {
-      guard let folder else {
-        try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
-        return 0
-      }
-      var failed = false
-      for (input, output) in zip(paths, folder.outputs) {
-        do {
-          try ExactTSV.write(paths: [input], options: options, to: output, io: io)
-        } catch is BatchFailure {
-          failed = true
-        }
-      }
-      if failed { throw BatchFailure() }
-      return 0
+      return try writeExactTSV(io)
     }
-    // A PDF is read page by page: its progress is shown even alone.
-    let readsPDF = paths.contains { Recognizer.looksLikePDF($0) }
-    let progress: ProgressLine? =
-      showProgress && io.errorIsTerminal && (paths.count > 1 || readsPDF)
-      ? ProgressLine(
-        io: io, unit: readsPDF || paths.contains(where: InputFiles.isTIFF) ? "pages" : "images")
-      : nil
+    let progress = progressLine(io)
     var showDone: Recognizer.Progress?
     if let progress { showDone = { done, total in progress.update(done, total) } }
     defer { progress?.finish() }
-    func say(_ message: String) {
-      progress?.clear()
-      io.printErrorMessage(message)
-    }
-    var failed = false
-    // Which pages of the input being read came from a PDF's text.
     var keptText: [Int] = []
-    func note(_ part: Recognizer.InputPart, _ pages: [Page]) {
+    // Failures as they come, between updates of the progress line; a
+    // PDF's pages read from its text named after its last.
+    func report(_ part: Recognizer.InputPart) {
+      var errors = part.result.pageErrors
+      if case .failure(let error) = part.result.pages { errors = [error] }
+      for error in errors {
+        progress?.clear()
+        io.printErrorMessage(error.message)
+      }
       guard ocr.pdfText == .keep, showProgress else { return }
+      let pages = (try? part.result.pages.get()) ?? []
       keptText += pages.filter { $0.source == .pdfText }.compactMap { $0.pdf?.page }
       guard part.isLast else { return }
       if let note = Self.keptTextNote(path: part.result.path, pageNumbers: keptText) {
@@ -168,93 +147,53 @@ struct OCRCommand: ScanCommand {
       }
       keptText = []
     }
-    func report(_ result: InputResult) -> [Page] {
-      switch result.pages {
-      case .success(let pages):
-        for error in result.pageErrors {
-          say(error.message)
-          failed = true
-        }
-        return pages
-      case .failure(let error):
-        say(error.message)
-        failed = true
-        return []
-      }
-    }
-    let recognizer = ocr.recognizer(jobs: jobCount)
     // Every format is written page by page as pages are read, through the
     // format's writer: memory holds the pages in flight, not the document
     // (but for a searchable PDF of PDFs, which qpdf edits whole: see
     // SearchablePDFOutput).
-    func stream(to path: String, readsPDFs: Bool) throws -> DocumentStream {
-      try DocumentStream(
-        format: outputFormat, path: path,
-        settings: ocr.writerSettings(writing: path, io: io),
-        images: PageFiles(
-          maxPixels: options.maxPixels, pdfText: ocr.pdfText, readsPDFs: readsPDFs,
-          pictures: HTMLPictures(outputPath: path)), io: io,
-        runningFurniture: ocr.recognition.layout)
-    }
-    if let folder {
-      // One output per input, opened at its first piece and finished at its
-      // last; an input with no page read leaves no file.
-      var current: (input: Int, output: DocumentStream)?
-      do {
-        try recognizer.read(paths, progress: showDone) { part in
-          let read = report(part.result)
-          note(part, read)
-          if current?.input != part.input {
-            current?.output.abandon()
-            current = (
-              part.input,
-              try stream(
-                to: folder.outputs[part.input],
-                readsPDFs: Recognizer.looksLikePDF(paths[part.input]))
-            )
-          }
-          guard let output = current?.output else { return }
-          for (n, page) in read.enumerated() {
-            try output.write(
-              page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
-          }
-          guard part.isLast else { return }
-          if output.pageCount > 0 { try output.finish() } else { output.abandon() }
-          current = nil
-        }
-      } catch {
-        current?.output.abandon()
-        throw error
-      }
-      progress?.finish()
-      if failed { throw BatchFailure() }
+    var failures: [ServiceError] = []
+    _ = try Pipeline(ocr.recognizer(jobs: jobCount)).run(
+      paths, into: [output] + (sidecar.map { [$0] } ?? []), failures: &failures,
+      progress: showDone, readingDone: { progress?.finish() }, observe: report)
+    if !failures.isEmpty { throw BatchFailure() }
+    return 0
+  }
+
+  /// The sink of an output in `format`, written with the command's
+  /// settings and streams.
+  private func sink(
+    _ format: FileFormat, to destination: DocumentSink.Destination, _ io: CommandIO
+  ) -> DocumentSink {
+    let sink = DocumentSink(format: format, destination: destination)
+    sink.io = io
+    let ocr = self.ocr
+    sink.settingsForPath = { ocr.writerSettings(writing: $0, io: io) }
+    return sink
+  }
+
+  /// The progress line on a terminal for several inputs or a PDF (whose
+  /// pages are read one by one: its progress is shown even alone).
+  private func progressLine(_ io: CommandIO) -> ProgressLine? {
+    let readsPDF = paths.contains { Recognizer.looksLikePDF($0) }
+    guard showProgress, io.errorIsTerminal, paths.count > 1 || readsPDF else { return nil }
+    return ProgressLine(
+      io: io, unit: readsPDF || paths.contains(where: InputFiles.isTIFF) ? "pages" : "images")
+  }
+
+  /// Tesseract's own TSV (``ExactTSV``): to the output, or to each input's
+  /// file in the folder.
+  private func writeExactTSV(_ io: CommandIO) throws -> Int32 {
+    guard let folder else {
+      try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
       return 0
     }
-    let output = try stream(to: outputPath, readsPDFs: readsPDF)
-    // `--sidecar`: the same pages as plain text, written beside.
-    let sidecar = try sidecarPath.map {
-      try DocumentStream(
-        format: FileFormat(.text), path: $0,
-        settings: ocr.writerSettings(writing: $0, io: io), io: io)
-    }
-    do {
-      try recognizer.read(paths, progress: showDone) { part in
-        let read = report(part.result)
-        note(part, read)
-        for (n, page) in read.enumerated() {
-          try output.write(
-            page, encoded: part.result.text(ofPage: n), from: (part.result.path, page.index))
-          try sidecar?.write(page, from: (part.result.path, page.index))
-        }
+    var failed = false
+    for (input, output) in zip(paths, folder.outputs) {
+      do {
+        try ExactTSV.write(paths: [input], options: options, to: output, io: io)
+      } catch is BatchFailure {
+        failed = true
       }
-      progress?.finish()
-      if failed && output.pageCount == 0 { throw BatchFailure() }
-      try output.finish()
-      try sidecar?.finish()
-    } catch {
-      output.abandon()
-      sidecar?.abandon()
-      throw error
     }
     if failed { throw BatchFailure() }
     return 0

@@ -1,22 +1,21 @@
 import Foundation
 import ScanArguments
 import ScanFormats
-import ScanService
 
 /// `ocr --output-dir DIR`: one output per input, named after it
 /// (`scans/page-7.tif` → `DIR/page-7.json`), in any format.
-struct OutputFolder {
+package struct OutputFolder {
   /// The folder.
-  let path: String
+  package let path: String
   /// Each input's output, by the input's place in the paths.
-  let outputs: [String]
+  package let outputs: [String]
 
   /// The outputs of `inputs` in `folder` for `format`.
   /// - Throws: ``ScanArguments/ValidationError`` (a usage error) for
   ///   standard input (it has no name to give its output) and for two
   ///   inputs whose outputs would have the same name (`a/p.png` and
   ///   `b/p.png`, or `p.png` and `p.tif`), naming both.
-  init(_ folder: String, inputs: [String], format: FileFormat) throws {
+  package init(_ folder: String, inputs: [String], format: FileFormat) throws {
     guard !OutputFile.isStandardOutput(folder) else {
       throw ValidationError("'--output-dir' takes a folder, not standard output")
     }
@@ -27,9 +26,7 @@ struct OutputFolder {
         throw ValidationError(
           "'-' (standard input) cannot be used with '--output-dir': its output would have no name")
       }
-      let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-      // The folder as given (messages name it so), then the name.
-      let output = (folder.hasSuffix("/") ? folder : folder + "/") + stem + ending
+      let output = Self.outputPath(in: folder, forInput: input, ending: ending)
       if let other = taken[output] {
         throw ValidationError(
           "'\(other.escapingControlCharacters)' and '\(input.escapingControlCharacters)' would both be written to '\(output.escapingControlCharacters)': give them different names, or run them apart"
@@ -41,15 +38,26 @@ struct OutputFolder {
     path = folder
   }
 
+  /// The output of `input` in `folder`: the input's name without its
+  /// ending, then `ending` (`scans/p7.tif` → `DIR/p7.json`).
+  /// - Complexity: O(*n*) in the paths' lengths.
+  package static func outputPath(in folder: String, forInput input: String, ending: String)
+    -> String
+  {
+    let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+    // The folder as given (messages name it so), then the name.
+    return (folder.hasSuffix("/") ? folder : folder + "/") + stem + ending
+  }
+
   /// Makes the folder (and the folders above it) when it is missing.
   /// - Throws: ``ServiceError`` naming the folder and the reason when it is
   ///   not a folder or cannot be made.
-  func create() throws { try Self.create(path) }
+  package func create() throws { try Self.create(path) }
 
   /// Makes `path` (and the folders above it) when it is missing.
   /// - Throws: ``ServiceError`` naming the folder and the reason when it is
   ///   not a folder or cannot be made.
-  static func create(_ path: String) throws {
+  package static func create(_ path: String) throws {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
       guard isFolder.boolValue else {
@@ -71,5 +79,5 @@ extension FileFormat {
   /// The ending of an output file named after its input (`--output-dir`,
   /// `batch`): the format's usual one; `.html` for the accessible HTML,
   /// which has none of its own (`.html` chooses hOCR when reading a name).
-  var outputEnding: String { fileNameSuffixes.first ?? ".html" }
+  package var outputEnding: String { fileNameSuffixes.first ?? ".html" }
 }

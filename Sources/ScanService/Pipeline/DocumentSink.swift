@@ -1,0 +1,228 @@
+import Foundation
+import ScanArguments
+import ScanFormats
+import ScanModel
+import ScanOCR
+
+/// Where a ``Pipeline`` writes the pages it reads: one document in one
+/// format, to a file, to standard output, or one file per input in a
+/// folder.
+///
+/// The sink opens, finishes, abandons and names its outputs, the same way
+/// for every format of the registry (``ScanFormats/FileFormat``):
+/// - A regular file is written to a temporary file beside it and renamed
+///   over it only once complete, so a failure never leaves a partial or
+///   clobbered file; a FIFO or a character device is written into; a
+///   directory, a socket or one of the inputs is refused.
+/// - Pages are written as they are read (memory holds a page at a time,
+///   whatever the document's length); nothing reaches a file before its
+///   first page.
+/// - With ``Destination/folder(_:)``, each input has its own output,
+///   opened at its first page and finished at its last; an input with no
+///   page read leaves no file.
+///
+/// A sink is used for one run.
+public final class DocumentSink {
+  /// Where the outputs go.
+  public enum Destination: Sendable, Hashable {
+    /// Standard output: every page of every input, in order.
+    case standardOutput
+    /// One file (or FIFO) holding every page of every input, in order.
+    case file(String)
+    /// One output per input in this folder (made when missing), named
+    /// after the input with the format's ending: `scans/p7.tif` gives
+    /// `FOLDER/p7.alto.xml` for ALTO.
+    case folder(String)
+  }
+
+  /// The outputs' format.
+  public let format: FileFormat
+  /// Where the outputs go.
+  public let destination: Destination
+  /// The writer's settings (the generator recorded, the searchable PDF's
+  /// font and tags); ScanText's own, from the pipeline's tessdata folder,
+  /// when `nil`.
+  public var settings: WriterSettings?
+
+  /// The standard streams written to (`-`, warnings).
+  package var io: CommandIO = .standard
+  /// The settings for the output at a path (a command's own, which print
+  /// its warnings); ``settings`` when `nil`.
+  package var settingsForPath: ((String) -> WriterSettings)?
+  /// Whether the pages carry their page images and running heads and
+  /// feet (`false` for `--sidecar`'s plain text, which needs neither).
+  package var writesPageImages = true
+
+  /// The inputs of the run, once opened.
+  private var paths: [String] = []
+  private var options = RecognitionOptions()
+  private var pdfText = PDFTextPolicy.keep
+  /// The one output of ``Destination/standardOutput`` and
+  /// ``Destination/file(_:)``.
+  private var single: DocumentStream?
+  /// The output of the input being written, for ``Destination/folder(_:)``.
+  private var current: (input: Int, stream: DocumentStream)?
+  /// The pages written, to every output.
+  public private(set) var pageCount = 0
+
+  /// A sink writing `format` to `destination`.
+  /// - Parameters:
+  ///   - format: The format, a row of the registry: ``ScanFormats/FileFormat/alto``,
+  ///     `FileFormat(.json)`, `FileFormat.named("hocr")`.
+  ///   - destination: Where the outputs go.
+  /// - Complexity: O(1): nothing is opened before the run.
+  public init(format: FileFormat, destination: Destination) {
+    self.format = format
+    self.destination = destination
+  }
+
+  /// The output the pages of `input` go to: `-` for standard output, the
+  /// file, or the input's own file in the folder.
+  /// - Parameter input: The input's path as given.
+  /// - Complexity: O(*n*) in the paths' lengths.
+  public func outputPath(forInput input: String) -> String {
+    switch destination {
+    case .standardOutput: "-"
+    case .file(let path): path
+    case .folder(let folder):
+      OutputFolder.outputPath(in: folder, forInput: input, ending: format.outputEnding)
+    }
+  }
+
+  /// Fails early, before any reading, when an output cannot be written or
+  /// would replace one of `inputs`; makes the folder of
+  /// ``Destination/folder(_:)`` when it is missing.
+  /// - Throws: ``ServiceError`` naming the output and the reason.
+  package func check(inputs paths: [String], alsoRefusing others: [String] = []) throws {
+    if case .folder(let folder) = destination {
+      try OutputFolder.create(folder)
+      for input in paths {
+        try OutputFile.checkWritable(outputPath(forInput: input), inputs: [input])
+      }
+    } else {
+      try OutputFile.checkWritable(outputPath(forInput: ""), inputs: paths + others)
+    }
+  }
+
+  /// Starts a run reading `paths` with `options`: a single output's writer
+  /// starts (the searchable PDF's font is loaded); a folder's outputs are
+  /// opened as their inputs come.
+  /// - Throws: ``ServiceError`` when the writer cannot start.
+  package func open(paths: [String], options: RecognitionOptions, pdfText: PDFTextPolicy) throws {
+    self.paths = paths
+    self.options = options
+    self.pdfText = pdfText
+    if case .folder = destination { return }
+    single = try makeStream(
+      to: outputPath(forInput: ""), readsPDFs: paths.contains { Recognizer.looksLikePDF($0) })
+  }
+
+  /// Writes the pages read of a piece of input `part.input` (a whole
+  /// input, or a page of a PDF or multi-page TIFF), opening the input's
+  /// output in a folder at its first piece and finishing it at its last.
+  /// - Throws: ``ServiceError`` when the output cannot be opened or
+  ///   written; the output is then left as it was.
+  package func write(_ part: Recognizer.InputPart, pages: [Page]) throws {
+    if case .folder = destination, current?.input != part.input { try openInput(part.input) }
+    try writePages(of: part, pages)
+    guard single == nil, part.isLast else { return }
+    if inputPageCount > 0 { try finishInput() } else { abandonInput() }
+  }
+
+  /// The names of the inputs' outputs in a batch's tree, by the inputs'
+  /// places: `box3/p7` for `scans/box3/p7.tif` (``BatchInput/name``), the
+  /// format's ending added; `nil` for outputs named after the inputs'
+  /// files alone.
+  package var treeNames: [String]?
+
+  /// The output of input `index` (its place in the run's paths).
+  package func outputPath(ofInput index: Int) -> String {
+    guard let treeNames, case .folder(let folder) = destination else {
+      return outputPath(forInput: paths[index])
+    }
+    return (folder as NSString).appendingPathComponent(treeNames[index] + format.outputEnding)
+  }
+
+  /// Opens the output of input `index` in the folder (and the folders of
+  /// a batch's tree above it), giving up the output open before.
+  /// - Throws: ``ServiceError`` (or the file system's error for a folder)
+  ///   when it cannot be opened.
+  package func openInput(_ index: Int) throws {
+    abandonInput()
+    let path = outputPath(ofInput: index)
+    if treeNames != nil {
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    }
+    current = (index, try makeStream(to: path, readsPDFs: Recognizer.looksLikePDF(paths[index])))
+  }
+
+  /// Writes `pages`, read of `part` (the first its page `first`, from 0),
+  /// to the output open.
+  package func writePages(of part: Recognizer.InputPart, _ pages: [Page], first: Int = 0) throws {
+    guard let stream = single ?? current?.stream else { return }
+    for (n, page) in pages.enumerated() {
+      try stream.write(
+        page, encoded: writesPageImages ? part.result.text(ofPage: first + n) : nil,
+        from: (part.result.path, page.index))
+      pageCount += 1
+    }
+  }
+
+  /// The pages written to the output of the input open in the folder.
+  package var inputPageCount: Int { current?.stream.pageCount ?? 0 }
+
+  /// Finishes the output of the input open in the folder (renamed into
+  /// place); returns its path.
+  /// - Throws: ``ServiceError`` when it cannot be written; it is then
+  ///   given up.
+  @discardableResult
+  package func finishInput() throws -> String? {
+    guard let (index, stream) = current else { return nil }
+    current = nil
+    try stream.finish()
+    return outputPath(ofInput: index)
+  }
+
+  /// Gives up the output of the input open in the folder.
+  package func abandonInput() {
+    current?.stream.abandon()
+    current = nil
+  }
+
+  /// Whether the run's single output got no page (every input failed, or
+  /// none had a page chosen): then it is not written when something
+  /// failed.
+  package var singleOutputIsEmpty: Bool { (single?.pageCount ?? 1) == 0 }
+
+  /// Ends the run: the single output is finished (renamed into place).
+  /// - Throws: ``ServiceError`` when it cannot be written.
+  package func finish() throws {
+    try single?.finish()
+    single = nil
+  }
+
+  /// Gives the run up: the outputs being written are removed, their
+  /// destinations left as they were.
+  package func abandon() {
+    single?.abandon()
+    current?.stream.abandon()
+    single = nil
+    current = nil
+  }
+
+  /// The output to `path`, its page images from the files read.
+  private func makeStream(to path: String, readsPDFs: Bool) throws -> DocumentStream {
+    let settings =
+      settingsForPath?(path) ?? self.settings ?? WriterSettings.scanText(dataPath: options.dataPath)
+    guard writesPageImages else {
+      return try DocumentStream(format: format, path: path, settings: settings, io: io)
+    }
+    return try DocumentStream(
+      format: format, path: path, settings: settings,
+      images: PageFiles(
+        maxPixels: options.maxPixels, pdfText: pdfText, readsPDFs: readsPDFs,
+        pictures: HTMLPictures(outputPath: path)), io: io,
+      runningFurniture: options.layout)
+  }
+}

@@ -262,6 +262,7 @@ QPDF_BOOL qpdf_oh_is_indirect(qpdf_data, qpdf_oh);
 QPDF_BOOL qpdf_oh_is_name_and_equals(qpdf_data, qpdf_oh, char const *);
 char const *qpdf_oh_get_name(qpdf_data, qpdf_oh);
 double qpdf_oh_get_numeric_value(qpdf_data, qpdf_oh);
+void qpdf_oh_release_all(qpdf_data);
 int qpdf_oh_get_int_value_as_int(qpdf_data, qpdf_oh);
 char const *qpdf_oh_get_utf8_value(qpdf_data, qpdf_oh);
 int qpdf_oh_get_object_id(qpdf_data, qpdf_oh);

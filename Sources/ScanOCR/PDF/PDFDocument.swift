@@ -25,6 +25,20 @@ public final class PDFDocument {
   /// it has text, then its rendering), and describing a page decodes its
   /// one image.
   private var described: (index: Int, info: PageInfo)?
+  /// When reading the page described last began (its image check and
+  /// Poppler's text probe included): its deadline counts from here.
+  private var began: (index: Int, date: Date)?
+  /// The file opened with qpdf, to check what a page's images claim before
+  /// Poppler reads it (``PDFEditor/largestImage(page:)``); opened for the
+  /// first page asked for, `nil` before and when qpdf is missing or cannot
+  /// read the file.
+  private var scanner: Result<PDFEditor, OCRError>?
+  /// The pages the scanner has been asked about since it was opened.
+  private var scanned = 0
+  /// The pages one scanner is asked about before it is opened again: qpdf
+  /// keeps every object it has read until the document is closed (about
+  /// 2 kB a page), so a long PDF read page by page would grow by that.
+  static let pagesPerScanner = 256
 
   /// Whether PDF input is available: Poppler's GLib library
   /// (libpoppler-glib8) is installed.
@@ -79,6 +93,7 @@ public final class PDFDocument {
   }
 
   deinit {
+    scanner = nil
     scantext_pdf_close(handle)
     bytes.deallocate()
   }
@@ -103,10 +118,24 @@ public final class PDFDocument {
     }
   }
 
-  /// Describes page `index` (from 0).
-  /// - Throws: ``OCRError/corruptPDFPage(path:page:)``.
-  public func info(page index: Int) throws(OCRError) -> PageInfo {
+  /// Describes page `index` (from 0). Before Poppler reads the page, the
+  /// images it draws are checked against `maxPixels` by the size they
+  /// claim (``PDFEditor/largestImage(page:)``, read with qpdf; skipped
+  /// when qpdf is not installed): Poppler reads an inline image's claimed
+  /// pixels even to find the page's text, however few bytes it holds.
+  /// - Parameters:
+  ///   - index: The page, from 0.
+  ///   - maxPixels: The most pixels an image of the page may claim.
+  /// - Throws: ``OCRError/corruptPDFPage(path:page:)``,
+  ///   ``OCRError/pdfImageTooLarge(path:page:width:height:inline:limit:)``.
+  /// - Complexity: O(*n*) in the page's decoded content, plus Poppler's
+  ///   reading of the page's text.
+  public func info(page index: Int, maxPixels: Int = RecognitionOptions.defaultMaxPixels)
+    throws(OCRError) -> PageInfo
+  {
     if let described, described.index == index { return described.info }
+    began = (index, Date())
+    try checkImages(page: index, maxPixels: maxPixels)
     var page = scantext_pdf_page()
     guard index >= 0, index < pageCount, scantext_pdf_describe(handle, Int32(index), &page) == 0,
       page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
@@ -117,6 +146,37 @@ public final class PDFDocument {
       imageSize: image.allSatisfy({ $0 > 0 && $0.isFinite }) ? image : nil)
     described = (index, info)
     return info
+  }
+
+  /// When reading page `index` began (``info(page:maxPixels:)``); now
+  /// when it has not.
+  func started(page index: Int) -> Date {
+    if let began, began.index == index { return began.date }
+    return Date()
+  }
+
+  /// Refuses page `index` when an image it draws claims more than
+  /// `maxPixels`.
+  private func checkImages(page index: Int, maxPixels: Int) throws(OCRError) {
+    if scanned >= Self.pagesPerScanner { scanner = nil }
+    if scanner == nil {
+      scanned = 0
+      // The editor copies the bytes it is given: no copy here besides.
+      let bytes = fileBytes.baseAddress.map {
+        Data(
+          bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: byteCount, deallocator: .none)
+      }
+      scanner = Result { () throws(OCRError) in
+        try PDFEditor(data: bytes ?? Data(), path: path, font: Data(), countingPages: false)
+      }
+    }
+    scanned += 1
+    guard case .success(let editor)? = scanner, let image = editor.largestImage(page: index),
+      image.pixels > Double(maxPixels)
+    else { return }
+    throw .pdfImageTooLarge(
+      path: path, page: index, width: Int(min(image.width, 1e9)),
+      height: Int(min(image.height, 1e9)), inline: image.isInline, limit: maxPixels)
   }
 
   /// How a page becomes pixels: its size and resolution.
@@ -235,19 +295,45 @@ public final class PDFDocument {
   ///     layout order; nothing else applies to a page not recognised.
   /// - Returns: The page, or `nil` when it is to be recognised.
   /// - Throws: ``OCRError/corruptPDFPage(path:page:)``,
-  ///   ``OCRError/pdfPageTooLarge(path:page:points:dpi:width:height:limit:)``.
+  ///   ``OCRError/pdfPageTooLarge(path:page:points:dpi:width:height:limit:)``,
+  ///   ``OCRError/pdfImageTooLarge(path:page:width:height:inline:limit:)``,
+  ///   ``OCRError/timedOut(path:page:seconds:)`` when the page runs past
+  ///   `options`' timeout (counted from the start of its reading).
   /// - Complexity: O(*n* log *n*) in the characters of the page, plus
   ///   O(*l*²) in its lines (the layout's cuts).
   public func textPage(page index: Int, policy: PDFTextPolicy, options: RecognitionOptions)
     throws(OCRError) -> Page?
   {
+    do {
+      let page = try readText(page: index, policy: policy, options: options)
+      // Read: the next reading of this page starts afresh. A page to be
+      // recognised keeps its description and start for the recognition.
+      if page != nil { finishReading(page: index) }
+      return page
+    } catch {
+      finishReading(page: index)
+      throw error
+    }
+  }
+
+  /// Forgets page `index`'s description and start: its reading is over.
+  func finishReading(page index: Int) {
+    if described?.index == index { described = nil }
+    if began?.index == index { began = nil }
+  }
+
+  private func readText(page index: Int, policy: PDFTextPolicy, options: RecognitionOptions)
+    throws(OCRError) -> Page?
+  {
     guard policy != .force else { return nil }
-    let info = try info(page: index)
+    let info = try info(page: index, maxPixels: options.maxPixels)
+    try checkDeadline(page: index, options: options)
     guard Self.readsText(info, policy: policy) else { return nil }
     // `--redo-ocr` recognises again a page with an earlier invisible text
     // layer (its content streams say so: ``textKind(page:)``).
     if policy == .redo, try textKind(page: index).hasInvisible { return nil }
     guard let text = try text(page: index) else { return nil }
+    try checkDeadline(page: index, options: options)
     // An OCR layer set at a slant (on a skewed scan) comes out of Poppler
     // in pieces: the page is recognised instead, by default (the PDF's
     // page is kept as it is all the same); `--skip-text` asks that it is
@@ -266,6 +352,14 @@ public final class PDFDocument {
       language: options.languageString, blocks: blocks,
       pdf: source(page: index, info: info, rendering: rendering), source: .pdfText,
       dpiSource: Self.dpiSource(options))
+  }
+
+  /// Fails page `index` when it has run past `options`' timeout since its
+  /// reading began (`started(page:)`).
+  func checkDeadline(page index: Int, options: RecognitionOptions) throws(OCRError) {
+    if let timeout = options.timeout, Date().timeIntervalSince(started(page: index)) >= timeout {
+      throw .timedOut(path: path, page: index, seconds: timeout)
+    }
   }
 
   /// Where a PDF page's resolution comes from: `--dpi`, else the page.
@@ -310,12 +404,16 @@ extension OCREngine {
   public func recognize(pdf: PDFDocument, page index: Int, policy: PDFTextPolicy = .keep)
     throws(OCRError) -> Page
   {
+    defer { pdf.finishReading(page: index) }
     if let page = try pdf.textPage(page: index, policy: policy, options: options) {
       return page
     }
-    // The deadline counts from the page's start, rendering included.
-    let started = Date()
-    let info = try pdf.info(page: index)
+    // The deadline counts from the page's start: its image check and
+    // Poppler's text probe (``PDFDocument/info(page:maxPixels:)``) and
+    // rendering included.
+    let info = try pdf.info(page: index, maxPixels: options.maxPixels)
+    let started = pdf.started(page: index)
+    try checkDeadline(started, path: pdf.path, page: index)
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let image = try pdf.render(page: index, rendering)

@@ -63,7 +63,15 @@ public final class PDFEditor {
   ///   installed; ``OCRError/uneditablePDF(path:reason:)`` when qpdf cannot
   ///   read the file or it is encrypted (a searchable copy would have to be
   ///   encrypted again, which ScanText does not do).
-  public init(data: Data, path: String, font: Data = Data()) throws(OCRError) {
+  public convenience init(data: Data, path: String, font: Data = Data()) throws(OCRError) {
+    try self.init(data: data, path: path, font: font, countingPages: true)
+  }
+
+  /// Opens a PDF held in memory; without `countingPages`, a file whose
+  /// page tree is empty opens too, and opening reads no page (qpdf's count
+  /// reads every page's dictionary: 5 kB a page, which
+  /// ``largestImage(page:)``, finding its page by itself, does not need).
+  init(data: Data, path: String, font: Data, countingPages: Bool) throws(OCRError) {
     guard Self.isAvailable, let q = scantext_qpdf_init() else {
       throw .pdfEditingUnavailable(path: path)
     }
@@ -92,7 +100,7 @@ public final class PDFEditor {
         path: path,
         reason: "it is encrypted (decrypt it first: qpdf --decrypt in.pdf out.pdf)")
     }
-    guard scantext_qpdf_get_num_pages(q) > 0 else {
+    guard !countingPages || scantext_qpdf_get_num_pages(q) > 0 else {
       throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf finds no pages")
     }
   }
@@ -185,6 +193,153 @@ public final class PDFEditor {
           renderMode: drawn.renderMode, depth: depth + 1, seen: &seen))
     }
     return kind
+  }
+
+  /// An image a page draws, by the size it claims.
+  public struct ClaimedImage: Sendable, Equatable {
+    /// The pixels across and down its dictionary claims (`/Width` and
+    /// `/Height`, or an inline image's `/W` and `/H`).
+    public var width: Double
+    public var height: Double
+    /// Whether it is an inline image (`BI … ID … EI` in the content).
+    public var isInline: Bool
+    /// The pixels claimed.
+    public var pixels: Double { width * height }
+  }
+
+  /// The image page `index` (from 0) draws that claims the most pixels:
+  /// the inline images of its content and the image XObjects it draws
+  /// (`Do`), in its content and in the form XObjects it draws, nested up
+  /// to 12 deep. Nothing but the content and the forms is decoded (no
+  /// image data): what Poppler would decode can be refused before it is.
+  ///
+  /// The page is found from the catalog down by the page tree's counts
+  /// (`pageObject(_:)`), not through qpdf's list of every page, which
+  /// reads every page's dictionary first (5 kB a page); its resources are
+  /// found through its parents without changing the page tree. The object
+  /// handles the search makes are released after it, unless the editor
+  /// holds some of its own (an editor used for nothing else keeps no
+  /// memory per page asked for but what qpdf keeps of the objects read).
+  /// - Parameter index: The page, from 0.
+  /// - Returns: The image, or `nil` when the page draws none, or when its
+  ///   content cannot be decoded or decodes to more than
+  ///   ``maxDecodedContentBytes``, or the page cannot be found (nothing is
+  ///   claimed that can be checked).
+  /// - Complexity: O(*n*) in the decoded bytes of the content and forms,
+  ///   plus the page's ancestors and their kids.
+  public func largestImage(page index: Int) -> ClaimedImage? {
+    defer {
+      _ = takeError()
+      if font == nil, opening == nil, taggedOpening == nil { scantext_qpdf_oh_release_all(q) }
+    }
+    guard let page = pageObject(index) else { return nil }
+    let streams = contentStreams(of: page)
+    // Content qpdf cannot decode, or too big to: nothing to check here
+    // (the reading or editing reports it).
+    guard !streams.isEmpty, (try? checkDecodedSize(of: streams, index: index)) != nil,
+      let content = try? contentBytes(page, index: index)
+    else { return nil }
+    var seen = Set<Int>()
+    return largestImage(
+      in: PDFContentStream(content), resources: inheritedResources(of: page), depth: 0,
+      seen: &seen)
+  }
+
+  /// Page `index`'s dictionary, found from the catalog's page tree down by
+  /// each node's `/Count`: a node whose kids are as many as its count is
+  /// taken to hold pages only (the flat tree most writers make) and its
+  /// kid is taken by its place; otherwise the kids before the page are
+  /// counted. `nil` when the tree does not lead to it (a wrong count, a
+  /// loop, deeper than 64 levels).
+  /// - Complexity: O(*d* × *k*) in the depth of the tree and the kids of a
+  ///   node counted; O(*d*) for a flat or balanced tree whose counts
+  ///   match.
+  func pageObject(_ index: Int) -> qpdf_oh? {
+    guard index >= 0 else { return nil }
+    var node = get(scantext_qpdf_get_root(q), "/Pages")
+    var remaining = index
+    func isLeaf(_ object: qpdf_oh) -> Bool {
+      isDictionary(object) && scantext_qpdf_oh_is_array(q, get(object, "/Kids")) == 0
+    }
+    func count(_ object: qpdf_oh) -> Int {
+      if isLeaf(object) { return 1 }
+      let value = get(object, "/Count")
+      guard scantext_qpdf_oh_is_number(q, value) != 0 else { return 0 }
+      let number = scantext_qpdf_oh_get_numeric_value(q, value)
+      return number.isFinite && number > 0 ? Int(min(number, 1e9)) : 0
+    }
+    descending: for _ in 0..<64 {
+      if isLeaf(node) { return remaining == 0 ? node : nil }
+      let kids = get(node, "/Kids")
+      let n = Int(scantext_qpdf_oh_get_array_n_items(q, kids))
+      if n == count(node), remaining < n {
+        let kid = scantext_qpdf_oh_get_array_item(q, kids, Int32(remaining))
+        if isLeaf(kid) { return kid }
+      }
+      for i in 0..<n {
+        let kid = scantext_qpdf_oh_get_array_item(q, kids, Int32(i))
+        let pages = count(kid)
+        if remaining < pages {
+          node = kid
+          continue descending
+        }
+        remaining -= pages
+      }
+      return nil
+    }
+    return nil
+  }
+
+  private func largestImage(
+    in stream: PDFContentStream, resources: qpdf_oh, depth: Int, seen: inout Set<Int>
+  ) -> ClaimedImage? {
+    var largest: ClaimedImage?
+    func consider(_ image: ClaimedImage) {
+      if image.pixels > largest?.pixels ?? -1 { largest = image }
+    }
+    for size in stream.inlineImageSizes {
+      consider(ClaimedImage(width: size.width, height: size.height, isInline: true))
+    }
+    let objects = get(resources, "/XObject")
+    for drawn in stream.text().drawn {
+      let object = get(objects, "/" + drawn.name)
+      guard scantext_qpdf_oh_is_stream(q, object) != 0 else { continue }
+      let entries = dictionary(of: object)
+      if scantext_qpdf_oh_is_name_and_equals(q, get(entries, "/Subtype"), "/Image") != 0 {
+        func number(_ key: String) -> Double {
+          let value = get(entries, key)
+          guard scantext_qpdf_oh_is_number(q, value) != 0 else { return 0 }
+          let number = scantext_qpdf_oh_get_numeric_value(q, value)
+          return number.isFinite ? max(0, number) : 0
+        }
+        consider(ClaimedImage(width: number("/Width"), height: number("/Height"), isInline: false))
+      } else if depth < 12, isForm(object), seen.insert(objectID(object)).inserted,
+        let content = decodedBytes(object)
+      {
+        let own = get(entries, "/Resources")
+        if let inner = largestImage(
+          in: PDFContentStream(content), resources: isDictionary(own) ? own : resources,
+          depth: depth + 1, seen: &seen)
+        {
+          consider(inner)
+        }
+      }
+    }
+    return largest
+  }
+
+  /// A page's resources: its own, else its nearest parent's (up to 32
+  /// levels up).
+  private func inheritedResources(of page: qpdf_oh) -> qpdf_oh {
+    var node = page
+    for _ in 0..<32 {
+      let resources = get(node, "/Resources")
+      if isDictionary(resources) { return resources }
+      let parent = get(node, "/Parent")
+      guard isDictionary(parent) else { break }
+      node = parent
+    }
+    return scantext_qpdf_oh_new_null(q)
   }
 
   /// Adds the invisible text layer of a recognised page to page `index`

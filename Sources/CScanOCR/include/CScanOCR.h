@@ -113,6 +113,7 @@ QPDF_BOOL qpdf_oh_is_name_and_equals(qpdf_data, qpdf_oh, char const *);
 char const * qpdf_oh_get_name(qpdf_data, qpdf_oh);
 double qpdf_oh_get_numeric_value(qpdf_data, qpdf_oh);
 void qpdf_oh_release_all(qpdf_data);
+char const * qpdf_oh_unparse(qpdf_data, qpdf_oh);
 int qpdf_oh_get_int_value_as_int(qpdf_data, qpdf_oh);
 char const * qpdf_oh_get_utf8_value(qpdf_data, qpdf_oh);
 int qpdf_oh_get_object_id(qpdf_data, qpdf_oh);
@@ -324,6 +325,7 @@ QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char con
 char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1);
 double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1);
 void scantext_qpdf_oh_release_all(qpdf_data a0);
+char const * scantext_qpdf_oh_unparse(qpdf_data a0, qpdf_oh a1);
 int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1);
 char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1);
 int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1);

@@ -39,6 +39,21 @@ public final class PDFDocument {
   /// keeps every object it has read until the document is closed (about
   /// 2 kB a page), so a long PDF read page by page would grow by that.
   static let pagesPerScanner = 256
+  /// The pages read through the document itself (from the first), and
+  /// read through each view beyond them. Poppler keeps a page object
+  /// (about 1.5 kB) for every page before the one asked for, until the
+  /// document is closed: page 20,000 of a PDF cost 30 MB. A page beyond
+  /// the first `pagesPerView` is read through a view of the file in which
+  /// its window of `pagesPerView` pages are the only pages
+  /// (``PDFEditor/viewUpdate(pages:)``), opened when the window is first
+  /// asked for and closed at the next.
+  let pagesPerView: Int
+  /// The view open: the first page of its window and its handle.
+  private var view: (first: Int, handle: OpaquePointer)?
+  /// Whether a view could not be made (no qpdf, an encrypted file, a page
+  /// tree whose counts do not lead to its pages): every page is then read
+  /// through the document.
+  private var viewsUnavailable = false
 
   /// Whether PDF input is available: Poppler's GLib library
   /// (libpoppler-glib8) is installed.
@@ -59,8 +74,15 @@ public final class PDFDocument {
   /// - Throws: ``OCRError/pdfUnavailable(path:)`` when Poppler is not
   ///   installed, ``OCRError/encryptedPDF(path:)``,
   ///   ``OCRError/corruptPDF(path:)``, ``OCRError/emptyPDF(path:)``.
-  public init(data: Data, path: String) throws(OCRError) {
+  public convenience init(data: Data, path: String) throws(OCRError) {
+    try self.init(data: data, path: path, pagesPerView: 256)
+  }
+
+  /// Opens a PDF held in memory, reading the pages beyond the first
+  /// `pagesPerView` through views of `pagesPerView` pages.
+  init(data: Data, path: String, pagesPerView: Int) throws(OCRError) {
     self.path = path
+    self.pagesPerView = max(1, pagesPerView)
     let bytes = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(1, data.count), alignment: 16)
     data.withUnsafeBytes { source in
@@ -94,6 +116,7 @@ public final class PDFDocument {
 
   deinit {
     scanner = nil
+    if let view { scantext_pdf_close(view.handle) }
     scantext_pdf_close(handle)
     bytes.deallocate()
   }
@@ -137,7 +160,9 @@ public final class PDFDocument {
     began = (index, Date())
     try checkImages(page: index, maxPixels: maxPixels)
     var page = scantext_pdf_page()
-    guard index >= 0, index < pageCount, scantext_pdf_describe(handle, Int32(index), &page) == 0,
+    let located = located(index)
+    guard index >= 0, index < pageCount,
+      scantext_pdf_describe(located.handle, located.index, &page) == 0,
       page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
     else { throw .corruptPDFPage(path: path, page: index) }
     let image = [page.image_width, page.image_height, page.box_width, page.box_height]
@@ -146,6 +171,38 @@ public final class PDFDocument {
       imageSize: image.allSatisfy({ $0 > 0 && $0.isFinite }) ? image : nil)
     described = (index, info)
     return info
+  }
+
+  /// The open document that holds page `index` (from 0) and the page's
+  /// index there: the document itself for the first ``pagesPerView``
+  /// pages, else the view of the page's window (opened now when another
+  /// is open, which is closed).
+  func located(_ index: Int) -> (handle: OpaquePointer, index: Int32) {
+    guard index >= pagesPerView, index < pageCount, !viewsUnavailable else {
+      return (handle, Int32(clamping: index))
+    }
+    let first = index / pagesPerView * pagesPerView
+    if let view, view.first == first { return (view.handle, Int32(index - first)) }
+    if let view { scantext_pdf_close(view.handle) }
+    view = nil
+    let window = first..<min(first + pagesPerView, pageCount)
+    guard let editor = try? openScanner().get(), editor.rootPageCount == pageCount,
+      let update = editor.viewUpdate(pages: window)
+    else {
+      viewsUnavailable = true
+      return (handle, Int32(index))
+    }
+    var error: Int32 = 0
+    let opened = update.withUnsafeBufferPointer { tail in
+      tail.baseAddress.flatMap { scantext_pdf_open_view(handle, $0, tail.count, &error) }
+    }
+    guard let opened, Int(scantext_pdf_page_count(opened)) == window.count else {
+      if let opened { scantext_pdf_close(opened) }
+      viewsUnavailable = true
+      return (handle, Int32(index))
+    }
+    view = (first, opened)
+    return (opened, Int32(index - first))
   }
 
   /// When reading page `index` began (``info(page:maxPixels:)``); now
@@ -159,24 +216,28 @@ public final class PDFDocument {
   /// `maxPixels`.
   private func checkImages(page index: Int, maxPixels: Int) throws(OCRError) {
     if scanned >= Self.pagesPerScanner { scanner = nil }
-    if scanner == nil {
-      scanned = 0
-      // The editor copies the bytes it is given: no copy here besides.
-      let bytes = fileBytes.baseAddress.map {
-        Data(
-          bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: byteCount, deallocator: .none)
-      }
-      scanner = Result { () throws(OCRError) in
-        try PDFEditor(data: bytes ?? Data(), path: path, font: Data(), countingPages: false)
-      }
-    }
     scanned += 1
-    guard case .success(let editor)? = scanner, let image = editor.largestImage(page: index),
+    guard case .success(let editor) = openScanner(), let image = editor.largestImage(page: index),
       image.pixels > Double(maxPixels)
     else { return }
     throw .pdfImageTooLarge(
       path: path, page: index, width: Int(min(image.width, 1e9)),
       height: Int(min(image.height, 1e9)), inline: image.isInline, limit: maxPixels)
+  }
+
+  /// The scanner, opened when there is none.
+  private func openScanner() -> Result<PDFEditor, OCRError> {
+    if let scanner { return scanner }
+    scanned = 0
+    // qpdf reads the document's bytes in place (they outlive the
+    // scanner: `deinit` closes it first).
+    let bytes = fileBytes
+    let opened = Result { () throws(OCRError) in
+      try PDFEditor(
+        data: Data(), path: path, font: Data(), countingPages: false, borrowed: bytes)
+    }
+    scanner = opened
+    return opened
   }
 
   /// How a page becomes pixels: its size and resolution.
@@ -245,9 +306,10 @@ public final class PDFDocument {
 
   /// Renders page `index` as planned by ``rendering(page:info:dpi:maxPixels:)``.
   func render(page index: Int, _ rendering: Rendering) throws(OCRError) -> LeptonicaImage {
+    let page = located(index)
     guard
       let pix = scantext_pdf_render(
-        handle, Int32(index), Int32(rendering.width), Int32(rendering.height),
+        page.handle, page.index, Int32(rendering.width), Int32(rendering.height),
         Int32(rendering.dpi))
     else { throw .corruptPDFPage(path: path, page: index) }
     return LeptonicaImage(taking: pix)

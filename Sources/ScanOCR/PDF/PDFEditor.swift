@@ -27,6 +27,8 @@ public final class PDFEditor {
   /// The file's bytes, which qpdf reads in place; freed in `deinit`.
   private let bytes: UnsafeMutableRawBufferPointer
   private let byteCount: Int
+  /// Whether `bytes` is the editor's own copy (freed with it).
+  private let ownsBytes: Bool
   /// Tesseract's glyphless font file, for the text layers.
   private let fontFile: Data
   /// The glyphless font's Type0 object, once added.
@@ -71,27 +73,37 @@ public final class PDFEditor {
   /// page tree is empty opens too, and opening reads no page (qpdf's count
   /// reads every page's dictionary: 5 kB a page, which
   /// ``largestImage(page:)``, finding its page by itself, does not need).
-  init(data: Data, path: String, font: Data, countingPages: Bool) throws(OCRError) {
+  /// With `borrowed`, qpdf reads those bytes in place (no copy; `data` is
+  /// not read): they must outlive the editor.
+  init(
+    data: Data, path: String, font: Data, countingPages: Bool,
+    borrowed: UnsafeRawBufferPointer? = nil
+  ) throws(OCRError) {
     guard Self.isAvailable, let q = scantext_qpdf_init() else {
       throw .pdfEditingUnavailable(path: path)
     }
-    let bytes = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(1, data.count), alignment: 16)
-    data.withUnsafeBytes { source in
-      if let base = source.baseAddress, let target = bytes.baseAddress {
-        target.copyMemory(from: base, byteCount: source.count)
+    let bytes: UnsafeMutableRawBufferPointer
+    if let borrowed {
+      bytes = UnsafeMutableRawBufferPointer(mutating: borrowed)
+    } else {
+      bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
+      data.withUnsafeBytes { source in
+        if let base = source.baseAddress, let target = bytes.baseAddress {
+          target.copyMemory(from: base, byteCount: source.count)
+        }
       }
     }
     self.q = q
     self.bytes = bytes
-    self.byteCount = data.count
+    self.ownsBytes = borrowed == nil
+    self.byteCount = borrowed?.count ?? data.count
     self.path = path
     self.fontFile = font
     // From here a throw runs deinit, which frees both.
     scantext_qpdf_silence_errors(q)
     scantext_qpdf_set_suppress_warnings(q, 1)
     let status = scantext_qpdf_read_memory(
-      q, path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(data.count), nil)
+      q, path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(byteCount), nil)
     if status & SCANTEXT_QPDF_ERRORS != 0 {
       throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf cannot read it")
     }
@@ -108,7 +120,7 @@ public final class PDFEditor {
   deinit {
     var handle: OpaquePointer? = q
     scantext_qpdf_cleanup(&handle)
-    bytes.deallocate()
+    if ownsBytes { bytes.deallocate() }
   }
 
   /// The number of pages.
@@ -243,6 +255,125 @@ public final class PDFEditor {
     return largestImage(
       in: PDFContentStream(content), resources: inheritedResources(of: page), depth: 0,
       seen: &seen)
+  }
+
+  /// An incremental update to append to the file (the file's bytes, then
+  /// these) that makes pages `range` (from 0) the document's only pages,
+  /// in order: a copy of the catalog whose page tree holds them, each
+  /// under a node of its own that carries what it inherits (`/Resources`,
+  /// `/MediaBox`, `/CropBox`, `/Rotate`, as its ancestors give them), and
+  /// a cross-reference section whose `/Prev` is the file's last. The pages
+  /// themselves, their content and everything they use are the file's
+  /// objects, unchanged: Poppler reads page *n* of the file as page
+  /// *n* − `range.lowerBound` of the update, while holding only the
+  /// pages of `range` (it caches every page before the one asked for:
+  /// about 1.5 kB a page, for as long as the document is open).
+  ///
+  /// - Parameter range: The pages, from 0.
+  /// - Returns: The update's bytes, or `nil` when it cannot be made: the
+  ///   file is encrypted, its end has no `startxref`, its trailer no
+  ///   `/Size`, or a page is not found (`pageObject(_:)`).
+  /// - Complexity: O(*p* × *d*) in the pages and the depth of the tree.
+  package func viewUpdate(pages range: Range<Int>) -> [UInt8]? {
+    defer {
+      _ = takeError()
+      if font == nil, opening == nil, taggedOpening == nil { scantext_qpdf_oh_release_all(q) }
+    }
+    guard !range.isEmpty, scantext_qpdf_is_encrypted(q) == 0, let previous = lastCrossReference(),
+      let size = integer(get(scantext_qpdf_get_trailer(q), "/Size")), size > 0
+    else { return nil }
+    let root = scantext_qpdf_get_root(q)
+    guard isDictionary(root) else { return nil }
+    func text(_ object: qpdf_oh) -> String? {
+      scantext_qpdf_oh_unparse(q, object).map { String(cString: $0) }
+    }
+    let pagesNumber = size + 1
+    var catalog = "<<"
+    for key in keys(of: root) where key != "/Pages" {
+      guard let value = text(get(root, key)) else { return nil }
+      catalog += " \(key) \(value)"
+    }
+    catalog += " /Pages \(pagesNumber) 0 R >>"
+    var nodes: [String] = []
+    for index in range {
+      guard let page = pageObject(index), scantext_qpdf_oh_is_indirect(q, page) != 0,
+        let reference = text(page)
+      else { return nil }
+      var inherited = ""
+      for key in ["/Resources", "/MediaBox", "/CropBox", "/Rotate"]
+      where scantext_qpdf_oh_has_key(q, page, key) == 0 {
+        var node = get(page, "/Parent")
+        for _ in 0..<64 where isDictionary(node) {
+          if scantext_qpdf_oh_has_key(q, node, key) != 0 {
+            guard let value = text(get(node, key)) else { return nil }
+            inherited += " \(key) \(value)"
+            break
+          }
+          node = get(node, "/Parent")
+        }
+      }
+      nodes.append(
+        "<< /Type /Pages /Parent \(pagesNumber) 0 R /Kids [\(reference)] /Count 1\(inherited) >>")
+    }
+    let kids = nodes.indices.map { "\(pagesNumber + 1 + $0) 0 R" }.joined(separator: " ")
+    let objects =
+      [catalog, "<< /Type /Pages /Kids [\(kids)] /Count \(range.count) >>"] + nodes
+    // A new line first: the file may end without one.
+    var out = Array("\n".utf8)
+    var offsets: [Int] = []
+    for (i, body) in objects.enumerated() {
+      offsets.append(byteCount + out.count)
+      out += Array("\(size + i) 0 obj\n\(body)\nendobj\n".utf8)
+    }
+    let crossReference = byteCount + out.count
+    out += Array("xref\n0 1\n0000000000 65535 f \n\(size) \(objects.count)\n".utf8)
+    for offset in offsets {
+      let digits = String(offset)
+      out += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits).utf8)
+      out += Array(" 00000 n \n".utf8)
+    }
+    out += Array(
+      "trailer\n<< /Size \(size + objects.count) /Root \(size) 0 R /Prev \(previous) >>\nstartxref\n\(crossReference)\n%%EOF\n"
+        .utf8)
+    return out
+  }
+
+  /// The offset the file's last `startxref` gives (within its last 2 kB).
+  private func lastCrossReference() -> Int? {
+    let file = UnsafeRawBufferPointer(bytes)[0..<byteCount]
+    let keyword = Array("startxref".utf8)
+    var at = byteCount - keyword.count
+    let stop = max(0, byteCount - 2048)
+    while at >= stop {
+      if file[at..<(at + keyword.count)].elementsEqual(keyword) {
+        var i = at + keyword.count
+        while i < byteCount, [9, 10, 12, 13, 32].contains(file[i]) { i += 1 }
+        var value = 0
+        var digits = 0
+        while i < byteCount, (48...57).contains(file[i]), digits < 15 {
+          value = value * 10 + Int(file[i] - 48)
+          digits += 1
+          i += 1
+        }
+        return digits > 0 && value < byteCount ? value : nil
+      }
+      at -= 1
+    }
+    return nil
+  }
+
+  /// A non-negative whole number's value, `nil` for anything else.
+  private func integer(_ object: qpdf_oh) -> Int? {
+    guard scantext_qpdf_oh_is_number(q, object) != 0 else { return nil }
+    let value = scantext_qpdf_oh_get_numeric_value(q, object)
+    guard value.isFinite, value >= 0, value < 1e12, value == value.rounded() else { return nil }
+    return Int(value)
+  }
+
+  /// The page count the catalog's page tree gives (its root's `/Count`).
+  package var rootPageCount: Int? {
+    defer { _ = takeError() }
+    return integer(get(get(scantext_qpdf_get_root(q), "/Pages"), "/Count"))
   }
 
   /// Page `index`'s dictionary, found from the catalog's page tree down by

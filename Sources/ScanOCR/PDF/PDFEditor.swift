@@ -235,7 +235,7 @@ public final class PDFEditor {
   /// - Parameter index: The page, from 0.
   /// - Returns: The image, or `nil` when the page draws none, or when its
   ///   content cannot be decoded or decodes to more than
-  ///   ``maxDecodedContentBytes``, or the page cannot be found (nothing is
+  ///   `maxDecodedContentBytes` (256 MiB), or the page cannot be found (nothing is
   ///   claimed that can be checked).
   /// - Complexity: O(*n*) in the decoded bytes of the content and forms,
   ///   plus the page's ancestors and their kids.

@@ -67,6 +67,10 @@ typedef void *gpointer;
 typedef const void *gconstpointer;
 typedef double gdouble;
 typedef struct _GBytes GBytes;
+typedef int64_t goffset;
+typedef struct _GInputStream GInputStream;
+typedef struct _GMemoryInputStream GMemoryInputStream;
+typedef struct _GCancellable GCancellable;
 typedef struct _GError {
   GQuark domain;
   gint code;
@@ -117,6 +121,7 @@ typedef struct _PopplerTextAttributes {
 enum { POPPLER_ERROR_ENCRYPTED = 1 };
 #endif
 PopplerDocument * poppler_document_new_from_bytes(GBytes *, const char *, GError **);
+PopplerDocument * poppler_document_new_from_stream(GInputStream *, goffset, const char *, GCancellable *, GError **);
 int poppler_document_get_n_pages(PopplerDocument *);
 PopplerPage * poppler_document_get_page(PopplerDocument *, int);
 void poppler_page_get_size(PopplerPage *, double *, double *);
@@ -133,6 +138,11 @@ GQuark poppler_error_quark(void);
 #ifdef SCANTEXT_CHECK_DECLARATIONS
 #endif
 GBytes * g_bytes_new_static(gconstpointer, gsize);
+GBytes * g_bytes_new(gconstpointer, gsize);
+GBytes * g_bytes_ref(GBytes *);
+gsize g_bytes_get_size(GBytes *);
+GInputStream * g_memory_input_stream_new_from_bytes(GBytes *);
+void g_memory_input_stream_add_bytes(GMemoryInputStream *, GBytes *);
 void g_bytes_unref(GBytes *);
 void g_error_free(GError *);
 void g_free(gpointer);
@@ -203,6 +213,7 @@ void scantext_png_set_compression_level(png_struct *a0, int a1);
 void scantext_png_set_filter(png_struct *a0, int a1, int a2);
 struct jpeg_error_mgr * scantext_jpeg_std_error(struct jpeg_error_mgr *a0);
 PopplerDocument * scantext_poppler_document_new_from_bytes(GBytes *a0, const char *a1, GError **a2);
+PopplerDocument * scantext_poppler_document_new_from_stream(GInputStream *a0, goffset a1, const char *a2, GCancellable *a3, GError **a4);
 int scantext_poppler_document_get_n_pages(PopplerDocument *a0);
 PopplerPage * scantext_poppler_document_get_page(PopplerDocument *a0, int a1);
 void scantext_poppler_page_get_size(PopplerPage *a0, double *a1, double *a2);
@@ -216,6 +227,11 @@ void scantext_poppler_page_free_text_attributes(GList *a0);
 void scantext_poppler_page_render(PopplerPage *a0, cairo_t *a1);
 GQuark scantext_poppler_error_quark(void);
 GBytes * scantext_g_bytes_new_static(gconstpointer a0, gsize a1);
+GBytes * scantext_g_bytes_new(gconstpointer a0, gsize a1);
+GBytes * scantext_g_bytes_ref(GBytes *a0);
+gsize scantext_g_bytes_get_size(GBytes *a0);
+GInputStream * scantext_g_memory_input_stream_new_from_bytes(GBytes *a0);
+void scantext_g_memory_input_stream_add_bytes(GMemoryInputStream *a0, GBytes *a1);
 void scantext_g_bytes_unref(GBytes *a0);
 void scantext_g_error_free(GError *a0);
 void scantext_g_free(gpointer a0);

@@ -89,6 +89,33 @@ scantext_pdf *scantext_pdf_open(const uint8_t *data, size_t size, int *error) {
   return pdf;
 }
 
+scantext_pdf *scantext_pdf_open_view(
+  scantext_pdf *document, const uint8_t *tail, size_t size, int *error) {
+  *error = SCANTEXT_PDF_DAMAGED;
+  struct scantext_pdf *pdf = calloc(1, sizeof *pdf);
+  if (!pdf) return NULL;
+  // The memory stream keeps its own references to both pieces; Poppler
+  // keeps one to the stream.
+  GInputStream *stream = scantext_g_memory_input_stream_new_from_bytes(document->bytes);
+  GBytes *update = scantext_g_bytes_new(tail, size);
+  scantext_g_memory_input_stream_add_bytes((GMemoryInputStream *)stream, update);
+  scantext_g_bytes_unref(update);
+  goffset length = (goffset)scantext_g_bytes_get_size(document->bytes) + (goffset)size;
+  GError *failure = NULL;
+  pdf->document =
+    scantext_poppler_document_new_from_stream(stream, length, NULL, NULL, &failure);
+  scantext_g_object_unref(stream);
+  if (failure) scantext_g_error_free(failure);
+  if (!pdf->document) {
+    free(pdf);
+    return NULL;
+  }
+  // The document's bytes are the view's too.
+  pdf->bytes = scantext_g_bytes_ref(document->bytes);
+  *error = SCANTEXT_PDF_OK;
+  return pdf;
+}
+
 void scantext_pdf_close(scantext_pdf *pdf) {
   if (!pdf) return;
   scantext_g_object_unref(pdf->document);

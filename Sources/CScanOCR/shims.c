@@ -205,6 +205,7 @@ static const char *const scantext_symbols[] = {
   "jpeg_std_error",
   "omp_set_max_active_levels",
   "poppler_document_new_from_bytes",
+  "poppler_document_new_from_stream",
   "poppler_document_get_n_pages",
   "poppler_document_get_page",
   "poppler_page_get_size",
@@ -218,6 +219,11 @@ static const char *const scantext_symbols[] = {
   "poppler_page_render",
   "poppler_error_quark",
   "g_bytes_new_static",
+  "g_bytes_new",
+  "g_bytes_ref",
+  "g_bytes_get_size",
+  "g_memory_input_stream_new_from_bytes",
+  "g_memory_input_stream_add_bytes",
   "g_bytes_unref",
   "g_error_free",
   "g_free",
@@ -265,6 +271,8 @@ static const char *const scantext_symbols[] = {
   "qpdf_oh_is_name_and_equals",
   "qpdf_oh_get_name",
   "qpdf_oh_get_numeric_value",
+  "qpdf_oh_release_all",
+  "qpdf_oh_unparse",
   "qpdf_oh_get_int_value_as_int",
   "qpdf_oh_get_utf8_value",
   "qpdf_oh_get_object_id",
@@ -316,9 +324,9 @@ static const unsigned char scantext_optional[] = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static void *scantext_slots[267];
+static void *scantext_slots[275];
 
 // The loaded libraries must match the headers the wrappers were generated
 // from: same major version (and for Leptonica, at least the minor version).
@@ -377,12 +385,12 @@ static const struct {
   {"png", "Leptonica's libpng", NULL, 0, {-1, -1}, 0, 0, 163, 4, scantext_png_setup},
   {"jpeg", "Leptonica's libjpeg", NULL, 0, {-1, -1}, 0, 0, 167, 1, scantext_jpeg_setup},
   {"gomp", "libtesseract's OpenMP runtime", NULL, 1, {-1, -1}, 0, 0, 168, 1, NULL},
-  {"poppler", "Poppler's GLib library", scantext_sonames_poppler, -1, {1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 169, 13, NULL},
-  {"glib", "Poppler's GLib", NULL, 6, {-1, -1}, 0, 0, 182, 5, scantext_glib_setup},
-  {"gobject", "Poppler's GObject", NULL, 6, {-1, -1}, 0, 0, 187, 1, NULL},
-  {"cairo", "Poppler's cairo", NULL, 6, {-1, -1}, 0, 0, 188, 13, NULL},
-  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 201, 64, NULL},
-  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 265, 2, NULL},
+  {"poppler", "Poppler's GLib library", scantext_sonames_poppler, -1, {1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 169, 14, NULL},
+  {"glib", "Poppler's GLib", NULL, 6, {-1, -1}, 0, 0, 183, 10, scantext_glib_setup},
+  {"gobject", "Poppler's GObject", NULL, 6, {-1, -1}, 0, 0, 193, 1, NULL},
+  {"cairo", "Poppler's cairo", NULL, 6, {-1, -1}, 0, 0, 194, 13, NULL},
+  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 207, 66, NULL},
+  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 273, 2, NULL},
 };
 
 int scantext_bind_library(
@@ -690,100 +698,108 @@ void scantext_png_set_filter(png_struct *a0, int a1, int a2) { ((__typeof__(&png
 struct jpeg_error_mgr * scantext_jpeg_std_error(struct jpeg_error_mgr *a0) { return ((__typeof__(&jpeg_std_error))scantext_slots[167])(a0); }
 void scantext_omp_set_max_active_levels(int a0) { ((__typeof__(&omp_set_max_active_levels))scantext_slots[168])(a0); }
 PopplerDocument * scantext_poppler_document_new_from_bytes(GBytes *a0, const char *a1, GError **a2) { return ((__typeof__(&poppler_document_new_from_bytes))scantext_slots[169])(a0, a1, a2); }
-int scantext_poppler_document_get_n_pages(PopplerDocument *a0) { return ((__typeof__(&poppler_document_get_n_pages))scantext_slots[170])(a0); }
-PopplerPage * scantext_poppler_document_get_page(PopplerDocument *a0, int a1) { return ((__typeof__(&poppler_document_get_page))scantext_slots[171])(a0, a1); }
-void scantext_poppler_page_get_size(PopplerPage *a0, double *a1, double *a2) { ((__typeof__(&poppler_page_get_size))scantext_slots[172])(a0, a1, a2); }
-GList * scantext_poppler_page_get_image_mapping(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_image_mapping))scantext_slots[173])(a0); }
-void scantext_poppler_page_free_image_mapping(GList *a0) { ((__typeof__(&poppler_page_free_image_mapping))scantext_slots[174])(a0); }
-cairo_surface_t * scantext_poppler_page_get_image(PopplerPage *a0, gint a1) { return ((__typeof__(&poppler_page_get_image))scantext_slots[175])(a0, a1); }
-char * scantext_poppler_page_get_text(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text))scantext_slots[176])(a0); }
-gboolean scantext_poppler_page_get_text_layout(PopplerPage *a0, PopplerRectangle **a1, guint *a2) { return ((__typeof__(&poppler_page_get_text_layout))scantext_slots[177])(a0, a1, a2); }
-GList * scantext_poppler_page_get_text_attributes(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text_attributes))scantext_slots[178])(a0); }
-void scantext_poppler_page_free_text_attributes(GList *a0) { ((__typeof__(&poppler_page_free_text_attributes))scantext_slots[179])(a0); }
-void scantext_poppler_page_render(PopplerPage *a0, cairo_t *a1) { ((__typeof__(&poppler_page_render))scantext_slots[180])(a0, a1); }
-GQuark scantext_poppler_error_quark(void) { return ((__typeof__(&poppler_error_quark))scantext_slots[181])(); }
-GBytes * scantext_g_bytes_new_static(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new_static))scantext_slots[182])(a0, a1); }
-void scantext_g_bytes_unref(GBytes *a0) { ((__typeof__(&g_bytes_unref))scantext_slots[183])(a0); }
-void scantext_g_error_free(GError *a0) { ((__typeof__(&g_error_free))scantext_slots[184])(a0); }
-void scantext_g_free(gpointer a0) { ((__typeof__(&g_free))scantext_slots[185])(a0); }
-guint scantext_g_log_set_handler(const gchar *a0, GLogLevelFlags a1, GLogFunc a2, gpointer a3) { return ((__typeof__(&g_log_set_handler))scantext_slots[186])(a0, a1, a2, a3); }
-void scantext_g_object_unref(gpointer a0) { ((__typeof__(&g_object_unref))scantext_slots[187])(a0); }
-cairo_surface_t * scantext_cairo_image_surface_create(cairo_format_t a0, int a1, int a2) { return ((__typeof__(&cairo_image_surface_create))scantext_slots[188])(a0, a1, a2); }
-cairo_status_t scantext_cairo_surface_status(cairo_surface_t *a0) { return ((__typeof__(&cairo_surface_status))scantext_slots[189])(a0); }
-void scantext_cairo_surface_flush(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_flush))scantext_slots[190])(a0); }
-void scantext_cairo_surface_destroy(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_destroy))scantext_slots[191])(a0); }
-unsigned char * scantext_cairo_image_surface_get_data(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_data))scantext_slots[192])(a0); }
-int scantext_cairo_image_surface_get_width(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_width))scantext_slots[193])(a0); }
-int scantext_cairo_image_surface_get_height(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_height))scantext_slots[194])(a0); }
-int scantext_cairo_image_surface_get_stride(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_stride))scantext_slots[195])(a0); }
-cairo_t * scantext_cairo_create(cairo_surface_t *a0) { return ((__typeof__(&cairo_create))scantext_slots[196])(a0); }
-void scantext_cairo_destroy(cairo_t *a0) { ((__typeof__(&cairo_destroy))scantext_slots[197])(a0); }
-void scantext_cairo_scale(cairo_t *a0, double a1, double a2) { ((__typeof__(&cairo_scale))scantext_slots[198])(a0, a1, a2); }
-void scantext_cairo_set_source_rgb(cairo_t *a0, double a1, double a2, double a3) { ((__typeof__(&cairo_set_source_rgb))scantext_slots[199])(a0, a1, a2, a3); }
-void scantext_cairo_paint(cairo_t *a0) { ((__typeof__(&cairo_paint))scantext_slots[200])(a0); }
-qpdf_data scantext_qpdf_init(void) { return ((__typeof__(&qpdf_init))scantext_slots[201])(); }
-void scantext_qpdf_cleanup(qpdf_data *a0) { ((__typeof__(&qpdf_cleanup))scantext_slots[202])(a0); }
-QPDF_BOOL scantext_qpdf_has_error(qpdf_data a0) { return ((__typeof__(&qpdf_has_error))scantext_slots[203])(a0); }
-qpdf_error scantext_qpdf_get_error(qpdf_data a0) { return ((__typeof__(&qpdf_get_error))scantext_slots[204])(a0); }
-char const * scantext_qpdf_get_error_full_text(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_full_text))scantext_slots[205])(a0, a1); }
-char const * scantext_qpdf_get_error_message_detail(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_message_detail))scantext_slots[206])(a0, a1); }
-void scantext_qpdf_silence_errors(qpdf_data a0) { ((__typeof__(&qpdf_silence_errors))scantext_slots[207])(a0); }
-void scantext_qpdf_set_suppress_warnings(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_suppress_warnings))scantext_slots[208])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4) { return ((__typeof__(&qpdf_read_memory))scantext_slots[209])(a0, a1, a2, a3, a4); }
-QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0) { return ((__typeof__(&qpdf_is_encrypted))scantext_slots[210])(a0); }
-int scantext_qpdf_get_num_pages(qpdf_data a0) { return ((__typeof__(&qpdf_get_num_pages))scantext_slots[211])(a0); }
-qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1) { return ((__typeof__(&qpdf_get_page_n))scantext_slots[212])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0) { return ((__typeof__(&qpdf_push_inherited_attributes_to_page))scantext_slots[213])(a0); }
-QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3) { return ((__typeof__(&qpdf_add_page))scantext_slots[214])(a0, a1, a2, a3); }
-QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_remove_page))scantext_slots[215])(a0, a1); }
-qpdf_oh scantext_qpdf_get_root(qpdf_data a0) { return ((__typeof__(&qpdf_get_root))scantext_slots[216])(a0); }
-qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0) { return ((__typeof__(&qpdf_get_trailer))scantext_slots[217])(a0); }
-qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_make_indirect_object))scantext_slots[218])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2) { return ((__typeof__(&qpdf_oh_copy_foreign_object))scantext_slots[219])(a0, a1, a2); }
-QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_dictionary))scantext_slots[220])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_array))scantext_slots[221])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_stream))scantext_slots[222])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_name))scantext_slots[223])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_number))scantext_slots[224])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_string))scantext_slots[225])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_indirect))scantext_slots[226])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_is_name_and_equals))scantext_slots[227])(a0, a1, a2); }
-char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_name))scantext_slots[228])(a0, a1); }
-double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_numeric_value))scantext_slots[229])(a0, a1); }
-int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_int_value_as_int))scantext_slots[230])(a0, a1); }
-char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_utf8_value))scantext_slots[231])(a0, a1); }
-int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_object_id))scantext_slots[232])(a0, a1); }
-int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_generation))scantext_slots[233])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_has_key))scantext_slots[234])(a0, a1, a2); }
-qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_get_key))scantext_slots[235])(a0, a1, a2); }
-void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1) { ((__typeof__(&qpdf_oh_begin_dict_key_iter))scantext_slots[236])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_more_keys))scantext_slots[237])(a0); }
-char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_next_key))scantext_slots[238])(a0); }
-int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_array_n_items))scantext_slots[239])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2) { return ((__typeof__(&qpdf_oh_get_array_item))scantext_slots[240])(a0, a1, a2); }
-qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_array))scantext_slots[241])(a0); }
-qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_dictionary))scantext_slots[242])(a0); }
-qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_stream))scantext_slots[243])(a0); }
-qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_null))scantext_slots[244])(a0); }
-qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1) { return ((__typeof__(&qpdf_oh_new_integer))scantext_slots[245])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_new_unicode_string))scantext_slots[246])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_parse))scantext_slots[247])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_dict))scantext_slots[248])(a0, a1); }
-void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2) { ((__typeof__(&qpdf_oh_append_item))scantext_slots[249])(a0, a1, a2); }
-void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3) { ((__typeof__(&qpdf_oh_replace_key))scantext_slots[250])(a0, a1, a2, a3); }
-void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2) { ((__typeof__(&qpdf_oh_remove_key))scantext_slots[251])(a0, a1, a2); }
-void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5) { ((__typeof__(&qpdf_oh_replace_stream_data))scantext_slots[252])(a0, a1, a2, a3, a4, a5); }
-QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3) { return ((__typeof__(&qpdf_oh_get_page_content_data))scantext_slots[253])(a0, a1, a2, a3); }
-QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5) { return ((__typeof__(&qpdf_oh_get_stream_data))scantext_slots[254])(a0, a1, a2, a3, a4, a5); }
-QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0) { return ((__typeof__(&qpdf_init_write_memory))scantext_slots[255])(a0); }
-void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_compress_streams))scantext_slots[256])(a0, a1); }
-void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1) { ((__typeof__(&qpdf_set_decode_level))scantext_slots[257])(a0, a1); }
-void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[258])(a0, a1); }
-void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[259])(a0, a1); }
-void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[260])(a0, a1); }
-void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[261])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[262])(a0); }
-size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[263])(a0); }
-unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[264])(a0); }
-uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[265])(a0); }
-int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[266])(a0, a1, a2, a3, a4); }
+PopplerDocument * scantext_poppler_document_new_from_stream(GInputStream *a0, goffset a1, const char *a2, GCancellable *a3, GError **a4) { return ((__typeof__(&poppler_document_new_from_stream))scantext_slots[170])(a0, a1, a2, a3, a4); }
+int scantext_poppler_document_get_n_pages(PopplerDocument *a0) { return ((__typeof__(&poppler_document_get_n_pages))scantext_slots[171])(a0); }
+PopplerPage * scantext_poppler_document_get_page(PopplerDocument *a0, int a1) { return ((__typeof__(&poppler_document_get_page))scantext_slots[172])(a0, a1); }
+void scantext_poppler_page_get_size(PopplerPage *a0, double *a1, double *a2) { ((__typeof__(&poppler_page_get_size))scantext_slots[173])(a0, a1, a2); }
+GList * scantext_poppler_page_get_image_mapping(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_image_mapping))scantext_slots[174])(a0); }
+void scantext_poppler_page_free_image_mapping(GList *a0) { ((__typeof__(&poppler_page_free_image_mapping))scantext_slots[175])(a0); }
+cairo_surface_t * scantext_poppler_page_get_image(PopplerPage *a0, gint a1) { return ((__typeof__(&poppler_page_get_image))scantext_slots[176])(a0, a1); }
+char * scantext_poppler_page_get_text(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text))scantext_slots[177])(a0); }
+gboolean scantext_poppler_page_get_text_layout(PopplerPage *a0, PopplerRectangle **a1, guint *a2) { return ((__typeof__(&poppler_page_get_text_layout))scantext_slots[178])(a0, a1, a2); }
+GList * scantext_poppler_page_get_text_attributes(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text_attributes))scantext_slots[179])(a0); }
+void scantext_poppler_page_free_text_attributes(GList *a0) { ((__typeof__(&poppler_page_free_text_attributes))scantext_slots[180])(a0); }
+void scantext_poppler_page_render(PopplerPage *a0, cairo_t *a1) { ((__typeof__(&poppler_page_render))scantext_slots[181])(a0, a1); }
+GQuark scantext_poppler_error_quark(void) { return ((__typeof__(&poppler_error_quark))scantext_slots[182])(); }
+GBytes * scantext_g_bytes_new_static(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new_static))scantext_slots[183])(a0, a1); }
+GBytes * scantext_g_bytes_new(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new))scantext_slots[184])(a0, a1); }
+GBytes * scantext_g_bytes_ref(GBytes *a0) { return ((__typeof__(&g_bytes_ref))scantext_slots[185])(a0); }
+gsize scantext_g_bytes_get_size(GBytes *a0) { return ((__typeof__(&g_bytes_get_size))scantext_slots[186])(a0); }
+GInputStream * scantext_g_memory_input_stream_new_from_bytes(GBytes *a0) { return ((__typeof__(&g_memory_input_stream_new_from_bytes))scantext_slots[187])(a0); }
+void scantext_g_memory_input_stream_add_bytes(GMemoryInputStream *a0, GBytes *a1) { ((__typeof__(&g_memory_input_stream_add_bytes))scantext_slots[188])(a0, a1); }
+void scantext_g_bytes_unref(GBytes *a0) { ((__typeof__(&g_bytes_unref))scantext_slots[189])(a0); }
+void scantext_g_error_free(GError *a0) { ((__typeof__(&g_error_free))scantext_slots[190])(a0); }
+void scantext_g_free(gpointer a0) { ((__typeof__(&g_free))scantext_slots[191])(a0); }
+guint scantext_g_log_set_handler(const gchar *a0, GLogLevelFlags a1, GLogFunc a2, gpointer a3) { return ((__typeof__(&g_log_set_handler))scantext_slots[192])(a0, a1, a2, a3); }
+void scantext_g_object_unref(gpointer a0) { ((__typeof__(&g_object_unref))scantext_slots[193])(a0); }
+cairo_surface_t * scantext_cairo_image_surface_create(cairo_format_t a0, int a1, int a2) { return ((__typeof__(&cairo_image_surface_create))scantext_slots[194])(a0, a1, a2); }
+cairo_status_t scantext_cairo_surface_status(cairo_surface_t *a0) { return ((__typeof__(&cairo_surface_status))scantext_slots[195])(a0); }
+void scantext_cairo_surface_flush(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_flush))scantext_slots[196])(a0); }
+void scantext_cairo_surface_destroy(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_destroy))scantext_slots[197])(a0); }
+unsigned char * scantext_cairo_image_surface_get_data(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_data))scantext_slots[198])(a0); }
+int scantext_cairo_image_surface_get_width(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_width))scantext_slots[199])(a0); }
+int scantext_cairo_image_surface_get_height(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_height))scantext_slots[200])(a0); }
+int scantext_cairo_image_surface_get_stride(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_stride))scantext_slots[201])(a0); }
+cairo_t * scantext_cairo_create(cairo_surface_t *a0) { return ((__typeof__(&cairo_create))scantext_slots[202])(a0); }
+void scantext_cairo_destroy(cairo_t *a0) { ((__typeof__(&cairo_destroy))scantext_slots[203])(a0); }
+void scantext_cairo_scale(cairo_t *a0, double a1, double a2) { ((__typeof__(&cairo_scale))scantext_slots[204])(a0, a1, a2); }
+void scantext_cairo_set_source_rgb(cairo_t *a0, double a1, double a2, double a3) { ((__typeof__(&cairo_set_source_rgb))scantext_slots[205])(a0, a1, a2, a3); }
+void scantext_cairo_paint(cairo_t *a0) { ((__typeof__(&cairo_paint))scantext_slots[206])(a0); }
+qpdf_data scantext_qpdf_init(void) { return ((__typeof__(&qpdf_init))scantext_slots[207])(); }
+void scantext_qpdf_cleanup(qpdf_data *a0) { ((__typeof__(&qpdf_cleanup))scantext_slots[208])(a0); }
+QPDF_BOOL scantext_qpdf_has_error(qpdf_data a0) { return ((__typeof__(&qpdf_has_error))scantext_slots[209])(a0); }
+qpdf_error scantext_qpdf_get_error(qpdf_data a0) { return ((__typeof__(&qpdf_get_error))scantext_slots[210])(a0); }
+char const * scantext_qpdf_get_error_full_text(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_full_text))scantext_slots[211])(a0, a1); }
+char const * scantext_qpdf_get_error_message_detail(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_message_detail))scantext_slots[212])(a0, a1); }
+void scantext_qpdf_silence_errors(qpdf_data a0) { ((__typeof__(&qpdf_silence_errors))scantext_slots[213])(a0); }
+void scantext_qpdf_set_suppress_warnings(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_suppress_warnings))scantext_slots[214])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4) { return ((__typeof__(&qpdf_read_memory))scantext_slots[215])(a0, a1, a2, a3, a4); }
+QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0) { return ((__typeof__(&qpdf_is_encrypted))scantext_slots[216])(a0); }
+int scantext_qpdf_get_num_pages(qpdf_data a0) { return ((__typeof__(&qpdf_get_num_pages))scantext_slots[217])(a0); }
+qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1) { return ((__typeof__(&qpdf_get_page_n))scantext_slots[218])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0) { return ((__typeof__(&qpdf_push_inherited_attributes_to_page))scantext_slots[219])(a0); }
+QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3) { return ((__typeof__(&qpdf_add_page))scantext_slots[220])(a0, a1, a2, a3); }
+QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_remove_page))scantext_slots[221])(a0, a1); }
+qpdf_oh scantext_qpdf_get_root(qpdf_data a0) { return ((__typeof__(&qpdf_get_root))scantext_slots[222])(a0); }
+qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0) { return ((__typeof__(&qpdf_get_trailer))scantext_slots[223])(a0); }
+qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_make_indirect_object))scantext_slots[224])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2) { return ((__typeof__(&qpdf_oh_copy_foreign_object))scantext_slots[225])(a0, a1, a2); }
+QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_dictionary))scantext_slots[226])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_array))scantext_slots[227])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_stream))scantext_slots[228])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_name))scantext_slots[229])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_number))scantext_slots[230])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_string))scantext_slots[231])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_indirect))scantext_slots[232])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_is_name_and_equals))scantext_slots[233])(a0, a1, a2); }
+char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_name))scantext_slots[234])(a0, a1); }
+double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_numeric_value))scantext_slots[235])(a0, a1); }
+void scantext_qpdf_oh_release_all(qpdf_data a0) { ((__typeof__(&qpdf_oh_release_all))scantext_slots[236])(a0); }
+char const * scantext_qpdf_oh_unparse(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_unparse))scantext_slots[237])(a0, a1); }
+int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_int_value_as_int))scantext_slots[238])(a0, a1); }
+char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_utf8_value))scantext_slots[239])(a0, a1); }
+int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_object_id))scantext_slots[240])(a0, a1); }
+int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_generation))scantext_slots[241])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_has_key))scantext_slots[242])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_get_key))scantext_slots[243])(a0, a1, a2); }
+void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1) { ((__typeof__(&qpdf_oh_begin_dict_key_iter))scantext_slots[244])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_more_keys))scantext_slots[245])(a0); }
+char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_next_key))scantext_slots[246])(a0); }
+int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_array_n_items))scantext_slots[247])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2) { return ((__typeof__(&qpdf_oh_get_array_item))scantext_slots[248])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_array))scantext_slots[249])(a0); }
+qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_dictionary))scantext_slots[250])(a0); }
+qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_stream))scantext_slots[251])(a0); }
+qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_null))scantext_slots[252])(a0); }
+qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1) { return ((__typeof__(&qpdf_oh_new_integer))scantext_slots[253])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_new_unicode_string))scantext_slots[254])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_parse))scantext_slots[255])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_dict))scantext_slots[256])(a0, a1); }
+void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2) { ((__typeof__(&qpdf_oh_append_item))scantext_slots[257])(a0, a1, a2); }
+void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3) { ((__typeof__(&qpdf_oh_replace_key))scantext_slots[258])(a0, a1, a2, a3); }
+void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2) { ((__typeof__(&qpdf_oh_remove_key))scantext_slots[259])(a0, a1, a2); }
+void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5) { ((__typeof__(&qpdf_oh_replace_stream_data))scantext_slots[260])(a0, a1, a2, a3, a4, a5); }
+QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3) { return ((__typeof__(&qpdf_oh_get_page_content_data))scantext_slots[261])(a0, a1, a2, a3); }
+QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5) { return ((__typeof__(&qpdf_oh_get_stream_data))scantext_slots[262])(a0, a1, a2, a3, a4, a5); }
+QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0) { return ((__typeof__(&qpdf_init_write_memory))scantext_slots[263])(a0); }
+void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_compress_streams))scantext_slots[264])(a0, a1); }
+void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1) { ((__typeof__(&qpdf_set_decode_level))scantext_slots[265])(a0, a1); }
+void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[266])(a0, a1); }
+void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[267])(a0, a1); }
+void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[268])(a0, a1); }
+void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[269])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[270])(a0); }
+size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[271])(a0); }
+unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[272])(a0); }
+uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[273])(a0); }
+int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[274])(a0, a1, a2, a3, a4); }

@@ -68,3 +68,123 @@ struct PDFEditingLimitsTests {
     #expect(FileManager.default.fileExists(atPath: out))
   }
 }
+
+/// Images that claim more pixels than their data holds (issue 45, point 4):
+/// Poppler reads an inline image's claimed pixels even to learn whether the
+/// page has text, so such a page is refused by what it claims before
+/// Poppler reads it, and a page's deadline counts from the start of its
+/// reading.
+@Suite("PDF image claims")
+struct PDFImageClaimTests {
+  /// A PDF of one page per content, each page 200 × 200 points with
+  /// Helvetica as `/F1` and the XObjects `xobjects` (`/Name` → the
+  /// object's text, stream included) in its resources.
+  static func pdf(_ pages: [String], xobjects: [String: String] = [:]) -> Data {
+    var objects = [
+      "<< /Type /Catalog /Pages 2 0 R >>", "",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    var names: [String] = []
+    for (name, body) in xobjects.sorted(by: { $0.key < $1.key }) {
+      objects.append(body)
+      names.append("/\(name) \(objects.count) 0 R")
+    }
+    var kids: [String] = []
+    for content in pages {
+      objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+      let contentNumber = objects.count
+      objects.append(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents \(contentNumber) 0 R /Resources << /Font << /F1 3 0 R >> /XObject << \(names.joined(separator: " ")) >> >> >>"
+      )
+      kids.append("\(objects.count) 0 R")
+    }
+    objects[1] = "<< /Type /Pages /Kids [\(kids.joined(separator: " "))] /Count \(pages.count) >>"
+    var out = Data("%PDF-1.4\n".utf8)
+    var offsets: [Int] = []
+    for (i, body) in objects.enumerated() {
+      offsets.append(out.count)
+      out += Data("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
+    }
+    let xref = out.count
+    out += Data("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
+    for offset in offsets { out += Data(String(format: "%010d 00000 n \n", offset).utf8) }
+    out += Data(
+      "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
+    return out
+  }
+
+  static let textPage = "BT /F1 24 Tf 20 100 Td (Hello claims) Tj ET"
+
+  /// An inline image of `width` × `height` 8-bit gray pixels claimed,
+  /// with 1 kB of data.
+  static func inlineImage(width: Int, height: Int) -> String {
+    "q 100 0 0 100 50 50 cm BI /W \(width) /H \(height) /BPC 8 /CS /G ID "
+      + String(repeating: "x", count: 1024) + " EI Q"
+  }
+
+  /// The issue's case: an inline image claiming 100,000 × 100,000 pixels
+  /// in 1 kB ran past 150 s under `--timeout 5` inside Poppler's text
+  /// probe and was reported as done. It is refused naming the file, the
+  /// page and the claim; the other page is read; exit 1.
+  @Test func anInlineImageClaimingTooManyPixelsIsRefused() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("inline.pdf").path
+    try Self.pdf([Self.inlineImage(width: 100_000, height: 100_000), Self.textPage])
+      .write(to: URL(fileURLWithPath: pdf))
+    let out = folder.appendingPathComponent("out.json").path
+    // A generous limit: the run finishes (it was killed after 150 s).
+    let run = try ScanTextRun.run(["ocr", pdf, "-o", out, "--timeout", "5"], timeout: 300)
+    #expect(run.code == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "\(pdf): page 1 draws an inline image of 100000×100000 pixels (10000.0 megapixels), over the limit of 100 megapixels (raise --max-pixels to read it)"
+      ), "\(run.stderr)")
+    let json = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(json.contains("Hello"), "\(json.prefix(400))")
+  }
+
+  /// An image XObject is checked the same way, against `--max-pixels`.
+  @Test func anImageObjectClaimingTooManyPixelsIsRefused() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("object.pdf").path
+    let image =
+      "<< /Type /XObject /Subtype /Image /Width 3000 /Height 2000 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length 4 >>\nstream\nabcd\nendstream"
+    try Self.pdf(["q 100 0 0 100 50 50 cm /Im1 Do Q"], xobjects: ["Im1": image])
+      .write(to: URL(fileURLWithPath: pdf))
+    let run = try ScanTextRun.run(
+      ["ocr", pdf, "--format", "text", "--max-pixels", "5000000"], timeout: 300)
+    #expect(run.code == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "\(pdf): page 1 draws an image of 3000×2000 pixels (6.0 megapixels), over the limit of 5 megapixels"
+      ), "\(run.stderr)")
+  }
+
+  /// A page's deadline counts from the start of its reading, Poppler's
+  /// text probe included: before, a page read from its text never ran
+  /// past `--timeout`, and the probe (where the inline image above spent
+  /// minutes) was outside every deadline.
+  @Test func theDeadlineCoversThePagesTextProbe() throws {
+    let pdf = Fixtures.scans.appendingPathComponent("scan.pdf").path
+    let run = try ScanTextRun.run(
+      ["ocr", pdf, "--pages", "3", "--format", "text", "--timeout", "0.000001"], timeout: 300)
+    #expect(run.code == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("\(pdf): page 3 ran past the 1e-06-second timeout"), "\(run.stderr)")
+    #expect(run.stdout.isEmpty, "\(run.stdout)")
+  }
+
+  /// Images within the limit are read as before.
+  @Test func imagesWithinTheLimitAreRead() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("small.pdf").path
+    try Self.pdf([Self.inlineImage(width: 32, height: 32) + " " + Self.textPage])
+      .write(to: URL(fileURLWithPath: pdf))
+    let run = try ScanTextRun.run(["ocr", pdf, "--format", "text"], timeout: 300)
+    #expect(run.code == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Hello claims"), "\(run.stdout)")
+  }
+}

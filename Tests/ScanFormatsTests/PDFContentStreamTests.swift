@@ -137,6 +137,29 @@ struct PDFContentStreamTests {
     // The inline image ends at the EI with white space on both sides.
     let image = stream.operations[6]
     #expect(String(decoding: stream.bytes[image.range], as: UTF8.self).hasSuffix("\u{1} EI"))
+    // Its operand is its dictionary.
+    #expect(
+      image.operands == [
+        .dictionary([
+          (key: "W", value: .number(2)), (key: "H", value: .number(1)),
+          (key: "BPC", value: .number(8)), (key: "CS", value: .name("G")),
+        ])
+      ])
+  }
+
+  /// Each inline image's claimed size is read from its dictionary, by the
+  /// abbreviated keys or the full ones, whatever its data holds (issue 45:
+  /// 100,000 × 100,000 pixels claimed in a few bytes).
+  @Test func inlineImageSizesAreWhatTheDictionariesClaim() {
+    let text = """
+      q 10 0 0 10 0 0 cm BI /W 100000 /H 100000 /BPC 8 /CS /G /F [/AHx] ID 00ff> EI Q
+      BI /Width 3 /Height 2 /BitsPerComponent 1 /ImageMask true /Decode [1 0] ID \u{0}\u{0} EI
+      BI /W /oops ID x EI
+      (not BI /W 9 /H 9 ID) Tj
+      """
+    let sizes = PDFContentStream(Array(text.utf8)).inlineImageSizes
+    #expect(sizes.map(\.width) == [100_000, 3, 0])
+    #expect(sizes.map(\.height) == [100_000, 2, 0])
   }
 
   /// The render mode is graphics state: `q`/`Q` save and restore it, text

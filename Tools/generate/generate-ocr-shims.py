@@ -148,6 +148,7 @@ typedef struct _PopplerTextAttributes {
 enum { POPPLER_ERROR_ENCRYPTED = 1 };"""
 POPPLER_FUNCTIONS = """
 PopplerDocument *poppler_document_new_from_bytes(GBytes *, const char *, GError **);
+PopplerDocument *poppler_document_new_from_stream(GInputStream *, goffset, const char *, GCancellable *, GError **);
 int poppler_document_get_n_pages(PopplerDocument *);
 PopplerPage *poppler_document_get_page(PopplerDocument *, int);
 void poppler_page_get_size(PopplerPage *, double *, double *);
@@ -172,6 +173,10 @@ typedef void *gpointer;
 typedef const void *gconstpointer;
 typedef double gdouble;
 typedef struct _GBytes GBytes;
+typedef int64_t goffset;
+typedef struct _GInputStream GInputStream;
+typedef struct _GMemoryInputStream GMemoryInputStream;
+typedef struct _GCancellable GCancellable;
 typedef struct _GError {
   GQuark domain;
   gint code;
@@ -197,6 +202,11 @@ typedef void (*GLogFunc)(
   const gchar *log_domain, GLogLevelFlags log_level, const gchar *message, gpointer user_data);"""
 GLIB_FUNCTIONS = """
 GBytes *g_bytes_new_static(gconstpointer, gsize);
+GBytes *g_bytes_new(gconstpointer, gsize);
+GBytes *g_bytes_ref(GBytes *);
+gsize g_bytes_get_size(GBytes *);
+GInputStream *g_memory_input_stream_new_from_bytes(GBytes *);
+void g_memory_input_stream_add_bytes(GMemoryInputStream *, GBytes *);
 void g_bytes_unref(GBytes *);
 void g_error_free(GError *);
 void g_free(gpointer);
@@ -262,6 +272,8 @@ QPDF_BOOL qpdf_oh_is_indirect(qpdf_data, qpdf_oh);
 QPDF_BOOL qpdf_oh_is_name_and_equals(qpdf_data, qpdf_oh, char const *);
 char const *qpdf_oh_get_name(qpdf_data, qpdf_oh);
 double qpdf_oh_get_numeric_value(qpdf_data, qpdf_oh);
+void qpdf_oh_release_all(qpdf_data);
+char const *qpdf_oh_unparse(qpdf_data, qpdf_oh);
 int qpdf_oh_get_int_value_as_int(qpdf_data, qpdf_oh);
 char const *qpdf_oh_get_utf8_value(qpdf_data, qpdf_oh);
 int qpdf_oh_get_object_id(qpdf_data, qpdf_oh);

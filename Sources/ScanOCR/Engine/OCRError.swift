@@ -48,6 +48,10 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
   /// pixels than allowed; checked before rendering.
   case pdfPageTooLarge(
     path: String, page: Int, points: [Double], dpi: Int, width: Int, height: Int, limit: Int)
+  /// A PDF page (numbered from 0) draws an image whose dictionary claims
+  /// more pixels than allowed (`inline`: written in the page's content);
+  /// checked before Poppler reads the page.
+  case pdfImageTooLarge(path: String, page: Int, width: Int, height: Int, inline: Bool, limit: Int)
   /// A searchable PDF of a PDF was asked for and qpdf's library (or zlib)
   /// is not installed.
   case pdfEditingUnavailable(path: String)
@@ -102,6 +106,9 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
       let size = points.map { String(format: "%g", $0) }.joined(separator: "×")
       return
         "\(path): page \(page + 1) is \(size) points: at \(dpi) dpi that is \(Self.size(width, height, limit)) (lower --dpi or raise --max-pixels)"
+    case .pdfImageTooLarge(let path, let page, let width, let height, let inline, let limit):
+      return
+        "\(path): page \(page + 1) draws \(inline ? "an inline image" : "an image") of \(Self.size(width, height, limit)) (raise --max-pixels to read it)"
     case .pdfEditingUnavailable(let path):
       return
         "\(path): a searchable PDF of a PDF needs qpdf's library, which is not installed (Debian: apt-get install libqpdf29)"

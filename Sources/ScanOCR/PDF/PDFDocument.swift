@@ -25,6 +25,35 @@ public final class PDFDocument {
   /// it has text, then its rendering), and describing a page decodes its
   /// one image.
   private var described: (index: Int, info: PageInfo)?
+  /// When reading the page described last began (its image check and
+  /// Poppler's text probe included): its deadline counts from here.
+  private var began: (index: Int, date: Date)?
+  /// The file opened with qpdf, to check what a page's images claim before
+  /// Poppler reads it (``PDFEditor/largestImage(page:)``); opened for the
+  /// first page asked for, `nil` before and when qpdf is missing or cannot
+  /// read the file.
+  private var scanner: Result<PDFEditor, OCRError>?
+  /// The pages the scanner has been asked about since it was opened.
+  private var scanned = 0
+  /// The pages one scanner is asked about before it is opened again: qpdf
+  /// keeps every object it has read until the document is closed (about
+  /// 2 kB a page), so a long PDF read page by page would grow by that.
+  static let pagesPerScanner = 256
+  /// The pages read through the document itself (from the first), and
+  /// read through each view beyond them. Poppler keeps a page object
+  /// (about 1.5 kB) for every page before the one asked for, until the
+  /// document is closed: page 20,000 of a PDF cost 30 MB. A page beyond
+  /// the first `pagesPerView` is read through a view of the file in which
+  /// its window of `pagesPerView` pages are the only pages
+  /// (``PDFEditor/viewUpdate(pages:)``), opened when the window is first
+  /// asked for and closed at the next.
+  let pagesPerView: Int
+  /// The view open: the first page of its window and its handle.
+  private var view: (first: Int, handle: OpaquePointer)?
+  /// Whether a view could not be made (no qpdf, an encrypted file, a page
+  /// tree whose counts do not lead to its pages): every page is then read
+  /// through the document.
+  private var viewsUnavailable = false
 
   /// Whether PDF input is available: Poppler's GLib library
   /// (libpoppler-glib8) is installed.
@@ -45,8 +74,15 @@ public final class PDFDocument {
   /// - Throws: ``OCRError/pdfUnavailable(path:)`` when Poppler is not
   ///   installed, ``OCRError/encryptedPDF(path:)``,
   ///   ``OCRError/corruptPDF(path:)``, ``OCRError/emptyPDF(path:)``.
-  public init(data: Data, path: String) throws(OCRError) {
+  public convenience init(data: Data, path: String) throws(OCRError) {
+    try self.init(data: data, path: path, pagesPerView: 256)
+  }
+
+  /// Opens a PDF held in memory, reading the pages beyond the first
+  /// `pagesPerView` through views of `pagesPerView` pages.
+  init(data: Data, path: String, pagesPerView: Int) throws(OCRError) {
     self.path = path
+    self.pagesPerView = max(1, pagesPerView)
     let bytes = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(1, data.count), alignment: 16)
     data.withUnsafeBytes { source in
@@ -79,6 +115,8 @@ public final class PDFDocument {
   }
 
   deinit {
+    scanner = nil
+    if let view { scantext_pdf_close(view.handle) }
     scantext_pdf_close(handle)
     bytes.deallocate()
   }
@@ -103,12 +141,28 @@ public final class PDFDocument {
     }
   }
 
-  /// Describes page `index` (from 0).
-  /// - Throws: ``OCRError/corruptPDFPage(path:page:)``.
-  public func info(page index: Int) throws(OCRError) -> PageInfo {
+  /// Describes page `index` (from 0). Before Poppler reads the page, the
+  /// images it draws are checked against `maxPixels` by the size they
+  /// claim (``PDFEditor/largestImage(page:)``, read with qpdf; skipped
+  /// when qpdf is not installed): Poppler reads an inline image's claimed
+  /// pixels even to find the page's text, however few bytes it holds.
+  /// - Parameters:
+  ///   - index: The page, from 0.
+  ///   - maxPixels: The most pixels an image of the page may claim.
+  /// - Throws: ``OCRError/corruptPDFPage(path:page:)``,
+  ///   ``OCRError/pdfImageTooLarge(path:page:width:height:inline:limit:)``.
+  /// - Complexity: O(*n*) in the page's decoded content, plus Poppler's
+  ///   reading of the page's text.
+  public func info(page index: Int, maxPixels: Int = RecognitionOptions.defaultMaxPixels)
+    throws(OCRError) -> PageInfo
+  {
     if let described, described.index == index { return described.info }
+    began = (index, Date())
+    try checkImages(page: index, maxPixels: maxPixels)
     var page = scantext_pdf_page()
-    guard index >= 0, index < pageCount, scantext_pdf_describe(handle, Int32(index), &page) == 0,
+    let located = located(index)
+    guard index >= 0, index < pageCount,
+      scantext_pdf_describe(located.handle, located.index, &page) == 0,
       page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
     else { throw .corruptPDFPage(path: path, page: index) }
     let image = [page.image_width, page.image_height, page.box_width, page.box_height]
@@ -117,6 +171,73 @@ public final class PDFDocument {
       imageSize: image.allSatisfy({ $0 > 0 && $0.isFinite }) ? image : nil)
     described = (index, info)
     return info
+  }
+
+  /// The open document that holds page `index` (from 0) and the page's
+  /// index there: the document itself for the first ``pagesPerView``
+  /// pages, else the view of the page's window (opened now when another
+  /// is open, which is closed).
+  func located(_ index: Int) -> (handle: OpaquePointer, index: Int32) {
+    guard index >= pagesPerView, index < pageCount, !viewsUnavailable else {
+      return (handle, Int32(clamping: index))
+    }
+    let first = index / pagesPerView * pagesPerView
+    if let view, view.first == first { return (view.handle, Int32(index - first)) }
+    if let view { scantext_pdf_close(view.handle) }
+    view = nil
+    let window = first..<min(first + pagesPerView, pageCount)
+    guard let editor = try? openScanner().get(), editor.rootPageCount == pageCount,
+      let update = editor.viewUpdate(pages: window)
+    else {
+      viewsUnavailable = true
+      return (handle, Int32(index))
+    }
+    var error: Int32 = 0
+    let opened = update.withUnsafeBufferPointer { tail in
+      tail.baseAddress.flatMap { scantext_pdf_open_view(handle, $0, tail.count, &error) }
+    }
+    guard let opened, Int(scantext_pdf_page_count(opened)) == window.count else {
+      if let opened { scantext_pdf_close(opened) }
+      viewsUnavailable = true
+      return (handle, Int32(index))
+    }
+    view = (first, opened)
+    return (opened, Int32(index - first))
+  }
+
+  /// When reading page `index` began (``info(page:maxPixels:)``); now
+  /// when it has not.
+  func started(page index: Int) -> Date {
+    if let began, began.index == index { return began.date }
+    return Date()
+  }
+
+  /// Refuses page `index` when an image it draws claims more than
+  /// `maxPixels`.
+  private func checkImages(page index: Int, maxPixels: Int) throws(OCRError) {
+    if scanned >= Self.pagesPerScanner { scanner = nil }
+    scanned += 1
+    guard case .success(let editor) = openScanner(), let image = editor.largestImage(page: index),
+      image.pixels > Double(maxPixels)
+    else { return }
+    throw .pdfImageTooLarge(
+      path: path, page: index, width: Int(min(image.width, 1e9)),
+      height: Int(min(image.height, 1e9)), inline: image.isInline, limit: maxPixels)
+  }
+
+  /// The scanner, opened when there is none.
+  private func openScanner() -> Result<PDFEditor, OCRError> {
+    if let scanner { return scanner }
+    scanned = 0
+    // qpdf reads the document's bytes in place (they outlive the
+    // scanner: `deinit` closes it first).
+    let bytes = fileBytes
+    let opened = Result { () throws(OCRError) in
+      try PDFEditor(
+        data: Data(), path: path, font: Data(), countingPages: false, borrowed: bytes)
+    }
+    scanner = opened
+    return opened
   }
 
   /// How a page becomes pixels: its size and resolution.
@@ -185,9 +306,10 @@ public final class PDFDocument {
 
   /// Renders page `index` as planned by ``rendering(page:info:dpi:maxPixels:)``.
   func render(page index: Int, _ rendering: Rendering) throws(OCRError) -> LeptonicaImage {
+    let page = located(index)
     guard
       let pix = scantext_pdf_render(
-        handle, Int32(index), Int32(rendering.width), Int32(rendering.height),
+        page.handle, page.index, Int32(rendering.width), Int32(rendering.height),
         Int32(rendering.dpi))
     else { throw .corruptPDFPage(path: path, page: index) }
     return LeptonicaImage(taking: pix)
@@ -235,19 +357,45 @@ public final class PDFDocument {
   ///     layout order; nothing else applies to a page not recognised.
   /// - Returns: The page, or `nil` when it is to be recognised.
   /// - Throws: ``OCRError/corruptPDFPage(path:page:)``,
-  ///   ``OCRError/pdfPageTooLarge(path:page:points:dpi:width:height:limit:)``.
+  ///   ``OCRError/pdfPageTooLarge(path:page:points:dpi:width:height:limit:)``,
+  ///   ``OCRError/pdfImageTooLarge(path:page:width:height:inline:limit:)``,
+  ///   ``OCRError/timedOut(path:page:seconds:)`` when the page runs past
+  ///   `options`' timeout (counted from the start of its reading).
   /// - Complexity: O(*n* log *n*) in the characters of the page, plus
   ///   O(*l*²) in its lines (the layout's cuts).
   public func textPage(page index: Int, policy: PDFTextPolicy, options: RecognitionOptions)
     throws(OCRError) -> Page?
   {
+    do {
+      let page = try readText(page: index, policy: policy, options: options)
+      // Read: the next reading of this page starts afresh. A page to be
+      // recognised keeps its description and start for the recognition.
+      if page != nil { finishReading(page: index) }
+      return page
+    } catch {
+      finishReading(page: index)
+      throw error
+    }
+  }
+
+  /// Forgets page `index`'s description and start: its reading is over.
+  func finishReading(page index: Int) {
+    if described?.index == index { described = nil }
+    if began?.index == index { began = nil }
+  }
+
+  private func readText(page index: Int, policy: PDFTextPolicy, options: RecognitionOptions)
+    throws(OCRError) -> Page?
+  {
     guard policy != .force else { return nil }
-    let info = try info(page: index)
+    let info = try info(page: index, maxPixels: options.maxPixels)
+    try checkDeadline(page: index, options: options)
     guard Self.readsText(info, policy: policy) else { return nil }
     // `--redo-ocr` recognises again a page with an earlier invisible text
     // layer (its content streams say so: ``textKind(page:)``).
     if policy == .redo, try textKind(page: index).hasInvisible { return nil }
     guard let text = try text(page: index) else { return nil }
+    try checkDeadline(page: index, options: options)
     // An OCR layer set at a slant (on a skewed scan) comes out of Poppler
     // in pieces: the page is recognised instead, by default (the PDF's
     // page is kept as it is all the same); `--skip-text` asks that it is
@@ -266,6 +414,14 @@ public final class PDFDocument {
       language: options.languageString, blocks: blocks,
       pdf: source(page: index, info: info, rendering: rendering), source: .pdfText,
       dpiSource: Self.dpiSource(options))
+  }
+
+  /// Fails page `index` when it has run past `options`' timeout since its
+  /// reading began (`started(page:)`).
+  func checkDeadline(page index: Int, options: RecognitionOptions) throws(OCRError) {
+    if let timeout = options.timeout, Date().timeIntervalSince(started(page: index)) >= timeout {
+      throw .timedOut(path: path, page: index, seconds: timeout)
+    }
   }
 
   /// Where a PDF page's resolution comes from: `--dpi`, else the page.
@@ -310,12 +466,16 @@ extension OCREngine {
   public func recognize(pdf: PDFDocument, page index: Int, policy: PDFTextPolicy = .keep)
     throws(OCRError) -> Page
   {
+    defer { pdf.finishReading(page: index) }
     if let page = try pdf.textPage(page: index, policy: policy, options: options) {
       return page
     }
-    // The deadline counts from the page's start, rendering included.
-    let started = Date()
-    let info = try pdf.info(page: index)
+    // The deadline counts from the page's start: its image check and
+    // Poppler's text probe (``PDFDocument/info(page:maxPixels:)``) and
+    // rendering included.
+    let info = try pdf.info(page: index, maxPixels: options.maxPixels)
+    let started = pdf.started(page: index)
+    try checkDeadline(started, path: pdf.path, page: index)
     let rendering = try pdf.rendering(
       page: index, info: info, dpi: options.dpi, maxPixels: options.maxPixels)
     let image = try pdf.render(page: index, rendering)

@@ -27,6 +27,8 @@ public final class PDFEditor {
   /// The file's bytes, which qpdf reads in place; freed in `deinit`.
   private let bytes: UnsafeMutableRawBufferPointer
   private let byteCount: Int
+  /// Whether `bytes` is the editor's own copy (freed with it).
+  private let ownsBytes: Bool
   /// Tesseract's glyphless font file, for the text layers.
   private let fontFile: Data
   /// The glyphless font's Type0 object, once added.
@@ -63,27 +65,45 @@ public final class PDFEditor {
   ///   installed; ``OCRError/uneditablePDF(path:reason:)`` when qpdf cannot
   ///   read the file or it is encrypted (a searchable copy would have to be
   ///   encrypted again, which ScanText does not do).
-  public init(data: Data, path: String, font: Data = Data()) throws(OCRError) {
+  public convenience init(data: Data, path: String, font: Data = Data()) throws(OCRError) {
+    try self.init(data: data, path: path, font: font, countingPages: true)
+  }
+
+  /// Opens a PDF held in memory; without `countingPages`, a file whose
+  /// page tree is empty opens too, and opening reads no page (qpdf's count
+  /// reads every page's dictionary: 5 kB a page, which
+  /// ``largestImage(page:)``, finding its page by itself, does not need).
+  /// With `borrowed`, qpdf reads those bytes in place (no copy; `data` is
+  /// not read): they must outlive the editor.
+  init(
+    data: Data, path: String, font: Data, countingPages: Bool,
+    borrowed: UnsafeRawBufferPointer? = nil
+  ) throws(OCRError) {
     guard Self.isAvailable, let q = scantext_qpdf_init() else {
       throw .pdfEditingUnavailable(path: path)
     }
-    let bytes = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(1, data.count), alignment: 16)
-    data.withUnsafeBytes { source in
-      if let base = source.baseAddress, let target = bytes.baseAddress {
-        target.copyMemory(from: base, byteCount: source.count)
+    let bytes: UnsafeMutableRawBufferPointer
+    if let borrowed {
+      bytes = UnsafeMutableRawBufferPointer(mutating: borrowed)
+    } else {
+      bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, data.count), alignment: 16)
+      data.withUnsafeBytes { source in
+        if let base = source.baseAddress, let target = bytes.baseAddress {
+          target.copyMemory(from: base, byteCount: source.count)
+        }
       }
     }
     self.q = q
     self.bytes = bytes
-    self.byteCount = data.count
+    self.ownsBytes = borrowed == nil
+    self.byteCount = borrowed?.count ?? data.count
     self.path = path
     self.fontFile = font
     // From here a throw runs deinit, which frees both.
     scantext_qpdf_silence_errors(q)
     scantext_qpdf_set_suppress_warnings(q, 1)
     let status = scantext_qpdf_read_memory(
-      q, path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(data.count), nil)
+      q, path, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt64(byteCount), nil)
     if status & SCANTEXT_QPDF_ERRORS != 0 {
       throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf cannot read it")
     }
@@ -92,7 +112,7 @@ public final class PDFEditor {
         path: path,
         reason: "it is encrypted (decrypt it first: qpdf --decrypt in.pdf out.pdf)")
     }
-    guard scantext_qpdf_get_num_pages(q) > 0 else {
+    guard !countingPages || scantext_qpdf_get_num_pages(q) > 0 else {
       throw .uneditablePDF(path: path, reason: takeError() ?? "qpdf finds no pages")
     }
   }
@@ -100,7 +120,7 @@ public final class PDFEditor {
   deinit {
     var handle: OpaquePointer? = q
     scantext_qpdf_cleanup(&handle)
-    bytes.deallocate()
+    if ownsBytes { bytes.deallocate() }
   }
 
   /// The number of pages.
@@ -185,6 +205,272 @@ public final class PDFEditor {
           renderMode: drawn.renderMode, depth: depth + 1, seen: &seen))
     }
     return kind
+  }
+
+  /// An image a page draws, by the size it claims.
+  public struct ClaimedImage: Sendable, Equatable {
+    /// The pixels across and down its dictionary claims (`/Width` and
+    /// `/Height`, or an inline image's `/W` and `/H`).
+    public var width: Double
+    public var height: Double
+    /// Whether it is an inline image (`BI … ID … EI` in the content).
+    public var isInline: Bool
+    /// The pixels claimed.
+    public var pixels: Double { width * height }
+  }
+
+  /// The image page `index` (from 0) draws that claims the most pixels:
+  /// the inline images of its content and the image XObjects it draws
+  /// (`Do`), in its content and in the form XObjects it draws, nested up
+  /// to 12 deep. Nothing but the content and the forms is decoded (no
+  /// image data): what Poppler would decode can be refused before it is.
+  ///
+  /// The page is found from the catalog down by the page tree's counts
+  /// (`pageObject(_:)`), not through qpdf's list of every page, which
+  /// reads every page's dictionary first (5 kB a page); its resources are
+  /// found through its parents without changing the page tree. The object
+  /// handles the search makes are released after it, unless the editor
+  /// holds some of its own (an editor used for nothing else keeps no
+  /// memory per page asked for but what qpdf keeps of the objects read).
+  /// - Parameter index: The page, from 0.
+  /// - Returns: The image, or `nil` when the page draws none, or when its
+  ///   content cannot be decoded or decodes to more than
+  ///   `maxDecodedContentBytes` (256 MiB), or the page cannot be found (nothing is
+  ///   claimed that can be checked).
+  /// - Complexity: O(*n*) in the decoded bytes of the content and forms,
+  ///   plus the page's ancestors and their kids.
+  public func largestImage(page index: Int) -> ClaimedImage? {
+    defer {
+      _ = takeError()
+      if font == nil, opening == nil, taggedOpening == nil { scantext_qpdf_oh_release_all(q) }
+    }
+    guard let page = pageObject(index) else { return nil }
+    let streams = contentStreams(of: page)
+    // Content qpdf cannot decode, or too big to: nothing to check here
+    // (the reading or editing reports it).
+    guard !streams.isEmpty, (try? checkDecodedSize(of: streams, index: index)) != nil,
+      let content = try? contentBytes(page, index: index)
+    else { return nil }
+    var seen = Set<Int>()
+    return largestImage(
+      in: PDFContentStream(content), resources: inheritedResources(of: page), depth: 0,
+      seen: &seen)
+  }
+
+  /// An incremental update to append to the file (the file's bytes, then
+  /// these) that makes pages `range` (from 0) the document's only pages,
+  /// in order: a copy of the catalog whose page tree holds them, each
+  /// under a node of its own that carries what it inherits (`/Resources`,
+  /// `/MediaBox`, `/CropBox`, `/Rotate`, as its ancestors give them), and
+  /// a cross-reference section whose `/Prev` is the file's last. The pages
+  /// themselves, their content and everything they use are the file's
+  /// objects, unchanged: Poppler reads page *n* of the file as page
+  /// *n* − `range.lowerBound` of the update, while holding only the
+  /// pages of `range` (it caches every page before the one asked for:
+  /// about 1.5 kB a page, for as long as the document is open).
+  ///
+  /// - Parameter range: The pages, from 0.
+  /// - Returns: The update's bytes, or `nil` when it cannot be made: the
+  ///   file is encrypted, its end has no `startxref`, its trailer no
+  ///   `/Size`, or a page is not found (`pageObject(_:)`).
+  /// - Complexity: O(*p* × *d*) in the pages and the depth of the tree.
+  package func viewUpdate(pages range: Range<Int>) -> [UInt8]? {
+    defer {
+      _ = takeError()
+      if font == nil, opening == nil, taggedOpening == nil { scantext_qpdf_oh_release_all(q) }
+    }
+    guard !range.isEmpty, scantext_qpdf_is_encrypted(q) == 0, let previous = lastCrossReference(),
+      let size = integer(get(scantext_qpdf_get_trailer(q), "/Size")), size > 0
+    else { return nil }
+    let root = scantext_qpdf_get_root(q)
+    guard isDictionary(root) else { return nil }
+    func text(_ object: qpdf_oh) -> String? {
+      scantext_qpdf_oh_unparse(q, object).map { String(cString: $0) }
+    }
+    let pagesNumber = size + 1
+    var catalog = "<<"
+    for key in keys(of: root) where key != "/Pages" {
+      guard let value = text(get(root, key)) else { return nil }
+      catalog += " \(key) \(value)"
+    }
+    catalog += " /Pages \(pagesNumber) 0 R >>"
+    var nodes: [String] = []
+    for index in range {
+      guard let page = pageObject(index), scantext_qpdf_oh_is_indirect(q, page) != 0,
+        let reference = text(page)
+      else { return nil }
+      var inherited = ""
+      for key in ["/Resources", "/MediaBox", "/CropBox", "/Rotate"]
+      where scantext_qpdf_oh_has_key(q, page, key) == 0 {
+        var node = get(page, "/Parent")
+        for _ in 0..<64 where isDictionary(node) {
+          if scantext_qpdf_oh_has_key(q, node, key) != 0 {
+            guard let value = text(get(node, key)) else { return nil }
+            inherited += " \(key) \(value)"
+            break
+          }
+          node = get(node, "/Parent")
+        }
+      }
+      nodes.append(
+        "<< /Type /Pages /Parent \(pagesNumber) 0 R /Kids [\(reference)] /Count 1\(inherited) >>")
+    }
+    let kids = nodes.indices.map { "\(pagesNumber + 1 + $0) 0 R" }.joined(separator: " ")
+    let objects =
+      [catalog, "<< /Type /Pages /Kids [\(kids)] /Count \(range.count) >>"] + nodes
+    // A new line first: the file may end without one.
+    var out = Array("\n".utf8)
+    var offsets: [Int] = []
+    for (i, body) in objects.enumerated() {
+      offsets.append(byteCount + out.count)
+      out += Array("\(size + i) 0 obj\n\(body)\nendobj\n".utf8)
+    }
+    let crossReference = byteCount + out.count
+    out += Array("xref\n0 1\n0000000000 65535 f \n\(size) \(objects.count)\n".utf8)
+    for offset in offsets {
+      let digits = String(offset)
+      out += Array((String(repeating: "0", count: max(0, 10 - digits.count)) + digits).utf8)
+      out += Array(" 00000 n \n".utf8)
+    }
+    out += Array(
+      "trailer\n<< /Size \(size + objects.count) /Root \(size) 0 R /Prev \(previous) >>\nstartxref\n\(crossReference)\n%%EOF\n"
+        .utf8)
+    return out
+  }
+
+  /// The offset the file's last `startxref` gives (within its last 2 kB).
+  private func lastCrossReference() -> Int? {
+    let file = UnsafeRawBufferPointer(bytes)[0..<byteCount]
+    let keyword = Array("startxref".utf8)
+    var at = byteCount - keyword.count
+    let stop = max(0, byteCount - 2048)
+    while at >= stop {
+      if file[at..<(at + keyword.count)].elementsEqual(keyword) {
+        var i = at + keyword.count
+        while i < byteCount, [9, 10, 12, 13, 32].contains(file[i]) { i += 1 }
+        var value = 0
+        var digits = 0
+        while i < byteCount, (48...57).contains(file[i]), digits < 15 {
+          value = value * 10 + Int(file[i] - 48)
+          digits += 1
+          i += 1
+        }
+        return digits > 0 && value < byteCount ? value : nil
+      }
+      at -= 1
+    }
+    return nil
+  }
+
+  /// A non-negative whole number's value, `nil` for anything else.
+  private func integer(_ object: qpdf_oh) -> Int? {
+    guard scantext_qpdf_oh_is_number(q, object) != 0 else { return nil }
+    let value = scantext_qpdf_oh_get_numeric_value(q, object)
+    guard value.isFinite, value >= 0, value < 1e12, value == value.rounded() else { return nil }
+    return Int(value)
+  }
+
+  /// The page count the catalog's page tree gives (its root's `/Count`).
+  package var rootPageCount: Int? {
+    defer { _ = takeError() }
+    return integer(get(get(scantext_qpdf_get_root(q), "/Pages"), "/Count"))
+  }
+
+  /// Page `index`'s dictionary, found from the catalog's page tree down by
+  /// each node's `/Count`: a node whose kids are as many as its count is
+  /// taken to hold pages only (the flat tree most writers make) and its
+  /// kid is taken by its place; otherwise the kids before the page are
+  /// counted. `nil` when the tree does not lead to it (a wrong count, a
+  /// loop, deeper than 64 levels).
+  /// - Complexity: O(*d* × *k*) in the depth of the tree and the kids of a
+  ///   node counted; O(*d*) for a flat or balanced tree whose counts
+  ///   match.
+  func pageObject(_ index: Int) -> qpdf_oh? {
+    guard index >= 0 else { return nil }
+    var node = get(scantext_qpdf_get_root(q), "/Pages")
+    var remaining = index
+    func isLeaf(_ object: qpdf_oh) -> Bool {
+      isDictionary(object) && scantext_qpdf_oh_is_array(q, get(object, "/Kids")) == 0
+    }
+    func count(_ object: qpdf_oh) -> Int {
+      if isLeaf(object) { return 1 }
+      let value = get(object, "/Count")
+      guard scantext_qpdf_oh_is_number(q, value) != 0 else { return 0 }
+      let number = scantext_qpdf_oh_get_numeric_value(q, value)
+      return number.isFinite && number > 0 ? Int(min(number, 1e9)) : 0
+    }
+    descending: for _ in 0..<64 {
+      if isLeaf(node) { return remaining == 0 ? node : nil }
+      let kids = get(node, "/Kids")
+      let n = Int(scantext_qpdf_oh_get_array_n_items(q, kids))
+      if n == count(node), remaining < n {
+        let kid = scantext_qpdf_oh_get_array_item(q, kids, Int32(remaining))
+        if isLeaf(kid) { return kid }
+      }
+      for i in 0..<n {
+        let kid = scantext_qpdf_oh_get_array_item(q, kids, Int32(i))
+        let pages = count(kid)
+        if remaining < pages {
+          node = kid
+          continue descending
+        }
+        remaining -= pages
+      }
+      return nil
+    }
+    return nil
+  }
+
+  private func largestImage(
+    in stream: PDFContentStream, resources: qpdf_oh, depth: Int, seen: inout Set<Int>
+  ) -> ClaimedImage? {
+    var largest: ClaimedImage?
+    func consider(_ image: ClaimedImage) {
+      if image.pixels > largest?.pixels ?? -1 { largest = image }
+    }
+    for size in stream.inlineImageSizes {
+      consider(ClaimedImage(width: size.width, height: size.height, isInline: true))
+    }
+    let objects = get(resources, "/XObject")
+    for drawn in stream.text().drawn {
+      let object = get(objects, "/" + drawn.name)
+      guard scantext_qpdf_oh_is_stream(q, object) != 0 else { continue }
+      let entries = dictionary(of: object)
+      if scantext_qpdf_oh_is_name_and_equals(q, get(entries, "/Subtype"), "/Image") != 0 {
+        func number(_ key: String) -> Double {
+          let value = get(entries, key)
+          guard scantext_qpdf_oh_is_number(q, value) != 0 else { return 0 }
+          let number = scantext_qpdf_oh_get_numeric_value(q, value)
+          return number.isFinite ? max(0, number) : 0
+        }
+        consider(ClaimedImage(width: number("/Width"), height: number("/Height"), isInline: false))
+      } else if depth < 12, isForm(object), seen.insert(objectID(object)).inserted,
+        let content = decodedBytes(object)
+      {
+        let own = get(entries, "/Resources")
+        if let inner = largestImage(
+          in: PDFContentStream(content), resources: isDictionary(own) ? own : resources,
+          depth: depth + 1, seen: &seen)
+        {
+          consider(inner)
+        }
+      }
+    }
+    return largest
+  }
+
+  /// A page's resources: its own, else its nearest parent's (up to 32
+  /// levels up).
+  private func inheritedResources(of page: qpdf_oh) -> qpdf_oh {
+    var node = page
+    for _ in 0..<32 {
+      let resources = get(node, "/Resources")
+      if isDictionary(resources) { return resources }
+      let parent = get(node, "/Parent")
+      guard isDictionary(parent) else { break }
+      node = parent
+    }
+    return scantext_qpdf_oh_new_null(q)
   }
 
   /// Adds the invisible text layer of a recognised page to page `index`

@@ -105,4 +105,20 @@ struct RealDocumentRolesTests {
     #expect(Self.role(of: "ENFORCED FOR ALL ACCESS", in: page) == .body)
     #expect(Self.role(of: "Column mask", in: page) == .heading)
   }
+
+  /// A page number alone at the foot of a page of figures, which
+  /// Tesseract's layout drops as noise: read on its own, it is the page's
+  /// number.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aPageNumberTesseractDropsIsReadOnItsOwn() throws {
+    let page = try Self.page("picture_classification", 2)
+    let numbers = Self.paragraphs(page).filter { $0.role == .pageNumber }
+    #expect(numbers.map(\.text) == ["2"], "\(Self.paragraphs(page))")
+    let box = try #require(
+      page.blocks.flatMap(\.paragraphs).first { $0.role == .pageNumber }?.bbox)
+    // Centred at the page's foot, in the original's pixels.
+    #expect(abs((box.minX + box.maxX) / 2 - page.width / 2) < page.width / 20)
+    #expect(box.minY > page.height * 7 / 8)
+  }
 }

@@ -60,6 +60,10 @@ public enum RoleDetection {
   /// 12 % of the page, a handbook's foot at 95 %.
   static let runningBand = 0.15
 
+  /// The top and bottom bands of a page where a page number standing
+  /// alone is printed, as a fraction of its height (rule 1).
+  package static let pageNumberBand = 1.0 / 8
+
   /// The blocks with every paragraph's role (and heading level) assigned.
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels.
@@ -132,7 +136,7 @@ public enum RoleDetection {
     var facts = ParagraphFacts.of(blocks, strokes: strokes, markers: markers)
     guard !facts.isEmpty else { return blocks }
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
-    let bodySize = median((multiLine.isEmpty ? facts : multiLine).flatMap(\.lineSizes))
+    let bodySize = runningTextSize(multiLine.isEmpty ? facts : multiLine)
     guard bodySize > 0 else { return blocks }
     let bodyWeight = median(
       (multiLine.isEmpty ? facts : multiLine).flatMap { $0.lineWeights.compactMap { $0 } })
@@ -160,7 +164,8 @@ public enum RoleDetection {
       let running =
         f.lineSizes.count <= 2 && relative < 1.2 && TextCues.hasLettersOrDigits(f.text)
       let folio = hasFolio(f)
-      if f.lineSizes.count == 1, centreY < height / 8 || centreY > height * 7 / 8,
+      if f.lineSizes.count == 1,
+        centreY < height * pageNumberBand || centreY > height * (1 - pageNumberBand),
         TextCues.isPageNumber(f.text)
       {
         role = .pageNumber
@@ -226,6 +231,32 @@ public enum RoleDetection {
       out[f.block].paragraphs[f.index].listLevel = listLevels[i]
     }
     return out
+  }
+
+  /// The running text's size: the median size of the paragraphs' lines,
+  /// each line counted by its length (the running text is the type that
+  /// fills most of the page's lines, not the one with most lines: a
+  /// table's short cells, a box of notes in a page Tesseract's layout
+  /// breaks into many short lines).
+  static func runningTextSize(_ paragraphs: [ParagraphFacts]) -> Double {
+    weightedMedian(
+      paragraphs.flatMap { f in
+        zip(f.lineSizes, f.lineBoxes).map { ($0, Double(max(1, $1.maxX - $1.minX))) }
+      })
+  }
+
+  /// The value at which half the weight lies below: the median of
+  /// `values` each counted `weight` times (the lower middle value on a
+  /// tie); 0 for none.
+  static func weightedMedian(_ values: [(value: Double, weight: Double)]) -> Double {
+    let sorted = values.sorted { $0.value < $1.value }
+    let total = sorted.reduce(0) { $0 + $1.weight }
+    var seen = 0.0
+    for (value, weight) in sorted {
+      seen += weight
+      if seen >= total / 2 { return value }
+    }
+    return 0
   }
 
   /// A footnote's further paragraphs: right below a footnote in its
@@ -295,15 +326,18 @@ public enum RoleDetection {
       && !TextCues.endsLikeSentencePart(f.words)
   }
 
-  /// "1. A Long Account of the Mills / and the Rivers" in type larger or
-  /// bolder than the running text: numbered list items are set in the
+  /// "1. A Long Account of the Mills / and the Rivers" (or "(1) …") in
+  /// type larger or bolder than the running text: numbered list items are
+  /// set in the
   /// running text's type, numbered headings apart from it (bulleted
   /// lists are sometimes set larger as a lead, so a bullet stays a list
   /// item).
   private static func startsNumberedHeadingInDisplayType(_ f: ParagraphFacts, relative: Double)
     -> Bool
   {
-    guard let first = f.words.first, TextCues.isNumbering(first) else { return false }
+    guard let first = f.words.first,
+      TextCues.isNumbering(first) || TextCues.isParenthesisedNumber(first)
+    else { return false }
     // A numbered sentence of more than eight words is an item, whatever
     // its size (headings that end in a full stop are a few words).
     if f.words.count > 8, TextCues.endsLikeSentence(f.words) { return false }
@@ -608,7 +642,9 @@ package enum TextCues {
     text.contains { $0.isLetter || $0.isNumber }
   }
 
-  static func isPageNumber(_ text: String) -> Bool {
+  /// Whether `text` is a page number: without dashes, brackets and a
+  /// "page"/"p." word, 1–4 digits or a roman numeral.
+  package static func isPageNumber(_ text: String) -> Bool {
     var words = text.lowercased().split(separator: " ").map {
       $0.trimmingCharacters(in: "-–—()[].,·|")
     }.filter { !$0.isEmpty }
@@ -620,10 +656,27 @@ package enum TextCues {
     return number.count <= 7 && number.allSatisfy { "ivxlc".contains($0) }
   }
 
+  /// Whether `text` starts with a note's marker: a number of at most
+  /// three figures (a note is numbered on through a document, not to
+  /// "07233", a postcode starting an address), bracketed or not, or `*`,
+  /// `†`, `‡`, `※`, a raised figure.
   static func startsLikeFootnote(_ text: String) -> Bool {
     guard let first = text.first else { return false }
-    if "([".contains(first), text.dropFirst().first?.isNumber == true { return true }
-    return first.isNumber || "*†‡※".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+    if "([".contains(first) {
+      let figures = text.dropFirst().prefix(while: \.isNumber)
+      return !figures.isEmpty && figures.count <= 3
+    }
+    if first.isNumber { return text.prefix(while: \.isNumber).count <= 3 }
+    return "*†‡※".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+  }
+
+  /// "(1)", "(12)", "(iv)": a number in brackets, as sub-sections and
+  /// list items are numbered.
+  static func isParenthesisedNumber(_ word: String) -> Bool {
+    guard word.count >= 3, word.hasPrefix("("), word.hasSuffix(")") else { return false }
+    let core = word.dropFirst().dropLast()
+    return core.count <= 3 && core.allSatisfy { $0.isASCII && $0.isNumber }
+      || isRoman(String(core))
   }
 
   /// Text that is code, not words: two or more of the signs of program

@@ -185,4 +185,17 @@ struct RealPageRolesTests {
     #expect(RoleDetection.weightedMedian([(14, 1), (14, 1), (14, 1), (20, 4)]) == 20)
     #expect(RoleDetection.weightedMedian([(14, 1), (20, 1)]) == 14)
   }
+
+  /// A foot in small type at the bottom of its column is furniture even
+  /// when another column's foot (a logo's lettering) runs lower on the
+  /// page (docling normal_4pages p4: the publisher's address).
+  @Test func aFootWithNothingBelowItInItsColumnIsAFooter() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 100, y: 200, size: 20),
+      R.paragraph(R.body, x: 100, y: 600, size: 20),
+      R.paragraph(["Harbour Road 1, Keeper's House"], x: 100, y: 1250, size: 14),
+      R.paragraph(["LIGHTHOUSE BOARD"], x: 750, y: 1300, size: 14),
+    ])
+    #expect(found["Harbour Road 1, Keeper's House"]?.0 == .footer)
+  }
 }

@@ -13,10 +13,14 @@
 /// 2. **Header / footer**: at most two lines in the top (bottom) tenth of
 ///    the page, set no larger than 1.2 × the running text, with no text
 ///    above (below) it and a gap of at least two text lines to the next
-///    text below (above).
+///    text below (above); or within the top (bottom) 15 % carrying its
+///    page number a tab away; or there set at most 0.9 × the running text
+///    a line's space from the text, a foot with nothing below it in its
+///    column.
 /// 3. **Footnote**: in the bottom two fifths, type at most 0.88 × the
 ///    running text, below every paragraph of running-text size, starting
-///    with a digit, `*`, `†` or `‡`.
+///    with a note's marker (a number of at most three figures, bracketed
+///    or not, `*`, `†`, `‡`, `※`).
 /// 4. **Caption**: starts with "Fig.", "Figure", "Table", "Plate",
 ///    "Listing", "Example", "Abb." or "Abbildung" (and a few more labels)
 ///    followed by a number that ends in a sign or is followed by a
@@ -29,7 +33,9 @@
 /// 6. **List item**: starts with a bullet (`•`, `◦`, `▪`, `–`, `-`, `*`), a
 ///    lone symbol before a capitalised word (a bullet OCR read as `¢` or
 ///    `©`; `§` and `¶` excepted) or a marker like "1.", "a)", "(iv)" —
-///    unless it is one line like "2. Results" (a numbered heading).
+///    unless it is one line like "2. Results" (a numbered heading), or a
+///    numbered line ("1.", "(1)") set larger or bolder than the running
+///    text and not a sentence.
 /// 7. **Heading**: short (at most three lines and twenty words, at least
 ///    three letters: not a stray initial), starting with a capital or a
 ///    number, followed by more text, and either set at
@@ -44,7 +50,8 @@
 /// 8. Otherwise **body**.
 ///
 /// The running text's size is the median height of the lines of the
-/// page's multi-line paragraphs (all lines when there are none); a line's
+/// page's multi-line paragraphs (all lines when there are none), each line
+/// counted by its length (``runningTextSize(_:)``); a line's
 /// height is the median of its words' heights across the line (quads
 /// measured across, so skew does not inflate it). Heading levels follow
 /// size: the largest headings are level 1, and each drop of more than 8 %
@@ -186,8 +193,11 @@ public enum RoleDetection {
         // Before a foot told by its small type alone: a note's marker
         // ("9)", "*") says what it is.
         role = .footnote
-      } else if running, below.isEmpty, Double(f.box.minY) > height * (1 - runningBand),
-        relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight
+      } else if running, Double(f.box.minY) > height * (1 - runningBand),
+        relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight,
+        // Nothing below it in its column: another column's foot may run
+        // lower (a publisher's address beside its logo).
+        !below.contains(where: { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX })
       {
         role = .footer
       } else if f.lineSizes.count <= 4, TextCues.startsLikeCaption(f.text) {

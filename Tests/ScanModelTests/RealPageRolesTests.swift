@@ -123,4 +123,79 @@ struct RealPageRolesTests {
     ])
     #expect(found["9) The sums agree when the same policies are sold."]?.0 == .footnote)
   }
+
+  /// An address at the page's foot starts with a postcode, not a note's
+  /// number (docling normal_4pages p4: "07233 서울시 …" was a footnote):
+  /// a note is numbered with at most three figures.
+  @Test func aPostcodeIsNoFootnotesMarker() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(R.body, x: 200, y: 400, size: 20),
+      // The note closes the right column; the address stands at the
+      // foot of the left one.
+      R.paragraph(["10) The index pays on the rainfall measured."], x: 550, y: 1000, size: 14),
+      R.paragraph(["07233 Harbour Road 1, Keeper's House"], x: 100, y: 1060, size: 14),
+    ])
+    #expect(found["10) The index pays on the rainfall measured."]?.0 == .footnote)
+    #expect(found["07233 Harbour Road 1, Keeper's House"]?.0 != .footnote)
+  }
+
+  /// A sub-section numbered "(1)" set larger than the running text is a
+  /// heading; numbered so in the running text's type, an item of a list
+  /// (docling normal_4pages: "(1) 「감염병의 예방 …」 개정").
+  @Test func aBracketNumberedLineInDisplayTypeIsAHeading() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 200, size: 20),
+      R.paragraph(["(1) The Harbour Records"], x: 200, y: 400, size: 26),
+      R.paragraph(R.body, x: 200, y: 450, size: 20),
+      R.paragraph(["(2) the keeper kept the count of the boats;"], x: 200, y: 600, size: 20),
+      R.paragraph(["(3) the nets were dried on the pier."], x: 200, y: 630, size: 20),
+      R.paragraph(R.body, x: 200, y: 700, size: 20),
+    ])
+    #expect(found["(1) The Harbour Records"]?.0 == .heading)
+    #expect(found["(2) the keeper kept the count of the boats;"]?.0 == .listItem)
+  }
+
+  /// The running text's size is that of the type filling most of the
+  /// page's lines, not of the most lines: a table's many short cells in
+  /// small type do not make the notes at the foot, set as small, the
+  /// page's running text (docling normal_4pages p2, whose notes
+  /// Tesseract's layout broke into many short lines).
+  @Test func manyShortLinesDoNotSetTheRunningTextsSize() {
+    let cells = (0..<6).map { row in
+      R.paragraph(
+        ["Cell \(row) one", "and two"], x: 200 + (row % 3) * 200, y: 700 + row / 3 * 40, size: 14)
+    }
+    let found = R.roles(
+      [
+        R.paragraph(R.body, x: 200, y: 200, size: 20),
+        R.paragraph(R.body, x: 200, y: 400, size: 20),
+      ] + cells + [
+        R.paragraph(
+          ["3) The count was kept in the keeper's book", "and checked at the end of the year."],
+          x: 200, y: 1150, size: 14)
+      ])
+    #expect(
+      found["3) The count was kept in the keeper's book and checked at the end of the year."]?.0
+        == .footnote)
+  }
+
+  @Test func theWeightedMedianCountsEachValueByItsWeight() {
+    #expect(RoleDetection.weightedMedian([]) == 0)
+    #expect(RoleDetection.weightedMedian([(14, 1), (14, 1), (14, 1), (20, 4)]) == 20)
+    #expect(RoleDetection.weightedMedian([(14, 1), (20, 1)]) == 14)
+  }
+
+  /// A foot in small type at the bottom of its column is furniture even
+  /// when another column's foot (a logo's lettering) runs lower on the
+  /// page (docling normal_4pages p4: the publisher's address).
+  @Test func aFootWithNothingBelowItInItsColumnIsAFooter() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 100, y: 200, size: 20),
+      R.paragraph(R.body, x: 100, y: 600, size: 20),
+      R.paragraph(["Harbour Road 1, Keeper's House"], x: 100, y: 1250, size: 14),
+      R.paragraph(["LIGHTHOUSE BOARD"], x: 750, y: 1300, size: 14),
+    ])
+    #expect(found["Harbour Road 1, Keeper's House"]?.0 == .footer)
+  }
 }

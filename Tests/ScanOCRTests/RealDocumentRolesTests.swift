@@ -14,7 +14,7 @@ struct RealDocumentRolesTests {
   static let docling = RealTableTests.docling
 
   /// Page `number` of docling's `name`.pdf, recognised.
-  static func page(_ name: String, _ number: Int) throws -> Page {
+  static func page(_ name: String, _ number: Int, languages: [String] = ["eng"]) throws -> Page {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let stem = folder.appendingPathComponent("p\(number)").path
@@ -26,7 +26,8 @@ struct RealDocumentRolesTests {
       ])
     #expect(status == 0, "\(output)")
     return try #require(
-      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+      try OCREngine(options: RecognitionOptions(languages: languages))
+        .recognize(contentsOf: stem + ".png").first)
   }
 
   static func paragraphs(_ page: Page) -> [(text: String, role: ParagraphRole)] {
@@ -104,5 +105,44 @@ struct RealDocumentRolesTests {
     #expect(Self.role(of: "FOR ROWS", in: page) == .body)
     #expect(Self.role(of: "ENFORCED FOR ALL ACCESS", in: page) == .body)
     #expect(Self.role(of: "Column mask", in: page) == .heading)
+  }
+
+  /// A page number alone at the foot of a page of figures, which
+  /// Tesseract's layout drops as noise: read on its own, it is the page's
+  /// number.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aPageNumberTesseractDropsIsReadOnItsOwn() throws {
+    let page = try Self.page("picture_classification", 2)
+    let numbers = Self.paragraphs(page).filter { $0.role == .pageNumber }
+    #expect(numbers.map(\.text) == ["2"], "\(Self.paragraphs(page))")
+    let box = try #require(
+      page.blocks.flatMap(\.paragraphs).first { $0.role == .pageNumber }?.bbox)
+    // Centred at the page's foot, in the original's pixels.
+    #expect(abs((box.minX + box.maxX) / 2 - page.width / 2) < page.width / 20)
+    #expect(box.minY > page.height * 7 / 8)
+  }
+
+  /// A Korean report's notes under a short rule at the foot of the left
+  /// column, in smaller type: footnotes, though Tesseract's layout breaks
+  /// the page's table and notes into many short lines (which set the
+  /// running text's size too small before it was weighted by length).
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func notesUnderARuleAreFootnotes() throws {
+    let page = try Self.page("normal_4pages", 2, languages: ["kor"])
+    #expect(Self.role(of: "3) 개정", in: page) == .footnote, "\(Self.paragraphs(page))")
+  }
+
+  /// Sub-titles numbered "(1)", "(3)" in type bolder and larger than the
+  /// running text: headings, not list items.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func bracketNumberedSubtitlesAreHeadings() throws {
+    let page = try Self.page("normal_4pages", 4, languages: ["kor"])
+    let all = Self.paragraphs(page)
+    #expect(Self.role(of: "(1)", in: page) == .heading, "\(all)")
+    #expect(Self.role(of: "(3)", in: page) == .heading, "\(all)")
+    #expect(Self.role(of: "10) 인덱스", in: page) == .footnote, "\(all)")
   }
 }

@@ -34,7 +34,7 @@ extension RoleDetection {
     let facts = ParagraphFacts.of(blocks, strokes: strokes)
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
     guard !multiLine.isEmpty else { return blocks }
-    let bodySize = median(multiLine.flatMap(\.lineSizes))
+    let bodySize = runningTextSize(multiLine)
     let bodyWeight = median(multiLine.flatMap { $0.lineWeights.compactMap { $0 } })
     guard bodySize > 0 else { return blocks }
     var out = blocks

@@ -13,10 +13,14 @@
 /// 2. **Header / footer**: at most two lines in the top (bottom) tenth of
 ///    the page, set no larger than 1.2 × the running text, with no text
 ///    above (below) it and a gap of at least two text lines to the next
-///    text below (above).
+///    text below (above); or within the top (bottom) 15 % carrying its
+///    page number a tab away; or there set at most 0.9 × the running text
+///    a line's space from the text, a foot with nothing below it in its
+///    column.
 /// 3. **Footnote**: in the bottom two fifths, type at most 0.88 × the
 ///    running text, below every paragraph of running-text size, starting
-///    with a digit, `*`, `†` or `‡`.
+///    with a note's marker (a number of at most three figures, bracketed
+///    or not, `*`, `†`, `‡`, `※`).
 /// 4. **Caption**: starts with "Fig.", "Figure", "Table", "Plate",
 ///    "Listing", "Example", "Abb." or "Abbildung" (and a few more labels)
 ///    followed by a number that ends in a sign or is followed by a
@@ -29,7 +33,9 @@
 /// 6. **List item**: starts with a bullet (`•`, `◦`, `▪`, `–`, `-`, `*`), a
 ///    lone symbol before a capitalised word (a bullet OCR read as `¢` or
 ///    `©`; `§` and `¶` excepted) or a marker like "1.", "a)", "(iv)" —
-///    unless it is one line like "2. Results" (a numbered heading).
+///    unless it is one line like "2. Results" (a numbered heading), or a
+///    numbered line ("1.", "(1)") set larger or bolder than the running
+///    text and not a sentence.
 /// 7. **Heading**: short (at most three lines and twenty words, at least
 ///    three letters: not a stray initial), starting with a capital or a
 ///    number, followed by more text, and either set at
@@ -44,7 +50,8 @@
 /// 8. Otherwise **body**.
 ///
 /// The running text's size is the median height of the lines of the
-/// page's multi-line paragraphs (all lines when there are none); a line's
+/// page's multi-line paragraphs (all lines when there are none), each line
+/// counted by its length (``runningTextSize(_:)``); a line's
 /// height is the median of its words' heights across the line (quads
 /// measured across, so skew does not inflate it). Heading levels follow
 /// size: the largest headings are level 1, and each drop of more than 8 %
@@ -59,6 +66,10 @@ public enum RoleDetection {
   /// printed, as a fraction of its height: a paper's running head sits at
   /// 12 % of the page, a handbook's foot at 95 %.
   static let runningBand = 0.15
+
+  /// The top and bottom bands of a page where a page number standing
+  /// alone is printed, as a fraction of its height (rule 1).
+  package static let pageNumberBand = 1.0 / 8
 
   /// The blocks with every paragraph's role (and heading level) assigned.
   /// - Parameters:
@@ -132,7 +143,7 @@ public enum RoleDetection {
     var facts = ParagraphFacts.of(blocks, strokes: strokes, markers: markers)
     guard !facts.isEmpty else { return blocks }
     let multiLine = facts.filter { $0.lineSizes.count >= 2 }
-    let bodySize = median((multiLine.isEmpty ? facts : multiLine).flatMap(\.lineSizes))
+    let bodySize = runningTextSize(multiLine.isEmpty ? facts : multiLine)
     guard bodySize > 0 else { return blocks }
     let bodyWeight = median(
       (multiLine.isEmpty ? facts : multiLine).flatMap { $0.lineWeights.compactMap { $0 } })
@@ -160,7 +171,8 @@ public enum RoleDetection {
       let running =
         f.lineSizes.count <= 2 && relative < 1.2 && TextCues.hasLettersOrDigits(f.text)
       let folio = hasFolio(f)
-      if f.lineSizes.count == 1, centreY < height / 8 || centreY > height * 7 / 8,
+      if f.lineSizes.count == 1,
+        centreY < height * pageNumberBand || centreY > height * (1 - pageNumberBand),
         TextCues.isPageNumber(f.text)
       {
         role = .pageNumber
@@ -181,8 +193,11 @@ public enum RoleDetection {
         // Before a foot told by its small type alone: a note's marker
         // ("9)", "*") says what it is.
         role = .footnote
-      } else if running, below.isEmpty, Double(f.box.minY) > height * (1 - runningBand),
-        relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight
+      } else if running, Double(f.box.minY) > height * (1 - runningBand),
+        relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight,
+        // Nothing below it in its column: another column's foot may run
+        // lower (a publisher's address beside its logo).
+        !below.contains(where: { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX })
       {
         role = .footer
       } else if f.lineSizes.count <= 4, TextCues.startsLikeCaption(f.text) {
@@ -226,6 +241,32 @@ public enum RoleDetection {
       out[f.block].paragraphs[f.index].listLevel = listLevels[i]
     }
     return out
+  }
+
+  /// The running text's size: the median size of the paragraphs' lines,
+  /// each line counted by its length (the running text is the type that
+  /// fills most of the page's lines, not the one with most lines: a
+  /// table's short cells, a box of notes in a page Tesseract's layout
+  /// breaks into many short lines).
+  static func runningTextSize(_ paragraphs: [ParagraphFacts]) -> Double {
+    weightedMedian(
+      paragraphs.flatMap { f in
+        zip(f.lineSizes, f.lineBoxes).map { ($0, Double(max(1, $1.maxX - $1.minX))) }
+      })
+  }
+
+  /// The value at which half the weight lies below: the median of
+  /// `values` each counted `weight` times (the lower middle value on a
+  /// tie); 0 for none.
+  static func weightedMedian(_ values: [(value: Double, weight: Double)]) -> Double {
+    let sorted = values.sorted { $0.value < $1.value }
+    let total = sorted.reduce(0) { $0 + $1.weight }
+    var seen = 0.0
+    for (value, weight) in sorted {
+      seen += weight
+      if seen >= total / 2 { return value }
+    }
+    return 0
   }
 
   /// A footnote's further paragraphs: right below a footnote in its
@@ -295,15 +336,18 @@ public enum RoleDetection {
       && !TextCues.endsLikeSentencePart(f.words)
   }
 
-  /// "1. A Long Account of the Mills / and the Rivers" in type larger or
-  /// bolder than the running text: numbered list items are set in the
+  /// "1. A Long Account of the Mills / and the Rivers" (or "(1) …") in
+  /// type larger or bolder than the running text: numbered list items are
+  /// set in the
   /// running text's type, numbered headings apart from it (bulleted
   /// lists are sometimes set larger as a lead, so a bullet stays a list
   /// item).
   private static func startsNumberedHeadingInDisplayType(_ f: ParagraphFacts, relative: Double)
     -> Bool
   {
-    guard let first = f.words.first, TextCues.isNumbering(first) else { return false }
+    guard let first = f.words.first,
+      TextCues.isNumbering(first) || TextCues.isParenthesisedNumber(first)
+    else { return false }
     // A numbered sentence of more than eight words is an item, whatever
     // its size (headings that end in a full stop are a few words).
     if f.words.count > 8, TextCues.endsLikeSentence(f.words) { return false }
@@ -608,7 +652,9 @@ package enum TextCues {
     text.contains { $0.isLetter || $0.isNumber }
   }
 
-  static func isPageNumber(_ text: String) -> Bool {
+  /// Whether `text` is a page number: without dashes, brackets and a
+  /// "page"/"p." word, 1–4 digits or a roman numeral.
+  package static func isPageNumber(_ text: String) -> Bool {
     var words = text.lowercased().split(separator: " ").map {
       $0.trimmingCharacters(in: "-–—()[].,·|")
     }.filter { !$0.isEmpty }
@@ -620,10 +666,27 @@ package enum TextCues {
     return number.count <= 7 && number.allSatisfy { "ivxlc".contains($0) }
   }
 
+  /// Whether `text` starts with a note's marker: a number of at most
+  /// three figures (a note is numbered on through a document, not to
+  /// "07233", a postcode starting an address), bracketed or not, or `*`,
+  /// `†`, `‡`, `※`, a raised figure.
   static func startsLikeFootnote(_ text: String) -> Bool {
     guard let first = text.first else { return false }
-    if "([".contains(first), text.dropFirst().first?.isNumber == true { return true }
-    return first.isNumber || "*†‡※".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+    if "([".contains(first) {
+      let figures = text.dropFirst().prefix(while: \.isNumber)
+      return !figures.isEmpty && figures.count <= 3
+    }
+    if first.isNumber { return text.prefix(while: \.isNumber).count <= 3 }
+    return "*†‡※".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
+  }
+
+  /// "(1)", "(12)", "(iv)": a number in brackets, as sub-sections and
+  /// list items are numbered.
+  static func isParenthesisedNumber(_ word: String) -> Bool {
+    guard word.count >= 3, word.hasPrefix("("), word.hasSuffix(")") else { return false }
+    let core = word.dropFirst().dropLast()
+    return core.count <= 3 && core.allSatisfy { $0.isASCII && $0.isNumber }
+      || isRoman(String(core))
   }
 
   /// Text that is code, not words: two or more of the signs of program

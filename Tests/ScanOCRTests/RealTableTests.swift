@@ -266,16 +266,18 @@ struct SmallTextTests {
 
   @Test func wordBoxesOverSmallLettersAreNoReadableWords() {
     // PubTabNet's `PMC4172848_007_00`: Tesseract's few confident words
-    // were boxes 28 px high over several lines of letters 6 px high.
+    // were boxes 28 px high over several lines of letters 6 px high, and
+    // no ink on the page is that tall.
     let boxes = Self.words(height: 28, count: 5)
     #expect(!OCREngine.readsWordsOfReadableSize(boxes, ink: Self.ink(height: 6, count: 5)))
     // Without the ink to look at, the boxes' heights decide (as before).
     #expect(OCREngine.readsWordsOfReadableSize(boxes, ink: nil))
-    // Words 40 px high holding letters 30 px high (the small pieces of
-    // ink were specks: a degraded page) are readable.
+    // A degraded page: most pieces of ink are specks, but its letters
+    // (30 px) are there too: its words are readable.
     #expect(
       OCREngine.readsWordsOfReadableSize(
-        Self.words(height: 40, count: 5), ink: Self.ink(height: 30, count: 5)))
+        Self.words(height: 40, count: 5),
+        ink: Self.ink(height: 6, count: 20) + Self.ink(height: 30, count: 5)))
     // Fewer than three confident words say nothing.
     #expect(
       !OCREngine.readsWordsOfReadableSize(

@@ -23,7 +23,10 @@
 ///    columns apart: the x-extents of their segments, merged where they
 ///    overlap (or lie closer than *h* / 2), are the columns, and a row that
 ///    would merge two columns (a line of the paragraph above or below,
-///    which runs across the whole width) ends the run.
+///    which runs across the whole width) ends the run, unless it keeps
+///    most of the gaps (`keepsMostGaps`). The table's
+///    columns come from the segments that keep the gaps most rows keep
+///    (`crossesKeptGap`).
 /// 4. **Columns of a table**: a column joins the table's columns left of it
 ///    when at least 70 % of the segments of the one with fewer segments (it
 ///    or those columns together) sit on the baseline of a segment of the

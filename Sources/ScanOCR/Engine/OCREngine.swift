@@ -519,8 +519,7 @@ public final class OCREngine {
       Double(image.width) * factor * Double(image.height) * factor
         <= Double(options.maxPixels),
       !Self.readsWordsOfReadableSize(
-        reading.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words),
-        ink: cleaned.map == .identity ? pieces : nil)
+        reading.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words), ink: pieces)
     else { return reading }
     try checkDeadline(started, path: path, page: index)
     var preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
@@ -541,36 +540,29 @@ public final class OCREngine {
   /// `dibco11-pr1`, words 40 px high, was read again enlarged into one
   /// word box over a fifth of the page, which `verify` refuses).
   ///
-  /// With the page's pieces of ink (`ink`, in the words' pixels), a word
-  /// counts only when its box is at most three times as high as the
-  /// tallest piece of ink whose centre lies in it: a word's box runs from
-  /// ascenders to descenders, about twice its x-height, while a box
-  /// Tesseract drew over several lines of small type holds only letters
-  /// a fraction of its height. Why: on PubTabNet's crops
+  /// With the page's pieces of ink (`ink`), the words' heights count only
+  /// when some of the ink is that tall: at least three pieces shaped like
+  /// a letter (3 px high or more, at most three times as wide as high)
+  /// over twice ``smallLetterHeight``. A page of small type has none:
+  /// Tesseract's confident words on it were boxes drawn over several
+  /// lines of small letters. Why: on PubTabNet's crops
   /// (`PMC4172848_007_00`, `PMC2759935_007_01`, letters 5–6 px high) the
-  /// first reading's few confident words were such boxes, 21–28 px high
-  /// over letters of 6–8, and the page was not read enlarged (read as
-  /// garbage: `Fae ofS pa TOE`). The DIBCO page's words hold letters of
-  /// 76–95 px in boxes of 65–158.
+  /// first reading's few confident words were 21–28 px high, and the page
+  /// was not read enlarged (read as garbage: `Fae ofS pa TOE`); the 20
+  /// crops hold 0–1 such pieces, the DIBCO page 32 of its 342.
   /// - Parameters:
   ///   - words: The first reading's words.
-  ///   - ink: The page's pieces of ink in the words' pixels, or `nil`
-  ///     when they are in other pixels (every word then counts).
-  /// - Complexity: O(*w* · *p*) in the confident words and the pieces.
+  ///   - ink: The page's pieces of ink, or `nil` when not measured (the
+  ///     words' heights then decide alone).
+  /// - Complexity: O(*w* log *w* + *p*) in the words and the pieces.
   static func readsWordsOfReadableSize(_ words: [Word], ink: [PixelRect]?) -> Bool {
-    let confident = words.filter { ($0.confidence ?? 0) >= 60 }
-    let measured = confident.filter { word in
-      guard let ink else { return true }
-      let tallest =
-        ink.filter { piece in
-          let x = (piece.minX + piece.maxX) / 2
-          let y = (piece.minY + piece.maxY) / 2
-          return word.bbox.minX <= x && x < word.bbox.maxX && word.bbox.minY <= y
-            && y < word.bbox.maxY
-        }.map(\.height).max() ?? 0
-      return word.bbox.height <= 3 * tallest
+    if let ink {
+      let tall = ink.count {
+        $0.height > 2 * smallLetterHeight && $0.width <= 3 * $0.height
+      }
+      guard tall >= 3 else { return false }
     }
-    let heights = measured.map(\.bbox.height).sorted()
+    let heights = words.filter { ($0.confidence ?? 0) >= 60 }.map(\.bbox.height).sorted()
     guard heights.count >= 3 else { return false }
     return heights[heights.count / 2] > 2 * smallLetterHeight
   }

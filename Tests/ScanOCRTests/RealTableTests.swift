@@ -195,6 +195,34 @@ struct RealTableTests {
     let hazard = try #require(words.first { $0.text == "Hazard" })
     #expect(hazard.bbox.minY < 20 && hazard.bbox.minX > 150)
   }
+
+  /// PubTabNet's `PMC4682394_003_00` (develop half): an unruled table of
+  /// eight columns, 486 px wide, letters 5–6 px high, read enlarged. Its
+  /// rows are found as rows although Tesseract reads two cells of some
+  /// rows as one stretch of words across a column gap (`eh (aT (93)`),
+  /// and the title over the sign columns is one header cell spanning
+  /// them (before: no table; the run of rows ended at the first row
+  /// whose cells touched).
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func aSmallUnruledTableKeepsItsRowsWhereCellsTouch() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC4682394_003_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    let fever = try #require(cell("Fever"))
+    #expect(fever.column == 0 && !fever.isHeader)
+    let last = try #require(cell("1288 (4.1)"))
+    #expect(last.row == fever.row && last.column > 3)
+    let headache = try #require(cell("Headache"))
+    #expect(headache.column == 0 && headache.row == fever.row + 6)
+    #expect(cell("271 (23)") == TableCellPosition(row: headache.row, column: last.column))
+    let title = try #require(
+      cells.first { Self.text($0).hasPrefix("N (% of each presenting") }?.cell)
+    #expect(title.isHeader && title.columnSpan >= 3 && title.row < fever.row)
+  }
 }
 
 /// When a page's letters are too small to read as they are.
@@ -216,5 +244,43 @@ struct SmallTextTests {
     // than three times as wide as high, are not measured.
     let rules = (0..<100).map { PixelRect(minX: 0, minY: 4 * $0, maxX: 400, maxY: 4 * $0 + 2) }
     #expect(OCREngine.smallTextFactor(rules + Self.letters(height: 24, count: 50)) == nil)
+  }
+
+  /// Words read at confidence 60 or more, 120 px apart, `height` high.
+  static func words(height: Int, count: Int) -> [Word] {
+    (0..<count).map {
+      Word(
+        text: "word", bbox: PixelRect(minX: 120 * $0, minY: 0, maxX: 120 * $0 + 100, maxY: height),
+        confidence: 90)
+    }
+  }
+
+  /// Letters `height` high inside each of those words.
+  static func ink(height: Int, count: Int) -> [PixelRect] {
+    (0..<count).flatMap { w in
+      (0..<4).map {
+        PixelRect(minX: 120 * w + 20 * $0, minY: 2, maxX: 120 * w + 20 * $0 + 10, maxY: 2 + height)
+      }
+    }
+  }
+
+  @Test func wordBoxesOverSmallLettersAreNoReadableWords() {
+    // PubTabNet's `PMC4172848_007_00`: Tesseract's few confident words
+    // were boxes 28 px high over several lines of letters 6 px high, and
+    // no ink on the page is that tall.
+    let boxes = Self.words(height: 28, count: 5)
+    #expect(!OCREngine.readsWordsOfReadableSize(boxes, ink: Self.ink(height: 6, count: 5)))
+    // Without the ink to look at, the boxes' heights decide (as before).
+    #expect(OCREngine.readsWordsOfReadableSize(boxes, ink: nil))
+    // A degraded page: most pieces of ink are specks, but its letters
+    // (30 px) are there too: its words are readable.
+    #expect(
+      OCREngine.readsWordsOfReadableSize(
+        Self.words(height: 40, count: 5),
+        ink: Self.ink(height: 6, count: 20) + Self.ink(height: 30, count: 5)))
+    // Fewer than three confident words say nothing.
+    #expect(
+      !OCREngine.readsWordsOfReadableSize(
+        Self.words(height: 40, count: 2), ink: Self.ink(height: 30, count: 2)))
   }
 }

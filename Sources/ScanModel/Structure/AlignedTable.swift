@@ -23,7 +23,10 @@
 ///    columns apart: the x-extents of their segments, merged where they
 ///    overlap (or lie closer than *h* / 2), are the columns, and a row that
 ///    would merge two columns (a line of the paragraph above or below,
-///    which runs across the whole width) ends the run.
+///    which runs across the whole width) ends the run, unless it keeps
+///    most of the gaps (`keepsMostGaps`). The table's
+///    columns come from the segments that keep the gaps most rows keep
+///    (`crossesKeptGap`).
 /// 4. **Columns of a table**: a column joins the table's columns left of it
 ///    when at least 70 % of the segments of the one with fewer segments (it
 ///    or those columns together) sit on the baseline of a segment of the
@@ -91,7 +94,8 @@ public enum AlignedTables {
         let row = rows[j]
         guard Double(row.top - run[run.count - 1].bottom) <= 2.5 * h else { break }
         let grown = merged(columns + row.segments.map(\.span), slack: h / 2)
-        guard grown.count >= columns.count else { break }
+        guard grown.count >= columns.count || keepsMostGaps(row, columns: columns, h: h)
+        else { break }
         run.append(row)
         columns = grown
         j += 1
@@ -196,6 +200,55 @@ public enum AlignedTables {
     return rows
   }
 
+  /// Whether a row that runs over gaps between the columns found so far
+  /// still keeps most of them: it runs over at most a third of the gaps,
+  /// and has three segments or more. Such a row stays in the run.
+  ///
+  /// Why: a column boundary is a gap that runs through most rows, not
+  /// every row. Two cells of a row set close, or read by Tesseract as one
+  /// word across the gap (`eh (aT (93)` over two columns of PubTabNet's
+  /// `PMC4682394_003_00`, letters 6 px high), join two columns in that
+  /// row only, as a header over two columns joins them in the header
+  /// rows (`Male` beside `95% CI` in `PMC5402779_004_00`); ending the run
+  /// there cut tables into pieces too short to be tables, or cut off
+  /// their header. A line of prose runs over every gap (one or two
+  /// segments), and so still ends the run. Which segments run over a
+  /// gap most rows keep is decided once the run is whole
+  /// (``crossesKeptGap(_:row:in:)``).
+  /// - Complexity: O(*s* · *c*) in the row's segments and the columns.
+  static func keepsMostGaps(_ row: Row, columns: [ClosedRange<Int>], h: Double) -> Bool {
+    guard columns.count >= 2, row.segments.count >= 3 else { return false }
+    let gaps = zip(columns, columns.dropFirst()).map { ($0.upperBound, $1.lowerBound) }
+    let crossed = gaps.count { gap in
+      row.segments.contains { segment in
+        Double(segment.span.lowerBound) <= Double(gap.0) + h / 2
+          && Double(segment.span.upperBound) >= Double(gap.1) - h / 2
+      }
+    }
+    return crossed >= 1 && 3 * crossed <= gaps.count
+  }
+
+  /// Whether a segment runs over a gap between columns that most rows
+  /// keep: of the other rows of the run with a segment over its extent,
+  /// more than half have two segments or more there (and at least two
+  /// such rows). Such segments take no part in finding the columns; they
+  /// become cells spanning the columns they lie over.
+  /// - Parameters:
+  ///   - segment: A segment of the run.
+  ///   - row: The index of its row in `run`.
+  ///   - run: The run's rows.
+  /// - Complexity: O(*s*) in the run's segments.
+  static func crossesKeptGap(_ segment: Segment, row: Int, in run: [Row]) -> Bool {
+    var over = 0
+    var breaking = 0
+    for (i, other) in run.enumerated() where i != row {
+      let count = other.segments.count { $0.span.overlaps(segment.span) }
+      if count >= 1 { over += 1 }
+      if count >= 2 { breaking += 1 }
+    }
+    return over >= 2 && 2 * breaking > over
+  }
+
   /// Extents merged where they overlap or lie within `slack`.
   static func merged(_ spans: [ClosedRange<Int>], slack: Double) -> [ClosedRange<Int>] {
     var out: [ClosedRange<Int>] = []
@@ -210,15 +263,39 @@ public enum AlignedTables {
   }
 
   /// The table a run of rows holds, if the evidence is a table's.
-  static func table(_ run: [Row], h: Double, byParagraph: [Int: [Segment]]) -> RuledTable? {
+  static func table(_ found: [Row], h: Double, byParagraph: [Int: [Segment]]) -> RuledTable? {
+    guard found.count >= 3 else { return nil }
+    // The columns from the segments that keep the gaps most rows keep
+    // (``crossesKeptGap(_:row:in:)``), from the rows under the first two
+    // (a header cell may span columns there) unless those hold fewer.
+    let crossing = found.indices.map { i in
+      found[i].segments.map { crossesKeptGap($0, row: i, in: found) }
+    }
+    // A first or last row all of whose segments run over kept gaps, one
+    // of them over the first column, is a line of prose or a caption
+    // next to the table, not a row of it: a title over columns never
+    // lies over the row labels' column, which has its own header.
+    let firstColumn = merged(
+      zip(found, crossing).flatMap { row, flags in
+        zip(row.segments, flags).filter { !$0.1 }.map(\.0.span)
+      }, slack: h / 2
+    ).first
+    func isBesideTheTable(_ i: Int) -> Bool {
+      guard let firstColumn else { return false }
+      return crossing[i].allSatisfy { $0 }
+        && found[i].segments.contains { $0.span.overlaps(firstColumn) }
+    }
+    var low = 0
+    var high = found.count
+    while low < high, isBesideTheTable(low) { low += 1 }
+    while high > low, isBesideTheTable(high - 1) { high -= 1 }
+    let run = Array(found[low..<high])
     guard run.count >= 3 else { return nil }
-    // The columns from the rows under the first two (a header cell may
-    // span columns there: a group title of one or two words), unless
-    // those hold fewer columns.
-    let all = merged(run.flatMap { $0.segments.map(\.span) }, slack: h / 2)
-    let body =
-      run.count >= 5
-      ? merged(run.dropFirst(2).flatMap { $0.segments.map(\.span) }, slack: h / 2) : all
+    let spans = zip(run, crossing[low..<high]).map { row, flags in
+      zip(row.segments, flags).filter { !$0.1 }.map(\.0.span)
+    }
+    let all = merged(spans.flatMap { $0 }, slack: h / 2)
+    let body = run.count >= 5 ? merged(spans.dropFirst(2).flatMap { $0 }, slack: h / 2) : all
     let headerSpansAreTitles = run.prefix(2).allSatisfy { row in
       row.segments.allSatisfy { segment in
         segment.words.count <= 2 || body.count { $0.overlaps(segment.span) } <= 1
@@ -226,15 +303,20 @@ public enum AlignedTables {
     }
     let columns = body.count > all.count && headerSpansAreTitles ? body : all
     guard columns.count >= 2 else { return nil }
-    func column(of x: Int) -> Int? {
+    // A segment's column: the first it lies over (within h / 2). A
+    // segment over a gap most rows keep may start left of its first
+    // column's other cells (`= 19S I =— 39 (OS)` 4 px left of its
+    // column in `PMC4682394_003_00`): it is still the table's.
+    func column(of segment: Segment) -> Int? {
       columns.firstIndex {
-        Double($0.lowerBound) - h / 2 <= Double(x) && Double(x) <= Double($0.upperBound) + h / 2
+        Double($0.lowerBound) - h / 2 <= Double(segment.box.maxX)
+          && Double(segment.box.minX) <= Double($0.upperBound) + h / 2
       }
     }
     var bySegments = Array(repeating: [Segment](), count: columns.count)
     for row in run {
       for segment in row.segments {
-        guard let k = column(of: segment.box.minX) else { continue }
+        guard let k = column(of: segment) else { continue }
         bySegments[k].append(segment)
       }
     }

@@ -515,10 +515,12 @@ public final class OCREngine {
       let cleaned = reading.prepared.cleaned,
       let ink = scantext_pixConvertTo1(cleaned.image.pix, Self.smallTextInk).map(
         LeptonicaImage.init(taking:)),
-      let factor = Self.smallTextFactor(Preprocessor.componentBoxes(ink)),
+      case let pieces = Preprocessor.componentBoxes(ink),
+      let factor = Self.smallTextFactor(pieces),
       Double(image.width) * factor * Double(image.height) * factor
         <= Double(options.maxPixels),
-      !Self.readsWordsOfReadableSize(reading)
+      !Self.readsWordsOfReadableSize(
+        reading.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words), ink: pieces)
     else { return reading }
     try checkDeadline(started, path: path, page: index)
     var preprocessor = Preprocessor(steps: options.preprocessing, maxPixels: options.maxPixels)
@@ -538,14 +540,30 @@ public final class OCREngine {
   /// measured small were specks, not the letters (the degraded DIBCO page
   /// `dibco11-pr1`, words 40 px high, was read again enlarged into one
   /// word box over a fifth of the page, which `verify` refuses).
-  static func readsWordsOfReadableSize(_ reading: Reading) -> Bool {
-    let heights = reading.blocks.flatMap { block in
-      block.paragraphs.flatMap { paragraph in
-        paragraph.lines.flatMap { line in
-          line.words.filter { ($0.confidence ?? 0) >= 60 }.map { $0.bbox.maxY - $0.bbox.minY }
-        }
+  ///
+  /// With the page's pieces of ink (`ink`), the words' heights count only
+  /// when some of the ink is that tall: at least three pieces shaped like
+  /// a letter (3 px high or more, at most three times as wide as high)
+  /// over twice ``smallLetterHeight``. A page of small type has none:
+  /// Tesseract's confident words on it were boxes drawn over several
+  /// lines of small letters. Why: on PubTabNet's crops
+  /// (`PMC4172848_007_00`, `PMC2759935_007_01`, letters 5–6 px high) the
+  /// first reading's few confident words were 21–28 px high, and the page
+  /// was not read enlarged (read as garbage: `Fae ofS pa TOE`); the 20
+  /// crops hold 0–1 such pieces, the DIBCO page 32 of its 342.
+  /// - Parameters:
+  ///   - words: The first reading's words.
+  ///   - ink: The page's pieces of ink, or `nil` when not measured (the
+  ///     words' heights then decide alone).
+  /// - Complexity: O(*w* log *w* + *p*) in the words and the pieces.
+  static func readsWordsOfReadableSize(_ words: [Word], ink: [PixelRect]?) -> Bool {
+    if let ink {
+      let tall = ink.count {
+        $0.height > 2 * smallLetterHeight && $0.width <= 3 * $0.height
       }
-    }.sorted()
+      guard tall >= 3 else { return false }
+    }
+    let heights = words.filter { ($0.confidence ?? 0) >= 60 }.map(\.bbox.height).sorted()
     guard heights.count >= 3 else { return false }
     return heights[heights.count / 2] > 2 * smallLetterHeight
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Builds the font of `scantext html`'s text layer and writes it as
-Sources/ScanFormats/AccessibleHTMLFont.swift (base64 of a TrueType font).
+Sources/ScanFormats/HTML/AccessibleHTMLFont.swift (base64 of a TrueType font).
 
 Every code point has the same advance, half an em, and the font's ascent
 and descent add up to exactly one em, so a line of n characters set at
@@ -99,7 +99,7 @@ def main():
     data = build_format13(groups, font.getGlyphID)
     raw = patch_cmap(font, data)
     out = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "ScanFormats",
-                       "AccessibleHTMLFont.swift")
+                       "HTML", "AccessibleHTMLFont.swift")
     b64 = base64.b64encode(raw).decode()
     lines = [b64[i:i + 96] for i in range(0, len(b64), 96)]
     with open(out, "w") as f:

@@ -220,7 +220,9 @@ struct BatchTests {
   /// The acceptance run: a 200-page generated collection killed
   /// twice at random moments (seeded) and resumed ends with every page
   /// done once, byte-identical to an uninterrupted run.
-  @Test(.enabled(if: GateTests.canGenerate, "Pillow is missing (Tools/install/install-dependencies.sh)"))
+  @Test(
+    .enabled(if: GateTests.canGenerate, "Pillow is missing (Tools/install/install-dependencies.sh)")
+  )
   func aCollectionKilledTwiceEndsAsAnUninterruptedRun() throws {
     let root = try Fixtures.temporaryFolder()
     let pages = root.appendingPathComponent("pages")

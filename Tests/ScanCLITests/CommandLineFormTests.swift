@@ -124,7 +124,9 @@ struct CommandLineFormTests {
   /// The quick start installs what building and recognising need, not the
   /// test suite's tools.
   @Test func theQuickStartInstallsOnlyWhatRecognisingNeeds() throws {
-    let script = Fixtures.packageRoot.appendingPathComponent("Tools/install/install-dependencies.sh").path
+    let script = Fixtures.packageRoot.appendingPathComponent(
+      "Tools/install/install-dependencies.sh"
+    ).path
     let (code, listed) = try ExternalCheckers.run("/bin/bash", [script, "--list", "--runtime"])
     #expect(code == 0)
     let runtime = Set(listed.split(separator: "\n").map(String.init))

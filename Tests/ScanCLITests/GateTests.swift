@@ -44,7 +44,8 @@ struct GateTests {
   /// pages with truth: it passes, or the test fails naming each page and
   /// family worse than Tesseract with their figures.
   @Test(
-    .enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"),
+    .enabled(
+      if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"),
     .enabled(if: hasTesseract, "tesseract is not installed"))
   func noPageOrFamilyWorseThanTesseract() throws {
     var arguments = [
@@ -129,7 +130,9 @@ struct GateTests {
 
   /// `make-family` lists the families, gives the same bytes for the same
   /// seed, and refuses unknown families and bad seed ranges by name.
-  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
+  @Test(
+    .enabled(
+      if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func makeFamilyIsDeterministicAndRefusesBadInput() throws {
     let (listCode, list) = try ExternalCheckers.run(Self.python, [Self.makeFamily, "--list"])
     #expect(listCode == 0, "\(list)")
@@ -166,7 +169,9 @@ struct GateTests {
   /// leaders between them no text; a drop cap is part of its word, whose
   /// box holds the initial, lines deep; a receipt's item and price share a
   /// line and its barcode is no text.
-  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
+  @Test(
+    .enabled(
+      if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func contentsDropCapAndReceiptFamiliesWriteTheirTruth() throws {
     let folder = try Fixtures.temporaryFolder()
     func page(_ family: String, _ seed: Int) throws -> [String: Any] {
@@ -210,7 +215,9 @@ struct GateTests {
   /// ink past its advance; the generator used to crash there (numpy could
   /// not paste the word into a line sized by the advances). It writes the
   /// page, with the note as the truth's last line.
-  @Test(.enabled(if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
+  @Test(
+    .enabled(
+      if: canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func columnsFamilyWritesASidewaysNoteWhoseInkRunsPastItsAdvance() throws {
     let folder = try Fixtures.temporaryFolder()
     let (code, output) = try ExternalCheckers.run(

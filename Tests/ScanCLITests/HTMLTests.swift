@@ -548,7 +548,8 @@ private enum Browser {
         FileManager.default.isExecutableFile(atPath: "\($0)/chromium")
       })
     else {
-      return "chromium not installed (run Tools/install/install-dependencies.sh): browser check skipped"
+      return
+        "chromium not installed (run Tools/install/install-dependencies.sh): browser check skipped"
     }
     guard FileManager.default.isExecutableFile(atPath: python),
       (try? ExternalCheckers.run(python, ["-c", "import websocket, numpy, PIL"]))?.0 == 0
@@ -784,7 +785,8 @@ struct HTMLBrowserTests {
       let made = try ExternalCheckers.run(
         Browser.python,
         [
-          Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-orientation-samples.py").path,
+          Fixtures.packageRoot.appendingPathComponent("Tools/generate/make-orientation-samples.py")
+            .path,
           Fixtures.scans.appendingPathComponent("headings.png").path, folder.path,
           "--formats", "jpg,png,webp,tif",
         ])

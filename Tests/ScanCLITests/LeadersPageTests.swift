@@ -11,7 +11,8 @@ struct LeadersPageTests {
   /// ---------------------------- 2-2-2202 0 nee rene erence nee c eee 6".
   @Test(
     .enabled(
-      if: GateTests.canGenerate, "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
+      if: GateTests.canGenerate,
+      "numpy and Pillow are missing (Tools/install/install-dependencies.sh)"))
   func leadersAreNoText() throws {
     let folder = try Fixtures.temporaryFolder()
     let (code, output) = try ExternalCheckers.run(

@@ -641,7 +641,8 @@ struct PDFOutputTests {
     }
     guard let chromium = Self.chromium else {
       print(
-        "chromium not installed (run Tools/install/install-dependencies.sh): born-digital check skipped")
+        "chromium not installed (run Tools/install/install-dependencies.sh): born-digital check skipped"
+      )
       return
     }
     let folder = try Fixtures.temporaryFolder()

@@ -13,7 +13,8 @@ struct SlurmTests {
   @Test(
     .enabled(
       if: canStart,
-      "needs root and Slurm (slurm-wlm, munge: Tools/install/install-dependencies.sh) to start a cluster"),
+      "needs root and Slurm (slurm-wlm, munge: Tools/install/install-dependencies.sh) to start a cluster"
+    ),
     .timeLimit(.minutes(10)))
   func aJobArrayDoesEveryPageOnce() throws {
     let process = Process()

@@ -16,8 +16,10 @@ struct TaggedPDFTests {
   static let venv = Fixtures.packageRoot.appendingPathComponent(".build/tools-venv/bin")
   static let python = venv.appendingPathComponent("python").path
   static let pdfua = venv.appendingPathComponent("pdfua").path
-  static let checker = Fixtures.packageRoot.appendingPathComponent("Tools/check/check-tagged-pdf.py")
-    .path
+  static let checker = Fixtures.packageRoot.appendingPathComponent(
+    "Tools/check/check-tagged-pdf.py"
+  )
+  .path
   static var checkersPresent: Bool {
     FileManager.default.isExecutableFile(atPath: pdfua)
       && ((try? ExternalCheckers.run(python, ["-c", "import pikepdf"]).0) ?? 1) == 0

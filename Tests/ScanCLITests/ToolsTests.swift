@@ -117,7 +117,9 @@ struct ToolsTests {
     let saidText = try String(contentsOf: text, encoding: .utf8)
     #expect(saidText.hasPrefix("The town library began scanning"))
 
-    let same = try runTool(["python3", "Tools/check/compare-outputs", "compare", saved.path, scantext])
+    let same = try runTool([
+      "python3", "Tools/check/compare-outputs", "compare", saved.path, scantext,
+    ])
     #expect(same.code == 0, "\(same.stdout)\(same.stderr)")
     #expect(same.stdout.contains("2 inputs, 18 files compared"), "\(same.stdout)")
     #expect(same.stdout.contains("all identical"), "\(same.stdout)")
@@ -125,7 +127,8 @@ struct ToolsTests {
     try saidText.replacingOccurrences(of: "ledgers", with: "ledger").write(
       to: text, atomically: true, encoding: .utf8)
     let changed = try runTool([
-      "python3", "Tools/check/compare-outputs", "compare", saved.path, scantext, "--pages", "clean.png",
+      "python3", "Tools/check/compare-outputs", "compare", saved.path, scantext, "--pages",
+      "clean.png",
     ])
     #expect(changed.code == 1, "\(changed.stdout)\(changed.stderr)")
     #expect(

@@ -25,7 +25,9 @@ struct HeadingFamilyTests {
       "scantext-headings-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let generator = Fixtures.packageRoot.appendingPathComponent("Tools/generate/families/headings.py").path
+    let generator = Fixtures.packageRoot.appendingPathComponent(
+      "Tools/generate/families/headings.py"
+    ).path
     let (status, output) = try ExternalCheckers.run(
       python,
       [generator, "\(Self.seeds.lowerBound)-\(Self.seeds.upperBound)", "--out", folder.path])

@@ -14,7 +14,8 @@ struct LibraryLoaderTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
-      "python3", Fixtures.packageRoot.appendingPathComponent("Tools/generate/generate-ocr-shims.py").path,
+      "python3",
+      Fixtures.packageRoot.appendingPathComponent("Tools/generate/generate-ocr-shims.py").path,
       "--check",
     ]
     let output = Pipe()

@@ -11,5 +11,5 @@ build=.build/asan
 swift build --build-tests --build-path "$build" \
   -Xswiftc -sanitize=address -Xcc -fsanitize=address
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:detect_odr_violation=0"
-export LSAN_OPTIONS="suppressions=$PWD/Tools/lsan-suppressions.txt:print_suppressions=0"
+export LSAN_OPTIONS="suppressions=$PWD/Tools/check/lsan-suppressions.txt:print_suppressions=0"
 swift test --skip-build --build-path "$build" "$@"

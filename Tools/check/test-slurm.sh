@@ -100,7 +100,7 @@ out=$work/out
 cd "$work/job"
 SCANTEXT=$scantext timeout 900 sbatch --wait --quiet --array=1-$shards \
   --export=ALL,SCANTEXT="$scantext",XDG_CACHE_HOME="$work/cache" \
-  "$root/Tools/slurm-batch.sh" "$out" "$root/Scans" --format json,text \
+  "$root/Tools/run/slurm-batch.sh" "$out" "$root/Scans" --format json,text \
   || fail "the job array failed: $(cat "$work"/job/*.out 2>/dev/null)"
 
 # Every page once: one report per shard, each input in exactly one, every

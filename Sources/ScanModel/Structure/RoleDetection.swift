@@ -51,7 +51,7 @@
 ///
 /// The running text's size is the median height of the lines of the
 /// page's multi-line paragraphs (all lines when there are none), each line
-/// counted by its length (``runningTextSize(_:)``); a line's
+/// counted by its length (`runningTextSize(_:)`); a line's
 /// height is the median of its words' heights across the line (quads
 /// measured across, so skew does not inflate it). Heading levels follow
 /// size: the largest headings are level 1, and each drop of more than 8 %

@@ -120,7 +120,7 @@ struct PreprocessBench {
   static func defaultImages() -> [String] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
     let generated = root.appendingPathComponent("Scans")
     let environment = ProcessInfo.processInfo.environment
     let real = URL(

@@ -440,6 +440,7 @@ struct QueryBench {
     // Tools/bench/Benchmarks/Sources/query-bench/QueryBench.swift -> the main package.
     let mainPackage = benchFile.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     var options = Options(
       scantext: mainPackage.appendingPathComponent(".build/release/scantext").path)
     var args = CommandLine.arguments.dropFirst()

@@ -9,7 +9,7 @@ import ScanModel
 // truth): every request gets one JSON answer, never a crash or a hang.
 let truth = URL(fileURLWithPath: #filePath)
   .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   .appendingPathComponent("Scans/clean.truth.json")
 guard let text = try? String(contentsOf: truth, encoding: .utf8),
   let document = try? DocumentJSON.decode(text)

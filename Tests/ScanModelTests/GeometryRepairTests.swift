@@ -300,6 +300,24 @@ struct GeometryRepairTests {
     #expect(page.verify().passed)
   }
 
+  /// A combining mark Tesseract reads as a glyph of its own (Arabic
+  /// tanwin on right_to_left_02 of ../shared/docling; here an acute) is
+  /// hit by its grapheme cluster: `verify` took the cluster's range for a
+  /// miss.
+  @Test func aCombiningMarksGlyphIsHitByItsCluster() throws {
+    let word = Word(
+      text: "e\u{301}x", bbox: Self.box(100, 100, 130, 120),
+      glyphs: [
+        Glyph(text: "e", bbox: Self.box(100, 100, 110, 120)),
+        Glyph(text: "\u{301}", bbox: Self.box(110, 100, 116, 120)),
+        Glyph(text: "x", bbox: Self.box(116, 100, 130, 120)),
+      ])
+    let page = Self.page([TextLine(bbox: Self.box(100, 100, 130, 120), words: [word])])
+    let glyphs = try #require(page.line(number: 0)?.words.first?.glyphs)
+    #expect(glyphs.count == 3)
+    #expect(page.verify().passed, "\(page.verify())")
+  }
+
   @Test func aLineReadDownThePageRunsDownThePage() throws {
     // Tesseract reads a page turned by 90° "down the page": words stacked
     // vertically, a vertical baseline, glyph boxes with no area.

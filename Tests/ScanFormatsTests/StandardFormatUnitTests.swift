@@ -335,6 +335,43 @@ struct StandardFormatUnitTests {
     }
   }
 
+  /// A word's quad under a pixel high (a speck read as ":" between two
+  /// curled lines of a phone photo, squeezed into its line by the repair)
+  /// rounded to whole pixels was a line of points: PAGE read it back as a
+  /// box without area (`verify`: emptyBox), hOCR dropped it. The formats
+  /// that write whole pixels write the word's box instead.
+  @Test(arguments: [DocumentFormat.hocr, .page])
+  func aQuadUnderAPixelHighIsWrittenAsItsBox(_ format: DocumentFormat) throws {
+    let sliver = Quad(
+      topLeft: Point(x: 291.07, y: 445.71), topRight: Point(x: 296.26, y: 445.98),
+      bottomRight: Point(x: 296.24, y: 446.47), bottomLeft: Point(x: 291.04, y: 446.2))
+    let speck = PixelRect(minX: 291, minY: 446, maxX: 296, maxY: 447)
+    let wordQuad = Quad(
+      topLeft: Point(x: 300, y: 430), topRight: Point(x: 340, y: 432),
+      bottomRight: Point(x: 339, y: 452), bottomLeft: Point(x: 299, y: 450))
+    let wordBox = PixelRect(minX: 299, minY: 430, maxX: 340, maxY: 452)
+    let lineBox = PixelRect(minX: 291, minY: 430, maxX: 340, maxY: 452)
+    let line = TextLine(
+      bbox: lineBox, quad: Quad(lineBox.rect),
+      words: [
+        Word(
+          text: ":", bbox: speck, quad: sliver,
+          glyphs: [Glyph(text: ":", bbox: speck, quad: sliver)]),
+        Word(text: "Or", bbox: wordBox, quad: wordQuad),
+      ])
+    let page = Page(
+      width: 600, height: 600,
+      blocks: [Block(bbox: lineBox, paragraphs: [Paragraph(bbox: lineBox, lines: [line])])])
+    let text = try encode(page, format)
+    #expect(!text.contains("291,446 296,446 296,446 291,446"))
+    #expect(!text.contains("poly 291 446 296 446 296 446 291 446"))
+    let back = try #require(try format.decode(Data(text.utf8)).pages.first)
+    #expect(back.words.map(\.bbox) == [speck, wordBox])
+    #expect(back.words.last?.quad == wordQuad)
+    #expect(back.words.first?.glyphs.first?.bbox == speck)
+    #expect(!back.verify().violations.contains { $0.kind == .emptyBox }, "\(back.verify())")
+  }
+
   /// Reads `text` as `format` and returns the error.
   func failure(_ format: DocumentFormat, _ text: String) -> String {
     do {

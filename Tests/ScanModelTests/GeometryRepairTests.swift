@@ -318,6 +318,34 @@ struct GeometryRepairTests {
     #expect(page.verify().passed, "\(page.verify())")
   }
 
+  /// A glyph a pixel high that sticks out of its line's band by less than
+  /// the tolerance (a speck's ":" between two curled lines, written in
+  /// whole pixels by hOCR or PAGE) has its box's centre on the next line:
+  /// `verify` tapped there and called the glyph missed. A tap on the glyph
+  /// within its own line's band answers it.
+  @Test func aSliverGlyphStickingOutOfItsLineIsHitOnItsLine() throws {
+    let first = TextLine(
+      bbox: Self.box(100, 100, 300, 120),
+      words: [
+        Self.word(
+          "ab", Self.box(100, 100, 140, 120),
+          glyphs: [Self.box(100, 100, 120, 120), Self.box(120, 100, 140, 120)]),
+        Self.word(":", Self.box(150, 120, 155, 122), glyphs: [Self.box(150, 120, 155, 122)]),
+      ])
+    let second = TextLine(
+      bbox: Self.box(100, 120, 300, 140),
+      words: [
+        Self.word(
+          "cd", Self.box(100, 120, 140, 140),
+          glyphs: [Self.box(100, 120, 120, 140), Self.box(120, 120, 140, 140)])
+      ])
+    let page = Self.page([first, second])
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    // A tap well inside the second line still answers the second line.
+    let hit = try #require(page.characterRange(at: Point(x: 110, y: 130)))
+    #expect(page.text(in: hit) == "c")
+  }
+
   @Test func aLineReadDownThePageRunsDownThePage() throws {
     // Tesseract reads a page turned by 90° "down the page": words stacked
     // vertically, a vertical baseline, glyph boxes with no area.

@@ -116,9 +116,11 @@ public enum HOCR {
     "bbox \(r.minX) \(r.minY) \(r.maxX) \(r.maxY)"
   }
 
-  private static func poly(_ q: Quad?) -> String? {
-    guard let q else { return nil }
-    return poly(q.corners)
+  /// The `poly` of an element with a quad (whole pixels: the box's corners
+  /// when the rounded quad has no area, ``FormatNumbers/wholeCorners(_:box:)``).
+  private static func poly(_ q: Quad?, box: PixelRect) -> String? {
+    guard q != nil else { return nil }
+    return poly(FormatNumbers.wholeCorners(q, box: box))
   }
 
   private static func poly(_ points: [Point]) -> String {
@@ -181,7 +183,8 @@ public enum HOCR {
                 "title",
                 title([
                   bbox(line.bbox), line.baseline.map { baseline($0, in: line.bbox) },
-                  "x_size \(line.bbox.height)", line.polygon.map(poly) ?? poly(line.quad),
+                  "x_size \(line.bbox.height)",
+                  line.polygon.map(poly) ?? poly(line.quad, box: line.bbox),
                 ])
               ),
             ])
@@ -205,7 +208,7 @@ public enum HOCR {
         "title",
         title([
           bbox(word.bbox), word.confidence.map { "x_wconf \(FormatNumbers.percent($0))" },
-          poly(word.quad),
+          poly(word.quad, box: word.bbox),
         ])
       ),
     ]
@@ -219,7 +222,8 @@ public enum HOCR {
     for glyph in word.glyphs {
       let t = title([
         "x_bboxes \(glyph.bbox.minX) \(glyph.bbox.minY) \(glyph.bbox.maxX) \(glyph.bbox.maxY)",
-        glyph.confidence.map { "x_conf " + FormatNumbers.decimal($0) }, poly(glyph.quad),
+        glyph.confidence.map { "x_conf " + FormatNumbers.decimal($0) },
+        poly(glyph.quad, box: glyph.bbox),
       ])
       line +=
         "<span" + XMLWriter.attributes([("class", "ocrx_cinfo"), ("title", t)]) + ">"

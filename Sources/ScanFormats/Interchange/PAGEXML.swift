@@ -165,8 +165,8 @@ public enum PAGEXML {
   }
 
   private static func coords(_ box: PixelRect, _ quad: Quad?, to w: inout XMLWriter) {
-    let points = quad?.corners ?? FormatNumbers.corners(box)
-    w.empty("Coords", [("points", FormatNumbers.points(points))])
+    w.empty(
+      "Coords", [("points", FormatNumbers.points(FormatNumbers.wholeCorners(quad, box: box)))])
   }
 
   private static func textEquiv(_ text: String, confidence: Double?, to w: inout XMLWriter) {

@@ -59,6 +59,27 @@ enum FormatNumbers {
       .joined(separator: " ")
   }
 
+  /// The corners of `quad` in whole pixels for the formats that write whole
+  /// numbers (hOCR's `poly`, PAGE's `Coords`), or the corners of `box` when
+  /// there is no quad or the rounded quad has no area: a sliver under a
+  /// pixel high (a speck's word squeezed between two curled lines) rounds
+  /// to a line of points, which a reader takes for an element without area.
+  /// The box is whole already and never empty for an element that has
+  /// area.
+  ///
+  /// - Complexity: O(1).
+  static func wholeCorners(_ quad: Quad?, box: PixelRect) -> [Point] {
+    guard let quad else { return corners(box) }
+    let rounded = quad.corners.map { Point(x: Double(whole($0.x)), y: Double(whole($0.y))) }
+    var twiceArea = 0.0
+    for i in rounded.indices {
+      let a = rounded[i]
+      let b = rounded[(i + 1) % rounded.count]
+      twiceArea += a.x * b.y - b.x * a.y
+    }
+    return twiceArea == 0 ? corners(box) : quad.corners
+  }
+
   /// The four corners of a box, clockwise from the top left.
   static func corners(_ r: PixelRect) -> [Point] {
     let q = Quad(r.rect)

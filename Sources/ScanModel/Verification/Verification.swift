@@ -191,7 +191,7 @@ private struct Verifier {
             .selectionMissesGlyph,
             glyphName, "bbox \(glyph.bbox) is not covered by line selection \(selection.bounds)")
           guard !glyph.range.isEmpty, !glyph.bbox.isEmpty else { continue }
-          let centre = glyph.corners.boundingRect.center
+          let centre = selectionBand.pointOnBand(glyph.corners.boundingRect.center)
           let hit = page.characterRange(at: centre)
           // A hit answers a whole grapheme cluster: a glyph of a combining
           // mark (Arabic tanwin, read as a glyph of its own) is hit when
@@ -270,6 +270,22 @@ private struct SelectionBand {
   }
 
   func along(_ p: Point) -> Double { frame.local(p).u }
+
+  /// `p` moved across the band onto it, a quarter pixel inside its edge
+  /// when it lies beyond: the point of a glyph that a tap on its line
+  /// reaches. A glyph may stick out of its line's band by the coverage
+  /// tolerance, and a sliver of a glyph written in whole pixels (hOCR,
+  /// PAGE: a speck's glyph under a pixel high, squeezed between two curled
+  /// lines, rounds to a pixel that straddles their boundary) has its centre
+  /// on the next line's band.
+  func pointOnBand(_ p: Point) -> Point {
+    let (u, v) = frame.local(p)
+    let margin = min(0.25, (frame.bandBottom - frame.bandTop) / 4)
+    let top = frame.bandTop + margin
+    let bottom = frame.bandBottom - margin
+    guard top <= bottom, v < top || v > bottom else { return p }
+    return frame.point(u: u, v: min(max(v, top), bottom))
+  }
 
   /// Whether the quad lies inside the band. An upright box on a sloped
   /// band (Tesseract's boxes on a skewed page) holds ink that follows the

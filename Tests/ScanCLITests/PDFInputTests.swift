@@ -319,19 +319,7 @@ struct PDFInputTests {
   }
 
   /// A minimal PDF written by hand: objects in order, a correct xref.
-  static func handWritten(_ objects: [String]) -> Data {
-    var out = "%PDF-1.4\n"
-    var offsets: [Int] = []
-    for (i, object) in objects.enumerated() {
-      offsets.append(out.utf8.count)
-      out += "\(i + 1) 0 obj\n\(object)\nendobj\n"
-    }
-    let xref = out.utf8.count
-    out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for offset in offsets { out += String(format: "%010d 00000 n \n", offset) }
-    out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
-    return Data(out.utf8)
-  }
+  static func handWritten(_ objects: [String]) -> Data { HandMadePDF.file(objects) }
 
   /// Bad PDFs get an error naming the file and the reason, exit code 1,
   /// no output file; the other inputs of the batch are still written.

@@ -295,29 +295,12 @@ struct PDFOutputTests {
   static func handMadePDF(_ objects: [(dictionary: String, stream: Data?)], info: Int? = nil)
     -> Data
   {
-    var out = Data("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-    var offsets: [Int] = []
-    for (i, object) in objects.enumerated() {
-      offsets.append(out.count)
-      if let stream = object.stream {
-        out.append(
-          Data(
-            "\(i + 1) 0 obj\n\(object.dictionary.dropLast(2)) /Length \(stream.count) >>\nstream\n"
-              .utf8))
-        out.append(stream)
-        out.append(Data("\nendstream\nendobj\n".utf8))
-      } else {
-        out.append(Data("\(i + 1) 0 obj\n\(object.dictionary)\nendobj\n".utf8))
-      }
+    let bodies = objects.map { object in
+      guard let stream = object.stream else { return Data(object.dictionary.utf8) }
+      return Data("\(object.dictionary.dropLast(2)) /Length \(stream.count) >>\nstream\n".utf8)
+        + stream + Data("\nendstream".utf8)
     }
-    let xref = out.count
-    var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-    for offset in offsets { table += String(format: "%010d 00000 n \n", offset) }
-    let infoEntry = info.map { " /Info \($0) 0 R" } ?? ""
-    table +=
-      "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R\(infoEntry) >>\nstartxref\n\(xref)\n%%EOF\n"
-    out.append(Data(table.utf8))
-    return out
+    return HandMadePDF.file(bodies, header: "%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n", info: info)
   }
 
   /// A page made by hand around an image of a sample page: its stored

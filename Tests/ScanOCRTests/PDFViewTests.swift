@@ -31,18 +31,7 @@ struct PDFViewTests {
     }
     objects[1] =
       "<< /Type /Pages /Kids [\(kids.joined(separator: " "))] /Count \(count) /MediaBox [0 0 400 300] /Rotate 90 /Resources << /Font << /F1 3 0 R >> >> >>"
-    var out = Data("%PDF-1.4\n".utf8)
-    var offsets: [Int] = []
-    for (i, body) in objects.enumerated() {
-      offsets.append(out.count)
-      out += Data("\(i + 1) 0 obj\n\(body)\nendobj\n".utf8)
-    }
-    let xref = out.count
-    out += Data("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-    for offset in offsets { out += Data(String(format: "%010d 00000 n \n", offset).utf8) }
-    out += Data(
-      "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-    return out
+    return HandMadePDF.file(objects)
   }
 
   /// Every page read through views of `pagesPerView` pages is the page read

@@ -139,7 +139,8 @@ struct RealDocumentRolesTests {
   /// right column's notes read as one paragraph whose first markers OCR
   /// lost (note 7's marker hangs), note 4's further lines read as a
   /// paragraph overlapping its first: footnotes; the running text below
-  /// the table stays body.
+  /// the table stays body. The table's label in brackets ("[표 1] …")
+  /// starts its caption.
   @Test(
     .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
   func tableNotesAndNotesOCRBrokeAreFootnotes() throws {
@@ -152,6 +153,7 @@ struct RealDocumentRolesTests {
     #expect(all.first { $0.text.hasPrefix("기존") }?.role == .body, "\(all)")
     #expect(all.first { $0.text.contains("7) 제") }?.role == .footnote, "\(all)")
     #expect(all.first { $0.text.contains("디프테리아") }?.role == .footnote, "\(all)")
+    #expect(all.first { $0.text.hasPrefix("[ 표 1]") }?.role == .caption, "\(all)")
   }
 
   /// Sub-titles numbered "(1)", "(3)" in type bolder and larger than the

@@ -28,7 +28,9 @@
 /// 4. **Caption**: starts with "Fig.", "Figure", "Table", "Plate",
 ///    "Listing", "Example", "Abb." or "Abbildung" (and a few more labels)
 ///    followed by a number that ends in a sign or is followed by a
-///    capital ("Table 3-2 lists …" is a sentence), at most four lines.
+///    capital ("Table 3-2 lists …" is a sentence), or with a label and
+///    its number in brackets ("[표 1]", "<그림 2>", "[Table 3]"), at most
+///    four lines.
 /// 5. **Marginalia**: narrower than a third of the running text's column
 ///    (the median width of the multi-line paragraphs), beside a multi-line
 ///    paragraph (at least half the column wide) and overlapping none of
@@ -748,15 +750,34 @@ package enum TextCues {
     return ".?!:;,".contains(end)
   }
 
+  /// The labels that start a caption before its number.
+  static let captionLabels: Set<String> = [
+    "fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel", "listing",
+    "example", "exhibit", "chart", "scheme", "algorithm",
+  ]
+
+  /// Caption labels of Korean, Chinese and Japanese documents ("표",
+  /// "그림", "表", "图", "図"), which set them in brackets ("[표 1]",
+  /// "<그림 2>", "【表 3】") or followed by a number and a sign ("그림 2.").
+  static let bracketedCaptionLabels: Set<String> = ["표", "그림", "表", "图", "図"]
+
   static func startsLikeCaption(_ text: String) -> Bool {
+    // A label and its number in brackets: "[표 1] …", "[Table 2] …".
+    if let open = text.first, "[<〈【".contains(open) {
+      let inside = text.dropFirst().prefix { !"]>〉】".contains($0) }.split(separator: " ")
+      return inside.count == 2 && inside[1].allSatisfy(\.isNumber)
+        && (captionLabels.contains(inside[0].lowercased())
+          || bracketedCaptionLabels.contains(String(inside[0])))
+    }
     let words = text.split(separator: " ").prefix(2).map(String.init)
     guard words.count == 2 else { return false }
     let lead = words[0].lowercased()
-    let labels = [
-      "fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel", "listing",
-      "example", "exhibit", "chart", "scheme", "algorithm",
-    ]
-    guard labels.contains(lead), words[1].first?.isNumber ?? false || isRoman(words[1]) else {
+    if bracketedCaptionLabels.contains(words[0]) {
+      // Unbracketed, the number ends in a sign: "표 1에서 보듯이" is a sentence.
+      return words[1].first?.isNumber == true && words[1].last.map { ".:".contains($0) } == true
+    }
+    guard captionLabels.contains(lead), words[1].first?.isNumber ?? false || isRoman(words[1])
+    else {
       return false
     }
     // The number ends in a sign (":", "."), or what follows it is a

@@ -13,7 +13,7 @@ extension RoleDetection {
   /// (the footnote rule's ratio), the larger at least the running text's
   /// size (within 8 %), and the run of smaller lines starting there (or
   /// ending there, from its first line) starts with a note's marker
-  /// (``TextCues/startsLikeFootnote(_:)``) followed by more text: a
+  /// (`TextCues.startsLikeFootnote(_:)`) followed by more text: a
   /// raised marker read as a line of its own ("4)") is no note. The parts
   /// keep their lines, in order; roles are given afterwards
   /// (`assigningRoles(to:pageWidth:pageHeight:orientation:page:strokeWidth:listMarker:)`).

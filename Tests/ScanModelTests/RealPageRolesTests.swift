@@ -198,4 +198,25 @@ struct RealPageRolesTests {
     ])
     #expect(found["Harbour Road 1, Keeper's House"]?.0 == .footer)
   }
+
+  /// A caption's label and number in brackets, as Korean reports set
+  /// them (docling normal_4pages p2: "[표 1] 감염병예방법 제2조제2호
+  /// 개정전·후 비교"): a caption; a reference's number in brackets, or
+  /// "표 1" starting a sentence, is not.
+  @Test func aLabelAndNumberInBracketsStartACaption() {
+    let found = R.roles([
+      R.paragraph(R.body, x: 200, y: 100, size: 20),
+      R.paragraph(["[표 1] 감염병예방법 개정 전후 비교"], x: 200, y: 300, size: 18),
+      R.paragraph(R.body, x: 200, y: 350, size: 20),
+      R.paragraph(["[Table 2] The boats of the harbour"], x: 200, y: 550, size: 18),
+      R.paragraph(R.body, x: 200, y: 600, size: 20),
+      R.paragraph(["[1] Keeper, J. The harbour records."], x: 200, y: 800, size: 20),
+      R.paragraph(["표 1에서 보듯이 개정 전후가 다르다"], x: 200, y: 850, size: 20),
+      R.paragraph(R.body, x: 200, y: 900, size: 20),
+    ])
+    #expect(found["[표 1] 감염병예방법 개정 전후 비교"]?.0 == .caption)
+    #expect(found["[Table 2] The boats of the harbour"]?.0 == .caption)
+    #expect(found["[1] Keeper, J. The harbour records."]?.0 != .caption)
+    #expect(found["표 1에서 보듯이 개정 전후가 다르다"]?.0 != .caption)
+  }
 }

@@ -134,6 +134,28 @@ struct RealDocumentRolesTests {
     #expect(Self.role(of: "3) 개정", in: page) == .footnote, "\(Self.paragraphs(page))")
   }
 
+  /// The same page's other notes: the table's notes ("※ 주: …", "※ 자료:
+  /// …") read into one paragraph with the running text below them, the
+  /// right column's notes read as one paragraph whose first markers OCR
+  /// lost (note 7's marker hangs), note 4's further lines read as a
+  /// paragraph overlapping its first: footnotes; the running text below
+  /// the table stays body. The table's label in brackets ("[표 1] …")
+  /// starts its caption.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func tableNotesAndNotesOCRBrokeAreFootnotes() throws {
+    let page = try Self.page("normal_4pages", 2, languages: ["kor"])
+    let all = Self.paragraphs(page)
+    let tableNotes = try #require(all.first { $0.text.hasPrefix("※ 주:") }, "\(all)")
+    #expect(tableNotes.role == .footnote)
+    #expect(tableNotes.text.contains("※ 자료:"), "\(all)")
+    #expect(!tableNotes.text.contains("기존"), "\(all)")
+    #expect(all.first { $0.text.hasPrefix("기존") }?.role == .body, "\(all)")
+    #expect(all.first { $0.text.contains("7) 제") }?.role == .footnote, "\(all)")
+    #expect(all.first { $0.text.contains("디프테리아") }?.role == .footnote, "\(all)")
+    #expect(all.first { $0.text.hasPrefix("[ 표 1]") }?.role == .caption, "\(all)")
+  }
+
   /// Sub-titles numbered "(1)", "(3)" in type bolder and larger than the
   /// running text: headings, not list items.
   @Test(

@@ -29,7 +29,9 @@
 ///    nearest one above, else the nearest one below.
 /// 5. **Footnotes**, each with the lines Tesseract read apart from it
 ///    (`footnotesWithTheirLines(_:_:)`), then **footers**, then **page
-///    numbers**.
+///    numbers**. A note with running text below it in its column (a
+///    table's notes under it: `hasRunningTextBelow(_:_:)`) is read where
+///    it stands, as running text is.
 /// 6. **Turned notes** last: marginalia whose lines run up or down the
 ///    upright page (a note or a slug printed sideways in a margin). A line
 ///    at right angles to the text is not a gloss on the paragraph it
@@ -143,12 +145,21 @@ public enum ReadingOrder {
   /// One page's units in reading order (rules 2–6).
   static func orderedPage(_ units: [Unit]) -> [Unit] {
     let headers = units.filter { $0.paragraph.role == .header }
-    let notesAlone = units.filter { $0.paragraph.role == .footnote }
+    // A note with running text below it in its column (a table's notes
+    // under the table) is read where it stands, not with the page's notes.
+    let inPlace = Set(
+      units.filter { $0.paragraph.role == .footnote && hasRunningTextBelow($0, units) }.map(\.index)
+    )
+    let notesAlone = units.filter {
+      $0.paragraph.role == .footnote && !inPlace.contains($0.index)
+    }
     let footers = units.filter { $0.paragraph.role == .footer }
     let pageNumbers = units.filter { $0.paragraph.role == .pageNumber }
     let marginalia = units.filter { $0.paragraph.role == .marginalia && !$0.isTurned }
     let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
-    let running = units.filter { !Self.setAside.contains($0.paragraph.role) }
+    let running = units.filter {
+      !Self.setAside.contains($0.paragraph.role) || inPlace.contains($0.index)
+    }
     let (footnotes, continued) = footnotesWithTheirLines(notesAlone, running)
     let flow = higherFirst(
       numberedInOrder(
@@ -167,6 +178,26 @@ public enum ReadingOrder {
       body += notesAfter[i] ?? []
     }
     return headers + body + footnotes + footers + pageNumbers + turned
+  }
+
+  /// Whether running text lies below a note in its column: a paragraph
+  /// of two lines or more, not set aside, set larger than the note by more
+  /// than an eighth (notes are set at most 0.88 × the running text:
+  /// ``RoleDetection``). A page's notes have none (their role says so);
+  /// a table's notes under the table, marked by a reference mark, do.
+  static func hasRunningTextBelow(_ note: Unit, _ units: [Unit]) -> Bool {
+    let size = ParagraphFacts(
+      note.paragraph, block: 0, index: 0, blockBox: note.paragraph.bbox, strokes: nil
+    ).size
+    guard size > 0 else { return false }
+    return units.contains { unit in
+      unit.index != note.index && !Self.setAside.contains(unit.paragraph.role)
+        && unit.paragraph.lines.count >= 2 && unit.box.minY >= note.box.maxY - 1
+        && min(unit.box.maxX, note.box.maxX) > max(unit.box.minX, note.box.minX)
+        && ParagraphFacts(
+          unit.paragraph, block: 0, index: 0, blockBox: unit.paragraph.bbox, strokes: nil
+        ).size > size * 9 / 8
+    }
   }
 
   /// The footnotes, each followed by the lines Tesseract read apart from

@@ -17,14 +17,20 @@
 ///    page number a tab away; or there set at most 0.9 × the running text
 ///    a line's space from the text, a foot with nothing below it in its
 ///    column.
-/// 3. **Footnote**: in the bottom two fifths, type at most 0.88 × the
-///    running text, below every paragraph of running-text size, starting
+/// 3. **Footnote**: type at most 0.88 × the running text, in the bottom
+///    two fifths, below every paragraph of running-text size, starting
 ///    with a note's marker (a number of at most three figures, bracketed
-///    or not, `*`, `†`, `‡`, `※`).
+///    or not, `*`, `†`, `‡`, `※`) or holding a line that starts with one
+///    hanging out left of the line after it (notes read as one paragraph);
+///    or anywhere, starting with a reference mark (`※`, `†`, `‡`: a
+///    table's notes). Notes read into one paragraph with running text are
+///    split off first (``splittingNotes(_:)``).
 /// 4. **Caption**: starts with "Fig.", "Figure", "Table", "Plate",
 ///    "Listing", "Example", "Abb." or "Abbildung" (and a few more labels)
 ///    followed by a number that ends in a sign or is followed by a
-///    capital ("Table 3-2 lists …" is a sentence), at most four lines.
+///    capital ("Table 3-2 lists …" is a sentence), or with a label and
+///    its number in brackets ("[표 1]", "<그림 2>", "[Table 3]"), at most
+///    four lines.
 /// 5. **Marginalia**: narrower than a third of the running text's column
 ///    (the median width of the multi-line paragraphs), beside a multi-line
 ///    paragraph (at least half the column wide) and overlapping none of
@@ -187,11 +193,15 @@ public enum RoleDetection {
           || Double(f.box.minY) > height * (1 - runningBand) && folio
       {
         role = .footer
-      } else if centreY > height * 3 / 5, relative <= 0.88, TextCues.startsLikeFootnote(f.text),
-        !below.contains(where: { $0.size / bodySize > 0.95 && $0.lineSizes.count >= 2 })
+      } else if relative <= 0.88,
+        TextCues.startsWithReferenceMark(f.text)
+          || centreY > height * 3 / 5
+            && (TextCues.startsLikeFootnote(f.text) || hasHangingNoteMarker(f))
+            && !below.contains(where: { $0.size / bodySize > 0.95 && $0.lineSizes.count >= 2 })
       {
         // Before a foot told by its small type alone: a note's marker
-        // ("9)", "*") says what it is.
+        // ("9)", "*") says what it is. A reference mark ("※", "†") marks a
+        // note wherever it stands (a table's notes under it).
         role = .footnote
       } else if running, Double(f.box.minY) > height * (1 - runningBand),
         relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight,
@@ -272,24 +282,46 @@ public enum RoleDetection {
   /// A footnote's further paragraphs: right below a footnote in its
   /// column, in the bottom two fifths, set as small as it (at most 0.88 ×
   /// the running text), with no paragraph of running text below them.
+  /// The paragraph above may reach half a line into it (OCR's boxes of
+  /// one note's lines overlap), and a paragraph made a note's is itself
+  /// continued by the one below it (they are taken from the top down).
   private static func continueFootnotes(
     _ facts: [ParagraphFacts], roles: inout [ParagraphRole], bodySize: Double,
     pageHeight: Double
   ) {
-    for i in facts.indices where roles[i] == .body {
+    let topDown = facts.indices.sorted { facts[$0].box.minY < facts[$1].box.minY }
+    for i in topDown where roles[i] == .body {
       let f = facts[i]
       guard Double(f.box.minY + f.box.maxY) / 2 > pageHeight * 3 / 5, f.size / bodySize <= 0.88
       else { continue }
       let overlapping = facts.indices.filter {
         $0 != i && facts[$0].box.minX < f.box.maxX && f.box.minX < facts[$0].box.maxX
       }
-      let above = overlapping.filter { facts[$0].box.maxY <= f.box.minY + 1 }
-        .max { facts[$0].box.maxY < facts[$1].box.maxY }
+      let above = overlapping.filter {
+        facts[$0].box.minY < f.box.minY
+          && Double(facts[$0].box.maxY) <= Double(f.box.minY) + max(1, f.size / 2)
+      }
+      .max { facts[$0].box.maxY < facts[$1].box.maxY }
       let textBelow = overlapping.contains {
         facts[$0].box.minY >= f.box.maxY - 1 && facts[$0].size / bodySize > 0.95
           && facts[$0].lineSizes.count >= 2
       }
       if let above, roles[above] == .footnote, !textBelow { roles[i] = .footnote }
+    }
+  }
+
+  /// A line after the first starting with a note's marker that hangs:
+  /// flush with the paragraph's left edge, half an em or more left of the
+  /// line after it (notes set one under another, each marker out in the
+  /// margin of its text, read as one paragraph whose first note OCR lost
+  /// or misread).
+  static func hasHangingNoteMarker(_ f: ParagraphFacts) -> Bool {
+    f.lineBoxes.indices.dropFirst().dropLast().contains { l in
+      let halfEm = f.lineSizes[l] / 2
+      let words = f.paragraphLines[l]
+      return words.count >= 2 && TextCues.startsLikeFootnote(words.joined(separator: " "))
+        && Double(f.lineBoxes[l].minX - f.box.minX) <= halfEm
+        && Double(f.lineBoxes[l + 1].minX - f.lineBoxes[l].minX) >= halfEm
     }
   }
 
@@ -680,6 +712,13 @@ package enum TextCues {
     return "*†‡※".contains(first) || "¹²³⁴⁵⁶⁷⁸⁹⁰".contains(first)
   }
 
+  /// Whether `text` starts with a reference mark (`※`, `†`, `‡`): signs
+  /// that mark notes only, wherever they stand (a table's notes under
+  /// it), unlike a number or `*`, which also start list items.
+  static func startsWithReferenceMark(_ text: String) -> Bool {
+    text.first.map { "※†‡".contains($0) } ?? false
+  }
+
   /// "(1)", "(12)", "(iv)": a number in brackets, as sub-sections and
   /// list items are numbered.
   static func isParenthesisedNumber(_ word: String) -> Bool {
@@ -711,15 +750,34 @@ package enum TextCues {
     return ".?!:;,".contains(end)
   }
 
+  /// The labels that start a caption before its number.
+  static let captionLabels: Set<String> = [
+    "fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel", "listing",
+    "example", "exhibit", "chart", "scheme", "algorithm",
+  ]
+
+  /// Caption labels of Korean, Chinese and Japanese documents ("표",
+  /// "그림", "表", "图", "図"), which set them in brackets ("[표 1]",
+  /// "<그림 2>", "【表 3】") or followed by a number and a sign ("그림 2.").
+  static let bracketedCaptionLabels: Set<String> = ["표", "그림", "表", "图", "図"]
+
   static func startsLikeCaption(_ text: String) -> Bool {
+    // A label and its number in brackets: "[표 1] …", "[Table 2] …".
+    if let open = text.first, "[<〈【".contains(open) {
+      let inside = text.dropFirst().prefix { !"]>〉】".contains($0) }.split(separator: " ")
+      return inside.count == 2 && inside[1].allSatisfy(\.isNumber)
+        && (captionLabels.contains(inside[0].lowercased())
+          || bracketedCaptionLabels.contains(String(inside[0])))
+    }
     let words = text.split(separator: " ").prefix(2).map(String.init)
     guard words.count == 2 else { return false }
     let lead = words[0].lowercased()
-    let labels = [
-      "fig", "fig.", "figure", "table", "tab.", "plate", "abb.", "abbildung", "tafel", "listing",
-      "example", "exhibit", "chart", "scheme", "algorithm",
-    ]
-    guard labels.contains(lead), words[1].first?.isNumber ?? false || isRoman(words[1]) else {
+    if bracketedCaptionLabels.contains(words[0]) {
+      // Unbracketed, the number ends in a sign: "표 1에서 보듯이" is a sentence.
+      return words[1].first?.isNumber == true && words[1].last.map { ".:".contains($0) } == true
+    }
+    guard captionLabels.contains(lead), words[1].first?.isNumber ?? false || isRoman(words[1])
+    else {
       return false
     }
     // The number ends in a sign (":", "."), or what follows it is a

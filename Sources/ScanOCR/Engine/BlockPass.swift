@@ -129,6 +129,16 @@ struct HeadingSplitPass: BlockPass {
   }
 }
 
+/// In the reader's layout, notes Tesseract read into one paragraph with
+/// running text split off (``RoleDetection/splittingNotes(_:)``);
+/// Tesseract's layout keeps its paragraphs.
+struct NoteSplitPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    RoleDetection.splittingNotes(blocks)
+  }
+}
+
 /// In the reader's layout, a paragraph holding several list items split
 /// into one paragraph per item
 /// (``RoleDetection/splittingListItems(_:listMarker:)``), with the markers
@@ -305,7 +315,7 @@ extension OCREngine {
   static let blockPasses: [any BlockPass] = [
     RepairBeforeMappingPass(), MapBackPass(), LeadersPass(), ColumnLinesPass(), RepairPass(),
     InkFitPass(),
-    SliverNoisePass(), HeadingSplitPass(), ListSplitPass(),
+    SliverNoisePass(), HeadingSplitPass(), NoteSplitPass(), ListSplitPass(),
     RolesPass(),
     CellsPass(), OrderPass(), GlyphFitPass(),
   ]

@@ -165,6 +165,37 @@ struct MixedPDFTagsTests {
         == PDFOutputTests.run(ExternalCheckers.pdftotext, ["-f", "3", "-l", "3", pdf.path, "-"]))
   }
 
+  /// A typed page with a form field (a PyMuPDF text widget, its appearance
+  /// in Helvetica, not embedded) is not tagged: a widget would need a
+  /// `Form` element, which ScanText does not write, so the document stays
+  /// untagged and claims PDF/A-2u without PDF/UA-1. The appearance's font
+  /// is embedded like a page's (before, it was not even looked at: the
+  /// file claimed PDF/A-2u and failed FONT-EMBEDDING-001).
+  @Test(.enabled(if: present, Comment(rawValue: absentMessage)))
+  func aTypedPageWithAFormFieldStaysUntagged() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let linked = try Self.mixedPDF(in: folder, link: true)
+    let input = folder.appendingPathComponent("widget-in.pdf")
+    let script = """
+      import sys, pymupdf
+      doc = pymupdf.open(sys.argv[1])
+      w = pymupdf.Widget()
+      w.field_type = pymupdf.PDF_WIDGET_TYPE_TEXT
+      w.rect = pymupdf.Rect(72, 200, 300, 220)
+      w.field_name, w.field_value = "name", "Ada"
+      doc[2].add_widget(w)
+      doc.save(sys.argv[2])
+      """
+    let (status, output) = try ExternalCheckers.run(
+      Self.python, ["-c", script, linked.path, input.path])
+    try #require(status == 0, "\(output)")
+    let (pdf, stderr) = try PDFArchiveTests.ocr([input.path], name: "widget")
+    #expect(stderr.isEmpty, "\(stderr)")
+    try PDFArchiveTests.expectValid(pdf, level: "2u", ua: false)
+    let info = try PDFOutputTests.run(PDFOutputTests.pdfinfo, [pdf.path])
+    #expect(info.contains("Tagged:          no"), "\(info)")
+  }
+
   /// An input that is already tagged (ScanText's own tagged PDF of the
   /// mixed document, with a scanned page put between its two by
   /// `qpdf --pages`) keeps its tree: its elements stay, and the new page's

@@ -1357,9 +1357,9 @@ public final class PDFEditor {
 
   /// Why the document cannot be made PDF/A without losing content, `nil`
   /// when it can: what PDF/A forbids and ScanText would have to remove or
-  /// rewrite. Checked: a font drawn on a page (or in a form it draws) whose
-  /// program is not embedded; JavaScript (a document-level script or an
-  /// open action); embedded files (PDF/A-1 and -2 allow none but PDF/A
+  /// rewrite. Checked: a font drawn on a page (or in a form it draws, or in
+  /// an annotation's appearance) whose program is not embedded; JavaScript
+  /// (a document-level script or an open action); embedded files (PDF/A-1 and -2 allow none but PDF/A
   /// files, which cannot be told here); an LZW-compressed page stream or
   /// image; an annotation other than a link or pop-up without an
   /// appearance, or one hidden or not printed; and for PDF/A-1 transparency
@@ -1388,6 +1388,13 @@ public final class PDFEditor {
       }
       if let reason = resourcesBlocker(get(page, "/Resources"), part: part, seen: &seen, depth: 0) {
         return "page \(i + 1) has \(reason)"
+      }
+      for form in appearances(of: page) {
+        if let reason = resourcesBlocker(
+          get(dictionary(of: form), "/Resources"), part: part, seen: &seen, depth: 1)
+        {
+          return "page \(i + 1) has \(reason) in an annotation"
+        }
       }
       for annotation in items(of: get(page, "/Annots")) where isDictionary(annotation) {
         let subtype = name(get(annotation, "/Subtype"))
@@ -1464,13 +1471,39 @@ public final class PDFEditor {
   package func unembeddedFont() throws(OCRError) -> String? {
     var seen = Set<Int>()
     for i in 0..<pageCount {
+      let page = try pageHandle(i)
       if let reason = resourcesBlocker(
-        get(try pageHandle(i), "/Resources"), part: 2, seen: &seen, depth: 0, fontsOnly: true)
+        get(page, "/Resources"), part: 2, seen: &seen, depth: 0, fontsOnly: true)
       {
         return "page \(i + 1) has \(reason)"
       }
+      for form in appearances(of: page) {
+        if let reason = resourcesBlocker(
+          get(dictionary(of: form), "/Resources"), part: 2, seen: &seen, depth: 1, fontsOnly: true)
+        {
+          return "page \(i + 1) has \(reason) in an annotation"
+        }
+      }
     }
     return nil
+  }
+
+  /// The appearance streams of a page's annotations (`/AP`'s `/N`, `/R`
+  /// and `/D`: each a form, or a form for each of the annotation's states).
+  private func appearances(of page: qpdf_oh) -> [qpdf_oh] {
+    var forms: [qpdf_oh] = []
+    for annotation in items(of: get(page, "/Annots")) {
+      let appearance = get(annotation, "/AP")
+      for key in ["/N", "/R", "/D"] {
+        let entry = get(appearance, key)
+        if isForm(entry) {
+          forms.append(entry)
+        } else {
+          forms += keys(of: entry).map { get(entry, $0) }.filter(isForm)
+        }
+      }
+    }
+    return forms
   }
 
   /// What in a resource dictionary PDF/A forbids (its fonts, images and
@@ -1534,7 +1567,8 @@ public final class PDFEditor {
   // MARK: - Fonts left out
 
   /// Embeds each font the pages draw text in (or hold in their resources,
-  /// forms' resources up to 12 deep) whose program is not in the file,
+  /// forms' resources up to 12 deep, and their annotations' appearances)
+  /// whose program is not in the file,
   /// when a free font with its widths is installed (``TwinFont``: the
   /// standard 14 but Symbol and ZapfDingbats, and common aliases): the font
   /// becomes a TrueType font whose program is a subset of the twin holding
@@ -1556,10 +1590,29 @@ public final class PDFEditor {
     var seenForms = Set<Int>()
     for i in 0..<pageCount {
       let page = try pageHandle(i)
-      let resources = get(page, "/Resources")
-      collectUnembeddedFonts(resources, into: &fonts, depth: 0)
-      guard let content = try contentBytesUnlessUnknown(page, index: i) else { continue }
-      collectCodes(content, resources: resources, into: &codes, forms: &seenForms, depth: 0)
+      collectUnembeddedFonts(get(page, "/Resources"), into: &fonts, depth: 0)
+      for form in appearances(of: page) {
+        collectUnembeddedFonts(get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1)
+      }
+    }
+    // (A scanned document's pages are not read at all.)
+    guard !fonts.isEmpty else { return }
+    for i in 0..<pageCount {
+      let page = try pageHandle(i)
+      // A page whose content cannot be read may show any code: no subset
+      // is safe.
+      guard let content = (try? contentBytesUnlessUnknown(page, index: i)) ?? nil else {
+        for id in fonts.keys { fontsLeftOut[id] = "the content of page \(i + 1) cannot be read" }
+        return
+      }
+      collectCodes(
+        content, resources: get(page, "/Resources"), into: &codes, forms: &seenForms, depth: 0)
+      for form in appearances(of: page) where seenForms.insert(objectID(form)).inserted {
+        guard let bytes = decodedBytes(form) else { continue }
+        collectCodes(
+          bytes, resources: get(dictionary(of: form), "/Resources"), into: &codes,
+          forms: &seenForms, depth: 1)
+      }
     }
     var programs: [String: FontProgram] = [:]
     for (id, font) in fonts.sorted(by: { $0.key < $1.key }) {

@@ -944,7 +944,11 @@ public final class PDFEditor {
   /// Makes the document tagged: the structure tree of the pages' parts
   /// (``ScanFormats/PDFTags/objects(pages:pageReferences:count:allocate:)``,
   /// as a new searchable PDF writes it; a document with a tree of its own
-  /// keeps it, and the parts' elements join it in page order), `/MarkInfo`,
+  /// keeps it, and the parts' elements join it in page order; each link
+  /// annotation of a page with a part that no tree holds yet becomes a
+  /// `Link` element after the page's elements, the annotation given its
+  /// `/StructParent`, a `/Contents` when it has none (its URI, the page it
+  /// goes to, or its destination's name) and its page `/Tabs /S`), `/MarkInfo`,
   /// the language when the
   /// catalog has none, the title shown (`DisplayDocTitle`; `/Title` set
   /// when the document has none), and XMP metadata with the title and the

@@ -31,7 +31,14 @@ let package = Package(
     // straightened copy): testable without the C libraries.
     .target(name: "ScanImaging", dependencies: ["ScanModel"]),
     .target(
-      name: "ScanOCR", dependencies: ["ScanModel", "ScanImaging", "CScanOCR", "ScanFormats"]),
+      name: "ScanOCR",
+      dependencies: ["ScanModel", "ScanImaging", "CScanOCR", "ScanFormats", "CHarfBuzz"]),
+    // HarfBuzz's subsetter (Debian's libharfbuzz-dev): a typed page's font
+    // that a PDF input leaves out is embedded as a subset of its free
+    // metric twin (fonts-liberation2), so the page can be PDF/A. Linked,
+    // as zlib is.
+    .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz-subset", providers: [.apt(["libharfbuzz-dev"])]),
     // zlib, for the Flate streams of searchable PDFs (Debian's zlib1g-dev;
     // libz.so.1 is on every system).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -235,9 +235,14 @@ package enum SearchablePDFOutput {
         try base.setRotation(page: i, degrees: base.rotation(page: i) - page.orientation)
       }
     }
+    // A font a typed page leaves out is embedded (a subset of its free
+    // metric twin) when the file is to be PDF/A or PDF/UA, which both
+    // require every font embedded.
+    if tagging || settings.outputType.level(tagged: false) != nil { try base.embedTwinFonts() }
     // Tagged and claimed PDF/UA-1 when every font is embedded, which
     // PDF/UA-1 requires as PDF/A does: a born-digital page in a font the
-    // file lacks is still tagged, without the claim.
+    // file lacks (one without a free twin) is still tagged, without the
+    // claim.
     let claimsUA = try tagging && base.unembeddedFont() == nil
     if tagging {
       try base.addStructure(

@@ -115,13 +115,23 @@ struct PDFArchiveTests {
     #expect(xmp.contains("<pdfaid:part>2</pdfaid:part>"), "\(xmp)")
   }
 
-  /// `Scans/scan.pdf` has a born-digital page whose font is not embedded:
-  /// PDF/A would need the font, so the PDF is written as plain PDF (tagged:
+  /// `Scans/scan.pdf` with its born-digital page's font (not embedded)
+  /// named `Verdana`, which has no free metric twin: PDF/A would need the
+  /// font, so the PDF is written as plain PDF (tagged:
   /// ``MixedPDFTagsTests``) and a warning says why; `--output-type pdf`
   /// asks for nothing and gets no warning.
   @Test(.enabled(if: validatorPresent, Comment(rawValue: absentMessage)))
   func inputThatCannotBePDFAIsPlainPDFWithAWarning() throws {
-    let (pdf, stderr) = try Self.ocr([Self.sample("scan.pdf")], name: "mixed")
+    let input = try Fixtures.temporaryFolder().appendingPathComponent("verdana.pdf")
+    let (made, output) = try ExternalCheckers.run(
+      Self.python,
+      [
+        "-c",
+        "import sys, pikepdf; pdf = pikepdf.open(sys.argv[1]); pdf.pages[2].Resources.Font.F1.BaseFont = pikepdf.Name.Verdana; pdf.save(sys.argv[2])",
+        Self.sample("scan.pdf"), input.path,
+      ])
+    try #require(made == 0, "\(output)")
+    let (pdf, stderr) = try Self.ocr([input.path], name: "mixed")
     #expect(
       stderr.hasPrefix(
         "Warning: \(pdf.path): written as plain PDF, not PDF/A-2a: page 3 has a font that is not embedded ("
@@ -129,8 +139,7 @@ struct PDFArchiveTests {
       "\(stderr)")
     #expect(stderr.split(separator: "\n").count == 1, "\(stderr)")
     try Self.expectValid(pdf, level: "none", ua: false)
-    let (plain, quiet) = try Self.ocr(
-      [Self.sample("scan.pdf")], name: "plain", extra: ["--output-type", "pdf"])
+    let (plain, quiet) = try Self.ocr([input.path], name: "plain", extra: ["--output-type", "pdf"])
     #expect(quiet.isEmpty, "\(quiet)")
     try Self.expectValid(plain, level: "none", ua: false)
   }

@@ -28,6 +28,8 @@ runtime=(
   libxml2-dev           # libxml2, behind Foundation's XMLParser (the XML importers); static builds link it
   tesseract-ocr-eng     # English (tesseract-ocr-osd adds turned-page detection; without it pages are taken as upright)
   icc-profiles-free     # sRGB.icc: the output intent of a PDF/A searchable PDF (without it: plain PDF, with a warning)
+  libharfbuzz-dev       # HarfBuzz's subsetter (Sources/CHarfBuzz): a typed page's font a PDF input leaves out is embedded as a subset of its twin
+  fonts-liberation2     # those twins: Liberation Sans, Serif, Mono for Helvetica/Arial, Times, Courier (without it: plain PDF, with a warning); also the fonts Tools/generate/make-scans.py and the page families set text in
 )
 
 packages=(
@@ -50,8 +52,7 @@ packages=(
   libxml2-utils         # xmllint: the ALTO and PAGE exports are validated against their schemas
   python3-venv          # a virtual environment for hocr-tools (below)
   chromium              # a real browser: Tools/check/check-html.py checks `scantext html` pages in it
-  fonts-liberation2     # the fonts Tools/generate/make-scans.py and the page families (Tools/generate/make-family) set text in
-  fonts-dejavu-core     # (GateTests, TableFamilyTests and HeadingFamilyTests generate pages with them)
+  fonts-dejavu-core     # the fonts the page families (Tools/generate/make-family) set text in, with Liberation (GateTests, TableFamilyTests and HeadingFamilyTests generate pages with them)
   base-files            # /usr/share/common-licenses: the page families' text (Tools/generate/families/prose.py)
   slurm-wlm             # a one-node Slurm cluster: Tools/check/test-slurm.sh runs Tools/run/slurm-batch.sh on it
   munge                 # Slurm's authentication

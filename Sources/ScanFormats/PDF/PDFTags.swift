@@ -437,6 +437,10 @@ extension PDFTags {
     var elements: [Element]
     /// The number of MCIDs its content uses.
     var mcids: Int
+    /// The page's link annotations (their references, `12 0 R`), each
+    /// becoming a `Link` element after the page's elements, with an object
+    /// reference (`OBJR`) to the annotation as its content (PDF/UA-1 §7.18.5).
+    package var links: [String] = []
 
     /// A page's part from its plan.
     package init(_ plan: PagePlan) {
@@ -448,7 +452,9 @@ extension PDFTags {
   /// The structure tree's objects: the tree root, one `Document` holding
   /// every page's elements in order, the elements, and the parent tree
   /// (page *i*'s entry is key *i*: for each MCID the element that holds
-  /// it). Object numbers come from `allocate` (a count in, that many
+  /// it; the *k*-th link of the document, in page order, is key
+  /// `count + k`: its `Link` element, which the annotation's
+  /// `/StructParent` names). Object numbers come from `allocate` (a count in, that many
   /// references out), so that a new file and a file edited with qpdf
   /// write the same tree.
   ///
@@ -468,6 +474,7 @@ extension PDFTags {
     var out: [(String, Value)] = []
     var documentKids: [Value] = []
     var nums: [Value] = []
+    var links: [String] = []
     for (page, part) in pages.enumerated() where page < pageReferences.count {
       var holders = Array(repeating: document, count: part.mcids)
       for element in part.elements {
@@ -478,13 +485,33 @@ extension PDFTags {
               into: &out, allocate: allocate)))
       }
       nums += [.raw("\(page)"), .array(holders.map(Value.reference))]
+      for annotation in part.links {
+        let link = allocate(1)[0]
+        let object: Value = .dictionary([
+          ("/Type", .raw("/OBJR")), ("/Obj", .reference(annotation)),
+          ("/Pg", .reference(pageReferences[page])),
+        ])
+        out.append(
+          (
+            link,
+            .dictionary([
+              ("/S", .raw("/Link")), ("/P", .reference(document)),
+              ("/Pg", .reference(pageReferences[page])), ("/K", object),
+            ])
+          ))
+        documentKids.append(.reference(link))
+        links.append(link)
+      }
     }
+    // (A number tree's keys ascend: the links' after the pages'.)
+    for (k, link) in links.enumerated() { nums += [.raw("\(count + k)"), .reference(link)] }
     out.append(
       (
         root,
         .dictionary([
           ("/Type", .raw("/StructTreeRoot")), ("/K", .reference(document)),
-          ("/ParentTree", .reference(parentTree)), ("/ParentTreeNextKey", .raw("\(count)")),
+          ("/ParentTree", .reference(parentTree)),
+          ("/ParentTreeNextKey", .raw("\(count + links.count)")),
         ])
       ))
     out.append(

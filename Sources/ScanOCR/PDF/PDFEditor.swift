@@ -50,6 +50,9 @@ public final class PDFEditor {
   /// (``makeArchival(_:pdfUA:)``): end-of-line markers before every
   /// `endstream`, and for PDF/A-1 no object streams.
   private var archivalPart: Int?
+  /// Why each font left out that ``embedTwinFonts()`` could not embed
+  /// stays out (by its object number): named in the PDF/A warning.
+  private var fontsLeftOut: [Int: String] = [:]
 
   /// Whether PDF editing is available: qpdf's library (libqpdf29) and
   /// zlib are installed.
@@ -757,8 +760,10 @@ public final class PDFEditor {
   /// - Returns: The marked content, or `nil` when the page cannot be
   ///   marked without rewriting what it draws: its content cannot be read,
   ///   it draws a form that shows text (or one that cannot be read), it has
-  ///   annotations (but pop-ups: a link would need a `Link` element, not
-  ///   written), or the model has no words to tie its text to.
+  ///   annotations other than links (``addStructure(_:language:title:producer:pdfUA:keyOffset:)``
+  ///   gives each a `Link` element) and pop-ups (a form field would need a
+  ///   `Form` element, not written), or the model has no words to tie its
+  ///   text to.
   /// - Complexity: O(*n* + *w*) in the content's operations and the page's
   ///   words for text shown on or near its words (``ScanFormats/NearestBox``).
   package func markedContent(page index: Int, model: Page, marks: [PDFTags.Mark])
@@ -770,10 +775,11 @@ public final class PDFEditor {
       words.count == marks.count,
       let bytes = try contentBytesUnlessUnknown(page, index: index),
       let toPixels = pixelToUser(page, source).inverted,
-      // An annotation (a link) would need a structure element of its own
-      // (`Link` with an object reference), which is not written: such a
-      // page is not marked.
-      items(of: get(page, "/Annots")).allSatisfy({ name(get($0, "/Subtype")) == "/Popup" })
+      // Another annotation (a form field) would need a structure element
+      // of its own, which is not written: such a page is not marked.
+      items(of: get(page, "/Annots")).allSatisfy({
+        ["/Popup", "/Link"].contains(name(get($0, "/Subtype")))
+      })
     else { return nil }
     let content = PDFContentStream(bytes)
     let resources = get(page, "/Resources")
@@ -912,7 +918,7 @@ public final class PDFEditor {
       (numberTreeEntries(get(tree, "/ParentTree"), depth: 0)
       // (A page of the document's own kept as it is has an empty part.)
       + numberTreeEntries(get(ours, "/ParentTree"), depth: 0).filter {
-        scantext_qpdf_oh_get_array_n_items(q, $0.1) > 0
+        scantext_qpdf_oh_is_array(q, $0.1) == 0 || scantext_qpdf_oh_get_array_n_items(q, $0.1) > 0
       }.map { ($0.0 + keyOffset, $0.1) })
       .sorted { $0.0 < $1.0 }
     let nums = scantext_qpdf_oh_new_array(q)
@@ -938,7 +944,11 @@ public final class PDFEditor {
   /// Makes the document tagged: the structure tree of the pages' parts
   /// (``ScanFormats/PDFTags/objects(pages:pageReferences:count:allocate:)``,
   /// as a new searchable PDF writes it; a document with a tree of its own
-  /// keeps it, and the parts' elements join it in page order), `/MarkInfo`,
+  /// keeps it, and the parts' elements join it in page order; each link
+  /// annotation of a page with a part that no tree holds yet becomes a
+  /// `Link` element after the page's elements, the annotation given its
+  /// `/StructParent`, a `/Contents` when it has none (its URI, the page it
+  /// goes to, or its destination's name) and its page `/Tabs /S`), `/MarkInfo`,
   /// the language when the
   /// catalog has none, the title shown (`DisplayDocTitle`; `/Title` set
   /// when the document has none), and XMP metadata with the title and the
@@ -967,9 +977,39 @@ public final class PDFEditor {
         "\(objectID(page)) \(scantext_qpdf_oh_get_generation(q, page)) R")
     }
     var handles: [String: qpdf_oh] = [:]
+    var parts = parts
+    // Each link annotation not yet in a structure tree, in page order
+    // (the k-th one's parent tree key is `pages.count + k`).
+    var links: [(annotation: qpdf_oh, page: qpdf_oh)] = []
     for i in 0..<pageCount {
       let page = try pageHandle(i)
       handles["\(objectID(page)) \(scantext_qpdf_oh_get_generation(q, page)) R"] = page
+      guard i < parts.count else { continue }
+      for annotation in items(of: get(page, "/Annots"))
+      where name(get(annotation, "/Subtype")) == "/Link" && objectID(annotation) != 0
+        && scantext_qpdf_oh_has_key(q, annotation, "/StructParent") == 0
+      {
+        let reference =
+          "\(objectID(annotation)) \(scantext_qpdf_oh_get_generation(q, annotation)) R"
+        handles[reference] = annotation
+        parts[i].links.append(reference)
+        links.append((annotation, page))
+      }
+    }
+    for (k, link) in links.enumerated() {
+      scantext_qpdf_oh_replace_key(
+        q, link.annotation, "/StructParent",
+        scantext_qpdf_oh_new_integer(q, Int64(keyOffset + pages.count + k)))
+      let contents = get(link.annotation, "/Contents")
+      if scantext_qpdf_oh_is_string(q, contents) == 0
+        || (scantext_qpdf_oh_get_utf8_value(q, contents).map { String(cString: $0) } ?? "").isEmpty
+      {
+        scantext_qpdf_oh_replace_key(
+          q, link.annotation, "/Contents",
+          scantext_qpdf_oh_new_unicode_string(q, linkDescription(link.annotation)))
+      }
+      // Annotations in the structure's order (PDF/UA-1 §7.18.3).
+      scantext_qpdf_oh_replace_key(q, link.page, "/Tabs", scantext_qpdf_oh_parse(q, "/S"))
     }
     let written = PDFTags.objects(pages: parts, pageReferences: pages, count: pages.count) {
       count in
@@ -1059,6 +1099,36 @@ public final class PDFEditor {
     }
     packsObjects = true
     try check("adding the structure tree")
+  }
+
+  /// A link annotation's alternate description (its `/Contents`, which
+  /// PDF/UA-1 requires): its URI, else the page it goes to (`Page 3`),
+  /// else its named destination, else `Link`.
+  private func linkDescription(_ annotation: qpdf_oh) -> String {
+    let action = get(annotation, "/A")
+    let uri = get(action, "/URI")
+    if scantext_qpdf_oh_is_string(q, uri) != 0,
+      let text = scantext_qpdf_oh_get_utf8_value(q, uri).map({ String(cString: $0) }), !text.isEmpty
+    {
+      return text
+    }
+    var destination = get(annotation, "/Dest")
+    if scantext_qpdf_oh_is_name_and_equals(q, get(action, "/S"), "/GoTo") != 0 {
+      destination = get(action, "/D")
+    }
+    if let target = items(of: destination).first, isDictionary(target) {
+      for i in 0..<pageCount where (try? pageHandle(i)).map(objectID) == objectID(target) {
+        return "Page \(i + 1)"
+      }
+    }
+    if scantext_qpdf_oh_is_string(q, destination) != 0,
+      let text = scantext_qpdf_oh_get_utf8_value(q, destination).map({ String(cString: $0) }),
+      !text.isEmpty
+    {
+      return text
+    }
+    if let named = name(destination) { return String(named.dropFirst()) }
+    return "Link"
   }
 
   /// Makes the glyphless font of page `index` the document's one copy: a
@@ -1201,6 +1271,17 @@ public final class PDFEditor {
   package func makeArchival(_ settings: PDFArchive.Settings, pdfUA: Bool) throws(OCRError)
     -> String?
   {
+    // A link with no flags (as PyMuPDF writes one) is given the print
+    // flag PDF/A asks of every annotation (ISO 19005-2 §6.3.2): a link
+    // draws nothing, printed or shown, so nothing changes.
+    for i in 0..<pageCount {
+      for annotation in items(of: get(try pageHandle(i), "/Annots"))
+      where name(get(annotation, "/Subtype")) == "/Link"
+        && (integer(get(annotation, "/F")) ?? 0) == 0
+      {
+        scantext_qpdf_oh_replace_key(q, annotation, "/F", scantext_qpdf_oh_new_integer(q, 4))
+      }
+    }
     if let reason = try archivalBlocker(part: settings.level.part) { return reason }
     // Interpolation is a hint PDF/A forbids (§6.2.8.3): images are drawn
     // without it, as most viewers draw scans anyway.
@@ -1280,9 +1361,9 @@ public final class PDFEditor {
 
   /// Why the document cannot be made PDF/A without losing content, `nil`
   /// when it can: what PDF/A forbids and ScanText would have to remove or
-  /// rewrite. Checked: a font drawn on a page (or in a form it draws) whose
-  /// program is not embedded; JavaScript (a document-level script or an
-  /// open action); embedded files (PDF/A-1 and -2 allow none but PDF/A
+  /// rewrite. Checked: a font drawn on a page (or in a form it draws, or in
+  /// an annotation's appearance) whose program is not embedded; JavaScript
+  /// (a document-level script or an open action); embedded files (PDF/A-1 and -2 allow none but PDF/A
   /// files, which cannot be told here); an LZW-compressed page stream or
   /// image; an annotation other than a link or pop-up without an
   /// appearance, or one hidden or not printed; and for PDF/A-1 transparency
@@ -1311,6 +1392,13 @@ public final class PDFEditor {
       }
       if let reason = resourcesBlocker(get(page, "/Resources"), part: part, seen: &seen, depth: 0) {
         return "page \(i + 1) has \(reason)"
+      }
+      for form in appearances(of: page) {
+        if let reason = resourcesBlocker(
+          get(dictionary(of: form), "/Resources"), part: part, seen: &seen, depth: 1)
+        {
+          return "page \(i + 1) has \(reason) in an annotation"
+        }
       }
       for annotation in items(of: get(page, "/Annots")) where isDictionary(annotation) {
         let subtype = name(get(annotation, "/Subtype"))
@@ -1387,13 +1475,39 @@ public final class PDFEditor {
   package func unembeddedFont() throws(OCRError) -> String? {
     var seen = Set<Int>()
     for i in 0..<pageCount {
+      let page = try pageHandle(i)
       if let reason = resourcesBlocker(
-        get(try pageHandle(i), "/Resources"), part: 2, seen: &seen, depth: 0, fontsOnly: true)
+        get(page, "/Resources"), part: 2, seen: &seen, depth: 0, fontsOnly: true)
       {
         return "page \(i + 1) has \(reason)"
       }
+      for form in appearances(of: page) {
+        if let reason = resourcesBlocker(
+          get(dictionary(of: form), "/Resources"), part: 2, seen: &seen, depth: 1, fontsOnly: true)
+        {
+          return "page \(i + 1) has \(reason) in an annotation"
+        }
+      }
     }
     return nil
+  }
+
+  /// The appearance streams of a page's annotations (`/AP`'s `/N`, `/R`
+  /// and `/D`: each a form, or a form for each of the annotation's states).
+  private func appearances(of page: qpdf_oh) -> [qpdf_oh] {
+    var forms: [qpdf_oh] = []
+    for annotation in items(of: get(page, "/Annots")) {
+      let appearance = get(annotation, "/AP")
+      for key in ["/N", "/R", "/D"] {
+        let entry = get(appearance, key)
+        if isForm(entry) {
+          forms.append(entry)
+        } else {
+          forms += keys(of: entry).map { get(entry, $0) }.filter(isForm)
+        }
+      }
+    }
+    return forms
   }
 
   /// What in a resource dictionary PDF/A forbids (its fonts, images and
@@ -1410,7 +1524,8 @@ public final class PDFEditor {
       if id != 0 { if seen.contains(id) { continue } else { seen.insert(id) } }
       if !isEmbedded(font) {
         let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) }
-        return "a font that is not embedded (\(base ?? String(key.dropFirst())))"
+        let why = fontsLeftOut[id].map { ": \($0)" } ?? ""
+        return "a font that is not embedded (\(base ?? String(key.dropFirst()))\(why))"
       }
     }
     let xobjects = get(resources, "/XObject")
@@ -1451,6 +1566,235 @@ public final class PDFEditor {
     return ["/FontFile", "/FontFile2", "/FontFile3"].contains {
       scantext_qpdf_oh_is_stream(q, get(descriptor, $0)) != 0
     }
+  }
+
+  // MARK: - Fonts left out
+
+  /// Embeds each font the pages draw text in (or hold in their resources,
+  /// forms' resources up to 12 deep, and their annotations' appearances)
+  /// whose program is not in the file,
+  /// when a free font with its widths is installed (``TwinFont``: the
+  /// standard 14 but Symbol and ZapfDingbats, and common aliases): the font
+  /// becomes a TrueType font whose program is a subset of the twin holding
+  /// the glyphs of the codes it shows (HarfBuzz), under WinAnsiEncoding (a
+  /// Type 1 font's own StandardEncoding for printable ASCII, with the two
+  /// quotes it differs in as `/Differences`), with `/Widths` from the twin
+  /// when it had none. Where the glyphs stand does not change, nor the
+  /// characters a reader takes from the codes. A font is left as it is
+  /// (PDF/A is then refused, naming the reason: ``unembeddedFont()``) when
+  /// it has no twin, its twin is not installed, it is not a simple font,
+  /// its encoding is another, a code it shows has no glyph in the twin, or
+  /// its `/Widths` differ from the twin's by more than a thousandth of an
+  /// em (PDF/A's tolerance, ISO 19005-2 §6.2.11.5) for a code it shows.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  /// - Complexity: O(*n*) in the pages' content and the fonts' sizes.
+  package func embedTwinFonts() throws(OCRError) {
+    var fonts: [Int: qpdf_oh] = [:]
+    var codes: [Int: Set<UInt8>] = [:]
+    var seenForms = Set<Int>()
+    for i in 0..<pageCount {
+      let page = try pageHandle(i)
+      collectUnembeddedFonts(get(page, "/Resources"), into: &fonts, depth: 0)
+      for form in appearances(of: page) {
+        collectUnembeddedFonts(get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1)
+      }
+    }
+    // (A scanned document's pages are not read at all.)
+    guard !fonts.isEmpty else { return }
+    for i in 0..<pageCount {
+      let page = try pageHandle(i)
+      // A page whose content cannot be read may show any code: no subset
+      // is safe.
+      guard let content = (try? contentBytesUnlessUnknown(page, index: i)) ?? nil else {
+        for id in fonts.keys { fontsLeftOut[id] = "the content of page \(i + 1) cannot be read" }
+        return
+      }
+      collectCodes(
+        content, resources: get(page, "/Resources"), into: &codes, forms: &seenForms, depth: 0)
+      for form in appearances(of: page) where seenForms.insert(objectID(form)).inserted {
+        guard let bytes = decodedBytes(form) else { continue }
+        collectCodes(
+          bytes, resources: get(dictionary(of: form), "/Resources"), into: &codes,
+          forms: &seenForms, depth: 1)
+      }
+    }
+    var programs: [String: FontProgram] = [:]
+    for (id, font) in fonts.sorted(by: { $0.key < $1.key }) {
+      if let reason = embedTwin(font, codes: codes[id] ?? [], programs: &programs) {
+        fontsLeftOut[id] = reason
+      }
+    }
+    try check("embedding fonts")
+  }
+
+  /// The fonts of a resource dictionary and of its forms (up to 12 deep)
+  /// that are indirect objects without their program.
+  private func collectUnembeddedFonts(
+    _ resources: qpdf_oh, into fonts: inout [Int: qpdf_oh], depth: Int
+  ) {
+    guard isDictionary(resources), depth < 12 else { return }
+    let dictionary = get(resources, "/Font")
+    for key in keys(of: dictionary) {
+      let font = get(dictionary, key)
+      let id = objectID(font)
+      if id != 0, fonts[id] == nil, isDictionary(font), !isEmbedded(font) { fonts[id] = font }
+    }
+    let xobjects = get(resources, "/XObject")
+    for key in keys(of: xobjects) {
+      let form = get(xobjects, key)
+      if isForm(form) {
+        collectUnembeddedFonts(
+          get(self.dictionary(of: form), "/Resources"), into: &fonts, depth: depth + 1)
+      }
+    }
+  }
+
+  /// The codes each font (by object number) shows in `content` and the
+  /// forms it draws (up to 12 deep; each form read once).
+  private func collectCodes(
+    _ content: [UInt8], resources: qpdf_oh, into codes: inout [Int: Set<UInt8>],
+    forms: inout Set<Int>, depth: Int
+  ) {
+    var current: Int?
+    var saved: [Int?] = []
+    for operation in PDFContentStream(content).operations {
+      switch operation.operator {
+      case "q": saved.append(current)
+      case "Q": if let restored = saved.popLast() { current = restored }
+      case "Tf":
+        if case .name(let name)? = operation.operands.first {
+          let id = objectID(get(get(resources, "/Font"), "/" + name))
+          current = id == 0 ? nil : id
+        }
+      case "Tj", "TJ", "'", "\"":
+        guard let current else { continue }
+        var shown: [UInt8] = []
+        switch operation.operands.last {
+        case .string(let bytes)?: shown = bytes
+        case .array(let items)?:
+          for case .string(let bytes) in items { shown += bytes }
+        default: break
+        }
+        codes[current, default: []].formUnion(shown)
+      case "Do":
+        guard depth < 12, case .name(let name)? = operation.operands.last else { continue }
+        let form = get(get(resources, "/XObject"), "/" + name)
+        guard isForm(form), forms.insert(objectID(form)).inserted,
+          let bytes = decodedBytes(form)
+        else { continue }
+        let own = get(dictionary(of: form), "/Resources")
+        collectCodes(
+          bytes, resources: isDictionary(own) ? own : resources, into: &codes, forms: &forms,
+          depth: depth + 1)
+      default: break
+      }
+    }
+  }
+
+  /// Embeds `font`'s twin (``embedTwinFonts()``); returns why it cannot,
+  /// `nil` when done.
+  private func embedTwin(_ font: qpdf_oh, codes: Set<UInt8>, programs: inout [String: FontProgram])
+    -> String?
+  {
+    let subtype = name(get(font, "/Subtype"))
+    guard subtype == "/Type1" || subtype == "/TrueType" else {
+      return "ScanText embeds simple fonts only"
+    }
+    let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) } ?? ""
+    guard let twin = TwinFont.twin(of: base) else { return "no free font has its widths" }
+    guard let path = twin.path,
+      let program = programs[twin.name] ?? FontProgram(path: path)
+    else { return "its twin \(twin.name) is not installed (fonts-liberation2)" }
+    programs[twin.name] = program
+    let encoding: SimpleFontEncoding
+    let named = name(get(font, "/Encoding"))
+    if named == "/WinAnsiEncoding" {
+      encoding = .winAnsi
+    } else if subtype == "/Type1",
+      named == "/StandardEncoding" || (named == nil && !isDictionary(get(font, "/Encoding")))
+    {
+      encoding = .standard
+    } else {
+      return "its encoding is not WinAnsiEncoding"
+    }
+    let shown = codes.isEmpty ? [0x20] : codes
+    var scalars: [UInt8: UInt32] = [:]
+    for code in shown.sorted() {
+      guard let scalar = encoding.scalar(code), program.glyph(scalar) != nil else {
+        return "code \(code) has no glyph in \(twin.name)"
+      }
+      scalars[code] = scalar
+    }
+    let widths = items(of: get(font, "/Widths"))
+    if !widths.isEmpty {
+      let first = integer(get(font, "/FirstChar")) ?? 0
+      // (qpdf asked for a number of anything else records an error.)
+      func number(_ object: qpdf_oh) -> Double {
+        scantext_qpdf_oh_is_number(q, object) != 0
+          ? scantext_qpdf_oh_get_numeric_value(q, object) : 0
+      }
+      let missing = number(get(get(font, "/FontDescriptor"), "/MissingWidth"))
+      for (code, scalar) in scalars {
+        let index = Int(code) - first
+        let stated = widths.indices.contains(index) ? number(widths[index]) : missing
+        guard let width = program.width(scalar), abs(stated - Double(width)) <= 1 else {
+          return "its widths differ from \(twin.name)'s"
+        }
+      }
+    }
+    guard let subset = program.subset(Set(scalars.values)) else {
+      return "HarfBuzz could not subset \(twin.name)"
+    }
+    // A subset's name starts with six capitals (ISO 32000-1 §9.6.4), here
+    // from its codes, so the same input gives the same file.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in Array(twin.name.utf8) + shown.sorted() {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let tag = String(
+      (0..<6).map { i in Character(Unicode.Scalar(UInt8(65 + (hash >> (UInt64(i) * 5)) % 26))) })
+    let fontName = "\(tag)+\(twin.name)"
+    let flags = 32 + (twin.fixedPitch ? 1 : 0) + (twin.serif ? 2 : 0) + (twin.italic ? 64 : 0)
+    let box = program.boundingBox.map(String.init).joined(separator: " ")
+    let file = newStream(subset, isContent: false)
+    scantext_qpdf_oh_replace_key(
+      q, dictionary(of: file), "/Length1", scantext_qpdf_oh_new_integer(q, Int64(subset.count)))
+    let descriptor = indirect(
+      """
+      << /Type /FontDescriptor /FontName /\(fontName) /Flags \(flags) /FontBBox [\(box)] \
+      /ItalicAngle \(Self.number(program.italicAngle)) /Ascent \(program.ascent) \
+      /Descent \(program.descent) /CapHeight \(program.capHeight) /StemV 80 >>
+      """)
+    scantext_qpdf_oh_replace_key(q, descriptor, "/FontFile2", file)
+    scantext_qpdf_oh_replace_key(q, font, "/Subtype", scantext_qpdf_oh_parse(q, "/TrueType"))
+    scantext_qpdf_oh_replace_key(q, font, "/BaseFont", scantext_qpdf_oh_parse(q, "/" + fontName))
+    scantext_qpdf_oh_replace_key(q, font, "/FontDescriptor", descriptor)
+    let differences = encoding.differences(for: shown)
+    scantext_qpdf_oh_replace_key(
+      q, font, "/Encoding",
+      scantext_qpdf_oh_parse(
+        q,
+        differences.isEmpty
+          ? "/WinAnsiEncoding"
+          : "<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [\(differences)] >>"))
+    if widths.isEmpty, let low = shown.min(), let high = shown.max() {
+      let list = (low...high).map { code in
+        String(encoding.scalar(code).flatMap { program.width($0) } ?? 0)
+      }
+      scantext_qpdf_oh_replace_key(
+        q, font, "/FirstChar", scantext_qpdf_oh_new_integer(q, Int64(low)))
+      scantext_qpdf_oh_replace_key(
+        q, font, "/LastChar", scantext_qpdf_oh_new_integer(q, Int64(high)))
+      scantext_qpdf_oh_replace_key(
+        q, font, "/Widths", scantext_qpdf_oh_parse(q, "[" + list.joined(separator: " ") + "]"))
+    }
+    return nil
+  }
+
+  /// A number as PDF writes it (at most two decimals).
+  private static func number(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 
   // MARK: - Object helpers

@@ -1,0 +1,268 @@
+import CHarfBuzz
+import Foundation
+
+/// A free font with the same advance widths as a font a PDF names but does
+/// not embed (one of the standard 14, or a common alias of one: `Arial`,
+/// `TimesNewRomanPSMT`, `CourierNew,Bold`): Liberation Sans, Serif and Mono
+/// (Debian's `fonts-liberation2`), metric-compatible with Helvetica/Arial,
+/// Times and Courier. Embedding a subset of it (``FontProgram/subset(_:)``)
+/// lets a typed page be PDF/A without changing where any glyph stands.
+struct TwinFont: Equatable {
+  /// The font's file name without `.ttf` (`LiberationSans-Bold`), also the
+  /// embedded font's name.
+  let name: String
+  /// Whether every glyph has one width (Courier's twin).
+  let fixedPitch: Bool
+  /// Whether the glyphs have serifs (Times' twin).
+  let serif: Bool
+  /// Whether the style is italic or oblique.
+  let italic: Bool
+
+  /// The folders searched for the twins' files, in order.
+  static let folders = [
+    "/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/truetype/liberation",
+  ]
+
+  /// The families a base font name may start with (spaces removed), each
+  /// with its twin's family.
+  private static let families: [(prefix: String, family: String)] = [
+    ("Helvetica", "Sans"), ("ArialMT", "Sans"), ("Arial", "Sans"),
+    ("Times", "Serif"), ("TimesNewRomanPSMT", "Serif"), ("TimesNewRomanPS", "Serif"),
+    ("TimesNewRoman", "Serif"), ("Courier", "Mono"), ("CourierNewPSMT", "Mono"),
+    ("CourierNewPS", "Mono"), ("CourierNew", "Mono"),
+  ]
+
+  /// The styles after the family (and a `-` or `,`), each as bold and
+  /// italic.
+  private static let styles: [String: (bold: Bool, italic: Bool)] = [
+    "": (false, false), "Roman": (false, false), "Regular": (false, false),
+    "MT": (false, false), "Bold": (true, false), "BoldMT": (true, false),
+    "Italic": (false, true), "ItalicMT": (false, true), "Oblique": (false, true),
+    "BoldItalic": (true, true), "BoldItalicMT": (true, true), "BoldOblique": (true, true),
+  ]
+
+  /// The twin of a font named `baseFont` (a subset tag `ABCDEF+` aside);
+  /// `nil` when it has none (another family, or a narrow, black or light
+  /// cut whose widths differ).
+  /// - Complexity: O(1).
+  static func twin(of baseFont: String) -> TwinFont? {
+    var name = baseFont.replacingOccurrences(of: " ", with: "")
+    if let plus = name.firstIndex(of: "+"), name.distance(from: name.startIndex, to: plus) == 6 {
+      name = String(name[name.index(after: plus)...])
+    }
+    for (prefix, family) in families where name.hasPrefix(prefix) {
+      var rest = name.dropFirst(prefix.count)
+      if rest.first == "-" || rest.first == "," { rest = rest.dropFirst() }
+      guard let style = styles[String(rest)] else { continue }
+      let cut =
+        switch (style.bold, style.italic) {
+        case (false, false): "Regular"
+        case (true, false): "Bold"
+        case (false, true): "Italic"
+        case (true, true): "BoldItalic"
+        }
+      return TwinFont(
+        name: "Liberation\(family)-\(cut)", fixedPitch: family == "Mono", serif: family == "Serif",
+        italic: style.italic)
+    }
+    return nil
+  }
+
+  /// The twin's installed file, `nil` when `fonts-liberation2` is not
+  /// installed.
+  var path: String? {
+    Self.folders.map { "\($0)/\(name).ttf" }.first { FileManager.default.fileExists(atPath: $0) }
+  }
+}
+
+/// The characters a simple font's one-byte codes stand for, under the
+/// encodings a twin can be embedded with as a TrueType font that PDF/A
+/// accepts (ISO 19005-2 §6.2.11.6: WinAnsiEncoding, with differences only
+/// through glyph names of the Adobe Glyph List).
+enum SimpleFontEncoding: Equatable {
+  /// `WinAnsiEncoding` (PDF 1.7 Annex D).
+  case winAnsi
+  /// `StandardEncoding` (a Type 1 font's own, when the font names none):
+  /// only its printable ASCII codes, where it is WinAnsi but for 0x27
+  /// (`quoteright`) and 0x60 (`quoteleft`).
+  case standard
+
+  /// WinAnsi's characters for 0x80–0x9F (0 where the code is undefined).
+  private static let winAnsiHigh: [UInt32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+    0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+  ]
+
+  /// The character code `code` stands for; `nil` for a code the encoding
+  /// leaves undefined (a control code, or past ASCII in `standard`).
+  func scalar(_ code: UInt8) -> UInt32? {
+    switch (self, code) {
+    case (_, 0..<0x20), (_, 0x7F): return nil
+    case (.standard, 0x27): return 0x2019
+    case (.standard, 0x60): return 0x2018
+    case (.standard, 0x80...): return nil
+    case (.winAnsi, 0x80...0x9F):
+      let value = Self.winAnsiHigh[Int(code) - 0x80]
+      return value == 0 ? nil : value
+    default: return UInt32(code)
+    }
+  }
+
+  /// The `/Differences` array a TrueType font over WinAnsiEncoding needs
+  /// to draw `codes` as this encoding does; empty when none.
+  func differences(for codes: Set<UInt8>) -> String {
+    guard self == .standard else { return "" }
+    var entries: [String] = []
+    if codes.contains(0x27) { entries.append("39 /quoteright") }
+    if codes.contains(0x60) { entries.append("96 /quoteleft") }
+    return entries.joined(separator: " ")
+  }
+}
+
+/// A TrueType font file read with HarfBuzz: its metrics for the font
+/// descriptor, each character's width, and subsets of it. Owns its
+/// HarfBuzz objects (freed in `deinit`).
+final class FontProgram {
+  private let blob: OpaquePointer
+  private let face: OpaquePointer
+  private let font: OpaquePointer
+  /// Design units per em.
+  let unitsPerEm: Int
+
+  /// Reads the font file at `path`; `nil` when it cannot be read or holds
+  /// no font.
+  convenience init?(path: String) {
+    guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+    self.init(blob: blob)
+  }
+
+  /// Reads a font file held in memory (copied); `nil` when it holds no
+  /// font.
+  convenience init?(data: [UInt8]) {
+    let made = data.withUnsafeBufferPointer { raw in
+      raw.baseAddress.flatMap { base in
+        base.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+          hb_blob_create_or_fail($0, UInt32(raw.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        }
+      }
+    }
+    guard let blob = made else { return nil }
+    self.init(blob: blob)
+  }
+
+  /// Takes `blob` (destroyed with the font, or now when it holds none).
+  private init?(blob: OpaquePointer) {
+    guard let face = hb_face_create(blob, 0) else {
+      hb_blob_destroy(blob)
+      return nil
+    }
+    guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+      hb_face_destroy(face)
+      hb_blob_destroy(blob)
+      return nil
+    }
+    self.blob = blob
+    self.face = face
+    self.font = font
+    unitsPerEm = Int(max(1, hb_face_get_upem(face)))
+  }
+
+  deinit {
+    hb_font_destroy(font)
+    hb_face_destroy(face)
+    hb_blob_destroy(blob)
+  }
+
+  /// A length in design units in thousandths of an em, as PDF gives widths.
+  private func thousandths(_ units: Int32) -> Int {
+    Int((Double(units) * 1000 / Double(unitsPerEm)).rounded())
+  }
+
+  /// The glyph the font's Unicode `cmap` gives `scalar`; `nil` for none.
+  func glyph(_ scalar: UInt32) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
+  }
+
+  /// The advance width of `scalar`'s glyph, in thousandths of an em;
+  /// `nil` when the font has no glyph for it.
+  func width(_ scalar: UInt32) -> Int? {
+    guard let glyph = glyph(scalar) else { return nil }
+    return thousandths(hb_font_get_glyph_h_advance(font, glyph))
+  }
+
+  /// A metric from the font's tables (`hasc`, `hdsc`, `cpht`), in
+  /// thousandths of an em; 0 when absent.
+  private func metric(_ tag: String) -> Int {
+    var position: hb_position_t = 0
+    _ = hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(Self.tag(tag)), &position)
+    return thousandths(position)
+  }
+
+  var ascent: Int { metric("hasc") }
+  var descent: Int { metric("hdsc") }
+  var capHeight: Int { metric("cpht") }
+
+  /// The italic angle, in degrees counter-clockwise from the vertical
+  /// (`post` table's `italicAngle`, a 16.16 fixed-point number).
+  var italicAngle: Double {
+    guard let bytes = table("post", count: 8) else { return 0 }
+    let value = bytes[4..<8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    return Double(Int32(bitPattern: value)) / 65536
+  }
+
+  /// The first `count` bytes of the table `tag`; `nil` when it is absent
+  /// or shorter.
+  private func table(_ tag: String, count: Int) -> [UInt8]? {
+    guard let table = hb_face_reference_table(face, Self.tag(tag)) else { return nil }
+    defer { hb_blob_destroy(table) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(table, &length), Int(length) >= count else { return nil }
+    return (0..<count).map { UInt8(bitPattern: data[$0]) }
+  }
+
+  /// The bounding box of all glyphs (`head` table's `xMin`, `yMin`,
+  /// `xMax`, `yMax`), in thousandths of an em.
+  var boundingBox: [Int] {
+    guard let head = table("head", count: 44) else { return [0, 0, 0, 0] }
+    return (0..<4).map { i in
+      let value = UInt16(head[36 + 2 * i]) << 8 | UInt16(head[37 + 2 * i])
+      return thousandths(Int32(Int16(bitPattern: value)))
+    }
+  }
+
+  /// The font cut down to the glyphs of `scalars` (and `.notdef`), without
+  /// hinting instructions or tables a PDF viewer does not read (layout,
+  /// kerning, device metrics), as a TrueType file; `nil` when HarfBuzz
+  /// fails.
+  /// - Complexity: O(*n*) in the font's size.
+  func subset(_ scalars: Set<UInt32>) -> [UInt8]? {
+    guard let input = hb_subset_input_create_or_fail() else { return nil }
+    defer { hb_subset_input_destroy(input) }
+    let unicodes = hb_subset_input_unicode_set(input)
+    for scalar in scalars.sorted() { hb_set_add(unicodes, scalar) }
+    hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+    let dropped = hb_subset_input_set(input, HB_SUBSET_SETS_DROP_TABLE_TAG)
+    for table in [
+      "GSUB", "GPOS", "GDEF", "kern", "gasp", "hdmx", "LTSH", "VDMX", "DSIG", "FFTM", "name",
+      "meta", "JSTF", "BASE", "MATH", "vhea", "vmtx",
+    ] {
+      hb_set_add(dropped, Self.tag(table))
+    }
+    guard let subset = hb_subset_or_fail(face, input) else { return nil }
+    defer { hb_face_destroy(subset) }
+    guard let result = hb_face_reference_blob(subset) else { return nil }
+    defer { hb_blob_destroy(result) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(result, &length), length > 0 else { return nil }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+  }
+
+  /// An OpenType tag of four ASCII letters, as `HB_TAG` makes it.
+  static func tag(_ text: String) -> UInt32 {
+    text.utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+  }
+}

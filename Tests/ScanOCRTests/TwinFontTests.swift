@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import ScanOCR
+
+/// The free metric twins of fonts a PDF names but does not embed (issue 46
+/// point 1): which names have one, and that a twin's widths are the
+/// standard font's (Helvetica's AFM: `a` 556, `W` 944, space 278).
+@Suite("Twin fonts")
+struct TwinFontTests {
+  @Test func standardNamesAndAliasesHaveTheirTwin() {
+    let cases: [(String, String?)] = [
+      ("Helvetica", "LiberationSans-Regular"),
+      ("Helvetica-BoldOblique", "LiberationSans-BoldItalic"),
+      ("ArialMT", "LiberationSans-Regular"), ("Arial,Bold", "LiberationSans-Bold"),
+      ("Arial-ItalicMT", "LiberationSans-Italic"), ("ABCDEF+Arial-BoldMT", "LiberationSans-Bold"),
+      ("Times-Roman", "LiberationSerif-Regular"),
+      ("TimesNewRomanPS-BoldItalicMT", "LiberationSerif-BoldItalic"),
+      ("Times New Roman", "LiberationSerif-Regular"), ("Courier-Oblique", "LiberationMono-Italic"),
+      ("CourierNewPSMT", "LiberationMono-Regular"),
+      ("Symbol", nil), ("ZapfDingbats", nil), ("Helvetica-Narrow", nil), ("ArialNarrow", nil),
+      ("Arial-Black", nil), ("Verdana", nil),
+    ]
+    for (name, twin) in cases {
+      #expect(TwinFont.twin(of: name)?.name == twin, "\(name)")
+    }
+  }
+
+  @Test(
+    .enabled(
+      if: TwinFont.twin(of: "Helvetica")?.path != nil,
+      "fonts-liberation2 not installed (run Tools/install/install-dependencies.sh)"))
+  func aTwinsWidthsAreTheStandardFonts() throws {
+    let path = try #require(TwinFont.twin(of: "Helvetica")?.path)
+    let program = try #require(FontProgram(path: path))
+    #expect(program.width(0x61) == 556)
+    #expect(program.width(0x57) == 944)
+    #expect(program.width(0x20) == 278)
+    let subset = try #require(program.subset([0x61, 0x57]))
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path)).count
+    #expect(subset.count < whole / 20, "\(subset.count) of \(whole)")
+    // The subset has the two characters, and nothing else but .notdef.
+    let cut = try #require(
+      FontProgram(data: subset))
+    #expect(cut.width(0x61) == 556 && cut.glyph(0x62) == nil)
+  }
+}

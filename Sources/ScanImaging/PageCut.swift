@@ -51,6 +51,40 @@ public struct PageCut: Hashable, Sendable {
     }
   }
 
+  /// Whether a column gutter runs across a band cut: a run of columns at
+  /// least three times `minimumGap` wide (a cut's gutter), blank (no more
+  /// than `minimumGap` ink pixels) both in the rows just above the cut and
+  /// in those just below it, with ink on both sides of it. Such a cut goes
+  /// through columns of text that go on below it, whose blocks the page's
+  /// own layout reads one column after the other: read in parts, the
+  /// columns above the cut would be read before those below (cardinal-1's
+  /// left column cut under its right column's end read its last lines
+  /// after the section under both).
+  ///
+  /// - Parameters:
+  ///   - above: The ink pixels of each column in the rows just above the
+  ///     cut.
+  ///   - below: The same in the rows just below it (as many columns).
+  ///   - minimumGap: The least height of a blank band between lines, in
+  ///     pixels (as for ``cut(rowInk:columnInk:minimumGap:)``).
+  /// - Complexity: O(*n*) in the columns.
+  public static func gutterCrosses(above: [Int], below: [Int], minimumGap: Int) -> Bool {
+    let gap = max(1, minimumGap)
+    let count = min(above.count, below.count)
+    let inked = (0..<count).filter { above[$0] + below[$0] > gap }
+    guard let first = inked.first, let last = inked.last else { return false }
+    var run = 0
+    for x in first...last {
+      if above[x] <= gap, below[x] <= gap {
+        run += 1
+        if run >= 3 * gap { return true }
+      } else {
+        run = 0
+      }
+    }
+    return false
+  }
+
   /// The share of the ink either part must hold at least: a cut that
   /// leaves one part with less would keep one core waiting on the other
   /// for most of the page.

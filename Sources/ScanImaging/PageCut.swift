@@ -4,7 +4,7 @@ import ScanModel
 /// whole height, along which the page's two parts can be recognised apart,
 /// side by side: it crosses no ink, so no letter, line or picture is cut.
 ///
-/// Found from the page's ink profiles (``cut(rowInk:columnInk:minimumGap:)``):
+/// Found from the page's ink profiles (``cut(rowInk:columnInk:minimumGap:minimumGutter:)``):
 /// a full-height gutter between columns when there is one (each part then
 /// holds whole columns, as the page's own layout reads them), else a
 /// blank band between lines across the whole width; in either case the
@@ -66,7 +66,7 @@ public struct PageCut: Hashable, Sendable {
   ///     cut.
   ///   - below: The same in the rows just below it (as many columns).
   ///   - minimumGap: The least height of a blank band between lines, in
-  ///     pixels (as for ``cut(rowInk:columnInk:minimumGap:)``).
+  ///     pixels (as for ``cut(rowInk:columnInk:minimumGap:minimumGutter:)``).
   /// - Complexity: O(*n*) in the columns.
   public static func gutterCrosses(above: [Int], below: [Int], minimumGap: Int) -> Bool {
     let gap = max(1, minimumGap)
@@ -97,8 +97,7 @@ public struct PageCut: Hashable, Sendable {
   /// space), rather than lines of one paragraph.
   ///
   /// A column gutter (a blank run of columns at least three times
-  /// `minimumGap` wide: wider than the spaces of a table's or a form's
-  /// columns) is preferred to a band between lines (at least `minimumGap`
+  /// `minimumGap` wide, and at least `minimumGutter`) is preferred to a band between lines (at least `minimumGap`
   /// high). A row or a column counts as blank when it holds no more than
   /// `minimumGap` ink pixels (specks); a line of small type crossing it
   /// holds more. The cut goes through a row or column of the run without
@@ -111,11 +110,18 @@ public struct PageCut: Hashable, Sendable {
   ///   - columnInk: The ink pixels of each column, left to right.
   ///   - minimumGap: The least height of a blank band between lines, in
   ///     pixels.
+  ///   - minimumGutter: The least width of a column gutter, in pixels, when
+  ///     wider than three times `minimumGap` (a borderless table's columns
+  ///     are further apart than that: 50 pixels at 300 dpi in the tables
+  ///     family, whose page was cut between them).
   /// - Returns: The cut, through the blank run chosen.
   /// - Complexity: O(*w* + *h*) in the page's width and height.
-  public static func cut(rowInk: [Int], columnInk: [Int], minimumGap: Int) -> PageCut? {
+  public static func cut(
+    rowInk: [Int], columnInk: [Int], minimumGap: Int, minimumGutter: Int? = nil
+  ) -> PageCut? {
     let gap = max(1, minimumGap)
-    if let x = blankRun(columnInk, tolerance: gap, minimumRun: 3 * gap) {
+    let gutter = max(3 * gap, minimumGutter ?? 0)
+    if let x = blankRun(columnInk, tolerance: gap, minimumRun: gutter) {
       return PageCut(.acrossColumns, at: x)
     }
     if let y = blankRun(rowInk, tolerance: gap, minimumRun: gap) {

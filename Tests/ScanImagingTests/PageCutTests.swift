@@ -143,4 +143,19 @@ struct PageCutTests {
       + [Int](repeating: 0, count: 300)
     #expect(!PageCut.gutterCrosses(above: shortLine, below: heading, minimumGap: 3))
   }
+
+  /// tables-9003: a borderless table's columns 50 pixels apart at 300 dpi
+  /// are no gutter when a gutter must be 60 (a fifth of an inch); the
+  /// table is cut across its rows or not at all, never between columns.
+  @Test func aTablesColumnsAreNoGutter() {
+    let rows = (0..<1000).map { $0 % 50 < 30 ? 60 : 0 }
+    let columns =
+      [Int](repeating: 40, count: 400) + [Int](repeating: 0, count: 50)
+      + [Int](repeating: 40, count: 400)
+    #expect(
+      PageCut.cut(rowInk: rows, columnInk: columns, minimumGap: 3)?.direction == .acrossColumns)
+    #expect(
+      PageCut.cut(rowInk: rows, columnInk: columns, minimumGap: 3, minimumGutter: 60)?.direction
+        != .acrossColumns)
+  }
 }

@@ -48,15 +48,21 @@ extension OCREngine {
     }
     // Three pixels at 300 dpi: a blank band between lines of 10-point type
     // is about ten.
-    let gap = max(2, (prepared.resolution ?? image.resolution ?? 300) / 100)
+    let dpi = prepared.resolution ?? image.resolution ?? 300
+    let gap = max(2, dpi / 100)
+    // A gutter between columns of text is wider than a fifth of an inch
+    // (two-columns.png's is a third); a borderless table's columns are
+    // closer (a sixth in the tables family): never cut through a table.
     guard
-      var cut = PageCut.cut(rowInk: profiles.rows, columnInk: profiles.columns, minimumGap: gap)
+      var cut = PageCut.cut(
+        rowInk: profiles.rows, columnInk: profiles.columns, minimumGap: gap,
+        minimumGutter: dpi / 5)
     else { return nil }
     cut.position += cut.direction == .acrossRows ? area.minY : area.minX
     // A band through columns that go on below it is not a place to cut:
     // the rows within a third of an inch (two or three lines) each side.
     if cut.direction == .acrossRows {
-      let reach = max(3 * gap, (prepared.resolution ?? image.resolution ?? 300) / 3)
+      let reach = max(3 * gap, dpi / 3)
       let above = PixelRect(
         minX: area.minX, minY: max(area.minY, cut.position - reach), maxX: area.maxX,
         maxY: cut.position)

@@ -25,14 +25,18 @@ struct SideBySideRecognitionTests {
       Document(pages: [page]), generator: Generator(name: "test", version: "0"))
   }
 
-  @Test func twentyReadingsOfAPageInPartsAreTheSame() throws {
+  /// Cut at a gutter (two-columns.png) and at a band between lines
+  /// (justified-hyphenated.png): the same JSON (text, order, boxes) from
+  /// every reading.
+  @Test(arguments: ["two-columns.png", "justified-hyphenated.png"])
+  func twentyReadingsOfAPageInPartsAreTheSame(image: String) throws {
     let engine = try Self.engine(threads: 2)
-    let first = try #require(try engine.recognize(contentsOf: Self.path("two-columns.png")).first)
-    #expect(engine.partners.count == 1, "the page was read in two parts")
+    let first = try #require(try engine.recognize(contentsOf: Self.path(image)).first)
+    #expect(engine.partners.count == 1, "\(image) was read in two parts")
     let expected = Self.json(first)
     for run in 2...20 {
-      let page = try #require(try engine.recognize(contentsOf: Self.path("two-columns.png")).first)
-      #expect(Self.json(page) == expected, "run \(run) differs from the first")
+      let page = try #require(try engine.recognize(contentsOf: Self.path(image)).first)
+      #expect(Self.json(page) == expected, "\(image): run \(run) differs from the first")
     }
   }
 

@@ -4,7 +4,7 @@ import ScanModel
 /// whole height, along which the page's two parts can be recognised apart,
 /// side by side: it crosses no ink, so no letter, line or picture is cut.
 ///
-/// Found from the page's ink profiles (``cut(rowInk:columnInk:minimumGap:)``):
+/// Found from the page's ink profiles (``cut(rowInk:columnInk:minimumGap:minimumGutter:)``):
 /// a full-height gutter between columns when there is one (each part then
 /// holds whole columns, as the page's own layout reads them), else a
 /// blank band between lines across the whole width; in either case the
@@ -51,6 +51,40 @@ public struct PageCut: Hashable, Sendable {
     }
   }
 
+  /// Whether a column gutter runs across a band cut: a run of columns at
+  /// least three times `minimumGap` wide (a cut's gutter), blank (no more
+  /// than `minimumGap` ink pixels) both in the rows just above the cut and
+  /// in those just below it, with ink on both sides of it. Such a cut goes
+  /// through columns of text that go on below it, whose blocks the page's
+  /// own layout reads one column after the other: read in parts, the
+  /// columns above the cut would be read before those below (cardinal-1's
+  /// left column cut under its right column's end read its last lines
+  /// after the section under both).
+  ///
+  /// - Parameters:
+  ///   - above: The ink pixels of each column in the rows just above the
+  ///     cut.
+  ///   - below: The same in the rows just below it (as many columns).
+  ///   - minimumGap: The least height of a blank band between lines, in
+  ///     pixels (as for ``cut(rowInk:columnInk:minimumGap:minimumGutter:)``).
+  /// - Complexity: O(*n*) in the columns.
+  public static func gutterCrosses(above: [Int], below: [Int], minimumGap: Int) -> Bool {
+    let gap = max(1, minimumGap)
+    let count = min(above.count, below.count)
+    let inked = (0..<count).filter { above[$0] + below[$0] > gap }
+    guard let first = inked.first, let last = inked.last else { return false }
+    var run = 0
+    for x in first...last {
+      if above[x] <= gap, below[x] <= gap {
+        run += 1
+        if run >= 3 * gap { return true }
+      } else {
+        run = 0
+      }
+    }
+    return false
+  }
+
   /// The share of the ink either part must hold at least: a cut that
   /// leaves one part with less would keep one core waiting on the other
   /// for most of the page.
@@ -63,8 +97,7 @@ public struct PageCut: Hashable, Sendable {
   /// space), rather than lines of one paragraph.
   ///
   /// A column gutter (a blank run of columns at least three times
-  /// `minimumGap` wide: wider than the spaces of a table's or a form's
-  /// columns) is preferred to a band between lines (at least `minimumGap`
+  /// `minimumGap` wide, and at least `minimumGutter`) is preferred to a band between lines (at least `minimumGap`
   /// high). A row or a column counts as blank when it holds no more than
   /// `minimumGap` ink pixels (specks); a line of small type crossing it
   /// holds more. The cut goes through a row or column of the run without
@@ -77,11 +110,18 @@ public struct PageCut: Hashable, Sendable {
   ///   - columnInk: The ink pixels of each column, left to right.
   ///   - minimumGap: The least height of a blank band between lines, in
   ///     pixels.
+  ///   - minimumGutter: The least width of a column gutter, in pixels, when
+  ///     wider than three times `minimumGap` (a borderless table's columns
+  ///     are further apart than that: 50 pixels at 300 dpi in the tables
+  ///     family, whose page was cut between them).
   /// - Returns: The cut, through the blank run chosen.
   /// - Complexity: O(*w* + *h*) in the page's width and height.
-  public static func cut(rowInk: [Int], columnInk: [Int], minimumGap: Int) -> PageCut? {
+  public static func cut(
+    rowInk: [Int], columnInk: [Int], minimumGap: Int, minimumGutter: Int? = nil
+  ) -> PageCut? {
     let gap = max(1, minimumGap)
-    if let x = blankRun(columnInk, tolerance: gap, minimumRun: 3 * gap) {
+    let gutter = max(3 * gap, minimumGutter ?? 0)
+    if let x = blankRun(columnInk, tolerance: gap, minimumRun: gutter) {
       return PageCut(.acrossColumns, at: x)
     }
     if let y = blankRun(rowInk, tolerance: gap, minimumRun: gap) {

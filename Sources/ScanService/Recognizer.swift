@@ -162,7 +162,7 @@ package struct Recognizer: Sendable {
       // parts only on the cores no other worker holds (`--jobs 2` on two
       // cores reads two pages whole at once; one page has both cores).
       options.pageThreads = min(
-        options.pageThreads, max(1, ProcessInfo.processInfo.activeProcessorCount / workers))
+        options.pageThreads, max(1, ProcessorCores.available / workers))
       return options
     }()
     let cache = self.cache

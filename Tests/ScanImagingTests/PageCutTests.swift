@@ -108,4 +108,54 @@ struct PageCutTests {
     let columns = profile(500, inked: [50..<450])
     #expect(PageCut.cut(rowInk: rows, columnInk: columns, minimumGap: 3) == nil)
   }
+
+  /// Two columns above a band and going on below it: a gutter crosses.
+  @Test func aGutterOfColumnsGoingOnCrossesTheBand() {
+    let columns =
+      [Int](repeating: 40, count: 450) + [Int](repeating: 0, count: 30)
+      + [Int](repeating: 40, count: 450)
+    #expect(PageCut.gutterCrosses(above: columns, below: columns, minimumGap: 3))
+  }
+
+  /// The left column going on under the right column's end (cardinal-1):
+  /// the gutter is blank below as above.
+  @Test func aColumnGoingOnUnderTheOthersEndCrosses() {
+    let above =
+      [Int](repeating: 40, count: 450) + [Int](repeating: 0, count: 30)
+      + [Int](repeating: 40, count: 450)
+    let below = [Int](repeating: 40, count: 450) + [Int](repeating: 0, count: 480)
+    #expect(PageCut.gutterCrosses(above: above, below: below, minimumGap: 3))
+  }
+
+  /// Full-width lines above two columns (linn's list of features), or a
+  /// paragraph's short last line above a centred heading: no gutter runs
+  /// through both bands.
+  @Test func fullWidthTextOnOneSideDoesNotCross() {
+    let full = [Int](repeating: 40, count: 930)
+    let columns =
+      [Int](repeating: 40, count: 450) + [Int](repeating: 0, count: 30)
+      + [Int](repeating: 40, count: 450)
+    #expect(!PageCut.gutterCrosses(above: full, below: columns, minimumGap: 3))
+    #expect(!PageCut.gutterCrosses(above: columns, below: full, minimumGap: 3))
+    let shortLine = [Int](repeating: 40, count: 400) + [Int](repeating: 0, count: 530)
+    let heading =
+      [Int](repeating: 0, count: 300) + [Int](repeating: 40, count: 330)
+      + [Int](repeating: 0, count: 300)
+    #expect(!PageCut.gutterCrosses(above: shortLine, below: heading, minimumGap: 3))
+  }
+
+  /// tables-9003: a borderless table's columns 50 pixels apart at 300 dpi
+  /// are no gutter when a gutter must be 60 (a fifth of an inch); the
+  /// table is cut across its rows or not at all, never between columns.
+  @Test func aTablesColumnsAreNoGutter() {
+    let rows = (0..<1000).map { $0 % 50 < 30 ? 60 : 0 }
+    let columns =
+      [Int](repeating: 40, count: 400) + [Int](repeating: 0, count: 50)
+      + [Int](repeating: 40, count: 400)
+    #expect(
+      PageCut.cut(rowInk: rows, columnInk: columns, minimumGap: 3)?.direction == .acrossColumns)
+    #expect(
+      PageCut.cut(rowInk: rows, columnInk: columns, minimumGap: 3, minimumGutter: 60)?.direction
+        != .acrossColumns)
+  }
 }

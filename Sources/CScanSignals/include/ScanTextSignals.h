@@ -16,4 +16,11 @@ int scantext_temporary_register(const char *path);
 /// or removed). -1 is ignored.
 void scantext_temporary_unregister(int slot);
 
+/// The cores the calling thread may run on (its affinity mask: a process
+/// started under `taskset -c 0` has one on every thread), or 0 when the
+/// mask cannot be read (not Linux, or more cores than `cpu_set_t` holds).
+/// In C because `sched_getaffinity` and `CPU_COUNT` need _GNU_SOURCE,
+/// which Swift's Glibc module does not define (cores.c).
+int scantext_affinity_core_count(void);
+
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import ScanArguments
+import ScanService
 
 /// `-j/--jobs N` of `ocr` and `batch`: pages recognised at once.
 enum JobsOption {
@@ -14,7 +15,7 @@ enum JobsOption {
   static func count(_ a: ParsedArguments) throws -> Int {
     let requested = try a[option]
     if let requested, requested < 1 { throw ValidationError("'--jobs' must be 1 or more") }
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = ProcessorCores.available
     return min(requested ?? cores, cores)
   }
 }

@@ -20,8 +20,9 @@ extension OCREngine {
   /// in Tesseract's order (``PageLayoutOrder/tesseract``: its text is the
   /// `tesseract` command's, which reads the page whole), with a page
   /// segmentation other than the automatic ones, on a page with ruled
-  /// tables, on a small page, or when no blank band or gutter shares the
-  /// page's ink evenly enough.
+  /// tables, on a small page, when no blank band or gutter shares the
+  /// page's ink evenly enough, or when the widest band goes through
+  /// columns that go on below it (``ScanImaging/PageCut/gutterCrosses(above:below:minimumGap:)``).
   func sideBySideCut(_ prepared: PreparedImage) -> PageCut? {
     // A page with ruled tables is read whole: its cells are read one by
     // one afterwards, and a cut between a table's rows or columns changes
@@ -47,11 +48,33 @@ extension OCREngine {
     }
     // Three pixels at 300 dpi: a blank band between lines of 10-point type
     // is about ten.
-    let gap = max(2, (prepared.resolution ?? image.resolution ?? 300) / 100)
+    let dpi = prepared.resolution ?? image.resolution ?? 300
+    let gap = max(2, dpi / 100)
+    // A gutter between columns of text is wider than a fifth of an inch
+    // (two-columns.png's is a third); a borderless table's columns are
+    // closer (a sixth in the tables family): never cut through a table.
     guard
-      var cut = PageCut.cut(rowInk: profiles.rows, columnInk: profiles.columns, minimumGap: gap)
+      var cut = PageCut.cut(
+        rowInk: profiles.rows, columnInk: profiles.columns, minimumGap: gap,
+        minimumGutter: dpi / 5)
     else { return nil }
     cut.position += cut.direction == .acrossRows ? area.minY : area.minX
+    // A band through columns that go on below it is not a place to cut:
+    // the rows within a third of an inch (two or three lines) each side.
+    if cut.direction == .acrossRows {
+      let reach = max(3 * gap, dpi / 3)
+      let above = PixelRect(
+        minX: area.minX, minY: max(area.minY, cut.position - reach), maxX: area.maxX,
+        maxY: cut.position)
+      let below = PixelRect(
+        minX: area.minX, minY: cut.position, maxX: area.maxX,
+        maxY: min(area.maxY, cut.position + reach))
+      guard
+        !PageCut.gutterCrosses(
+          above: Self.inkProfiles(ink, in: above).columns,
+          below: Self.inkProfiles(ink, in: below).columns, minimumGap: gap)
+      else { return nil }
+    }
     return cut
   }
 
@@ -192,10 +215,16 @@ extension OCREngine {
   /// read across, not down). A cut between paragraphs leaves them apart,
   /// as the page read whole has them.
   ///
-  /// Each bottom block not joined then goes in after the block above it
-  /// in its column (the lowest block overlapping it across half the
-  /// narrower's width), as the page's layout lists a column's blocks one
-  /// after the other; the reading order starts from that list.
+  /// Each bottom block not joined then goes in after the blocks above it
+  /// in its column (the last listed of the blocks above it that share any
+  /// of its width), as the page's layout lists a column's blocks one after
+  /// the other, and after the bottom blocks listed before it: the bottom
+  /// part's own order is kept (the reading order starts from that list).
+  /// Put just after the lowest block across half the narrower's width,
+  /// the bottom blocks under one wide block went in last first (linn's
+  /// right column before its left one), and a heading centred under a
+  /// paragraph went in before the short line that ends the top part
+  /// (headings-9000's "4. Soak the weaver behind the wagon." read last).
   /// - Complexity: O((*t* + *b*)²) in the blocks of the two parts.
   static func joined(top: [Block], bottom: [Block]) -> [Block] {
     var result = top
@@ -220,18 +249,18 @@ extension OCREngine {
       joinedBottom.insert(j)
       result[i] = block
     }
+    // Just after the last bottom block put in.
+    var earliest = 0
     for j in bottom.indices where !joinedBottom.contains(j) {
       let block = bottom[j]
-      let above = result.indices.filter {
+      let above = result.indices.last {
         let a = result[$0].bbox
-        let overlap = min(a.maxX, block.bbox.maxX) - max(a.minX, block.bbox.minX)
-        return a.maxY <= block.bbox.minY && 2 * overlap >= min(a.width, block.bbox.width)
-      }.max { result[$0].bbox.maxY < result[$1].bbox.maxY }
-      if let above {
-        result.insert(block, at: above + 1)
-      } else {
-        result.append(block)
+        return a.maxY <= block.bbox.minY
+          && min(a.maxX, block.bbox.maxX) > max(a.minX, block.bbox.minX)
       }
+      let position = max(earliest, above.map { $0 + 1 } ?? result.count)
+      result.insert(block, at: position)
+      earliest = position + 1
     }
     return result
   }

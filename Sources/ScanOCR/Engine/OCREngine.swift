@@ -255,11 +255,15 @@ public final class OCREngine {
     // look at the original.
     reading.prepared.releasePixels(keeping: image)
     let prepared = reading.prepared
-    let blocks = Self.finish(
+    let finished = Self.finish(
       reading.blocks,
       PassContext(
         image: image, prepared: prepared, mapper: mapper, layout: options.layout,
         tables: tables))
+    // A barcode is a figure, not text: what OCR read in its bars goes
+    // (``ScanImaging/Barcodes``).
+    let barcodes = options.findsFigures ? Self.barcodes(on: image) : []
+    let blocks = BarcodeWords.removing(from: finished, barcodes: barcodes)
     // The resolution of the original: the option, else a credible tag,
     // else estimated from the text's size (``PageResolution``); a PDF
     // page's is its rendering's. Tesseract was given the tag as it is.
@@ -268,7 +272,14 @@ public final class OCREngine {
       ?? PageResolution.resolve(
         option: options.dpi, tag: image.resolution, blocks: blocks, width: image.width,
         height: image.height)
-    let figures = options.findsFigures ? Self.figures(on: image, blocks: blocks) : []
+    var figures: [Figure] = []
+    if options.findsFigures {
+      let pictures = Self.figures(on: image, blocks: blocks).filter { picture in
+        !barcodes.contains { picture.bbox.intersection($0) != nil }
+      }
+      figures = (pictures + barcodes.map { Figure(bbox: $0, alternativeText: "Barcode") })
+        .sorted { ($0.bbox.minY, $0.bbox.minX) < ($1.bbox.minY, $1.bbox.minX) }
+    }
     return Page(
       index: index, image: URL(fileURLWithPath: path).lastPathComponent,
       width: image.width, height: image.height, dpi: recorded.dpi,

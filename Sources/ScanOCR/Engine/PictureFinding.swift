@@ -27,4 +27,24 @@ extension OCREngine {
     guard let view = GrayView(gray) else { return [] }
     return withExtendedLifetime(gray) { find(view) }
   }
+
+  /// The barcodes on a page's original image (``ScanImaging/Barcodes``),
+  /// in its pixels.
+  ///
+  /// The image is binarised halfway between its paper (the 90th
+  /// percentile of its gray values) and its darkest ink (the 1st): a
+  /// thermal receipt's faded gray bars fall above a fixed threshold.
+  /// - Parameter image: The page's original image (before any
+  ///   preprocessing).
+  static func barcodes(on image: LeptonicaImage) -> [PixelRect] {
+    guard let pix = scantext_pixConvertTo8(image.pix, 0) else { return [] }
+    let gray = LeptonicaImage(taking: pix)
+    var paper: UInt32 = 0
+    var ink: UInt32 = 0
+    guard scantext_pixGetRankValue(gray.pix, 2, 0.9, &paper) == 0,
+      scantext_pixGetRankValue(gray.pix, 2, 0.01, &ink) == 0, paper > ink + 40,
+      let binary = scantext_pixConvertTo1(gray.pix, Int32((paper + ink) / 2))
+    else { return [] }
+    return Barcodes.find(in: Preprocessor.componentBoxes(LeptonicaImage(taking: binary)))
+  }
 }

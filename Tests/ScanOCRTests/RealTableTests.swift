@@ -257,38 +257,6 @@ struct RealTableTests {
     let rows = cells.compactMap(\.cell?.row)
     #expect(rows == rows.sorted())
   }
-
-  /// Page 11 of docling's `redp5110_sampled` at 300 dpi: a ruled table of
-  /// two columns whose rules over and under the header row are 2 points
-  /// thick (8 pixels), the others 1 point. The thick rules were taken for
-  /// solid areas, the header row was one cell with the first row under it
-  /// ("Special register USER or SESSION_USER"). Now every row is a row.
-  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
-  func aTablesThickHeaderRuleIsARule() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stem = folder.appendingPathComponent("p11").path
-    let (status, output) = try ExternalCheckers.run(
-      try #require(ExternalCheckers.pdftoppm),
-      [
-        "-r", "300", "-f", "11", "-l", "11", "-png", "-singlefile",
-        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
-      ])
-    #expect(status == 0, "\(output)")
-    let page = try #require(
-      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
-    let cells = Self.cells(page)
-    func cell(_ text: String) -> TableCellPosition? {
-      cells.first { Self.text($0) == text }?.cell
-    }
-    #expect(cell("Special register")?.row == 0 && cell("Special register")?.column == 0)
-    #expect(cell("Corresponding value")?.row == 0 && cell("Corresponding value")?.column == 1)
-    #expect(cell("USER or SESSION_USER") == TableCellPosition(row: 1, column: 0))
-    #expect(cell("SYSTEM_USER") == TableCellPosition(row: 3, column: 0))
-    #expect(
-      cell("The authorization ID that initiated the connection.")
-        == TableCellPosition(row: 3, column: 1))
-  }
 }
 
 /// When a page's letters are too small to read as they are.

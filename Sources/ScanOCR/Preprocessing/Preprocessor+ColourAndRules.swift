@@ -195,7 +195,7 @@ extension Preprocessor {
 
   /// The ruling lines of a binarised page, horizontal and vertical (`nil`
   /// when either kind is missing): runs of ink at least
-  /// ``ruleLength(_:resolution:)`` long and at most 1/30 inch thick (``ruleThickness(_:)``). Letters have no such runs; solid areas (photos, a book's dark
+  /// ``ruleLength(_:resolution:)`` long and at most 1/40 inch thick. Letters have no such runs; solid areas (photos, a book's dark
   /// edge) are thicker and are left alone.
   static func rules(
     binary ink: LeptonicaImage, resolution: Int?, halved: LeptonicaImage? = nil
@@ -287,16 +287,10 @@ extension Preprocessor {
     return kept
   }
 
-  /// Solid areas this thick are not rules: a rule is at most 1/30 inch
-  /// (2.4 points) thick (and thinner than 4 pixels at least).
-  ///
-  /// Why: a table's rules run from a hairline to the 2-point rules a
-  /// report sets over and under its header row (`redp5110_sampled` of
-  /// ../shared/docling, pages 8 and 11: 8 pixels at 300 dpi). With 1/40
-  /// inch those were taken for solid areas, the header rule was lost and
-  /// the header row was read as one cell with the first row below it.
+  /// Solid areas this thick are not rules: a rule is thinner than 1/40
+  /// inch (and than 4 pixels at least).
   static func ruleThickness(_ resolution: Int?) -> Int32 {
-    Int32(max(3, (resolution ?? 300) / 30) + 1)
+    Int32(max(3, (resolution ?? 300) / 40) + 1)
   }
 
   /// A binary page halved by ORing 2 × 2 pixels (`pixReduceRankBinary2`,

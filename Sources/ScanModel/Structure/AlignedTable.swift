@@ -59,7 +59,7 @@ public enum AlignedTables {
   /// cells whose boxes meet halfway between the columns and rows (so every
   /// word of the table lies in exactly one cell). A line called a running
   /// head that lines up with a table's columns directly above it is the
-  /// table's header row (``withHeaderRow(_:of:h:)``).
+  /// table's header row (`AlignedTables.withHeaderRow`).
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels, with roles.
   ///   - excluding: Boxes already read as tables (ruled grids): their words

@@ -84,29 +84,3 @@ struct TableHeaderRowTests {
     }
   }
 }
-
-/// A table's columns are no pages of a spread: a landscape crop of a table
-/// whose cells leave a band down its middle free is read row by row.
-struct TableOnASpreadTests {
-  @Test func aWideTablesColumnsAreNoPagesOfASpread() {
-    let columnX = [200, 600, 1200, 1600]
-    var cells: [Paragraph] = []
-    for row in 0..<4 {
-      for (column, x) in columnX.enumerated() {
-        let line = AlignedTableTests.line(["r\(row)c\(column)"], x: x, y: 200 + 80 * row)
-        cells.append(
-          Paragraph(
-            bbox: line.bbox, lines: [line], role: .tableCell,
-            cell: TableCellPosition(row: row, column: column)))
-      }
-    }
-    let blocks = [
-      Block(bbox: PixelRect.union(cells.map(\.bbox)) ?? cells[0].bbox, paragraphs: cells)
-    ]
-    // 2000 × 600: landscape, the band 1300–1600 free of paragraphs.
-    let ordered = ReadingOrder.ordering(blocks, pageWidth: 2000, pageHeight: 600)
-    #expect(
-      ordered.flatMap(\.paragraphs).map { $0.lines.map(\.text).joined() }
-        == cells.map { $0.lines.map(\.text).joined() })
-  }
-}

@@ -223,6 +223,40 @@ struct RealTableTests {
       cells.first { Self.text($0).hasPrefix("N (% of each presenting") }?.cell)
     #expect(title.isHeader && title.columnSpan >= 3 && title.row < fever.row)
   }
+
+  /// The same crop's header row ("Presenting complaints  N  *Pulse  *BP
+  /// …"), in the crop's top band and set apart, was called a running head
+  /// and left out of the table; it lines up with the table's columns
+  /// directly above them, so it is the table's first row, header cells
+  /// (before: a `header` paragraph, the table starting at "(% of total
+  /// sample"). The crop is read row by row, not as two pages of a spread.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func aCropsHeaderRowIsNoRunningHead() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC4682394_003_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    #expect(!page.blocks.flatMap(\.paragraphs).contains { $0.role == .header })
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    #expect(cell("Presenting complaints") == TableCellPosition(row: 0, column: 0, isHeader: true))
+    // "N" over "(% of total sample n = 259288)": one header cell of two lines.
+    let n = try #require(cells.first { Self.text($0).hasPrefix("N (% of total sample") }?.cell)
+    #expect(n.row == 0 && n.column == 1 && n.isHeader)
+    let fever = try #require(cell("Fever"))
+    #expect(fever.column == 0 && fever.row > 0 && !fever.isHeader)
+    // The body read "9964 (30.6)" and "9645 (30.6)" as one stretch of
+    // words; the headers "*Pulse" and "*BP" over it split the column.
+    let pulse = try #require(cells.first { Self.text($0).hasSuffix("Pulse") }?.cell)
+    let bp = try #require(cells.first { Self.text($0).hasSuffix("BP") }?.cell)
+    #expect(pulse.row == 0 && bp.row == 0 && bp.column == pulse.column + 1)
+    let first = try #require(cells.first { Self.text($0).hasPrefix("9964") }?.cell)
+    #expect(first.row == fever.row && first.column == pulse.column && first.columnSpan == 1)
+    // Row by row: every cell of a row before the next row's.
+    let rows = cells.compactMap(\.cell?.row)
+    #expect(rows == rows.sorted())
+  }
 }
 
 /// When a page's letters are too small to read as they are.

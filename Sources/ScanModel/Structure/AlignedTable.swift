@@ -57,7 +57,9 @@
 public enum AlignedTables {
   /// The tables on a page found from aligned whitespace, as lattices of
   /// cells whose boxes meet halfway between the columns and rows (so every
-  /// word of the table lies in exactly one cell).
+  /// word of the table lies in exactly one cell). A line called a running
+  /// head that lines up with a table's columns directly above it is the
+  /// table's header row (`AlignedTables.withHeaderRow`).
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels, with roles.
   ///   - excluding: Boxes already read as tables (ruled grids): their words
@@ -65,6 +67,213 @@ public enum AlignedTables {
   /// - Returns: The tables, top to bottom.
   /// - Complexity: O(*w* log *w* + *r* · *s*) in the words, rows and segments.
   public static func tables(in blocks: [Block], excluding: [PixelRect] = []) -> [RuledTable] {
+    let found = tablesWithoutFurniture(in: blocks, excluding: excluding)
+    let paragraphs = blocks.flatMap(\.paragraphs)
+    let heights = paragraphs.flatMap(\.lines).flatMap(\.words).map(\.bbox.height).sorted()
+    guard !heights.isEmpty else { return found }
+    let h = Double(heights[heights.count / 2])
+    let heads = paragraphs.filter { $0.role == .header }.flatMap(\.lines)
+    let words = paragraphs.filter { $0.role != .header }.flatMap(\.lines).flatMap(\.words)
+    return found.map { table in
+      let row = heads.filter { isHeaderLine($0, of: table, h: h) }
+      return withHeaderRow(row, of: table, words: words, h: h) ?? table
+    }
+  }
+
+  /// Whether a line the role rule calls a running head
+  /// (``ParagraphRole/header``) may be part of a table's header row: it
+  /// lies directly above the table (its top above the table's, its foot no
+  /// more than 2.5 *h* over it, the distance of the table's own rows; no
+  /// word's middle in a cell), within its width, and each of its segments
+  /// (``segments(of:h:)``) lies over one of the table's columns.
+  static func isHeaderLine(_ line: TextLine, of table: RuledTable, h: Double) -> Bool {
+    guard let bounds = table.bounds, line.bbox.minY < bounds.minY,
+      Double(bounds.minY - line.bbox.maxY) <= 2.5 * h,
+      line.words.allSatisfy({ $0.bbox.center.y < Double(bounds.minY) }),
+      Double(line.bbox.minX) >= Double(bounds.minX) - h,
+      Double(line.bbox.maxX) <= Double(bounds.maxX) + h
+    else { return false }
+    return segments(of: [(line, 0)], h: h).allSatisfy {
+      column(of: table, over: $0.box, slack: h / 2) != nil
+    }
+  }
+
+  /// The table with `lines` (``isHeaderLine(_:of:h:)``) as its header
+  /// row, when their segments lie over two columns or more and at least
+  /// half of them; `nil` otherwise.
+  ///
+  /// Why: the role rule tells a running head from its place (the page's
+  /// top band) and the space that sets it apart; a table that fills a
+  /// crop (PubTabNet's `PMC4682394_003_00`: "Presenting complaints  N
+  /// *Pulse  *BP …" over its columns) has its header row there, and it
+  /// was left out of the table. A running head is set apart from what
+  /// follows and does not break where the columns below it break.
+  ///
+  /// The header row labels the columns one by one, so it shows where they
+  /// are: two header segments over one column of the body are two columns
+  /// the body joined (Tesseract read their cells as one stretch of words,
+  /// `9964 (30.6)` and `9645 (30.6)` under "*Pulse" and "*BP"), and the
+  /// column is split in the gap between them, where no word of the body
+  /// lies across (``splitting(_:column:at:)``). The first row below
+  /// continues the header cells when it fills only columns the header
+  /// fills, fewer than all, within 2.1 *h* of it (a header cell of two
+  /// lines, "N" over "(% of total sample …)"), as a row continues the row
+  /// above in ``lattice(_:columns:h:)``; else the header is a row of its
+  /// own.
+  /// - Parameters:
+  ///   - lines: The header lines above the table.
+  ///   - table: A table found from aligned whitespace.
+  ///   - words: The words of the page outside `lines`.
+  ///   - h: The page's median word height.
+  /// - Complexity: O(*c* · *w*) in the table's cells and the words.
+  static func withHeaderRow(
+    _ lines: [TextLine], of table: RuledTable, words: [Word], h: Double
+  ) -> RuledTable? {
+    guard let bounds = table.bounds, let top = lines.map(\.bbox.minY).min() else { return nil }
+    let heads = segments(of: lines.map { ($0, 0) }, h: h)
+    guard Set(heads.compactMap { column(of: table, over: $0.box, slack: h / 2) }).count >= 2
+    else { return nil }
+    let inside = words.filter { table.cell(at: $0.bbox.center) != nil }
+    var out = table
+    // Columns split where two header segments over one column leave a
+    // gap no word of the body lies across; right to left, so the
+    // columns left of a split keep their numbers.
+    for k in (0..<table.columns).reversed() {
+      let over = heads.filter { column(of: table, over: $0.box, slack: h / 2) == k }
+        .sorted { $0.box.minX < $1.box.minX }
+      for (a, b) in zip(over, over.dropFirst()).reversed() {
+        let across = inside.filter { word in
+          word.bbox.maxX > a.box.maxX && word.bbox.minX < b.box.minX
+            && out.cells.contains {
+              $0.position.column == k && $0.position.columnSpan == 1
+                && contains($0.box, word.bbox.center)
+            }
+        }
+        if let x = freeMiddle(from: a.box.maxX, to: b.box.minX, leaving: across.map(\.bbox)) {
+          out = splitting(out, column: k, at: x)
+        }
+      }
+    }
+    let over = Set(heads.compactMap { column(of: out, over: $0.box, slack: h / 2) })
+    guard over.count >= 2, 2 * over.count >= out.columns else { return nil }
+    var edges: [(low: Int, high: Int)] = []
+    for k in 0..<out.columns {
+      let boxes = out.cells.filter { $0.position.column == k && $0.position.columnSpan == 1 }
+        .map(\.box)
+      guard let low = boxes.map(\.minX).min(), let high = boxes.map(\.maxX).max() else {
+        return nil
+      }
+      edges.append((low, high))
+    }
+    let left = min(bounds.minX, (lines.map(\.bbox.minX).min() ?? bounds.minX) - 2)
+    let right = max(bounds.maxX, (lines.map(\.bbox.maxX).max() ?? bounds.maxX) + 2)
+    func widened(_ cell: RuledTable.Cell) -> RuledTable.Cell {
+      var c = cell
+      if c.position.column == 0 { c.box.minX = min(c.box.minX, left) }
+      if c.position.column + c.position.columnSpan == out.columns {
+        c.box.maxX = max(c.box.maxX, right)
+      }
+      return c
+    }
+    // The first row continues the header cells (a header cell of two lines).
+    let firstRow = out.cells.filter { $0.position.row == 0 }
+    let filled = Set(
+      firstRow.filter { cell in inside.contains { contains(cell.box, $0.bbox.center) } }
+        .flatMap { $0.position.column..<($0.position.column + $0.position.columnSpan) })
+    let baseline = { (line: TextLine) in
+      line.baseline.map { ($0.start.y + $0.end.y) / 2 } ?? Double(line.bbox.maxY)
+    }
+    let below = words.filter { word in firstRow.contains { contains($0.box, word.bbox.center) } }
+    let headBaseline = lines.map(baseline).max() ?? Double(top)
+    let firstBaseline = below.map { Double($0.bbox.maxY) }.min() ?? .infinity
+    if filled.isSubset(of: over), filled.count < out.columns,
+      firstBaseline - headBaseline <= 2.1 * h
+    {
+      out.cells = out.cells.map { cell in
+        var c = cell
+        if c.position.row == 0 { c.box.minY = top - 2 }
+        return widened(c)
+      }
+      return out
+    }
+    out.rows += 1
+    let header = edges.enumerated().map { k, edge in
+      RuledTable.Cell(
+        position: TableCellPosition(row: 0, column: k),
+        box: PixelRect(minX: edge.low, minY: top - 2, maxX: edge.high, maxY: bounds.minY))
+    }
+    out.cells =
+      (header
+      + out.cells.map { cell in
+        var moved = cell
+        moved.position.row += 1
+        return moved
+      }).map(widened)
+    return out
+  }
+
+  /// The middle of the widest stretch of `low..<high` that no box of
+  /// `boxes` lies across, at least one pixel wide; `nil` when there is none.
+  static func freeMiddle(from low: Int, to high: Int, leaving boxes: [PixelRect]) -> Int? {
+    var free = [(low, high)]
+    for box in boxes {
+      free = free.flatMap { a, b -> [(Int, Int)] in
+        guard box.maxX > a, box.minX < b else { return [(a, b)] }
+        return [(a, box.minX), (box.maxX, b)].filter { $0.0 < $0.1 }
+      }
+    }
+    guard let widest = free.max(by: { $0.1 - $0.0 < $1.1 - $1.0 }) else { return nil }
+    return (widest.0 + widest.1) / 2
+  }
+
+  /// A table with column `k` split at `x`: its cells one column wide cut
+  /// there, the cells spanning it one column wider, the columns right of
+  /// it one further right.
+  static func splitting(_ table: RuledTable, column k: Int, at x: Int) -> RuledTable {
+    var out = table
+    out.columns += 1
+    out.cells = table.cells.flatMap { cell -> [RuledTable.Cell] in
+      var c = cell
+      let p = cell.position
+      if p.column > k {
+        c.position.column += 1
+        return [c]
+      }
+      guard p.column + p.columnSpan > k else { return [c] }
+      guard p.columnSpan == 1 else {
+        c.position.columnSpan += 1
+        return [c]
+      }
+      var right = c
+      c.box.maxX = x
+      right.box.minX = x
+      right.position.column += 1
+      return [c, right]
+    }
+    return out
+  }
+
+  /// The column of a table a box lies over: within the column's cells
+  /// (those one column wide) but `slack`, the table's outer edges open (a
+  /// header wider than its column runs past the table's side). `nil` when
+  /// it lies over none or over more than one.
+  /// - Complexity: O(*c*) in the table's cells.
+  static func column(of table: RuledTable, over box: PixelRect, slack: Double) -> Int? {
+    let found = (0..<table.columns).filter { k in
+      let boxes = table.cells.filter { $0.position.column == k && $0.position.columnSpan == 1 }
+        .map(\.box)
+      guard let low = boxes.map(\.minX).min(), let high = boxes.map(\.maxX).max() else {
+        return false
+      }
+      return (k == 0 || Double(box.minX) >= Double(low) - slack)
+        && (k == table.columns - 1 || Double(box.maxX) <= Double(high) + slack)
+    }
+    return found.count == 1 ? found.first : nil
+  }
+
+  /// The tables on a page found from aligned whitespace, page furniture
+  /// and marginalia taking no part.
+  static func tablesWithoutFurniture(in blocks: [Block], excluding: [PixelRect]) -> [RuledTable] {
     var lines: [(line: TextLine, paragraph: Int)] = []
     for (p, paragraph) in blocks.flatMap(\.paragraphs).enumerated() {
       guard paragraph.cell == nil, paragraph.role != .tableCell,

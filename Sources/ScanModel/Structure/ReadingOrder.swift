@@ -13,7 +13,8 @@
 ///    of the width between 30 % and 70 % of it that no paragraph crosses,
 ///    and text on both sides, is two pages: every paragraph left of the
 ///    band is read before every paragraph right of it, and rules 2–6 apply
-///    to each page on its own.
+///    to each page on its own. A table's cells cross the band where the
+///    table does.
 /// 2. **Running headers** (``ParagraphRole/header``) first.
 /// 3. Running text that runs **across the columns** (a title over them, a
 ///    paragraph below them) between the text above it and the text below
@@ -114,11 +115,24 @@ public enum ReadingOrder {
     let low = Int(0.3 * Double(pageWidth))
     let high = Int(0.7 * Double(pageWidth))
     let minimumGap = max(1, Int(0.02 * Double(pageWidth)))
-    // Columns between `low` and `high` that a paragraph covers.
+    // Columns between `low` and `high` that a paragraph covers. A table's
+    // cells cover the table's width: its columns are no pages (a crop of
+    // a table with no cell across its middle, PubTabNet's
+    // `PMC4682394_003_00` once its header row was cells, was read as two
+    // pages, the left columns of every row before the right ones).
+    var tables: [Int: ClosedRange<Int>] = [:]
+    for unit in units where unit.paragraph.cell != nil {
+      let span = unit.box.minX...unit.box.maxX
+      tables[unit.block] =
+        tables[unit.block].map {
+          min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound)
+        } ?? span
+    }
     var covered = [Bool](repeating: false, count: max(0, high - low))
     for unit in units {
-      let from = max(low, unit.box.minX)
-      let to = min(high, unit.box.maxX)
+      let table = unit.paragraph.cell == nil ? nil : tables[unit.block]
+      let from = max(low, table?.lowerBound ?? unit.box.minX)
+      let to = min(high, table?.upperBound ?? unit.box.maxX)
       if from < to { for x in from..<to { covered[x - low] = true } }
     }
     // The widest free run: its middle is the gutter.

@@ -113,3 +113,143 @@ package enum Barcodes {
     .sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
   }
 }
+
+extension Barcodes {
+  /// The fewest pixels across a QR code's finder pattern (seven modules):
+  /// two pixels a module at least (at one the modules blur together).
+  static let minimumFinder = 14
+
+  /// The most corner triples of finders a page's QR search weighs (a
+  /// sheet of labels has a few dozen codes, each one triple).
+  static let maximumCandidates = 4096
+
+  /// QR codes among a page's ink components, at any angle.
+  ///
+  /// A QR code is made to be found: three of its corners carry a finder
+  /// pattern, a dark ring seven modules across around a dark square three
+  /// across, with a light module between them and a light separator
+  /// outside, so each ring and each square is an ink component of its own,
+  /// the square's box concentric with the ring's at three sevenths of its
+  /// size, whatever the symbol's angle (a turned square's box stays
+  /// square, and both boxes turn alike). The three finders are alike in
+  /// size and stand at the corners of a square: the corner finder's two
+  /// neighbours equally far from it, at a right angle, at least two
+  /// finders' widths away (version 1's centres are 14 modules apart; a
+  /// finder turned 45° has a box √2 × as wide, so 1.3 of its box's widths)
+  /// and at most 25 (version 40's, 170). Between them lie the timing
+  /// patterns and the data, ink spread over most of the square. Letters with a
+  /// counter around a mark ("©", "®", "◉") or checked boxes are not three
+  /// at a square's corners with a symbol's modules between them.
+  ///
+  /// Micro QR (one finder) and other matrix codes are not found.
+  /// - Parameter components: The boxes of a binarised page's connected
+  ///   components (8-connected), in its pixels.
+  /// - Returns: Each QR code's box (its three finders and the fourth
+  ///   corner), top to bottom.
+  /// - Complexity: O(*n* log *n* + *f* · *k*²) in the components, the
+  ///   finders and the (at most 64) finders considered beside each, with
+  ///   at most ``maximumCandidates`` triples weighed, O(*n*) each.
+  package static func qrCodes(in components: [PixelRect]) -> [PixelRect] {
+    func isSquare(_ r: PixelRect) -> Bool {
+      abs(r.width - r.height) <= Swift.max(2, Swift.max(r.width, r.height) / 5)
+    }
+    let squares = components.filter { $0.width >= 3 && isSquare($0) }
+      .sorted { $0.minX + $0.maxX < $1.minX + $1.maxX }
+    let centresX = squares.map { $0.minX + $0.maxX }
+    // A finder: a square ring with a square about three sevenths its
+    // size at its centre.
+    var finders: [PixelRect] = []
+    for ring in squares where ring.width >= minimumFinder {
+      let size = Double(ring.width + ring.height) / 2
+      let tolerance = Swift.max(2, Int(size / 7))  // twice a centre's, in doubled units
+      let x2 = ring.minX + ring.maxX
+      var i = lowerBound(centresX, x2 - tolerance)
+      while i < squares.count, centresX[i] <= x2 + tolerance {
+        let core = squares[i]
+        i += 1
+        let ratio = Double(core.width + core.height) / 2 / size
+        if ratio >= 0.33, ratio <= 0.53,
+          abs(core.minY + core.maxY - ring.minY - ring.maxY) <= tolerance,
+          ring.contains(core)
+        {
+          finders.append(ring)
+          break
+        }
+      }
+    }
+    guard finders.count >= 3 else { return [] }
+    struct Finder {
+      let box: PixelRect
+      let x: Double
+      let y: Double
+      let size: Double
+    }
+    let marks = finders.map {
+      Finder(
+        box: $0, x: Double($0.minX + $0.maxX) / 2, y: Double($0.minY + $0.maxY) / 2,
+        size: Double($0.width + $0.height) / 2)
+    }
+    var codes: [PixelRect] = []
+    // Each candidate's modules are counted over the page's components:
+    // a bounded number of times (a page of finder-like marks in a grid
+    // would otherwise take the cube of their count).
+    var counts = 0
+    for a in marks where counts < maximumCandidates {
+      // The finders alike in size within reach, nearest first.
+      let near = marks.compactMap { b -> (Finder, Double)? in
+        let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        guard b.size >= 0.8 * a.size, b.size <= 1.25 * a.size, d >= 1.3 * a.size,
+          d <= 27 * a.size
+        else { return nil }
+        return (b, d)
+      }
+      .sorted { $0.1 < $1.1 }.prefix(64)
+      for (j, (b, db)) in near.enumerated() {
+        for (c, dc) in near.dropFirst(j + 1) {
+          guard dc <= 1.18 * db else { break }  // sorted: no farther one is alike
+          let dot = (b.x - a.x) * (c.x - a.x) + (b.y - a.y) * (c.y - a.y)
+          guard abs(dot) <= 0.2 * db * dc else { continue }
+          // The fourth corner, where the symbol has no finder.
+          let dx = b.x + c.x - 2 * a.x
+          let dy = b.y + c.y - 2 * a.y
+          let half = PixelRect(
+            minX: Int((a.x + dx - Double(a.box.width) / 2).rounded(.down)),
+            minY: Int((a.y + dy - Double(a.box.height) / 2).rounded(.down)),
+            maxX: Int((a.x + dx + Double(a.box.width) / 2).rounded(.up)),
+            maxY: Int((a.y + dy + Double(a.box.height) / 2).rounded(.up)))
+          let box = a.box.union(b.box).union(c.box).union(half)
+          guard !codes.contains(where: { $0.intersection(box) != nil }),
+            counts < maximumCandidates
+          else { continue }
+          counts += 1
+          // A symbol's modules fill the space between its finders: ink
+          // other than the finders spread over half the box's width and
+          // height at least (its modules, 8-connected, join into a few
+          // blobs and specks; turned 45°, they fill the box's middle
+          // diamond).
+          let finderParts = [a.box, b.box, c.box]
+          let others = components.filter { m in
+            box.contains(m) && !finderParts.contains { $0.contains(m) }
+          }
+          let spread = PixelRect.union(others)
+          let filled =
+            others.count >= 2
+            && (spread.map { 2 * $0.width >= box.width && 2 * $0.height >= box.height } ?? false)
+          if filled { codes.append(box) }
+        }
+      }
+    }
+    return codes.sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) }
+  }
+
+  /// The first index of a sorted array whose value is at least `value`.
+  private static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import ScanImaging
 import ScanModel
 import Testing
@@ -104,5 +105,108 @@ struct BarcodesTests {
     #expect(Barcodes.find(in: Self.line(String(repeating: "l", count: 40), pitch: 7)).isEmpty)
     #expect(Barcodes.find(in: Self.line(String(repeating: "|", count: 40), pitch: 5)).isEmpty)
     #expect(Barcodes.find(in: []).isEmpty)
+  }
+
+  /// A real version-1 QR code (segno, "SCANTEXT", level M): `#` a dark
+  /// module.
+  static let qrSCANTEXT = [
+    "#######.#.###.#######", "#.....#.....#.#.....#", "#.###.#..#.#..#.###.#",
+    "#.###.#.#.#.#.#.###.#", "#.###.#..#.##.#.###.#", "#.....#..#.##.#.....#",
+    "#######.#.#.#.#######", "...........#.........", "..#.###.#....#...#..#",
+    ".##.#..##.#.##.#.#.#.", ".###.##.##.#...#.#...", "##......#.##.#.####.#",
+    "#.#.#.##..##.#.#.#.#.", "........#....#.#.#.#.", "#######..#.#.#..##.##",
+    "#.....#.#....###...#.", "#.###.#.#..#....#.###", "#.###.#..######..###.",
+    "#.###.#.####...####.#", "#.....#..#...#..#.###", "#######...#.##.#....#",
+  ].map { $0.map { $0 == "#" } }
+
+  /// The boxes of the 8-connected components of `modules` printed at
+  /// `module` px a module with its top-left corner at (`x`, `y`), turned
+  /// by `degrees` about its centre (each pixel takes the module under its
+  /// centre).
+  static func printedQR(
+    _ modules: [[Bool]], module: Double, x: Int = 200, y: Int = 300, degrees: Double = 0
+  ) -> [PixelRect] {
+    let n = Double(modules.count)
+    let half = n * module / 2
+    let reach = Int((half * 2.0.squareRoot()).rounded(.up)) + 2
+    let side = 2 * reach
+    let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+    var ink = [Bool](repeating: false, count: side * side)
+    for py in 0..<side {
+      for px in 0..<side {
+        let dx = Double(px) + 0.5 - Double(reach)
+        let dy = Double(py) + 0.5 - Double(reach)
+        // Back into the symbol's own frame.
+        let u = (c * dx + s * dy + half) / module
+        let v = (-s * dx + c * dy + half) / module
+        guard u >= 0, v >= 0, u < n, v < n else { continue }
+        ink[py * side + px] = modules[Int(v)][Int(u)]
+      }
+    }
+    var seen = [Bool](repeating: false, count: side * side)
+    var boxes: [PixelRect] = []
+    for start in 0..<(side * side) where ink[start] && !seen[start] {
+      var stack = [start]
+      seen[start] = true
+      var box = (minX: side, minY: side, maxX: 0, maxY: 0)
+      while let p = stack.popLast() {
+        let (px, py) = (p % side, p / side)
+        box = (min(box.minX, px), min(box.minY, py), max(box.maxX, px + 1), max(box.maxY, py + 1))
+        for ny in max(0, py - 1)...min(side - 1, py + 1) {
+          for nx in max(0, px - 1)...min(side - 1, px + 1)
+          where ink[ny * side + nx] && !seen[ny * side + nx] {
+            seen[ny * side + nx] = true
+            stack.append(ny * side + nx)
+          }
+        }
+      }
+      let left = x + Int(half) - reach
+      let top = y + Int(half) - reach
+      boxes.append(
+        PixelRect(
+          minX: left + box.minX, minY: top + box.minY, maxX: left + box.maxX,
+          maxY: top + box.maxY))
+    }
+    return boxes
+  }
+
+  @Test func aQRCodeIsFoundAtAnyAngle() throws {
+    // Upright at 4 px a module: its box is the symbol's.
+    let upright = Self.printedQR(Self.qrSCANTEXT, module: 4)
+    #expect(
+      Barcodes.qrCodes(in: upright) == [PixelRect(minX: 200, minY: 300, maxX: 284, maxY: 384)])
+    // Turned: one code, round the symbol's centre
+    // (242, 342), covering its modules; mirrored too.
+    for degrees in [7.0, 30, 45, 90, 200] {
+      let turned = Self.printedQR(Self.qrSCANTEXT, module: 4, degrees: degrees)
+      let codes = Barcodes.qrCodes(in: turned)
+      let code = try #require(codes.first, "\(degrees)°")
+      #expect(codes.count == 1, "\(degrees)°: \(codes)")
+      #expect(
+        abs(code.center.x - 242) <= 3 && abs(code.center.y - 342) <= 3, "\(degrees)°: \(code)")
+      #expect(turned.allSatisfy { code.contains($0, tolerance: 2) }, "\(degrees)°: \(code)")
+    }
+    let mirrored = Self.qrSCANTEXT.map { Array($0.reversed()) }
+    #expect(Barcodes.qrCodes(in: Self.printedQR(mirrored, module: 4)).count == 1)
+    // Beside a 1-D barcode: each is found by its own rule only.
+    let ean = Self.printed(Self.ean13("4006381333931"), x: 400)
+    #expect(Barcodes.qrCodes(in: upright + ean.bars + ean.digits).count == 1)
+    #expect(Barcodes.find(in: upright + ean.bars + ean.digits).count == 1)
+    #expect(Barcodes.find(in: upright).isEmpty)
+  }
+
+  @Test func finderLikeMarksWithoutASymbolAreNoQRCode() {
+    // The three finders alone (a logo, three "◉" at a square's corners):
+    // no modules between them.
+    let finders = Self.qrSCANTEXT.enumerated().map { r, row in
+      row.enumerated().map { c, dark in dark && (r < 7 || r >= 14) && (c < 7 || c >= 14) }
+    }
+    #expect(Barcodes.qrCodes(in: Self.printedQR(finders, module: 4)).isEmpty)
+    // Text, and a 1-D barcode, are none.
+    #expect(Barcodes.qrCodes(in: Self.line("THANK YOU FOR SHOPPING Illinois", pitch: 18)).isEmpty)
+    let ean = Self.printed(Self.ean13("4006381333931"))
+    #expect(Barcodes.qrCodes(in: ean.bars + ean.digits).isEmpty)
+    // At 1 px a module it is too small to tell from print: none.
+    #expect(Barcodes.qrCodes(in: Self.printedQR(Self.qrSCANTEXT, module: 1)).isEmpty)
   }
 }

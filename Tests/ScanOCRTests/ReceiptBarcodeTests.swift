@@ -49,4 +49,65 @@ struct ReceiptBarcodeTests {
         page.text.split(whereSeparator: \.isWhitespace).last == lastWord, "receipts-\(seed)")
     }
   }
+
+  /// Whether the venv has segno (a QR encoder) beside Pillow.
+  static let segno: Bool = {
+    guard let python = GeneratedImages.python,
+      let (status, _) = try? ExternalCheckers.run(python, ["-c", "import segno"])
+    else { return false }
+    return status == 0
+  }()
+
+  /// A label page: two lines of text, a real QR code (upright, or turned
+  /// 20°) under them, and a line beside it.
+  static let qrLabel = """
+    import sys, segno
+    from PIL import Image, ImageDraw, ImageFont
+    out, degrees = sys.argv[1], float(sys.argv[2])
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 40)
+    page = Image.new("L", (1700, 1400), 255)
+    d = ImageDraw.Draw(page)
+    d.text((150, 150), "Parcel for Rosalind Franklin", font=font, fill=0)
+    d.text((150, 230), "Delivery window Tuesday morning", font=font, fill=0)
+    qr = segno.make_qr("https://example.org/track/8841-2231-77", error="m")
+    qr.save("/tmp/_qr.png", scale=12, border=0)
+    code = Image.open("/tmp/_qr.png").convert("L")
+    code = code.rotate(degrees, expand=True, fillcolor=255, resample=Image.NEAREST)
+    page.paste(code, (150, 450))
+    d.text((900, 600), "Scan to follow it", font=font, fill=0)
+    page.save(out, dpi=(300, 300))
+    """
+
+  @Test(
+    .enabled(
+      if: segno,
+      "segno not in .build/tools-venv (run Tools/install/install-dependencies.sh): QR test skipped")
+  )
+  func aQRCodeIsAFigureAndNoText() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let engine = try OCREngine(options: RecognitionOptions())
+    for degrees in [0, 20] {
+      let path = folder.appendingPathComponent("label-\(degrees).png").path
+      try GeneratedImages.run(
+        Self.qrLabel.replacingOccurrences(of: "/tmp/_qr.png", with: path + ".qr.png"),
+        [path, String(degrees)])
+      let page = try #require(try engine.recognize(contentsOf: path).first)
+      let code = try #require(
+        page.figures.first { $0.alternativeText == "QR code" }, "\(degrees)°: \(page.figures)")
+      #expect(page.figures.count == 1, "\(degrees)°: \(page.figures)")
+      // The code's place on the page: pasted at (150, 450).
+      #expect(
+        abs(code.bbox.minX - 150) <= 4 && abs(code.bbox.minY - 450) <= 4,
+        "\(degrees)°: \(code.bbox)")
+      let words = page.blocks.flatMap { $0.paragraphs.flatMap { $0.lines.flatMap(\.words) } }
+      #expect(
+        words.allSatisfy { $0.bbox.intersection(code.bbox) == nil },
+        "\(degrees)°: \(words.map(\.text))")
+      for line in [
+        "Parcel for Rosalind Franklin", "Delivery window Tuesday morning", "Scan to follow it",
+      ] {
+        #expect(page.text.contains(line), "\(degrees)°: \(page.text)")
+      }
+    }
+  }
 }

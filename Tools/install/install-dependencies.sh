@@ -136,6 +136,12 @@ if ! "$venv/bin/python" -c "import pymupdf, pdfminer" 2>/dev/null; then
   echo "Installing PyMuPDF and pdfminer.six into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check pymupdf pdfminer.six >/dev/null
 fi
+# segno encodes the real QR codes the QR-code tests print on a page
+# (ReceiptBarcodeTests).
+if ! "$venv/bin/python" -c "import segno" 2>/dev/null; then
+  echo "Installing segno into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check segno >/dev/null
+fi
 if ! "$venv/bin/python" -c "import numpy, PIL" 2>/dev/null; then
   echo "Installing numpy and Pillow into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check -r Tools/install/requirements-scans.txt >/dev/null

@@ -260,10 +260,10 @@ public final class OCREngine {
       PassContext(
         image: image, prepared: prepared, mapper: mapper, layout: options.layout,
         tables: tables))
-    // A barcode is a figure, not text: what OCR read in its bars goes
-    // (``ScanImaging/Barcodes``).
+    // A barcode or QR code is a figure, not text: what OCR read in its
+    // bars or modules goes (``ScanImaging/Barcodes``).
     let barcodes = options.findsFigures ? Self.barcodes(on: image) : []
-    let blocks = BarcodeWords.removing(from: finished, barcodes: barcodes)
+    let blocks = BarcodeWords.removing(from: finished, barcodes: barcodes.map(\.box))
     // The resolution of the original: the option, else a credible tag,
     // else estimated from the text's size (``PageResolution``); a PDF
     // page's is its rendering's. Tesseract was given the tag as it is.
@@ -275,9 +275,9 @@ public final class OCREngine {
     var figures: [Figure] = []
     if options.findsFigures {
       let pictures = Self.figures(on: image, blocks: blocks).filter { picture in
-        !barcodes.contains { picture.bbox.intersection($0) != nil }
+        !barcodes.contains { picture.bbox.intersection($0.box) != nil }
       }
-      figures = (pictures + barcodes.map { Figure(bbox: $0, alternativeText: "Barcode") })
+      figures = (pictures + barcodes.map { Figure(bbox: $0.box, alternativeText: $0.name) })
         .sorted { ($0.bbox.minY, $0.bbox.minX) < ($1.bbox.minY, $1.bbox.minX) }
     }
     return Page(

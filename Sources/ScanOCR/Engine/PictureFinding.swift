@@ -28,8 +28,9 @@ extension OCREngine {
     return withExtendedLifetime(gray) { find(view) }
   }
 
-  /// The barcodes on a page's original image (``ScanImaging/Barcodes``),
-  /// in its pixels.
+  /// The barcodes and QR codes on a page's original image
+  /// (``ScanImaging/Barcodes``), in its pixels, each with what a figure of
+  /// it says ("Barcode", "QR code").
   ///
   /// The image is binarised halfway between its paper (the 90th
   /// percentile of its gray values) and its darkest ink (the 1st): a
@@ -38,9 +39,13 @@ extension OCREngine {
   /// are taken as they are (no 8-bit copy, 8 MB on a 300 dpi page).
   /// - Parameter image: The page's original image (before any
   ///   preprocessing).
-  static func barcodes(on image: LeptonicaImage) -> [PixelRect] {
+  static func barcodes(on image: LeptonicaImage) -> [(box: PixelRect, name: String)] {
+    func codes(_ components: [PixelRect]) -> [(box: PixelRect, name: String)] {
+      Barcodes.find(in: components).map { ($0, "Barcode") }
+        + Barcodes.qrCodes(in: components).map { ($0, "QR code") }
+    }
     if scantext_pixGetDepth(image.pix) == 1, scantext_pixGetColormap(image.pix) == nil {
-      return Barcodes.find(in: Preprocessor.componentBoxes(image))
+      return codes(Preprocessor.componentBoxes(image))
     }
     guard let pix = scantext_pixConvertTo8(image.pix, 0) else { return [] }
     let gray = LeptonicaImage(taking: pix)
@@ -50,6 +55,6 @@ extension OCREngine {
       scantext_pixGetRankValue(gray.pix, 2, 0.01, &ink) == 0, paper > ink + 40,
       let binary = scantext_pixConvertTo1(gray.pix, Int32((paper + ink) / 2))
     else { return [] }
-    return Barcodes.find(in: Preprocessor.componentBoxes(LeptonicaImage(taking: binary)))
+    return codes(Preprocessor.componentBoxes(LeptonicaImage(taking: binary)))
   }
 }

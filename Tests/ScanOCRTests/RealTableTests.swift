@@ -367,3 +367,29 @@ struct SmallTextTests {
         Self.words(height: 40, count: 2), ink: Self.ink(height: 30, count: 2)))
   }
 }
+
+/// A cell read from ink the layout left out joins its row's line
+/// (``OCREngine/add(_:to:paragraph:line:)``).
+struct RowInkLineTests {
+  static func word(_ text: String, _ x: Int, _ width: Int) -> Word {
+    Word(
+      text: text, bbox: PixelRect(minX: x, minY: 100, maxX: x + width, maxY: 124),
+      confidence: 90)
+  }
+
+  @Test func aCellReadAloneJoinsItsRowsLineWhereItStands() {
+    let label = [Self.word("Abdominal", 10, 140), Self.word("pain", 160, 60)]
+    let line = TextLine(
+      bbox: PixelRect(minX: 10, minY: 100, maxX: 220, maxY: 124),
+      baseline: Baseline(start: Point(x: 10, y: 120), end: Point(x: 220, y: 120)), words: label)
+    let paragraph = Paragraph(bbox: line.bbox, lines: [line], role: .body)
+    var block = Block(bbox: line.bbox, paragraphs: [paragraph])
+    OCREngine.add([Self.word("19.4%", 860, 70)], to: &block, paragraph: 0, line: 0)
+    let joined = block.paragraphs[0].lines[0]
+    #expect(joined.words.map(\.text) == ["Abdominal", "pain", "19.4%"])
+    let box = PixelRect(minX: 10, minY: 100, maxX: 930, maxY: 124)
+    #expect(joined.bbox == box && block.paragraphs[0].bbox == box && block.bbox == box)
+    #expect(
+      joined.baseline == Baseline(start: Point(x: 10, y: 120), end: Point(x: 930, y: 120)))
+  }
+}

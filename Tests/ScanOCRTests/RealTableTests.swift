@@ -257,6 +257,55 @@ struct RealTableTests {
     let rows = cells.compactMap(\.cell?.row)
     #expect(rows == rows.sorted())
   }
+
+  /// `PMC5679144_002_01` (238 × 158, letters 5–7 px high, read enlarged):
+  /// Tesseract's layout dropped the whole "Rate" column as noise, so the
+  /// crop was one column of labels and no table. The ink of each rate
+  /// stands on its label's row a column's gap away: read on its own and
+  /// put in the row's line (``OCREngine/readRowInk(_:blocks:)``), the crop
+  /// is the truth's 11 rows of 2 cells, "Rate" a header cell over the rates.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func aColumnTheLayoutDroppedIsReadOnItsRows() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC5679144_002_01.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    #expect(cell("Rate") == TableCellPosition(row: 0, column: 1, isHeader: true))
+    #expect(cell("Abdominal pain") == TableCellPosition(row: 2, column: 0))
+    #expect(cell("Dizzy") == TableCellPosition(row: 7, column: 0))
+    let rates = cells.filter { $0.cell?.column == 1 && $0.cell?.isHeader == false }
+    #expect(rates.compactMap(\.cell?.row) == Array(1...10))
+    // One line a rate (some misread: "OM" for "8.6%"), none joined to
+    // the next row's.
+    #expect(rates.allSatisfy { $0.lines.count == 1 && !Self.text($0).isEmpty })
+    #expect(rates.first { $0.cell?.row == 2 }.map(Self.text)?.hasSuffix("%") == true)
+    #expect(cells.count == 22)
+  }
+
+  /// `PMC3907710_006_00` (251 × 65): the "Magnitude" and "Interval (s)"
+  /// columns were not read at all, and no table found; read on the header
+  /// row's and the body rows' lines, they are its last two columns.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func columnsTheLayoutDroppedJoinTheTable() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC3907710_006_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    #expect(cell("Number") == TableCellPosition(row: 0, column: 0, isHeader: true))
+    #expect(cell("Magnitude") == TableCellPosition(row: 0, column: 3, isHeader: true))
+    let interval = try #require(cells.first { Self.text($0).hasPrefix("interval") }?.cell)
+    #expect(interval.row == 0 && interval.column == 4 && interval.isHeader)
+    // The rows' numbers, 1 to 3, in the first column.
+    let first = cells.filter { $0.cell?.column == 0 }
+    #expect(first.map(Self.text) == ["Number", "1", "2", "3"])
+    #expect(first.compactMap(\.cell?.row) == [0, 1, 2, 3])
+  }
 }
 
 /// When a page's letters are too small to read as they are.
@@ -316,5 +365,31 @@ struct SmallTextTests {
     #expect(
       !OCREngine.readsWordsOfReadableSize(
         Self.words(height: 40, count: 2), ink: Self.ink(height: 30, count: 2)))
+  }
+}
+
+/// A cell read from ink the layout left out joins its row's line
+/// (``OCREngine/add(_:to:paragraph:line:)``).
+struct RowInkLineTests {
+  static func word(_ text: String, _ x: Int, _ width: Int) -> Word {
+    Word(
+      text: text, bbox: PixelRect(minX: x, minY: 100, maxX: x + width, maxY: 124),
+      confidence: 90)
+  }
+
+  @Test func aCellReadAloneJoinsItsRowsLineWhereItStands() {
+    let label = [Self.word("Abdominal", 10, 140), Self.word("pain", 160, 60)]
+    let line = TextLine(
+      bbox: PixelRect(minX: 10, minY: 100, maxX: 220, maxY: 124),
+      baseline: Baseline(start: Point(x: 10, y: 120), end: Point(x: 220, y: 120)), words: label)
+    let paragraph = Paragraph(bbox: line.bbox, lines: [line], role: .body)
+    var block = Block(bbox: line.bbox, paragraphs: [paragraph])
+    OCREngine.add([Self.word("19.4%", 860, 70)], to: &block, paragraph: 0, line: 0)
+    let joined = block.paragraphs[0].lines[0]
+    #expect(joined.words.map(\.text) == ["Abdominal", "pain", "19.4%"])
+    let box = PixelRect(minX: 10, minY: 100, maxX: 930, maxY: 124)
+    #expect(joined.bbox == box && block.paragraphs[0].bbox == box && block.bbox == box)
+    #expect(
+      joined.baseline == Baseline(start: Point(x: 10, y: 120), end: Point(x: 930, y: 120)))
   }
 }

@@ -247,6 +247,7 @@ public final class OCREngine {
       image, preprocessor: preprocessor, index: index, path: path, started: started,
       proposedTurns: proposedTurns)
     reading.blocks += readFolios(reading.prepared, blocks: reading.blocks)
+    reading.blocks = readRowInk(reading.prepared, blocks: reading.blocks)
     let mapper = ElementMapper(
       map: reading.prepared.map, width: image.width, height: image.height)
     let tables = try readTableCells(

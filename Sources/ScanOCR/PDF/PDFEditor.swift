@@ -1764,10 +1764,18 @@ public final class PDFEditor {
   {
     let subtype = name(get(font, "/Subtype"))
     guard subtype == "/Type1" || subtype == "/TrueType" else {
-      return "ScanText embeds simple fonts only"
+      return subtype == "/Type0"
+        ? "a composite (Type0) font, which ScanText cannot embed"
+        : "ScanText embeds only simple fonts"
     }
     let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) } ?? ""
-    guard let twin = TwinFont.twin(of: base) else { return "no free font has its widths" }
+    guard let twin = TwinFont.twin(of: base) else {
+      // (Debian's free twins of Symbol and ZapfDingbats, in
+      // fonts-urw-base35, are not installed: fc-list has none.)
+      return ["Symbol", "ZapfDingbats"].contains(base)
+        ? "no free font with its widths and glyphs is installed (Liberation has no symbol fonts)"
+        : "no free font has its widths"
+    }
     guard let path = twin.path,
       let program = programs[twin.name] ?? FontProgram(path: path)
     else { return "its twin \(twin.name) is not installed (fonts-liberation2)" }
@@ -1776,12 +1784,16 @@ public final class PDFEditor {
     let named = name(get(font, "/Encoding"))
     if named == "/WinAnsiEncoding" {
       encoding = .winAnsi
+    } else if named == "/MacRomanEncoding" {
+      encoding = .macRoman
     } else if subtype == "/Type1",
       named == "/StandardEncoding" || (named == nil && !isDictionary(get(font, "/Encoding")))
     {
       encoding = .standard
     } else {
-      return "its encoding is not WinAnsiEncoding"
+      return isDictionary(get(font, "/Encoding"))
+        ? "its encoding has /Differences, which ScanText does not map to its twin's glyphs"
+        : "its encoding is not WinAnsiEncoding, MacRomanEncoding or StandardEncoding"
     }
     let shown = codes.isEmpty ? [0x20] : codes
     var scalars: [UInt8: UInt32] = [:]
@@ -1841,7 +1853,7 @@ public final class PDFEditor {
       scantext_qpdf_oh_parse(
         q,
         differences.isEmpty
-          ? "/WinAnsiEncoding"
+          ? encoding.baseName
           : "<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [\(differences)] >>"))
     if widths.isEmpty, let low = shown.min(), let high = shown.max() {
       let list = (low...high).map { code in

@@ -1016,8 +1016,9 @@ public final class PDFEditor {
         let reference =
           "\(objectID(annotation)) \(scantext_qpdf_oh_get_generation(q, annotation)) R"
         handles[reference] = annotation
+        // (qpdf asked for a number of anything else records an error.)
         let rect = items(of: get(annotation, "/Rect")).map {
-          scantext_qpdf_oh_get_numeric_value(q, $0)
+          scantext_qpdf_oh_is_number(q, $0) != 0 ? scantext_qpdf_oh_get_numeric_value(q, $0) : .nan
         }
         parts[i].annotations.append(
           PDFTags.Annotation(
@@ -1791,7 +1792,9 @@ public final class PDFEditor {
     {
       encoding = .standard
     } else {
-      return isDictionary(get(font, "/Encoding"))
+      let own = get(font, "/Encoding")
+      return isDictionary(own)
+        && scantext_qpdf_oh_has_key(q, own, "/Differences") != 0
         ? "its encoding has /Differences, which ScanText does not map to its twin's glyphs"
         : "its encoding is not WinAnsiEncoding, MacRomanEncoding or StandardEncoding"
     }

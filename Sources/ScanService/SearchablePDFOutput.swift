@@ -195,7 +195,9 @@ package enum SearchablePDFOutput {
       var marks: (marks: [PDFTags.Mark], key: Int)?
       var figures: [(mcid: Int, outline: [Point])] = []
       if tagging {
-        parts.append(PDFTags.PagePart(plans[i]))
+        var part = PDFTags.PagePart(plans[i])
+        part.pixelToUser = try base.pixelToUser(page: i, model: page)
+        parts.append(part)
         marks = (plans[i].marks, keyOffset + i)
         figures = plans[i].figures
       }
@@ -245,10 +247,16 @@ package enum SearchablePDFOutput {
     // claim.
     let claimsUA = try tagging && base.unembeddedFont() == nil
     if tagging {
-      try base.addStructure(
+      let named = try base.addStructure(
         parts, language: pages.first?.accessibilityLanguage,
         title: title ?? sources.first.map { URL(fileURLWithPath: $0.path).lastPathComponent } ?? "",
         producer: producer, pdfUA: claimsUA, keyOffset: keyOffset)
+      // A field's name is a poor description of it: the user is told.
+      if let first = named.first {
+        let more = named.count > 1 ? " (and \(named.count - 1) more)" : ""
+        settings.warn(
+          "form field '\(first)'\(more) had no alternate name (/TU): given its name as one")
+      }
     }
     try base.updateMetadata(producer: producer, date: ToolIdentity.date, pdfUA: claimsUA)
     var archival = settings

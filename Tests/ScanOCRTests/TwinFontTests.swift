@@ -44,4 +44,21 @@ struct TwinFontTests {
       FontProgram(data: subset))
     #expect(cut.width(0x61) == 556 && cut.glyph(0x62) == nil)
   }
+
+  /// MacRomanEncoding as PDF 1.7 Annex D has it: Mac OS Roman's letters
+  /// and punctuation past ASCII, `space` at 0xCA and `currency` at 0xDB,
+  /// and none of the mathematical symbols or the Apple logo; its
+  /// embedded font names MacRomanEncoding itself.
+  @Test func macRomanCodesStandForAnnexDsCharacters() {
+    let encoding = SimpleFontEncoding.macRoman
+    let cases: [(UInt8, UInt32?)] = [
+      (0x41, 0x41), (0x27, 0x27), (0x80, 0xC4), (0x8E, 0xE9), (0x95, 0xEF), (0xA5, 0x2022),
+      (0xCA, 0x20), (0xD2, 0x201C), (0xDB, 0xA4), (0xDE, 0xFB01), (0xF5, 0x131), (0xFF, 0x2C7),
+      (0xAD, nil), (0xB0, nil), (0xB9, nil), (0xC3, nil), (0xD7, nil), (0xF0, nil), (0x1F, nil),
+    ]
+    for (code, scalar) in cases { #expect(encoding.scalar(code) == scalar, "\(code)") }
+    #expect(encoding.baseName == "/MacRomanEncoding")
+    #expect(encoding.differences(for: [0x27, 0x60, 0x8E]).isEmpty)
+    #expect(SimpleFontEncoding.winAnsi.baseName == "/WinAnsiEncoding")
+  }
 }

@@ -66,6 +66,12 @@ package struct PDFTags {
     var id: String?
     /// Its alternative description (`/Alt`), for figures.
     var alt: String?
+    /// The boxes of the words it holds itself (not its children's), in
+    /// the page's pixels: where an annotation covers its text.
+    var words: [PixelRect] = []
+    /// The annotations inside it (each with its parent tree key), written
+    /// after its children.
+    var annotations: [(annotation: Annotation, key: Int)] = []
 
     init(_ type: String, attributes: String? = nil) {
       self.type = type
@@ -409,6 +415,7 @@ package struct PDFTags {
         element.kids.append(.content(mcid: mcid))
       }
       run = mcid
+      element.words.append(word.bbox)
       guard let units else {
         plan.marks.append(.content(type: element.type, mcid: mcid))
         continue
@@ -431,30 +438,123 @@ package struct PDFTags {
 }
 
 extension PDFTags {
+  /// An annotation the structure holds (PDF/UA-1 §7.18): a link, or a form
+  /// field's widget.
+  package struct Annotation: Sendable {
+    /// The annotation's reference (`12 0 R`).
+    package var reference: String
+    /// Its element's structure type: `Link`, or `Form` for a widget.
+    package var type: String
+    /// Its `/Rect` in user space (`[x0, y0, x1, y1]`), to find the element
+    /// whose text it covers; `nil` puts it after the page's elements.
+    package var rect: [Double]?
+
+    /// An annotation to tag.
+    /// - Parameters:
+    ///   - reference: The annotation's reference (`12 0 R`).
+    ///   - type: Its element's structure type (`Link`, `Form`).
+    ///   - rect: Its `/Rect` in user space, if known.
+    package init(_ reference: String, type: String, rect: [Double]? = nil) {
+      self.reference = reference
+      self.type = type
+      self.rect = rect
+    }
+  }
+
   /// A page's part of the structure, kept until the tree is written.
   package struct PagePart: Sendable {
     /// The page's top-level elements.
     var elements: [Element]
     /// The number of MCIDs its content uses.
     var mcids: Int
-    /// The page's link annotations (their references, `12 0 R`), each
-    /// becoming a `Link` element after the page's elements, with an object
-    /// reference (`OBJR`) to the annotation as its content (PDF/UA-1 §7.18.5).
-    package var links: [String] = []
+    /// The page's links and form fields' widgets, each becoming an element
+    /// (`Link`, `Form`) with an object reference (`OBJR`) to the annotation
+    /// as its content (PDF/UA-1 §7.18.4–5): inside the element whose words
+    /// its rectangle covers most (the deepest one holding words), else
+    /// after the page's elements.
+    package var annotations: [Annotation] = []
+    /// The map from the page's pixels to its user space (the one its text
+    /// layer or marks were made with), to compare annotations' rectangles
+    /// with words; `nil` puts every annotation after the page's elements.
+    package var pixelToUser: ScanModel.AffineTransform?
 
     /// A page's part from its plan.
     package init(_ plan: PagePlan) {
       elements = plan.elements
       mcids = plan.mcidCount
     }
+
+    /// The page's elements with each annotation placed inside the element
+    /// whose words its rectangle overlaps most (by area; the deepest such
+    /// element, as words belong to the element that holds them), and
+    /// those that cover no word.
+    /// - Parameter firstKey: The parent tree key of the page's first
+    ///   annotation (the others' follow in order).
+    /// - Complexity: O(*a* · *w*) in the annotations and the page's words.
+    func placingAnnotations(firstKey: Int) -> (
+      elements: [Element], trailing: [(annotation: Annotation, key: Int)]
+    ) {
+      var elements = elements
+      var trailing: [(annotation: Annotation, key: Int)] = []
+      let toPixels = pixelToUser?.inverted
+      for (k, annotation) in annotations.enumerated() {
+        let placed = (annotation: annotation, key: firstKey + k)
+        guard let rect = annotation.rect, rect.count == 4, let toPixels else {
+          trailing.append(placed)
+          continue
+        }
+        let corners = [(0, 1), (2, 1), (2, 3), (0, 3)].map {
+          toPixels.apply(to: Point(x: rect[$0.0], y: rect[$0.1]))
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        let box = (
+          minX: xs.min() ?? 0, minY: ys.min() ?? 0, maxX: xs.max() ?? 0, maxY: ys.max() ?? 0
+        )
+        func overlap(_ words: [PixelRect]) -> Double {
+          words.reduce(0) { sum, w in
+            let dx = min(box.maxX, Double(w.maxX)) - max(box.minX, Double(w.minX))
+            let dy = min(box.maxY, Double(w.maxY)) - max(box.minY, Double(w.minY))
+            return sum + (dx > 0 && dy > 0 ? dx * dy : 0)
+          }
+        }
+        // The element (a path of kid indexes) whose own words it overlaps
+        // most.
+        var best: (area: Double, path: [Int]) = (0, [])
+        func search(_ element: Element, path: [Int]) {
+          let area = overlap(element.words)
+          if area > best.area { best = (area, path) }
+          for (i, kid) in element.kids.enumerated() {
+            if case .element(let child) = kid { search(child, path: path + [i]) }
+          }
+        }
+        for (i, element) in elements.enumerated() { search(element, path: [i]) }
+        guard let top = best.path.first else {
+          trailing.append(placed)
+          continue
+        }
+        func add(to element: inout Element, path: ArraySlice<Int>) {
+          guard let first = path.first else {
+            element.annotations.append(placed)
+            return
+          }
+          guard case .element(var child) = element.kids[first] else { return }
+          add(to: &child, path: path.dropFirst())
+          element.kids[first] = .element(child)
+        }
+        add(to: &elements[top], path: best.path.dropFirst())
+      }
+      return (elements, trailing)
+    }
   }
 
   /// The structure tree's objects: the tree root, one `Document` holding
   /// every page's elements in order, the elements, and the parent tree
   /// (page *i*'s entry is key *i*: for each MCID the element that holds
-  /// it; the *k*-th link of the document, in page order, is key
-  /// `count + k`: its `Link` element, which the annotation's
-  /// `/StructParent` names). Object numbers come from `allocate` (a count in, that many
+  /// it; the *k*-th annotation of the document, in page order and each
+  /// page's ``PagePart/annotations`` order, is key `count + k`: its `Link`
+  /// or `Form` element, which the annotation's `/StructParent` names).
+  /// Object numbers come from `allocate` (a count in, that many
   /// references out), so that a new file and a file edited with qpdf
   /// write the same tree.
   ///
@@ -465,7 +565,8 @@ extension PDFTags {
   ///   - allocate: Gives references for new objects.
   /// - Returns: Each object's reference and dictionary, and the root's
   ///   reference.
-  /// - Complexity: O(*n*) in the elements and MCIDs.
+  /// - Complexity: O(*n* + *a* · *w*) in the elements and MCIDs, the
+  ///   annotations and the words.
   package static func objects(
     pages: [PagePart], pageReferences: [String], count: Int, allocate: (Int) -> [String]
   ) -> (objects: [(String, Value)], root: String) {
@@ -474,44 +575,40 @@ extension PDFTags {
     var out: [(String, Value)] = []
     var documentKids: [Value] = []
     var nums: [Value] = []
-    var links: [String] = []
+    // Each annotation's element by its parent tree key.
+    var annotationElements: [Int: String] = [:]
+    var nextKey = count
     for (page, part) in pages.enumerated() where page < pageReferences.count {
       var holders = Array(repeating: document, count: part.mcids)
-      for element in part.elements {
+      let (elements, trailing) = part.placingAnnotations(firstKey: nextKey)
+      nextKey += part.annotations.count
+      for element in elements {
         documentKids.append(
           .reference(
             write(
               element, parent: document, page: pageReferences[page], holders: &holders,
-              into: &out, allocate: allocate)))
+              annotations: &annotationElements, into: &out, allocate: allocate)))
       }
       nums += [.raw("\(page)"), .array(holders.map(Value.reference))]
-      for annotation in part.links {
-        let link = allocate(1)[0]
-        let object: Value = .dictionary([
-          ("/Type", .raw("/OBJR")), ("/Obj", .reference(annotation)),
-          ("/Pg", .reference(pageReferences[page])),
-        ])
-        out.append(
-          (
-            link,
-            .dictionary([
-              ("/S", .raw("/Link")), ("/P", .reference(document)),
-              ("/Pg", .reference(pageReferences[page])), ("/K", object),
-            ])
-          ))
-        documentKids.append(.reference(link))
-        links.append(link)
+      for placed in trailing {
+        let reference = annotationElement(
+          placed.annotation, parent: document, page: pageReferences[page], into: &out,
+          allocate: allocate)
+        annotationElements[placed.key] = reference
+        documentKids.append(.reference(reference))
       }
     }
-    // (A number tree's keys ascend: the links' after the pages'.)
-    for (k, link) in links.enumerated() { nums += [.raw("\(count + k)"), .reference(link)] }
+    // (A number tree's keys ascend: the annotations' after the pages'.)
+    for key in annotationElements.keys.sorted() {
+      if let element = annotationElements[key] { nums += [.raw("\(key)"), .reference(element)] }
+    }
     out.append(
       (
         root,
         .dictionary([
           ("/Type", .raw("/StructTreeRoot")), ("/K", .reference(document)),
           ("/ParentTree", .reference(parentTree)),
-          ("/ParentTreeNextKey", .raw("\(count + links.count)")),
+          ("/ParentTreeNextKey", .raw("\(nextKey)")),
         ])
       ))
     out.append(
@@ -523,6 +620,28 @@ extension PDFTags {
       ))
     out.append((parentTree, .dictionary([("/Nums", .array(nums))])))
     return (out, root)
+  }
+
+  /// An annotation's element (`Link`, `Form`): its content an object
+  /// reference to the annotation. Returns its reference.
+  private static func annotationElement(
+    _ annotation: Annotation, parent: String, page: String, into out: inout [(String, Value)],
+    allocate: (Int) -> [String]
+  ) -> String {
+    let reference = allocate(1)[0]
+    let object: Value = .dictionary([
+      ("/Type", .raw("/OBJR")), ("/Obj", .reference(annotation.reference)),
+      ("/Pg", .reference(page)),
+    ])
+    out.append(
+      (
+        reference,
+        .dictionary([
+          ("/S", .raw("/\(annotation.type)")), ("/P", .reference(parent)),
+          ("/Pg", .reference(page)), ("/K", object),
+        ])
+      ))
+    return reference
   }
 
   /// A PDF value of the structure tree, references apart (a file edited
@@ -550,7 +669,8 @@ extension PDFTags {
   /// An element and its descendants; returns its reference.
   private static func write(
     _ element: Element, parent: String, page: String, holders: inout [String],
-    into out: inout [(String, Value)], allocate: (Int) -> [String]
+    annotations: inout [Int: String], into out: inout [(String, Value)],
+    allocate: (Int) -> [String]
   ) -> String {
     let reference = allocate(1)[0]
     var kids: [Value] = []
@@ -563,9 +683,15 @@ extension PDFTags {
         kids.append(
           .reference(
             write(
-              child, parent: reference, page: page, holders: &holders, into: &out,
-              allocate: allocate)))
+              child, parent: reference, page: page, holders: &holders,
+              annotations: &annotations, into: &out, allocate: allocate)))
       }
+    }
+    for placed in element.annotations {
+      let annotation = annotationElement(
+        placed.annotation, parent: reference, page: page, into: &out, allocate: allocate)
+      annotations[placed.key] = annotation
+      kids.append(.reference(annotation))
     }
     // `/Type /StructElem` is optional: left out, as every byte of the
     // structure counts on a small page. One kid stands alone (an array of

@@ -178,7 +178,9 @@ public struct WriterSettings: Sendable {
   /// default, at level A when tagged.
   public var outputType = PDFOutputType.pdfA
   /// Told, in one line, why a searchable PDF asked to be PDF/A was written
-  /// as plain PDF (the CLI prints it as a warning); never called otherwise.
+  /// as plain PDF, or that a form field was given its name as its
+  /// alternate name (the CLI prints it as a warning); never called
+  /// otherwise.
   public var warn: @Sendable (String) -> Void = { _ in }
   /// The accessible HTML's options and low-confidence threshold.
   public var html: AccessibleHTML

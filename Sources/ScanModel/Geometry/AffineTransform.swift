@@ -87,3 +87,15 @@ extension Rect {
       bottomLeft: map(minX, maxY))
   }
 }
+
+extension AffineTransform {
+  /// The transform that undoes this one; `nil` when it has no inverse.
+  /// - Complexity: O(1).
+  package var inverted: AffineTransform? {
+    let det = a * d - b * c
+    guard det != 0, det.isFinite else { return nil }
+    return AffineTransform(
+      a: d / det, b: -b / det, c: -c / det, d: a / det,
+      tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+  }
+}

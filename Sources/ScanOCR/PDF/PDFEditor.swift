@@ -670,6 +670,17 @@ public final class PDFEditor {
     scantext_qpdf_oh_replace_key(q, page, "/Contents", array)
   }
 
+  /// The map from a model's pixels to page `index`'s user space, as its
+  /// text layer or marks are made (before the page is turned upright).
+  /// - Returns: `nil` for a page not read from a PDF.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)`` for a page that is not there.
+  package func pixelToUser(page index: Int, model: Page) throws(OCRError)
+    -> ScanModel.AffineTransform?
+  {
+    guard let source = model.pdf, source.pixelToPoint.count == 6 else { return nil }
+    return pixelToUser(try pageHandle(index), source)
+  }
+
   /// The map from a model's pixels to the page's user space:
   /// `pixelToPoint`, then the displayed page to user space.
   private func pixelToUser(_ page: qpdf_oh, _ source: PDFPageSource) -> ScanModel.AffineTransform {
@@ -760,10 +771,13 @@ public final class PDFEditor {
   /// - Returns: The marked content, or `nil` when the page cannot be
   ///   marked without rewriting what it draws: its content cannot be read,
   ///   it draws a form that shows text (or one that cannot be read), it has
-  ///   annotations other than links (``addStructure(_:language:title:producer:pdfUA:keyOffset:)``
-  ///   gives each a `Link` element) and pop-ups (a form field would need a
-  ///   `Form` element, not written), or the model has no words to tie its
-  ///   text to.
+  ///   annotations other than links, form fields' widgets
+  ///   (``addStructure(_:language:title:producer:pdfUA:keyOffset:)``
+  ///   gives each a `Link` or `Form` element) and pop-ups, or the model has
+  ///   no words to tie its text to. A widget's appearance is the widget's:
+  ///   words read from it match no operation of the page's content, and an
+  ///   element left with no content is left out (``ScanFormats/PDFTags/PagePlan/remapped(owners:)``),
+  ///   so its text is not in the tags twice.
   /// - Complexity: O(*n* + *w*) in the content's operations and the page's
   ///   words for text shown on or near its words (``ScanFormats/NearestBox``).
   package func markedContent(page index: Int, model: Page, marks: [PDFTags.Mark])
@@ -775,10 +789,11 @@ public final class PDFEditor {
       words.count == marks.count,
       let bytes = try contentBytesUnlessUnknown(page, index: index),
       let toPixels = pixelToUser(page, source).inverted,
-      // Another annotation (a form field) would need a structure element
-      // of its own, which is not written: such a page is not marked.
+      // Another annotation (a note, a stamp, …) would need a structure
+      // element of its own, which is not written: such a page is not
+      // marked. Links and form fields' widgets get theirs (addStructure).
       items(of: get(page, "/Annots")).allSatisfy({
-        ["/Popup", "/Link"].contains(name(get($0, "/Subtype")))
+        ["/Popup", "/Link", "/Widget"].contains(name(get($0, "/Subtype")))
       })
     else { return nil }
     let content = PDFContentStream(bytes)
@@ -945,10 +960,12 @@ public final class PDFEditor {
   /// (``ScanFormats/PDFTags/objects(pages:pageReferences:count:allocate:)``,
   /// as a new searchable PDF writes it; a document with a tree of its own
   /// keeps it, and the parts' elements join it in page order; each link
-  /// annotation of a page with a part that no tree holds yet becomes a
-  /// `Link` element after the page's elements, the annotation given its
-  /// `/StructParent`, a `/Contents` when it has none (its URI, the page it
-  /// goes to, or its destination's name) and its page `/Tabs /S`), `/MarkInfo`,
+  /// and form field widget of a page with a part that no tree holds yet
+  /// becomes a `Link` or `Form` element inside the element whose words it
+  /// covers, else after the page's elements, the annotation given its
+  /// `/StructParent` and its page `/Tabs /S`; a link a `/Contents` when it
+  /// has none (its URI, the page it goes to, or its destination's name), a
+  /// widget's field a `/TU` when it has none (its name)), `/MarkInfo`,
   /// the language when the
   /// catalog has none, the title shown (`DisplayDocTitle`; `/Title` set
   /// when the document has none), and XMP metadata with the title and the
@@ -965,11 +982,16 @@ public final class PDFEditor {
   ///   - keyOffset: For a document with a structure tree of its own, which
   ///     the pages' parts join, the parent tree key of page 0's part
   ///     (``firstFreeStructParentsKey``; page *i*'s is `keyOffset + i`).
+  /// - Returns: The alternate names given to form fields that had none
+  ///   (their fully qualified names), in page order.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  /// - Complexity: O(*n* + *a* · *w*) in the elements, the annotations and
+  ///   the words.
+  @discardableResult
   package func addStructure(
     _ parts: [PDFTags.PagePart], language: String?, title: String, producer: String,
     pdfUA: Bool = true, keyOffset: Int = 0
-  ) throws(OCRError) {
+  ) throws(OCRError) -> [String] {
     var pages: [String] = []
     for i in 0..<pageCount {
       let page = try pageHandle(i)
@@ -978,38 +1000,51 @@ public final class PDFEditor {
     }
     var handles: [String: qpdf_oh] = [:]
     var parts = parts
-    // Each link annotation not yet in a structure tree, in page order
-    // (the k-th one's parent tree key is `pages.count + k`).
-    var links: [(annotation: qpdf_oh, page: qpdf_oh)] = []
+    // Each link and widget annotation not yet in a structure tree, in
+    // page order (the k-th one's parent tree key is `pages.count + k`).
+    var annotations: [(annotation: qpdf_oh, page: qpdf_oh)] = []
+    var namedFields: [String] = []
     for i in 0..<pageCount {
       let page = try pageHandle(i)
       handles["\(objectID(page)) \(scantext_qpdf_oh_get_generation(q, page)) R"] = page
       guard i < parts.count else { continue }
-      for annotation in items(of: get(page, "/Annots"))
-      where name(get(annotation, "/Subtype")) == "/Link" && objectID(annotation) != 0
-        && scantext_qpdf_oh_has_key(q, annotation, "/StructParent") == 0
-      {
+      for annotation in items(of: get(page, "/Annots")) where objectID(annotation) != 0 {
+        let subtype = name(get(annotation, "/Subtype"))
+        guard subtype == "/Link" || subtype == "/Widget",
+          scantext_qpdf_oh_has_key(q, annotation, "/StructParent") == 0
+        else { continue }
         let reference =
           "\(objectID(annotation)) \(scantext_qpdf_oh_get_generation(q, annotation)) R"
         handles[reference] = annotation
-        parts[i].links.append(reference)
-        links.append((annotation, page))
+        // (qpdf asked for a number of anything else records an error.)
+        let rect = items(of: get(annotation, "/Rect")).map {
+          scantext_qpdf_oh_is_number(q, $0) != 0 ? scantext_qpdf_oh_get_numeric_value(q, $0) : .nan
+        }
+        parts[i].annotations.append(
+          PDFTags.Annotation(
+            reference, type: subtype == "/Link" ? "Link" : "Form",
+            rect: rect.count == 4 && rect.allSatisfy(\.isFinite)
+              ? [
+                min(rect[0], rect[2]), min(rect[1], rect[3]), max(rect[0], rect[2]),
+                max(rect[1], rect[3]),
+              ] : nil))
+        annotations.append((annotation, page))
       }
     }
-    for (k, link) in links.enumerated() {
+    for (k, entry) in annotations.enumerated() {
+      let annotation = entry.annotation
       scantext_qpdf_oh_replace_key(
-        q, link.annotation, "/StructParent",
+        q, annotation, "/StructParent",
         scantext_qpdf_oh_new_integer(q, Int64(keyOffset + pages.count + k)))
-      let contents = get(link.annotation, "/Contents")
-      if scantext_qpdf_oh_is_string(q, contents) == 0
-        || (scantext_qpdf_oh_get_utf8_value(q, contents).map { String(cString: $0) } ?? "").isEmpty
-      {
+      if name(get(annotation, "/Subtype")) == "/Widget" {
+        if let named = giveAlternateName(toFieldOf: annotation) { namedFields.append(named) }
+      } else if (string(get(annotation, "/Contents")) ?? "").isEmpty {
         scantext_qpdf_oh_replace_key(
-          q, link.annotation, "/Contents",
-          scantext_qpdf_oh_new_unicode_string(q, linkDescription(link.annotation)))
+          q, annotation, "/Contents",
+          scantext_qpdf_oh_new_unicode_string(q, linkDescription(annotation)))
       }
       // Annotations in the structure's order (PDF/UA-1 §7.18.3).
-      scantext_qpdf_oh_replace_key(q, link.page, "/Tabs", scantext_qpdf_oh_parse(q, "/S"))
+      scantext_qpdf_oh_replace_key(q, entry.page, "/Tabs", scantext_qpdf_oh_parse(q, "/S"))
     }
     let written = PDFTags.objects(pages: parts, pageReferences: pages, count: pages.count) {
       count in
@@ -1099,6 +1134,38 @@ public final class PDFEditor {
     }
     packsObjects = true
     try check("adding the structure tree")
+    return namedFields
+  }
+
+  /// Gives the form field a widget belongs to (the widget itself when it
+  /// has a name, `/T`, else its `/Parent`) an alternate name, `/TU`, the
+  /// name PDF/UA-1 asks of every field (§7.18.1): its fully qualified
+  /// name (`/T`s from the top field down, joined by `.`), or `Form field`
+  /// without one, when it has none.
+  /// - Returns: The name given, `nil` when the field had one.
+  private func giveAlternateName(toFieldOf widget: qpdf_oh) -> String? {
+    var field = widget
+    if scantext_qpdf_oh_has_key(q, widget, "/T") == 0, isDictionary(get(widget, "/Parent")) {
+      field = get(widget, "/Parent")
+    }
+    guard (string(get(field, "/TU")) ?? "").isEmpty else { return nil }
+    var names: [String] = []
+    var node = field
+    var seen = Set<Int>()
+    // (A field's ancestors, up to 32, each once: a loop ends the walk.)
+    while isDictionary(node), names.count < 32, seen.insert(objectID(node)).inserted {
+      if let own = string(get(node, "/T")), !own.isEmpty { names.insert(own, at: 0) }
+      node = get(node, "/Parent")
+    }
+    let given = names.isEmpty ? "Form field" : names.joined(separator: ".")
+    scantext_qpdf_oh_replace_key(q, field, "/TU", scantext_qpdf_oh_new_unicode_string(q, given))
+    return given
+  }
+
+  /// A string object's text (UTF-8); `nil` for anything else.
+  private func string(_ object: qpdf_oh) -> String? {
+    guard scantext_qpdf_oh_is_string(q, object) != 0 else { return nil }
+    return scantext_qpdf_oh_get_utf8_value(q, object).map { String(cString: $0) }
   }
 
   /// A link annotation's alternate description (its `/Contents`, which
@@ -1698,10 +1765,18 @@ public final class PDFEditor {
   {
     let subtype = name(get(font, "/Subtype"))
     guard subtype == "/Type1" || subtype == "/TrueType" else {
-      return "ScanText embeds simple fonts only"
+      return subtype == "/Type0"
+        ? "a composite (Type0) font, which ScanText cannot embed"
+        : "ScanText embeds only simple fonts"
     }
     let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) } ?? ""
-    guard let twin = TwinFont.twin(of: base) else { return "no free font has its widths" }
+    guard let twin = TwinFont.twin(of: base) else {
+      // (Debian's free twins of Symbol and ZapfDingbats, in
+      // fonts-urw-base35, are not installed: fc-list has none.)
+      return ["Symbol", "ZapfDingbats"].contains(base)
+        ? "no free font with its widths and glyphs is installed (Liberation has no symbol fonts)"
+        : "no free font has its widths"
+    }
     guard let path = twin.path,
       let program = programs[twin.name] ?? FontProgram(path: path)
     else { return "its twin \(twin.name) is not installed (fonts-liberation2)" }
@@ -1710,12 +1785,18 @@ public final class PDFEditor {
     let named = name(get(font, "/Encoding"))
     if named == "/WinAnsiEncoding" {
       encoding = .winAnsi
+    } else if named == "/MacRomanEncoding" {
+      encoding = .macRoman
     } else if subtype == "/Type1",
       named == "/StandardEncoding" || (named == nil && !isDictionary(get(font, "/Encoding")))
     {
       encoding = .standard
     } else {
-      return "its encoding is not WinAnsiEncoding"
+      let own = get(font, "/Encoding")
+      return isDictionary(own)
+        && scantext_qpdf_oh_has_key(q, own, "/Differences") != 0
+        ? "its encoding has /Differences, which ScanText does not map to its twin's glyphs"
+        : "its encoding is not WinAnsiEncoding, MacRomanEncoding or StandardEncoding"
     }
     let shown = codes.isEmpty ? [0x20] : codes
     var scalars: [UInt8: UInt32] = [:]
@@ -1775,7 +1856,7 @@ public final class PDFEditor {
       scantext_qpdf_oh_parse(
         q,
         differences.isEmpty
-          ? "/WinAnsiEncoding"
+          ? encoding.baseName
           : "<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [\(differences)] >>"))
     if widths.isEmpty, let low = shown.min(), let high = shown.max() {
       let list = (low...high).map { code in
@@ -2169,16 +2250,5 @@ extension ScanModel.AffineTransform {
       a: a * first.a + c * first.b, b: b * first.a + d * first.b,
       c: a * first.c + c * first.d, d: b * first.c + d * first.d,
       tx: a * first.tx + c * first.ty + tx, ty: b * first.tx + d * first.ty + ty)
-  }
-}
-
-extension ScanModel.AffineTransform {
-  /// The transform that undoes this one; `nil` when it has no inverse.
-  var inverted: ScanModel.AffineTransform? {
-    let det = a * d - b * c
-    guard det != 0, det.isFinite else { return nil }
-    return ScanModel.AffineTransform(
-      a: d / det, b: -b / det, c: -c / det, d: a / det,
-      tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
   }
 }

@@ -90,28 +90,33 @@ scantext_pdf *scantext_pdf_open(const uint8_t *data, size_t size, int *error) {
 }
 
 scantext_pdf *scantext_pdf_open_view(
-  scantext_pdf *document, const uint8_t *tail, size_t size, int *error) {
+  const uint8_t *data, size_t size, const uint8_t *tail, size_t tail_size, int *error) {
   *error = SCANTEXT_PDF_DAMAGED;
+  if (scantext_pdf_load() != 0) {
+    *error = SCANTEXT_PDF_NO_LIBRARY;
+    return NULL;
+  }
   struct scantext_pdf *pdf = calloc(1, sizeof *pdf);
   if (!pdf) return NULL;
-  // The memory stream keeps its own references to both pieces; Poppler
-  // keeps one to the stream.
-  GInputStream *stream = scantext_g_memory_input_stream_new_from_bytes(document->bytes);
-  GBytes *update = scantext_g_bytes_new(tail, size);
+  // The file's bytes are read in place (the caller keeps them); the
+  // memory stream keeps its own references to both pieces, Poppler one to
+  // the stream.
+  pdf->bytes = scantext_g_bytes_new_static(data, size);
+  GInputStream *stream = scantext_g_memory_input_stream_new_from_bytes(pdf->bytes);
+  GBytes *update = scantext_g_bytes_new(tail, tail_size);
   scantext_g_memory_input_stream_add_bytes((GMemoryInputStream *)stream, update);
   scantext_g_bytes_unref(update);
-  goffset length = (goffset)scantext_g_bytes_get_size(document->bytes) + (goffset)size;
+  goffset length = (goffset)size + (goffset)tail_size;
   GError *failure = NULL;
   pdf->document =
     scantext_poppler_document_new_from_stream(stream, length, NULL, NULL, &failure);
   scantext_g_object_unref(stream);
   if (failure) scantext_g_error_free(failure);
   if (!pdf->document) {
+    scantext_g_bytes_unref(pdf->bytes);
     free(pdf);
     return NULL;
   }
-  // The document's bytes are the view's too.
-  pdf->bytes = scantext_g_bytes_ref(document->bytes);
   *error = SCANTEXT_PDF_OK;
   return pdf;
 }

@@ -89,8 +89,10 @@ package struct Recognizer: Sendable {
   }
 
   /// A PDF or multi-page TIFF read page by page. Its bytes are not held
-  /// between pages: each worker reads them when it first needs them (a
-  /// stream's bytes, read once, are kept by ``InputFiles``).
+  /// between pages: a TIFF's are read by each worker when it first needs
+  /// them, a PDF's by the first worker that needs them and shared with the
+  /// others while any reads it (`SharedPDFFiles`); a stream's bytes, read
+  /// once, are kept by ``InputFiles``.
   private struct SplitInput: Sendable {
     /// The SHA-256 of the file, for the cache keys of its pages.
     var digest: [UInt8]?
@@ -168,6 +170,7 @@ package struct Recognizer: Sendable {
     let cache = self.cache
     let pdfText = self.pdfText
     let selection = self.pdfPages
+    let files = SharedPDFFiles()
     let finished = DispatchGroup()
     finished.enter()
     DispatchQueue.global().async {
@@ -175,7 +178,7 @@ package struct Recognizer: Sendable {
         // One engine per worker, created on first need and reused; the PDF
         // or image it last read stays open for its next page.
         var engine: Result<OCREngine, OCRError>?
-        var open = OpenInput()
+        var open = OpenInput(files: files)
         while let t = flow.take() {
           let planned = work[t]
           var result: InputResult
@@ -221,7 +224,8 @@ package struct Recognizer: Sendable {
     // soon as it is read; every other input is one piece of work. Each
     // worker opens its own document (Poppler's documents are not shared
     // across threads; its global state is set up under a lock, by
-    // `GlobalParamsIniter`, in the Poppler Debian 12 ships, 22.12).
+    // `GlobalParamsIniter`, in the Poppler Debian 12 ships, 22.12); a
+    // PDF's bytes and qpdf scanner are the workers' one `PDFFile`.
     var work: [PlannedTask] = []
     var split: [Int: SplitInput] = [:]
     func whole(_ i: Int, _ task: Task) {
@@ -278,6 +282,8 @@ package struct Recognizer: Sendable {
   fileprivate struct OpenInput {
     var pdf: (input: Int, document: PDFDocument)?
     var image: (input: Int, data: Data)?
+    /// The PDF files the reading's workers have open, shared by them.
+    var files: SharedPDFFiles?
   }
 
   /// Page `page` (from 0) of the PDF input `index`, read from its text or
@@ -312,7 +318,11 @@ package struct Recognizer: Sendable {
         pdf = reused.document
       } else {
         open.pdf = nil
-        pdf = try PDFDocument(data: InputFiles.read(path), path: path)
+        let file =
+          try open.files?.file(input: index, path: path)
+          ?? PDFFile(
+            data: InputFiles.read(path), path: path)
+        pdf = try PDFDocument(file: file)
         open.pdf = (index, pdf)
       }
       // A page read from its text needs no engine (none is created for a
@@ -586,6 +596,41 @@ extension Recognizer {
         throw ServiceError.inputUnreadable(path: path, reason: "page \(index + 1) gave no page")
       }
       return page
+    }
+  }
+}
+
+/// The PDF files a reading's workers have open, one per input, shared by
+/// the workers reading its pages: the file is read once and its bytes and
+/// qpdf scanner are held once (``ScanOCR/PDFFile``), however many workers
+/// read it. A file is held while a worker's document holds it, no longer:
+/// a batch of PDFs holds only those being read.
+fileprivate final class SharedPDFFiles: Sendable {
+  /// Each input's file, while a document holds it.
+  private let files = Mutex<[Int: WeakFile]>([:])
+
+  private struct WeakFile {
+    weak var file: PDFFile?
+  }
+
+  init() {}
+
+  /// Input `input`'s file: the one a worker has open, else read now (under
+  /// the lock: a second worker asking for it waits for it rather than
+  /// reading it again).
+  /// - Parameters:
+  ///   - input: The input's place in the reading.
+  ///   - path: The file.
+  /// - Throws: ``ServiceError`` when the file cannot be read.
+  /// - Complexity: O(*n*) in the file's bytes when it is read, else O(*f*)
+  ///   in the files known (those no longer held are forgotten).
+  func file(input: Int, path: String) throws -> PDFFile {
+    try files.withLock { files throws -> PDFFile in
+      if let file = files[input]?.file { return file }
+      files = files.filter { $0.value.file != nil }
+      let file = PDFFile(data: try InputFiles.read(path), path: path)
+      files[input] = WeakFile(file: file)
+      return file
     }
   }
 }

@@ -27,13 +27,13 @@ enum {
 
 /// Opens a PDF held in memory; NULL with `*error` set when it cannot.
 scantext_pdf *scantext_pdf_open(const uint8_t *data, size_t size, int *error);
-/// Opens a view of an open document: its bytes followed by `tail` (an
+/// Opens a view of a PDF held in memory: its bytes followed by `tail` (an
 /// incremental update ScanText wrote: a catalog whose page tree holds some
-/// of the document's pages), read through one GLib memory stream, so the
-/// document's bytes are not copied (`tail` is). NULL with `*error` set
-/// when it cannot be opened. The document must outlive the view.
+/// of the file's pages), read through one GLib memory stream, so the
+/// file's bytes are not copied (`tail` is). NULL with `*error` set when it
+/// cannot be opened. The file's bytes must outlive the view.
 scantext_pdf *scantext_pdf_open_view(
-  scantext_pdf *document, const uint8_t *tail, size_t size, int *error);
+  const uint8_t *data, size_t size, const uint8_t *tail, size_t tail_size, int *error);
 void scantext_pdf_close(scantext_pdf *pdf);
 int scantext_pdf_page_count(scantext_pdf *pdf);
 

@@ -7,20 +7,27 @@ import ScanModel
 /// PDF never holds more than one rendered page.
 ///
 /// Not thread-safe: give each thread its own (opening is cheap; Poppler's
-/// documents are not shared across threads).
+/// documents are not shared across threads). The documents of one file
+/// can share its bytes and its qpdf scanner (``PDFFile``,
+/// ``init(file:pagesPerView:)``).
 public final class PDFDocument {
   /// The file, for errors.
   public let path: String
   /// The number of pages.
   public let pageCount: Int
-  let handle: OpaquePointer
-  /// The file's bytes, which Poppler reads in place; freed in `deinit`.
-  private let bytes: UnsafeMutableRawBufferPointer
+  /// Poppler's document of the whole file: opened to count the pages, it
+  /// reads the first ``pagesPerView`` pages, and every page when views
+  /// are unavailable. It is closed while a page is read through a view
+  /// (and opened again when one of the first pages is asked for): its
+  /// cross-reference table is the file's, as a view's is (1.3 MB each at
+  /// 20,000 pages).
+  private var whole: OpaquePointer?
+  /// The file: its bytes, which Poppler reads in place, and the qpdf
+  /// scanner that checks a page's images and makes the views; shared with
+  /// the other documents opened on it (``init(file:pagesPerView:)``).
+  package let file: PDFFile
   /// The file's bytes (for qpdf, which reads the stored image).
-  var fileBytes: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<byteCount])
-  }
-  private let byteCount: Int
+  var fileBytes: UnsafeRawBufferPointer { file.bytes }
   /// The page described last: reading a page asks for it twice (whether
   /// it has text, then its rendering), and describing a page decodes its
   /// one image.
@@ -28,17 +35,6 @@ public final class PDFDocument {
   /// When reading the page described last began (its image check and
   /// Poppler's text probe included): its deadline counts from here.
   private var began: (index: Int, date: Date)?
-  /// The file opened with qpdf, to check what a page's images claim before
-  /// Poppler reads it (``PDFEditor/largestImage(page:)``); opened for the
-  /// first page asked for, `nil` before and when qpdf is missing or cannot
-  /// read the file.
-  private var scanner: Result<PDFEditor, OCRError>?
-  /// The pages the scanner has been asked about since it was opened.
-  private var scanned = 0
-  /// The pages one scanner is asked about before it is opened again: qpdf
-  /// keeps every object it has read until the document is closed (about
-  /// 2 kB a page), so a long PDF read page by page would grow by that.
-  static let pagesPerScanner = 256
   /// The pages read through the document itself (from the first), and
   /// read through each view beyond them. Poppler keeps a page object
   /// (about 1.5 kB) for every page before the one asked for, until the
@@ -50,6 +46,8 @@ public final class PDFDocument {
   let pagesPerView: Int
   /// The view open: the first page of its window and its handle.
   private var view: (first: Int, handle: OpaquePointer)?
+  /// The first page of the window of the view open, `nil` when none is.
+  var viewWindow: Int? { view?.first }
   /// Whether a view could not be made (no qpdf, an encrypted file, a page
   /// tree whose counts do not lead to its pages): every page is then read
   /// through the document.
@@ -80,22 +78,28 @@ public final class PDFDocument {
 
   /// Opens a PDF held in memory, reading the pages beyond the first
   /// `pagesPerView` through views of `pagesPerView` pages.
-  init(data: Data, path: String, pagesPerView: Int) throws(OCRError) {
+  convenience init(data: Data, path: String, pagesPerView: Int) throws(OCRError) {
+    try self.init(file: PDFFile(data: data, path: path), pagesPerView: pagesPerView)
+  }
+
+  /// Opens a PDF file already read, for one thread: the documents opened
+  /// on one file (one per thread) share its bytes and its qpdf scanner;
+  /// each has its own Poppler document and view.
+  /// - Parameters:
+  ///   - file: The file.
+  ///   - pagesPerView: The pages read through the document itself (the
+  ///     first ones) and through each view beyond them.
+  /// - Throws: ``OCRError/pdfUnavailable(path:)`` when Poppler is not
+  ///   installed, ``OCRError/encryptedPDF(path:)``,
+  ///   ``OCRError/corruptPDF(path:)``, ``OCRError/emptyPDF(path:)``.
+  /// - Complexity: Poppler's reading of the file's cross-reference table.
+  package init(file: PDFFile, pagesPerView: Int = 256) throws(OCRError) {
+    let path = file.path
     self.path = path
+    self.file = file
     self.pagesPerView = max(1, pagesPerView)
-    let bytes = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: max(1, data.count), alignment: 16)
-    data.withUnsafeBytes { source in
-      if let base = source.baseAddress, let target = bytes.baseAddress {
-        target.copyMemory(from: base, byteCount: source.count)
-      }
-    }
     var error: Int32 = 0
-    guard let base = bytes.baseAddress,
-      let handle = scantext_pdf_open(
-        base.assumingMemoryBound(to: UInt8.self), data.count, &error)
-    else {
-      bytes.deallocate()
+    guard let handle = Self.open(file, error: &error) else {
       switch Int(error) {
       case Int(SCANTEXT_PDF_NO_LIBRARY): throw .pdfUnavailable(path: path)
       case Int(SCANTEXT_PDF_ENCRYPTED): throw .encryptedPDF(path: path)
@@ -105,20 +109,24 @@ public final class PDFDocument {
     let count = Int(scantext_pdf_page_count(handle))
     guard count > 0 else {
       scantext_pdf_close(handle)
-      bytes.deallocate()
       throw .emptyPDF(path: path)
     }
-    self.handle = handle
-    self.bytes = bytes
-    self.byteCount = data.count
+    self.whole = handle
     self.pageCount = count
   }
 
   deinit {
-    scanner = nil
+    // Poppler reads the file's bytes in place: its documents go first
+    // (the file is released after `deinit`).
     if let view { scantext_pdf_close(view.handle) }
-    scantext_pdf_close(handle)
-    bytes.deallocate()
+    if let whole { scantext_pdf_close(whole) }
+  }
+
+  /// Poppler's document of the whole file, `nil` with `error` set when it
+  /// does not open.
+  private static func open(_ file: PDFFile, error: inout Int32) -> OpaquePointer? {
+    guard let base = file.bytes.baseAddress else { return nil }
+    return scantext_pdf_open(base.assumingMemoryBound(to: UInt8.self), file.bytes.count, &error)
   }
 
   /// What page `index` (from 0) holds, without rendering it.
@@ -158,10 +166,20 @@ public final class PDFDocument {
   {
     if let described, described.index == index { return described.info }
     began = (index, Date())
+    // What the page is not read through is closed before the check (qpdf
+    // reads the file's cross-reference table and page tree): the peak
+    // holds one of Poppler's documents at most.
+    if isInView(index) {
+      if let whole { scantext_pdf_close(whole) }
+      whole = nil
+    }
+    if let view, !isInView(index) || view.first != index / pagesPerView * pagesPerView {
+      scantext_pdf_close(view.handle)
+      self.view = nil
+    }
     try checkImages(page: index, maxPixels: maxPixels)
     var page = scantext_pdf_page()
-    let located = located(index)
-    guard index >= 0, index < pageCount,
+    guard index >= 0, index < pageCount, let located = located(index),
       scantext_pdf_describe(located.handle, located.index, &page) == 0,
       page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
     else { throw .corruptPDFPage(path: path, page: index) }
@@ -173,33 +191,59 @@ public final class PDFDocument {
     return info
   }
 
+  /// Whether page `index` (from 0) is read through a view: it is beyond
+  /// the first ``pagesPerView`` pages, and views are available.
+  private func isInView(_ index: Int) -> Bool {
+    index >= pagesPerView && index < pageCount && !viewsUnavailable
+  }
+
   /// The open document that holds page `index` (from 0) and the page's
-  /// index there: the document itself for the first ``pagesPerView``
+  /// index there: the whole document for the first ``pagesPerView``
   /// pages, else the view of the page's window (opened now when another
-  /// is open, which is closed).
-  func located(_ index: Int) -> (handle: OpaquePointer, index: Int32) {
-    guard index >= pagesPerView, index < pageCount, !viewsUnavailable else {
-      return (handle, Int32(clamping: index))
+  /// is open, which is closed, as the whole document is); `nil` when the
+  /// whole document no longer opens.
+  func located(_ index: Int) -> (handle: OpaquePointer, index: Int32)? {
+    if isInView(index) {
+      if let whole { scantext_pdf_close(whole) }
+      whole = nil
+      if let viewed = viewed(index) { return viewed }
     }
+    if let view {
+      scantext_pdf_close(view.handle)
+      self.view = nil
+    }
+    if whole == nil {
+      var error: Int32 = 0
+      whole = Self.open(file, error: &error)
+    }
+    return whole.map { ($0, Int32(clamping: index)) }
+  }
+
+  /// The view of page `index`'s window and the page's index there, opened
+  /// now when it is not open; `nil` when no view can be made (views are
+  /// then unavailable).
+  private func viewed(_ index: Int) -> (handle: OpaquePointer, index: Int32)? {
     let first = index / pagesPerView * pagesPerView
     if let view, view.first == first { return (view.handle, Int32(index - first)) }
     if let view { scantext_pdf_close(view.handle) }
     view = nil
     let window = first..<min(first + pagesPerView, pageCount)
-    guard let editor = try? openScanner().get(), editor.rootPageCount == pageCount,
-      let update = editor.viewUpdate(pages: window)
-    else {
-      viewsUnavailable = true
-      return (handle, Int32(index))
-    }
+    let bytes = file.bytes
     var error: Int32 = 0
-    let opened = update.withUnsafeBufferPointer { tail in
-      tail.baseAddress.flatMap { scantext_pdf_open_view(handle, $0, tail.count, &error) }
+    var opened: OpaquePointer?
+    if let update = file.viewUpdate(pages: window, pageCount: pageCount),
+      let base = bytes.baseAddress
+    {
+      opened = update.withUnsafeBufferPointer { tail -> OpaquePointer? in
+        guard let end = tail.baseAddress else { return nil }
+        return scantext_pdf_open_view(
+          base.assumingMemoryBound(to: UInt8.self), bytes.count, end, tail.count, &error)
+      }
     }
     guard let opened, Int(scantext_pdf_page_count(opened)) == window.count else {
       if let opened { scantext_pdf_close(opened) }
       viewsUnavailable = true
-      return (handle, Int32(index))
+      return nil
     }
     view = (first, opened)
     return (opened, Int32(index - first))
@@ -215,29 +259,12 @@ public final class PDFDocument {
   /// Refuses page `index` when an image it draws claims more than
   /// `maxPixels`.
   private func checkImages(page index: Int, maxPixels: Int) throws(OCRError) {
-    if scanned >= Self.pagesPerScanner { scanner = nil }
-    scanned += 1
-    guard case .success(let editor) = openScanner(), let image = editor.largestImage(page: index),
-      image.pixels > Double(maxPixels)
-    else { return }
+    guard let image = file.largestImage(page: index), image.pixels > Double(maxPixels) else {
+      return
+    }
     throw .pdfImageTooLarge(
       path: path, page: index, width: Int(min(image.width, 1e9)),
       height: Int(min(image.height, 1e9)), inline: image.isInline, limit: maxPixels)
-  }
-
-  /// The scanner, opened when there is none.
-  private func openScanner() -> Result<PDFEditor, OCRError> {
-    if let scanner { return scanner }
-    scanned = 0
-    // qpdf reads the document's bytes in place (they outlive the
-    // scanner: `deinit` closes it first).
-    let bytes = fileBytes
-    let opened = Result { () throws(OCRError) in
-      try PDFEditor(
-        data: Data(), path: path, font: Data(), countingPages: false, borrowed: bytes)
-    }
-    scanner = opened
-    return opened
   }
 
   /// How a page becomes pixels: its size and resolution.
@@ -301,13 +328,14 @@ public final class PDFDocument {
   /// - Throws: ``OCRError/pdfEditingUnavailable(path:)`` when qpdf is not
   ///   installed; ``OCRError/uneditablePDF(path:reason:)``.
   public func textKind(page index: Int) throws(OCRError) -> PDFContentStream.TextKind {
-    try PDFEditor(data: Data(fileBytes), path: path).textKind(page: index)
+    try PDFEditor(
+      data: Data(), path: path, font: Data(), countingPages: true, borrowed: fileBytes
+    ).textKind(page: index)
   }
 
   /// Renders page `index` as planned by ``rendering(page:info:dpi:maxPixels:)``.
   func render(page index: Int, _ rendering: Rendering) throws(OCRError) -> LeptonicaImage {
-    let page = located(index)
-    guard
+    guard let page = located(index),
       let pix = scantext_pdf_render(
         page.handle, page.index, Int32(rendering.width), Int32(rendering.height),
         Int32(rendering.dpi))

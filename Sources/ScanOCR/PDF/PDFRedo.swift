@@ -82,7 +82,9 @@ extension PDFDocument {
   /// - Throws: ``OCRError`` naming the file.
   func visibleTextBoxes(page index: Int) throws(OCRError) -> [Rect] {
     let visible = try PDFDocument(
-      data: PDFEditor(data: Data(fileBytes), path: path).visibleTextPage(index), path: path)
+      data: PDFEditor(
+        data: Data(), path: path, font: Data(), countingPages: true, borrowed: fileBytes
+      ).visibleTextPage(index), path: path)
     guard let text = try visible.text(page: 0) else { return [] }
     return text.characters.filter { !$0.scalar.properties.isWhitespace }.map(\.box)
   }

@@ -69,8 +69,8 @@ extension PDFDocument {
   /// - Throws: ``OCRError/corruptPDFPage(path:page:)``.
   func text(page index: Int) throws(OCRError) -> PDFPageText? {
     var raw = scantext_pdf_text()
-    let page = located(index)
-    guard scantext_pdf_page_text(page.handle, page.index, &raw) == 0 else {
+    guard let page = located(index), scantext_pdf_page_text(page.handle, page.index, &raw) == 0
+    else {
       throw .corruptPDFPage(path: path, page: index)
     }
     defer { scantext_pdf_text_free(&raw) }

@@ -238,6 +238,23 @@ struct ReadingOrderTests {
     #expect(Self.order(blocks) == ["Left", "Right", "1", "continued", "2", "17"])
   }
 
+  @Test func aPageNumberOnAFootsLineIsReadInThatLine() {
+    // A book's left-hand page: the folio left of the running foot, on its
+    // line ("20   Row and Column Access Control …", redp5110 p12). It was
+    // read after the foot; a reader reads the line left to right.
+    let body = Self.para("Body", x: 100, y: 200, lines: 20)
+    let foot = Self.para("Row and Column Access Control", x: 200, y: 1330, size: 14, role: .footer)
+    let folio = Self.para("20", x: 100, y: 1330, size: 14, role: .pageNumber)
+    #expect(Self.order([[body], [foot], [folio]]) == ["Body", "20", "Row"])
+    // At the head too, read first with the running head; a page number
+    // on no furniture's line is still read last.
+    let head = Self.para("Chapter two", x: 100, y: 40, size: 14, role: .header)
+    let topFolio = Self.para("21", x: 850, y: 40, size: 14, role: .pageNumber)
+    #expect(Self.order([[body], [topFolio], [head]]) == ["Chapter", "21", "Body"])
+    let lowFolio = Self.para("22", x: 850, y: 1360, size: 14, role: .pageNumber)
+    #expect(Self.order([[lowFolio], [body], [foot]]) == ["Body", "Row", "22"])
+  }
+
   @Test func aColumnsNotesAreReadWhenTheColumnEnds() {
     // A report set in two columns with notes at the foot of each column
     // (normal_4pages p2): Tesseract reads the left notes where they sit,

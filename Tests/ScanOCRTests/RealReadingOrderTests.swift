@@ -41,4 +41,21 @@ struct RealReadingOrderTests {
     #expect(leftNotes < right, "\(all)")
     #expect(right < rightNotes, "\(all)")
   }
+
+  /// A book's left-hand page: the folio "20" left of the running foot
+  /// "Row and Column Access Control Support in IBM DB2 for i", on its
+  /// line; docling (and Tesseract) read "20 Row and …". The page number
+  /// is read in its line, before the foot, and both after the text.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aFolioOnTheFootsLineIsReadInThatLine() throws {
+    let page = try RealDocumentRolesTests.page("redp5110_sampled", 12)
+    let all = RealDocumentRolesTests.paragraphs(page)
+    let folio = try #require(all.firstIndex { $0.text == "20" }, "\(all)")
+    let foot = try Self.place(of: "Support in IBM DB2 for i", in: all)
+    let text = try Self.place(of: "VERIFY_GROUP_FOR_USER function was added", in: all)
+    #expect(all[folio].role == .pageNumber, "\(all)")
+    #expect(text < folio, "\(all)")
+    #expect(folio + 1 == foot, "\(all)")
+  }
 }

@@ -30,11 +30,13 @@
 ///    nearest one above, else the nearest one below.
 /// 5. **Footnotes**, each with the lines Tesseract read apart from it
 ///    (`footnotesWithTheirLines(_:_:)`), then **footers**, then **page
-///    numbers**. A note with running text below it in its column (a
-///    table's notes under it: `hasRunningTextBelow(_:_:)`) is read where
-///    it stands, as running text is. On a page set in columns, a
-///    column's notes (as wide as the column, beside the next column) are
-///    read when their column ends (`columnEnd(of:in:)`).
+///    numbers**; a page number on the line of a running head or foot is
+///    read in that line (`inTheirLines(_:_:)`). A note with running
+///    text below it in its column (a table's notes under it:
+///    `hasRunningTextBelow(_:_:)`) is read where it stands, as running
+///    text is. On a page set in columns, a column's notes (as wide as
+///    the column, beside the next column) are read when their column
+///    ends (`columnEnd(of:in:)`).
 /// 6. **Turned notes** last: marginalia whose lines run up or down the
 ///    upright page (a note or a slug printed sideways in a margin). A line
 ///    at right angles to the text is not a gloss on the paragraph it
@@ -160,7 +162,6 @@ public enum ReadingOrder {
 
   /// One page's units in reading order (rules 2–6).
   static func orderedPage(_ units: [Unit]) -> [Unit] {
-    let headers = units.filter { $0.paragraph.role == .header }
     // A note with running text below it in its column (a table's notes
     // under the table) is read where it stands, not with the page's notes.
     let inPlace = Set(
@@ -169,8 +170,13 @@ public enum ReadingOrder {
     let notesAlone = units.filter {
       $0.paragraph.role == .footnote && !inPlace.contains($0.index)
     }
-    let footers = units.filter { $0.paragraph.role == .footer }
-    let pageNumbers = units.filter { $0.paragraph.role == .pageNumber }
+    // A page number on the line of a running head or foot is read in
+    // that line.
+    let numbers = units.filter { $0.paragraph.role == .pageNumber }
+    let (headers, numbersLeft) = inTheirLines(
+      numbers, units.filter { $0.paragraph.role == .header })
+    let (footers, pageNumbers) = inTheirLines(
+      numbersLeft, units.filter { $0.paragraph.role == .footer })
     let marginalia = units.filter { $0.paragraph.role == .marginalia && !$0.isTurned }
     let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
     let running = units.filter {
@@ -214,6 +220,39 @@ public enum ReadingOrder {
       body += notesAfter[i] ?? []
     }
     return headers + body + footnotes + footers + pageNumbers + turned
+  }
+
+  /// The running heads or feet (`furniture`) with each page number that
+  /// shares a line with one of them read in that line, and the page
+  /// numbers that share none (rule 5).
+  ///
+  /// A folio set on the line of a running foot ("20   Row and Column
+  /// Access Control …", the left-hand page of a book) is part of that
+  /// line: a reader, and Tesseract, read it where it stands along the
+  /// line, not after every foot. It goes before the first paragraph of
+  /// the line that lies after it in the line's writing direction (right
+  /// of it, or left of it in a right-to-left line), else after the
+  /// line's last.
+  static func inTheirLines(_ numbers: [Unit], _ furniture: [Unit]) -> (
+    furniture: [Unit], alone: [Unit]
+  ) {
+    var out = furniture
+    var alone: [Unit] = []
+    for number in numbers {
+      let line = out.indices.filter {
+        min(out[$0].box.maxY, number.box.maxY) > max(out[$0].box.minY, number.box.minY)
+      }
+      guard let last = line.last else {
+        alone.append(number)
+        continue
+      }
+      let rightToLeft = PageLayout.baseDirection(of: out[last].paragraph) == .rightToLeft
+      let after = line.first {
+        rightToLeft ? out[$0].box.maxX <= number.box.minX : out[$0].box.minX >= number.box.maxX
+      }
+      out.insert(number, at: after ?? last + 1)
+    }
+    return (out, alone)
   }
 
   /// The index in `flow` of the last paragraph of the column whose notes

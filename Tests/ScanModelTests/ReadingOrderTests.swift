@@ -238,6 +238,57 @@ struct ReadingOrderTests {
     #expect(Self.order(blocks) == ["Left", "Right", "1", "continued", "2", "17"])
   }
 
+  @Test func aPageNumberOnAFootsLineIsReadInThatLine() {
+    // A book's left-hand page: the folio left of the running foot, on its
+    // line ("20   Row and Column Access Control …", redp5110 p12). It was
+    // read after the foot; a reader reads the line left to right.
+    let body = Self.para("Body", x: 100, y: 200, lines: 20)
+    let foot = Self.para("Row and Column Access Control", x: 200, y: 1330, size: 14, role: .footer)
+    let folio = Self.para("20", x: 100, y: 1330, size: 14, role: .pageNumber)
+    #expect(Self.order([[body], [foot], [folio]]) == ["Body", "20", "Row"])
+    // At the head too, read first with the running head; a page number
+    // on no furniture's line is still read last.
+    let head = Self.para("Chapter two", x: 100, y: 40, size: 14, role: .header)
+    let topFolio = Self.para("21", x: 850, y: 40, size: 14, role: .pageNumber)
+    #expect(Self.order([[body], [topFolio], [head]]) == ["Chapter", "21", "Body"])
+    let lowFolio = Self.para("22", x: 850, y: 1360, size: 14, role: .pageNumber)
+    #expect(Self.order([[lowFolio], [body], [foot]]) == ["Body", "Row", "22"])
+  }
+
+  @Test func aColumnsNotesAreReadWhenTheColumnEnds() {
+    // A report set in two columns with notes at the foot of each column
+    // (normal_4pages p2): Tesseract reads the left notes where they sit,
+    // the roles rule reads every note after the page's text. A reader
+    // reads each column's notes when the column ends.
+    let left = Self.para("Left", x: 100, y: 200, lines: 20)
+    let right = Self.para("Right", x: 550, y: 200, lines: 20)
+    let leftNotes = Self.para("3) Left note", x: 100, y: 1100, lines: 3, size: 14, role: .footnote)
+    let rightNote = Self.para("5) Right note", x: 550, y: 1150, lines: 2, size: 14, role: .footnote)
+    let folio = Self.para("17", x: 480, y: 1330, size: 14, role: .pageNumber)
+    let blocks: [[Paragraph]] = [[left], [leftNotes], [right], [rightNote], [folio]]
+    #expect(Self.order(blocks) == ["Left", "3)", "Right", "5)", "17"])
+    // A one-line note of a column whose other notes show its measure is
+    // the column's too, read down the column (the engine read it last).
+    let short = Self.para("4) Short", x: 100, y: 1250, size: 14, role: .footnote)
+    #expect(
+      Self.order([[left], [leftNotes], [right], [rightNote], [short], [folio]]) == [
+        "Left", "3)", "4)", "Right", "5)", "17",
+      ])
+    // A note across both columns is the page's: after the text.
+    let wide = Self.para(
+      "1 " + String(repeating: "note ", count: 60), x: 100, y: 1150, lines: 2, size: 14,
+      role: .footnote)
+    #expect(Self.order([[left], [wide], [right], [folio]]) == ["Left", "Right", "1", "17"])
+    // A title over both columns is no part of the left column: the left
+    // notes still follow the left column, not the title.
+    let title = Self.para(
+      "Title " + String(repeating: "across ", count: 10), x: 100, y: 100, size: 24)
+    #expect(
+      Self.order([[title], [left], [leftNotes], [right], [folio]]) == [
+        "Title", "Left", "3)", "Right", "17",
+      ])
+  }
+
   /// Four numbered boxes, two across and two down, each a numbered title
   /// and a paragraph, in Tesseract's order (column by column: 1, 3, 2, 4).
   static func numberedGrid(_ numbers: [String] = ["1.", "3.", "2.", "4."]) -> [[Paragraph]] {

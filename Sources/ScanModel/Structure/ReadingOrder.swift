@@ -30,9 +30,13 @@
 ///    nearest one above, else the nearest one below.
 /// 5. **Footnotes**, each with the lines Tesseract read apart from it
 ///    (`footnotesWithTheirLines(_:_:)`), then **footers**, then **page
-///    numbers**. A note with running text below it in its column (a
-///    table's notes under it: `hasRunningTextBelow(_:_:)`) is read where
-///    it stands, as running text is.
+///    numbers**; a page number on the line of a running head or foot is
+///    read in that line (`inTheirLines(_:_:)`). A note with running
+///    text below it in its column (a table's notes under it:
+///    `hasRunningTextBelow(_:_:)`) is read where it stands, as running
+///    text is. On a page set in columns, a column's notes (as wide as
+///    the column, beside the next column) are read when their column
+///    ends (`columnEnd(of:in:)`).
 /// 6. **Turned notes** last: marginalia whose lines run up or down the
 ///    upright page (a note or a slug printed sideways in a margin). A line
 ///    at right angles to the text is not a gloss on the paragraph it
@@ -158,7 +162,6 @@ public enum ReadingOrder {
 
   /// One page's units in reading order (rules 2–6).
   static func orderedPage(_ units: [Unit]) -> [Unit] {
-    let headers = units.filter { $0.paragraph.role == .header }
     // A note with running text below it in its column (a table's notes
     // under the table) is read where it stands, not with the page's notes.
     let inPlace = Set(
@@ -167,24 +170,49 @@ public enum ReadingOrder {
     let notesAlone = units.filter {
       $0.paragraph.role == .footnote && !inPlace.contains($0.index)
     }
-    let footers = units.filter { $0.paragraph.role == .footer }
-    let pageNumbers = units.filter { $0.paragraph.role == .pageNumber }
+    // A page number on the line of a running head or foot is read in
+    // that line.
+    let numbers = units.filter { $0.paragraph.role == .pageNumber }
+    let (headers, numbersLeft) = inTheirLines(
+      numbers, units.filter { $0.paragraph.role == .header })
+    let (footers, pageNumbers) = inTheirLines(
+      numbersLeft, units.filter { $0.paragraph.role == .footer })
     let marginalia = units.filter { $0.paragraph.role == .marginalia && !$0.isTurned }
     let turned = units.filter { $0.paragraph.role == .marginalia && $0.isTurned }
     let running = units.filter {
       !Self.setAside.contains($0.paragraph.role) || inPlace.contains($0.index)
     }
-    let (footnotes, continued) = footnotesWithTheirLines(notesAlone, running)
+    let (noteGroups, continued) = footnotesWithTheirLines(notesAlone, running)
     let flow = higherFirst(
       numberedInOrder(
         acrossTheColumns(running.filter { unit in !continued.contains(unit.index) })))
     guard !flow.isEmpty else {
-      return headers + marginalia + footnotes + footers + pageNumbers + turned
+      return headers + marginalia + noteGroups.flatMap { $0 } + footers + pageNumbers + turned
     }
     // Each note goes after its paragraph (several beside one keep their order).
     var notesAfter: [Int: [Unit]] = [:]
     for note in marginalia {
       notesAfter[host(of: note, in: flow) ?? flow.count - 1, default: []].append(note)
+    }
+    // A column's notes go after the column's last paragraph, after any
+    // marginal note of it; the page's notes after the text.
+    // A note that does not show its measure (one line) is a column's when
+    // notes of that column do; a column's notes are read down the column.
+    let ends = noteGroups.map { columnEnd(of: $0[0], in: flow) }
+    let measured = Set(
+      ends.indices.compactMap { ends[$0]?.measured == true ? ends[$0]?.last : nil })
+    var footnotes: [Unit] = []
+    var columnNotes: [Int: [[Unit]]] = [:]
+    for (group, end) in zip(noteGroups, ends) {
+      if let end, end.measured || measured.contains(end.last) {
+        columnNotes[end.last, default: []].append(group)
+      } else {
+        footnotes += group
+      }
+    }
+    for (last, groups) in columnNotes {
+      notesAfter[last, default: []] += groups.sorted { $0[0].box.minY < $1[0].box.minY }
+        .flatMap { $0 }
     }
     var body: [Unit] = []
     for (i, unit) in flow.enumerated() {
@@ -192,6 +220,85 @@ public enum ReadingOrder {
       body += notesAfter[i] ?? []
     }
     return headers + body + footnotes + footers + pageNumbers + turned
+  }
+
+  /// The running heads or feet (`furniture`) with each page number that
+  /// shares a line with one of them read in that line, and the page
+  /// numbers that share none (rule 5).
+  ///
+  /// A folio set on the line of a running foot ("20   Row and Column
+  /// Access Control …", the left-hand page of a book) is part of that
+  /// line: a reader, and Tesseract, read it where it stands along the
+  /// line, not after every foot. It goes before the first paragraph of
+  /// the line that lies after it in the line's writing direction (right
+  /// of it, or left of it in a right-to-left line), else after the
+  /// line's last.
+  static func inTheirLines(_ numbers: [Unit], _ furniture: [Unit]) -> (
+    furniture: [Unit], alone: [Unit]
+  ) {
+    var out = furniture
+    var alone: [Unit] = []
+    for number in numbers {
+      let line = out.indices.filter {
+        min(out[$0].box.maxY, number.box.maxY) > max(out[$0].box.minY, number.box.minY)
+      }
+      guard let last = line.last else {
+        alone.append(number)
+        continue
+      }
+      let rightToLeft = PageLayout.baseDirection(of: out[last].paragraph) == .rightToLeft
+      let after = line.first {
+        rightToLeft ? out[$0].box.maxX <= number.box.minX : out[$0].box.minX >= number.box.maxX
+      }
+      out.insert(number, at: after ?? last + 1)
+    }
+    return (out, alone)
+  }
+
+  /// The index in `flow` of the last paragraph of the column whose notes
+  /// `note` is part of, and whether the note shows it is set to the
+  /// column's measure; `nil` for a note of the page (rule 5).
+  ///
+  /// On a page set in columns, notes can be set at the foot of each
+  /// column, as wide as the column (a report's or a paper's column notes);
+  /// a reader reads them when the column ends, before the next column,
+  /// not after the page's last column. A note is a column's when running
+  /// text lies beside it, wholly left or right of it and starting higher
+  /// (another column: the note does not cross the gutter), and it lies
+  /// below running text of its own column (paragraphs above it that it
+  /// overlaps horizontally, no title across both columns). It must show
+  /// that it is set to the column's measure (two lines or more, or a
+  /// column left of it), or be one of a column whose other notes do (a
+  /// one-line note at the left margin alone may be a short note of the
+  /// page, read after the page's text as before). A table's columns are
+  /// no columns of the page.
+  static func columnEnd(of note: Unit, in flow: [Unit]) -> (last: Int, measured: Bool)? {
+    func overlapsX(_ a: PixelRect, _ b: PixelRect) -> Bool {
+      min(a.maxX, b.maxX) > max(a.minX, b.minX)
+    }
+    func overlapsY(_ a: PixelRect, _ b: PixelRect) -> Bool {
+      min(a.maxY, b.maxY) > max(a.minY, b.minY)
+    }
+    let above = flow.indices.filter { flow[$0].box.minY < note.box.minY }
+    let mine = above.filter { overlapsX(flow[$0].box, note.box) }
+    // Another column: clear of the note and of a paragraph of the note's
+    // column at its height (a short line inside the note's own column
+    // is not one; a table's columns are no columns of the page).
+    let beside = above.filter { i in
+      flow[i].paragraph.cell == nil && !overlapsX(flow[i].box, note.box)
+        && mine.contains {
+          flow[$0].paragraph.cell == nil && overlapsY(flow[$0].box, flow[i].box)
+            && !overlapsX(flow[$0].box, flow[i].box)
+        }
+    }
+    guard !beside.isEmpty else { return nil }
+    // The column: what lies above the note in it, not across the gutter.
+    let column = mine.filter { i in !beside.contains { overlapsX(flow[$0].box, flow[i].box) } }
+    guard let last = column.max() else { return nil }
+    let measured =
+      note.paragraph.lines.count >= 2
+      || beside.contains(where: { flow[$0].box.maxX <= note.box.minX })
+    return (last, measured)
   }
 
   /// Whether running text lies below a note in its column: a paragraph
@@ -215,7 +322,7 @@ public enum ReadingOrder {
   }
 
   /// The footnotes, each followed by the lines Tesseract read apart from
-  /// it (rule 5), and the engine indices of those lines.
+  /// it (rule 5), one group a note, and the engine indices of those lines.
   ///
   /// A footnote's second line often comes out as a paragraph of its own
   /// (`columns` develop seed 1003: "and will automatically terminate your
@@ -227,9 +334,9 @@ public enum ReadingOrder {
   /// and two lines or more below it, so what lies below a footnote is
   /// footnote matter. It goes after the lowest such footnote above it.
   static func footnotesWithTheirLines(_ footnotes: [Unit], _ running: [Unit]) -> (
-    [Unit], Set<Int>
+    [[Unit]], Set<Int>
   ) {
-    guard !footnotes.isEmpty else { return (footnotes, []) }
+    guard !footnotes.isEmpty else { return ([], []) }
     var after: [Int: [Unit]] = [:]
     var moved: Set<Int> = []
     for unit in running {
@@ -243,10 +350,8 @@ public enum ReadingOrder {
       after[host, default: []].append(unit)
       moved.insert(unit.index)
     }
-    var out: [Unit] = []
-    for (i, note) in footnotes.enumerated() {
-      out.append(note)
-      out += (after[i] ?? []).sorted { $0.box.minY < $1.box.minY }
+    let out = footnotes.enumerated().map { i, note in
+      [note] + (after[i] ?? []).sorted { $0.box.minY < $1.box.minY }
     }
     return (out, moved)
   }

@@ -109,7 +109,9 @@ package struct RecognitionCache: Sendable {
       ] + (options.findsFigures ? ["figures"] : [])
       // Named only when a page may be read in parts, so that the keys of
       // pages read whole stay those of before.
-      + (options.pageThreads > 1 ? ["page threads \(options.pageThreads)"] : []) + [extra]
+      + (options.pageThreads > 1 ? ["page threads \(options.pageThreads)"] : [])
+      // Named only when asked for, so that the keys without it stay.
+      + (options.secondLook ? ["second look"] : []) + [extra]
     let joined = settings.joined(separator: "\n")
     hash.update(Array(joined.utf8))
     hash.update([0])

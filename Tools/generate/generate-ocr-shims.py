@@ -71,7 +71,8 @@ pixGetColormap l_generateCIDataForPdf l_CIDataDestroy pixFlipLR pixFlipTB pixGet
 getProjectiveXformCoeffs pixProjective ptaCreate ptaAddPt ptaDestroy pixScaleAreaMap
 dewarpaCreate dewarpaDestroy dewarpCreate dewarpDestroy dewarpaInsertDewarp dewarpaUseBothArrays
 dewarpaSetCurvatures dewarpBuildPageModel dewarpaInsertRefModels dewarpaApplyDisparity
-fpixGetDimensions fpixGetData fpixGetWpl numaGetCount numaGetFValue dewarpPopulateFullRes""".split()
+fpixGetDimensions fpixGetData fpixGetWpl numaGetCount numaGetFValue dewarpPopulateFullRes
+pixSauvolaBinarize""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

@@ -73,6 +73,11 @@ struct OCROptions: Sendable {
     help:
       "Write a searchable PDF without its logical structure (default: tagged, PDF/UA: headings, paragraphs, lists, tables, notes in reading order)."
   )
+  static let secondLook = Flag(
+    "second-look",
+    help:
+      "Read lines read weakly (low confidence, junk) again from other renderings of their pixels (enlarged, binarised locally, contrast-stretched) and keep the better reading; the page's record names them."
+  )
   static let noFigures = Flag(
     "no-figures",
     help:
@@ -102,7 +107,7 @@ struct OCROptions: Sendable {
     ]
     let after: [any ArgumentKey] = [
       pages, skipText, redoOCR, forceOCR, keepRotation, noTags, outputType, noFigures, figures,
-      title,
+      secondLook, title,
       noCache,
       verbose,
     ]
@@ -175,6 +180,7 @@ struct OCROptions: Sendable {
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
       findsFigures: !a[Self.noFigures],
       pageThreads: threads ?? 1)
+    recognition.secondLook = a[Self.secondLook]
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
     pdfPages = try a[Self.pages]

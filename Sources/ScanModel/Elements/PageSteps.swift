@@ -76,6 +76,11 @@ extension ImageStepName {
   public static let dewarp = ImageStepName("dewarp")
   /// Upscale pages below about 200 dpi to about 300 dpi.
   public static let upscale = ImageStepName("upscale")
+  /// A line read weakly at first (low confidence, or junk) read again on
+  /// its own from other renderings of its pixels (`--second-look`); not a
+  /// step of the image pipeline, recorded after it, one record per line
+  /// (``StepDecision/reread(_:)``).
+  public static let secondLook = ImageStepName("second look")
 }
 
 /// What found the turn the orientation step applied (see
@@ -123,6 +128,11 @@ public enum StepDecision: Sendable, Equatable {
   /// kept; the evidence says what found the turn. A document read back
   /// records ``applied`` instead (its JSON has the step's name only).
   case turned(TurnEvidence)
+  /// The second look read one weak line again: which line (its box in the
+  /// original's pixels), why, and which rendering's reading was kept, as
+  /// the record writes it after `"second look: "` (`"line [120,40,980,82]
+  /// junk, kept upscaled ×2"`).
+  case reread(String)
 }
 
 /// What one preprocessing step measured, decided and cost on a page: one
@@ -181,6 +191,8 @@ public struct StepRecord: Sendable, Equatable {
       self.init(.colour, decision: .saturatedColourSuppressed)
     case "perspective: two pages": self.init(.perspective, decision: .twoPages)
     case "perspective: from text": self.init(.perspective, decision: .fromText)
+    case _ where recorded.hasPrefix(Self.rereadPrefix) && recorded.count > Self.rereadPrefix.count:
+      self.init(.secondLook, decision: .reread(String(recorded.dropFirst(Self.rereadPrefix.count))))
     default:
       if let c = Self.channels.firstIndex(where: { "colour: \($0) channel" == recorded }) {
         self.init(.colour, decision: .channel(c))
@@ -191,6 +203,9 @@ public struct StepRecord: Sendable, Equatable {
       }
     }
   }
+
+  /// What a second look's record begins with (``StepDecision/reread(_:)``).
+  private static let rereadPrefix = "second look: "
 
   /// The colour channels' names, by their number in ``StepDecision/channel(_:)``.
   private static let channels = ["red", "green", "blue"]
@@ -207,6 +222,7 @@ public struct StepRecord: Sendable, Equatable {
     case .saturatedColourSuppressed: "colour: saturated colour suppressed"
     case .twoPages: "perspective: two pages"
     case .fromText: "perspective: from text"
+    case .reread(let line): Self.rereadPrefix + line
     }
   }
 }

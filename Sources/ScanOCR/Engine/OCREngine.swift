@@ -246,6 +246,7 @@ public final class OCREngine {
     var reading = try bestReading(
       image, preprocessor: preprocessor, index: index, path: path, started: started,
       proposedTurns: proposedTurns)
+    reading = try secondLook(reading, image: image, index: index, path: path, started: started)
     reading.blocks += readFolios(reading.prepared, blocks: reading.blocks)
     reading.blocks = readRowInk(reading.prepared, blocks: reading.blocks)
     let mapper = ElementMapper(

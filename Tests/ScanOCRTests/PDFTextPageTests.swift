@@ -102,7 +102,8 @@ struct PDFTextPageTests {
 
   /// Paragraphs of one column: an indented first line after a short line,
   /// a bullet, larger type; a running head beside its page number stands
-  /// apart from both (and the page number, found, is read last).
+  /// apart from both (and the page number, found, is read in the running
+  /// head's line, as a reader and docling's order read it).
   @Test func paragraphsInAColumn() {
     let runs = [
       Run(text: "Running head", x: 20, y: 20), Run(text: "7", x: 560, y: 20),
@@ -116,10 +117,10 @@ struct PDFTextPageTests {
     ]
     #expect(
       Self.paragraphs(Self.page(runs)) == [
-        "Running head", "Heading",
+        "Running head", "7", "Heading",
         "first paragraph runs across the whole column and ends here.",
         "Indented second paragraph runs across the column and ends.", "• a bullet item",
-        "• another", "7",
+        "• another",
       ])
   }
 

@@ -8,8 +8,8 @@ import ScanModel
 ///
 /// Not thread-safe: give each thread its own (opening is cheap; Poppler's
 /// documents are not shared across threads). The documents of one file
-/// can share its bytes and its qpdf scanner (``PDFFile``,
-/// ``init(file:pagesPerView:)``).
+/// can share its bytes and its qpdf scanner (`PDFFile`,
+/// `init(file:pagesPerView:)`).
 public final class PDFDocument {
   /// The file, for errors.
   public let path: String

@@ -334,20 +334,20 @@ struct Preprocessor {
     /// stretched: when its noise is too strong for its ink.
     ///
     /// The stretch maps ink to black and paper to white, and Tesseract then
-    /// thresholds the page halfway between them, so a paper pixel reads as
-    /// ink wherever its noise reaches half the range. For Gaussian noise of
-    /// deviation σ the 75th percentile of the differences between
-    /// neighbours is 1.63 σ; below 4 σ (half the range under 8 σ, about
-    /// 4.9 × ``noise``) more than one paper pixel in 30,000 turns into ink,
-    /// hundreds of specks on a letter page, around and inside every
-    /// stroke. Averaging 3×3 pixels divides the noise by 3 and keeps
-    /// strokes of 3 px and more (text at 150–300 dpi). Measured on develop
-    /// pages faded to ink at 214 on paper at 255 with noise σ 10 (range
-    /// 43–46, noise 10; `docs/measurements/2026-12-07-second-look.md`,
-    /// "Faded pages"): stretched as they were, CER 2.2 and 1.1 (Tesseract
-    /// 0.98 and 0.99, reading nothing) at 2.3 × Tesseract's time; averaged
-    /// first, 0.009. The low-contrast sample page has no noise (0) and is
-    /// stretched as before.
+    /// thresholds the page halfway between them, so a paper pixel reads as ink
+    /// wherever its noise reaches half the range. For Gaussian noise of
+    /// deviation σ the 75th percentile of the differences between neighbours is
+    /// 1.63 σ; when half the range is under 4 σ (the range under 8 σ, about 4.9
+    /// × ``noise``) more than one paper pixel in 30,000 turns into ink,
+    /// hundreds of specks on a letter page, around and inside every stroke.
+    /// Averaging 3×3 pixels divides the noise by 3 and keeps strokes of 3 px
+    /// and more (text at 150–300 dpi). Measured on develop pages faded to ink
+    /// at 214 on paper at 255 with noise σ 10 (range 43–46, noise 10;
+    /// `docs/measurements/2026-12-07-second-look.md`, "Faded and fax pages"):
+    /// stretched as they were, CER 2.2 and 1.1 (Tesseract 0.98 and 0.99,
+    /// reading nothing) at 2.3 × Tesseract's time; averaged first, 0.019 and
+    /// 0.080 in a tenth of the time. The low-contrast sample page has no noise
+    /// (0) and is stretched as before.
     var smoothsNoise: Bool {
       guard decision == .contrastStretched, let range, let noise, noise > 0 else { return false }
       return range * 163 < 800 * noise

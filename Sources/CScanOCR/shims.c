@@ -150,6 +150,7 @@ static const char *const scantext_symbols[] = {
   "numaGetFValue",
   "dewarpPopulateFullRes",
   "pixSauvolaBinarize",
+  "pixBlockconv",
   "TessVersion",
   "TessDeleteText",
   "TessBaseAPICreate",
@@ -320,14 +321,14 @@ static const unsigned char scantext_optional[] = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static void *scantext_slots[276];
+static void *scantext_slots[277];
 
 // The loaded libraries must match the headers the wrappers were generated
 // from: same major version (and for Leptonica, at least the minor version).
@@ -380,18 +381,18 @@ static const struct {
   int count;
   int (*setup)(char *error, size_t size);
 } scantext_libraries[SCANTEXT_LIBRARY_COUNT] = {
-  {"leptonica", "Leptonica", scantext_sonames_leptonica, -1, {-1, -1}, SCANTEXT_DLOPEN_FLAGS, 1, 0, 115, scantext_check_leptonica},
-  {"tesseract", "libtesseract", scantext_sonames_tesseract, -1, {0, -1}, SCANTEXT_DLOPEN_FLAGS, 1, 115, 30, scantext_check_tesseract},
-  {"tiff", "Leptonica's libtiff", NULL, 0, {-1, -1}, 0, 1, 145, 19, scantext_tiff_setup},
-  {"png", "Leptonica's libpng", NULL, 0, {-1, -1}, 0, 0, 164, 4, scantext_png_setup},
-  {"jpeg", "Leptonica's libjpeg", NULL, 0, {-1, -1}, 0, 0, 168, 1, scantext_jpeg_setup},
-  {"gomp", "libtesseract's OpenMP runtime", NULL, 1, {-1, -1}, 0, 0, 169, 1, NULL},
-  {"poppler", "Poppler's GLib library", scantext_sonames_poppler, -1, {1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 170, 14, NULL},
-  {"glib", "Poppler's GLib", NULL, 6, {-1, -1}, 0, 0, 184, 10, scantext_glib_setup},
-  {"gobject", "Poppler's GObject", NULL, 6, {-1, -1}, 0, 0, 194, 1, NULL},
-  {"cairo", "Poppler's cairo", NULL, 6, {-1, -1}, 0, 0, 195, 13, NULL},
-  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 208, 66, NULL},
-  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 274, 2, NULL},
+  {"leptonica", "Leptonica", scantext_sonames_leptonica, -1, {-1, -1}, SCANTEXT_DLOPEN_FLAGS, 1, 0, 116, scantext_check_leptonica},
+  {"tesseract", "libtesseract", scantext_sonames_tesseract, -1, {0, -1}, SCANTEXT_DLOPEN_FLAGS, 1, 116, 30, scantext_check_tesseract},
+  {"tiff", "Leptonica's libtiff", NULL, 0, {-1, -1}, 0, 1, 146, 19, scantext_tiff_setup},
+  {"png", "Leptonica's libpng", NULL, 0, {-1, -1}, 0, 0, 165, 4, scantext_png_setup},
+  {"jpeg", "Leptonica's libjpeg", NULL, 0, {-1, -1}, 0, 0, 169, 1, scantext_jpeg_setup},
+  {"gomp", "libtesseract's OpenMP runtime", NULL, 1, {-1, -1}, 0, 0, 170, 1, NULL},
+  {"poppler", "Poppler's GLib library", scantext_sonames_poppler, -1, {1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 171, 14, NULL},
+  {"glib", "Poppler's GLib", NULL, 6, {-1, -1}, 0, 0, 185, 10, scantext_glib_setup},
+  {"gobject", "Poppler's GObject", NULL, 6, {-1, -1}, 0, 0, 195, 1, NULL},
+  {"cairo", "Poppler's cairo", NULL, 6, {-1, -1}, 0, 0, 196, 13, NULL},
+  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 209, 66, NULL},
+  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 275, 2, NULL},
 };
 
 int scantext_bind_library(
@@ -628,180 +629,181 @@ l_int32 scantext_numaGetCount(NUMA *na) { return ((__typeof__(&numaGetCount))sca
 l_ok scantext_numaGetFValue(NUMA *na, l_int32 index, l_float32 *pval) { return ((__typeof__(&numaGetFValue))scantext_slots[112])(na, index, pval); }
 l_ok scantext_dewarpPopulateFullRes(L_DEWARP *dew, PIX *pix, l_int32 x, l_int32 y) { return ((__typeof__(&dewarpPopulateFullRes))scantext_slots[113])(dew, pix, x, y); }
 l_ok scantext_pixSauvolaBinarize(PIX *pixs, l_int32 whsize, l_float32 factor, l_int32 addborder, PIX **ppixm, PIX **ppixsd, PIX **ppixth, PIX **ppixd) { return ((__typeof__(&pixSauvolaBinarize))scantext_slots[114])(pixs, whsize, factor, addborder, ppixm, ppixsd, ppixth, ppixd); }
-const char * scantext_TessVersion(void) { return ((__typeof__(&TessVersion))scantext_slots[115])(); }
-void scantext_TessDeleteText(const char *text) { ((__typeof__(&TessDeleteText))scantext_slots[116])(text); }
-TessBaseAPI * scantext_TessBaseAPICreate(void) { return ((__typeof__(&TessBaseAPICreate))scantext_slots[117])(); }
-void scantext_TessBaseAPIDelete(TessBaseAPI *handle) { ((__typeof__(&TessBaseAPIDelete))scantext_slots[118])(handle); }
-void scantext_TessBaseAPIEnd(TessBaseAPI *handle) { ((__typeof__(&TessBaseAPIEnd))scantext_slots[119])(handle); }
-int scantext_TessBaseAPIInit2(TessBaseAPI *handle, const char *datapath, const char *language, TessOcrEngineMode oem) { return ((__typeof__(&TessBaseAPIInit2))scantext_slots[120])(handle, datapath, language, oem); }
-BOOL scantext_TessBaseAPISetVariable(TessBaseAPI *handle, const char *name, const char *value) { return ((__typeof__(&TessBaseAPISetVariable))scantext_slots[121])(handle, name, value); }
-void scantext_TessBaseAPISetPageSegMode(TessBaseAPI *handle, TessPageSegMode mode) { ((__typeof__(&TessBaseAPISetPageSegMode))scantext_slots[122])(handle, mode); }
-void scantext_TessBaseAPISetImage2(TessBaseAPI *handle, struct Pix *pix) { ((__typeof__(&TessBaseAPISetImage2))scantext_slots[123])(handle, pix); }
-void scantext_TessBaseAPISetSourceResolution(TessBaseAPI *handle, int ppi) { ((__typeof__(&TessBaseAPISetSourceResolution))scantext_slots[124])(handle, ppi); }
-int scantext_TessBaseAPIRecognize(TessBaseAPI *handle, ETEXT_DESC *monitor) { return ((__typeof__(&TessBaseAPIRecognize))scantext_slots[125])(handle, monitor); }
-TessResultIterator * scantext_TessBaseAPIGetIterator(TessBaseAPI *handle) { return ((__typeof__(&TessBaseAPIGetIterator))scantext_slots[126])(handle); }
-void scantext_TessBaseAPIClear(TessBaseAPI *handle) { ((__typeof__(&TessBaseAPIClear))scantext_slots[127])(handle); }
-int scantext_TessBaseAPIGetSourceYResolution(TessBaseAPI *handle) { return ((__typeof__(&TessBaseAPIGetSourceYResolution))scantext_slots[128])(handle); }
-BOOL scantext_TessBaseAPIDetectOrientationScript(TessBaseAPI *handle, int *orient_deg, float *orient_conf, const char **script_name, float *script_conf) { return ((__typeof__(&TessBaseAPIDetectOrientationScript))scantext_slots[129])(handle, orient_deg, orient_conf, script_name, script_conf); }
-ETEXT_DESC * scantext_TessMonitorCreate(void) { return ((__typeof__(&TessMonitorCreate))scantext_slots[130])(); }
-void scantext_TessMonitorDelete(ETEXT_DESC *monitor) { ((__typeof__(&TessMonitorDelete))scantext_slots[131])(monitor); }
-void scantext_TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline) { ((__typeof__(&TessMonitorSetDeadlineMSecs))scantext_slots[132])(monitor, deadline); }
-void scantext_TessResultIteratorDelete(TessResultIterator *handle) { ((__typeof__(&TessResultIteratorDelete))scantext_slots[133])(handle); }
-TessPageIterator * scantext_TessResultIteratorGetPageIterator(TessResultIterator *handle) { return ((__typeof__(&TessResultIteratorGetPageIterator))scantext_slots[134])(handle); }
-char * scantext_TessResultIteratorGetUTF8Text(const TessResultIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessResultIteratorGetUTF8Text))scantext_slots[135])(handle, level); }
-float scantext_TessResultIteratorConfidence(const TessResultIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessResultIteratorConfidence))scantext_slots[136])(handle, level); }
-void scantext_TessPageIteratorBegin(TessPageIterator *handle) { ((__typeof__(&TessPageIteratorBegin))scantext_slots[137])(handle); }
-BOOL scantext_TessPageIteratorNext(TessPageIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessPageIteratorNext))scantext_slots[138])(handle, level); }
-BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessPageIteratorIsAtBeginningOf))scantext_slots[139])(handle, level); }
-BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom) { return ((__typeof__(&TessPageIteratorBoundingBox))scantext_slots[140])(handle, level, left, top, right, bottom); }
-BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2) { return ((__typeof__(&TessPageIteratorBaseline))scantext_slots[141])(handle, level, x1, y1, x2, y2); }
-void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle) { ((__typeof__(&TessPageIteratorOrientation))scantext_slots[142])(handle, orientation, writing_direction, textline_order, deskew_angle); }
-char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number) { return ((__typeof__(&TessBaseAPIGetTsvText))scantext_slots[143])(handle, page_number); }
-void scantext_TessBaseAPISetRectangle(TessBaseAPI *handle, int left, int top, int width, int height) { ((__typeof__(&TessBaseAPISetRectangle))scantext_slots[144])(handle, left, top, width, height); }
-TIFF * scantext_TIFFClientOpen(const char *a0, const char *a1, thandle_t a2, TIFFReadWriteProc a3, TIFFReadWriteProc a4, TIFFSeekProc a5, TIFFCloseProc a6, TIFFSizeProc a7, TIFFMapFileProc a8, TIFFUnmapFileProc a9) { return ((__typeof__(&TIFFClientOpen))scantext_slots[145])(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9); }
-void scantext_TIFFClose(TIFF *a0) { ((__typeof__(&TIFFClose))scantext_slots[146])(a0); }
-int scantext_TIFFReadDirectory(TIFF *a0) { return ((__typeof__(&TIFFReadDirectory))scantext_slots[147])(a0); }
-int scantext_TIFFSetDirectory(TIFF *a0, tdir_t a1) { return ((__typeof__(&TIFFSetDirectory))scantext_slots[148])(a0, a1); }
+PIX * scantext_pixBlockconv(PIX *pix, l_int32 wc, l_int32 hc) { return ((__typeof__(&pixBlockconv))scantext_slots[115])(pix, wc, hc); }
+const char * scantext_TessVersion(void) { return ((__typeof__(&TessVersion))scantext_slots[116])(); }
+void scantext_TessDeleteText(const char *text) { ((__typeof__(&TessDeleteText))scantext_slots[117])(text); }
+TessBaseAPI * scantext_TessBaseAPICreate(void) { return ((__typeof__(&TessBaseAPICreate))scantext_slots[118])(); }
+void scantext_TessBaseAPIDelete(TessBaseAPI *handle) { ((__typeof__(&TessBaseAPIDelete))scantext_slots[119])(handle); }
+void scantext_TessBaseAPIEnd(TessBaseAPI *handle) { ((__typeof__(&TessBaseAPIEnd))scantext_slots[120])(handle); }
+int scantext_TessBaseAPIInit2(TessBaseAPI *handle, const char *datapath, const char *language, TessOcrEngineMode oem) { return ((__typeof__(&TessBaseAPIInit2))scantext_slots[121])(handle, datapath, language, oem); }
+BOOL scantext_TessBaseAPISetVariable(TessBaseAPI *handle, const char *name, const char *value) { return ((__typeof__(&TessBaseAPISetVariable))scantext_slots[122])(handle, name, value); }
+void scantext_TessBaseAPISetPageSegMode(TessBaseAPI *handle, TessPageSegMode mode) { ((__typeof__(&TessBaseAPISetPageSegMode))scantext_slots[123])(handle, mode); }
+void scantext_TessBaseAPISetImage2(TessBaseAPI *handle, struct Pix *pix) { ((__typeof__(&TessBaseAPISetImage2))scantext_slots[124])(handle, pix); }
+void scantext_TessBaseAPISetSourceResolution(TessBaseAPI *handle, int ppi) { ((__typeof__(&TessBaseAPISetSourceResolution))scantext_slots[125])(handle, ppi); }
+int scantext_TessBaseAPIRecognize(TessBaseAPI *handle, ETEXT_DESC *monitor) { return ((__typeof__(&TessBaseAPIRecognize))scantext_slots[126])(handle, monitor); }
+TessResultIterator * scantext_TessBaseAPIGetIterator(TessBaseAPI *handle) { return ((__typeof__(&TessBaseAPIGetIterator))scantext_slots[127])(handle); }
+void scantext_TessBaseAPIClear(TessBaseAPI *handle) { ((__typeof__(&TessBaseAPIClear))scantext_slots[128])(handle); }
+int scantext_TessBaseAPIGetSourceYResolution(TessBaseAPI *handle) { return ((__typeof__(&TessBaseAPIGetSourceYResolution))scantext_slots[129])(handle); }
+BOOL scantext_TessBaseAPIDetectOrientationScript(TessBaseAPI *handle, int *orient_deg, float *orient_conf, const char **script_name, float *script_conf) { return ((__typeof__(&TessBaseAPIDetectOrientationScript))scantext_slots[130])(handle, orient_deg, orient_conf, script_name, script_conf); }
+ETEXT_DESC * scantext_TessMonitorCreate(void) { return ((__typeof__(&TessMonitorCreate))scantext_slots[131])(); }
+void scantext_TessMonitorDelete(ETEXT_DESC *monitor) { ((__typeof__(&TessMonitorDelete))scantext_slots[132])(monitor); }
+void scantext_TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline) { ((__typeof__(&TessMonitorSetDeadlineMSecs))scantext_slots[133])(monitor, deadline); }
+void scantext_TessResultIteratorDelete(TessResultIterator *handle) { ((__typeof__(&TessResultIteratorDelete))scantext_slots[134])(handle); }
+TessPageIterator * scantext_TessResultIteratorGetPageIterator(TessResultIterator *handle) { return ((__typeof__(&TessResultIteratorGetPageIterator))scantext_slots[135])(handle); }
+char * scantext_TessResultIteratorGetUTF8Text(const TessResultIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessResultIteratorGetUTF8Text))scantext_slots[136])(handle, level); }
+float scantext_TessResultIteratorConfidence(const TessResultIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessResultIteratorConfidence))scantext_slots[137])(handle, level); }
+void scantext_TessPageIteratorBegin(TessPageIterator *handle) { ((__typeof__(&TessPageIteratorBegin))scantext_slots[138])(handle); }
+BOOL scantext_TessPageIteratorNext(TessPageIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessPageIteratorNext))scantext_slots[139])(handle, level); }
+BOOL scantext_TessPageIteratorIsAtBeginningOf(const TessPageIterator *handle, TessPageIteratorLevel level) { return ((__typeof__(&TessPageIteratorIsAtBeginningOf))scantext_slots[140])(handle, level); }
+BOOL scantext_TessPageIteratorBoundingBox(const TessPageIterator *handle, TessPageIteratorLevel level, int *left, int *top, int *right, int *bottom) { return ((__typeof__(&TessPageIteratorBoundingBox))scantext_slots[141])(handle, level, left, top, right, bottom); }
+BOOL scantext_TessPageIteratorBaseline(const TessPageIterator *handle, TessPageIteratorLevel level, int *x1, int *y1, int *x2, int *y2) { return ((__typeof__(&TessPageIteratorBaseline))scantext_slots[142])(handle, level, x1, y1, x2, y2); }
+void scantext_TessPageIteratorOrientation(TessPageIterator *handle, TessOrientation *orientation, TessWritingDirection *writing_direction, TessTextlineOrder *textline_order, float *deskew_angle) { ((__typeof__(&TessPageIteratorOrientation))scantext_slots[143])(handle, orientation, writing_direction, textline_order, deskew_angle); }
+char * scantext_TessBaseAPIGetTsvText(TessBaseAPI *handle, int page_number) { return ((__typeof__(&TessBaseAPIGetTsvText))scantext_slots[144])(handle, page_number); }
+void scantext_TessBaseAPISetRectangle(TessBaseAPI *handle, int left, int top, int width, int height) { ((__typeof__(&TessBaseAPISetRectangle))scantext_slots[145])(handle, left, top, width, height); }
+TIFF * scantext_TIFFClientOpen(const char *a0, const char *a1, thandle_t a2, TIFFReadWriteProc a3, TIFFReadWriteProc a4, TIFFSeekProc a5, TIFFCloseProc a6, TIFFSizeProc a7, TIFFMapFileProc a8, TIFFUnmapFileProc a9) { return ((__typeof__(&TIFFClientOpen))scantext_slots[146])(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9); }
+void scantext_TIFFClose(TIFF *a0) { ((__typeof__(&TIFFClose))scantext_slots[147])(a0); }
+int scantext_TIFFReadDirectory(TIFF *a0) { return ((__typeof__(&TIFFReadDirectory))scantext_slots[148])(a0); }
+int scantext_TIFFSetDirectory(TIFF *a0, tdir_t a1) { return ((__typeof__(&TIFFSetDirectory))scantext_slots[149])(a0, a1); }
 int scantext_TIFFGetField(TIFF *a0, uint32_t a1, ...) {
   va_list list;
   va_start(list, a1);
-  int result = ((__typeof__(&TIFFVGetField))scantext_slots[149])(a0, a1, list);
+  int result = ((__typeof__(&TIFFVGetField))scantext_slots[150])(a0, a1, list);
   va_end(list);
   return result;
 }
 int scantext_TIFFGetFieldDefaulted(TIFF *a0, uint32_t a1, ...) {
   va_list list;
   va_start(list, a1);
-  int result = ((__typeof__(&TIFFVGetFieldDefaulted))scantext_slots[150])(a0, a1, list);
+  int result = ((__typeof__(&TIFFVGetFieldDefaulted))scantext_slots[151])(a0, a1, list);
   va_end(list);
   return result;
 }
-int scantext_TIFFIsTiled(TIFF *a0) { return ((__typeof__(&TIFFIsTiled))scantext_slots[151])(a0); }
-uint32_t scantext_TIFFNumberOfStrips(TIFF *a0) { return ((__typeof__(&TIFFNumberOfStrips))scantext_slots[152])(a0); }
-uint32_t scantext_TIFFNumberOfTiles(TIFF *a0) { return ((__typeof__(&TIFFNumberOfTiles))scantext_slots[153])(a0); }
-uint64_t scantext_TIFFCurrentDirOffset(TIFF *a0) { return ((__typeof__(&TIFFCurrentDirOffset))scantext_slots[154])(a0); }
-int scantext_TIFFIsBigTIFF(TIFF *a0) { return ((__typeof__(&TIFFIsBigTIFF))scantext_slots[155])(a0); }
-int scantext_TIFFReadRGBAImageOriented(TIFF *a0, uint32_t a1, uint32_t a2, uint32_t *a3, int a4, int a5) { return ((__typeof__(&TIFFReadRGBAImageOriented))scantext_slots[156])(a0, a1, a2, a3, a4, a5); }
-TIFFErrorHandler scantext_TIFFSetErrorHandler(TIFFErrorHandler a0) { return ((__typeof__(&TIFFSetErrorHandler))scantext_slots[157])(a0); }
-TIFFErrorHandlerExt scantext_TIFFSetErrorHandlerExt(TIFFErrorHandlerExt a0) { return ((__typeof__(&TIFFSetErrorHandlerExt))scantext_slots[158])(a0); }
-TIFFErrorHandler scantext_TIFFSetWarningHandler(TIFFErrorHandler a0) { return ((__typeof__(&TIFFSetWarningHandler))scantext_slots[159])(a0); }
-TIFFOpenOptions * scantext_TIFFOpenOptionsAlloc(void) { return ((__typeof__(&TIFFOpenOptionsAlloc))scantext_slots[160])(); }
-int scantext_has_TIFFOpenOptionsAlloc(void) { return scantext_slots[160] != NULL; }
-void scantext_TIFFOpenOptionsFree(TIFFOpenOptions *a0) { ((__typeof__(&TIFFOpenOptionsFree))scantext_slots[161])(a0); }
-int scantext_has_TIFFOpenOptionsFree(void) { return scantext_slots[161] != NULL; }
-void scantext_TIFFOpenOptionsSetMaxSingleMemAlloc(TIFFOpenOptions *a0, tmsize_t a1) { ((__typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc))scantext_slots[162])(a0, a1); }
-int scantext_has_TIFFOpenOptionsSetMaxSingleMemAlloc(void) { return scantext_slots[162] != NULL; }
-TIFF * scantext_TIFFClientOpenExt(const char *a0, const char *a1, thandle_t a2, TIFFReadWriteProc a3, TIFFReadWriteProc a4, TIFFSeekProc a5, TIFFCloseProc a6, TIFFSizeProc a7, TIFFMapFileProc a8, TIFFUnmapFileProc a9, TIFFOpenOptions *a10) { return ((__typeof__(&TIFFClientOpenExt))scantext_slots[163])(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10); }
-int scantext_has_TIFFClientOpenExt(void) { return scantext_slots[163] != NULL; }
-png_struct * scantext_png_create_read_struct(const char *a0, void *a1, png_error_ptr a2, png_error_ptr a3) { return ((__typeof__(&png_create_read_struct))scantext_slots[164])(a0, a1, a2, a3); }
-void scantext_png_longjmp(const png_struct *a0, int a1) { ((__typeof__(&png_longjmp))scantext_slots[165])(a0, a1); }
-void scantext_png_set_compression_level(png_struct *a0, int a1) { ((__typeof__(&png_set_compression_level))scantext_slots[166])(a0, a1); }
-void scantext_png_set_filter(png_struct *a0, int a1, int a2) { ((__typeof__(&png_set_filter))scantext_slots[167])(a0, a1, a2); }
-struct jpeg_error_mgr * scantext_jpeg_std_error(struct jpeg_error_mgr *a0) { return ((__typeof__(&jpeg_std_error))scantext_slots[168])(a0); }
-void scantext_omp_set_max_active_levels(int a0) { ((__typeof__(&omp_set_max_active_levels))scantext_slots[169])(a0); }
-PopplerDocument * scantext_poppler_document_new_from_bytes(GBytes *a0, const char *a1, GError **a2) { return ((__typeof__(&poppler_document_new_from_bytes))scantext_slots[170])(a0, a1, a2); }
-PopplerDocument * scantext_poppler_document_new_from_stream(GInputStream *a0, goffset a1, const char *a2, GCancellable *a3, GError **a4) { return ((__typeof__(&poppler_document_new_from_stream))scantext_slots[171])(a0, a1, a2, a3, a4); }
-int scantext_poppler_document_get_n_pages(PopplerDocument *a0) { return ((__typeof__(&poppler_document_get_n_pages))scantext_slots[172])(a0); }
-PopplerPage * scantext_poppler_document_get_page(PopplerDocument *a0, int a1) { return ((__typeof__(&poppler_document_get_page))scantext_slots[173])(a0, a1); }
-void scantext_poppler_page_get_size(PopplerPage *a0, double *a1, double *a2) { ((__typeof__(&poppler_page_get_size))scantext_slots[174])(a0, a1, a2); }
-GList * scantext_poppler_page_get_image_mapping(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_image_mapping))scantext_slots[175])(a0); }
-void scantext_poppler_page_free_image_mapping(GList *a0) { ((__typeof__(&poppler_page_free_image_mapping))scantext_slots[176])(a0); }
-cairo_surface_t * scantext_poppler_page_get_image(PopplerPage *a0, gint a1) { return ((__typeof__(&poppler_page_get_image))scantext_slots[177])(a0, a1); }
-char * scantext_poppler_page_get_text(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text))scantext_slots[178])(a0); }
-gboolean scantext_poppler_page_get_text_layout(PopplerPage *a0, PopplerRectangle **a1, guint *a2) { return ((__typeof__(&poppler_page_get_text_layout))scantext_slots[179])(a0, a1, a2); }
-GList * scantext_poppler_page_get_text_attributes(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text_attributes))scantext_slots[180])(a0); }
-void scantext_poppler_page_free_text_attributes(GList *a0) { ((__typeof__(&poppler_page_free_text_attributes))scantext_slots[181])(a0); }
-void scantext_poppler_page_render(PopplerPage *a0, cairo_t *a1) { ((__typeof__(&poppler_page_render))scantext_slots[182])(a0, a1); }
-GQuark scantext_poppler_error_quark(void) { return ((__typeof__(&poppler_error_quark))scantext_slots[183])(); }
-GBytes * scantext_g_bytes_new_static(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new_static))scantext_slots[184])(a0, a1); }
-GBytes * scantext_g_bytes_new(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new))scantext_slots[185])(a0, a1); }
-GBytes * scantext_g_bytes_ref(GBytes *a0) { return ((__typeof__(&g_bytes_ref))scantext_slots[186])(a0); }
-gsize scantext_g_bytes_get_size(GBytes *a0) { return ((__typeof__(&g_bytes_get_size))scantext_slots[187])(a0); }
-GInputStream * scantext_g_memory_input_stream_new_from_bytes(GBytes *a0) { return ((__typeof__(&g_memory_input_stream_new_from_bytes))scantext_slots[188])(a0); }
-void scantext_g_memory_input_stream_add_bytes(GMemoryInputStream *a0, GBytes *a1) { ((__typeof__(&g_memory_input_stream_add_bytes))scantext_slots[189])(a0, a1); }
-void scantext_g_bytes_unref(GBytes *a0) { ((__typeof__(&g_bytes_unref))scantext_slots[190])(a0); }
-void scantext_g_error_free(GError *a0) { ((__typeof__(&g_error_free))scantext_slots[191])(a0); }
-void scantext_g_free(gpointer a0) { ((__typeof__(&g_free))scantext_slots[192])(a0); }
-guint scantext_g_log_set_handler(const gchar *a0, GLogLevelFlags a1, GLogFunc a2, gpointer a3) { return ((__typeof__(&g_log_set_handler))scantext_slots[193])(a0, a1, a2, a3); }
-void scantext_g_object_unref(gpointer a0) { ((__typeof__(&g_object_unref))scantext_slots[194])(a0); }
-cairo_surface_t * scantext_cairo_image_surface_create(cairo_format_t a0, int a1, int a2) { return ((__typeof__(&cairo_image_surface_create))scantext_slots[195])(a0, a1, a2); }
-cairo_status_t scantext_cairo_surface_status(cairo_surface_t *a0) { return ((__typeof__(&cairo_surface_status))scantext_slots[196])(a0); }
-void scantext_cairo_surface_flush(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_flush))scantext_slots[197])(a0); }
-void scantext_cairo_surface_destroy(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_destroy))scantext_slots[198])(a0); }
-unsigned char * scantext_cairo_image_surface_get_data(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_data))scantext_slots[199])(a0); }
-int scantext_cairo_image_surface_get_width(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_width))scantext_slots[200])(a0); }
-int scantext_cairo_image_surface_get_height(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_height))scantext_slots[201])(a0); }
-int scantext_cairo_image_surface_get_stride(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_stride))scantext_slots[202])(a0); }
-cairo_t * scantext_cairo_create(cairo_surface_t *a0) { return ((__typeof__(&cairo_create))scantext_slots[203])(a0); }
-void scantext_cairo_destroy(cairo_t *a0) { ((__typeof__(&cairo_destroy))scantext_slots[204])(a0); }
-void scantext_cairo_scale(cairo_t *a0, double a1, double a2) { ((__typeof__(&cairo_scale))scantext_slots[205])(a0, a1, a2); }
-void scantext_cairo_set_source_rgb(cairo_t *a0, double a1, double a2, double a3) { ((__typeof__(&cairo_set_source_rgb))scantext_slots[206])(a0, a1, a2, a3); }
-void scantext_cairo_paint(cairo_t *a0) { ((__typeof__(&cairo_paint))scantext_slots[207])(a0); }
-qpdf_data scantext_qpdf_init(void) { return ((__typeof__(&qpdf_init))scantext_slots[208])(); }
-void scantext_qpdf_cleanup(qpdf_data *a0) { ((__typeof__(&qpdf_cleanup))scantext_slots[209])(a0); }
-QPDF_BOOL scantext_qpdf_has_error(qpdf_data a0) { return ((__typeof__(&qpdf_has_error))scantext_slots[210])(a0); }
-qpdf_error scantext_qpdf_get_error(qpdf_data a0) { return ((__typeof__(&qpdf_get_error))scantext_slots[211])(a0); }
-char const * scantext_qpdf_get_error_full_text(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_full_text))scantext_slots[212])(a0, a1); }
-char const * scantext_qpdf_get_error_message_detail(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_message_detail))scantext_slots[213])(a0, a1); }
-void scantext_qpdf_silence_errors(qpdf_data a0) { ((__typeof__(&qpdf_silence_errors))scantext_slots[214])(a0); }
-void scantext_qpdf_set_suppress_warnings(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_suppress_warnings))scantext_slots[215])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4) { return ((__typeof__(&qpdf_read_memory))scantext_slots[216])(a0, a1, a2, a3, a4); }
-QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0) { return ((__typeof__(&qpdf_is_encrypted))scantext_slots[217])(a0); }
-int scantext_qpdf_get_num_pages(qpdf_data a0) { return ((__typeof__(&qpdf_get_num_pages))scantext_slots[218])(a0); }
-qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1) { return ((__typeof__(&qpdf_get_page_n))scantext_slots[219])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0) { return ((__typeof__(&qpdf_push_inherited_attributes_to_page))scantext_slots[220])(a0); }
-QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3) { return ((__typeof__(&qpdf_add_page))scantext_slots[221])(a0, a1, a2, a3); }
-QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_remove_page))scantext_slots[222])(a0, a1); }
-qpdf_oh scantext_qpdf_get_root(qpdf_data a0) { return ((__typeof__(&qpdf_get_root))scantext_slots[223])(a0); }
-qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0) { return ((__typeof__(&qpdf_get_trailer))scantext_slots[224])(a0); }
-qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_make_indirect_object))scantext_slots[225])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2) { return ((__typeof__(&qpdf_oh_copy_foreign_object))scantext_slots[226])(a0, a1, a2); }
-QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_dictionary))scantext_slots[227])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_array))scantext_slots[228])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_stream))scantext_slots[229])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_name))scantext_slots[230])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_number))scantext_slots[231])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_string))scantext_slots[232])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_indirect))scantext_slots[233])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_is_name_and_equals))scantext_slots[234])(a0, a1, a2); }
-char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_name))scantext_slots[235])(a0, a1); }
-double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_numeric_value))scantext_slots[236])(a0, a1); }
-void scantext_qpdf_oh_release_all(qpdf_data a0) { ((__typeof__(&qpdf_oh_release_all))scantext_slots[237])(a0); }
-char const * scantext_qpdf_oh_unparse(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_unparse))scantext_slots[238])(a0, a1); }
-int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_int_value_as_int))scantext_slots[239])(a0, a1); }
-char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_utf8_value))scantext_slots[240])(a0, a1); }
-int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_object_id))scantext_slots[241])(a0, a1); }
-int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_generation))scantext_slots[242])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_has_key))scantext_slots[243])(a0, a1, a2); }
-qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_get_key))scantext_slots[244])(a0, a1, a2); }
-void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1) { ((__typeof__(&qpdf_oh_begin_dict_key_iter))scantext_slots[245])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_more_keys))scantext_slots[246])(a0); }
-char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_next_key))scantext_slots[247])(a0); }
-int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_array_n_items))scantext_slots[248])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2) { return ((__typeof__(&qpdf_oh_get_array_item))scantext_slots[249])(a0, a1, a2); }
-qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_array))scantext_slots[250])(a0); }
-qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_dictionary))scantext_slots[251])(a0); }
-qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_stream))scantext_slots[252])(a0); }
-qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_null))scantext_slots[253])(a0); }
-qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1) { return ((__typeof__(&qpdf_oh_new_integer))scantext_slots[254])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_new_unicode_string))scantext_slots[255])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_parse))scantext_slots[256])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_dict))scantext_slots[257])(a0, a1); }
-void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2) { ((__typeof__(&qpdf_oh_append_item))scantext_slots[258])(a0, a1, a2); }
-void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3) { ((__typeof__(&qpdf_oh_replace_key))scantext_slots[259])(a0, a1, a2, a3); }
-void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2) { ((__typeof__(&qpdf_oh_remove_key))scantext_slots[260])(a0, a1, a2); }
-void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5) { ((__typeof__(&qpdf_oh_replace_stream_data))scantext_slots[261])(a0, a1, a2, a3, a4, a5); }
-QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3) { return ((__typeof__(&qpdf_oh_get_page_content_data))scantext_slots[262])(a0, a1, a2, a3); }
-QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5) { return ((__typeof__(&qpdf_oh_get_stream_data))scantext_slots[263])(a0, a1, a2, a3, a4, a5); }
-QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0) { return ((__typeof__(&qpdf_init_write_memory))scantext_slots[264])(a0); }
-void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_compress_streams))scantext_slots[265])(a0, a1); }
-void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1) { ((__typeof__(&qpdf_set_decode_level))scantext_slots[266])(a0, a1); }
-void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[267])(a0, a1); }
-void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[268])(a0, a1); }
-void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[269])(a0, a1); }
-void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[270])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[271])(a0); }
-size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[272])(a0); }
-unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[273])(a0); }
-uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[274])(a0); }
-int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[275])(a0, a1, a2, a3, a4); }
+int scantext_TIFFIsTiled(TIFF *a0) { return ((__typeof__(&TIFFIsTiled))scantext_slots[152])(a0); }
+uint32_t scantext_TIFFNumberOfStrips(TIFF *a0) { return ((__typeof__(&TIFFNumberOfStrips))scantext_slots[153])(a0); }
+uint32_t scantext_TIFFNumberOfTiles(TIFF *a0) { return ((__typeof__(&TIFFNumberOfTiles))scantext_slots[154])(a0); }
+uint64_t scantext_TIFFCurrentDirOffset(TIFF *a0) { return ((__typeof__(&TIFFCurrentDirOffset))scantext_slots[155])(a0); }
+int scantext_TIFFIsBigTIFF(TIFF *a0) { return ((__typeof__(&TIFFIsBigTIFF))scantext_slots[156])(a0); }
+int scantext_TIFFReadRGBAImageOriented(TIFF *a0, uint32_t a1, uint32_t a2, uint32_t *a3, int a4, int a5) { return ((__typeof__(&TIFFReadRGBAImageOriented))scantext_slots[157])(a0, a1, a2, a3, a4, a5); }
+TIFFErrorHandler scantext_TIFFSetErrorHandler(TIFFErrorHandler a0) { return ((__typeof__(&TIFFSetErrorHandler))scantext_slots[158])(a0); }
+TIFFErrorHandlerExt scantext_TIFFSetErrorHandlerExt(TIFFErrorHandlerExt a0) { return ((__typeof__(&TIFFSetErrorHandlerExt))scantext_slots[159])(a0); }
+TIFFErrorHandler scantext_TIFFSetWarningHandler(TIFFErrorHandler a0) { return ((__typeof__(&TIFFSetWarningHandler))scantext_slots[160])(a0); }
+TIFFOpenOptions * scantext_TIFFOpenOptionsAlloc(void) { return ((__typeof__(&TIFFOpenOptionsAlloc))scantext_slots[161])(); }
+int scantext_has_TIFFOpenOptionsAlloc(void) { return scantext_slots[161] != NULL; }
+void scantext_TIFFOpenOptionsFree(TIFFOpenOptions *a0) { ((__typeof__(&TIFFOpenOptionsFree))scantext_slots[162])(a0); }
+int scantext_has_TIFFOpenOptionsFree(void) { return scantext_slots[162] != NULL; }
+void scantext_TIFFOpenOptionsSetMaxSingleMemAlloc(TIFFOpenOptions *a0, tmsize_t a1) { ((__typeof__(&TIFFOpenOptionsSetMaxSingleMemAlloc))scantext_slots[163])(a0, a1); }
+int scantext_has_TIFFOpenOptionsSetMaxSingleMemAlloc(void) { return scantext_slots[163] != NULL; }
+TIFF * scantext_TIFFClientOpenExt(const char *a0, const char *a1, thandle_t a2, TIFFReadWriteProc a3, TIFFReadWriteProc a4, TIFFSeekProc a5, TIFFCloseProc a6, TIFFSizeProc a7, TIFFMapFileProc a8, TIFFUnmapFileProc a9, TIFFOpenOptions *a10) { return ((__typeof__(&TIFFClientOpenExt))scantext_slots[164])(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10); }
+int scantext_has_TIFFClientOpenExt(void) { return scantext_slots[164] != NULL; }
+png_struct * scantext_png_create_read_struct(const char *a0, void *a1, png_error_ptr a2, png_error_ptr a3) { return ((__typeof__(&png_create_read_struct))scantext_slots[165])(a0, a1, a2, a3); }
+void scantext_png_longjmp(const png_struct *a0, int a1) { ((__typeof__(&png_longjmp))scantext_slots[166])(a0, a1); }
+void scantext_png_set_compression_level(png_struct *a0, int a1) { ((__typeof__(&png_set_compression_level))scantext_slots[167])(a0, a1); }
+void scantext_png_set_filter(png_struct *a0, int a1, int a2) { ((__typeof__(&png_set_filter))scantext_slots[168])(a0, a1, a2); }
+struct jpeg_error_mgr * scantext_jpeg_std_error(struct jpeg_error_mgr *a0) { return ((__typeof__(&jpeg_std_error))scantext_slots[169])(a0); }
+void scantext_omp_set_max_active_levels(int a0) { ((__typeof__(&omp_set_max_active_levels))scantext_slots[170])(a0); }
+PopplerDocument * scantext_poppler_document_new_from_bytes(GBytes *a0, const char *a1, GError **a2) { return ((__typeof__(&poppler_document_new_from_bytes))scantext_slots[171])(a0, a1, a2); }
+PopplerDocument * scantext_poppler_document_new_from_stream(GInputStream *a0, goffset a1, const char *a2, GCancellable *a3, GError **a4) { return ((__typeof__(&poppler_document_new_from_stream))scantext_slots[172])(a0, a1, a2, a3, a4); }
+int scantext_poppler_document_get_n_pages(PopplerDocument *a0) { return ((__typeof__(&poppler_document_get_n_pages))scantext_slots[173])(a0); }
+PopplerPage * scantext_poppler_document_get_page(PopplerDocument *a0, int a1) { return ((__typeof__(&poppler_document_get_page))scantext_slots[174])(a0, a1); }
+void scantext_poppler_page_get_size(PopplerPage *a0, double *a1, double *a2) { ((__typeof__(&poppler_page_get_size))scantext_slots[175])(a0, a1, a2); }
+GList * scantext_poppler_page_get_image_mapping(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_image_mapping))scantext_slots[176])(a0); }
+void scantext_poppler_page_free_image_mapping(GList *a0) { ((__typeof__(&poppler_page_free_image_mapping))scantext_slots[177])(a0); }
+cairo_surface_t * scantext_poppler_page_get_image(PopplerPage *a0, gint a1) { return ((__typeof__(&poppler_page_get_image))scantext_slots[178])(a0, a1); }
+char * scantext_poppler_page_get_text(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text))scantext_slots[179])(a0); }
+gboolean scantext_poppler_page_get_text_layout(PopplerPage *a0, PopplerRectangle **a1, guint *a2) { return ((__typeof__(&poppler_page_get_text_layout))scantext_slots[180])(a0, a1, a2); }
+GList * scantext_poppler_page_get_text_attributes(PopplerPage *a0) { return ((__typeof__(&poppler_page_get_text_attributes))scantext_slots[181])(a0); }
+void scantext_poppler_page_free_text_attributes(GList *a0) { ((__typeof__(&poppler_page_free_text_attributes))scantext_slots[182])(a0); }
+void scantext_poppler_page_render(PopplerPage *a0, cairo_t *a1) { ((__typeof__(&poppler_page_render))scantext_slots[183])(a0, a1); }
+GQuark scantext_poppler_error_quark(void) { return ((__typeof__(&poppler_error_quark))scantext_slots[184])(); }
+GBytes * scantext_g_bytes_new_static(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new_static))scantext_slots[185])(a0, a1); }
+GBytes * scantext_g_bytes_new(gconstpointer a0, gsize a1) { return ((__typeof__(&g_bytes_new))scantext_slots[186])(a0, a1); }
+GBytes * scantext_g_bytes_ref(GBytes *a0) { return ((__typeof__(&g_bytes_ref))scantext_slots[187])(a0); }
+gsize scantext_g_bytes_get_size(GBytes *a0) { return ((__typeof__(&g_bytes_get_size))scantext_slots[188])(a0); }
+GInputStream * scantext_g_memory_input_stream_new_from_bytes(GBytes *a0) { return ((__typeof__(&g_memory_input_stream_new_from_bytes))scantext_slots[189])(a0); }
+void scantext_g_memory_input_stream_add_bytes(GMemoryInputStream *a0, GBytes *a1) { ((__typeof__(&g_memory_input_stream_add_bytes))scantext_slots[190])(a0, a1); }
+void scantext_g_bytes_unref(GBytes *a0) { ((__typeof__(&g_bytes_unref))scantext_slots[191])(a0); }
+void scantext_g_error_free(GError *a0) { ((__typeof__(&g_error_free))scantext_slots[192])(a0); }
+void scantext_g_free(gpointer a0) { ((__typeof__(&g_free))scantext_slots[193])(a0); }
+guint scantext_g_log_set_handler(const gchar *a0, GLogLevelFlags a1, GLogFunc a2, gpointer a3) { return ((__typeof__(&g_log_set_handler))scantext_slots[194])(a0, a1, a2, a3); }
+void scantext_g_object_unref(gpointer a0) { ((__typeof__(&g_object_unref))scantext_slots[195])(a0); }
+cairo_surface_t * scantext_cairo_image_surface_create(cairo_format_t a0, int a1, int a2) { return ((__typeof__(&cairo_image_surface_create))scantext_slots[196])(a0, a1, a2); }
+cairo_status_t scantext_cairo_surface_status(cairo_surface_t *a0) { return ((__typeof__(&cairo_surface_status))scantext_slots[197])(a0); }
+void scantext_cairo_surface_flush(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_flush))scantext_slots[198])(a0); }
+void scantext_cairo_surface_destroy(cairo_surface_t *a0) { ((__typeof__(&cairo_surface_destroy))scantext_slots[199])(a0); }
+unsigned char * scantext_cairo_image_surface_get_data(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_data))scantext_slots[200])(a0); }
+int scantext_cairo_image_surface_get_width(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_width))scantext_slots[201])(a0); }
+int scantext_cairo_image_surface_get_height(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_height))scantext_slots[202])(a0); }
+int scantext_cairo_image_surface_get_stride(cairo_surface_t *a0) { return ((__typeof__(&cairo_image_surface_get_stride))scantext_slots[203])(a0); }
+cairo_t * scantext_cairo_create(cairo_surface_t *a0) { return ((__typeof__(&cairo_create))scantext_slots[204])(a0); }
+void scantext_cairo_destroy(cairo_t *a0) { ((__typeof__(&cairo_destroy))scantext_slots[205])(a0); }
+void scantext_cairo_scale(cairo_t *a0, double a1, double a2) { ((__typeof__(&cairo_scale))scantext_slots[206])(a0, a1, a2); }
+void scantext_cairo_set_source_rgb(cairo_t *a0, double a1, double a2, double a3) { ((__typeof__(&cairo_set_source_rgb))scantext_slots[207])(a0, a1, a2, a3); }
+void scantext_cairo_paint(cairo_t *a0) { ((__typeof__(&cairo_paint))scantext_slots[208])(a0); }
+qpdf_data scantext_qpdf_init(void) { return ((__typeof__(&qpdf_init))scantext_slots[209])(); }
+void scantext_qpdf_cleanup(qpdf_data *a0) { ((__typeof__(&qpdf_cleanup))scantext_slots[210])(a0); }
+QPDF_BOOL scantext_qpdf_has_error(qpdf_data a0) { return ((__typeof__(&qpdf_has_error))scantext_slots[211])(a0); }
+qpdf_error scantext_qpdf_get_error(qpdf_data a0) { return ((__typeof__(&qpdf_get_error))scantext_slots[212])(a0); }
+char const * scantext_qpdf_get_error_full_text(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_full_text))scantext_slots[213])(a0, a1); }
+char const * scantext_qpdf_get_error_message_detail(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_message_detail))scantext_slots[214])(a0, a1); }
+void scantext_qpdf_silence_errors(qpdf_data a0) { ((__typeof__(&qpdf_silence_errors))scantext_slots[215])(a0); }
+void scantext_qpdf_set_suppress_warnings(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_suppress_warnings))scantext_slots[216])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4) { return ((__typeof__(&qpdf_read_memory))scantext_slots[217])(a0, a1, a2, a3, a4); }
+QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0) { return ((__typeof__(&qpdf_is_encrypted))scantext_slots[218])(a0); }
+int scantext_qpdf_get_num_pages(qpdf_data a0) { return ((__typeof__(&qpdf_get_num_pages))scantext_slots[219])(a0); }
+qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1) { return ((__typeof__(&qpdf_get_page_n))scantext_slots[220])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0) { return ((__typeof__(&qpdf_push_inherited_attributes_to_page))scantext_slots[221])(a0); }
+QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3) { return ((__typeof__(&qpdf_add_page))scantext_slots[222])(a0, a1, a2, a3); }
+QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_remove_page))scantext_slots[223])(a0, a1); }
+qpdf_oh scantext_qpdf_get_root(qpdf_data a0) { return ((__typeof__(&qpdf_get_root))scantext_slots[224])(a0); }
+qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0) { return ((__typeof__(&qpdf_get_trailer))scantext_slots[225])(a0); }
+qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_make_indirect_object))scantext_slots[226])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2) { return ((__typeof__(&qpdf_oh_copy_foreign_object))scantext_slots[227])(a0, a1, a2); }
+QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_dictionary))scantext_slots[228])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_array))scantext_slots[229])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_stream))scantext_slots[230])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_name))scantext_slots[231])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_number))scantext_slots[232])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_string))scantext_slots[233])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_indirect))scantext_slots[234])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_is_name_and_equals))scantext_slots[235])(a0, a1, a2); }
+char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_name))scantext_slots[236])(a0, a1); }
+double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_numeric_value))scantext_slots[237])(a0, a1); }
+void scantext_qpdf_oh_release_all(qpdf_data a0) { ((__typeof__(&qpdf_oh_release_all))scantext_slots[238])(a0); }
+char const * scantext_qpdf_oh_unparse(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_unparse))scantext_slots[239])(a0, a1); }
+int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_int_value_as_int))scantext_slots[240])(a0, a1); }
+char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_utf8_value))scantext_slots[241])(a0, a1); }
+int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_object_id))scantext_slots[242])(a0, a1); }
+int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_generation))scantext_slots[243])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_has_key))scantext_slots[244])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_get_key))scantext_slots[245])(a0, a1, a2); }
+void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1) { ((__typeof__(&qpdf_oh_begin_dict_key_iter))scantext_slots[246])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_more_keys))scantext_slots[247])(a0); }
+char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_next_key))scantext_slots[248])(a0); }
+int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_array_n_items))scantext_slots[249])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2) { return ((__typeof__(&qpdf_oh_get_array_item))scantext_slots[250])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_array))scantext_slots[251])(a0); }
+qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_dictionary))scantext_slots[252])(a0); }
+qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_stream))scantext_slots[253])(a0); }
+qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_null))scantext_slots[254])(a0); }
+qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1) { return ((__typeof__(&qpdf_oh_new_integer))scantext_slots[255])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_new_unicode_string))scantext_slots[256])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_parse))scantext_slots[257])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_dict))scantext_slots[258])(a0, a1); }
+void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2) { ((__typeof__(&qpdf_oh_append_item))scantext_slots[259])(a0, a1, a2); }
+void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3) { ((__typeof__(&qpdf_oh_replace_key))scantext_slots[260])(a0, a1, a2, a3); }
+void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2) { ((__typeof__(&qpdf_oh_remove_key))scantext_slots[261])(a0, a1, a2); }
+void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5) { ((__typeof__(&qpdf_oh_replace_stream_data))scantext_slots[262])(a0, a1, a2, a3, a4, a5); }
+QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3) { return ((__typeof__(&qpdf_oh_get_page_content_data))scantext_slots[263])(a0, a1, a2, a3); }
+QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5) { return ((__typeof__(&qpdf_oh_get_stream_data))scantext_slots[264])(a0, a1, a2, a3, a4, a5); }
+QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0) { return ((__typeof__(&qpdf_init_write_memory))scantext_slots[265])(a0); }
+void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_compress_streams))scantext_slots[266])(a0, a1); }
+void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1) { ((__typeof__(&qpdf_set_decode_level))scantext_slots[267])(a0, a1); }
+void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[268])(a0, a1); }
+void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[269])(a0, a1); }
+void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[270])(a0, a1); }
+void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[271])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[272])(a0); }
+size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[273])(a0); }
+unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[274])(a0); }
+uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[275])(a0); }
+int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[276])(a0, a1, a2, a3, a4); }

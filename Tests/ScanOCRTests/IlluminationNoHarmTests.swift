@@ -95,3 +95,66 @@ enum FamilyPage {
     return (try #require(image), truth)
   }
 }
+
+/// A faded page with noise: ink lifted to gray (black to 214 on paper
+/// 255), blurred 1.2 px and given Gaussian noise σ 10, as
+/// `docs/measurements/2026-12-07-second-look.md` makes its faded develop
+/// pages. Stretched as it was, its noise became ink: `faded-small-print`
+/// read CER 2.2 (Tesseract reads nothing, 0.98) at 2.3 × Tesseract's time.
+@Suite("Illumination: faded and noisy pages")
+struct FadedNoisyPageTests {
+  /// Makes the faded page of the committed sample `Scans/small-print.png`
+  /// into a temporary folder.
+  static func fadedSmallPrint() throws -> (path: String, truth: Page, folder: URL) {
+    let folder = try Fixtures.temporaryFolder()
+    let source = Fixtures.scans.appendingPathComponent("small-print.png").path
+    let path = folder.appendingPathComponent("faded-small-print.png").path
+    try GeneratedImages.run(
+      """
+      import sys
+      import numpy as np
+      from PIL import Image, ImageFilter
+      im = Image.open(sys.argv[1]).convert("L")
+      a = np.asarray(im.filter(ImageFilter.GaussianBlur(1.2)), dtype=np.float64)
+      a = 255 - (255 - a) * 0.16
+      a += np.random.default_rng(7).normal(0, 10, a.shape)
+      Image.fromarray(np.clip(a, 0, 255).astype(np.uint8)).save(sys.argv[2], dpi=(300, 300))
+      """, [source, path])
+    let truthPath = Fixtures.scans.appendingPathComponent("small-print.truth.json").path
+    let truth = try #require(
+      try DocumentJSON.decode(String(contentsOfFile: truthPath, encoding: .utf8)).pages.first)
+    return (path, truth, folder)
+  }
+
+  /// The page is averaged before its contrast is stretched, and reads its
+  /// text: the first sentence's words, CER under 0.05.
+  @Test(.enabled(if: GeneratedImages.python != nil, "\(GeneratedImages.absentMessage)"))
+  func aFadedNoisyPageIsAveragedAndReads() throws {
+    let (path, truth, folder) = try Self.fadedSmallPrint()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let image = try #require(Preprocessor.gray(try PhotoPageTests.decode(path)))
+    let measured = try #require(Preprocessor.measureIllumination(image))
+    #expect(measured.decision == .contrastStretched)
+    #expect(
+      measured.smoothsNoise,
+      "range \(String(describing: measured.range)), noise \(String(describing: measured.noise))")
+    let page = try #require(try OCREngine().recognize(contentsOf: path).first)
+    let text = page.text
+    for word in ["coffee", "depends", "fresh", "beans", "water", "grind"] {
+      #expect(text.contains(word), "\(word) not in \(text.prefix(200))")
+    }
+    let score = page.evaluate(against: truth)
+    #expect(score.cer < 0.05, "CER \(score.cer)")
+  }
+
+  /// A low-contrast page without noise (the committed sample) is stretched
+  /// as before, not averaged.
+  @Test func aCleanLowContrastPageIsNotAveraged() throws {
+    try OCRLibraries.load()
+    let path = Fixtures.scans.appendingPathComponent("low-contrast.png").path
+    let image = try #require(Preprocessor.gray(try PhotoPageTests.decode(path)))
+    let measured = try #require(Preprocessor.measureIllumination(image))
+    #expect(measured.decision == .contrastStretched)
+    #expect(!measured.smoothsNoise, "noise \(String(describing: measured.noise))")
+  }
+}

@@ -72,7 +72,7 @@ getProjectiveXformCoeffs pixProjective ptaCreate ptaAddPt ptaDestroy pixScaleAre
 dewarpaCreate dewarpaDestroy dewarpCreate dewarpDestroy dewarpaInsertDewarp dewarpaUseBothArrays
 dewarpaSetCurvatures dewarpBuildPageModel dewarpaInsertRefModels dewarpaApplyDisparity
 fpixGetDimensions fpixGetData fpixGetWpl numaGetCount numaGetFValue dewarpPopulateFullRes
-pixSauvolaBinarize""".split()
+pixSauvolaBinarize pixBlockconv""".split()
 
 HEADERS = {
     "tesseract": Path("/usr/include/tesseract/capi.h"),

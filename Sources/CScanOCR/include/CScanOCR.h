@@ -265,6 +265,7 @@ l_int32 scantext_numaGetCount(NUMA *na);
 l_ok scantext_numaGetFValue(NUMA *na, l_int32 index, l_float32 *pval);
 l_ok scantext_dewarpPopulateFullRes(L_DEWARP *dew, PIX *pix, l_int32 x, l_int32 y);
 l_ok scantext_pixSauvolaBinarize(PIX *pixs, l_int32 whsize, l_float32 factor, l_int32 addborder, PIX **ppixm, PIX **ppixsd, PIX **ppixth, PIX **ppixd);
+PIX * scantext_pixBlockconv(PIX *pix, l_int32 wc, l_int32 hc);
 const char * scantext_TessVersion(void);
 void scantext_TessDeleteText(const char *text);
 TessBaseAPI * scantext_TessBaseAPICreate(void);

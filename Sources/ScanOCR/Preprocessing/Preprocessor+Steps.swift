@@ -69,7 +69,13 @@ struct IlluminationStep: ImageStep {
   func apply(_ decision: StepDecision, to page: inout WorkingPage, _ context: StepContext)
     -> (image: LeptonicaImage, map: PointMap)?
   {
-    Preprocessor.normalizeIllumination(page.image, decision).map { ($0, .identity) }
+    // The stretch alone (a rare decision) measures the page's noise again.
+    let smoothing =
+      decision == .contrastStretched
+      && (Preprocessor.measureIllumination(page.image)?.smoothsNoise ?? false)
+    return Preprocessor.normalizeIllumination(page.image, decision, smoothing: smoothing).map {
+      ($0, .identity)
+    }
   }
 
   func record(_ measured: Preprocessor.IlluminationMeasurement, _ decision: StepDecision)

@@ -325,6 +325,33 @@ struct Preprocessor {
   struct IlluminationMeasurement {
     var spread: Int?
     var range: Int?
+    /// The paper's noise: the 75th percentile of the differences between
+    /// neighbouring pixels (``Preprocessor/neighbourNoise(_:)``), measured
+    /// when the contrast is low.
+    var noise: Int?
+
+    /// Whether the page is averaged (3×3 mean) before its contrast is
+    /// stretched: when its noise is too strong for its ink.
+    ///
+    /// The stretch maps ink to black and paper to white, and Tesseract then
+    /// thresholds the page halfway between them, so a paper pixel reads as ink
+    /// wherever its noise reaches half the range. For Gaussian noise of
+    /// deviation σ the 75th percentile of the differences between neighbours is
+    /// 1.63 σ; when half the range is under 4 σ (the range under 8 σ, about 4.9
+    /// × ``noise``) more than one paper pixel in 30,000 turns into ink,
+    /// hundreds of specks on a letter page, around and inside every stroke.
+    /// Averaging 3×3 pixels divides the noise by 3 and keeps strokes of 3 px
+    /// and more (text at 150–300 dpi). Measured on develop pages faded to ink
+    /// at 214 on paper at 255 with noise σ 10 (range 43–46, noise 10;
+    /// `docs/measurements/2026-12-07-second-look.md`, "Faded and fax pages"):
+    /// stretched as they were, CER 2.2 and 1.1 (Tesseract 0.98 and 0.99,
+    /// reading nothing) at 2.3 × Tesseract's time; averaged first, 0.019 and
+    /// 0.080 in a tenth of the time. The low-contrast sample page has no noise
+    /// (0) and is stretched as before.
+    var smoothsNoise: Bool {
+      guard decision == .contrastStretched, let range, let noise, noise > 0 else { return false }
+      return range * 163 < 800 * noise
+    }
 
     /// Background normalisation when the paper's brightness varies by more
     /// than 40 levels; else contrast normalisation when ink (the darkest
@@ -382,18 +409,59 @@ struct Preprocessor {
     guard scantext_pixGetRankValue(small.pix, rankFactor, 0.9, &paper) == 0,
       scantext_pixGetRankValue(small.pix, rankFactor, inkRank, &ink) == 0
     else { return IlluminationMeasurement(spread: spread) }
-    return IlluminationMeasurement(spread: spread, range: Int(paper) - Int(ink))
+    let range = Int(paper) - Int(ink)
+    let noise = range < 110 ? neighbourNoise(small) : nil
+    return IlluminationMeasurement(spread: spread, range: range, noise: noise)
+  }
+
+  /// The 75th percentile of the absolute differences between horizontally
+  /// neighbouring pixels of a gray image: on a page, mostly paper beside
+  /// paper, so it measures the paper's noise (text edges are fewer than a
+  /// quarter of the pairs). `nil` for an image that is not 8-bit gray.
+  ///
+  /// - Complexity: O(*n*) in the image's pixels.
+  static func neighbourNoise(_ gray: LeptonicaImage) -> Int? {
+    guard let pixels = GrayPixels(gray), pixels.width > 1 else { return nil }
+    var histogram = [Int](repeating: 0, count: 256)
+    var count = 0
+    pixels.values.withUnsafeBufferPointer { values in
+      for y in 0..<pixels.height {
+        let row = y * pixels.width
+        for x in 1..<pixels.width {
+          let d = Int(values[row + x]) - Int(values[row + x - 1])
+          histogram[abs(d)] += 1
+        }
+      }
+      count = pixels.height * (pixels.width - 1)
+    }
+    guard count > 0 else { return nil }
+    var seen = 0
+    for (level, n) in histogram.enumerated() {
+      seen += n
+      if seen * 4 >= count * 3 { return level }
+    }
+    return 255
   }
 
   /// Normalises uneven background (`.applied`) or stretches low contrast
   /// (`.contrastStretched`), as the illumination step decided.
-  static func normalizeIllumination(_ gray: LeptonicaImage, _ decision: StepDecision)
-    -> LeptonicaImage?
-  {
-    let made =
-      decision == .contrastStretched
-      ? scantext_pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
-      : scantext_pixBackgroundNormSimple(gray.pix, nil, nil)
+  /// With `smoothing` (``IlluminationMeasurement/smoothsNoise``), the
+  /// page is averaged 3×3 before the stretch.
+  static func normalizeIllumination(
+    _ gray: LeptonicaImage, _ decision: StepDecision, smoothing: Bool = false
+  ) -> LeptonicaImage? {
+    let made: UnsafeMutablePointer<Pix>?
+    if decision == .contrastStretched {
+      if smoothing {
+        guard let averaged = scantext_pixBlockconv(gray.pix, 1, 1) else { return nil }
+        let owned = LeptonicaImage(taking: averaged)
+        made = scantext_pixContrastNorm(nil, owned.pix, 50, 50, 40, 2, 2)
+      } else {
+        made = scantext_pixContrastNorm(nil, gray.pix, 50, 50, 40, 2, 2)
+      }
+    } else {
+      made = scantext_pixBackgroundNormSimple(gray.pix, nil, nil)
+    }
     guard let made else { return nil }
     scantext_pixCopyResolution(made, gray.pix)
     return LeptonicaImage(taking: made)

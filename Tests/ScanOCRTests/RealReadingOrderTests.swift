@@ -58,4 +58,23 @@ struct RealReadingOrderTests {
     #expect(text < folio, "\(all)")
     #expect(folio + 1 == foot, "\(all)")
   }
+
+  /// A Korean report's ruled table read cell by cell: Tesseract reads a
+  /// cell's lines with boxes over two lines of type ("포함. 병 에 …"
+  /// across "포함" and "①신종감염병…"); the cells' reading is repaired as
+  /// the page's is, so `verify` holds (70 violations before: words
+  /// outside their line's selection, selections overlapping, taps landing
+  /// on the line above).
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aRuledTablesCellsReadAloneKeepTheInvariants() throws {
+    let page = try RealDocumentRolesTests.page("normal_4pages", 2, languages: ["kor"])
+    let cells = page.blocks.flatMap(\.paragraphs).filter { $0.role == .tableCell }
+    #expect(cells.count >= 8, "\(RealDocumentRolesTests.paragraphs(page))")
+    let report = page.verify()
+    #expect(
+      report.passed,
+      "\(report.violations.count) violations, first: \(report.violations.prefix(3).map(\.description))"
+    )
+  }
 }

@@ -43,7 +43,11 @@ extension OCREngine {
           api, Int32(box.minX), Int32(box.minY), Int32(box.width), Int32(box.height))
         // A cell Tesseract cannot read leaves the table as Tesseract read it.
         guard scantext_TessBaseAPIRecognize(api, nil) == 0 else { break }
-        let blocks = ResultReader.read(api).blocks
+        // A cell's reading is repaired as the page's is: lines Tesseract
+        // read overlapping inside a cell (Korean cells of normal_4pages
+        // p2, a line box over two lines of type) are cut apart, so their
+        // selections cover their words and do not overlap.
+        let blocks = GeometryRepair.repair(ResultReader.read(api).blocks)
         cellLines.append(blocks.flatMap { $0.paragraphs.flatMap(\.lines) })
       }
       if cellLines.count == table.cells.count {

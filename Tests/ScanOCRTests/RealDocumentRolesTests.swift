@@ -206,17 +206,4 @@ struct RealDocumentRolesTests {
     #expect(heading.text.hasSuffix("PRACTICAL EXPERIENCE"), "\(all)")
     #expect(all.first { $0.text.hasPrefix("IBM Redbooks are developed") }?.role == .body, "\(all)")
   }
-
-  /// A Korean report's section title after its number set in a badge (a
-  /// white figure in a dark square, which OCR does not read but the list
-  /// marker rule sees as ink left of the line): a heading, not a list
-  /// item.
-  @Test(
-    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
-  func aTitleAfterItsNumberInABadgeIsAHeading() throws {
-    let page = try Self.page("normal_4pages", 2, languages: ["kor"])
-    let all = Self.paragraphs(page)
-    let title = try #require(all.first { $0.text.contains("관련 보험 현황") }, "\(all)")
-    #expect(title.role == .heading, "\(all)")
-  }
 }

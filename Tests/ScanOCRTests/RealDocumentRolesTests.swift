@@ -167,4 +167,43 @@ struct RealDocumentRolesTests {
     #expect(Self.role(of: "(3)", in: page) == .heading, "\(all)")
     #expect(Self.role(of: "10) 인덱스", in: page) == .footnote, "\(all)")
   }
+
+  /// A paper's table caption of five lines over its table, numbered
+  /// "Table 1.": a caption (the rule's four lines held captions of one
+  /// to four lines only).
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aLongTableCaptionIsACaption() throws {
+    let page = try Self.page("2305.03393v1-pg9", 1)
+    #expect(
+      Self.role(of: "Table 1. HPO performed", in: page) == .caption, "\(Self.paragraphs(page))")
+    #expect(Self.role(of: "5.1 Hyper Parameter Optimization", in: page) == .heading)
+  }
+
+  /// A figure's caption whose line OCR reads as two paragraphs ("Figure
+  /// 3-10 Colu", "mn masks shown in System i Navigator"): both caption.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aCaptionsLineReadAsTwoParagraphsIsAllCaption() throws {
+    let page = try Self.page("redp5110_sampled", 14)
+    let all = Self.paragraphs(page)
+    let parts = all.filter {
+      $0.text.hasPrefix("Figure 3-10") || $0.text.contains("masks shown in System i Navigator")
+    }
+    #expect(!parts.isEmpty, "\(all)")
+    #expect(parts.allSatisfy { $0.role == .caption }, "\(parts)")
+  }
+
+  /// A back cover's heading in capitals read into one paragraph with the
+  /// mixed-case text a blank line below it: split off, a heading.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aHeadingInCapitalsOverItsTextIsAHeading() throws {
+    let page = try Self.page("redp5110_sampled", 18)
+    let all = Self.paragraphs(page)
+    let heading = try #require(all.first { $0.text.hasPrefix("BUILDING TECHNICAL") }, "\(all)")
+    #expect(heading.role == .heading, "\(all)")
+    #expect(heading.text.hasSuffix("PRACTICAL EXPERIENCE"), "\(all)")
+    #expect(all.first { $0.text.hasPrefix("IBM Redbooks are developed") }?.role == .body, "\(all)")
+  }
 }

@@ -10,7 +10,8 @@ extension RoleDetection {
   /// (sizes within 8 %, all bold or none) and differ from the line after
   /// them as a heading differs from its text: larger (1.2 times that line
   /// and the running text, the heading rule's ratio), or bold over
-  /// regular at the running text's size (`TypeWeight`); when they start
+  /// regular at the running text's size (`TypeWeight`), or in capitals
+  /// over mixed case with a blank below them; when they start
   /// with a capital or a number, the last of them not filling the measure
   /// (its block's and its column's running text's), and hold at most twenty words (bold ones
   /// also ending in a bold word and not like a sentence part, as a bold
@@ -45,16 +46,19 @@ extension RoleDetection {
       for other in multiLine where other.box.minX < f.box.maxX && f.box.minX < other.box.maxX {
         f.column = f.column.union(other.box)
       }
-      guard let k = headingLines(f, bodySize: bodySize, bodyWeight: bodyWeight) else { continue }
+      let inType = linesInOtherType(f, bodySize: bodySize, bodyWeight: bodyWeight)
+      guard let k = inType ?? linesInCapitals(f, bodySize: bodySize) else { continue }
       // Lines set like the last line of the paragraph above (in any block,
-      // in their column) are its text's.
+      // in their column) are its text's; in capitals, they are set alike
+      // when that line is in capitals too.
       let above = facts.filter {
         $0.box.maxY <= f.box.minY + 1 && $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX
       }.max { $0.box.maxY < $1.box.maxY }
       if let above, let last = above.lineSizes.last,
         abs(last - f.lineSizes[0]) <= 0.08 * f.lineSizes[0],
         TypeWeight.isBold(line: above.wordWeights.last ?? [], body: bodyWeight)
-          == TypeWeight.isBold(line: f.wordWeights[0], body: bodyWeight)
+          == TypeWeight.isBold(line: f.wordWeights[0], body: bodyWeight),
+        inType != nil || TextCues.isCapitals(above.paragraphLines.last ?? [])
       {
         continue
       }
@@ -67,11 +71,11 @@ extension RoleDetection {
     return out
   }
 
-  /// How many of a paragraph's first lines are a heading set apart from
-  /// the lines after it; `nil` when none are.
-  private static func headingLines(_ f: ParagraphFacts, bodySize: Double, bodyWeight: Double)
-    -> Int?
-  {
+  /// How many of a paragraph's first lines are set larger or bolder than
+  /// the lines after them, as a heading; `nil` when none are.
+  private static func linesInOtherType(
+    _ f: ParagraphFacts, bodySize: Double, bodyWeight: Double
+  ) -> Int? {
     let sizes = f.lineSizes
     let bold = f.wordWeights.map { TypeWeight.isBold(line: $0, body: bodyWeight) }
     guard sizes.count >= 2, sizes[0] > 0 else { return nil }
@@ -82,13 +86,7 @@ extension RoleDetection {
     guard k < sizes.count, k <= 3, sizes[k] > 0 else { return nil }
     let larger = sizes[0] >= 1.2 * sizes[k] && sizes[0] >= 1.2 * bodySize
     let bolder = bold[0] && !bold[k] && sizes[0] >= TypeWeight.otherFace * bodySize
-    // A heading's last line ends short of the column or is centred in
-    // it: a line filling the whole measure is running text going on
-    // (a line OCR read together with the one below it looks larger).
-    let last = f.lineBoxes[k - 1]
-    let halfEm = sizes[0] / 2
-    guard Double(last.minX - f.column.minX) > halfEm || Double(f.column.maxX - last.maxX) > halfEm
-    else { return nil }
+    guard endsShort(f, k) else { return nil }
     let lead = f.paragraphLines[..<k].flatMap { $0 }
     // A bold run-in lead ends inside its line, before regular words.
     let endsBold = f.wordWeights[k - 1].last { $0 != nil }.map {
@@ -100,5 +98,39 @@ extension RoleDetection {
       larger || !TextCues.endsLikeSentencePart(lead)
     else { return nil }
     return k
+  }
+
+  /// Whether the last of a paragraph's first `k` lines ends short of the
+  /// column or is centred in it: a line filling the whole measure is
+  /// running text going on (a line OCR read together with the one below
+  /// it looks larger).
+  private static func endsShort(_ f: ParagraphFacts, _ k: Int) -> Bool {
+    let last = f.lineBoxes[k - 1]
+    let halfEm = f.lineSizes[0] / 2
+    return Double(last.minX - f.column.minX) > halfEm
+      || Double(f.column.maxX - last.maxX) > halfEm
+  }
+
+  /// How many of a paragraph's first lines (one to three) are a heading
+  /// set in capitals over text in mixed case, at the running text's size
+  /// or more, with a blank below them: more space (by a quarter em) than
+  /// between the lines of the text after them (capitals set a heading
+  /// apart as bold type does; a paragraph opening with a word or two in
+  /// capitals runs on without a blank). `nil` when none are.
+  private static func linesInCapitals(_ f: ParagraphFacts, bodySize: Double) -> Int? {
+    let lines = f.paragraphLines
+    let k = lines.prefix { TextCues.isCapitals($0) }.count
+    guard k >= 1, k <= 3, k < lines.count, f.lineSizes[0] >= 0.95 * bodySize else { return nil }
+    let lead = lines[..<k].flatMap { $0 }
+    // Capitals lines may fill a narrow measure (a cover's side column):
+    // the blank below them, not their length, sets them apart.
+    guard lead.count >= 2, lead.count <= 20, !TextCues.endsLikeSentencePart(lead)
+    else { return nil }
+    let gaps = f.lineBoxes.indices.dropFirst(k).map { l in
+      Double(f.lineBoxes[l].minY - f.lineBoxes[l - 1].maxY)
+    }
+    let below = Array(gaps.dropFirst())
+    let spacing = below.isEmpty ? 0 : median(below)
+    return gaps[0] >= spacing + bodySize / 4 ? k : nil
   }
 }

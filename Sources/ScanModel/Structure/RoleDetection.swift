@@ -30,7 +30,11 @@
 ///    followed by a number that ends in a sign or is followed by a
 ///    capital ("Table 3-2 lists …" is a sentence), or with a label and
 ///    its number in brackets ("[표 1]", "<그림 2>", "[Table 3]"), at most
-///    four lines.
+///    four lines; at most eight when the number ends in a sign or is
+///    bracketed ("Table 1. HPO performed …": a paper's table caption of a
+///    few sentences). A line of running text OCR split off a caption's
+///    last line, level with it and an em or less after it, is the
+///    caption's.
 /// 5. **Marginalia**: narrower than a third of the running text's column
 ///    (the median width of the multi-line paragraphs), beside a multi-line
 ///    paragraph (at least half the column wide) and overlapping none of
@@ -50,7 +54,7 @@
 ///    more that does not end like a sentence part (`.`, `,`, `;`, `:`; a
 ///    numbering such as "2.1." excepted) and is numbered and capitalised
 ///    ("2.1 The Harbour"), in capitals, centred in its column, or in title
-///    case; below 1.2 × the running text (bold or not) it is centred or set
+///    case (in capitals, up to three lines); below 1.2 × the running text (bold or not) it is centred or set
 ///    flush with its column's text, left or right (not set in from both
 ///    edges by more than half an em: a syntax diagram's "FOR ROWS").
 /// 8. Otherwise **body**.
@@ -210,7 +214,10 @@ public enum RoleDetection {
         !below.contains(where: { $0.box.minX < f.box.maxX && f.box.minX < $0.box.maxX })
       {
         role = .footer
-      } else if f.lineSizes.count <= 4, TextCues.startsLikeCaption(f.text) {
+      } else if f.lineSizes.count <= 4
+        || f.lineSizes.count <= TextCues.longCaptionLines && TextCues.startsWithSignedLabel(f.text),
+        TextCues.startsLikeCaption(f.text)
+      {
         role = .caption
       } else if let columnWidth, isBeside(f, textParagraphs: multiLine, columnWidth: columnWidth) {
         role = .marginalia
@@ -235,6 +242,7 @@ public enum RoleDetection {
       roles.append(role)
     }
     continueFootnotes(facts, roles: &roles, bodySize: bodySize, pageHeight: height)
+    continueCaptions(facts, roles: &roles)
     let listLevels = listLevels(facts, roles: roles)
     let levels = headingLevels(
       facts.indices.filter { roles[$0] == .heading }.map { facts[$0].look })
@@ -307,6 +315,27 @@ public enum RoleDetection {
           && facts[$0].lineSizes.count >= 2
       }
       if let above, roles[above] == .footnote, !textBelow { roles[i] = .footnote }
+    }
+  }
+
+  /// A caption's line OCR read as two paragraphs ("Figure 3-10 Colu" and
+  /// "mn masks shown in System i Navigator"): a paragraph of running text
+  /// of one line, level with a caption's last line (each line's middle
+  /// within the other) and starting at most an em right of its end, is the
+  /// caption's.
+  private static func continueCaptions(_ facts: [ParagraphFacts], roles: inout [ParagraphRole]) {
+    for i in facts.indices where roles[i] == .body && facts[i].lineBoxes.count == 1 {
+      let line = facts[i].lineBoxes[0]
+      let em = max(1, facts[i].size)
+      let onCaptionLine = facts.indices.contains { c in
+        guard roles[c] == .caption, let last = facts[c].lineBoxes.last else { return false }
+        let middle = (line.minY + line.maxY) / 2
+        let captionMiddle = (last.minY + last.maxY) / 2
+        return (last.minY...last.maxY).contains(middle)
+          && (line.minY...line.maxY).contains(captionMiddle)
+          && line.minX >= last.maxX - 1 && Double(line.minX - last.maxX) <= em
+      }
+      if onCaptionLine { roles[i] = .caption }
     }
   }
 
@@ -450,6 +479,14 @@ public enum RoleDetection {
     // or a bold run-in lead inside running text is not a heading), not
     // ending like a sentence part.
     if f.isBold, relative >= TypeWeight.otherFace, !TextCues.endsLikeSentencePart(f.words) {
+      return true
+    }
+    // Up to three lines in capitals at the running text's size are a
+    // heading as one line is (a back cover's "BUILDING TECHNICAL /
+    // INFORMATION BASED ON / PRACTICAL EXPERIENCE").
+    if f.lineSizes.count <= 3, relative >= 0.95, f.words.count <= 12,
+      TextCues.isCapitals(f.words), !TextCues.endsLikeSentencePart(f.words)
+    {
       return true
     }
     guard f.lineSizes.count == 1, relative >= 0.95, f.words.count <= 12,
@@ -760,6 +797,24 @@ package enum TextCues {
   /// "그림", "表", "图", "図"), which set them in brackets ("[표 1]",
   /// "<그림 2>", "【表 3】") or followed by a number and a sign ("그림 2.").
   static let bracketedCaptionLabels: Set<String> = ["표", "그림", "表", "图", "図"]
+
+  /// The most lines of a caption whose label and number end in a sign
+  /// ("Table 1.", "Figure 3:", "[표 1]"): a paper's table caption runs to
+  /// a few sentences, set as one paragraph over the table; a paragraph
+  /// starting so is no sentence of running text, however long.
+  static let longCaptionLines = 8
+
+  /// Whether `text` starts with a caption's label and a number ending in
+  /// a sign (`.`, `:`) or in brackets: "Table 1. HPO performed …",
+  /// "Listing 1: …", "[표 1] …"; not "Table 3-2 lists …".
+  static func startsWithSignedLabel(_ text: String) -> Bool {
+    if let open = text.first, "[<〈【".contains(open) { return startsLikeCaption(text) }
+    let words = text.split(separator: " ").prefix(2)
+    guard words.count == 2, let last = words.last?.last, ".:".contains(last) else {
+      return false
+    }
+    return startsLikeCaption(text)
+  }
 
   static func startsLikeCaption(_ text: String) -> Bool {
     // A label and its number in brackets: "[표 1] …", "[Table 2] …".

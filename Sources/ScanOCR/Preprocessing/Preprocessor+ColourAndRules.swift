@@ -1,4 +1,5 @@
 import CScanOCR
+import ScanImaging
 import ScanModel
 
 /// The colour step (which gray to recognise a colour page in) and the rule
@@ -33,6 +34,11 @@ extension Preprocessor {
   struct ColourMeasurement: Equatable {
     /// The share of saturated pixels, 0–1.
     var saturatedShare: Double
+    /// Saturated ink measured against the page's own paper and ink
+    /// (``ColourSeparation``): it finds the stamps whose colour is too
+    /// pale for ``decisionSaturation`` (a stamp pressed lightly on tinted
+    /// paper). `nil` when not measured.
+    var separation: ColourSeparation? = nil
   }
 
   /// How a colour page is turned into gray for recognition.
@@ -43,12 +49,17 @@ extension Preprocessor {
     /// channel: coloured marks (stamps) fade to light gray while black text,
     /// and black text under them, stays dark.
     case suppressSaturated
+    /// Luminance, except that saturated ink over the print, measured
+    /// against the page's neutral axis (``ColourSeparation``), becomes
+    /// the neutral layer: paper, or the neutral ink under it where that
+    /// is darker.
+    case neutralLayer(ColourSeparation)
 
     /// The decision as the page records it.
     var decision: StepDecision {
       switch self {
       case .channel(let c): .channel(c)
-      case .suppressSaturated: .saturatedColourSuppressed
+      case .suppressSaturated, .neutralLayer: .saturatedColourSuppressed
       }
     }
   }
@@ -64,7 +75,23 @@ extension Preprocessor {
     var saturated: Int32 = 0
     guard scantext_pixCountPixels(spread.pix, &saturated, nil) == 0 else { return nil }
     let all = max(1, small.width * small.height)
-    return ColourMeasurement(saturatedShare: Double(saturated) / Double(all))
+    return ColourMeasurement(
+      saturatedShare: Double(saturated) / Double(all), separation: separation(small))
+  }
+
+  /// The page's saturated ink against its own paper and ink, measured on
+  /// the sampled RGB image (``ColourSeparation/measure(_:)``).
+  static func separation(_ sampled: LeptonicaImage) -> ColourSeparation? {
+    guard let view = GrayView(sampled), view.isRGB else { return nil }
+    var samples: [ColourSeparation.RGB] = []
+    samples.reserveCapacity(view.width * view.height)
+    for y in 0..<view.height {
+      for x in 0..<view.width {
+        guard let c = view.colour(x, y) else { return nil }
+        samples.append(ColourSeparation.RGB(Double(c.red), Double(c.green), Double(c.blue)))
+      }
+    }
+    return ColourSeparation.measure(samples)
   }
 
   /// 1 where a pixel of an RGB image is saturated at `threshold` or more.
@@ -89,7 +116,12 @@ extension Preprocessor {
   static func colourConversion(
     _ original: LeptonicaImage, measured: ColourMeasurement
   ) -> ColourConversion? {
-    guard measured.saturatedShare >= minimumSaturatedShare else { return nil }
+    guard measured.saturatedShare >= minimumSaturatedShare else {
+      // No strongly coloured ink: a paler stamp may still lie over the
+      // print, told from the page's own colours.
+      guard let separation = measured.separation, separation.holdsSaturatedInk else { return nil }
+      return .neutralLayer(separation)
+    }
     guard measured.saturatedShare >= colouredPaperShare else { return .suppressSaturated }
     // Coloured paper: the channel in which the paper is brightest against
     // the ink, if clearly better than luminance.
@@ -142,6 +174,9 @@ extension Preprocessor {
       var count: Int32 = 0
       guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0 else { return nil }
       guard scantext_pixCombineMasked(gray.pix, bright.pix, marks.pix) == 0 else { return nil }
+    case .neutralLayer(let separation):
+      guard let layer = neutralLayer(original, separation) else { return nil }
+      gray = layer
     }
     scantext_pixCopyResolution(gray.pix, original.pix)
     return gray
@@ -182,6 +217,65 @@ extension Preprocessor {
       let wider = scantext_pixDilateBrick(nil, marks.pix, 3, 3).map(LeptonicaImage.init)
     else { return nil }
     return wider
+  }
+
+  /// The page's neutral layer (``ColourConversion/neutralLayer(_:)``):
+  /// luminance, where saturated ink over the print becomes paper, or
+  /// keeps the neutral ink under it (``ColourSeparation/neutralGray(_:threshold:)``).
+  /// Saturated pixels are those at the separation's threshold; the marks
+  /// they form over the print (``marksOverPrint(_:luminance:resolution:)``)
+  /// reach on through pixels at half the threshold joined to them (the
+  /// stamp's paler, grainy and anti-aliased parts). `nil` when no mark
+  /// lies over the print or Leptonica fails.
+  /// - Complexity: O(*p*) for *p* pixels.
+  static func neutralLayer(
+    _ original: LeptonicaImage, _ separation: ColourSeparation
+  ) -> LeptonicaImage? {
+    guard let view = GrayView(original), view.isRGB,
+      let luminance = scantext_pixConvertRGBToLuminance(original.pix).map(LeptonicaImage.init),
+      let high = scantext_pixCreate(Int32(original.width), Int32(original.height), 1).map(
+        LeptonicaImage.init),
+      let low = scantext_pixCreate(Int32(original.width), Int32(original.height), 1).map(
+        LeptonicaImage.init),
+      let highBits = scantext_pixGetData(high.pix), let lowBits = scantext_pixGetData(low.pix)
+    else { return nil }
+    let bitWords = Int(scantext_pixGetWpl(high.pix))
+    let paler = separation.threshold / 2
+    for y in 0..<view.height {
+      for x in 0..<view.width {
+        guard let c = view.colour(x, y) else { return nil }
+        let chroma = separation.chroma(.init(Double(c.red), Double(c.green), Double(c.blue)))
+        guard chroma >= paler else { continue }
+        let bit = UInt32(1) << UInt32(31 - (x & 31))
+        lowBits[y * bitWords + (x >> 5)] |= bit
+        if chroma >= separation.threshold { highBits[y * bitWords + (x >> 5)] |= bit }
+      }
+    }
+    guard
+      let marks = marksOverPrint(high, luminance: luminance, resolution: original.resolution),
+      let reach = scantext_pixSeedfillBinary(nil, marks.pix, low.pix, 8).map(LeptonicaImage.init),
+      let layerMask = scantext_pixOr(nil, reach.pix, marks.pix).map(LeptonicaImage.init),
+      let maskBits = scantext_pixGetData(layerMask.pix),
+      let grayBytes = scantext_pixGetData(luminance.pix)
+    else { return nil }
+    var count: Int32 = 0
+    guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0 else { return nil }
+    let grayWords = Int(scantext_pixGetWpl(luminance.pix))
+    for y in 0..<view.height {
+      for x in 0..<view.width {
+        let word = maskBits[y * bitWords + (x >> 5)]
+        guard word != 0, (word >> UInt32(31 - (x & 31))) & 1 == 1,
+          let c = view.colour(x, y),
+          let value = separation.neutralGray(
+            .init(Double(c.red), Double(c.green), Double(c.blue)), threshold: 0)
+        else { continue }
+        // Leptonica packs 8-bit pixels big-endian within each word.
+        let shift = UInt32(24 - 8 * (x & 3))
+        let index = y * grayWords + (x >> 2)
+        grayBytes[index] = grayBytes[index] & ~(0xff << shift) | UInt32(value) << shift
+      }
+    }
+    return luminance
   }
 
   // MARK: Rules

@@ -97,42 +97,82 @@ package struct ColourSeparation: Equatable, Sendable {
   /// - Parameter samples: The sampled pixels' colours.
   /// - Complexity: O(*n*) for *n* samples.
   package static func measure(_ samples: [RGB]) -> ColourSeparation? {
-    guard !samples.isEmpty else { return nil }
-    let lum = samples.map(luminance)
+    func channel(_ i: Int) -> [UInt8] { samples.map { UInt8(max(0, min(255, $0[i]))) } }
+    return measure(red: channel(0), green: channel(1), blue: channel(2))
+  }
+
+  /// Measures a page from a sample of its pixels, one array a channel
+  /// (see ``measure(_:)``).
+  /// - Complexity: O(*n*) for *n* samples.
+  package static func measure(red: [UInt8], green: [UInt8], blue: [UInt8]) -> ColourSeparation? {
+    let n = min(red.count, green.count, blue.count)
+    guard n > 0 else { return nil }
+    // Plain integer loops: a page's sample is half a million pixels, and
+    // the debug build is slow at anything more.
+    var lum = [UInt8](repeating: 0, count: n)
     var lumHistogram = [Int](repeating: 0, count: 256)
-    for l in lum { lumHistogram[min(255, max(0, l))] += 1 }
+    for i in 0..<n {
+      let l = (3 * Int(red[i]) + 5 * Int(green[i]) + 2 * Int(blue[i]) + 5) / 10
+      lum[i] = UInt8(l)
+      lumHistogram[l] += 1
+    }
     let median = percentile(lumHistogram, 0.5)
     let dark = percentile(lumHistogram, 0.01)
     guard median > dark else { return nil }
-    var paperChannels = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
-    var inkChannels = paperChannels
-    for (c, l) in zip(samples, lum) {
-      for i in 0..<3 {
-        let v = min(255, max(0, Int(c[i])))
-        if l >= median { paperChannels[i][v] += 1 }
-        if l <= dark { inkChannels[i][v] += 1 }
+    var paperR = [Int](repeating: 0, count: 256)
+    var paperG = paperR
+    var paperB = paperR
+    var inkR = paperR
+    var inkG = paperR
+    var inkB = paperR
+    for i in 0..<n {
+      let l = Int(lum[i])
+      if l >= median {
+        paperR[Int(red[i])] += 1
+        paperG[Int(green[i])] += 1
+        paperB[Int(blue[i])] += 1
+      }
+      if l <= dark {
+        inkR[Int(red[i])] += 1
+        inkG[Int(green[i])] += 1
+        inkB[Int(blue[i])] += 1
       }
     }
-    let paper = RGB((0..<3).map { Double(percentile(paperChannels[$0], 0.5)) })
-    let ink = RGB((0..<3).map { Double(percentile(inkChannels[$0], 0.5)) })
+    let paper = RGB(
+      Double(percentile(paperR, 0.5)), Double(percentile(paperG, 0.5)),
+      Double(percentile(paperB, 0.5)))
+    let ink = RGB(
+      Double(percentile(inkR, 0.5)), Double(percentile(inkG, 0.5)),
+      Double(percentile(inkB, 0.5)))
     // Chroma in whole levels (at most 442, the cube's diagonal).
-    let chromas = samples.map { Int(chroma($0, ink: ink, paper: paper).rounded()) }
+    let (a0, a1, a2) = (paper.x - ink.x, paper.y - ink.y, paper.z - ink.z)
+    let length = a0 * a0 + a1 * a1 + a2 * a2
+    var chromas = [Int](repeating: 0, count: n)
     var paperChroma = [Int](repeating: 0, count: 443)
-    for (d, l) in zip(chromas, lum) where l >= median { paperChroma[min(442, d)] += 1 }
+    for i in 0..<n {
+      let o0 = Double(red[i]) - ink.x
+      let o1 = Double(green[i]) - ink.y
+      let o2 = Double(blue[i]) - ink.z
+      let along = o0 * a0 + o1 * a1 + o2 * a2
+      let d2 = o0 * o0 + o1 * o1 + o2 * o2 - along * along / length
+      let d = min(442, Int(max(0, d2).squareRoot().rounded()))
+      chromas[i] = d
+      if Int(lum[i]) >= median { paperChroma[d] += 1 }
+    }
     let spread = Double(percentile(paperChroma, 0.99))
     let threshold = max(paperSpreadFactor * spread, spread + minimumMargin)
     var saturated = 0
     var stampBrightest = [Int](repeating: 0, count: 256)
-    for (c, d) in zip(samples, chromas) where Double(d) >= threshold {
+    for i in 0..<n where Double(chromas[i]) >= threshold {
       saturated += 1
-      stampBrightest[min(255, max(0, Int(c.max())))] += 1
+      stampBrightest[Int(max(red[i], green[i], blue[i]))] += 1
     }
     let paperGray = luminance(paper)
     let midpoint = (Int(ink.max()) + Int(paper.max())) / 2
     let stampLightness = saturated > 0 ? percentile(stampBrightest, 0.5) : midpoint
     return ColourSeparation(
       paper: paper, ink: ink, threshold: threshold,
-      share: Double(saturated) / Double(samples.count),
+      share: Double(saturated) / Double(n),
       paperGray: UInt8(min(255, max(0, paperGray))),
       neutralBelow: min(midpoint, stampLightness))
   }

@@ -82,16 +82,26 @@ extension Preprocessor {
   /// The page's saturated ink against its own paper and ink, measured on
   /// the sampled RGB image (``ColourSeparation/measure(_:)``).
   static func separation(_ sampled: LeptonicaImage) -> ColourSeparation? {
-    guard let view = GrayView(sampled), view.isRGB else { return nil }
-    var samples: [ColourSeparation.RGB] = []
-    samples.reserveCapacity(view.width * view.height)
-    for y in 0..<view.height {
-      for x in 0..<view.width {
-        guard let c = view.colour(x, y) else { return nil }
-        samples.append(ColourSeparation.RGB(Double(c.red), Double(c.green), Double(c.blue)))
+    guard scantext_pixGetDepth(sampled.pix) == 32, let data = scantext_pixGetData(sampled.pix)
+    else { return nil }
+    let words = Int(scantext_pixGetWpl(sampled.pix))
+    let count = sampled.width * sampled.height
+    var red = [UInt8](repeating: 0, count: count)
+    var green = red
+    var blue = red
+    var i = 0
+    for y in 0..<sampled.height {
+      let line = data + y * words
+      for x in 0..<sampled.width {
+        // 0xRRGGBBAA.
+        let p = line[x]
+        red[i] = UInt8(truncatingIfNeeded: p >> 24)
+        green[i] = UInt8(truncatingIfNeeded: p >> 16)
+        blue[i] = UInt8(truncatingIfNeeded: p >> 8)
+        i += 1
       }
     }
-    return ColourSeparation.measure(samples)
+    return ColourSeparation.measure(red: red, green: green, blue: blue)
   }
 
   /// 1 where a pixel of an RGB image is saturated at `threshold` or more.
@@ -231,50 +241,31 @@ extension Preprocessor {
   static func neutralLayer(
     _ original: LeptonicaImage, _ separation: ColourSeparation
   ) -> LeptonicaImage? {
-    guard let view = GrayView(original), view.isRGB,
-      let luminance = scantext_pixConvertRGBToLuminance(original.pix).map(LeptonicaImage.init),
-      let high = scantext_pixCreate(Int32(original.width), Int32(original.height), 1).map(
-        LeptonicaImage.init),
-      let low = scantext_pixCreate(Int32(original.width), Int32(original.height), 1).map(
-        LeptonicaImage.init),
-      let highBits = scantext_pixGetData(high.pix), let lowBits = scantext_pixGetData(low.pix)
-    else { return nil }
-    let bitWords = Int(scantext_pixGetWpl(high.pix))
-    let paler = separation.threshold / 2
-    for y in 0..<view.height {
-      for x in 0..<view.width {
-        guard let c = view.colour(x, y) else { return nil }
-        let chroma = separation.chroma(.init(Double(c.red), Double(c.green), Double(c.blue)))
-        guard chroma >= paler else { continue }
-        let bit = UInt32(1) << UInt32(31 - (x & 31))
-        lowBits[y * bitWords + (x >> 5)] |= bit
-        if chroma >= separation.threshold { highBits[y * bitWords + (x >> 5)] |= bit }
-      }
+    let ink = [separation.ink.x, separation.ink.y, separation.ink.z]
+    let paper = [separation.paper.x, separation.paper.y, separation.paper.z]
+    // Pixels at or above a chroma: 1 in a mask (pixThresholdToBinary
+    // marks the pixels below its threshold).
+    func atLeast(_ chroma: LeptonicaImage, _ level: Double) -> LeptonicaImage? {
+      let threshold = Int32(min(255, level.rounded(.up)))
+      guard let below = scantext_pixThresholdToBinary(chroma.pix, threshold) else { return nil }
+      let mask = LeptonicaImage(taking: below)
+      return scantext_pixInvert(mask.pix, mask.pix) != nil ? mask : nil
     }
     guard
+      let chroma = scantext_chromaFromAxis(original.pix, ink, paper).map(LeptonicaImage.init),
+      let luminance = scantext_pixConvertRGBToLuminance(original.pix).map(LeptonicaImage.init),
+      let high = atLeast(chroma, separation.threshold),
+      let low = atLeast(chroma, separation.threshold / 2),
       let marks = marksOverPrint(high, luminance: luminance, resolution: original.resolution),
       let reach = scantext_pixSeedfillBinary(nil, marks.pix, low.pix, 8).map(LeptonicaImage.init),
-      let layerMask = scantext_pixOr(nil, reach.pix, marks.pix).map(LeptonicaImage.init),
-      let maskBits = scantext_pixGetData(layerMask.pix),
-      let grayBytes = scantext_pixGetData(luminance.pix)
+      let layerMask = scantext_pixOr(nil, reach.pix, marks.pix).map(LeptonicaImage.init)
     else { return nil }
     var count: Int32 = 0
-    guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0 else { return nil }
-    let grayWords = Int(scantext_pixGetWpl(luminance.pix))
-    for y in 0..<view.height {
-      for x in 0..<view.width {
-        let word = maskBits[y * bitWords + (x >> 5)]
-        guard word != 0, (word >> UInt32(31 - (x & 31))) & 1 == 1,
-          let c = view.colour(x, y),
-          let value = separation.neutralGray(
-            .init(Double(c.red), Double(c.green), Double(c.blue)), threshold: 0)
-        else { continue }
-        // Leptonica packs 8-bit pixels big-endian within each word.
-        let shift = UInt32(24 - 8 * (x & 3))
-        let index = y * grayWords + (x >> 2)
-        grayBytes[index] = grayBytes[index] & ~(0xff << shift) | UInt32(value) << shift
-      }
-    }
+    guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0,
+      scantext_neutralLayerInMask(
+        luminance.pix, original.pix, layerMask.pix, Int32(separation.neutralBelow),
+        Int32(separation.paperGray)) == 0
+    else { return nil }
     return luminance
   }
 

@@ -1,0 +1,79 @@
+// Hand-written (not generated): see include/ScanTextChroma.h.
+#include "ScanTextChroma.h"
+
+#include "CScanOCR.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// Leptonica keeps 8-bit pixels in 32-bit words, the first pixel in the
+// most significant byte: on a little-endian machine pixel x of a row is
+// byte x ^ 3.
+static inline size_t byte_index(size_t x) {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  return x ^ 3;
+#else
+  return x;
+#endif
+}
+
+struct Pix *scantext_chromaFromAxis(struct Pix *rgb, const double ink[3], const double paper[3]) {
+  if (!rgb || !ink || !paper || scantext_pixGetDepth(rgb) != 32) return NULL;
+  l_int32 w = scantext_pixGetWidth(rgb), h = scantext_pixGetHeight(rgb);
+  PIX *out = scantext_pixCreate(w, h, 8);
+  if (!out) return NULL;
+  double axis[3] = {paper[0] - ink[0], paper[1] - ink[1], paper[2] - ink[2]};
+  double length = axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2];
+  const l_uint32 *src = scantext_pixGetData(rgb);
+  l_uint32 *dst = scantext_pixGetData(out);
+  size_t swpl = (size_t)scantext_pixGetWpl(rgb), dwpl = (size_t)scantext_pixGetWpl(out);
+  for (l_int32 y = 0; y < h; y++) {
+    const l_uint32 *line = src + (size_t)y * swpl;
+    uint8_t *bytes = (uint8_t *)(dst + (size_t)y * dwpl);
+    for (l_int32 x = 0; x < w; x++) {
+      l_uint32 p = line[x];
+      double o0 = (double)((p >> 24) & 0xff) - ink[0];
+      double o1 = (double)((p >> 16) & 0xff) - ink[1];
+      double o2 = (double)((p >> 8) & 0xff) - ink[2];
+      double d2 = o0 * o0 + o1 * o1 + o2 * o2;
+      if (length > 0) {
+        double along = o0 * axis[0] + o1 * axis[1] + o2 * axis[2];
+        d2 -= along * along / length;
+      }
+      double d = d2 > 0 ? sqrt(d2) : 0;
+      bytes[byte_index((size_t)x)] = d >= 255 ? 255 : (uint8_t)(d + 0.5);
+    }
+  }
+  return out;
+}
+
+int scantext_neutralLayerInMask(struct Pix *gray, struct Pix *rgb, struct Pix *mask,
+                                int neutral_below, int paper_gray) {
+  if (!gray || !rgb || !mask || scantext_pixGetDepth(gray) != 8 ||
+      scantext_pixGetDepth(rgb) != 32 || scantext_pixGetDepth(mask) != 1)
+    return 1;
+  l_int32 w = scantext_pixGetWidth(rgb), h = scantext_pixGetHeight(rgb);
+  if (scantext_pixGetWidth(gray) != w || scantext_pixGetHeight(gray) != h ||
+      scantext_pixGetWidth(mask) != w || scantext_pixGetHeight(mask) != h)
+    return 1;
+  const l_uint32 *src = scantext_pixGetData(rgb);
+  const l_uint32 *bits = scantext_pixGetData(mask);
+  l_uint32 *dst = scantext_pixGetData(gray);
+  size_t swpl = (size_t)scantext_pixGetWpl(rgb), mwpl = (size_t)scantext_pixGetWpl(mask),
+         gwpl = (size_t)scantext_pixGetWpl(gray);
+  for (l_int32 y = 0; y < h; y++) {
+    const l_uint32 *line = src + (size_t)y * swpl;
+    const l_uint32 *mline = bits + (size_t)y * mwpl;
+    uint8_t *bytes = (uint8_t *)(dst + (size_t)y * gwpl);
+    for (l_int32 x = 0; x < w; x++) {
+      l_uint32 word = mline[x >> 5];
+      if (!word || !((word >> (31 - (x & 31))) & 1)) continue;
+      l_uint32 p = line[x];
+      int r = (int)((p >> 24) & 0xff), g = (int)((p >> 16) & 0xff), b = (int)((p >> 8) & 0xff);
+      int brightest = r > g ? (r > b ? r : b) : (g > b ? g : b);
+      bytes[byte_index((size_t)x)] = (uint8_t)(brightest < neutral_below ? brightest : paper_gray);
+    }
+  }
+  return 0;
+}

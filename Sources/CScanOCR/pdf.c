@@ -10,6 +10,9 @@
 
 #include "bindings.h"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -126,6 +129,12 @@ void scantext_pdf_close(scantext_pdf *pdf) {
   scantext_g_object_unref(pdf->document);
   scantext_g_bytes_unref(pdf->bytes);
   free(pdf);
+}
+
+void scantext_release_free_memory(void) {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 int scantext_pdf_page_count(scantext_pdf *pdf) {

@@ -49,4 +49,34 @@ struct LongPDFTests {
       #expect(lines == expected, "\(arguments): first difference \(String(describing: differing))")
     }
   }
+
+  /// A long PDF between a damaged PDF and a short one, read by two
+  /// workers (the plan holds a task for each page, and a ready answer for
+  /// the damaged file): the damaged one is named on standard error, the
+  /// others' pages come out whole, in input order, and the exit code says
+  /// an input failed.
+  @Test(.enabled(if: PDFDocument.isAvailable, "Poppler's GLib library not installed"))
+  func aDamagedPDFAmongLongOnesLeavesTheOthersWholeAndInOrder() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let long = folder.appendingPathComponent("long.pdf")
+    let damaged = folder.appendingPathComponent("damaged.pdf")
+    let short = folder.appendingPathComponent("short.pdf")
+    try Self.pdf(count: 300).write(to: long)
+    try Data("%PDF-1.4\n1 0 obj\n<< /Type /Catalog".utf8).write(to: damaged)
+    try Self.pdf(count: 3).write(to: short)
+    let run = try ScanTextRun.run(
+      [
+        "ocr", damaged.path, long.path, short.path, "--format", "text", "--jobs", "2", "--no-cache",
+      ],
+      timeout: 600)
+    #expect(run.code == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("damaged.pdf: the PDF is truncated or damaged"), "\(run.stderr)")
+    let lines = run.stdout.split(whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }
+    let expected = (1...300).map { "Page \($0) of 300" } + (1...3).map { "Page \($0) of 3" }
+    #expect(
+      lines == expected,
+      "first difference \(String(describing: zip(lines, expected).first { $0 != $1 }))")
+  }
 }

@@ -35,6 +35,13 @@ scantext_pdf *scantext_pdf_open(const uint8_t *data, size_t size, int *error);
 scantext_pdf *scantext_pdf_open_view(
   const uint8_t *data, size_t size, const uint8_t *tail, size_t tail_size, int *error);
 void scantext_pdf_close(scantext_pdf *pdf);
+/// Returns to the system the whole pages of memory the allocator holds
+/// free, in every thread's arena (glibc's `malloc_trim(0)`): called when
+/// a PDF's big transient objects (Poppler's and qpdf's tables of the
+/// file's objects) have been freed, so the freed pages do not stay in the
+/// process's resident set. Thread-safe; nothing happens on other C
+/// libraries.
+void scantext_release_free_memory(void);
 int scantext_pdf_page_count(scantext_pdf *pdf);
 
 /// What a page holds, without rendering it.

@@ -1,3 +1,4 @@
+import CScanOCR
 import Foundation
 import Synchronization
 
@@ -64,6 +65,7 @@ package final class PDFFile: Sendable {
     scanner.withLock { scanner in
       if scanner.asked >= Self.pagesPerScanner, case .success = scanner.editor {
         scanner.editor = nil
+        Self.releaseFreeMemory()
       }
       guard case .success(let editor) = open(&scanner) else { return nil }
       scanner.asked += 1
@@ -87,9 +89,23 @@ package final class PDFFile: Sendable {
       // Closed until the next image check: the view is opened and its
       // first page read without the scanner's objects beside them.
       scanner.editor = nil
+      Self.releaseFreeMemory()
       return update
     }
   }
+
+  /// Returns the memory the allocator holds free to the system
+  /// (`malloc_trim(0)`, in every thread's arena), after a scanner or a
+  /// Poppler document of a long PDF is freed. What they free is many
+  /// small objects (qpdf's object table and a placeholder for each kid of
+  /// the page tree's root: 7 MB at 20,000 pages) and tables of a few
+  /// megabytes, all below the mmap threshold (`main.swift`), so they come
+  /// from the heap; without this, the pages they touched stay resident
+  /// after they are freed, in the arena of whichever worker's thread
+  /// freed them, and the next scanner, opened by another thread, touches
+  /// new ones.
+  /// - Complexity: O(*f*) in the free chunks of the process's arenas.
+  static func releaseFreeMemory() { scantext_release_free_memory() }
 
   /// The scanner, opened when there is none.
   private func open(_ scanner: inout Scanner) -> Result<PDFEditor, OCRError> {
@@ -128,5 +144,8 @@ final class PDFBytes: @unchecked Sendable {
     buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(allocation)[0..<data.count])
   }
 
-  deinit { allocation.deallocate() }
+  deinit {
+    allocation.deallocate()
+    PDFFile.releaseFreeMemory()
+  }
 }

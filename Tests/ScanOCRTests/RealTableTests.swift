@@ -210,6 +210,36 @@ struct RealTableTests {
     }
   }
 
+  /// Page 11 of docling's `redp5110_sampled`: the rules over and under
+  /// the header row of "Special register | Corresponding value" are 2
+  /// points (8 pixels), the rules between the rows 4; the header row is a
+  /// row of its own, each cell holding its text (before: "Special register
+  /// USER or SESSION_USER", one cell with the first row's).
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aHeaderRowBetweenHeavyRulesIsARowOfItsOwn() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("p11").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile", "-f", "11", "-l", "11",
+        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let cells = Self.cells(page).map { ($0.cell?.row ?? -1, $0.cell?.column ?? -1, Self.text($0)) }
+    #expect(cells.first { $0.2 == "Special register" }.map { [$0.0, $0.1] } == [0, 0])
+    #expect(cells.first { $0.2 == "Corresponding value" }.map { [$0.0, $0.1] } == [0, 1])
+    #expect(cells.first { $0.2 == "USER or SESSION_USER" }.map { [$0.0, $0.1] } == [1, 0])
+    #expect(cells.first { $0.2 == "SYSTEM_USER" }.map { [$0.0, $0.1] } == [3, 0])
+    #expect(
+      cells.first { $0.2.hasPrefix("The effective user of the thread excluding") }.map {
+        [$0.0, $0.1]
+      } == [1, 1])
+  }
+
   /// A PubTabNet crop (about 500 px wide, letters 5–9 px high, no dpi) is
   /// read enlarged: its words are read (before: `aT ae`), their boxes lie
   /// on the original image's pixels, and it is a table under a header.

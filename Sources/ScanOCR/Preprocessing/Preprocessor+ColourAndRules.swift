@@ -436,9 +436,9 @@ extension Preprocessor {
     /// than a grid's (``Preprocessor/smallTables(_:ink:resolution:)``).
     var smallTables: [RuledTable] = []
 
-    /// The boxes of the heavy horizontal rules of a page whose rules form
-    /// a grid (``Preprocessor/heavyHorizontalRules(_:thin:resolution:)``):
-    /// part of its tables' grids, not removed.
+    /// The boxes of the page's heavy horizontal rules
+    /// (``Preprocessor/heavyHorizontalRules(_:thin:resolution:)``): part
+    /// of its tables' grids, not removed.
     var heavyHorizontal: [PixelRect] = []
 
     /// Whether the rules form a table's grid, to be removed: at least
@@ -476,11 +476,9 @@ extension Preprocessor {
     var measured = RuleMeasurement(
       horizontal: found.horizontal, vertical: found.vertical,
       horizontalPixels: Int(horizontal), verticalPixels: Int(vertical), crossings: crossings)
+    measured.heavyHorizontal =
+      heavyHorizontalRules(ink, thin: found.horizontal, resolution: resolution) ?? []
     measured.smallTables = smallTables(measured, ink: ink, resolution: resolution)
-    if measured.formGrid {
-      measured.heavyHorizontal =
-        heavyHorizontalRules(ink, thin: found.horizontal, resolution: resolution) ?? []
-    }
     return measured
   }
 

@@ -169,6 +169,77 @@ struct RealTableTests {
     #expect(first.cell?.row == 0 && first.cell?.column == 0, "\(Self.text(first))")
   }
 
+  /// Pages 8 and 12 of docling's `redp5110_sampled`: a query (`SELECT`,
+  /// `FROM`, `WHERE` beside their clauses, p8) and three calls with a
+  /// common prefix (`VERIFY_GROUP_FOR_USER (CURRENT_USER, 'JANE', …`,
+  /// p12) are code listings set at a fixed pitch, no tables; the ruled
+  /// tables on the same pages stay tables, and the listings' lines keep
+  /// their text.
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aCodeListingIsNoTable() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (number, listing, cell) in [
+      (8, ["SELECT", "function_usage", "ORDER"], "FUNCTION_ID"),
+      (12, ["VERIFY_GROUP_FOR_USER", "'JANE',", "'MGR')"], "CLIENT_IPADDR"),
+    ] {
+      let stem = folder.appendingPathComponent("p\(number)").path
+      let (status, output) = try ExternalCheckers.run(
+        try #require(ExternalCheckers.pdftoppm),
+        [
+          "-r", "300", "-png", "-singlefile", "-f", "\(number)", "-l", "\(number)",
+          Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
+        ])
+      #expect(status == 0, "\(output)")
+      let page = try #require(
+        try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+      let cells = Self.cells(page)
+      let words = Set(cells.flatMap { $0.lines.flatMap(\.words).map(\.text) })
+      for word in listing {
+        #expect(!words.contains(word), "p\(number): \(word) read as a table cell")
+        #expect(
+          page.blocks.flatMap(\.paragraphs).flatMap(\.lines).flatMap(\.words)
+            .contains { $0.text == word }, "p\(number): \(word) lost")
+      }
+      let ruled = try #require(cells.first { Self.text($0) == cell }, "p\(number)")
+      #expect(ruled.cell?.column == 0, "p\(number)")
+      // One table: the ruled one (a table is one block of cells).
+      #expect(
+        page.blocks.count { $0.paragraphs.contains { $0.cell != nil } } == 1,
+        "p\(number): \(cells.map(Self.text))")
+    }
+  }
+
+  /// Page 11 of docling's `redp5110_sampled`: the rules over and under
+  /// the header row of "Special register | Corresponding value" are 2
+  /// points (8 pixels), the rules between the rows 4; the header row is a
+  /// row of its own, each cell holding its text (before: "Special register
+  /// USER or SESSION_USER", one cell with the first row's).
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func aHeaderRowBetweenHeavyRulesIsARowOfItsOwn() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stem = folder.appendingPathComponent("p11").path
+    let (status, output) = try ExternalCheckers.run(
+      try #require(ExternalCheckers.pdftoppm),
+      [
+        "-r", "300", "-png", "-singlefile", "-f", "11", "-l", "11",
+        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
+      ])
+    #expect(status == 0, "\(output)")
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let cells = Self.cells(page).map { ($0.cell?.row ?? -1, $0.cell?.column ?? -1, Self.text($0)) }
+    #expect(cells.first { $0.2 == "Special register" }.map { [$0.0, $0.1] } == [0, 0])
+    #expect(cells.first { $0.2 == "Corresponding value" }.map { [$0.0, $0.1] } == [0, 1])
+    #expect(cells.first { $0.2 == "USER or SESSION_USER" }.map { [$0.0, $0.1] } == [1, 0])
+    #expect(cells.first { $0.2 == "SYSTEM_USER" }.map { [$0.0, $0.1] } == [3, 0])
+    #expect(
+      cells.first { $0.2.hasPrefix("The effective user of the thread excluding") }.map {
+        [$0.0, $0.1]
+      } == [1, 1])
+  }
+
   /// A PubTabNet crop (about 500 px wide, letters 5–9 px high, no dpi) is
   /// read enlarged: its words are read (before: `aT ae`), their boxes lie
   /// on the original image's pixels, and it is a table under a header.

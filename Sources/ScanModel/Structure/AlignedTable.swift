@@ -50,6 +50,10 @@
 ///    (`columnAlignments(_:columns:h:range:)`), continues the cells of
 ///    that row (a cell of several lines). At least three table rows.
 ///
+/// 7. **No listing**: most rows that tell their face are set at a fixed
+///    pitch while the page's text is not (``isListing(_:h:pageFaces:)``):
+///    a code listing's lines leave columns too, and are no table.
+///
 /// The first two rows of a run may hold a header cell that spans columns
 /// (a group title over two columns): the columns come from the rows below
 /// them, and a header segment that runs over a column gap makes one cell
@@ -293,6 +297,7 @@ public enum AlignedTables {
     let rows = Self.rows(of: all, h: h)
     var byParagraph: [Int: [Segment]] = [:]
     for segment in all { byParagraph[segment.paragraph, default: []].append(segment) }
+    let faces = FixedPitch.counts(lines.lazy.flatMap(\.line.words))
     var tables: [RuledTable] = []
     var i = 0
     while i < rows.count {
@@ -309,7 +314,7 @@ public enum AlignedTables {
         columns = grown
         j += 1
       }
-      if let table = table(run, h: h, byParagraph: byParagraph) {
+      if let table = table(run, h: h, byParagraph: byParagraph, pageFaces: faces) {
         tables.append(table)
         i = j
       } else {
@@ -472,7 +477,16 @@ public enum AlignedTables {
   }
 
   /// The table a run of rows holds, if the evidence is a table's.
-  static func table(_ found: [Row], h: Double, byParagraph: [Int: [Segment]]) -> RuledTable? {
+  /// - Parameters:
+  ///   - found: The run's rows.
+  ///   - h: The page's median word height.
+  ///   - byParagraph: The page's segments by Tesseract paragraph.
+  ///   - pageFaces: How many of the page's words are set at a fixed pitch
+  ///     and how many in a proportional face (``FixedPitch/counts(_:)``).
+  static func table(
+    _ found: [Row], h: Double, byParagraph: [Int: [Segment]],
+    pageFaces: (fixed: Int, proportional: Int) = (0, 0)
+  ) -> RuledTable? {
     guard found.count >= 3 else { return nil }
     // The columns from the segments that keep the gaps most rows keep
     // (``crossesKeptGap(_:row:in:)``), from the rows under the first two
@@ -623,7 +637,50 @@ public enum AlignedTables {
       }
       if crossing { return nil }
     }
+    if isListing(segments, h: h, pageFaces: pageFaces) { return nil }
     return lattice(segments, columns: kept, h: h)
+  }
+
+  /// Whether a table's segments are a code listing set apart from the
+  /// page's text: most of its rows that tell their face (``FixedPitch``)
+  /// are set at a fixed pitch, at least two of them, while the rest of
+  /// the page is set in a proportional face (at least four of its words
+  /// tell so, and at most a third of those telling are fixed-pitch).
+  ///
+  /// Why: a listing's lines share their indentation and, in a fixed-pitch
+  /// face, the places of their spaces; a run of lines with a common
+  /// prefix (`VERIFY_GROUP_FOR_USER (CURRENT_USER, 'JANE', 'MGR')` three
+  /// times, `redp5110_sampled` p12 of the docling set) or keywords set
+  /// in a column of their own (`SELECT`, `FROM`, `WHERE` beside their
+  /// clauses, p8) leaves the gaps of a table's columns, and its short
+  /// words make short columns. Its text is one line of code after
+  /// another, not cells: a table's cells are set in the document's type,
+  /// a listing in the fixed-pitch type of code. A page set at a fixed
+  /// pitch throughout (typewritten) says nothing about its tables, and
+  /// neither does a crop that is all table.
+  /// - Parameters:
+  ///   - segments: The table's segments.
+  ///   - h: The page's median word height.
+  ///   - pageFaces: The faces of the page's words, the table's included.
+  /// - Complexity: O(*s*²) in the table's segments.
+  static func isListing(
+    _ segments: [Segment], h: Double, pageFaces: (fixed: Int, proportional: Int)
+  ) -> Bool {
+    let own = FixedPitch.counts(segments.lazy.flatMap(\.words))
+    let fixed = pageFaces.fixed - own.fixed
+    let proportional = pageFaces.proportional - own.proportional
+    guard proportional >= 4, 3 * fixed <= fixed + proportional else { return false }
+    var fixedRows = 0
+    var proportionalRows = 0
+    var seen: [Double] = []
+    for segment in segments where !seen.contains(where: { abs($0 - segment.baseline) <= 0.3 * h }) {
+      seen.append(segment.baseline)
+      let row = FixedPitch.counts(
+        segments.lazy.filter { abs($0.baseline - segment.baseline) <= 0.3 * h }.flatMap(\.words))
+      if row.fixed > row.proportional { fixedRows += 1 }
+      if row.proportional > row.fixed { proportionalRows += 1 }
+    }
+    return fixedRows >= 2 && fixedRows > proportionalRows
   }
 
   /// The cells of a table from its segments and columns.

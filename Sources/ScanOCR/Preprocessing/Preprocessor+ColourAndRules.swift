@@ -521,6 +521,11 @@ extension Preprocessor {
     /// than a grid's (``Preprocessor/smallTables(_:ink:resolution:)``).
     var smallTables: [RuledTable] = []
 
+    /// The boxes of the page's heavy horizontal rules
+    /// (``Preprocessor/heavyHorizontalRules(_:thin:resolution:)``): part
+    /// of its tables' grids, not removed.
+    var heavyHorizontal: [PixelRect] = []
+
     /// Whether the rules form a table's grid, to be removed: at least
     /// ``Preprocessor/minimumRuleCrossings`` crossings.
     var formGrid: Bool { crossings >= Preprocessor.minimumRuleCrossings }
@@ -556,8 +561,53 @@ extension Preprocessor {
     var measured = RuleMeasurement(
       horizontal: found.horizontal, vertical: found.vertical,
       horizontalPixels: Int(horizontal), verticalPixels: Int(vertical), crossings: crossings)
+    measured.heavyHorizontal =
+      heavyHorizontalRules(ink, thin: found.horizontal, resolution: resolution) ?? []
     measured.smallTables = smallTables(measured, ink: ink, resolution: resolution)
     return measured
+  }
+
+  /// The thickest a heavy rule is: 1/30 inch (and 5 pixels at least).
+  static func heavyRuleThickness(_ resolution: Int?) -> Int32 {
+    Int32(max(4, (resolution ?? 300) / 30) + 1)
+  }
+
+  /// The boxes of a page's heavy horizontal rules: runs of ink as long as
+  /// a rule (``ruleLength(_:resolution:)``), too thick for a rule
+  /// (``ruleThickness(_:)``) but at most 1/30 inch, between paper
+  /// (``withoutRunsInAreas(_:ink:horizontal:_:)``). They are taken into a
+  /// table's grid (``removeRules(_:_:resolution:)``) and not removed.
+  ///
+  /// Why: a table's rules over and under its header row (and round the
+  /// table) are often set heavier than those between its rows: 2 points,
+  /// 8 pixels at 300 dpi, in the IBM Redbook of docling's set
+  /// (`redp5110_sampled` p8, p11, p12), whose rules between rows are 4–5.
+  /// Taken for solid areas, they left the header row open, read as one
+  /// cell with the first row ("Global variable CLIENT_HOST"). Removing
+  /// them as rules (1/30 inch for every rule) changed Tesseract's layout
+  /// of the page outside the table (the Korean `normal_4pages` p2 lost a
+  /// footnote to letters read as columns, see the tables measurements of
+  /// 2026-12-06): kept on the page, they only bound the cells.
+  /// - Returns: `nil` when Leptonica fails.
+  /// - Complexity: O(*p*) in the page's pixels.
+  static func heavyHorizontalRules(
+    _ ink: LeptonicaImage, thin: LeptonicaImage, resolution: Int?
+  ) -> [PixelRect]? {
+    let length = Int32(ruleLength(ink, resolution: resolution))
+    let heavy = heavyRuleThickness(resolution)
+    guard let opened = scantext_pixOpenCompBrick(nil, ink.pix, length, 1) else { return nil }
+    let runs = LeptonicaImage(taking: opened)
+    guard let solid = scantext_pixOpenCompBrick(nil, ink.pix, length, heavy) else { return nil }
+    let areas = LeptonicaImage(taking: solid)
+    guard let notSolid = scantext_pixSubtract(nil, runs.pix, areas.pix) else { return nil }
+    let upToHeavy = LeptonicaImage(taking: notSolid)
+    guard let notThin = scantext_pixSubtract(nil, upToHeavy.pix, thin.pix) else { return nil }
+    let thick = LeptonicaImage(taking: notThin)
+    guard let between = withoutRunsInAreas(thick, ink: ink, horizontal: true, resolution) else {
+      return nil
+    }
+    let least = Int(ruleThickness(resolution)) - 1
+    return componentBoxes(between).filter { $0.height >= least && $0.width >= Int(length) }
   }
 
   /// Removes the ruling lines `found` on an 8-bit gray page (the rules
@@ -594,7 +644,7 @@ extension Preprocessor {
     }
     scantext_pixCopyResolution(clean.pix, gray.pix)
     let grid = TableGrid(
-      horizontalRules: componentBoxes(found.horizontal),
+      horizontalRules: componentBoxes(found.horizontal) + found.heavyHorizontal,
       verticalRules: componentBoxes(found.vertical))
     return (clean, grid)
   }

@@ -31,7 +31,7 @@ extension Preprocessor {
     _ found: RuleMeasurement, ink: LeptonicaImage, resolution: Int?
   ) -> [(table: RuledTable, cells: [GridCellInk])] {
     let grid = TableGrid(
-      horizontalRules: componentBoxes(found.horizontal),
+      horizontalRules: componentBoxes(found.horizontal) + found.heavyHorizontal,
       verticalRules: componentBoxes(found.vertical))
     let margin = Int(ruleThickness(resolution))
     let heights = glyphHeights(resolution)
@@ -171,6 +171,14 @@ extension Preprocessor {
     var out = found
     out.horizontal = horizontal
     out.vertical = vertical
+    out.heavyHorizontal = found.heavyHorizontal.filter { rule in
+      tables.contains { table in
+        table.bounds.map {
+          rule.minX >= $0.minX - reach && rule.maxX <= $0.maxX + reach
+            && rule.minY >= $0.minY - reach && rule.maxY <= $0.maxY + reach
+        } ?? false
+      }
+    }
     out.horizontalPixels = Int(hCount)
     out.verticalPixels = Int(vCount)
     out.smallTables = tables

@@ -1,0 +1,50 @@
+/// Type set at a fixed pitch (a typewriter's, a code listing's), told from
+/// the glyph boxes Tesseract returns.
+///
+/// In a fixed-pitch face every character takes the same advance, so the
+/// centres of a word's glyphs step evenly along the line; in a
+/// proportional face an `i` and an `m` differ by more than twice, and the
+/// steps of almost every word of four letters or more differ by a third
+/// or more. Measured on `redp5110_sampled` p8 and p12 of the docling set
+/// (300 dpi): the code lines' words step within 0.05–0.27 of their mean
+/// step (one misread word, 0.77), the page's proportional words 22 % of
+/// them within 0.3.
+enum FixedPitch {
+  /// The widest spread of a fixed-pitch word's glyph steps, as a share
+  /// of their mean: Tesseract's glyph boxes are ink boxes, a few pixels
+  /// off the advance.
+  static let spread = 0.3
+
+  /// Whether a word is set at a fixed pitch: the steps between its glyphs'
+  /// centres differ by at most ``spread`` of their mean. `nil` when the
+  /// word tells nothing: fewer than four glyphs, fewer than half of them
+  /// letters (a proportional face's figures are set at one width too, so
+  /// numbers step evenly in any face), or glyphs out of order.
+  /// - Complexity: O(*g*) in the word's glyphs.
+  static func isFixedPitch(_ word: Word) -> Bool? {
+    let glyphs = word.glyphs
+    guard glyphs.count >= 4,
+      2 * glyphs.count(where: { $0.text.contains(where: \.isLetter) }) >= glyphs.count
+    else { return nil }
+    let centres = glyphs.map { Double($0.bbox.minX + $0.bbox.maxX) / 2 }
+    let steps = zip(centres, centres.dropFirst()).map { $1 - $0 }
+    guard let low = steps.min(), let high = steps.max(), low > 0 else { return nil }
+    let mean = steps.reduce(0, +) / Double(steps.count)
+    return high - low <= spread * mean
+  }
+
+  /// How many of `words` are set at a fixed pitch, and how many in a
+  /// proportional face (words that tell nothing left out).
+  /// - Complexity: O(*g*) in the words' glyphs.
+  static func counts<S: Sequence<Word>>(_ words: S) -> (fixed: Int, proportional: Int) {
+    var out = (fixed: 0, proportional: 0)
+    for word in words {
+      switch isFixedPitch(word) {
+      case true?: out.fixed += 1
+      case false?: out.proportional += 1
+      case nil: break
+      }
+    }
+    return out
+  }
+}

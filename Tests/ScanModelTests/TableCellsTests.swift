@@ -217,6 +217,29 @@ struct TableCellsTests {
     #expect(page.blocks[1].bbox == PixelRect(minX: 110, minY: 110, maxX: 350, maxY: 170))
   }
 
+  /// docling's `redp5110` p12: a list item's line read across a table's
+  /// cells, its marker left of them and its end right of them. What it
+  /// keeps outside is two lines, one each side (before, one line over the
+  /// cells taken from it: `verify` found its selection overlapping theirs).
+  @Test func aLineCutByATableKeepsEachSideAsALine() throws {
+    let table = try #require(Self.grid(columns: 2, rows: 2).tables.first)
+    let across = Self.line([
+      ("3.", Self.box(40, 110, 30)), ("Item", Self.box(110, 110)), ("Rate", Self.box(310, 110)),
+      ("tail", Self.box(600, 110)),
+    ])
+    let row1 = Self.line([("Flour", Self.box(110, 150)), ("22", Self.box(310, 150))])
+    let paragraph = Paragraph(
+      bbox: PixelRect.union([across.bbox, row1.bbox]) ?? across.bbox, lines: [across, row1])
+    let composed = try #require(
+      TableCells.composing(
+        [Block(bbox: paragraph.bbox, paragraphs: [paragraph])],
+        reading: .init(table: table, cellLines: Self.itemRateCells)))
+    let page = Page(width: 1000, height: 1000, blocks: composed)
+    let outside = page.blocks.flatMap(\.paragraphs).filter { $0.role != .tableCell }
+    #expect(outside.flatMap(\.lines).map(\.bbox) == [Self.box(40, 110, 30), Self.box(600, 110)])
+    #expect(page.verify().passed, "\(page.verify().violations)")
+  }
+
   /// The cells of a 2 × 2 grid (rows at y 110 and 150, columns at x 110
   /// and 310) as each reads alone: "Item", "Rate", "Flour", "2.2".
   static var itemRateCells: [[TextLine]] {

@@ -186,11 +186,7 @@ extension TableCells {
               own[k].append(cut)
             }
           }
-          if let trimmed = trimming(
-            line, to: line.words.filter { table.cell(at: $0.bbox.center) == nil })
-          {
-            lines.append(trimmed)
-          }
+          lines += remainders(of: line) { table.cell(at: $0.bbox.center) != nil }
         }
         if let box = PixelRect.union(linesBefore.map(\.bbox)) {
           var p = paragraph
@@ -279,6 +275,28 @@ extension TableCells {
   /// its height (text beside the table).
   static func isBeside(_ box: PixelRect, rightOf table: PixelRect) -> Bool {
     box.minX >= table.maxX && box.minY < table.maxY && box.maxY > table.minY
+  }
+
+  /// What a line keeps of its words outside a table: one line per run of
+  /// words no taken word interrupts (`taken` tells the table's).
+  ///
+  /// Why: a line Tesseract read across the table's edge on both sides (a
+  /// list item's marker left of the cells, its end right of them,
+  /// docling's `redp5110` p12) kept as one line spans the cells taken
+  /// from it, and its selection overlaps theirs (`verify`:
+  /// `selectionsOverlap`). Each side is its own line, whose box is its
+  /// words'.
+  /// - Complexity: O(*w*) in the line's words.
+  static func remainders(of line: TextLine, taken: (Word) -> Bool) -> [TextLine] {
+    var runs: [[Word]] = [[]]
+    for word in line.words {
+      if taken(word) {
+        if !(runs.last?.isEmpty ?? true) { runs.append([]) }
+      } else {
+        runs[runs.count - 1].append(word)
+      }
+    }
+    return runs.filter { !$0.isEmpty }.compactMap { trimming(line, to: $0) }
   }
 
   /// A line cut down to some of its words (`nil` when none is left): its

@@ -44,7 +44,7 @@ package final class DocumentStream: PageOutput {
   private var spool: Spool?
   /// The pages waiting for their neighbours, when running heads and feet
   /// are told by repetition (``ScanModel/RunningFurniture``).
-  private var window: RunningFurniture.Window<(DocumentJSON.PageText?, PageOrigin)>?
+  private var window: RunningFurniture.Window<PageOrigin>?
   /// The pages taken, written or waiting in ``window``.
   private var taken = 0
 
@@ -86,51 +86,29 @@ package final class DocumentStream: PageOutput {
   ///   page's image cannot be read, or the format cannot hold the page (a
   ///   second page of PAGE XML); the output is then left as it was.
   package func write(_ page: Page, from source: (path: String, page: Int)) throws {
-    try write(page, encoded: nil, from: source)
-  }
-
-  /// Writes the next page as ``write(_:from:)`` does, its ScanText JSON
-  /// made already (`encoded`: ``InputResult/text(ofPage:)``), which the
-  /// JSON output writes instead of encoding the page again.
-  package func write(
-    _ page: Page, encoded: DocumentJSON.PageText?, from source: (path: String, page: Int)
-  ) throws {
     try write(
-      page.withIndex(pageCount), encoded: encoded,
+      page.withIndex(pageCount),
       from: PageOrigin(path: source.path, page: source.page, number: pageCount + 1))
   }
 
   /// Writes the next page, read from `origin` (once the pages after it
   /// have come, when running heads and feet are told by repetition).
-  package func write(
-    _ page: Page, encoded: DocumentJSON.PageText? = nil, from origin: PageOrigin
-  ) throws {
-    guard window != nil else { return try writeNow(page, encoded: encoded, from: origin) }
+  package func write(_ page: Page, from origin: PageOrigin) throws {
+    guard window != nil else { return try writeNow(page, from: origin) }
     taken += 1
-    try writeDecided(window?.append(page, (encoded, origin)) ?? [])
+    try writeDecided(window?.append(page, origin) ?? [])
   }
 
-  /// Writes pages the window has decided; a page whose roles changed is
-  /// encoded again.
-  private func writeDecided(
-    _ pages: [(page: Page, payload: (DocumentJSON.PageText?, PageOrigin), changed: Bool)]
-  ) throws {
-    for (page, (encoded, origin), changed) in pages {
-      try writeNow(page, encoded: changed ? nil : encoded, from: origin)
-    }
+  /// Writes pages the window has decided.
+  private func writeDecided(_ pages: [(page: Page, payload: PageOrigin, changed: Bool)]) throws {
+    for (page, origin, _) in pages { try writeNow(page, from: origin) }
   }
 
-  private func writeNow(
-    _ page: Page, encoded: DocumentJSON.PageText?, from origin: PageOrigin
-  ) throws {
+  private func writeNow(_ page: Page, from origin: PageOrigin) throws {
     let first = writer.pageCount == 0
     let bytes: Data
     do {
-      if let encoded {
-        bytes = try writer.page(page, encoded: encoded, from: origin, images: images)
-      } else {
-        bytes = try writer.page(page, from: origin, images: images)
-      }
+      bytes = try writer.page(page, from: origin, images: images)
     } catch {
       output.abandon()
       throw failure(error)

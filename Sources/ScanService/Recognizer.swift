@@ -5,37 +5,27 @@ import ScanModel
 import ScanOCR
 import Synchronization
 
+/// A page read, with its number in its input, from 1 (a PDF's page
+/// number, a TIFF's page, a document's page), as `--pages` counts.
+package struct NumberedPage: Sendable {
+  package var page: Page
+  package var number: Int
+}
+
 /// The result of reading one input: its pages, or why it failed.
 package struct InputResult: Sendable {
   package var path: String
-  package var pages: Result<[Page], ServiceError>
+  /// The pages read, in order, each with its number.
+  package var pages: Result<[NumberedPage], ServiceError>
   /// Pages that could not be read while the others were (a corrupt page of
   /// a multi-page TIFF), one message each.
   package var pageErrors: [ServiceError] = []
-  /// The number of each page read, from 1, in the input (a PDF's page
-  /// number, a TIFF's page, a document's page), as `--pages` counts.
-  package var numbers: [Int] = []
-  /// The JSON text of each page, made once on the worker (for the cache,
-  /// or read from it), which the JSON output writes as it is; empty when
-  /// the pages were not encoded (no cache, a document, a PDF page read
-  /// from its text).
-  package var texts: [DocumentJSON.PageText] = []
   /// The time the worker took to read this result (seconds).
   package var seconds = 0.0
 
-  /// Page `n`'s JSON text, when it was made.
-  package func text(ofPage n: Int) -> DocumentJSON.PageText? {
-    guard case .success(let pages) = self.pages, texts.count == pages.count,
-      texts.indices.contains(n)
-    else { return nil }
-    return texts[n]
-  }
-
   /// The pages read with their numbers, from 1, in the input.
   package func numberedPages() throws(ServiceError) -> [(number: Int, page: Page)] {
-    let pages = try self.pages.get()
-    let numbers = self.numbers.count == pages.count ? self.numbers : Array(1..<(pages.count + 1))
-    return Array(zip(numbers, pages))
+    try pages.get().map { ($0.number, $0.page) }
   }
 }
 
@@ -105,7 +95,7 @@ package struct Recognizer: Sendable {
   /// ``read(_:progress:deliver:)``, which hands them over piece by piece).
   package func read(_ paths: [String], progress: Progress? = nil) -> [InputResult] {
     var results: [InputResult] = paths.map { InputResult(path: $0, pages: .success([])) }
-    var pages: [[Page]] = paths.map { _ in [] }
+    var pages: [[NumberedPage]] = paths.map { _ in [] }
     var failure: [ServiceError?] = paths.map { _ in nil }
     read(paths, progress: progress) { part in
       let i = part.input
@@ -114,9 +104,6 @@ package struct Recognizer: Sendable {
       case .failure(let error): failure[i] = failure[i] ?? error
       }
       results[i].pageErrors += part.result.pageErrors
-      results[i].numbers += part.result.numbers
-      // The pages' JSON texts are for output written as pages come
-      // (`read(_:progress:deliver:)`); a whole reading does not hold them.
     }
     for i in paths.indices {
       if let error = failure[i] {
@@ -180,8 +167,9 @@ package struct Recognizer: Sendable {
       DispatchQueue.concurrentPerform(iterations: workers) { _ in
         // One engine per worker, created on first need and reused; the PDF
         // or image it last read stays open for its next page.
-        var engine: Result<OCREngine, OCRError>?
-        var open = OpenInput(files: files)
+        var worker = Worker(
+          options: options, cache: cache, pdfText: pdfText, selection: selection,
+          open: OpenInput(files: files))
         while let t = flow.take() {
           let planned = work[t]
           var result: InputResult
@@ -190,16 +178,11 @@ package struct Recognizer: Sendable {
           case .ready(let ready):
             result = ready
           case .file(let i):
-            result = Self.readOne(
-              paths[i], options: options, cache: cache, selection: selection, engine: &engine)
+            result = worker.readOne(paths[i])
           case .pdfPage(let i, let page):
-            result = Self.readPDFPage(
-              paths[i], digest: split[i]?.digest, page: page, open: &open, index: i,
-              options: options, cache: cache, pdfText: pdfText, engine: &engine)
+            result = worker.readPDFPage(paths[i], digest: split[i]?.digest, page: page, index: i)
           case .imagePage(let i, let page):
-            result = Self.readImagePage(
-              paths[i], digest: split[i]?.digest, page: page, open: &open, index: i,
-              options: options, cache: cache, engine: &engine)
+            result = worker.readImagePage(paths[i], digest: split[i]?.digest, page: page, index: i)
           }
           let took = ContinuousClock.now - started
           result.seconds =
@@ -293,182 +276,178 @@ package struct Recognizer: Sendable {
     var files: SharedPDFFiles?
   }
 
-  /// Page `page` (from 0) of the PDF input `index`, read from its text or
-  /// recognised; a page that fails is a page error.
-  fileprivate static func readPDFPage(
-    _ path: String, digest: [UInt8]?, page: Int, open: inout OpenInput, index: Int,
-    options: RecognitionOptions, cache: RecognitionCache?, pdfText: PDFTextPolicy,
-    engine: inout Result<OCREngine, OCRError>?
-  ) -> InputResult {
-    func result(
-      _ outcome: Result<Page, ServiceError>, texts: [DocumentJSON.PageText] = []
-    ) -> InputResult {
-      switch outcome {
-      case .success(let read):
-        return InputResult(
-          path: path, pages: .success([read]), numbers: [page + 1], texts: texts)
-      case .failure(let error):
-        return InputResult(path: path, pages: .success([]), pageErrors: [error])
-      }
-    }
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let key = digest.map {
-      RecognitionCache.key(
-        imageDigest: $0, options: options, extra: "pdf page \(page) text \(pdfText.rawValue)")
-    }
-    if let cache, let key, let hit = cache.hit(for: key, image: name), hit.pages.count == 1 {
-      return result(.success(hit.pages[0]), texts: hit.texts)
-    }
-    do {
-      let pdf: PDFDocument
-      if let reused = open.pdf, reused.input == index {
-        pdf = reused.document
-      } else {
-        open.pdf = nil
-        let file =
-          try open.files?.file(input: index, path: path)
-          ?? PDFFile(
-            data: InputFiles.read(path), path: path)
-        pdf = try PDFDocument(file: file)
-        open.pdf = (index, pdf)
-      }
-      // A page read from its text needs no engine (none is created for a
-      // PDF whose pages all have text) and is not cached: building it
-      // costs less than decoding a cached page (see the README).
-      if let read = try pdf.textPage(page: page, policy: pdfText, options: options) {
-        return result(.success(read))
-      }
+  /// What a worker holds between pieces (its engine, created on first
+  /// need, and the input it has open), and the one way a piece is read:
+  /// through the cache (``throughCache(_:image:count:read:)``), the engine
+  /// started when a page needs it (``startedEngine()``).
+  fileprivate struct Worker {
+    let options: RecognitionOptions
+    let cache: RecognitionCache?
+    let pdfText: PDFTextPolicy
+    let selection: PageSelection?
+    var engine: Result<OCREngine, OCRError>?
+    var open: OpenInput
+
+    /// The worker's engine, started at its first call and reused.
+    mutating func startedEngine() throws(OCRError) -> OCREngine {
       let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
       engine = loaded
-      let e = try loaded.get()
-      let recognised = try e.recognize(pdf: pdf, page: page, policy: pdfText)
-      var texts: [DocumentJSON.PageText] = []
-      if let cache, let key { texts = cache.store([recognised], key: key) }
-      return result(.success(recognised), texts: texts)
-    } catch let error as OCRError {
-      return result(.failure(.recognitionFailed(error)))
-    } catch {
-      return result(.failure(ServiceError.wrap(error)))
+      return try loaded.get()
     }
-  }
 
-  /// Page `page` (from 0) of the multi-page image input `index`,
-  /// recognised; a page that fails is a page error.
-  private static func readImagePage(
-    _ path: String, digest: [UInt8]?, page: Int, open: inout OpenInput, index: Int,
-    options: RecognitionOptions, cache: RecognitionCache?,
-    engine: inout Result<OCREngine, OCRError>?
-  ) -> InputResult {
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let key = digest.map {
-      RecognitionCache.key(imageDigest: $0, options: options, extra: "pages \(page)")
+    /// The cache's key of an input whose bytes have the SHA-256 `digest`,
+    /// `extra` naming the pages read; `nil` without a cache.
+    func key(_ digest: @autoclosure () -> [UInt8]?, extra: String) -> RecognitionCache.Key? {
+      guard cache != nil, let digest = digest() else { return nil }
+      return RecognitionCache.key(imageDigest: digest, options: options, extra: extra)
     }
-    if let cache, let key, let hit = cache.hit(for: key, image: name), hit.pages.count == 1 {
-      return InputResult(
-        path: path, pages: .success(hit.pages), numbers: [page + 1], texts: hit.texts)
-    }
-    do {
-      let data: Data
-      if let reused = open.image, reused.input == index {
-        data = reused.data
-      } else {
-        open.image = nil
-        data = try InputFiles.read(path)
-        open.image = (index, data)
-      }
-      let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
-      engine = loaded
-      let recognised = try loaded.get().recognizePages(imageData: data, path: path, pages: [page])
-      // A page that failed is not cached: its error must show every time.
-      var texts: [DocumentJSON.PageText] = []
-      if let cache, let key, recognised.pageErrors.isEmpty, recognised.pages.count == 1 {
-        texts = cache.store(recognised.pages, key: key)
-      }
-      return InputResult(
-        path: path, pages: .success(recognised.pages),
-        pageErrors: recognised.pageErrors.map(ServiceError.recognitionFailed),
-        numbers: recognised.pages.map { $0.index + 1 }, texts: texts)
-    } catch let error as OCRError {
-      return InputResult(path: path, pages: .success([]), pageErrors: [.recognitionFailed(error)])
-    } catch {
-      return InputResult(path: path, pages: .success([]), pageErrors: [ServiceError.wrap(error)])
-    }
-  }
 
-  /// Reads a document, or recognises the pages of an image, that
-  /// `selection` chooses (every page by default): of a multi-page image only
-  /// those are decoded and recognised. Each page is numbered from 1: an
-  /// image's by its page in the file, a document's by its place.
-  private static func readOne(
-    _ path: String, options: RecognitionOptions, cache: RecognitionCache?,
-    selection: PageSelection?, engine: inout Result<OCREngine, OCRError>?
-  ) -> InputResult {
-    if InputFiles.isDocument(path) {
+    /// The pages of a piece: those the cache holds under `key` (`count` of
+    /// them, when given), else what `read` gives, stored under `key` when
+    /// it says so and no page failed (an error must show every time).
+    /// - Parameters:
+    ///   - key: The piece's key; `nil` reads without the cache.
+    ///   - image: The input's file name, which cached pages are given.
+    ///   - read: Reads the piece: its pages, its pages' errors, and whether
+    ///     they are stored.
+    mutating func throughCache(
+      _ key: RecognitionCache.Key?, image: String, count: Int? = nil,
+      read: (inout Worker) throws -> (pages: [Page], errors: [ServiceError], stores: Bool)
+    ) throws -> (pages: [Page], errors: [ServiceError]) {
+      if let cache, let key, let hit = cache.pages(for: key, image: image),
+        count == nil || hit.count == count
+      {
+        return (hit, [])
+      }
+      let read = try read(&self)
+      if let cache, let key, read.stores, read.errors.isEmpty,
+        count == nil || read.pages.count == count
+      {
+        cache.store(read.pages, key: key)
+      }
+      return (read.pages, read.errors)
+    }
+
+    /// Page `page` (from 0) of the PDF input `index`, read from its text or
+    /// recognised; a page that fails is a page error.
+    mutating func readPDFPage(_ path: String, digest: [UInt8]?, page: Int, index: Int)
+      -> InputResult
+    {
       do {
-        // Only the pages chosen are decoded (a compact model's or a JSON
-        // file's others are skipped).
-        let document = try DocumentFiles.open(path, maxPagesInMemory: 1)
-        let count = document.pageCount
-        let chosen = try selection?.pages(of: count, path: path) ?? Array(0..<count)
-        let pages = try chosen.map { try DocumentFiles.page($0, of: document, path: path) }
-        return InputResult(path: path, pages: .success(pages), numbers: chosen.map { $0 + 1 })
+        let key = key(digest, extra: "pdf page \(page) text \(pdfText.rawValue)")
+        let read = try throughCache(key, image: Self.fileName(path), count: 1) { worker in
+          let pdf = try worker.pdf(path, index: index)
+          // A page read from its text needs no engine (none is created for
+          // a PDF whose pages all have text) and is not cached: building it
+          // costs less than decoding a cached page (see the README).
+          if let read = try pdf.textPage(
+            page: page, policy: worker.pdfText, options: worker.options)
+          {
+            return ([read], [], false)
+          }
+          let engine = try worker.startedEngine()
+          return ([try engine.recognize(pdf: pdf, page: page, policy: worker.pdfText)], [], true)
+        }
+        return InputResult(
+          path: path, pages: .success(read.pages.map { NumberedPage(page: $0, number: page + 1) }))
+      } catch {
+        return InputResult(path: path, pages: .success([]), pageErrors: [ServiceError.wrap(error)])
+      }
+    }
+
+    /// Page `page` (from 0) of the multi-page image input `index`,
+    /// recognised; a page that fails is a page error.
+    mutating func readImagePage(_ path: String, digest: [UInt8]?, page: Int, index: Int)
+      -> InputResult
+    {
+      do {
+        let read = try throughCache(
+          key(digest, extra: "pages \(page)"), image: Self.fileName(path), count: 1
+        ) { worker in
+          let data = try worker.imageData(path, index: index)
+          let recognised = try worker.startedEngine().recognizePages(
+            imageData: data, path: path, pages: [page])
+          return (recognised.pages, recognised.pageErrors.map(ServiceError.recognitionFailed), true)
+        }
+        return InputResult(
+          path: path, pages: .success(numbered(read.pages)), pageErrors: read.errors)
+      } catch {
+        return InputResult(path: path, pages: .success([]), pageErrors: [ServiceError.wrap(error)])
+      }
+    }
+
+    /// Reads a document, or recognises the pages of an image, that
+    /// ``selection`` chooses (every page by default): of a multi-page image
+    /// only those are decoded and recognised. Each page is numbered from 1:
+    /// an image's by its page in the file, a document's by its place.
+    mutating func readOne(_ path: String) -> InputResult {
+      do {
+        if InputFiles.isDocument(path) {
+          // Only the pages chosen are decoded (a compact model's or a JSON
+          // file's others are skipped).
+          let document = try DocumentFiles.open(path, maxPagesInMemory: 1)
+          let count = document.pageCount
+          let chosen = try selection?.pages(of: count, path: path) ?? Array(0..<count)
+          let pages = try chosen.map {
+            NumberedPage(page: try DocumentFiles.page($0, of: document, path: path), number: $0 + 1)
+          }
+          return InputResult(path: path, pages: .success(pages))
+        }
+        let data = try InputFiles.read(path)
+        var chosen: [Int]?
+        if let selection {
+          let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
+          let pages = try selection.pages(of: count, path: path)
+          if pages != Array(0..<count) { chosen = pages }
+        }
+        let extra = chosen.map { "pages \($0.map(String.init).joined(separator: ","))" } ?? ""
+        let read = try throughCache(
+          key(Input.digest(of: data), extra: extra), image: Self.fileName(path)
+        ) { worker in
+          let recognised = try worker.startedEngine().recognizePages(
+            imageData: data, path: path, pages: chosen)
+          return (recognised.pages, recognised.pageErrors.map(ServiceError.recognitionFailed), true)
+        }
+        return InputResult(
+          path: path, pages: .success(numbered(read.pages)), pageErrors: read.errors)
       } catch {
         return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
       }
     }
-    let data: Data
-    var chosen: [Int]?
-    do {
-      data = try InputFiles.read(path)
-      if let selection {
-        let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
-        let pages = try selection.pages(of: count, path: path)
-        if pages != Array(0..<count) { chosen = pages }
-      }
-    } catch let error as OCRError {
-      return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
-    } catch {
-      return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
+
+    /// Pages recognised from an image, each numbered by its page in the file.
+    private func numbered(_ pages: [Page]) -> [NumberedPage] {
+      pages.map { NumberedPage(page: $0, number: $0.index + 1) }
     }
-    func result(
-      _ pages: [Page], errors: [ServiceError] = [], texts: [DocumentJSON.PageText] = []
-    ) -> InputResult {
-      InputResult(
-        path: path, pages: .success(pages), pageErrors: errors, numbers: pages.map { $0.index + 1 },
-        texts: texts)
+
+    /// The PDF input `index`: the one open, else opened now (its file
+    /// shared with the other workers).
+    private mutating func pdf(_ path: String, index: Int) throws -> PDFDocument {
+      if let reused = open.pdf, reused.input == index { return reused.document }
+      open.pdf = nil
+      let file =
+        try open.files?.file(input: index, path: path)
+        ?? PDFFile(data: InputFiles.read(path), path: path)
+      let pdf = try PDFDocument(file: file)
+      open.pdf = (index, pdf)
+      return pdf
     }
-    let name = URL(fileURLWithPath: path).lastPathComponent
-    let key = cache.map { _ in
-      RecognitionCache.key(
-        imageData: data, options: options,
-        extra: chosen.map { "pages \($0.map(String.init).joined(separator: ","))" } ?? "")
+
+    /// The bytes of the image input `index`: those held, else read now.
+    private mutating func imageData(_ path: String, index: Int) throws -> Data {
+      if let reused = open.image, reused.input == index { return reused.data }
+      open.image = nil
+      let data = try InputFiles.read(path)
+      open.image = (index, data)
+      return data
     }
-    if let cache, let key, let hit = cache.hit(for: key, image: name) {
-      return result(hit.pages, texts: hit.texts)
-    }
-    let loaded = engine ?? Result { () throws(OCRError) in try OCREngine(options: options) }
-    engine = loaded
-    switch loaded {
-    case .failure(let error):
-      return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
-    case .success(let e):
-      do {
-        let recognised = try e.recognizePages(imageData: data, path: path, pages: chosen)
-        // An incomplete file is not cached: its errors must show every time.
-        var texts: [DocumentJSON.PageText] = []
-        if let cache, let key, recognised.pageErrors.isEmpty {
-          texts = cache.store(recognised.pages, key: key)
-        }
-        return result(
-          recognised.pages, errors: recognised.pageErrors.map(ServiceError.recognitionFailed),
-          texts: texts)
-      } catch {
-        return InputResult(path: path, pages: .failure(.recognitionFailed(error)))
-      }
+
+    /// The file name cached pages are given.
+    private static func fileName(_ path: String) -> String {
+      URL(fileURLWithPath: path).lastPathComponent
     }
   }
 }
-
 extension Recognizer {
   /// The document in `path` (a document, an image or a PDF to recognise, or
   /// `-` for standard input): the pages ``pdfPages`` selects, every page by
@@ -568,16 +547,9 @@ extension Recognizer {
 
   /// The pages of one PDF read on demand, by one engine, one at a time.
   private final class PDFPageReader: Sendable {
-    private struct State: ~Copyable {
-      var open: OpenInput
-      var engine: Result<OCREngine, OCRError>?
-    }
     private let path: String
     private let digest: [UInt8]?
-    private let options: RecognitionOptions
-    private let cache: RecognitionCache?
-    private let pdfText: PDFTextPolicy
-    private let state: Mutex<State>
+    private let worker: Mutex<Worker>
 
     init(
       path: String, digest: [UInt8]?, pdf: sending PDFDocument, options: RecognitionOptions,
@@ -585,21 +557,19 @@ extension Recognizer {
     ) {
       self.path = path
       self.digest = digest
-      self.options = options
-      self.cache = cache
-      self.pdfText = pdfText
-      state = Mutex(State(open: OpenInput(pdf: (0, pdf)), engine: nil))
+      worker = Mutex(
+        Worker(
+          options: options, cache: cache, pdfText: pdfText, selection: nil,
+          open: OpenInput(pdf: (0, pdf))))
     }
 
     /// Page `index` (from 0), read or recognised now.
     func page(_ index: Int) throws(ServiceError) -> Page {
-      let result = state.withLock { state in
-        Recognizer.readPDFPage(
-          path, digest: digest, page: index, open: &state.open, index: 0, options: options,
-          cache: cache, pdfText: pdfText, engine: &state.engine)
+      let result = worker.withLock { worker in
+        worker.readPDFPage(path, digest: digest, page: index, index: 0)
       }
       if let error = result.pageErrors.first { throw error }
-      guard let page = try result.pages.get().first else {
+      guard let page = try result.pages.get().first?.page else {
         throw ServiceError.inputUnreadable(path: path, reason: "page \(index + 1) gave no page")
       }
       return page

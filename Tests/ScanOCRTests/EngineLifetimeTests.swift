@@ -1,3 +1,4 @@
+import ScanModel
 import Testing
 
 @testable import ScanOCR
@@ -10,7 +11,7 @@ struct EngineLifetimeTests {
     // unknown language before every property was set: no deinit, a leak.
     try OCRLibraries.load()
     weak var weakHandle: TesseractHandle?
-    for languages in [["xyz"], ["eng", "../eng"]] {
+    for languages: [LanguageCode] in [["xyz"], ["eng", "../eng"]] {
       do {
         let handle = TesseractHandle()
         weakHandle = handle

@@ -14,7 +14,9 @@ struct RealDocumentRolesTests {
   static let docling = RealTableTests.docling
 
   /// Page `number` of docling's `name`.pdf, recognised.
-  static func page(_ name: String, _ number: Int, languages: [String] = ["eng"]) throws -> Page {
+  static func page(_ name: String, _ number: Int, languages: [LanguageCode] = ["eng"]) throws
+    -> Page
+  {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let stem = folder.appendingPathComponent("p\(number)").path

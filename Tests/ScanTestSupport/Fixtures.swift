@@ -102,7 +102,7 @@ public enum RecognizedScans {
           } else {
             engine = try OCREngine(
               options: RecognitionOptions(
-                languages: language.split(separator: "+").map(String.init),
+                languages: LanguageCode.codes(in: language),
                 preprocessing: preprocessing, layout: .default(for: preprocessing)))
             engines[language] = engine
           }

@@ -48,8 +48,8 @@ struct EvalCommand: ScanCommand {
     }
     var ocr = self.ocr
     // Recognise in the truth's language unless told otherwise.
-    if !ocr.languageGiven, let language = truth.pages.first?.language {
-      ocr.recognition.languages = language.split(separator: "+").map(String.init)
+    if !ocr.languageGiven, let first = truth.pages.first, first.language != nil {
+      ocr.recognition.languages = first.languages
     }
     let pages = try ocr.recognizer().numberedPages(modelPath)
     let summary = evaluate(Document(pages: pages.map(\.page)), against: truth)

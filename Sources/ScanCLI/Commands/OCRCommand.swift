@@ -138,7 +138,7 @@ struct OCRCommand: ScanCommand {
         io.printErrorMessage(error.message)
       }
       guard ocr.pdfText == .keep, showProgress else { return }
-      let pages = (try? part.result.pages.get()) ?? []
+      let pages = ((try? part.result.pages.get()) ?? []).map(\.page)
       keptText += pages.filter { $0.source == .pdfText }.compactMap { $0.pdf?.page }
       guard part.isLast else { return }
       if let note = Self.keptTextNote(path: part.result.path, pageNumbers: keptText) {

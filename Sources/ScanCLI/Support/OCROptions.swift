@@ -143,9 +143,7 @@ struct OCROptions: Sendable {
   var cache: RecognitionCache? { useCache ? RecognitionCache.standard() : nil }
 
   init(_ a: ParsedArguments) throws {
-    let languages = try a[Self.lang].split(separator: "+", omittingEmptySubsequences: false).map(
-      String.init)
-    guard !languages.contains(where: \.isEmpty) else {
+    guard let languages = LanguageCode.list(parsing: try a[Self.lang]) else {
       throw ValidationError("'--lang' takes language codes joined with '+', such as eng+deu")
     }
     let mode = try a[Self.psm]

@@ -277,7 +277,7 @@ public enum ALTO {
           "TextBlock",
           [("ID", "p\(p)_block_\(counters.paragraph)")] + position(paragraph.bbox)
             + [
-              ("LANG", page.language.flatMap(languageTag)), ("STYLEREFS", style),
+              ("LANG", page.languages.first?.xsdLanguage), ("STYLEREFS", style),
               (
                 "TAGREFS",
                 ([tagID(paragraph)] + [paragraph.cell.map(cellTagID)].compactMap { $0 }).joined(
@@ -431,15 +431,6 @@ public enum ALTO {
     return hyp
   }
 
-  /// An `xsd:language` value from the model's language (`eng+deu` → `eng`,
-  /// the first one); `nil` when it is not a valid tag.
-  static func languageTag(_ language: String) -> String? {
-    guard let first = language.split(separator: "+").first else { return nil }
-    let tag = String(first)
-    let ok =
-      !tag.isEmpty && tag.count <= 8 && tag.allSatisfy { $0.isASCII && ($0.isLetter) }
-    return ok ? tag : nil
-  }
 }
 
 // MARK: - Reading

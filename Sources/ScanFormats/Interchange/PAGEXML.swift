@@ -98,7 +98,7 @@ public enum PAGEXML {
           "TextRegion",
           [
             ("id", rid), ("type", regionType(paragraph.role)),
-            ("primaryLanguage", page.language.flatMap(languageName)),
+            ("primaryLanguage", page.languages.first?.englishName),
             ("custom", structure(paragraph)),
           ])
         coords(paragraph.bbox, nil, to: &w)
@@ -294,25 +294,9 @@ extension PAGEXML {
       }.first ?? e.attributes["primaryLanguage"]
     return Page(
       image: image, width: Int(width.rounded(.up)), height: Int(height.rounded(.up)),
-      orientation: orientation, skew: skew, language: language.flatMap(Self.languageCode),
+      orientation: orientation, skew: skew,
+      language: language.flatMap { LanguageCode(englishName: $0)?.rawValue },
       blocks: blocks)
-  }
-
-  /// PAGE names languages in English (`German`); the model keeps
-  /// Tesseract's codes, so the common ones are mapped and others dropped.
-  static func languageCode(_ name: String) -> String? {
-    languageCodes[name]
-  }
-
-  static let languageCodes = [
-    "English": "eng", "German": "deu", "French": "fra", "Italian": "ita", "Spanish": "spa",
-    "Dutch": "nld", "Latin": "lat", "Portuguese": "por", "Danish": "dan", "Swedish": "swe",
-  ]
-
-  /// The PAGE name of the first language of `eng+deu`, when it has one.
-  static func languageName(_ code: String) -> String? {
-    guard let first = code.split(separator: "+").first else { return nil }
-    return languageCodes.first { $0.value == first }?.key
   }
 
   static func coords(_ e: XMLTree.Element, turned: Bool) throws(DocumentFormatError) -> (

@@ -274,13 +274,6 @@ public protocol PageWriter {
   ///   - images: The page images, for a format that needs them.
   mutating func page(_ page: Page, from origin: PageOrigin, images: (any PageImageSource)?)
     throws -> Data
-  /// The bytes of the next page, whose ScanText JSON was made already
-  /// (`encoded`): ScanText JSON writes it as it is, the other formats
-  /// ignore it (by default).
-  mutating func page(
-    _ page: Page, encoded: DocumentJSON.PageText, from origin: PageOrigin,
-    images: (any PageImageSource)?
-  ) throws -> Data
   /// The bytes of pages held back (the accessible HTML holds its first
   /// page until it knows whether another follows), after the others.
   mutating func flush() throws -> Data
@@ -290,13 +283,6 @@ public protocol PageWriter {
 
 extension PageWriter {
   public mutating func flush() throws -> Data { Data() }
-
-  public mutating func page(
-    _ page: Page, encoded: DocumentJSON.PageText, from origin: PageOrigin,
-    images: (any PageImageSource)?
-  ) throws -> Data {
-    try self.page(page, from: origin, images: images)
-  }
 }
 
 /// A format that needs page images was given none.
@@ -311,13 +297,6 @@ extension DocumentWriter: PageWriter {
     _ page: Page, from origin: PageOrigin, images: (any PageImageSource)?
   ) throws -> Data {
     Data(try self.page(page).utf8)
-  }
-
-  public mutating func page(
-    _ page: Page, encoded: DocumentJSON.PageText, from origin: PageOrigin,
-    images: (any PageImageSource)?
-  ) throws -> Data {
-    Data(try self.page(page, encoded: encoded).utf8)
   }
 
   public mutating func tailBytes() throws -> Data { Data(tail().utf8) }

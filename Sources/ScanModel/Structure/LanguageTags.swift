@@ -43,10 +43,16 @@ public enum LanguageTags {
   ///   `["en"]`); empty when none does.
   /// - Complexity: O(*n*) in the length of `languages`.
   public static func bcp47Tags(forLanguages languages: String) -> [String] {
+    bcp47Tags(of: LanguageCode.codes(in: languages))
+  }
+
+  /// The BCP-47 tags of `codes`, in their order, each once; the codes that
+  /// name no language are passed over.
+  /// - Complexity: O(*n*²) in the number of codes (a handful).
+  public static func bcp47Tags(of codes: [LanguageCode]) -> [String] {
     var out: [String] = []
-    for code in languages.split(separator: "+") {
-      let trimmed = code.trimmingSpaces
-      guard let tag = bcp47(forTesseractCode: trimmed), !out.contains(tag) else { continue }
+    for code in codes {
+      guard let tag = code.bcp47Tag, !out.contains(tag) else { continue }
       out.append(tag)
     }
     return out
@@ -90,9 +96,7 @@ extension Page {
   /// ``language`` names them (`eng+deu` → `["en", "de"]`); empty when the
   /// language is unknown. See ``LanguageTags``.
   /// - Complexity: O(*n*) in the length of ``language``.
-  public var languageTags: [String] {
-    language.map(LanguageTags.bcp47Tags(forLanguages:)) ?? []
-  }
+  public var languageTags: [String] { LanguageTags.bcp47Tags(of: languages) }
 
   /// The BCP-47 tag of the page's first (primary) recognition language,
   /// as `accessibilityLanguage` takes it, or `nil` when it is unknown.
@@ -101,10 +105,4 @@ extension Page {
   /// the first one stands for the page.
   /// - Complexity: O(*n*) in the length of ``language``.
   public var accessibilityLanguage: String? { languageTags.first }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-  }
 }

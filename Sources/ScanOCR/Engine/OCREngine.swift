@@ -41,7 +41,7 @@ public final class OCREngine {
     OpenMP.limitThreadsOnCurrentThread()
     let folder = options.dataPath ?? TessdataFolder.resolved
     dataFolder = folder
-    let missing = options.languages.first { language in
+    let missing = options.languages.map(\.rawValue).first { language in
       language.isEmpty || language.contains("/")
         || !FileManager.default.fileExists(atPath: folder + "/\(language).traineddata")
     }
@@ -74,7 +74,7 @@ public final class OCREngine {
   /// found without loading anything. Part of cache keys.
   public static func fingerprint(of options: RecognitionOptions) -> String {
     let folder = options.dataPath ?? TessdataFolder.resolved
-    var models = options.languages
+    var models = options.languages.map(\.rawValue)
     if options.preprocessing.contains(.orientation) { models.append("osd") }
     let files = models.map { name -> String in
       let path = folder + "/\(name).traineddata"

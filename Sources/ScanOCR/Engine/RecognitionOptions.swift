@@ -41,7 +41,7 @@ public enum PageLayoutOrder: String, Sendable, Hashable, CaseIterable {
 /// How to recognise pages.
 public struct RecognitionOptions: Sendable, Hashable {
   /// Languages to recognise, such as `["eng", "deu"]` (`-l eng+deu`).
-  public var languages: [String]
+  public var languages: [LanguageCode]
   /// How Tesseract segments the page; `.automatic` (PSM 3) by default.
   public var pageSegmentation: PageSegmentationMode
   /// The resolution to assume; `nil` uses the image's tag, else Tesseract's estimate.
@@ -88,7 +88,7 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// Creates options; every value has the `tesseract` command's default,
   /// but the reading order and finding figures.
   public init(
-    languages: [String] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
+    languages: [LanguageCode] = ["eng"], pageSegmentation: PageSegmentationMode = .automatic,
     dpi: Int? = nil, dataPath: String? = nil, maxPixels: Int = defaultMaxPixels,
     timeout: Double? = nil, preprocessing: Preprocessing = .default,
     layout: PageLayoutOrder = .reading, findsFigures: Bool = true, pageThreads: Int = 1
@@ -106,7 +106,7 @@ public struct RecognitionOptions: Sendable, Hashable {
   }
 
   /// The languages as Tesseract takes them: `eng+deu`.
-  public var languageString: String { languages.joined(separator: "+") }
+  public var languageString: String { LanguageCode.joined(languages) }
 }
 
 /// Image preprocessing steps applied before recognition, a set of the

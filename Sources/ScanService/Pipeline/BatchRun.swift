@@ -209,9 +209,9 @@ package struct BatchRun {
         now.record.seconds += part.result.seconds
         switch part.result.pages {
         case .success(let pages):
-          for (n, page) in pages.enumerated() {
+          for page in pages.map(\.page) {
             do {
-              for sink in sinks { try sink.writePages(of: part, [page], first: n) }
+              for sink in sinks { try sink.writePages([page], from: part.result.path) }
             } catch {
               current = now
               try failed(error)

@@ -124,7 +124,7 @@ public final class DocumentSink {
   ///   written; the output is then left as it was.
   package func write(_ part: Recognizer.InputPart, pages: [Page]) throws {
     if case .folder = destination, current?.input != part.input { try openInput(part.input) }
-    try writePages(of: part, pages)
+    try writePages(pages, from: part.result.path)
     guard single == nil, part.isLast else { return }
     if inputPageCount > 0 { try finishInput() } else { abandonInput() }
   }
@@ -157,14 +157,11 @@ public final class DocumentSink {
     current = (index, try makeStream(to: path, readsPDFs: Recognizer.looksLikePDF(paths[index])))
   }
 
-  /// Writes `pages`, read of `part` (the first its page `first`, from 0),
-  /// to the output open.
-  package func writePages(of part: Recognizer.InputPart, _ pages: [Page], first: Int = 0) throws {
+  /// Writes `pages`, read of the file `path`, to the output open.
+  package func writePages(_ pages: [Page], from path: String) throws {
     guard let stream = single ?? current?.stream else { return }
-    for (n, page) in pages.enumerated() {
-      try stream.write(
-        page, encoded: writesPageImages ? part.result.text(ofPage: first + n) : nil,
-        from: (part.result.path, page.index))
+    for page in pages {
+      try stream.write(page, from: (path, page.index))
       pageCount += 1
     }
   }

@@ -110,8 +110,8 @@ public struct Pipeline: Sendable {
         failures.append(error)
         return
       }
-      for (number, page) in (try? part.result.numberedPages()) ?? [] {
-        try body(PageRecord(page: page, number: number, input: inputs[part.input]))
+      for read in (try? part.result.pages.get()) ?? [] {
+        try body(PageRecord(page: read.page, number: read.number, input: inputs[part.input]))
       }
       failures += part.result.pageErrors
     }
@@ -168,7 +168,7 @@ public struct Pipeline: Sendable {
         var pages: [Page] = []
         switch part.result.pages {
         case .success(let read):
-          pages = read
+          pages = read.map(\.page)
           found += part.result.pageErrors
         case .failure(let error):
           found.append(error)

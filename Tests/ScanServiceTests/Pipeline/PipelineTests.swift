@@ -99,6 +99,33 @@ struct PipelineTests {
         }))
   }
 
+  /// The pipeline carries pages, not JSON made on its workers: a page
+  /// found in the cache is encoded by the JSON writer, and its JSON is the
+  /// same, byte for byte, as the reading that stored it and a reading
+  /// without the cache.
+  @Test func aCachedPageWritesTheSameJSONAsItsFirstReading() throws {
+    let folder = try folderOfScans()
+    let base = folder.deletingLastPathComponent()
+    let input = try Input(path: folder.appendingPathComponent("dpi-100.png").path)
+    let cached = Pipeline(cache: PageCache(folder: base.appendingPathComponent("cache")))
+    func json(_ pipeline: Pipeline, _ name: String) throws -> Data {
+      let out = base.appendingPathComponent(name).path
+      let summary = try pipeline.run(
+        [input], into: DocumentSink(format: FileFormat(.json), destination: .file(out)))
+      #expect(summary.pageCount == 1)
+      return try Data(contentsOf: URL(fileURLWithPath: out))
+    }
+    let stored = try json(cached, "stored.json")
+    #expect(cached.cache?.pages(of: input, options: cached.options) != nil)
+    let hit = try json(cached, "hit.json")
+    let uncached = try json(Pipeline(), "uncached.json")
+    #expect(hit == stored)
+    #expect(uncached == stored)
+    let page = try #require(try DocumentJSON.decode(hit).pages.first)
+    #expect(page.image == "dpi-100.png")
+    #expect(!page.words.isEmpty)
+  }
+
   @Test func aScanThatDoesNotDecodeFailsAloneAndLeavesNoFile() throws {
     let folder = try folderOfScans()
     // A PNG cut short: its header is whole, its pixels are not.

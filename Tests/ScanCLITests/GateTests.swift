@@ -12,7 +12,6 @@ struct GateTests {
   /// module (`Tools/generate/families/NAME.py`) has not landed is left out.
   static let gatedFamilies = [
     "columns", "photo", "misc", "tables", "headings", "contents", "receipts", "dropcap",
-    "stamp",
   ]
 
   /// Checking seeds only (9000–9999): never tuned on. Two a family keep
@@ -137,7 +136,7 @@ struct GateTests {
   func makeFamilyIsDeterministicAndRefusesBadInput() throws {
     let (listCode, list) = try ExternalCheckers.run(Self.python, [Self.makeFamily, "--list"])
     #expect(listCode == 0, "\(list)")
-    for family in ["columns", "photo", "misc", "contents", "dropcap", "receipts", "stamp"] {
+    for family in ["columns", "photo", "misc", "contents", "dropcap", "receipts"] {
       #expect(list.contains("\(family)\t"), "\(list)")
     }
     #expect(!list.contains("prose\t") && !list.contains("pagekit\t"), "\(list)")

@@ -571,7 +571,6 @@ def main():
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"
 #include "ScanTextPDFWrite.h"
-#include "ScanTextChroma.h"
 
 /// The run-time libraries, in loading order (the generator's table).
 enum {{

@@ -1,5 +1,4 @@
 import CScanOCR
-import ScanImaging
 import ScanModel
 
 /// The colour step (which gray to recognise a colour page in) and the rule
@@ -34,11 +33,6 @@ extension Preprocessor {
   struct ColourMeasurement: Equatable {
     /// The share of saturated pixels, 0–1.
     var saturatedShare: Double
-    /// Saturated ink measured against the page's own paper and ink
-    /// (``ColourSeparation``): it finds the stamps whose colour is too
-    /// pale for ``decisionSaturation`` (a stamp pressed lightly on tinted
-    /// paper). `nil` when not measured.
-    var separation: ColourSeparation? = nil
   }
 
   /// How a colour page is turned into gray for recognition.
@@ -49,17 +43,12 @@ extension Preprocessor {
     /// channel: coloured marks (stamps) fade to light gray while black text,
     /// and black text under them, stays dark.
     case suppressSaturated
-    /// Luminance, except that saturated ink over the print, measured
-    /// against the page's neutral axis (``ColourSeparation``), becomes
-    /// the neutral layer: paper, or the neutral ink under it where that
-    /// is darker.
-    case neutralLayer(ColourSeparation)
 
     /// The decision as the page records it.
     var decision: StepDecision {
       switch self {
       case .channel(let c): .channel(c)
-      case .suppressSaturated, .neutralLayer: .saturatedColourSuppressed
+      case .suppressSaturated: .saturatedColourSuppressed
       }
     }
   }
@@ -75,33 +64,7 @@ extension Preprocessor {
     var saturated: Int32 = 0
     guard scantext_pixCountPixels(spread.pix, &saturated, nil) == 0 else { return nil }
     let all = max(1, small.width * small.height)
-    return ColourMeasurement(
-      saturatedShare: Double(saturated) / Double(all), separation: separation(small))
-  }
-
-  /// The page's saturated ink against its own paper and ink, measured on
-  /// the sampled RGB image (``ColourSeparation/measure(_:)``).
-  static func separation(_ sampled: LeptonicaImage) -> ColourSeparation? {
-    guard scantext_pixGetDepth(sampled.pix) == 32, let data = scantext_pixGetData(sampled.pix)
-    else { return nil }
-    let words = Int(scantext_pixGetWpl(sampled.pix))
-    let count = sampled.width * sampled.height
-    var red = [UInt8](repeating: 0, count: count)
-    var green = red
-    var blue = red
-    var i = 0
-    for y in 0..<sampled.height {
-      let line = data + y * words
-      for x in 0..<sampled.width {
-        // 0xRRGGBBAA.
-        let p = line[x]
-        red[i] = UInt8(truncatingIfNeeded: p >> 24)
-        green[i] = UInt8(truncatingIfNeeded: p >> 16)
-        blue[i] = UInt8(truncatingIfNeeded: p >> 8)
-        i += 1
-      }
-    }
-    return ColourSeparation.measure(red: red, green: green, blue: blue)
+    return ColourMeasurement(saturatedShare: Double(saturated) / Double(all))
   }
 
   /// 1 where a pixel of an RGB image is saturated at `threshold` or more.
@@ -126,12 +89,7 @@ extension Preprocessor {
   static func colourConversion(
     _ original: LeptonicaImage, measured: ColourMeasurement
   ) -> ColourConversion? {
-    guard measured.saturatedShare >= minimumSaturatedShare else {
-      // No strongly coloured ink: a paler stamp may still lie over the
-      // print, told from the page's own colours.
-      guard let separation = measured.separation, separation.holdsSaturatedInk else { return nil }
-      return .neutralLayer(separation)
-    }
+    guard measured.saturatedShare >= minimumSaturatedShare else { return nil }
     guard measured.saturatedShare >= colouredPaperShare else { return .suppressSaturated }
     // Coloured paper: the channel in which the paper is brightest against
     // the ink, if clearly better than luminance.
@@ -184,9 +142,6 @@ extension Preprocessor {
       var count: Int32 = 0
       guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0 else { return nil }
       guard scantext_pixCombineMasked(gray.pix, bright.pix, marks.pix) == 0 else { return nil }
-    case .neutralLayer(let separation):
-      guard let layer = neutralLayer(original, separation) else { return nil }
-      gray = layer
     }
     scantext_pixCopyResolution(gray.pix, original.pix)
     return gray
@@ -227,46 +182,6 @@ extension Preprocessor {
       let wider = scantext_pixDilateBrick(nil, marks.pix, 3, 3).map(LeptonicaImage.init)
     else { return nil }
     return wider
-  }
-
-  /// The page's neutral layer (``ColourConversion/neutralLayer(_:)``):
-  /// luminance, where saturated ink over the print becomes paper, or
-  /// keeps the neutral ink under it (``ColourSeparation/neutralGray(_:threshold:)``).
-  /// Saturated pixels are those at the separation's threshold; the marks
-  /// they form over the print (``marksOverPrint(_:luminance:resolution:)``)
-  /// reach on through pixels at half the threshold joined to them (the
-  /// stamp's paler, grainy and anti-aliased parts). `nil` when no mark
-  /// lies over the print or Leptonica fails.
-  /// - Complexity: O(*p*) for *p* pixels.
-  static func neutralLayer(
-    _ original: LeptonicaImage, _ separation: ColourSeparation
-  ) -> LeptonicaImage? {
-    let ink = [separation.ink.x, separation.ink.y, separation.ink.z]
-    let paper = [separation.paper.x, separation.paper.y, separation.paper.z]
-    // Pixels at or above a chroma: 1 in a mask (pixThresholdToBinary
-    // marks the pixels below its threshold).
-    func atLeast(_ chroma: LeptonicaImage, _ level: Double) -> LeptonicaImage? {
-      let threshold = Int32(min(255, level.rounded(.up)))
-      guard let below = scantext_pixThresholdToBinary(chroma.pix, threshold) else { return nil }
-      let mask = LeptonicaImage(taking: below)
-      return scantext_pixInvert(mask.pix, mask.pix) != nil ? mask : nil
-    }
-    guard
-      let chroma = scantext_chromaFromAxis(original.pix, ink, paper).map(LeptonicaImage.init),
-      let luminance = scantext_pixConvertRGBToLuminance(original.pix).map(LeptonicaImage.init),
-      let high = atLeast(chroma, separation.threshold),
-      let low = atLeast(chroma, separation.threshold / 2),
-      let marks = marksOverPrint(high, luminance: luminance, resolution: original.resolution),
-      let reach = scantext_pixSeedfillBinary(nil, marks.pix, low.pix, 8).map(LeptonicaImage.init),
-      let layerMask = scantext_pixOr(nil, reach.pix, marks.pix).map(LeptonicaImage.init)
-    else { return nil }
-    var count: Int32 = 0
-    guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0,
-      scantext_neutralLayerInMask(
-        luminance.pix, original.pix, layerMask.pix, Int32(separation.neutralBelow),
-        Int32(separation.paperGray)) == 0
-    else { return nil }
-    return luminance
   }
 
   // MARK: Rules

@@ -51,7 +51,7 @@
 ///    that row (a cell of several lines). At least three table rows.
 ///
 /// 7. **No listing**: most rows that tell their face are set at a fixed
-///    pitch while the page's text is not (``isListing(_:h:pageFaces:)``):
+///    pitch while the page's text is not (`isListing(_:h:pageFaces:)`):
 ///    a code listing's lines leave columns too, and are no table.
 ///
 /// The first two rows of a run may hold a header cell that spans columns

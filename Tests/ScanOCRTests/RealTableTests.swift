@@ -148,18 +148,7 @@ struct RealTableTests {
   /// header rule reads the cells' text only.)
   @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
   func aTablesCaptionIsReadNextToIt() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stem = folder.appendingPathComponent("p12").path
-    let (status, output) = try ExternalCheckers.run(
-      try #require(ExternalCheckers.pdftoppm),
-      [
-        "-r", "300", "-png", "-singlefile", "-f", "12", "-l", "12",
-        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
-      ])
-    #expect(status == 0, "\(output)")
-    let page = try #require(
-      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let page = try RealDocumentRolesTests.page("redp5110_sampled", 12)
     let paragraphs = page.blocks.flatMap(\.paragraphs)
     let caption = try #require(
       paragraphs.firstIndex { Self.text($0).hasPrefix("Table 3-2 Built-in global variables") })
@@ -217,18 +206,7 @@ struct RealTableTests {
   /// USER or SESSION_USER", one cell with the first row's).
   @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
   func aHeaderRowBetweenHeavyRulesIsARowOfItsOwn() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stem = folder.appendingPathComponent("p11").path
-    let (status, output) = try ExternalCheckers.run(
-      try #require(ExternalCheckers.pdftoppm),
-      [
-        "-r", "300", "-png", "-singlefile", "-f", "11", "-l", "11",
-        Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
-      ])
-    #expect(status == 0, "\(output)")
-    let page = try #require(
-      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let page = try RealDocumentRolesTests.page("redp5110_sampled", 11)
     let cells = Self.cells(page).map { ($0.cell?.row ?? -1, $0.cell?.column ?? -1, Self.text($0)) }
     #expect(cells.first { $0.2 == "Special register" }.map { [$0.0, $0.1] } == [0, 0])
     #expect(cells.first { $0.2 == "Corresponding value" }.map { [$0.0, $0.1] } == [0, 1])

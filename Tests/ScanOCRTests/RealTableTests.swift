@@ -199,6 +199,19 @@ struct RealTableTests {
     }
   }
 
+  /// Page 14 of docling's `redp5110_sampled`: a screenshot's words read as
+  /// an aligned table's cells put two lines that overlap in one cell
+  /// ("Definition" over "Generate SQL…"); the cells are repaired like the
+  /// rest of the page, so `verify` holds (before: 13 words and glyphs
+  /// outside their lines' selections).
+  @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
+  func anAlignedTablesCellsKeepTheInvariants() throws {
+    let page = try RealDocumentRolesTests.page("redp5110_sampled", 14)
+    #expect(page.blocks.flatMap(\.paragraphs).contains { $0.role == .tableCell })
+    let report = page.verify()
+    #expect(report.passed, "\(report.violations.prefix(3))")
+  }
+
   /// Page 11 of docling's `redp5110_sampled`: the rules over and under
   /// the header row of "Special register | Corresponding value" are 2
   /// points (8 pixels), the rules between the rows 4; the header row is a

@@ -288,15 +288,25 @@ struct CellsPass: BlockPass {
         ?? blocks
     }
     let split = TableCells.splitting(composed, grids: grids)
-    guard aligned else { return GeometryRepair.repair(split) }
-    // A cell holds the lines Tesseract read in it, cut from lines that
-    // ran across cells: two of them may now overlap in one cell (a
-    // screenshot's "Definition" over "Generate SQL…" in one cell of
-    // `redp5110_sampled` p14 of the docling set: `verify` found 13 words
-    // and glyphs outside their lines' selections). The repair mends only
-    // what breaks the model's invariants.
-    return GeometryRepair.repair(
+    guard aligned else { return split }
+    return repairingCells(
       TableCells.composingAligned(split, excluding: grids.compactMap(\.bounds)))
+  }
+
+  /// The blocks, those holding table cells repaired (``GeometryRepair``).
+  ///
+  /// Why: a cell holds the lines Tesseract read in it, cut from lines that
+  /// ran across cells, and two of them may overlap in one cell (a
+  /// screenshot's "Definition" over "Generate SQL…" in one cell of
+  /// `redp5110_sampled` p14 of the docling set: `verify` found 13 words
+  /// and glyphs outside their lines' selections). Only the cells' blocks:
+  /// the rest of the page was repaired before its boxes were fitted to
+  /// the ink, and repairing it again undoes that fit.
+  static func repairingCells(_ blocks: [Block]) -> [Block] {
+    blocks.map { block in
+      guard block.paragraphs.contains(where: { $0.role == .tableCell }) else { return block }
+      return GeometryRepair.repair([block]).first ?? block
+    }
   }
 }
 

@@ -146,6 +146,40 @@ struct CurvedLineTests {
     #expect(page.repairingGeometry().blocks == page.blocks)
   }
 
+  /// redp5110 p13 (docling), a code line's ") =" in a table cell: the
+  /// line's outline was cut short at its right end by the line below (a
+  /// step in its bottom edge), which tilts its chord 12° though its words
+  /// are level. The selection of the whole line holds the "=" at that
+  /// end; `verify` saw it past the band's end (two violations), measuring
+  /// along the selection's top edge rather than its chord.
+  @Test func aLineCutShortAtOneEndHoldsTheWordThere() {
+    func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+    let paren = Word(
+      text: ")", bbox: PixelRect(minX: 1719, minY: 545, maxX: 1728, maxY: 583),
+      quad: Quad(
+        topLeft: p(1718.53, 545.01), topRight: p(1728, 544.89), bottomRight: p(1728.47, 582.99),
+        bottomLeft: p(1719, 583.11)),
+      glyphs: [Glyph(text: ")", bbox: PixelRect(minX: 1719, minY: 545, maxX: 1728, maxY: 583))])
+    let equals = Word(
+      text: "=", bbox: PixelRect(minX: 1759, minY: 559, maxX: 1774, maxY: 560),
+      glyphs: [Glyph(text: "=", bbox: PixelRect(minX: 1759, minY: 559, maxX: 1774, maxY: 560))])
+    let polygon = [
+      p(1718.53, 544.89), p(1746.27, 544.89), p(1752.18, 544.89), p(1758, 544.89),
+      p(1774, 544.89), p(1774, 560), p(1758, 560), p(1752.18, 583.11), p(1746.27, 583.11),
+      p(1718.53, 583.11),
+    ]
+    let quad = Quad(
+      topLeft: p(1710.9, 546.48), topRight: p(1771.69, 533.82), bottomRight: p(1780.72, 577.16),
+      bottomLeft: p(1719.93, 589.83))
+    let bbox = PixelRect(minX: 1718, minY: 544, maxX: 1774, maxY: 584)
+    let line = TextLine(bbox: bbox, quad: quad, polygon: polygon, words: [paren, equals])
+    let page = Page(
+      width: 2550, height: 3300,
+      blocks: [Block(bbox: bbox, paragraphs: [Paragraph(bbox: bbox, lines: [line])])])
+    #expect(TextLine.isLinePolygon(polygon))
+    #expect(page.verify().violations.isEmpty, "\(page.verify().violations)")
+  }
+
   @Test func thePolygonShapeIsChecked() {
     let polygon = Self.line(0, curved: true).polygon ?? []
     #expect(TextLine.isLinePolygon(polygon))

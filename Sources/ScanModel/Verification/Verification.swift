@@ -147,7 +147,14 @@ private struct Verifier {
         "selection \(selection.bounds) reaches outside the line's outline \(outline.quad.boundingRect)"
       )
       selections.append((n, selection.polygon ?? selection.quad.corners))
-      let selectionBand = SelectionBand(selection.quad, polygon: selection.polygon)
+      // A curved selection is seen along its polygon's chord, as a line
+      // with a polygon is (its quad is the chord's rectangle): the quad of
+      // its corners on the curve runs along its top edge, which a line cut
+      // short at one end (a step in its outline) tilts against the chord,
+      // and a word at that end then seemed to lie past the band's length.
+      let selectionBand = SelectionBand(
+        selection.polygon.flatMap { TextLine.chordRectangle(of: $0) } ?? selection.quad,
+        polygon: selection.polygon)
 
       var lastU = -Double.infinity
       for (w, word) in line.words.enumerated() {

@@ -21,7 +21,8 @@ struct PreparedImage {
   var applied: [StepRecord]
   /// The page cleaned (illumination, square pixels, speckle, rules) but
   /// not yet turned or straightened, to prepare it again turned without
-  /// cleaning it twice.
+  /// cleaning it twice (1 bit deep while it is black and white:
+  /// ``WorkingPage/compacted(original:)``).
   var cleaned: CleanedImage?
   /// The table grids whose rules the rules step removed, in original pixels.
   var tables: [TableGrid] = []
@@ -110,12 +111,11 @@ struct Preprocessor {
       resolution: dpi ?? original.resolution, applied: [], cleaned: nil)
     guard !steps.isEmpty || quarterTurns != 0 else { return result }
     // Work on 8-bit gray: the steps below are defined for it.
-    guard var clean = cleaned ?? self.clean(original, dpi: dpi) else { return result }
+    guard var clean = cleaned?.expanded() ?? self.clean(original, dpi: dpi) else { return result }
     let context = StepContext(self, original: original, dpi: dpi, quarterTurns: quarterTurns)
     // The skew is measured on the binarised page, shared with the other
     // measurements (orientation) while the page is not turned or rescaled.
     if TurnStep.turns(quarterTurns) == 0 && steps.contains(.deskew) { _ = clean.ink() }
-    result.cleaned = clean
     var page = clean
     // The square-pixel step (among the cleaning steps) chose the
     // resolution of the page it made; otherwise it is the original's.
@@ -147,6 +147,9 @@ struct Preprocessor {
       if let r = result.resolution { scantext_pixSetResolution(gray.pix, Int32(r), Int32(r)) }
       result.image = gray
     }
+    // Kept through the reading for a second preparation: 1 bit deep
+    // when it is black and white.
+    result.cleaned = clean.compacted(original: original)
     return result
   }
 

@@ -370,7 +370,13 @@ struct MixedPDFTagsTests {
   /// Makes `Scans/scan.pdf`'s typed page's font (Helvetica, WinAnsi, not
   /// embedded) another: `macroman` (MacRomanEncoding, and a line with
   /// `é` and `ï`, 0x8E and 0x95), `differences` (an encoding dictionary
-  /// with `/Differences`), `widths` (widths that are not Helvetica's),
+  /// over WinAnsiEncoding whose `/Differences` make 0x80 and 0x81 `é` and
+  /// `ï`, on a line showing them, and `t` `t`), `standard` (no
+  /// `/Encoding`: a Type 1 font's own StandardEncoding, on a line showing
+  /// its quotes 0x60 and 0x27, `‘` and `’`), `unlisted` (an encoding
+  /// dictionary without a base whose `/Differences` name 0x65 `/g42`, a
+  /// name outside the Adobe Glyph List), `widths` (widths that are not
+  /// Helvetica's),
   /// `type0` (a composite font, Identity-H, not embedded), else the base
   /// font named so.
   static let fontScript = #"""
@@ -387,7 +393,19 @@ struct MixedPDFTagsTests {
     elif change == "differences":
         font.Encoding = pikepdf.Dictionary(
             Type=pikepdf.Name.Encoding, BaseEncoding=pikepdf.Name.WinAnsiEncoding,
-            Differences=pikepdf.Array([65, pikepdf.Name("/A")]))
+            Differences=pikepdf.Array([128, pikepdf.Name("/eacute"), pikepdf.Name("/idieresis"),
+                                       0x74, pikepdf.Name("/t")]))
+        page.Contents.write(page.Contents.read_bytes().replace(
+            b"(until every drawer has been entered.)",
+            b"(until every drawer has been entered: caf\x80, na\x81ve.)"))
+    elif change == "standard":
+        del font.Encoding
+        page.Contents.write(page.Contents.read_bytes().replace(
+            b"(until every drawer has been entered.)",
+            b"(until every drawer has been `entered'.)"))
+    elif change == "unlisted":
+        font.Encoding = pikepdf.Dictionary(
+            Type=pikepdf.Name.Encoding, Differences=pikepdf.Array([101, pikepdf.Name("/g42")]))
     elif change == "widths":
         font.FirstChar, font.LastChar, font.Widths = 32, 126, [500] * 95
     elif change == "type0":
@@ -444,10 +462,48 @@ struct MixedPDFTagsTests {
     #expect(status == 0 && output == "/TrueType /MacRomanEncoding True\n", "\(output)")
   }
 
+  /// A typed page in Helvetica whose encoding has `/Differences` (codes
+  /// 0x80 and 0x81, undefined or `Euro` in WinAnsi, made `é` and `ï`) gets
+  /// its twin embedded as a symbolic TrueType font (its `cmap` maps the
+  /// codes to the glyphs of their characters, no `/Encoding`, a
+  /// `/ToUnicode` map): PDF/A-2a and PDF/UA-1 with no failed rule and no
+  /// warning (before: plain PDF, "its encoding has /Differences"); the
+  /// three readers read the page as from the input. So is a Type 1 font
+  /// without `/Encoding` (StandardEncoding) showing its quotes, `‘` and
+  /// `’`, which WinAnsi has elsewhere: before, it claimed PDF/A-2a and
+  /// PDF/UA-1 under WinAnsi with `/Differences` and failed three rules of
+  /// each (PDFA2A-TRUETYPE-GLYPH-PRESENCE-001: the validator finds the
+  /// glyph by the base encoding).
+  @Test(
+    .enabled(if: present, Comment(rawValue: absentMessage)),
+    arguments: [("differences", "café, naïve."), ("standard", "‘entered’.")])
+  func aFontWithDifferencesGetsItsTwinEmbedded(change: String, shown: String) throws {
+    let tounicode = change == "standard" ? "<27> <2019>" : "<80> <00E9>"
+    let folder = try Fixtures.temporaryFolder()
+    let input = try Self.scanPDF(withFont: change, in: folder)
+    let (pdf, stderr) = try PDFArchiveTests.ocr([input.path], name: change)
+    #expect(stderr.isEmpty, "\(stderr)")
+    try PDFArchiveTests.expectValid(pdf, level: "2a", ua: true)
+    let text = try Self.readersText(pdf, page: 3)
+    #expect(text == (try Self.readersText(input, page: 3)))
+    #expect(text.components(separatedBy: shown).count == 4, "\(text)")
+    let script = """
+      import sys, pikepdf
+      pdf = pikepdf.open(sys.argv[1])
+      font = pdf.pages[2].Resources.Font.F1
+      print(font.Subtype, "/Encoding" in font, int(font.FontDescriptor.Flags) & 4,
+            "/FontFile2" in font.FontDescriptor, sys.argv[2].encode() in font.ToUnicode.read_bytes())
+      """
+    let (status, output) = try ExternalCheckers.run(
+      Self.python, ["-c", script, pdf.path, tounicode])
+    #expect(status == 0 && output == "/TrueType False 4 True True\n", "\(output)")
+  }
+
   /// `Scans/scan.pdf` with its typed page's font made one ScanText cannot
   /// honestly replace: a font without a free twin (`Verdana`), Symbol (no
   /// free symbol font installed), Helvetica with widths that are not
-  /// Helvetica's or with `/Differences`, a composite font not embedded:
+  /// Helvetica's or with `/Differences` naming a glyph outside the Latin
+  /// character set, a composite font not embedded:
   /// each stays as it is, and the file is plain PDF (no PDF/A or PDF/UA
   /// claim) with the warning naming the font and why.
   @Test(.enabled(if: present, Comment(rawValue: absentMessage)))
@@ -461,8 +517,8 @@ struct MixedPDFTagsTests {
       ),
       ("widths", "Helvetica: its widths differ from LiberationSans-Regular's"),
       (
-        "differences",
-        "Helvetica: its encoding has /Differences, which ScanText does not map to its twin's glyphs"
+        "unlisted",
+        "Helvetica: its /Differences give code 101 the glyph /g42, which is not in the Latin character set"
       ),
       ("type0", "ArialUnicodeMS: a composite (Type0) font, which ScanText cannot embed"),
     ] {

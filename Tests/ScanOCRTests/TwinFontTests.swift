@@ -58,7 +58,42 @@ struct TwinFontTests {
     ]
     for (code, scalar) in cases { #expect(encoding.scalar(code) == scalar, "\(code)") }
     #expect(encoding.baseName == "/MacRomanEncoding")
-    #expect(encoding.differences(for: [0x27, 0x60, 0x8E]).isEmpty)
+    #expect(FontEncoding(base: encoding).isTarget(for: [0x27, 0x60, 0x8E]))
     #expect(SimpleFontEncoding.winAnsi.baseName == "/WinAnsiEncoding")
+  }
+
+  /// An encoding's `/Differences` name glyphs of the Latin character set
+  /// by their Adobe Glyph List names; a name outside the set stands for no
+  /// character. WinAnsi names the codes of a font under StandardEncoding
+  /// but its two quotes, and none the `/Differences` change.
+  @Test func differencesNameLatinGlyphs() {
+    let standard = FontEncoding(base: .standard)
+    #expect(standard.isTarget(for: [0x41, 0x7E]))
+    #expect(!standard.isTarget(for: [0x27, 0x41]))
+    let differences = FontEncoding(
+      base: .winAnsi, differences: [0x80: "eacute", 0x81: "fi", 0x41: "A", 0x42: "g42"])
+    #expect(differences.scalar(0x80) == 0xE9)
+    #expect(differences.scalar(0x81) == 0xFB01)
+    #expect(differences.scalar(0x42) == nil)
+    #expect(differences.scalar(0x43) == 0x43)
+    #expect(differences.isTarget(for: [0x41, 0x43]))
+    #expect(!differences.isTarget(for: [0x41, 0x80]))
+    #expect(FontEncoding.latinNames.count == 244)
+  }
+
+  /// A symbolic subset maps each code, as 0xF000 + code, to its
+  /// character's glyph, and has no other `cmap` table.
+  @Test(
+    .enabled(
+      if: TwinFont.twin(of: "Helvetica")?.path != nil,
+      "fonts-liberation2 not installed (run Tools/install/install-dependencies.sh)"))
+  func aSymbolicSubsetMapsCodesToGlyphs() throws {
+    let path = try #require(TwinFont.twin(of: "Helvetica")?.path)
+    let program = try #require(FontProgram(path: path))
+    let bytes = try #require(program.symbolicSubset([0x80: 0xE9, 0x41: 0x57]))
+    let cut = try #require(FontProgram(data: bytes))
+    #expect(cut.glyph(0xE9) == nil && cut.glyph(0x57) == nil)
+    #expect(cut.width(0xF080) == program.width(0xE9))
+    #expect(cut.width(0xF041) == 944)
   }
 }

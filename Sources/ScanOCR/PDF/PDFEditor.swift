@@ -1643,9 +1643,11 @@ public final class PDFEditor {
   /// when a free font with its widths is installed (``TwinFont``: the
   /// standard 14 but Symbol and ZapfDingbats, and common aliases): the font
   /// becomes a TrueType font whose program is a subset of the twin holding
-  /// the glyphs of the codes it shows (HarfBuzz), under WinAnsiEncoding (a
-  /// Type 1 font's own StandardEncoding for printable ASCII, with the two
-  /// quotes it differs in as `/Differences`), with `/Widths` from the twin
+  /// the glyphs of the codes it shows (HarfBuzz), under WinAnsiEncoding or
+  /// MacRomanEncoding with `/Differences` for the codes the font's own
+  /// encoding (``FontEncoding``: one of those or StandardEncoding, with its
+  /// own `/Differences` naming glyphs of the Latin character set) gives
+  /// other characters, with `/Widths` from the twin
   /// when it had none. Where the glyphs stand does not change, nor the
   /// characters a reader takes from the codes. A font is left as it is
   /// (PDF/A is then refused, naming the reason: ``unembeddedFont()``) when
@@ -1781,26 +1783,16 @@ public final class PDFEditor {
       let program = programs[twin.name] ?? FontProgram(path: path)
     else { return "its twin \(twin.name) is not installed (fonts-liberation2)" }
     programs[twin.name] = program
-    let encoding: SimpleFontEncoding
-    let named = name(get(font, "/Encoding"))
-    if named == "/WinAnsiEncoding" {
-      encoding = .winAnsi
-    } else if named == "/MacRomanEncoding" {
-      encoding = .macRoman
-    } else if subtype == "/Type1",
-      named == "/StandardEncoding" || (named == nil && !isDictionary(get(font, "/Encoding")))
-    {
-      encoding = .standard
-    } else {
-      let own = get(font, "/Encoding")
-      return isDictionary(own)
-        && scantext_qpdf_oh_has_key(q, own, "/Differences") != 0
-        ? "its encoding has /Differences, which ScanText does not map to its twin's glyphs"
-        : "its encoding is not WinAnsiEncoding, MacRomanEncoding or StandardEncoding"
+    guard let encoding = fontEncoding(font, subtype: subtype) else {
+      return "its encoding is not WinAnsiEncoding, MacRomanEncoding or StandardEncoding"
     }
     let shown = codes.isEmpty ? [0x20] : codes
     var scalars: [UInt8: UInt32] = [:]
     for code in shown.sorted() {
+      if let glyph = encoding.differences[code], encoding.scalar(code) == nil {
+        return
+          "its /Differences give code \(code) the glyph /\(glyph), which is not in the Latin character set"
+      }
       guard let scalar = encoding.scalar(code), program.glyph(scalar) != nil else {
         return "code \(code) has no glyph in \(twin.name)"
       }
@@ -1823,7 +1815,14 @@ public final class PDFEditor {
         }
       }
     }
-    guard let subset = program.subset(Set(scalars.values)) else {
+    // Codes its encoding names as WinAnsi or MacRoman does: a non-symbolic
+    // font under that encoding; else a symbolic one, its codes looked up
+    // by its own `cmap`, its characters given by `/ToUnicode`.
+    let symbolic = !encoding.isTarget(for: shown)
+    guard
+      let subset = symbolic
+        ? program.symbolicSubset(scalars) : program.subset(Set(scalars.values))
+    else {
       return "HarfBuzz could not subset \(twin.name)"
     }
     // A subset's name starts with six capitals (ISO 32000-1 §9.6.4), here
@@ -1835,7 +1834,9 @@ public final class PDFEditor {
     let tag = String(
       (0..<6).map { i in Character(Unicode.Scalar(UInt8(65 + (hash >> (UInt64(i) * 5)) % 26))) })
     let fontName = "\(tag)+\(twin.name)"
-    let flags = 32 + (twin.fixedPitch ? 1 : 0) + (twin.serif ? 2 : 0) + (twin.italic ? 64 : 0)
+    let flags =
+      (symbolic ? 4 : 32) + (twin.fixedPitch ? 1 : 0) + (twin.serif ? 2 : 0)
+      + (twin.italic ? 64 : 0)
     let box = program.boundingBox.map(String.init).joined(separator: " ")
     let file = newStream(subset, isContent: false)
     scantext_qpdf_oh_replace_key(
@@ -1850,14 +1851,14 @@ public final class PDFEditor {
     scantext_qpdf_oh_replace_key(q, font, "/Subtype", scantext_qpdf_oh_parse(q, "/TrueType"))
     scantext_qpdf_oh_replace_key(q, font, "/BaseFont", scantext_qpdf_oh_parse(q, "/" + fontName))
     scantext_qpdf_oh_replace_key(q, font, "/FontDescriptor", descriptor)
-    let differences = encoding.differences(for: shown)
-    scantext_qpdf_oh_replace_key(
-      q, font, "/Encoding",
-      scantext_qpdf_oh_parse(
-        q,
-        differences.isEmpty
-          ? encoding.baseName
-          : "<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [\(differences)] >>"))
+    if symbolic {
+      scantext_qpdf_oh_remove_key(q, font, "/Encoding")
+      scantext_qpdf_oh_replace_key(
+        q, font, "/ToUnicode", newStream(Self.toUnicode(scalars), isContent: false))
+    } else {
+      scantext_qpdf_oh_replace_key(
+        q, font, "/Encoding", scantext_qpdf_oh_parse(q, encoding.target.baseName))
+    }
     if widths.isEmpty, let low = shown.min(), let high = shown.max() {
       let list = (low...high).map { code in
         String(encoding.scalar(code).flatMap { program.width($0) } ?? 0)
@@ -1870,6 +1871,71 @@ public final class PDFEditor {
         q, font, "/Widths", scantext_qpdf_oh_parse(q, "[" + list.joined(separator: " ") + "]"))
     }
     return nil
+  }
+
+  /// A simple font's encoding (``FontEncoding``): WinAnsiEncoding or
+  /// MacRomanEncoding, by name or as an encoding dictionary's
+  /// `/BaseEncoding`, or StandardEncoding (a Type 1 font naming none, or a
+  /// dictionary without a base: ISO 32000-1 §9.6.6.1 for a non-symbolic
+  /// font), with the dictionary's `/Differences`; `nil` for another.
+  private func fontEncoding(_ font: qpdf_oh, subtype: String?) -> FontEncoding? {
+    let own = get(font, "/Encoding")
+    let named = isDictionary(own) ? name(get(own, "/BaseEncoding")) : name(own)
+    var encoding: FontEncoding
+    switch named {
+    case "/WinAnsiEncoding": encoding = FontEncoding(base: .winAnsi)
+    case "/MacRomanEncoding": encoding = FontEncoding(base: .macRoman)
+    case "/StandardEncoding": encoding = FontEncoding(base: .standard)
+    case nil where isDictionary(own) || subtype == "/Type1":
+      encoding = FontEncoding(base: .standard)
+    default: return nil
+    }
+    guard isDictionary(own) else { return encoding }
+    // `[code /name /name … code /name …]`: each name for the code after
+    // the last.
+    var code: Int?
+    for item in items(of: get(own, "/Differences")) {
+      if let number = integer(item) {
+        code = number
+      } else if let glyph = name(item), let at = code {
+        if at <= 255 { encoding.differences[UInt8(at)] = String(glyph.dropFirst()) }
+        code = at + 1
+      } else {
+        return nil
+      }
+    }
+    return encoding
+  }
+
+  /// A `/ToUnicode` CMap giving each one-byte code its character (ISO
+  /// 32000-1 §9.10.3).
+  static func toUnicode(_ scalars: [UInt8: UInt32]) -> [UInt8] {
+    func hex(_ value: UInt32, digits: Int) -> String {
+      let text = String(value, radix: 16, uppercase: true)
+      return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+    var lines = [
+      "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
+      "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+      "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def", "1 begincodespacerange",
+      "<00> <FF>", "endcodespacerange",
+    ]
+    let entries = scalars.sorted { $0.key < $1.key }
+    // At most 100 entries a block (§9.7.5.4).
+    for start in stride(from: 0, to: entries.count, by: 100) {
+      let block = entries[start..<min(entries.count, start + 100)]
+      lines.append("\(block.count) beginbfchar")
+      for (code, scalar) in block {
+        let units = Array(String(Unicode.Scalar(scalar).map(Character.init) ?? " ").utf16)
+        let text = units.map { hex(UInt32($0), digits: 4) }.joined()
+        lines.append("<\(hex(UInt32(code), digits: 2))> <\(text)>")
+      }
+      lines.append("endbfchar")
+    }
+    lines += [
+      "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end",
+    ]
+    return Array((lines.joined(separator: "\n") + "\n").utf8)
   }
 
   /// A number as PDF writes it (at most two decimals).

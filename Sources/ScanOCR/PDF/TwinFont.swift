@@ -137,14 +137,83 @@ enum SimpleFontEncoding: Equatable {
   /// WinAnsiEncoding and MacRomanEncoding for a non-symbolic one).
   var baseName: String { self == .macRoman ? "/MacRomanEncoding" : "/WinAnsiEncoding" }
 
-  /// The `/Differences` array a TrueType font over WinAnsiEncoding needs
-  /// to draw `codes` as this encoding does; empty when none.
-  func differences(for codes: Set<UInt8>) -> String {
-    guard self == .standard else { return "" }
-    var entries: [String] = []
-    if codes.contains(0x27) { entries.append("39 /quoteright") }
-    if codes.contains(0x60) { entries.append("96 /quoteleft") }
-    return entries.joined(separator: " ")
+}
+
+/// A simple font's encoding as its dictionary gives it: a base encoding
+/// and the `/Differences` that name other glyphs for some codes.
+struct FontEncoding: Equatable {
+  /// The encoding the codes not in ``differences`` follow.
+  var base: SimpleFontEncoding
+  /// Glyph names (without the slash) by code, from `/Differences`.
+  var differences: [UInt8: String] = [:]
+
+  /// The glyph names of the Latin character set (PDF 1.7 Annex D.2: every
+  /// name StandardEncoding, MacRomanEncoding and WinAnsiEncoding use), each
+  /// with the character the Adobe Glyph List gives it. Each is in the Adobe
+  /// Glyph List, which PDF/A asks of a TrueType font's `/Differences` (ISO
+  /// 19005-2 §6.2.11.6). Written `name:hex`.
+  static let latinNames: [(name: String, scalar: UInt32)] = """
+    space:20 exclam:21 quotedbl:22 numbersign:23 dollar:24 percent:25 ampersand:26
+    quotesingle:27 parenleft:28 parenright:29 asterisk:2A plus:2B comma:2C hyphen:2D period:2E
+    slash:2F zero:30 one:31 two:32 three:33 four:34 five:35 six:36 seven:37 eight:38 nine:39
+    colon:3A semicolon:3B less:3C equal:3D greater:3E question:3F at:40 A:41 B:42 C:43 D:44 E:45
+    F:46 G:47 H:48 I:49 J:4A K:4B L:4C M:4D N:4E O:4F P:50 Q:51 R:52 S:53 T:54 U:55 V:56 W:57
+    X:58 Y:59 Z:5A bracketleft:5B backslash:5C bracketright:5D asciicircum:5E underscore:5F
+    grave:60 a:61 b:62 c:63 d:64 e:65 f:66 g:67 h:68 i:69 j:6A k:6B l:6C m:6D n:6E o:6F p:70
+    q:71 r:72 s:73 t:74 u:75 v:76 w:77 x:78 y:79 z:7A braceleft:7B bar:7C braceright:7D
+    asciitilde:7E nbspace:A0 exclamdown:A1 cent:A2 sterling:A3 currency:A4 yen:A5 brokenbar:A6
+    section:A7 dieresis:A8 copyright:A9 ordfeminine:AA guillemotleft:AB logicalnot:AC
+    registered:AE macron:AF degree:B0 plusminus:B1 twosuperior:B2 threesuperior:B3 acute:B4
+    mu:B5 paragraph:B6 periodcentered:B7 cedilla:B8 onesuperior:B9 ordmasculine:BA
+    guillemotright:BB onequarter:BC onehalf:BD threequarters:BE questiondown:BF Agrave:C0
+    Aacute:C1 Acircumflex:C2 Atilde:C3 Adieresis:C4 Aring:C5 AE:C6 Ccedilla:C7 Egrave:C8
+    Eacute:C9 Ecircumflex:CA Edieresis:CB Igrave:CC Iacute:CD Icircumflex:CE Idieresis:CF Eth:D0
+    Ntilde:D1 Ograve:D2 Oacute:D3 Ocircumflex:D4 Otilde:D5 Odieresis:D6 multiply:D7 Oslash:D8
+    Ugrave:D9 Uacute:DA Ucircumflex:DB Udieresis:DC Yacute:DD Thorn:DE germandbls:DF agrave:E0
+    aacute:E1 acircumflex:E2 atilde:E3 adieresis:E4 aring:E5 ae:E6 ccedilla:E7 egrave:E8
+    eacute:E9 ecircumflex:EA edieresis:EB igrave:EC iacute:ED icircumflex:EE idieresis:EF eth:F0
+    ntilde:F1 ograve:F2 oacute:F3 ocircumflex:F4 otilde:F5 odieresis:F6 divide:F7 oslash:F8
+    ugrave:F9 uacute:FA ucircumflex:FB udieresis:FC yacute:FD thorn:FE ydieresis:FF
+    dotlessi:0131 Lslash:0141 lslash:0142 OE:0152 oe:0153 Scaron:0160 scaron:0161 Ydieresis:0178
+    Zcaron:017D zcaron:017E florin:0192 circumflex:02C6 caron:02C7 breve:02D8 dotaccent:02D9
+    ring:02DA ogonek:02DB tilde:02DC hungarumlaut:02DD pi:03C0 endash:2013 emdash:2014
+    quoteleft:2018 quoteright:2019 quotesinglbase:201A quotedblleft:201C quotedblright:201D
+    quotedblbase:201E dagger:2020 daggerdbl:2021 bullet:2022 ellipsis:2026 perthousand:2030
+    guilsinglleft:2039 guilsinglright:203A fraction:2044 Euro:20AC trademark:2122 Omega:2126
+    partialdiff:2202 Delta:2206 product:220F summation:2211 minus:2212 radical:221A
+    infinity:221E integral:222B approxequal:2248 notequal:2260 lessequal:2264 greaterequal:2265
+    lozenge:25CA fi:FB01 fl:FB02
+    """.split(whereSeparator: \.isWhitespace).compactMap { entry in
+      let parts = entry.split(separator: ":")
+      guard parts.count == 2, let scalar = UInt32(parts[1], radix: 16) else { return nil }
+      return (String(parts[0]), scalar)
+    }
+
+  /// ``latinNames`` by name.
+  private static let scalarsByName = Dictionary(
+    latinNames.map { ($0.name, $0.scalar) }, uniquingKeysWith: { first, _ in first })
+
+  /// The character `code` stands for; `nil` when the encoding leaves it
+  /// undefined or names a glyph outside the Latin character set.
+  func scalar(_ code: UInt8) -> UInt32? {
+    if let name = differences[code] { return Self.scalarsByName[name] }
+    return base.scalar(code)
+  }
+
+  /// The encoding the embedded TrueType font is given (PDF/A allows
+  /// WinAnsiEncoding and MacRomanEncoding for a non-symbolic one).
+  var target: SimpleFontEncoding { base == .macRoman ? .macRoman : .winAnsi }
+
+  /// Whether ``target`` gives each of `codes` the character this encoding
+  /// does, so that the embedded font can name it as its `/Encoding`.
+  /// Otherwise the font is embedded as a symbolic one (its codes mapped
+  /// to glyphs by its own `cmap`, ``FontProgram/symbolicSubset(_:)``)
+  /// with a `/ToUnicode` map: a non-symbolic TrueType font's
+  /// `/Differences` are allowed by PDF/A (glyph names of the Adobe Glyph
+  /// List), but the validator (`page` 0.11) looks its glyphs up by the
+  /// base encoding alone.
+  func isTarget(for codes: Set<UInt8>) -> Bool {
+    codes.allSatisfy { target.scalar($0) == scalar($0) }
   }
 }
 
@@ -281,6 +350,84 @@ final class FontProgram {
     guard let subset = hb_subset_or_fail(face, input) else { return nil }
     defer { hb_face_destroy(subset) }
     guard let result = hb_face_reference_blob(subset) else { return nil }
+    defer { hb_blob_destroy(result) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(result, &length), length > 0 else { return nil }
+    return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+  }
+
+  /// The font cut down to the glyphs of `glyphs`' characters (as
+  /// ``subset(_:)``), its `cmap` replaced by one (3,0) (Microsoft Symbol)
+  /// table that maps each one-byte code, as 0xF000 + code, to its
+  /// character's glyph: the program of a symbolic TrueType font, whose
+  /// codes a reader looks up so without any `/Encoding` (ISO 32000-1
+  /// §9.6.6.4; ISO 19005-2 §6.2.11.6 asks for the (3,0) table). `nil`
+  /// when HarfBuzz fails or a character has no glyph.
+  /// - Parameter glyphs: Each code's character.
+  /// - Complexity: O(*n*) in the font's size.
+  func symbolicSubset(_ glyphs: [UInt8: UInt32]) -> [UInt8]? {
+    guard let bytes = subset(Set(glyphs.values)), let cut = FontProgram(data: bytes) else {
+      return nil
+    }
+    var mapped: [(code: UInt16, glyph: UInt16)] = []
+    for (code, scalar) in glyphs.sorted(by: { $0.key < $1.key }) {
+      guard let glyph = cut.glyph(scalar) else { return nil }
+      mapped.append((0xF000 + UInt16(code), UInt16(glyph)))
+    }
+    return cut.replacingTable("cmap", with: Self.symbolCmap(mapped))
+  }
+
+  /// A `cmap` table of one (3,0) format 4 subtable: a segment for each
+  /// code, and the closing 0xFFFF one.
+  private static func symbolCmap(_ mapped: [(code: UInt16, glyph: UInt16)]) -> [UInt8] {
+    let segments: [(start: UInt16, delta: UInt16)] =
+      mapped.map { (start: $0.code, delta: $0.glyph &- $0.code) } + [(start: 0xFFFF, delta: 1)]
+    let count = segments.count
+    var power = 1
+    while power * 2 <= count { power *= 2 }
+    var entrySelector = 0
+    while 1 << (entrySelector + 1) <= power { entrySelector += 1 }
+    var sub: [UInt16] = [
+      4, UInt16(16 + 8 * count), 0, UInt16(2 * count), UInt16(2 * power), UInt16(entrySelector),
+      UInt16(2 * count - 2 * power),
+    ]
+    sub += segments.map(\.start)
+    sub.append(0)
+    sub += segments.map(\.start)
+    sub += segments.map(\.delta)
+    sub += Array(repeating: 0, count: count)
+    let header: [UInt16] = [0, 1, 3, 0, 0, 12]
+    return (header + sub).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+  }
+
+  /// The font file with the table `tag` replaced by `table` (HarfBuzz's
+  /// face builder writes the table directory and checksums); `nil` when
+  /// it fails.
+  private func replacingTable(_ tag: String, with table: [UInt8]) -> [UInt8]? {
+    guard let builder = hb_face_builder_create() else { return nil }
+    defer { hb_face_destroy(builder) }
+    var count: UInt32 = 64
+    var tags = [hb_tag_t](repeating: 0, count: 64)
+    _ = hb_face_get_table_tags(face, 0, &count, &tags)
+    for existing in tags.prefix(Int(count)) where existing != Self.tag(tag) {
+      guard let blob = hb_face_reference_table(face, existing) else { return nil }
+      _ = hb_face_builder_add_table(builder, existing, blob)
+      hb_blob_destroy(blob)
+    }
+    let added = table.withUnsafeBufferPointer { raw in
+      raw.baseAddress.flatMap { base in
+        base.withMemoryRebound(to: CChar.self, capacity: raw.count) {
+          hb_blob_create_or_fail($0, UInt32(raw.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        }
+      }
+    }
+    guard let added else { return nil }
+    defer { hb_blob_destroy(added) }
+    guard hb_face_builder_add_table(builder, Self.tag(tag), added) != 0,
+      let result = hb_face_reference_blob(builder)
+    else { return nil }
     defer { hb_blob_destroy(result) }
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(result, &length), length > 0 else { return nil }

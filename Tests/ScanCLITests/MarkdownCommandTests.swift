@@ -242,6 +242,29 @@ struct MarkdownCommandTests {
     #expect(one.stdout.contains("Annual Report of the Harbour Board 1"), "\(one.stdout)")
   }
 
+  /// `html` of the same document: the repeated foot is each page's
+  /// `footer`, as `ocr` marks it (the pass over neighbouring pages ran for
+  /// `ocr` and `batch` only, so `html` of a PDF or multi-page TIFF kept
+  /// running feet as text in `main`).
+  @Test func aFootRepeatedOnEveryPageIsEachPagesFooterInTheHTML() throws {
+    let pages = (1...3).map { Self.pageWithFoot("Annual Report of the Harbour Board \($0)") }
+    let (folder, model) = try Self.model(pages)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out.html").path
+    let run = scantext(["html", model, "-o", out])
+    #expect(run.code == 0, "\(run.stderr)")
+    let html = try String(contentsOfFile: out, encoding: .utf8)
+    let footers = html.components(separatedBy: "<footer>").dropFirst().map {
+      $0.components(separatedBy: "</footer>")[0]
+    }
+    #expect(footers.count == 3, "\(html)")
+    for (i, footer) in footers.enumerated() {
+      let text = footer.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      #expect(text == "Annual Report of the Harbour Board \(i + 1)", "\(footer)")
+    }
+  }
+
   static let camelot = Fixtures.packageRoot.deletingLastPathComponent()
     .appendingPathComponent("shared/camelot/files")
   static let camelotPresent =

@@ -101,7 +101,11 @@ struct HTMLCommand: ScanCommand {
         maxPixels: ocr.recognition.maxPixels,
         pictures: HTMLPictures(
           outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath)),
-      io: io)
+      io: io,
+      // Running heads and feet told by repetition, as `ocr` tells them: a
+      // PDF or multi-page TIFF recognised here has no other pass over its
+      // pages.
+      runningFurniture: ocr.recognition.layout)
     do {
       // A page at a time: a long model is never held whole.
       try ocr.recognizer().eachPage(modelPath) { number, page, _ in

@@ -102,10 +102,10 @@ struct HTMLCommand: ScanCommand {
         pictures: HTMLPictures(
           outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath)),
       io: io,
-      // Running heads and feet told by repetition, as `ocr` tells them: a
-      // PDF or multi-page TIFF recognised here has no other pass over its
-      // pages.
-      runningFurniture: ocr.recognition.layout)
+      // A PDF or multi-page TIFF read here has its running heads and feet
+      // told by repetition, as `ocr` tells them; a model keeps the roles
+      // it was written with.
+      runningFurniture: InputFiles.isDocument(modelPath) ? nil : ocr.recognition.layout)
     do {
       // A page at a time: a long model is never held whole.
       try ocr.recognizer().eachPage(modelPath) { number, page, _ in

@@ -287,4 +287,33 @@ struct MarkdownCommandTests {
     #expect(!markdown.stdout.contains("PRIMARY ELECTION"), "\(markdown.stdout)")
     #expect(markdown.stdout.contains("DEMOCRATIC PARTY"))
   }
+
+  /// `html` of the same report's PDF (its pages read from their text):
+  /// the repeated head is each page's `header` and "N of 5" its `footer`,
+  /// as `ocr` marks them (the pass over neighbouring pages ran for `ocr`
+  /// and `batch` only: `html` of a PDF or a multi-page TIFF kept running
+  /// heads and feet as text in `main`).
+  @Test(.enabled(if: camelotPresent, Comment(rawValue: camelotAbsent)))
+  func aRealReportsRunningHeadAndFootAreFurnitureInTheHTML() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("report.html").path
+    let run = scantext([
+      "html", Self.camelot.appendingPathComponent("vertical_header.pdf").path, "-o", out,
+    ])
+    #expect(run.code == 0, "\(run.stderr)")
+    let html = try String(contentsOfFile: out, encoding: .utf8)
+    func texts(_ element: String) -> [String] {
+      html.components(separatedBy: "<\(element)>").dropFirst().map {
+        $0.components(separatedBy: "</\(element)>")[0]
+          .replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+          .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      }
+    }
+    let heads = texts("header")
+    #expect(heads.count >= 4, "\(heads)")
+    #expect(heads.allSatisfy { $0 == "PRIMARY ELECTION, AUGUST 7, 2018" }, "\(heads)")
+    let feet = texts("footer")
+    for n in 1...4 { #expect(feet.contains("\(n) of 5"), "\(feet)") }
+  }
 }

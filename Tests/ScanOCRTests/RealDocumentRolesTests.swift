@@ -208,4 +208,22 @@ struct RealDocumentRolesTests {
     #expect(heading.text.hasSuffix("PRACTICAL EXPERIENCE"), "\(all)")
     #expect(all.first { $0.text.hasPrefix("IBM Redbooks are developed") }?.role == .body, "\(all)")
   }
+
+  /// An SQL listing that starts in the page's top sixth, and a stray "."
+  /// and "5" read right of its third line as a paragraph of their own:
+  /// not a running head (it lies beside the text block, not above it);
+  /// the page's furniture is its running foot alone ("124   Row and
+  /// Column Access Control Support in IBM DB2 for i").
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aStrayLineBesideAListingIsNoRunningHead() throws {
+    let page = try Self.page("redp5110_sampled", 16)
+    let furniture: Set<ParagraphRole> = [.header, .footer, .pageNumber]
+    let found = page.blocks.flatMap(\.paragraphs).filter { furniture.contains($0.role) }
+    #expect(!found.isEmpty, "\(Self.paragraphs(page))")
+    #expect(found.allSatisfy { $0.bbox.minY > page.height * 17 / 20 }, "\(Self.paragraphs(page))")
+    #expect(
+      found.contains { $0.lines.flatMap(\.words).contains { $0.text == "Access" } },
+      "\(Self.paragraphs(page))")
+  }
 }

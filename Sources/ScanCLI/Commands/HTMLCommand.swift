@@ -101,7 +101,11 @@ struct HTMLCommand: ScanCommand {
         maxPixels: ocr.recognition.maxPixels,
         pictures: HTMLPictures(
           outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath)),
-      io: io)
+      io: io,
+      // A PDF or multi-page TIFF read here has its running heads and feet
+      // told by repetition, as `ocr` tells them; a model keeps the roles
+      // it was written with.
+      runningFurniture: InputFiles.isDocument(modelPath) ? nil : ocr.recognition.layout)
     do {
       // A page at a time: a long model is never held whole.
       try ocr.recognizer().eachPage(modelPath) { number, page, _ in

@@ -9,14 +9,16 @@
 ///
 /// 1. **Page number**: one line in the top or bottom eighth of the page
 ///    whose text, without dashes, brackets and a "page"/"p." word, is 1–4
-///    digits or a roman numeral.
+///    digits or a roman numeral, outside the text block (as rule 2 says).
 /// 2. **Header / footer**: at most two lines in the top (bottom) tenth of
 ///    the page, set no larger than 1.2 × the running text, with no text
 ///    above (below) it and a gap of at least two text lines to the next
 ///    text below (above); or within the top (bottom) 15 % carrying its
 ///    page number a tab away; or there set at most 0.9 × the running text
 ///    a line's space from the text, a foot with nothing below it in its
-///    column.
+///    column. Never beside text of the page's text block (a paragraph
+///    reaching out of the 15 % band) that starts higher (ends lower) by
+///    half a line: a head is printed above the block, a foot below it.
 /// 3. **Footnote**: type at most 0.88 × the running text, in the bottom
 ///    two fifths, below every paragraph of running-text size, starting
 ///    with a note's marker (a number of at most three figures, bracketed
@@ -181,18 +183,34 @@ public enum RoleDetection {
       let running =
         f.lineSizes.count <= 2 && relative < 1.2 && TextCues.hasLettersOrDigits(f.text)
       let folio = hasFolio(f)
+      // A running head (foot) is printed in the margin outside the text
+      // block: text of the block (a paragraph reaching out of the band)
+      // that starts higher (ends lower) by half a line or more lies beside
+      // it, so it is inside the block (a stray sign of a listing's line),
+      // not above (below) it. A logo's lettering beside a foot stays in
+      // the band.
+      let halfLine = max(1, f.size / 2)
+      let textBlockAbove = others.contains {
+        Double($0.box.minY) < Double(f.box.minY) - halfLine
+          && Double($0.box.maxY) > height * runningBand
+      }
+      let textBlockBelow = others.contains {
+        Double($0.box.maxY) > Double(f.box.maxY) + halfLine
+          && Double($0.box.minY) < height * (1 - runningBand)
+      }
       if f.lineSizes.count == 1,
-        centreY < height * pageNumberBand || centreY > height * (1 - pageNumberBand),
+        centreY < height * pageNumberBand && !textBlockAbove
+          || centreY > height * (1 - pageNumberBand) && !textBlockBelow,
         TextCues.isPageNumber(f.text)
       {
         role = .pageNumber
-      } else if running, above.isEmpty,
+      } else if running, above.isEmpty, !textBlockAbove,
         Double(f.box.maxY) < height / 10 && apartBelow
           || Double(f.box.maxY) < height * runningBand
             && (folio || relative <= 0.9 && (gapBelow ?? 0) >= bodyLineHeight)
       {
         role = .header
-      } else if running, below.isEmpty,
+      } else if running, below.isEmpty, !textBlockBelow,
         Double(f.box.minY) > height * 9 / 10 && apartAbove
           || Double(f.box.minY) > height * (1 - runningBand) && folio
       {
@@ -207,7 +225,7 @@ public enum RoleDetection {
         // ("9)", "*") says what it is. A reference mark ("※", "†") marks a
         // note wherever it stands (a table's notes under it).
         role = .footnote
-      } else if running, Double(f.box.minY) > height * (1 - runningBand),
+      } else if running, !textBlockBelow, Double(f.box.minY) > height * (1 - runningBand),
         relative <= 0.9 && (gapAbove ?? 0) >= bodyLineHeight,
         // Nothing below it in its column: another column's foot may run
         // lower (a publisher's address beside its logo).

@@ -102,16 +102,7 @@ struct HTMLCommand: ScanCommand {
         pictures: HTMLPictures(
           outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath)),
       io: io)
-    do {
-      // A page at a time: a long model is never held whole.
-      try ocr.recognizer().eachPage(modelPath) { number, page, _ in
-        try output.write(page, from: PageOrigin(path: modelPath, page: number - 1, number: number))
-      }
-      try output.finish()
-    } catch {
-      output.abandon()
-      throw error
-    }
+    try output.writeEveryPage(of: modelPath, ocr.recognizer())
     return 0
   }
 }

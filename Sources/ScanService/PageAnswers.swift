@@ -163,3 +163,35 @@ extension Recognizer {
     }
   }
 }
+
+/// What `text` prints of each page.
+package enum PageText: Sendable {
+  /// The whole page's text.
+  case page
+  /// The text of a range of UTF-16 offsets, and a newline.
+  case range(Range<Int>)
+  /// The words mostly inside a rectangle, and a newline.
+  case rect(Rect)
+  /// One line, by its reading-order number, and a newline.
+  case line(Int)
+
+  /// This part of `page`'s text.
+  /// - Throws: ``ServiceError`` for a range outside the page or a line it
+  ///   does not have.
+  package func text(of page: Page) throws -> String {
+    switch self {
+    case .range(let r):
+      return (page.text(in: try Answers.checked(r, in: page)) ?? "") + "\n"
+    case .rect(let rect):
+      return page.text(in: rect) + "\n"
+    case .line(let n):
+      guard let text = page.content(forLineNumber: n) else {
+        throw ServiceError.other(
+          "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
+      }
+      return text + "\n"
+    case .page:
+      return page.text
+    }
+  }
+}

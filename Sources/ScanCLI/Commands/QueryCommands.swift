@@ -38,21 +38,13 @@ struct TextCommand: ScanCommand {
       """,
     arguments: ModelOptions.arguments + [range, rect, line])
 
-  /// What to print.
-  enum Selection {
-    case page
-    case range(Range<Int>)
-    case rect(Rect)
-    case line(Int)
-  }
-
   let model: ModelOptions
-  let selection: Selection
+  let selection: PageText
 
   init(_ a: ParsedArguments) throws {
-    let chosen: [Selection] = [
-      try a[Self.range].map(Selection.range), try a[Self.rect].map(Selection.rect),
-      try a[Self.line].map(Selection.line),
+    let chosen: [PageText] = [
+      try a[Self.range].map(PageText.range), try a[Self.rect].map(PageText.rect),
+      try a[Self.line].map(PageText.line),
     ].compactMap { $0 }
     guard chosen.count <= 1 else {
       throw ValidationError("Give at most one of '--range', '--rect' and '--line'")
@@ -62,22 +54,7 @@ struct TextCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try model.ocr.recognizer().printTexts(model.path, io: io) { page in
-      switch selection {
-      case .range(let r):
-        return (page.text(in: try Answers.checked(r, in: page)) ?? "") + "\n"
-      case .rect(let rect):
-        return page.text(in: rect) + "\n"
-      case .line(let n):
-        guard let text = page.content(forLineNumber: n) else {
-          throw ServiceError.other(
-            "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
-        }
-        return text + "\n"
-      case .page:
-        return page.text
-      }
-    }
+    try model.ocr.recognizer().printTexts(model.path, io: io, selection.text)
     return 0
   }
 }
@@ -222,11 +199,7 @@ struct QueryCommand: ScanCommand {
 
   func run(_ io: CommandIO) throws -> Int32 {
     let document = try ocr.recognizer().queryDocument(modelPath, maxPagesInMemory: maxPages)
-    let service = QueryService(document: document, path: modelPath)
-    while let input = io.readLine(limit: QueryService.maxRequestBytes) {
-      io.print(service.answer(input))
-      io.flush()
-    }
+    QueryService(document: document, path: modelPath).serve(io)
     return 0
   }
 }

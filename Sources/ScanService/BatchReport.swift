@@ -163,6 +163,30 @@ package enum BatchLog {
     return order.compactMap { last[$0] }
   }
 
+  /// The report files `files` names: each file itself, or the reports in
+  /// each folder.
+  /// - Throws: ``ServiceError`` for a file or folder that is not there, or
+  ///   a folder that holds no report.
+  package static func reports(named files: [String]) throws -> [String] {
+    var found: [String] = []
+    for file in files {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+        throw ServiceError.inputUnreadable(path: file, reason: "no such file or folder")
+      }
+      if isFolder.boolValue {
+        let inFolder = reports(in: file)
+        guard !inFolder.isEmpty else {
+          throw ServiceError.inputUnreadable(path: file, reason: "the folder holds no run report")
+        }
+        found += inFolder
+      } else {
+        found.append(file)
+      }
+    }
+    return found
+  }
+
   /// The report files in an output folder.
   package static func reports(in folder: String) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

@@ -61,4 +61,26 @@ package enum ExactTSV {
     }
     if failed { throw BatchFailure() }
   }
+
+  /// Tesseract's own TSV of `paths`: to `outputPath`, or with `folder` to
+  /// each input's file in it (every input tried; exit 1 through
+  /// ``BatchFailure`` when one failed).
+  package static func write(
+    paths: [String], options: RecognitionOptions, to outputPath: String, folder: OutputFolder?,
+    io: CommandIO
+  ) throws {
+    guard let folder else {
+      try write(paths: paths, options: options, to: outputPath, io: io)
+      return
+    }
+    var failed = false
+    for (input, output) in zip(paths, folder.outputs) {
+      do {
+        try write(paths: [input], options: options, to: output, io: io)
+      } catch is BatchFailure {
+        failed = true
+      }
+    }
+    if failed { throw BatchFailure() }
+  }
 }

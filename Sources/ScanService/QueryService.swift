@@ -39,6 +39,16 @@ package struct QueryService: Sendable {
   /// longer line gets an error answer and is never held in memory).
   package static let maxRequestBytes = 1 << 20
 
+  /// Answers the requests on `io`'s standard input, one per line, each
+  /// answer a line on standard output, flushed as it is made, until the
+  /// input ends.
+  package func serve(_ io: CommandIO) {
+    while let input = io.readLine(limit: Self.maxRequestBytes) {
+      io.print(answer(input))
+      io.flush()
+    }
+  }
+
   /// The answer to one line read from standard input. A line that is too
   /// long or not valid UTF-8 gets an error answer without an `id` (an id
   /// that is not valid UTF-8 cannot be echoed faithfully, and is never

@@ -106,4 +106,29 @@ struct ArchitectureTests {
     }
     #expect(added.filter { !lines.contains($0) } == [], "shown as added, not in the sources")
   }
+
+  /// ScanCLI is thin (the map's rule, issue 49): a command's `run` calls
+  /// the service and returns its exit code; the work lies in ScanService.
+  /// Every `run` is at most 60 lines, its signature and braces included.
+  @Test func everyCommandsRunIsShort() throws {
+    var long: [String] = []
+    var runs = 0
+    let files = FileManager.default.enumerator(
+      at: Self.root.appendingPathComponent("Sources/ScanCLI"), includingPropertiesForKeys: nil)
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      let lines = try String(contentsOf: file, encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false)
+      for (start, line) in lines.enumerated() where line.contains("func run(_ io: CommandIO)") {
+        let indent = line.prefix { $0 == " " }
+        let end = lines[start...].firstIndex { $0 == indent + "}" } ?? lines.count
+        runs += 1
+        if end - start + 1 > 60 {
+          long.append("\(file.lastPathComponent):\(start + 1): \(end - start + 1) lines")
+        }
+      }
+    }
+    #expect(runs >= 15)
+    #expect(long == [], "a command's run longer than 60 lines")
+  }
 }

@@ -352,7 +352,7 @@ struct PDFTextTests {
     #expect(skipped.code == 0 && skipped.stderr.isEmpty && skipped.stdout == r.stdout)
     let quiet = scantext(["ocr", three, "--format", "text", "-q"])
     #expect(quiet.code == 0 && quiet.stderr.isEmpty && quiet.stdout == r.stdout)
-    #expect(OCRCommand.ranges([7, 1, 2, 3, 5, 9, 8]) == "1-3, 5, 7-9")
+    #expect(RunNotes.ranges([7, 1, 2, 3, 5, 9, 8]) == "1-3, 5, 7-9")
   }
 
   /// `--no-preprocess` TSV of a PDF is the model's TSV (Tesseract's exact

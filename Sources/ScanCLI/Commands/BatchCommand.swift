@@ -98,14 +98,11 @@ struct BatchCommand: ScanCommand {
     ocr = try OCROptions(a)
   }
 
-  /// The run's settings as one digest: a report line made with others
-  /// (other formats, options or program) is not taken as done.
+  /// The run's settings as one digest (``ScanService/BatchRun/settings(formats:options:pdfText:pdfPages:keepRotation:)``).
   func settings() -> String {
-    let extra = [
-      "batch", formats.map(\.name).joined(separator: ","), "pdf text \(ocr.pdfText.rawValue)",
-      "pages \(ocr.pdfPages.map { "\($0)" } ?? "all")", "keep rotation \(ocr.keepRotation)",
-    ].joined(separator: "\n")
-    return RecognitionCache.key(imageDigest: [], options: ocr.recognition, extra: extra).name
+    BatchRun.settings(
+      formats: formats, options: ocr.recognition, pdfText: ocr.pdfText, pdfPages: ocr.pdfPages,
+      keepRotation: ocr.keepRotation)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
@@ -116,8 +113,6 @@ struct BatchCommand: ScanCommand {
     let progress: ProgressLine? =
       !quietRun && io.errorIsTerminal && !batch.todo.isEmpty
       ? ProgressLine(io: io, unit: "pieces") : nil
-    var showDone: Recognizer.Progress?
-    if let progress { showDone = { done, total in progress.update(done, total) } }
     defer { progress?.finish() }
     var pipeline = Pipeline(ocr.recognizer(jobs: jobCount))
     // A collection is read once: its pages would fill the user's cache;
@@ -126,7 +121,7 @@ struct BatchCommand: ScanCommand {
     let ocr = self.ocr
     let records = try batch.read(
       with: pipeline, writerSettings: { ocr.writerSettings(writing: $0, io: io) },
-      progress: showDone, clearProgress: { progress?.clear() })
+      progress: progress?.show, clearProgress: { progress?.clear() })
     progress?.finish()
     if !quietRun {
       io.printError(
@@ -164,23 +159,7 @@ struct ReportCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    var reports: [String] = []
-    for file in files {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
-        throw ServiceError.inputUnreadable(path: file, reason: "no such file or folder")
-      }
-      if isFolder.boolValue {
-        let found = BatchLog.reports(in: file)
-        guard !found.isEmpty else {
-          throw ServiceError.inputUnreadable(path: file, reason: "the folder holds no run report")
-        }
-        reports += found
-      } else {
-        reports.append(file)
-      }
-    }
-    let records = BatchLog.records(reports)
+    let records = BatchLog.records(try BatchLog.reports(named: files))
     io.print(BatchLog.summary(records, worst: count))
     return records.contains { !$0.ok } ? 1 : 0
   }

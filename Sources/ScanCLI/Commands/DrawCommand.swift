@@ -80,51 +80,8 @@ struct DrawCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath, inputs: [model.path, imagePath])
-    let pages = try model.loadNumberedPages()
-    let names = try outputNames(pages.map(\.number))
-    var pictures: [(name: String, png: Data)] = []
-    for ((_, page), name) in zip(pages, names) {
-      let imagePath = try DocumentFiles.pageImage(
-        given: self.imagePath, modelPath: model.path, page: page)
-      try OutputFile.checkWritable(name, inputs: [model.path, imagePath])
-      let data = try imagePath.map(InputFiles.read)
-      do {
-        // A multi-page image: the page of the image that the model's page is.
-        let png = try drawing.png(
-          of: page, imageData: data, imagePath: imagePath ?? "", imagePage: page.index)
-        pictures.append((name, png))
-      } catch {
-        throw CLIError(error.description)
-      }
-    }
-    // Written once every page is drawn: a page that cannot be drawn leaves
-    // no file behind.
-    for picture in pictures {
-      try OutputFile.write(bytes: Array(picture.png), to: picture.name, io: io)
-    }
+    try drawing.write(
+      model.path, imagePath: imagePath, recognizer: model.ocr.recognizer(), to: outputPath, io: io)
     return 0
-  }
-
-  /// The file of each page: `--output` for one page; for several, the name
-  /// with each page's number before `.png`, zero-padded to the widest
-  /// number, as `pdftoppm` names its pages (`out-01.png` … `out-12.png`).
-  /// - Throws: ``CLIError`` for several pages and standard output, a FIFO or
-  ///   a device, which take one picture.
-  func outputNames(_ numbers: [Int]) throws -> [String] {
-    guard numbers.count > 1 else { return [outputPath] }
-    let name = URL(fileURLWithPath: outputPath).lastPathComponent
-    guard name.lowercased().hasSuffix(".png") else {
-      throw CLIError(
-        "\(outputPath): \(numbers.count) pages to draw, but one picture can be written here: name a .png file (out.png writes out-1.png, out-2.png, ...) or choose a page with --pages"
-      )
-    }
-    let stem = String(outputPath.dropLast(4))
-    let ending = String(outputPath.suffix(4))
-    let width = String(numbers.max() ?? 1).count
-    return numbers.map { number in
-      let digits = String(number)
-      return stem + "-" + String(repeating: "0", count: width - digits.count) + digits + ending
-    }
   }
 }

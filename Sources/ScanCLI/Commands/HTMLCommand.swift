@@ -106,16 +106,7 @@ struct HTMLCommand: ScanCommand {
       // told by repetition, as `ocr` tells them; a model keeps the roles
       // it was written with.
       runningFurniture: InputFiles.isDocument(modelPath) ? nil : ocr.recognition.layout)
-    do {
-      // A page at a time: a long model is never held whole.
-      try ocr.recognizer().eachPage(modelPath) { number, page, _ in
-        try output.write(page, from: PageOrigin(path: modelPath, page: number - 1, number: number))
-      }
-      try output.finish()
-    } catch {
-      output.abandon()
-      throw error
-    }
+    try output.writeEveryPage(of: modelPath, ocr.recognizer())
     return 0
   }
 }

@@ -4,7 +4,6 @@ import ScanFormats
 import ScanModel
 import ScanOCR
 import ScanService
-import Synchronization
 
 struct OCRCommand: ScanCommand {
   static let images = Argument<[String]>(
@@ -121,32 +120,13 @@ struct OCRCommand: ScanCommand {
     if outputFormat.document == .tsv, sidecarPath == nil,
       ExactTSV.applies(format: .tsv, paths: paths, options: options)
     {
-      return try writeExactTSV(io)
+      try ExactTSV.write(paths: paths, options: options, to: outputPath, folder: folder, io: io)
+      return 0
     }
-    let progress = progressLine(io)
-    var showDone: Recognizer.Progress?
-    if let progress { showDone = { done, total in progress.update(done, total) } }
+    let progress = ProgressLine.forInputs(paths, shown: showProgress, io: io)
     defer { progress?.finish() }
-    var keptText: [Int] = []
-    // Failures as they come, between updates of the progress line; a
-    // PDF's pages read from its text named after its last.
-    func report(_ part: Recognizer.InputPart) {
-      var errors = part.result.pageErrors
-      if case .failure(let error) = part.result.pages { errors = [error] }
-      for error in errors {
-        progress?.clear()
-        io.printErrorMessage(error.message)
-      }
-      guard ocr.pdfText == .keep, showProgress else { return }
-      let pages = ((try? part.result.pages.get()) ?? []).map(\.page)
-      keptText += pages.filter { $0.source == .pdfText }.compactMap { $0.pdf?.page }
-      guard part.isLast else { return }
-      if let note = Self.keptTextNote(path: part.result.path, pageNumbers: keptText) {
-        progress?.clear()
-        io.printError(note)
-      }
-      keptText = []
-    }
+    let reporter = PartReporter(
+      io: io, progress: progress, notesKeptText: ocr.pdfText == .keep && showProgress)
     // Every format is written page by page as pages are read, through the
     // format's writer: memory holds the pages in flight, not the document
     // (but for a searchable PDF of PDFs, which qpdf edits whole: see
@@ -154,7 +134,7 @@ struct OCRCommand: ScanCommand {
     var failures: [ServiceError] = []
     _ = try Pipeline(ocr.recognizer(jobs: jobCount)).run(
       paths, into: [output] + (sidecar.map { [$0] } ?? []), failures: &failures,
-      progress: showDone, readingDone: { progress?.finish() }, observe: report)
+      progress: progress?.show, readingDone: { progress?.finish() }, observe: reporter.report)
     if !failures.isEmpty { throw BatchFailure() }
     return 0
   }
@@ -169,34 +149,6 @@ struct OCRCommand: ScanCommand {
     let ocr = self.ocr
     sink.settingsForPath = { ocr.writerSettings(writing: $0, io: io) }
     return sink
-  }
-
-  /// The progress line on a terminal for several inputs or a PDF (whose
-  /// pages are read one by one: its progress is shown even alone).
-  private func progressLine(_ io: CommandIO) -> ProgressLine? {
-    let readsPDF = paths.contains { Recognizer.looksLikePDF($0) }
-    guard showProgress, io.errorIsTerminal, paths.count > 1 || readsPDF else { return nil }
-    return ProgressLine(
-      io: io, unit: readsPDF || paths.contains(where: InputFiles.isTIFF) ? "pages" : "images")
-  }
-
-  /// Tesseract's own TSV (``ExactTSV``): to the output, or to each input's
-  /// file in the folder.
-  private func writeExactTSV(_ io: CommandIO) throws -> Int32 {
-    guard let folder else {
-      try ExactTSV.write(paths: paths, options: options, to: outputPath, io: io)
-      return 0
-    }
-    var failed = false
-    for (input, output) in zip(paths, folder.outputs) {
-      do {
-        try ExactTSV.write(paths: [input], options: options, to: output, io: io)
-      } catch is BatchFailure {
-        failed = true
-      }
-    }
-    if failed { throw BatchFailure() }
-    return 0
   }
 }
 
@@ -231,72 +183,4 @@ extension OCRCommand {
       "'\(last.escapingControlCharacters)' is named for an output, not an input: write the output with -o ('scantext ocr \(first.escapingControlCharacters) -o \(last.escapingControlCharacters)')"
     )
   }
-
-  /// The note for a PDF whose pages with text were read from it (the
-  /// default, ``ScanOCR/PDFTextPolicy/keep``): which pages (`numbers`,
-  /// from 1), and the other choices; `nil` when there are none.
-  static func keptTextNote(path: String, pageNumbers numbers: [Int]) -> String? {
-    guard !numbers.isEmpty else { return nil }
-    let one = numbers.count == 1
-    return "Note: \(path): \(one ? "page" : "pages") \(ranges(numbers)) already "
-      + (one
-        ? "has text: its words come from the PDF and a searchable PDF keeps it as it is; "
-        : "have text: their words come from the PDF and a searchable PDF keeps them as they are; ")
-      + "--redo-ocr replaces an earlier OCR layer, --force-ocr recognises every page."
-  }
-
-  /// Numbers in ascending order as ranges: `1-3, 5`.
-  static func ranges(_ numbers: [Int]) -> String {
-    var parts: [String] = []
-    var start = 0
-    let sorted = numbers.sorted()
-    while start < sorted.count {
-      var end = start
-      while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
-      parts.append(end == start ? "\(sorted[start])" : "\(sorted[start])-\(sorted[end])")
-      start = end + 1
-    }
-    return parts.joined(separator: ", ")
-  }
-}
-
-/// A one-line progress display on a terminal: pages done of total, pages per
-/// second and time left.
-final class ProgressLine: Sendable {
-  private let io: CommandIO
-  private let started = Date()
-  /// What is counted: images, or the pages of PDFs (with other inputs).
-  private let unit: String
-
-  init(io: CommandIO, unit: String = "images") {
-    self.io = io
-    self.unit = unit
-  }
-
-  /// Whether the line is on the terminal; also serialises its updates,
-  /// which come from the workers, with messages printed between them.
-  private let shown = Mutex(false)
-
-  func update(_ done: Int, _ total: Int) {
-    let elapsed = Date().timeIntervalSince(started)
-    let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    let left = rate > 0 ? Double(total - done) / rate : 0
-    let rateText = String(format: "%.1f", rate)
-    shown.withLock { shown in
-      io.writeError(
-        "\r\u{1B}[K\(done)/\(total) \(unit), \(rateText)/s, \(Int(left.rounded())) s left")
-      shown = true
-    }
-  }
-
-  /// Takes the line off the terminal (before a message; the next update
-  /// shows it again).
-  func clear() {
-    shown.withLock { shown in
-      if shown { io.writeError("\r\u{1B}[K") }
-      shown = false
-    }
-  }
-
-  func finish() { clear() }
 }

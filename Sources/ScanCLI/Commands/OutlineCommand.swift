@@ -33,15 +33,7 @@ struct OutlineCommand: ScanCommand {
       try model.printAnswers(io, Answers.outline)
       return 0
     }
-    let out = HeldOutput(io: io)
-    func show(_ nodes: [OutlineNode], depth: Int) throws {
-      for node in nodes {
-        try out.print(String(repeating: "  ", count: depth) + node.heading.text)
-        try show(node.children, depth: depth + 1)
-      }
-    }
-    try model.eachPage { _, page, _ in try show(page.outline, depth: 0) }
-    try out.release()
+    try model.ocr.recognizer().printOutlines(model.path, io: io)
     return 0
   }
 }

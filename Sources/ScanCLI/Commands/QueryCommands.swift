@@ -3,68 +3,13 @@ import ScanFormats
 import ScanModel
 import ScanService
 
-/// How the single-shot commands answer for several pages (a multi-page
-/// TIFF or PDF, a document of several pages, or those `--pages` selects).
+/// How the single-shot commands answer for several pages: through the
+/// service (``ScanService/Recognizer/printAnswers(_:io:_:)``).
 extension ModelOptions {
-  /// Prints each page's answer: for one page the answer alone, exactly as
-  /// the query protocol gives it; for several, a JSON array of them in page
-  /// order, each with its `"page"` number (from 1). Pages are read and
-  /// answered one at a time (``ScanService/Recognizer/eachPage(_:total:_:)``),
-  /// each answer held in a temporary file until the last
-  /// (``ScanService/HeldOutput``), so memory does not grow with the
-  /// document and a failure prints nothing but its error.
-  /// - Throws: ``CLIError`` from `answer`; with several pages its message
-  ///   starts with the page (`page 2: …`).
+  /// Prints each page's answer (one page: the answer alone; several: a
+  /// JSON array, each with its `"page"`).
   func printAnswers(_ io: CommandIO, _ answer: (Page) throws -> JSONValue) throws {
-    let out = HeldOutput(io: io)
-    var written = 0
-    var alone = false
-    try eachPage { number, page, several in
-      let answer = try answer(page)
-      guard several else {
-        try out.print(answer.serialized(pretty: true))
-        alone = true
-        return
-      }
-      var numbered = answer
-      if case .object(var o) = answer {
-        o["page"] = .number(Double(number))
-        numbered = .object(o)
-      }
-      // As `JSONValue.array(answers).serialized(pretty: true)` writes it.
-      try out.write((written == 0 ? "[\n  " : ",\n  ") + numbered.serialized(prettyAtDepth: 1))
-      written += 1
-    }
-    if !alone { try out.print(written > 0 ? "\n]" : "[]") }
-    try out.release()
-  }
-
-  /// The text of each page, joined as ScanText joins the pages of a text
-  /// export (and the `tesseract` command its pages): a form feed between
-  /// pages; each page's text made as it is read, held in a temporary file
-  /// until the last (``ScanService/HeldOutput``).
-  func printTexts(_ io: CommandIO, _ text: (Page) throws -> String) throws {
-    let out = HeldOutput(io: io)
-    var first = true
-    try eachPage { _, page, _ in
-      let text = try text(page)
-      try out.write(first ? text : Self.pageSeparator + text)
-      first = false
-    }
-    try out.release()
-  }
-
-  /// `body` on each page `--pages` selects (every page by default), one
-  /// at a time in order, with its number from 1 and whether there are
-  /// several; with several pages, an error names its page.
-  func eachPage(_ body: (_ number: Int, _ page: Page, _ several: Bool) throws -> Void) throws {
-    try ocr.recognizer().eachPage(path) { number, page, several in
-      do {
-        try body(number, page, several)
-      } catch let error as any CommandFailure where several {
-        throw CLIError("page \(number): \(error.message)")
-      }
-    }
+    try ocr.recognizer().printAnswers(path, io: io, answer)
   }
 
   /// The help text of a command that answers for every page in JSON.
@@ -73,9 +18,6 @@ extension ModelOptions {
     answer, as the query protocol gives it; for several, a JSON array of the \
     answers in page order, each with its "page" number (from 1).
     """
-
-  /// The separator of pages in plain text.
-  static let pageSeparator = "\u{0C}"
 }
 
 struct TextCommand: ScanCommand {
@@ -96,21 +38,13 @@ struct TextCommand: ScanCommand {
       """,
     arguments: ModelOptions.arguments + [range, rect, line])
 
-  /// What to print.
-  enum Selection {
-    case page
-    case range(Range<Int>)
-    case rect(Rect)
-    case line(Int)
-  }
-
   let model: ModelOptions
-  let selection: Selection
+  let selection: PageText
 
   init(_ a: ParsedArguments) throws {
-    let chosen: [Selection] = [
-      try a[Self.range].map(Selection.range), try a[Self.rect].map(Selection.rect),
-      try a[Self.line].map(Selection.line),
+    let chosen: [PageText] = [
+      try a[Self.range].map(PageText.range), try a[Self.rect].map(PageText.rect),
+      try a[Self.line].map(PageText.line),
     ].compactMap { $0 }
     guard chosen.count <= 1 else {
       throw ValidationError("Give at most one of '--range', '--rect' and '--line'")
@@ -120,22 +54,7 @@ struct TextCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try model.printTexts(io) { page in
-      switch selection {
-      case .range(let r):
-        return (page.text(in: try Answers.checked(r, in: page)) ?? "") + "\n"
-      case .rect(let rect):
-        return page.text(in: rect) + "\n"
-      case .line(let n):
-        guard let text = page.content(forLineNumber: n) else {
-          throw CLIError(
-            "there is no line \(n) (the page has \(page.lineCount) lines, numbered from 0)")
-        }
-        return text + "\n"
-      case .page:
-        return page.text
-      }
-    }
+    try model.ocr.recognizer().printTexts(model.path, io: io, selection.text)
     return 0
   }
 }
@@ -279,23 +198,8 @@ struct QueryCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    // A document is opened, not read: a page is decoded when a request
-    // first names it (at most --max-pages-in-memory kept).
-    // A PDF too: a page is read from its text (or recognised) when a
-    // request first names it, no other page with it.
-    let document =
-      if InputFiles.isDocument(modelPath) && ocr.pdfPages == nil {
-        try DocumentFiles.open(modelPath, maxPagesInMemory: maxPages)
-      } else if Recognizer.looksLikePDF(modelPath) && ocr.pdfPages == nil {
-        try ocr.recognizer().openPDF(modelPath, maxPagesInMemory: maxPages)
-      } else {
-        PagedDocument(pages: try ocr.recognizer().document(modelPath).pages)
-      }
-    let service = QueryService(document: document, path: modelPath)
-    while let input = io.readLine(limit: QueryService.maxRequestBytes) {
-      io.print(service.answer(input))
-      io.flush()
-    }
+    let document = try ocr.recognizer().queryDocument(modelPath, maxPagesInMemory: maxPages)
+    QueryService(document: document, path: modelPath).serve(io)
     return 0
   }
 }
@@ -328,46 +232,8 @@ struct VerifyCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    // Pages are read and checked one at a time; the text report's lines
-    // wait in a temporary file, the JSON report keeps the violations (no
-    // more than it prints).
-    var violations: [(page: Int, violation: Violation)] = []
-    var checks = 0
-    var count = 0
-    var pages = 0
-    let out = HeldOutput(io: io)
-    try ocr.recognizer().eachPage(path) { number, page, _ in
-      let report = page.verify(tolerance: tolerance)
-      pages += 1
-      checks += report.checks
-      count += report.violations.count
-      if printsJSON {
-        violations += report.violations.map { (number, $0) }
-      } else {
-        for v in report.violations {
-          try out.print("page \(number), \(v.element): \(v.kind.rawValue): \(v.detail)")
-        }
-      }
-    }
-    if printsJSON {
-      let report = JSONValue.object([
-        "passed": .bool(count == 0), "checks": .number(Double(checks)),
-        "pages": .number(Double(pages)),
-        "violations": .array(
-          violations.map { number, v in
-            .object([
-              "kind": .string(v.kind.rawValue), "page": .number(Double(number)),
-              "element": .string(v.element), "detail": .string(v.detail),
-            ])
-          }),
-      ])
-      try out.print(report.serialized(pretty: true))
-    } else {
-      try out.print(
-        "\(path): \(pages) page\(pages == 1 ? "" : "s"), \(checks) checks, \(count) violation\(count == 1 ? "" : "s")"
-      )
-    }
-    try out.release()
-    return count == 0 ? 0 : 1
+    let passed = try ocr.recognizer().printVerification(
+      path, tolerance: tolerance, json: printsJSON, io: io)
+    return passed ? 0 : 1
   }
 }

@@ -4,27 +4,9 @@ import ScanFormats
 import ScanModel
 import ScanService
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `scantext tables MODEL [--format csv|markdown|json] [-o DIR]`: each
 /// table of each page on its own.
 struct TablesCommand: ScanCommand {
-  /// What `tables` writes a table as.
-  enum TableFormat: String, CaseIterable, ArgumentValue {
-    case csv, markdown, json
-
-    /// The ending of a table's file in `-o DIR`.
-    var ending: String {
-      switch self {
-      case .csv: ".csv"
-      case .markdown: ".md"
-      case .json: ".json"
-      }
-    }
-  }
-
   static let format = Option<TableFormat>(
     "format",
     help:
@@ -62,54 +44,10 @@ struct TablesCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    if let folder { try Self.prepare(folder) }
-    let pages = try model.loadNumberedPages()
-    let tables = pages.flatMap { numbered in
-      PageTable.tables(of: numbered.page).enumerated().map { k, table in
-        (page: numbered.number, index: k + 1, table: table)
-      }
-    }
-    if tables.isEmpty {
-      io.printError("\(model.path.escapingControlCharacters): no table found")
-    }
-    if let folder {
-      for t in tables {
-        let name = (folder.hasSuffix("/") ? folder : folder + "/") + "p\(t.page)-t\(t.index)"
-        try OutputFile.write(
-          text(t.table, page: t.page, index: t.index), to: name + tableFormat.ending, io: io)
-      }
-      return 0
-    }
-    switch tableFormat {
-    case .json:
-      io.print(
-        JSONValue.array(tables.map { $0.table.json(page: $0.page, index: $0.index) })
-          .serialized(pretty: true))
-    case .csv, .markdown:
-      io.write(
-        tables.map { text($0.table, page: $0.page, index: $0.index) }.joined(separator: "\n"))
-    }
+    try TableExport.write(
+      model.path, recognizer: model.ocr.recognizer(), format: tableFormat, folder: folder, io: io)
     return 0
   }
-
-  /// One table's text in the chosen format, ending with a newline.
-  func text(_ table: PageTable, page: Int, index: Int) -> String {
-    switch tableFormat {
-    case .csv: table.csv
-    case .markdown: Markdown.table(table) + "\n"
-    case .json: table.json(page: page, index: index).serialized(pretty: true) + "\n"
-    }
-  }
-
-  /// Makes the folder when it is missing and checks that files can be
-  /// made in it, before any page is read.
-  /// - Throws: ``ScanService/ServiceError`` naming the folder and the
-  ///   reason.
-  static func prepare(_ folder: String) throws {
-    try OutputFolder.create(folder)
-    guard access(folder, W_OK | X_OK) == 0 else {
-      throw ServiceError.outputNotWritable(
-        path: folder, reason: String(cString: strerror(errno)).lowercased())
-    }
-  }
 }
+
+extension TableFormat: ArgumentValue {}

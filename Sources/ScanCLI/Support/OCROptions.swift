@@ -220,21 +220,6 @@ struct ModelOptions: Sendable {
     path = try a[Self.model]
     ocr = try OCROptions(a)
   }
-
-  /// Reads (or recognises) the model and returns the pages `--pages`
-  /// selects (counted from 1), every page by default, in document order.
-  /// A PDF is read only at the pages selected.
-  /// - Throws: ``CLIError`` when the model cannot be read or a page named
-  ///   is past its end.
-  func loadPages() throws -> [Page] {
-    try loadNumberedPages().map(\.page)
-  }
-
-  /// The pages ``loadPages()`` returns, each with its number from 1 in the
-  /// model (a PDF's page number, a TIFF's page, a document's page).
-  func loadNumberedPages() throws -> [(number: Int, page: Page)] {
-    try ocr.recognizer().numberedPages(path)
-  }
 }
 
 extension OCROptions {

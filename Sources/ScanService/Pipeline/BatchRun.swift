@@ -34,6 +34,19 @@ package struct BatchRun {
   private let io: CommandIO
   private let quiet: Bool
 
+  /// A batch run's settings as one digest: a report line made with others
+  /// (other formats, options or program) is not taken as done.
+  package static func settings(
+    formats: [FileFormat], options: RecognitionOptions, pdfText: PDFTextPolicy,
+    pdfPages: PageSelection?, keepRotation: Bool
+  ) -> String {
+    let extra = [
+      "batch", formats.map(\.name).joined(separator: ","), "pdf text \(pdfText.rawValue)",
+      "pages \(pdfPages.map { "\($0)" } ?? "all")", "keep rotation \(keepRotation)",
+    ].joined(separator: "\n")
+    return RecognitionCache.key(imageDigest: [], options: options, extra: extra).name
+  }
+
   /// Plans the run: the inputs of `arguments` and `manifest` (of shard
   /// `shard`), those not done yet, the report opened for appending.
   /// - Throws: ``ServiceError`` naming the input or folder when an input

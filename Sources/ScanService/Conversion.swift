@@ -1,0 +1,153 @@
+import ScanArguments
+import ScanFormats
+import ScanModel
+
+/// `convert IN OUT`: a document (or an image, recognised) written in any
+/// format of the registry.
+package struct Conversion {
+  /// The document or image to read.
+  package var inputPath: String
+  /// The file to write, or `-` for standard output.
+  package var outputPath: String
+  /// The format to write.
+  package var format: FileFormat
+  /// `--image`: the page image of a PDF made from a model.
+  package var imagePath: String?
+  /// Reads the input.
+  package var recognizer: Recognizer
+  /// The writer's settings (for the output).
+  package var settings: WriterSettings
+
+  /// A conversion of `inputPath` to `outputPath` in `format`.
+  package init(
+    inputPath: String, outputPath: String, format: FileFormat, imagePath: String?,
+    recognizer: Recognizer, settings: WriterSettings
+  ) {
+    self.inputPath = inputPath
+    self.outputPath = outputPath
+    self.format = format
+    self.imagePath = imagePath
+    self.recognizer = recognizer
+    self.settings = settings
+  }
+
+  /// Reads the input and writes the output, replaced only when complete.
+  /// - Throws: ``ServiceError`` when an input cannot be read, the output
+  ///   cannot be written or the format cannot hold the pages.
+  package func run(io: CommandIO) throws {
+    try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
+    if !format.needsPageImages {
+      try convertPageByPage(io)
+      return
+    }
+    let numbered = try recognizer.numberedPages(inputPath)
+    let document = Document(pages: numbered.map(\.page))
+    // Each page handed to the format's writer with where it was read from
+    // (its number in the input, as `html` counts it); for a PDF, the image
+    // file (and its page) the PDF is made of.
+    var origins = numbered.map {
+      PageOrigin(path: inputPath, page: $0.number - 1, number: $0.number)
+    }
+    if format == .searchablePDF {
+      origins = try pdfSources(document).enumerated().map {
+        PageOrigin(path: $1.path, page: $1.page, number: $0 + 1)
+      }
+      // The images beside the model are inputs too.
+      try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
+    }
+    var settings = self.settings
+    settings.pageTotal = document.pages.count
+    let output = try DocumentStream(
+      format: format, path: outputPath, settings: settings,
+      images: PageFiles(
+        maxPixels: recognizer.options.maxPixels,
+        readsPDFs: document.pages.contains { $0.pdf != nil },
+        pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath)), io: io)
+    try output.writing {
+      for (page, origin) in zip(document.pages, origins) {
+        try output.write(page, from: origin)
+      }
+    }
+  }
+
+  /// Converts a document to a format that needs no page images a page at a
+  /// time (``Recognizer/eachPage(_:total:_:)``): a compact model or JSON
+  /// file is decoded page by page, a PDF read page by page, and each page
+  /// written as it comes, so memory holds a few pages whatever the
+  /// document's length.
+  func convertPageByPage(_ io: CommandIO) throws {
+    var settings = self.settings
+    // The output is opened at the first page, once the number of pages is
+    // known when it can be (a document's: PAGE XML's error says it).
+    var output: DocumentStream?
+    func opened() throws -> DocumentStream {
+      if let output { return output }
+      let made = try DocumentStream(format: format, path: outputPath, settings: settings, io: io)
+      output = made
+      return made
+    }
+    do {
+      try recognizer.eachPage(inputPath, total: { settings.pageTotal = $0 }) {
+        number, page, _ in
+        try opened().write(
+          page, from: PageOrigin(path: inputPath, page: number - 1, number: number))
+      }
+      try opened().finish()
+    } catch {
+      output?.abandon()
+      throw error
+    }
+  }
+
+  /// The image file and page of it behind each page of the document: the
+  /// input when it is an image, else `--image`, else the image the page
+  /// names, beside the model. A file's pages are counted in document order
+  /// (the second page naming `scan.tif` is its page 2).
+  func pdfSources(_ document: Document) throws -> [(path: String, page: Int)] {
+    var seen: [String: Int] = [:]
+    var sources: [(path: String, page: Int)] = []
+    for (n, page) in document.pages.enumerated() {
+      let path: String
+      if !InputFiles.isDocument(inputPath) {
+        path = inputPath
+      } else if let imagePath {
+        path = imagePath
+      } else if let name = page.image {
+        path = try DocumentFiles.imageBeside(model: inputPath, named: name)
+      } else {
+        throw ServiceError.other(
+          "\(inputPath): page \(n + 1) names no image; pass --image IMG for a PDF")
+      }
+      let index = seen[path, default: 0]
+      seen[path] = index + 1
+      sources.append((path, index))
+    }
+    return sources
+  }
+}
+
+extension DocumentStream {
+  /// Runs `body`, which writes the pages, then finishes the output; when
+  /// either fails, the output is abandoned (nothing replaced) and the
+  /// error thrown.
+  package func writing(_ body: () throws -> Void) throws {
+    do {
+      try body()
+      try finish()
+    } catch {
+      abandon()
+      throw error
+    }
+  }
+
+  /// Writes every page of `path` that `recognizer` selects, as it is read
+  /// (a long model is never held whole), then finishes the output.
+  /// - Throws: ``ServiceError``; the output is then abandoned.
+  package func writeEveryPage(of path: String, _ recognizer: Recognizer) throws {
+    try writing {
+      try recognizer.eachPage(path) { number, page, _ in
+        try write(page, from: PageOrigin(path: path, page: number - 1, number: number))
+      }
+    }
+  }
+}

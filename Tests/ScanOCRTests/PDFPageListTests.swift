@@ -53,6 +53,11 @@ struct PDFPageListTests {
     #expect(list.root == .init(number: 2, generation: 0))
     // Page i is object 5 + 2i (its content stream comes before it).
     #expect(list.kids.map(\.number) == [5, 7, 9, 11, 13])
+    // What the pages inherit, as written: a view's pages are given it.
+    #expect(
+      list.inherited == [
+        "/MediaBox": "[0 0 300 200]", "/Resources": "<< /Font << /F1 3 0 R >> >>",
+      ])
     let through = try Self.answers(data, count: 5, list: list)
     let without = try Self.answers(data, count: 5, list: nil)
     #expect(through.usesList)
@@ -93,6 +98,7 @@ struct PDFPageListTests {
     ("a root without endobj", "/F1 3 0 R >> >> >>\nendobj", "/F1 3 0 R >> >> >>\nendobx"),
     ("a duplicate key", "/Count 3 ", "/Count 3 /Count 3 "),
     ("a loop of sections", "/Root 1 0 R", "/Root 1 0 R /Prev XREF"),
+    ("a root with a parent", "/Count 3 ", "/Count 3 /Parent 1 0 R "),
   ])
   func whatCannotBeReadWithoutDoubtGivesNoList(_ damage: (String, String, String)) throws {
     let data = PDFFileTests.pdf(count: 3)
@@ -105,6 +111,50 @@ struct PDFPageListTests {
     #expect(text.contains(damage.1), "\(damage.0)")
     text = text.replacingOccurrences(of: damage.1, with: replacement)
     #expect(Self.list(Data(text.utf8)) == nil, "\(damage.0)")
+  }
+
+  /// Real PDFs (the sample, OCRmyPDF's and docling's): whenever a list
+  /// is read, every page's image check and a view of the pages are those
+  /// qpdf's own reading of the tree gives.
+  @Test func realPDFsAnswerAsQpdfReadsThem() throws {
+    var paths = [Fixtures.scans.appendingPathComponent("scan.pdf").path]
+    for folder in [
+      RealScans.folder?.appendingPathComponent("ocrmypdf"),
+      RealScans.folder?.deletingLastPathComponent().appendingPathComponent("docling"),
+    ].compactMap({ $0 }) {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      paths += names.filter { $0.hasSuffix(".pdf") }.sorted().map {
+        folder.appendingPathComponent($0).path
+      }
+    }
+    var listed: [String] = []
+    for path in paths {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      guard let list = Self.list(data) else { continue }
+      let count = list.kids.count
+      let through = try Self.answers(data, count: count, list: list)
+      let without = try Self.answers(data, count: count, list: nil)
+      #expect(through.images == without.images, "\(path)")
+      #expect(through.update == without.update, "\(path)")
+      if through.usesList { listed.append(URL(fileURLWithPath: path).lastPathComponent) }
+    }
+    // The sample is written with a flat tree and a classic table.
+    #expect(listed.contains("scan.pdf"))
+  }
+
+  /// An inherited entry written with a comment is not copied (the
+  /// view's pages then get it through qpdf's reading of the root).
+  @Test func anInheritedEntryWithACommentIsLeftToQpdf() throws {
+    let commented = Self.update(
+      PDFFileTests.pdf(count: 3), size: 10, number: 2,
+      body:
+        "<< /Type /Pages /Kids [5 0 R 7 0 R 9 0 R] /Count 3 /MediaBox [0 0 % a note\n300 200] /Resources << /Font << /F1 3 0 R >> >> >>"
+    )
+    let list = try #require(Self.list(commented))
+    #expect(list.inherited == nil)
+    let through = try Self.answers(commented, count: 3, list: list)
+    #expect(through.usesList)
+    #expect(through.update == (try Self.answers(commented, count: 3, list: nil)).update)
   }
 
   /// Random damage never crashes the reader, and whenever the scanner

@@ -32,6 +32,14 @@ struct PDFPageList: Sendable, Equatable {
   let root: Reference
   /// The pages, in order: the root's `/Kids`.
   let kids: [Reference]
+  /// What the root gives its pages to inherit, as the file writes it:
+  /// its `/Resources`, `/MediaBox`, `/CropBox` and `/Rotate` (those it
+  /// has); `nil` when one of them is written with bytes other than
+  /// printable ASCII and white space, or with a comment.
+  let inherited: [String: String]?
+
+  /// The entries a page inherits from its ancestors.
+  static let inheritedKeys = ["/Resources", "/MediaBox", "/CropBox", "/Rotate"]
 
   /// The most cross-reference sections followed through `/Prev`.
   static let maxSections = 64
@@ -51,8 +59,22 @@ struct PDFPageList: Sendable, Equatable {
       case .reference(let root)? = catalogEntries["/Pages"],
       let rootEntries = reader.dictionary(at: sections, root),
       case .array(let items)? = rootEntries["/Kids"],
-      case .integer(let count)? = rootEntries["/Count"], count == items.count, count > 0
+      case .integer(let count)? = rootEntries["/Count"], count == items.count, count > 0,
+      // The root is the top of the tree: nothing above it is inherited.
+      rootEntries["/Parent"] == nil
     else { return nil }
+    var inherited: [String: String]? = [:]
+    for key in Self.inheritedKeys {
+      guard let span = reader.spans[key] else { continue }
+      let value = bytes[span]
+      let plain = value.allSatisfy { (32...126).contains($0) || $0 == 9 || $0 == 10 || $0 == 13 }
+      guard plain, !value.contains(UInt8(ascii: "%")) else {
+        inherited = nil
+        break
+      }
+      inherited?[key] = String(decoding: value, as: UTF8.self)
+    }
+    self.inherited = inherited
     var kids: [Reference] = []
     kids.reserveCapacity(items.count)
     for item in items {
@@ -111,6 +133,9 @@ struct PDFPageList: Sendable, Equatable {
   struct Reader {
     let bytes: UnsafeRawBufferPointer
     var at = 0
+    /// Where each value of the last dictionary read by
+    /// ``dictionary(at:_:)`` is written (its bytes).
+    var spans: [String: Range<Int>] = [:]
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
       byte == 0 || byte == 9 || byte == 10 || byte == 12 || byte == 13 || byte == 32
@@ -245,6 +270,7 @@ struct PDFPageList: Sendable, Equatable {
     mutating func dictionary(at sections: [Section], _ reference: Reference) -> [String: Value]? {
       guard let offset = offset(of: reference, in: sections) else { return nil }
       at = offset
+      spans = [:]
       guard unsigned() == Int(reference.number), unsigned() == Int(reference.generation),
         expect("obj"), case .dictionary(let entries)? = value(depth: 0), expect("endobj")
       else { return nil }
@@ -291,9 +317,13 @@ struct PDFPageList: Sendable, Equatable {
               at += 2
               return .dictionary(entries)
             }
-            guard case .name(let key)? = value(depth: depth + 1),
-              let item = value(depth: depth + 1), entries.updateValue(item, forKey: key) == nil
+            guard case .name(let key)? = value(depth: depth + 1) else { return nil }
+            skipSpace()
+            let start = at
+            guard let item = value(depth: depth + 1),
+              entries.updateValue(item, forKey: key) == nil
             else { return nil }
+            if depth == 0 { spans[key] = start..<at }
           }
         }
         at += 1

@@ -53,7 +53,9 @@ struct PDFPageListTests {
     #expect(list.root == .init(number: 2, generation: 0))
     // Page i is object 5 + 2i (its content stream comes before it).
     #expect(list.kids.map(\.number) == [5, 7, 9, 11, 13])
-    // What the pages inherit, as written: a view's pages are given it.
+    // The catalog's other entries and what the pages inherit, as
+    // written: a view's catalog and pages are given them.
+    #expect(list.catalogEntries == "/Type /Catalog")
     #expect(
       list.inherited == [
         "/MediaBox": "[0 0 300 200]", "/Resources": "<< /Font << /F1 3 0 R >> >>",

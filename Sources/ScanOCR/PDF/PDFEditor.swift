@@ -291,9 +291,14 @@ public final class PDFEditor {
       scantext_qpdf_oh_unparse(q, object).map { String(cString: $0) }
     }
     let pagesNumber = size + 1
+    // The catalog's entries as the page list read them, parsed by qpdf:
+    // qpdf's own catalog would read `/Pages` (to skip a null entry), and
+    // so the root's kids.
+    let written = pageList?.catalogEntries.map { scantext_qpdf_oh_parse(q, "<< \($0) >>") }
+    let entries = written.flatMap { isDictionary($0) ? $0 : nil } ?? root
     var catalog = "<<"
-    for key in keys(of: root) where key != "/Pages" {
-      guard let value = text(get(root, key)) else { return nil }
+    for key in keys(of: entries) where key != "/Pages" {
+      guard let value = text(get(entries, key)) else { return nil }
       catalog += " \(key) \(value)"
     }
     catalog += " /Pages \(pagesNumber) 0 R >>"

@@ -38,6 +38,11 @@ struct PDFPageList: Sendable, Equatable {
   /// printable ASCII and white space, or with a comment.
   let inherited: [String: String]?
 
+  /// The catalog's entries but `/Pages`, as the file writes them (`/Key
+  /// value`, one after the other); `nil` when one is written with bytes
+  /// other than printable ASCII and white space, or with a comment.
+  let catalogEntries: String?
+
   /// The entries a page inherits from its ancestors.
   static let inheritedKeys = ["/Resources", "/MediaBox", "/CropBox", "/Rotate"]
 
@@ -57,24 +62,38 @@ struct PDFPageList: Sendable, Equatable {
       let catalog = sections.first?.root,
       let catalogEntries = reader.dictionary(at: sections, catalog),
       case .reference(let root)? = catalogEntries["/Pages"],
+      case let catalogSpans = reader.spans,
       let rootEntries = reader.dictionary(at: sections, root),
       case .array(let items)? = rootEntries["/Kids"],
       case .integer(let count)? = rootEntries["/Count"], count == items.count, count > 0,
       // The root is the top of the tree: nothing above it is inherited.
       rootEntries["/Parent"] == nil
     else { return nil }
+    func plain(_ span: Range<Int>) -> String? {
+      let value = bytes[span]
+      let plain = value.allSatisfy { (32...126).contains($0) || $0 == 9 || $0 == 10 || $0 == 13 }
+      guard plain, !value.contains(UInt8(ascii: "%")) else { return nil }
+      return String(decoding: value, as: UTF8.self)
+    }
     var inherited: [String: String]? = [:]
     for key in Self.inheritedKeys {
       guard let span = reader.spans[key] else { continue }
-      let value = bytes[span]
-      let plain = value.allSatisfy { (32...126).contains($0) || $0 == 9 || $0 == 10 || $0 == 13 }
-      guard plain, !value.contains(UInt8(ascii: "%")) else {
+      guard let value = plain(span) else {
         inherited = nil
         break
       }
-      inherited?[key] = String(decoding: value, as: UTF8.self)
+      inherited?[key] = value
     }
     self.inherited = inherited
+    var written: [String]? = []
+    for (key, span) in catalogSpans.sorted(by: { $0.key < $1.key }) where key != "/Pages" {
+      guard let value = plain(span) else {
+        written = nil
+        break
+      }
+      written?.append(key + " " + value)
+    }
+    self.catalogEntries = written?.joined(separator: " ")
     var kids: [Reference] = []
     kids.reserveCapacity(items.count)
     for item in items {

@@ -252,6 +252,7 @@ static const char *const scantext_symbols[] = {
   "qpdf_get_error_message_detail",
   "qpdf_silence_errors",
   "qpdf_set_suppress_warnings",
+  "qpdf_more_warnings",
   "qpdf_read_memory",
   "qpdf_is_encrypted",
   "qpdf_get_num_pages",
@@ -261,6 +262,7 @@ static const char *const scantext_symbols[] = {
   "qpdf_remove_page",
   "qpdf_get_root",
   "qpdf_get_trailer",
+  "qpdf_get_object_by_id",
   "qpdf_make_indirect_object",
   "qpdf_oh_copy_foreign_object",
   "qpdf_oh_is_dictionary",
@@ -326,9 +328,9 @@ static const unsigned char scantext_optional[] = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static void *scantext_slots[277];
+static void *scantext_slots[279];
 
 // The loaded libraries must match the headers the wrappers were generated
 // from: same major version (and for Leptonica, at least the minor version).
@@ -391,8 +393,8 @@ static const struct {
   {"glib", "Poppler's GLib", NULL, 6, {-1, -1}, 0, 0, 185, 10, scantext_glib_setup},
   {"gobject", "Poppler's GObject", NULL, 6, {-1, -1}, 0, 0, 195, 1, NULL},
   {"cairo", "Poppler's cairo", NULL, 6, {-1, -1}, 0, 0, 196, 13, NULL},
-  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 209, 66, NULL},
-  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 275, 2, NULL},
+  {"qpdf", "libqpdf", scantext_sonames_qpdf, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 209, 68, NULL},
+  {"zlib", "zlib", scantext_sonames_zlib, -1, {-1, -1}, (RTLD_NOW | RTLD_LOCAL), 0, 277, 2, NULL},
 };
 
 int scantext_bind_library(
@@ -747,63 +749,65 @@ char const * scantext_qpdf_get_error_full_text(qpdf_data a0, qpdf_error a1) { re
 char const * scantext_qpdf_get_error_message_detail(qpdf_data a0, qpdf_error a1) { return ((__typeof__(&qpdf_get_error_message_detail))scantext_slots[214])(a0, a1); }
 void scantext_qpdf_silence_errors(qpdf_data a0) { ((__typeof__(&qpdf_silence_errors))scantext_slots[215])(a0); }
 void scantext_qpdf_set_suppress_warnings(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_suppress_warnings))scantext_slots[216])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4) { return ((__typeof__(&qpdf_read_memory))scantext_slots[217])(a0, a1, a2, a3, a4); }
-QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0) { return ((__typeof__(&qpdf_is_encrypted))scantext_slots[218])(a0); }
-int scantext_qpdf_get_num_pages(qpdf_data a0) { return ((__typeof__(&qpdf_get_num_pages))scantext_slots[219])(a0); }
-qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1) { return ((__typeof__(&qpdf_get_page_n))scantext_slots[220])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0) { return ((__typeof__(&qpdf_push_inherited_attributes_to_page))scantext_slots[221])(a0); }
-QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3) { return ((__typeof__(&qpdf_add_page))scantext_slots[222])(a0, a1, a2, a3); }
-QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_remove_page))scantext_slots[223])(a0, a1); }
-qpdf_oh scantext_qpdf_get_root(qpdf_data a0) { return ((__typeof__(&qpdf_get_root))scantext_slots[224])(a0); }
-qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0) { return ((__typeof__(&qpdf_get_trailer))scantext_slots[225])(a0); }
-qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_make_indirect_object))scantext_slots[226])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2) { return ((__typeof__(&qpdf_oh_copy_foreign_object))scantext_slots[227])(a0, a1, a2); }
-QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_dictionary))scantext_slots[228])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_array))scantext_slots[229])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_stream))scantext_slots[230])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_name))scantext_slots[231])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_number))scantext_slots[232])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_string))scantext_slots[233])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_indirect))scantext_slots[234])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_is_name_and_equals))scantext_slots[235])(a0, a1, a2); }
-char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_name))scantext_slots[236])(a0, a1); }
-double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_numeric_value))scantext_slots[237])(a0, a1); }
-void scantext_qpdf_oh_release_all(qpdf_data a0) { ((__typeof__(&qpdf_oh_release_all))scantext_slots[238])(a0); }
-char const * scantext_qpdf_oh_unparse(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_unparse))scantext_slots[239])(a0, a1); }
-int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_int_value_as_int))scantext_slots[240])(a0, a1); }
-char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_utf8_value))scantext_slots[241])(a0, a1); }
-int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_object_id))scantext_slots[242])(a0, a1); }
-int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_generation))scantext_slots[243])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_has_key))scantext_slots[244])(a0, a1, a2); }
-qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_get_key))scantext_slots[245])(a0, a1, a2); }
-void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1) { ((__typeof__(&qpdf_oh_begin_dict_key_iter))scantext_slots[246])(a0, a1); }
-QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_more_keys))scantext_slots[247])(a0); }
-char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_next_key))scantext_slots[248])(a0); }
-int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_array_n_items))scantext_slots[249])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2) { return ((__typeof__(&qpdf_oh_get_array_item))scantext_slots[250])(a0, a1, a2); }
-qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_array))scantext_slots[251])(a0); }
-qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_dictionary))scantext_slots[252])(a0); }
-qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_stream))scantext_slots[253])(a0); }
-qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_null))scantext_slots[254])(a0); }
-qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1) { return ((__typeof__(&qpdf_oh_new_integer))scantext_slots[255])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_new_unicode_string))scantext_slots[256])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_parse))scantext_slots[257])(a0, a1); }
-qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_dict))scantext_slots[258])(a0, a1); }
-void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2) { ((__typeof__(&qpdf_oh_append_item))scantext_slots[259])(a0, a1, a2); }
-void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3) { ((__typeof__(&qpdf_oh_replace_key))scantext_slots[260])(a0, a1, a2, a3); }
-void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2) { ((__typeof__(&qpdf_oh_remove_key))scantext_slots[261])(a0, a1, a2); }
-void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5) { ((__typeof__(&qpdf_oh_replace_stream_data))scantext_slots[262])(a0, a1, a2, a3, a4, a5); }
-QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3) { return ((__typeof__(&qpdf_oh_get_page_content_data))scantext_slots[263])(a0, a1, a2, a3); }
-QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5) { return ((__typeof__(&qpdf_oh_get_stream_data))scantext_slots[264])(a0, a1, a2, a3, a4, a5); }
-QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0) { return ((__typeof__(&qpdf_init_write_memory))scantext_slots[265])(a0); }
-void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_compress_streams))scantext_slots[266])(a0, a1); }
-void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1) { ((__typeof__(&qpdf_set_decode_level))scantext_slots[267])(a0, a1); }
-void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[268])(a0, a1); }
-void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[269])(a0, a1); }
-void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[270])(a0, a1); }
-void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[271])(a0, a1); }
-QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[272])(a0); }
-size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[273])(a0); }
-unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[274])(a0); }
-uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[275])(a0); }
-int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[276])(a0, a1, a2, a3, a4); }
+QPDF_BOOL scantext_qpdf_more_warnings(qpdf_data a0) { return ((__typeof__(&qpdf_more_warnings))scantext_slots[217])(a0); }
+QPDF_ERROR_CODE scantext_qpdf_read_memory(qpdf_data a0, char const *a1, char const *a2, unsigned long long a3, char const *a4) { return ((__typeof__(&qpdf_read_memory))scantext_slots[218])(a0, a1, a2, a3, a4); }
+QPDF_BOOL scantext_qpdf_is_encrypted(qpdf_data a0) { return ((__typeof__(&qpdf_is_encrypted))scantext_slots[219])(a0); }
+int scantext_qpdf_get_num_pages(qpdf_data a0) { return ((__typeof__(&qpdf_get_num_pages))scantext_slots[220])(a0); }
+qpdf_oh scantext_qpdf_get_page_n(qpdf_data a0, size_t a1) { return ((__typeof__(&qpdf_get_page_n))scantext_slots[221])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_push_inherited_attributes_to_page(qpdf_data a0) { return ((__typeof__(&qpdf_push_inherited_attributes_to_page))scantext_slots[222])(a0); }
+QPDF_ERROR_CODE scantext_qpdf_add_page(qpdf_data a0, qpdf_data a1, qpdf_oh a2, QPDF_BOOL a3) { return ((__typeof__(&qpdf_add_page))scantext_slots[223])(a0, a1, a2, a3); }
+QPDF_ERROR_CODE scantext_qpdf_remove_page(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_remove_page))scantext_slots[224])(a0, a1); }
+qpdf_oh scantext_qpdf_get_root(qpdf_data a0) { return ((__typeof__(&qpdf_get_root))scantext_slots[225])(a0); }
+qpdf_oh scantext_qpdf_get_trailer(qpdf_data a0) { return ((__typeof__(&qpdf_get_trailer))scantext_slots[226])(a0); }
+qpdf_oh scantext_qpdf_get_object_by_id(qpdf_data a0, int a1, int a2) { return ((__typeof__(&qpdf_get_object_by_id))scantext_slots[227])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_make_indirect_object(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_make_indirect_object))scantext_slots[228])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_copy_foreign_object(qpdf_data a0, qpdf_data a1, qpdf_oh a2) { return ((__typeof__(&qpdf_oh_copy_foreign_object))scantext_slots[229])(a0, a1, a2); }
+QPDF_BOOL scantext_qpdf_oh_is_dictionary(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_dictionary))scantext_slots[230])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_array(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_array))scantext_slots[231])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_stream(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_stream))scantext_slots[232])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_name))scantext_slots[233])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_number(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_number))scantext_slots[234])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_string(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_string))scantext_slots[235])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_indirect(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_is_indirect))scantext_slots[236])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_is_name_and_equals(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_is_name_and_equals))scantext_slots[237])(a0, a1, a2); }
+char const * scantext_qpdf_oh_get_name(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_name))scantext_slots[238])(a0, a1); }
+double scantext_qpdf_oh_get_numeric_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_numeric_value))scantext_slots[239])(a0, a1); }
+void scantext_qpdf_oh_release_all(qpdf_data a0) { ((__typeof__(&qpdf_oh_release_all))scantext_slots[240])(a0); }
+char const * scantext_qpdf_oh_unparse(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_unparse))scantext_slots[241])(a0, a1); }
+int scantext_qpdf_oh_get_int_value_as_int(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_int_value_as_int))scantext_slots[242])(a0, a1); }
+char const * scantext_qpdf_oh_get_utf8_value(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_utf8_value))scantext_slots[243])(a0, a1); }
+int scantext_qpdf_oh_get_object_id(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_object_id))scantext_slots[244])(a0, a1); }
+int scantext_qpdf_oh_get_generation(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_generation))scantext_slots[245])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_has_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_has_key))scantext_slots[246])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_oh_get_key(qpdf_data a0, qpdf_oh a1, char const *a2) { return ((__typeof__(&qpdf_oh_get_key))scantext_slots[247])(a0, a1, a2); }
+void scantext_qpdf_oh_begin_dict_key_iter(qpdf_data a0, qpdf_oh a1) { ((__typeof__(&qpdf_oh_begin_dict_key_iter))scantext_slots[248])(a0, a1); }
+QPDF_BOOL scantext_qpdf_oh_dict_more_keys(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_more_keys))scantext_slots[249])(a0); }
+char const * scantext_qpdf_oh_dict_next_key(qpdf_data a0) { return ((__typeof__(&qpdf_oh_dict_next_key))scantext_slots[250])(a0); }
+int scantext_qpdf_oh_get_array_n_items(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_array_n_items))scantext_slots[251])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_get_array_item(qpdf_data a0, qpdf_oh a1, int a2) { return ((__typeof__(&qpdf_oh_get_array_item))scantext_slots[252])(a0, a1, a2); }
+qpdf_oh scantext_qpdf_oh_new_array(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_array))scantext_slots[253])(a0); }
+qpdf_oh scantext_qpdf_oh_new_dictionary(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_dictionary))scantext_slots[254])(a0); }
+qpdf_oh scantext_qpdf_oh_new_stream(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_stream))scantext_slots[255])(a0); }
+qpdf_oh scantext_qpdf_oh_new_null(qpdf_data a0) { return ((__typeof__(&qpdf_oh_new_null))scantext_slots[256])(a0); }
+qpdf_oh scantext_qpdf_oh_new_integer(qpdf_data a0, long long a1) { return ((__typeof__(&qpdf_oh_new_integer))scantext_slots[257])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_new_unicode_string(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_new_unicode_string))scantext_slots[258])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_parse(qpdf_data a0, char const *a1) { return ((__typeof__(&qpdf_oh_parse))scantext_slots[259])(a0, a1); }
+qpdf_oh scantext_qpdf_oh_get_dict(qpdf_data a0, qpdf_oh a1) { return ((__typeof__(&qpdf_oh_get_dict))scantext_slots[260])(a0, a1); }
+void scantext_qpdf_oh_append_item(qpdf_data a0, qpdf_oh a1, qpdf_oh a2) { ((__typeof__(&qpdf_oh_append_item))scantext_slots[261])(a0, a1, a2); }
+void scantext_qpdf_oh_replace_key(qpdf_data a0, qpdf_oh a1, char const *a2, qpdf_oh a3) { ((__typeof__(&qpdf_oh_replace_key))scantext_slots[262])(a0, a1, a2, a3); }
+void scantext_qpdf_oh_remove_key(qpdf_data a0, qpdf_oh a1, char const *a2) { ((__typeof__(&qpdf_oh_remove_key))scantext_slots[263])(a0, a1, a2); }
+void scantext_qpdf_oh_replace_stream_data(qpdf_data a0, qpdf_oh a1, unsigned char const *a2, size_t a3, qpdf_oh a4, qpdf_oh a5) { ((__typeof__(&qpdf_oh_replace_stream_data))scantext_slots[264])(a0, a1, a2, a3, a4, a5); }
+QPDF_ERROR_CODE scantext_qpdf_oh_get_page_content_data(qpdf_data a0, qpdf_oh a1, unsigned char **a2, size_t *a3) { return ((__typeof__(&qpdf_oh_get_page_content_data))scantext_slots[265])(a0, a1, a2, a3); }
+QPDF_ERROR_CODE scantext_qpdf_oh_get_stream_data(qpdf_data a0, qpdf_oh a1, enum qpdf_stream_decode_level_e a2, QPDF_BOOL *a3, unsigned char **a4, size_t *a5) { return ((__typeof__(&qpdf_oh_get_stream_data))scantext_slots[266])(a0, a1, a2, a3, a4, a5); }
+QPDF_ERROR_CODE scantext_qpdf_init_write_memory(qpdf_data a0) { return ((__typeof__(&qpdf_init_write_memory))scantext_slots[267])(a0); }
+void scantext_qpdf_set_compress_streams(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_compress_streams))scantext_slots[268])(a0, a1); }
+void scantext_qpdf_set_decode_level(qpdf_data a0, enum qpdf_stream_decode_level_e a1) { ((__typeof__(&qpdf_set_decode_level))scantext_slots[269])(a0, a1); }
+void scantext_qpdf_set_object_stream_mode(qpdf_data a0, enum qpdf_object_stream_e a1) { ((__typeof__(&qpdf_set_object_stream_mode))scantext_slots[270])(a0, a1); }
+void scantext_qpdf_set_preserve_unreferenced_objects(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_preserve_unreferenced_objects))scantext_slots[271])(a0, a1); }
+void scantext_qpdf_set_deterministic_ID(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_deterministic_ID))scantext_slots[272])(a0, a1); }
+void scantext_qpdf_set_newline_before_endstream(qpdf_data a0, QPDF_BOOL a1) { ((__typeof__(&qpdf_set_newline_before_endstream))scantext_slots[273])(a0, a1); }
+QPDF_ERROR_CODE scantext_qpdf_write(qpdf_data a0) { return ((__typeof__(&qpdf_write))scantext_slots[274])(a0); }
+size_t scantext_qpdf_get_buffer_length(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer_length))scantext_slots[275])(a0); }
+unsigned char const * scantext_qpdf_get_buffer(qpdf_data a0) { return ((__typeof__(&qpdf_get_buffer))scantext_slots[276])(a0); }
+uLong scantext_compressBound(uLong a0) { return ((__typeof__(&compressBound))scantext_slots[277])(a0); }
+int scantext_compress2(Bytef *a0, uLongf *a1, const Bytef *a2, uLong a3, int a4) { return ((__typeof__(&compress2))scantext_slots[278])(a0, a1, a2, a3, a4); }

@@ -291,9 +291,14 @@ public final class PDFEditor {
       scantext_qpdf_oh_unparse(q, object).map { String(cString: $0) }
     }
     let pagesNumber = size + 1
+    // The catalog's entries as the page list read them, parsed by qpdf:
+    // qpdf's own catalog would read `/Pages` (to skip a null entry), and
+    // so the root's kids.
+    let written = pageList?.catalogEntries.map { scantext_qpdf_oh_parse(q, "<< \($0) >>") }
+    let entries = written.flatMap { isDictionary($0) ? $0 : nil } ?? root
     var catalog = "<<"
-    for key in keys(of: root) where key != "/Pages" {
-      guard let value = text(get(root, key)) else { return nil }
+    for key in keys(of: entries) where key != "/Pages" {
+      guard let value = text(get(entries, key)) else { return nil }
       catalog += " \(key) \(value)"
     }
     catalog += " /Pages \(pagesNumber) 0 R >>"
@@ -303,9 +308,8 @@ public final class PDFEditor {
         let reference = text(page)
       else { return nil }
       var inherited = ""
-      for key in ["/Resources", "/MediaBox", "/CropBox", "/Rotate"]
-      where scantext_qpdf_oh_has_key(q, page, key) == 0 {
-        var node = get(page, "/Parent")
+      for key in PDFPageList.inheritedKeys where scantext_qpdf_oh_has_key(q, page, key) == 0 {
+        var node = flatRoot(parentOf: page) ?? get(page, "/Parent")
         for _ in 0..<64 where isDictionary(node) {
           if scantext_qpdf_oh_has_key(q, node, key) != 0 {
             guard let value = text(get(node, key)) else { return nil }
@@ -343,26 +347,8 @@ public final class PDFEditor {
 
   /// The offset the file's last `startxref` gives (within its last 2 kB).
   private func lastCrossReference() -> Int? {
-    let file = UnsafeRawBufferPointer(bytes)[0..<byteCount]
-    let keyword = Array("startxref".utf8)
-    var at = byteCount - keyword.count
-    let stop = max(0, byteCount - 2048)
-    while at >= stop {
-      if file[at..<(at + keyword.count)].elementsEqual(keyword) {
-        var i = at + keyword.count
-        while i < byteCount, [9, 10, 12, 13, 32].contains(file[i]) { i += 1 }
-        var value = 0
-        var digits = 0
-        while i < byteCount, (48...57).contains(file[i]), digits < 15 {
-          value = value * 10 + Int(file[i] - 48)
-          digits += 1
-          i += 1
-        }
-        return digits > 0 && value < byteCount ? value : nil
-      }
-      at -= 1
-    }
-    return nil
+    PDFPageList.lastCrossReference(
+      in: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[0..<byteCount]))
   }
 
   /// A non-negative whole number's value, `nil` for anything else.
@@ -374,9 +360,63 @@ public final class PDFEditor {
   }
 
   /// The page count the catalog's page tree gives (its root's `/Count`).
+  /// With a page list (``usePageList(_:)``), its count: the root's
+  /// `/Count`, read without qpdf reading the root (it would make a
+  /// placeholder object for each of its kids).
   package var rootPageCount: Int? {
+    if let pageList { return pageList.kids.count }
     defer { _ = takeError() }
     return integer(get(get(scantext_qpdf_get_root(q), "/Pages"), "/Count"))
+  }
+
+  /// The root of a flat tree as far as its pages inherit from it: a
+  /// dictionary qpdf makes of the root's inherited entries as the file
+  /// writes them (``PDFPageList/inherited``), so qpdf never reads the
+  /// root itself (it would make a placeholder object for each of its
+  /// kids: 6.4 MB at 20,000 pages). `nil` without a page list, when the
+  /// page's `/Parent` is not the list's root, or when the entries are not
+  /// known: the tree is then walked through qpdf.
+  private func flatRoot(parentOf page: qpdf_oh) -> qpdf_oh? {
+    guard let list = pageList, let inherited = list.inherited else { return nil }
+    let parent = get(page, "/Parent")
+    // Neither asks qpdf to read the parent.
+    guard scantext_qpdf_oh_is_indirect(q, parent) != 0, objectID(parent) == Int(list.root.number),
+      Int(scantext_qpdf_oh_get_generation(q, parent)) == Int(list.root.generation)
+    else { return nil }
+    let entries = inherited.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+    let root = scantext_qpdf_oh_parse(q, "<< " + entries.joined(separator: " ") + " >>")
+    return isDictionary(root) ? root : nil
+  }
+
+  /// The file's flat page tree read from its bytes, once qpdf is found
+  /// to read the same catalog and tree (``usePageList(_:)``): pages are
+  /// then found without qpdf reading the root's `/Kids`.
+  private var pageList: PDFPageList?
+
+  /// Finds pages through `list` (``PDFPageList``, read from this
+  /// editor's file) from now on, when qpdf read the file without a
+  /// warning (no repair: its objects are those the cross-reference tables
+  /// give) and its trailer's `/Root` and its catalog's `/Pages` are the
+  /// list's catalog and root; otherwise pages are found through qpdf.
+  /// Touches neither the root's `/Kids` nor any page.
+  /// - Returns: Whether the list is used.
+  @discardableResult
+  func usePageList(_ list: PDFPageList) -> Bool {
+    defer {
+      _ = takeError()
+      if font == nil, opening == nil, taggedOpening == nil { scantext_qpdf_oh_release_all(q) }
+    }
+    func matches(_ object: qpdf_oh, _ reference: PDFPageList.Reference) -> Bool {
+      scantext_qpdf_oh_is_indirect(q, object) != 0
+        && objectID(object) == Int(reference.number)
+        && Int(scantext_qpdf_oh_get_generation(q, object)) == Int(reference.generation)
+    }
+    guard scantext_qpdf_more_warnings(q) == 0,
+      matches(get(scantext_qpdf_get_trailer(q), "/Root"), list.catalog),
+      matches(get(scantext_qpdf_get_root(q), "/Pages"), list.root)
+    else { return false }
+    pageList = list
+    return true
   }
 
   /// Page `index`'s dictionary, found from the catalog's page tree down by
@@ -384,17 +424,27 @@ public final class PDFEditor {
   /// taken to hold pages only (the flat tree most writers make) and its
   /// kid is taken by its place; otherwise the kids before the page are
   /// counted. `nil` when the tree does not lead to it (a wrong count, a
-  /// loop, deeper than 64 levels).
+  /// loop, deeper than 64 levels). With a page list (``usePageList(_:)``),
+  /// the flat root's kid is asked of qpdf by its reference: the root's
+  /// `/Kids`, which qpdf would make a placeholder object of each kid of
+  /// (6.4 MB at 20,000 pages), is not read.
   /// - Complexity: O(*d* × *k*) in the depth of the tree and the kids of a
   ///   node counted; O(*d*) for a flat or balanced tree whose counts
   ///   match.
   func pageObject(_ index: Int) -> qpdf_oh? {
     guard index >= 0 else { return nil }
-    var node = get(scantext_qpdf_get_root(q), "/Pages")
-    var remaining = index
     func isLeaf(_ object: qpdf_oh) -> Bool {
       isDictionary(object) && scantext_qpdf_oh_is_array(q, get(object, "/Kids")) == 0
     }
+    // The flat tree's kid by its place, as below, without qpdf reading
+    // the root's kids.
+    if let kids = pageList?.kids, index < kids.count {
+      let kid = scantext_qpdf_get_object_by_id(
+        q, Int32(clamping: kids[index].number), Int32(kids[index].generation))
+      if isLeaf(kid) { return kid }
+    }
+    var node = get(scantext_qpdf_get_root(q), "/Pages")
+    var remaining = index
     func count(_ object: qpdf_oh) -> Int {
       if isLeaf(object) { return 1 }
       let value = get(object, "/Count")
@@ -466,10 +516,10 @@ public final class PDFEditor {
   /// levels up).
   private func inheritedResources(of page: qpdf_oh) -> qpdf_oh {
     var node = page
-    for _ in 0..<32 {
+    for level in 0..<32 {
       let resources = get(node, "/Resources")
       if isDictionary(resources) { return resources }
-      let parent = get(node, "/Parent")
+      let parent = (level == 0 ? flatRoot(parentOf: page) : nil) ?? get(node, "/Parent")
       guard isDictionary(parent) else { break }
       node = parent
     }

@@ -69,3 +69,41 @@ struct MarginalColumnTests {
     #expect(!cells.contains { Gap.text($0) == "03.5" })
   }
 }
+
+/// Text outside a table is never a cell: a caption set under a table's
+/// columns, its label over the first column and its text over the next
+/// (`redp5110_sampled` p14's "Figure 3-11", issue 44, point 5), stays a
+/// caption.
+struct CaptionOutsideTableTests {
+  typealias Fixture = AlignedTableTests
+
+  static func page(captionRole: ParagraphRole) -> [Block] {
+    var blocks = Fixture.tablePage
+    // 80 px under the last row, as the rows are apart.
+    let y = 400 + 80 * Fixture.cells.count
+    let caption = [
+      Fixture.line(["Figure", "3-11"], x: 200, y: y),
+      Fixture.line(["Selecting", "the", "table"], x: 600, y: y),
+    ]
+    blocks.append(Fixture.block([Fixture.paragraph(caption, role: captionRole)]))
+    return blocks
+  }
+
+  static func cellTexts(_ blocks: [Block]) -> [String] {
+    TableCells.composingAligned(blocks).flatMap(\.paragraphs).filter { $0.cell != nil }
+      .map(AlignedTableGapTests.text)
+  }
+
+  @Test func aCaptionUnderTheColumnsIsNoRow() {
+    let texts = Self.cellTexts(Self.page(captionRole: .caption))
+    #expect(texts.contains("Lupin"))
+    #expect(!texts.contains { $0.hasPrefix("Figure") || $0.hasPrefix("Selecting") })
+  }
+
+  /// The same lines as running text are the table's last row: it is the
+  /// caption's role that keeps it out, not its place.
+  @Test func theSameLinesAsBodyTextAreARow() {
+    let texts = Self.cellTexts(Self.page(captionRole: .body))
+    #expect(texts.contains("Figure 3-11"))
+  }
+}

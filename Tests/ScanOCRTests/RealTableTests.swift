@@ -394,9 +394,10 @@ struct RealTableTests {
     let table = try #require(
       PixelRect.union(cells.compactMap { $0.cell == nil ? nil : $0.bbox }))
     let notes = page.blocks.flatMap(\.paragraphs).filter {
-      $0.role == .marginalia && $0.lines.contains { line in
-        line.words.contains { $0.text.contains { $0.isNumber } && $0.text.count >= 2 }
-      } && $0.bbox.minY >= table.minY && $0.bbox.maxY <= table.maxY
+      $0.role == .marginalia
+        && $0.lines.contains { line in
+          line.words.contains { $0.text.contains { $0.isNumber } && $0.text.count >= 2 }
+        } && $0.bbox.minY >= table.minY && $0.bbox.maxY <= table.maxY
     }
     #expect(notes.count <= 1)
   }

@@ -276,14 +276,17 @@ public enum AlignedTables {
   }
 
   /// The tables on a page found from aligned whitespace, page furniture
-  /// taking no part, and marginalia only where they are columns of a
+  /// and captions taking no part, and marginalia only where they are columns of a
   /// table found without them (``marginalColumns(_:beside:h:)``).
   static func tablesWithoutFurniture(in blocks: [Block], excluding: [PixelRect]) -> [RuledTable] {
     var lines: [(line: TextLine, paragraph: Int)] = []
     var margins: [(line: TextLine, paragraph: Int)] = []
     for (p, paragraph) in blocks.flatMap(\.paragraphs).enumerated() {
+      // A caption says what the table is, outside it (``ParagraphRole/caption``:
+      // "Figure 3-11" left of its text, set on the columns' places under
+      // a screenshot in `redp5110_sampled` p14, was read as a row).
       guard paragraph.cell == nil, paragraph.role != .tableCell,
-        !paragraph.role.isPageFurniture
+        !paragraph.role.isPageFurniture, paragraph.role != .caption
       else { continue }
       for line in paragraph.lines {
         let c = line.bbox.center
@@ -360,7 +363,8 @@ public enum AlignedTables {
         let span = margin.line.bbox.minX...margin.line.bbox.maxX
         if let k = columns.firstIndex(where: { $0.span.overlaps(span) }) {
           columns[k].span =
-            min(columns[k].span.lowerBound, span.lowerBound)...max(
+            min(
+              columns[k].span.lowerBound, span.lowerBound)...max(
               columns[k].span.upperBound, span.upperBound)
           columns[k].members.append(i)
         } else {

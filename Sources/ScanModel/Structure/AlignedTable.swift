@@ -276,17 +276,14 @@ public enum AlignedTables {
   }
 
   /// The tables on a page found from aligned whitespace, page furniture
-  /// and captions taking no part, and marginalia only where they are columns of a
+  /// taking no part, and marginalia only where they are columns of a
   /// table found without them (``marginalColumns(_:beside:h:)``).
   static func tablesWithoutFurniture(in blocks: [Block], excluding: [PixelRect]) -> [RuledTable] {
     var lines: [(line: TextLine, paragraph: Int)] = []
     var margins: [(line: TextLine, paragraph: Int)] = []
     for (p, paragraph) in blocks.flatMap(\.paragraphs).enumerated() {
-      // A caption says what the table is, outside it (``ParagraphRole/caption``:
-      // "Figure 3-11" left of its text, set on the columns' places under
-      // a screenshot in `redp5110_sampled` p14, was read as a row).
       guard paragraph.cell == nil, paragraph.role != .tableCell,
-        !paragraph.role.isPageFurniture, paragraph.role != .caption
+        !paragraph.role.isPageFurniture
       else { continue }
       for line in paragraph.lines {
         let c = line.bbox.center

@@ -277,7 +277,7 @@ public enum AlignedTables {
 
   /// The tables on a page found from aligned whitespace, page furniture
   /// taking no part, and marginalia only where they are columns of a
-  /// table found without them (``marginalColumns(_:beside:h:)``).
+  /// table found without them (`marginalColumns(_:beside:lines:h:)`).
   static func tablesWithoutFurniture(in blocks: [Block], excluding: [PixelRect]) -> [RuledTable] {
     var lines: [(line: TextLine, paragraph: Int)] = []
     var margins: [(line: TextLine, paragraph: Int)] = []

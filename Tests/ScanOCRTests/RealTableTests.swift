@@ -368,6 +368,39 @@ struct RealTableTests {
     #expect(first.map(Self.text) == ["Number", "1", "2", "3"])
     #expect(first.compactMap(\.cell?.row) == [0, 1, 2, 3])
   }
+
+  /// `PMC1626454_002_00` (503 × 249, twelve columns): Tesseract read the
+  /// last columns of numbers, at the crop's right side, as blocks of
+  /// their own, which the role rule calls marginalia; the table stopped
+  /// at the lay persons' "undecided" column. Standing on the table's
+  /// rows, they are its last columns, each number in its row.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func numbersAtTheCropsSideAreColumnsOfItsTable() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC1626454_002_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    let columns = (cells.compactMap { $0.cell.map { $0.column + $0.columnSpan } }.max() ?? 0)
+    #expect(columns >= 11)
+    // The first statement's row: its label in column 0, a number of the
+    // lay persons' last column ("9.7", read as "97") in the table's last.
+    let first = try #require(cells.first { Self.text($0).hasPrefix("1.") }?.cell)
+    #expect(first.column == 0)
+    let row = cells.filter { $0.cell?.row == first.row }
+    let last = try #require(row.max { ($0.cell?.column ?? 0) < ($1.cell?.column ?? 0) })
+    #expect(last.cell?.column == columns - 1)
+    #expect(Self.text(last).contains("9"))
+    // Nothing of the table's rows is left beside it as a margin note.
+    let table = try #require(
+      PixelRect.union(cells.compactMap { $0.cell == nil ? nil : $0.bbox }))
+    let notes = page.blocks.flatMap(\.paragraphs).filter {
+      $0.role == .marginalia
+        && $0.lines.contains { line in
+          line.words.contains { $0.text.contains { $0.isNumber } && $0.text.count >= 2 }
+        } && $0.bbox.minY >= table.minY && $0.bbox.maxY <= table.maxY
+    }
+    #expect(notes.count <= 1)
+  }
 }
 
 /// When a page's letters are too small to read as they are.

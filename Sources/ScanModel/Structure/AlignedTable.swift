@@ -276,20 +276,112 @@ public enum AlignedTables {
   }
 
   /// The tables on a page found from aligned whitespace, page furniture
-  /// and marginalia taking no part.
+  /// taking no part, and marginalia only where they are columns of a
+  /// table found without them (`marginalColumns(_:beside:lines:h:)`).
   static func tablesWithoutFurniture(in blocks: [Block], excluding: [PixelRect]) -> [RuledTable] {
     var lines: [(line: TextLine, paragraph: Int)] = []
+    var margins: [(line: TextLine, paragraph: Int)] = []
     for (p, paragraph) in blocks.flatMap(\.paragraphs).enumerated() {
       guard paragraph.cell == nil, paragraph.role != .tableCell,
-        !paragraph.role.isPageFurniture, paragraph.role != .marginalia
+        !paragraph.role.isPageFurniture
       else { continue }
       for line in paragraph.lines {
         let c = line.bbox.center
         if excluding.contains(where: { contains($0, c) }) { continue }
-        lines.append((line, p))
+        if paragraph.role == .marginalia {
+          margins.append((line, p))
+        } else {
+          lines.append((line, p))
+        }
       }
     }
+    let found = tables(from: lines)
+    guard !found.isEmpty, !margins.isEmpty else { return found }
     let heights = lines.flatMap(\.line.words).map(\.bbox.height).sorted()
+    let h = Double(heights[heights.count / 2])
+    let joining = marginalColumns(margins, beside: found, lines: lines, h: h)
+    guard !joining.isEmpty else { return found }
+    // Read again with those columns: kept when every table found before
+    // lies within one found now with more columns.
+    let again = tables(from: lines + joining, measuredOn: lines)
+    let keeps = found.allSatisfy { old in
+      guard let bounds = old.bounds else { return false }
+      return again.contains { new in
+        guard let box = new.bounds else { return false }
+        return new.columns > old.columns && box.intersection(bounds) == bounds
+      }
+    }
+    return keeps ? again : found
+  }
+
+  /// The lines the role rule calls marginalia that are a column of one of
+  /// `tables` (read from `lines`): lines beside the table (left of its
+  /// left edge or right of its right, within its top and bottom), each
+  /// standing on the baseline of a line in the table (within 0.15 *h*,
+  /// never under 1.5 px), in columns (lines whose extents overlap) of at
+  /// least three such lines. They join the page's lines and the tables
+  /// are found again; a column joins a table only as rule 4 of
+  /// ``AlignedTables`` lets any column join.
+  ///
+  /// Why: the role rule calls a narrow block at the page's side a margin
+  /// note, from its place and width; a crop that is all table
+  /// (PubTabNet's `PMC1626454_002_00`, twelve columns) has its last
+  /// columns of short numbers there, read by Tesseract as blocks of their
+  /// own, and the table lost them. A margin note has its own lines and
+  /// pitch; a table's column stands on the rows of the table beside it,
+  /// cell by cell, as the table's own columns do (rule 4 of
+  /// ``AlignedTables``).
+  /// - Complexity: O(*m* · *l*) in the marginal lines and the tables' lines.
+  static func marginalColumns(
+    _ margins: [(line: TextLine, paragraph: Int)], beside tables: [RuledTable],
+    lines: [(line: TextLine, paragraph: Int)], h: Double
+  ) -> [(line: TextLine, paragraph: Int)] {
+    let slack = max(0.15 * h, 1.5)
+    func baseline(_ line: TextLine) -> Double {
+      line.baseline.map { ($0.start.y + $0.end.y) / 2 } ?? Double(line.bbox.maxY)
+    }
+    var joining: [(line: TextLine, paragraph: Int)] = []
+    for table in tables {
+      guard let bounds = table.bounds else { continue }
+      let rows = lines.filter { entry in
+        entry.line.words.contains { word in table.cell(at: word.bbox.center) != nil }
+      }.map { baseline($0.line) }
+      let beside = margins.filter { margin in
+        let box = margin.line.bbox
+        let c = box.center
+        guard Double(bounds.minY) <= c.y, c.y < Double(bounds.maxY),
+          box.minX >= bounds.maxX || box.maxX <= bounds.minX
+        else { return false }
+        let own = baseline(margin.line)
+        return rows.contains { abs($0 - own) <= slack }
+      }
+      var columns: [(span: ClosedRange<Int>, members: [Int])] = []
+      for (i, margin) in beside.enumerated() {
+        let span = margin.line.bbox.minX...margin.line.bbox.maxX
+        if let k = columns.firstIndex(where: { $0.span.overlaps(span) }) {
+          columns[k].span =
+            min(
+              columns[k].span.lowerBound, span.lowerBound)...max(
+              columns[k].span.upperBound, span.upperBound)
+          columns[k].members.append(i)
+        } else {
+          columns.append((span, [i]))
+        }
+      }
+      for column in columns where column.members.count >= 3 {
+        joining += column.members.map { beside[$0] }
+      }
+    }
+    return joining
+  }
+
+  /// The tables the lines hold (the steps of ``AlignedTables``), with
+  /// `measured`'s median word height (default: the lines' own).
+  static func tables(
+    from lines: [(line: TextLine, paragraph: Int)],
+    measuredOn measured: [(line: TextLine, paragraph: Int)]? = nil
+  ) -> [RuledTable] {
+    let heights = (measured ?? lines).flatMap(\.line.words).map(\.bbox.height).sorted()
     guard heights.count >= 6 else { return [] }
     let h = Double(heights[heights.count / 2])
     guard h > 0 else { return [] }

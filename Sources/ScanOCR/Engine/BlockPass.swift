@@ -264,15 +264,19 @@ struct CellsPass: BlockPass {
     // a moved page's lines may slant.
     return Self.cells(
       blocks, readings: context.tables, grids: grids,
-      aligned: context.mapper.isIdentity || context.mapper.onlyScales)
+      aligned: context.mapper.isIdentity || context.mapper.onlyScales,
+      leaders: context.prepared.leaders)
   }
 
   /// The blocks with the page's tables as cells: `readings` (ruled tables
   /// read cell by cell) where they read no worse, else the grids' tables
   /// holding Tesseract's own words; then what else lies in a grid split at
-  /// its rules, and when `aligned`, tables found from aligned whitespace.
+  /// its rules, and when `aligned`, tables whose rows are joined by
+  /// `leaders` (``ScanModel/LeaderTables``) and tables found from aligned
+  /// whitespace.
   static func cells(
-    _ blocks: [Block], readings: [TableCells.Reading], grids: [TableGrid], aligned: Bool
+    _ blocks: [Block], readings: [TableCells.Reading], grids: [TableGrid], aligned: Bool,
+    leaders: [PixelRect] = []
   ) -> [Block] {
     // Where the cells read alone read worse than Tesseract's words in them
     // (the no-harm rule), the table is still composed, from Tesseract's
@@ -289,8 +293,9 @@ struct CellsPass: BlockPass {
     }
     let split = TableCells.splitting(composed, grids: grids)
     guard aligned else { return split }
-    return repairingCells(
-      TableCells.composingAligned(split, excluding: grids.compactMap(\.bounds)))
+    let ruled = grids.compactMap(\.bounds)
+    let leadered = TableCells.composingLeadered(split, leaders: leaders, excluding: ruled)
+    return repairingCells(TableCells.composingAligned(leadered, excluding: ruled))
   }
 
   /// The blocks, those holding table cells repaired (``GeometryRepair``).

@@ -19,6 +19,10 @@ struct StepRecordTests {
         StepRecord(.colour, decision: .saturatedColourSuppressed),
         "colour: saturated colour suppressed"
       ),
+      (
+        StepRecord(.colour, decision: .stampsSeparated),
+        "colour: stamps over the text separated"
+      ),
       (StepRecord(.perspective, decision: .twoPages), "perspective: two pages"),
     ]
 

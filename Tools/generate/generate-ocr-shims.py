@@ -573,6 +573,7 @@ def main():
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"
 #include "ScanTextPDFWrite.h"
+#include "ScanTextChroma.h"
 
 /// The run-time libraries, in loading order (the generator's table).
 enum {{

@@ -16,6 +16,7 @@
 #include "ScanTextTIFF.h"
 #include "ScanTextPDF.h"
 #include "ScanTextPDFWrite.h"
+#include "ScanTextChroma.h"
 
 /// The run-time libraries, in loading order (the generator's table).
 enum {

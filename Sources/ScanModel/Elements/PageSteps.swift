@@ -118,6 +118,10 @@ public enum StepDecision: Sendable, Equatable {
   /// The colour step faded saturated colour (stamps) to its brightest
   /// channel.
   case saturatedColourSuppressed
+  /// The colour step read the page without the stamps that lie over its
+  /// text (coloured marks that neutral print crosses): the print under
+  /// them kept, every other colour read as it is.
+  case stampsSeparated
   /// The perspective step straightened the two pages of a folded spread
   /// each on its own.
   case twoPages
@@ -189,6 +193,8 @@ public struct StepRecord: Sendable, Equatable {
     case "contrast": self.init(.illumination, decision: .contrastStretched)
     case "colour: saturated colour suppressed":
       self.init(.colour, decision: .saturatedColourSuppressed)
+    case "colour: stamps over the text separated":
+      self.init(.colour, decision: .stampsSeparated)
     case "perspective: two pages": self.init(.perspective, decision: .twoPages)
     case "perspective: from text": self.init(.perspective, decision: .fromText)
     case _ where recorded.hasPrefix(Self.rereadPrefix) && recorded.count > Self.rereadPrefix.count:
@@ -220,6 +226,7 @@ public struct StepRecord: Sendable, Equatable {
     case .contrastStretched: "contrast"
     case .channel(let c): "colour: \(Self.channels[min(max(c, 0), 2)]) channel"
     case .saturatedColourSuppressed: "colour: saturated colour suppressed"
+    case .stampsSeparated: "colour: stamps over the text separated"
     case .twoPages: "perspective: two pages"
     case .fromText: "perspective: from text"
     case .reread(let line): Self.rereadPrefix + line

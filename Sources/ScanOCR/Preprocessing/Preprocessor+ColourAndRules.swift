@@ -1,4 +1,5 @@
 import CScanOCR
+import ScanImaging
 import ScanModel
 
 /// The colour step (which gray to recognise a colour page in) and the rule
@@ -33,6 +34,11 @@ extension Preprocessor {
   struct ColourMeasurement: Equatable {
     /// The share of saturated pixels, 0–1.
     var saturatedShare: Double
+    /// Saturated ink measured against the page's own paper and ink
+    /// (``ColourSeparation``): it finds the stamps whose colour is too
+    /// pale for ``decisionSaturation`` (a stamp pressed lightly on tinted
+    /// paper). `nil` when not measured.
+    var separation: ColourSeparation? = nil
   }
 
   /// How a colour page is turned into gray for recognition.
@@ -43,12 +49,18 @@ extension Preprocessor {
     /// channel: coloured marks (stamps) fade to light gray while black text,
     /// and black text under them, stays dark.
     case suppressSaturated
+    /// Luminance, except that the stamps over the text, their ink
+    /// measured against the page's neutral axis (``ColourSeparation``),
+    /// become the neutral layer: paper, or the neutral ink under them
+    /// where that is darker (``Preprocessor/neutralLayer(_:_:)``).
+    case neutralLayer(ColourSeparation)
 
     /// The decision as the page records it.
     var decision: StepDecision {
       switch self {
       case .channel(let c): .channel(c)
       case .suppressSaturated: .saturatedColourSuppressed
+      case .neutralLayer: .stampsSeparated
       }
     }
   }
@@ -64,7 +76,33 @@ extension Preprocessor {
     var saturated: Int32 = 0
     guard scantext_pixCountPixels(spread.pix, &saturated, nil) == 0 else { return nil }
     let all = max(1, small.width * small.height)
-    return ColourMeasurement(saturatedShare: Double(saturated) / Double(all))
+    return ColourMeasurement(
+      saturatedShare: Double(saturated) / Double(all), separation: separation(small))
+  }
+
+  /// The page's saturated ink against its own paper and ink, measured on
+  /// the sampled RGB image (``ColourSeparation/measure(_:)``).
+  static func separation(_ sampled: LeptonicaImage) -> ColourSeparation? {
+    guard scantext_pixGetDepth(sampled.pix) == 32, let data = scantext_pixGetData(sampled.pix)
+    else { return nil }
+    let words = Int(scantext_pixGetWpl(sampled.pix))
+    let count = sampled.width * sampled.height
+    var red = [UInt8](repeating: 0, count: count)
+    var green = red
+    var blue = red
+    var i = 0
+    for y in 0..<sampled.height {
+      let line = data + y * words
+      for x in 0..<sampled.width {
+        // 0xRRGGBBAA.
+        let p = line[x]
+        red[i] = UInt8(truncatingIfNeeded: p >> 24)
+        green[i] = UInt8(truncatingIfNeeded: p >> 16)
+        blue[i] = UInt8(truncatingIfNeeded: p >> 8)
+        i += 1
+      }
+    }
+    return ColourSeparation.measure(red: red, green: green, blue: blue)
   }
 
   /// 1 where a pixel of an RGB image is saturated at `threshold` or more.
@@ -89,7 +127,12 @@ extension Preprocessor {
   static func colourConversion(
     _ original: LeptonicaImage, measured: ColourMeasurement
   ) -> ColourConversion? {
-    guard measured.saturatedShare >= minimumSaturatedShare else { return nil }
+    guard measured.saturatedShare >= minimumSaturatedShare else {
+      // No strongly coloured ink: a paler stamp may still lie over the
+      // print, told from the page's own colours.
+      guard let separation = measured.separation, separation.holdsSaturatedInk else { return nil }
+      return .neutralLayer(separation)
+    }
     guard measured.saturatedShare >= colouredPaperShare else { return .suppressSaturated }
     // Coloured paper: the channel in which the paper is brightest against
     // the ink, if clearly better than luminance.
@@ -142,6 +185,9 @@ extension Preprocessor {
       var count: Int32 = 0
       guard scantext_pixCountPixels(marks.pix, &count, nil) == 0, count > 0 else { return nil }
       guard scantext_pixCombineMasked(gray.pix, bright.pix, marks.pix) == 0 else { return nil }
+    case .neutralLayer(let separation):
+      guard let layer = neutralLayer(original, separation) else { return nil }
+      gray = layer
     }
     scantext_pixCopyResolution(gray.pix, original.pix)
     return gray

@@ -2,22 +2,12 @@
 #include "ScanTextChroma.h"
 
 #include "CScanOCR.h"
+#include "pixel_bytes.h"
 
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-
-// Leptonica keeps 8-bit pixels in 32-bit words, the first pixel in the
-// most significant byte: on a little-endian machine pixel x of a row is
-// byte x ^ 3.
-static inline size_t byte_index(size_t x) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  return x ^ 3;
-#else
-  return x;
-#endif
-}
 
 struct Pix *scantext_chromaFromAxis(struct Pix *rgb, const double ink[3], const double paper[3]) {
   if (!rgb || !ink || !paper || scantext_pixGetDepth(rgb) != 32) return NULL;

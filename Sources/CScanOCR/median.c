@@ -2,6 +2,7 @@
 #include "ScanTextMedian.h"
 
 #include "CScanOCR.h"
+#include "pixel_bytes.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,17 +12,6 @@ static inline uint8_t min8(uint8_t a, uint8_t b) { return a < b ? a : b; }
 static inline uint8_t max8(uint8_t a, uint8_t b) { return a > b ? a : b; }
 static inline uint8_t med3(uint8_t a, uint8_t b, uint8_t c) {
   return max8(min8(a, b), min8(max8(a, b), c));
-}
-
-// Leptonica keeps 8-bit pixels in 32-bit words, the first pixel in the
-// most significant byte: on a little-endian machine pixel x of a row is
-// byte x ^ 3.
-static inline size_t byte_index(size_t x) {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  return x ^ 3;
-#else
-  return x;
-#endif
 }
 
 static void unpack(const l_uint32 *line, size_t w, uint8_t *out) {

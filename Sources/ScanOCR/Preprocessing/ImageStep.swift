@@ -135,7 +135,10 @@ struct WorkingPage {
   /// Any other page is returned as it is.
   /// - Complexity: O(*n*) in the pixels.
   func compacted(original: LeptonicaImage) -> WorkingPage {
-    guard !isCompact, scantext_pixGetDepth(original.pix) == 1, Preprocessor.isTwoLevel(image),
+    // The gray copy of a 1-bit page no step changed is black and white
+    // by construction: only a changed page is scanned.
+    guard !isCompact, scantext_pixGetDepth(original.pix) == 1,
+      records.isEmpty || Preprocessor.isTwoLevel(image),
       let bits = binary ?? Preprocessor.binarize(image)
     else { return self }
     var page = self

@@ -190,6 +190,37 @@ struct GeometryRepairTests {
     #expect(page.line(number: 0)?.words.first?.bbox == Self.box(100, 100, 160, 135))
   }
 
+  /// A one-glyph line read again over a word of a long line (Tesseract
+  /// read "위" as a block of its own over "원" on a real page) yields to
+  /// the long line: cut along at the middle of their overlap, it ended the
+  /// long line there and left the words after it half a pixel wide.
+  @Test func aLineInsideAnothersRunYieldsToIt() throws {
+    func glyphs(_ text: String, _ b: PixelRect) -> [PixelRect] {
+      let n = text.count
+      let w = b.width / n
+      return (0..<n).map { Self.box(b.minX + $0 * w, b.minY, b.minX + ($0 + 1) * w, b.maxY) }
+    }
+    let words = [
+      ("alpha", Self.box(100, 100, 200, 160)), ("beta", Self.box(210, 100, 290, 160)),
+      ("gamma", Self.box(310, 100, 410, 160)), ("delta", Self.box(420, 100, 520, 160)),
+    ].map { Self.word($0.0, $0.1, glyphs: glyphs($0.0, $0.1)) }
+    let long = TextLine(bbox: Self.box(100, 100, 520, 160), words: words)
+    let strayBox = Self.box(235, 108, 265, 144)
+    let stray = TextLine(
+      bbox: strayBox, words: [Self.word("x", strayBox, glyphs: [strayBox])])
+    let raw = Self.page([stray, long])
+    #expect(!raw.verify().passed)
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    // The long line and its words keep their boxes.
+    let repaired = try #require(page.line(number: 1))
+    #expect(repaired.bbox == long.bbox)
+    #expect(repaired.words.map(\.bbox) == words.map(\.bbox))
+    // The stray line keeps a pixel at the long line's top edge.
+    #expect(page.line(number: 0)?.bbox == Self.box(235, 99, 265, 100))
+    #expect(page.text == raw.text)
+  }
+
   /// A line along `degrees` from `origin` (its top-left corner): words
   /// of `wordLength` px with `gap` px between them, `height` px tall, each
   /// drawn as a quad, as on a sloped line of a page read as it is.

@@ -221,6 +221,66 @@ struct GeometryRepairTests {
     #expect(page.text == raw.text)
   }
 
+  /// A few glyphs of a line read again down the page, as a line of their
+  /// own reaching below it ("16 110" over the first words of a line on a
+  /// real page), yield to the line whichever of the two comes first: the
+  /// line keeps its words, the line read down keeps its part below.
+  @Test func aLineReadDownAcrossALinesRunYieldsToIt() throws {
+    let words = [
+      ("alpha", Self.box(100, 100, 200, 160)), ("beta", Self.box(210, 100, 290, 160)),
+      ("gamma", Self.box(310, 100, 410, 160)),
+    ].map { Self.word($0.0, $0.1) }
+    let long = TextLine(bbox: Self.box(100, 100, 410, 160), words: words)
+    let zero = Self.box(0, 0, 0, 0)
+    let downBox = Self.box(235, 120, 265, 190)
+    let down = TextLine(
+      bbox: downBox,
+      baseline: Baseline(start: Point(x: 250, y: 120), end: Point(x: 250, y: 190)),
+      words: [Self.word("16", downBox, glyphs: [zero, zero])])
+    for lines in [[down, long], [long, down]] {
+      let raw = Self.page(lines)
+      let page = raw.repairingGeometry()
+      #expect(page.verify().passed, "\(page.verify().violations)")
+      let longIndex = lines[0].words.count == 1 ? 1 : 0
+      let repaired = try #require(page.line(number: longIndex))
+      #expect(repaired.bbox == long.bbox)
+      #expect(repaired.words.map(\.bbox) == words.map(\.bbox))
+      #expect(page.line(number: 1 - longIndex)?.bbox == Self.box(235, 160, 265, 190))
+    }
+  }
+
+  /// Glyphs beyond a cut through their word kept one-pixel slivers, all at
+  /// the cut: their centres no longer advanced and hit tests could not tell
+  /// them apart. The word's glyphs now share what is left of it.
+  @Test func glyphsCutOffByANeighbourShareWhatIsLeftOfTheirWord() throws {
+    let a = Self.word("a", Self.box(100, 100, 200, 160))
+    let ends = Self.word(
+      "ends", Self.box(210, 100, 300, 160),
+      glyphs: [
+        Self.box(210, 100, 230, 160), Self.box(230, 100, 250, 160),
+        Self.box(292, 100, 296, 160), Self.box(296, 100, 300, 160),
+      ])
+    let next = Self.word(
+      "next", Self.box(280, 100, 400, 160),
+      glyphs: [
+        Self.box(280, 100, 310, 160), Self.box(310, 100, 340, 160),
+        Self.box(340, 100, 370, 160), Self.box(370, 100, 400, 160),
+      ])
+    let raw = Self.page([
+      TextLine(bbox: Self.box(100, 100, 300, 160), words: [a, ends]),
+      TextLine(bbox: next.bbox, words: [next]),
+    ])
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    let glyphs = try #require(page.line(number: 0)?.words.last?.glyphs)
+    #expect(
+      glyphs.map(\.bbox) == [
+        Self.box(210, 100, 230, 160), Self.box(230, 100, 250, 160),
+        Self.box(250, 100, 270, 160), Self.box(270, 100, 290, 160),
+      ])
+    #expect(page.line(number: 1)?.bbox == Self.box(290, 100, 400, 160))
+  }
+
   /// A line along `degrees` from `origin` (its top-left corner): words
   /// of `wordLength` px with `gap` px between them, `height` px tall, each
   /// drawn as a quad, as on a sloped line of a page read as it is.

@@ -298,11 +298,13 @@ struct Cut {
   /// above it, lost 36 of its 50 pixels at its far end, where "under" and
   /// "any" kept 6 and 4 of their 28 and 29 (truth boxes).
   static func between(_ a: LineWork, _ b: LineWork) -> Cut? {
-    let aligned =
-      abs(abs(a.axes.u.dot(b.axes.u)) - 1) < 1e-6 || abs(abs(a.axes.u.dot(b.axes.v)) - 1) < 1e-3
+    let parallel = abs(abs(a.axes.u.dot(b.axes.u)) - 1) < 1e-6
+    let aligned = parallel || abs(abs(a.axes.u.dot(b.axes.v)) - 1) < 1e-3
     let nearlyParallel = abs(a.axes.u.dot(b.axes.u)) >= cos(nearlyParallelAngle * .pi / 180)
     let longer = (a.outline.du >= b.outline.du ? a : b).axes
-    let axes = aligned ? a.axes : nearlyParallel ? longer : FrameAxes.image
+    // Perpendicular lines (one read down the page across one read along
+    // it) are cut in the longer one's frame, whichever comes first.
+    let axes = parallel ? a.axes : aligned || nearlyParallel ? longer : FrameAxes.image
     let pointsA = a.outlinePoints
     let pointsB = b.outlinePoints
     let boxA = axes.box(pointsA)
@@ -347,27 +349,27 @@ struct Cut {
   }
 
   /// The cut for a line that lies inside another's run, or `nil` when
-  /// neither does: its extent along the line within the other's, no taller
-  /// than the other, its middle inside the other's band. Such a line
-  /// cannot stand beside the other (a cut along them, at the middle of the
-  /// overlap, would end the long line there); it is a second reading of
-  /// the other line's ink (Tesseract reads a glyph of a line again as a
-  /// block of its own) or a mark inside it. It yields: it is moved across
-  /// to the long line's nearer edge, keeping a pixel there, and the long
-  /// line keeps its outline.
+  /// neither does: its extent along the other line within the other's.
+  /// Such a line cannot stand beside the other (a cut along them, at the
+  /// middle of the overlap, would end the long line there); it is a second
+  /// reading of the other line's ink (Tesseract reads a glyph of a line
+  /// again as a block of its own, or a few glyphs as a line down the page)
+  /// or a mark inside it. It yields: it keeps what lies beyond the long
+  /// line's nearer edge (at least a pixel there), and the long line keeps
+  /// its outline.
   ///
   /// Cut along at the middle of the overlap, a one-glyph line "위" read
   /// again over the word "원" (`normal_4pages.pdf` page 3 at 300 dpi) ended
   /// the line holding it at that word: the eight words after it were left
   /// half a pixel wide, and `verify` found eight glyphs its hit tests missed.
+  /// On page 1, "16 110" read down the page over the first words of a line
+  /// cut that line's first three words to slivers.
   static func yielding(
     _ a: LineWork, _ boxA: FrameBox, _ b: LineWork, _ boxB: FrameBox, axes: FrameAxes
   ) -> Cut? {
     func inside(_ inner: FrameBox, _ outer: FrameBox) -> Bool {
       let margin = 1.0
-      let middle = (inner.v0 + inner.v1) / 2
-      return inner.u0 >= outer.u0 - margin && inner.u1 <= outer.u1 + margin
-        && inner.du < outer.du && inner.dv <= outer.dv && middle > outer.v0 && middle < outer.v1
+      return inner.u0 >= outer.u0 - margin && inner.u1 <= outer.u1 + margin && inner.du < outer.du
     }
     let aInside = inside(boxA, boxB)
     guard aInside || inside(boxB, boxA) else { return nil }
@@ -728,7 +730,7 @@ struct LineWork {
     }
   }
 
-  private static func share(
+  static func share(
     _ boxes: inout [FrameBox], _ range: Range<Int>, from left: Double, to right: Double,
     word: FrameBox, shares: [Int]
   ) {
@@ -904,8 +906,18 @@ struct LineWork {
       // line's frame follows its chord): the word is then written from
       // its box in the line's frame too, which holds its glyphs.
       var glyphsLeaveWord = false
+      var boxes = glyphs[w].map { $0.clampedInside(wordBox, minimum: minimum) }
+      // Glyphs cut off by a cut through their word keep slivers at the cut,
+      // all at one place: their centres no longer advance along the line
+      // and no hit test can tell them apart. The word's glyphs then share
+      // what is left of it (rule 2).
+      if zip(boxes, boxes.dropFirst()).contains(where: { $1.centreU <= $0.centreU }) {
+        let shares = line.words[w].glyphs.map { max(1, $0.text.count) }
+        Self.share(
+          &boxes, boxes.indices, from: wordBox.u0, to: wordBox.u1, word: wordBox, shares: shares)
+      }
       for g in word.glyphs.indices {
-        let box = glyphs[w][g].clampedInside(wordBox, minimum: minimum)
+        let box = boxes[g]
         if box != originalGlyphs[w][g] || makesQuads {
           (word.glyphs[g].bbox, word.glyphs[g].quad) = written(box, keepQuad: hadQuad)
           if !word.bbox.contains(word.glyphs[g].bbox, tolerance: 1) { glyphsLeaveWord = true }

@@ -1372,7 +1372,7 @@ public final class PDFEditor {
   /// Makes the edited document a PDF/A file of `settings`' level, after
   /// the pages' edits and ``updateMetadata(producer:date:pdfUA:)``; or
   /// leaves it as it is and returns why it cannot be
-  /// (``archivalBlocker(part:)``).
+  /// (``archivalBlocker(part:needsCharacters:)``).
   ///
   /// The catalog gets the output intent (sRGB) unless it has one; the
   /// Info dictionary and the XMP packet are made to say the same: a new
@@ -1602,7 +1602,7 @@ public final class PDFEditor {
   }
 
   /// A font drawn on a page (or in a form it draws) whose program is not
-  /// in the file, as ``archivalBlocker(part:)`` names it (`page 3 has a
+  /// in the file, as ``archivalBlocker(part:needsCharacters:)`` names it (`page 3 has a
   /// font that is not embedded (Helvetica)`); `nil` when every font is
   /// embedded; or an embedded composite font whose characters are
   /// unknown (``completeCompositeFonts()``). PDF/UA-1 requires embedded
@@ -1882,13 +1882,15 @@ public final class PDFEditor {
   ///   32000-1 Table 117's default), which PDF/A-2 and PDF/UA-1 ask to be
   ///   written (ISO 19005-2 §6.2.11.3.2);
   /// - a font under `Identity-H` or `Identity-V` without `/ToUnicode`
-  ///   whose descendant's glyphs are its CIDs (an identity map) gets a
-  ///   `/ToUnicode` CMap giving each CID it shows the character its
+  ///   whose descendant is TrueType, its glyphs its CIDs (an identity
+  ///   map), gets a `/ToUnicode` CMap giving each CID it shows the character its
   ///   program's Unicode `cmap` gives that glyph (the least, when several
   ///   share it: `space` before `nbspace`), as PDF/A-2's levels `u` and
   ///   `a` and PDF/UA-1 ask (§6.2.11.7.2). A font showing a glyph no
-  ///   character maps to is left as it is, and the file is not claimed
-  ///   PDF/A or PDF/UA (``unembeddedFont()``, ``archivalBlocker(part:)``),
+  ///   character maps to, or another such font without `/ToUnicode` (a
+  ///   CFF program, an embedded CMap, another glyph map), is left as it
+  ///   is, and the file is not claimed PDF/A (but PDF/A-1b) or PDF/UA
+  ///   (``unembeddedFont()``, ``archivalBlocker(part:needsCharacters:)``),
   ///   naming why.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   /// - Complexity: O(*n*) in the pages' content and the fonts' sizes.
@@ -1906,20 +1908,24 @@ public final class PDFEditor {
     guard !composite.isEmpty else { return }
     var shown: Result<ShownCodes, UnreadablePage>?
     for (id, font) in composite.sorted(by: { $0.key < $1.key }) {
-      guard let descendant = items(of: get(font, "/DescendantFonts")).first,
-        name(get(descendant, "/Subtype")) == "/CIDFontType2"
-      else { continue }
-      let map = get(descendant, "/CIDToGIDMap")
-      if scantext_qpdf_oh_has_key(q, descendant, "/CIDToGIDMap") == 0 {
+      guard let descendant = items(of: get(font, "/DescendantFonts")).first else { continue }
+      let trueType = name(get(descendant, "/Subtype")) == "/CIDFontType2"
+      if trueType, scantext_qpdf_oh_has_key(q, descendant, "/CIDToGIDMap") == 0 {
         scantext_qpdf_oh_replace_key(
           q, descendant, "/CIDToGIDMap", scantext_qpdf_oh_parse(q, "/Identity"))
-      } else if name(map) != "/Identity" {
+      }
+      // A predefined CMap but Identity's names its characters (ISO
+      // 19005-2 §6.2.11.7.2); Identity's codes and an embedded CMap's
+      // are glyphs of the font's own.
+      let encoding = name(get(font, "/Encoding"))
+      guard scantext_qpdf_oh_has_key(q, font, "/ToUnicode") == 0,
+        encoding == nil || encoding == "/Identity-H" || encoding == "/Identity-V"
+      else { continue }
+      guard trueType, encoding != nil, name(get(descendant, "/CIDToGIDMap")) == "/Identity" else {
+        fontsWithoutCharacters[id] =
+          "no /ToUnicode, and its glyphs are not a TrueType program's under Identity-H"
         continue
       }
-      guard scantext_qpdf_oh_has_key(q, font, "/ToUnicode") == 0,
-        let encoding = name(get(font, "/Encoding")),
-        encoding == "/Identity-H" || encoding == "/Identity-V"
-      else { continue }
       if shown == nil { shown = try shownCodes() }
       guard case .success(let codes) = shown else {
         if case .failure(let unreadable) = shown { fontsWithoutCharacters[id] = unreadable.reason }

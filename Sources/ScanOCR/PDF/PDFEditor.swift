@@ -1738,20 +1738,18 @@ public final class PDFEditor {
     var fonts: [Int: qpdf_oh] = [:]
     for i in 0..<pageCount {
       let page = try pageHandle(i)
-      collectUnembeddedFonts(get(page, "/Resources"), into: &fonts, depth: 0)
+      collectFonts(get(page, "/Resources"), into: &fonts, depth: 0)
       for form in appearances(of: page) {
-        collectUnembeddedFonts(get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1)
+        collectFonts(get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1)
       }
     }
     // (A scanned document's pages are not read at all.)
     guard !fonts.isEmpty else { return }
     // A page whose content cannot be read may show any code: no subset
     // is safe.
-    let shown = try shownCodes()
-    guard case .success(let codes) = shown else {
-      if case .failure(let unreadable) = shown {
-        for id in fonts.keys { fontsLeftOut[id] = unreadable.reason }
-      }
+    let codes = try shownCodes()
+    if let unknown = codes.unknown {
+      for id in fonts.keys { fontsLeftOut[id] = unknown }
       return
     }
     var programs: [String: FontProgram] = [:]
@@ -1766,7 +1764,7 @@ public final class PDFEditor {
   /// The fonts of a resource dictionary and of its forms (up to 12 deep)
   /// that are indirect objects without their program (with it when
   /// `embedded`).
-  private func collectUnembeddedFonts(
+  private func collectFonts(
     _ resources: qpdf_oh, into fonts: inout [Int: qpdf_oh], depth: Int, embedded: Bool = false
   ) {
     guard isDictionary(resources), depth < 12 else { return }
@@ -1782,7 +1780,7 @@ public final class PDFEditor {
     for key in keys(of: xobjects) {
       let form = get(xobjects, key)
       if isForm(form) {
-        collectUnembeddedFonts(
+        collectFonts(
           get(self.dictionary(of: form), "/Resources"), into: &fonts, depth: depth + 1,
           embedded: embedded)
       }
@@ -1796,22 +1794,21 @@ public final class PDFEditor {
   private struct ShownCodes {
     var bytes: [Int: Set<UInt8>] = [:]
     var pairs: [Int: Set<UInt16>] = [:]
+    /// Why the codes are not all known: a page whose content cannot be
+    /// read may show any code.
+    var unknown: String?
   }
 
-  /// A page whose content cannot be read (it may show any code).
-  private struct UnreadablePage: Error {
-    let reason: String
-  }
-
-  /// The codes every font shows (``ShownCodes``), or the first page whose
-  /// content cannot be read.
-  private func shownCodes() throws(OCRError) -> Result<ShownCodes, UnreadablePage> {
+  /// The codes every font shows (``ShownCodes``); collecting stops at the
+  /// first page whose content cannot be read.
+  private func shownCodes() throws(OCRError) -> ShownCodes {
     var codes = ShownCodes()
     var seenForms = Set<Int>()
     for i in 0..<pageCount {
       let page = try pageHandle(i)
       guard let content = (try? contentBytesUnlessUnknown(page, index: i)) ?? nil else {
-        return .failure(UnreadablePage(reason: "the content of page \(i + 1) cannot be read"))
+        codes.unknown = "the content of page \(i + 1) cannot be read"
+        return codes
       }
       collectCodes(
         content, resources: get(page, "/Resources"), into: &codes, forms: &seenForms, depth: 0)
@@ -1822,7 +1819,7 @@ public final class PDFEditor {
           forms: &seenForms, depth: 1)
       }
     }
-    return .success(codes)
+    return codes
   }
 
   /// The codes each font (by object number) shows in `content` and the
@@ -1898,15 +1895,15 @@ public final class PDFEditor {
     var fonts: [Int: qpdf_oh] = [:]
     for i in 0..<pageCount {
       let page = try pageHandle(i)
-      collectUnembeddedFonts(get(page, "/Resources"), into: &fonts, depth: 0, embedded: true)
+      collectFonts(get(page, "/Resources"), into: &fonts, depth: 0, embedded: true)
       for form in appearances(of: page) {
-        collectUnembeddedFonts(
+        collectFonts(
           get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1, embedded: true)
       }
     }
     let composite = fonts.filter { name(get($0.value, "/Subtype")) == "/Type0" }
     guard !composite.isEmpty else { return }
-    var shown: Result<ShownCodes, UnreadablePage>?
+    var shown: ShownCodes?
     for (id, font) in composite.sorted(by: { $0.key < $1.key }) {
       guard let descendant = items(of: get(font, "/DescendantFonts")).first else { continue }
       let trueType = name(get(descendant, "/Subtype")) == "/CIDFontType2"
@@ -1927,8 +1924,9 @@ public final class PDFEditor {
         continue
       }
       if shown == nil { shown = try shownCodes() }
-      guard case .success(let codes) = shown else {
-        if case .failure(let unreadable) = shown { fontsWithoutCharacters[id] = unreadable.reason }
+      guard let codes = shown else { continue }
+      if let unknown = codes.unknown {
+        fontsWithoutCharacters[id] = unknown
         continue
       }
       let file = get(get(descendant, "/FontDescriptor"), "/FontFile2")

@@ -240,7 +240,12 @@ package enum SearchablePDFOutput {
     // A font a typed page leaves out is embedded (a subset of its free
     // metric twin) when the file is to be PDF/A or PDF/UA, which both
     // require every font embedded.
-    if tagging || settings.outputType.level(tagged: false) != nil { try base.embedTwinFonts() }
+    // An embedded composite font gets the glyph map and the characters
+    // its program gives and both ask for.
+    if tagging || settings.outputType.level(tagged: false) != nil {
+      try base.embedTwinFonts()
+      try base.completeCompositeFonts()
+    }
     // Tagged and claimed PDF/UA-1 when every font is embedded, which
     // PDF/UA-1 requires as PDF/A does: a born-digital page in a font the
     // file lacks (one without a free twin) is still tagged, without the

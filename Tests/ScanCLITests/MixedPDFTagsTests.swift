@@ -535,4 +535,64 @@ struct MixedPDFTagsTests {
       }
     }
   }
+
+  /// `Scans/scan.pdf` with a line added to its typed page by PyMuPDF in
+  /// Liberation Serif, embedded as a composite font (Type0, `Identity-H`,
+  /// a `CIDFontType2` without `/CIDToGIDMap`): `subset` as PyMuPDF writes
+  /// it (a subset, with `/ToUnicode`); `whole` the whole font without
+  /// `/ToUnicode`; `unmapped` the subset without `/ToUnicode` (its program
+  /// has no `cmap`).
+  static let compositeScript = """
+    import io, sys, pikepdf, pymupdf
+    source, out, font, change = sys.argv[1:5]
+    doc = pymupdf.open(source)
+    doc[2].insert_text((20, 385), "Read aloud: café, naïve.", fontfile=font, fontname="LS",
+                       fontsize=9)
+    if change != "whole":
+        doc.subset_fonts()
+    pdf = pikepdf.open(io.BytesIO(doc.tobytes(garbage=3, deflate=True)))
+    if change != "subset":
+        del pdf.pages[2].Resources.Font.LS.ToUnicode
+    pdf.save(out)
+    """
+
+  /// An embedded composite font (``compositeScript``) gets what PDF/A-2
+  /// and PDF/UA-1 ask of it and its program says: `/CIDToGIDMap
+  /// /Identity` (what a missing one means), and a `/ToUnicode` from its
+  /// program's `cmap` when it has none; the file is PDF/A-2a and PDF/UA-1
+  /// with no failed rule and no warning, and the three readers read the
+  /// line (before: claimed PDF/A-2a and PDF/UA-1, failed
+  /// CIDTOGIDMAP-001, and without `/ToUnicode` UNICODE-MAPPING-001, the
+  /// line unread). A font whose glyphs no `cmap` names (`unmapped`) keeps
+  /// the file plain PDF, with the warning saying why (before: claimed and
+  /// failed).
+  @Test(.enabled(if: present, Comment(rawValue: absentMessage)))
+  func anEmbeddedCompositeFontGetsItsMapAndCharacters() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let serif = "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf"
+    for change in ["subset", "whole", "unmapped"] {
+      let input = folder.appendingPathComponent("\(change).pdf")
+      let (status, output) = try ExternalCheckers.run(
+        Self.python,
+        ["-c", Self.compositeScript, PDFArchiveTests.sample("scan.pdf"), input.path, serif, change])
+      try #require(status == 0, "\(output)")
+      let (pdf, stderr) = try PDFArchiveTests.ocr([input.path], name: "composite-\(change)")
+      guard change != "unmapped" else {
+        // (The subset's tag is PyMuPDF's.)
+        #expect(
+          stderr.hasPrefix(
+            "Warning: \(pdf.path): written as plain PDF, not PDF/A-2a: page 3 has a font whose characters are unknown ("
+          )
+            && stderr.contains(
+              "+Liberation Serif Regular: no /ToUnicode, and its program's cmap gives glyph "),
+          "\(stderr)")
+        try PDFArchiveTests.expectValid(pdf, level: "none", ua: false)
+        continue
+      }
+      #expect(stderr.isEmpty, "\(change): \(stderr)")
+      try PDFArchiveTests.expectValid(pdf, level: "2a", ua: true)
+      let text = try Self.readersText(pdf, page: 3)
+      #expect(text.components(separatedBy: "Read aloud: café, naïve.").count == 4, "\(text)")
+    }
+  }
 }

@@ -53,6 +53,10 @@ public final class PDFEditor {
   /// Why each font left out that ``embedTwinFonts()`` could not embed
   /// stays out (by its object number): named in the PDF/A warning.
   private var fontsLeftOut: [Int: String] = [:]
+  /// Why each embedded composite font whose characters
+  /// ``completeCompositeFonts()`` could not give stays without them (by
+  /// its object number): named in the PDF/A warning.
+  private var fontsWithoutCharacters: [Int: String] = [:]
 
   /// Whether PDF editing is available: qpdf's library (libqpdf29) and
   /// zlib are installed.
@@ -1368,7 +1372,7 @@ public final class PDFEditor {
   /// Makes the edited document a PDF/A file of `settings`' level, after
   /// the pages' edits and ``updateMetadata(producer:date:pdfUA:)``; or
   /// leaves it as it is and returns why it cannot be
-  /// (``archivalBlocker(part:)``).
+  /// (``archivalBlocker(part:needsCharacters:)``).
   ///
   /// The catalog gets the output intent (sRGB) unless it has one; the
   /// Info dictionary and the XMP packet are made to say the same: a new
@@ -1399,7 +1403,11 @@ public final class PDFEditor {
         scantext_qpdf_oh_replace_key(q, annotation, "/F", scantext_qpdf_oh_new_integer(q, 4))
       }
     }
-    if let reason = try archivalBlocker(part: settings.level.part) { return reason }
+    if let reason = try archivalBlocker(
+      part: settings.level.part, needsCharacters: settings.level.conformance != "B")
+    {
+      return reason
+    }
     // Interpolation is a hint PDF/A forbids (§6.2.8.3): images are drawn
     // without it, as most viewers draw scans anyway.
     var seen = Set<Int>()
@@ -1484,10 +1492,17 @@ public final class PDFEditor {
   /// files, which cannot be told here); an LZW-compressed page stream or
   /// image; an annotation other than a link or pop-up without an
   /// appearance, or one hidden or not printed; and for PDF/A-1 transparency
-  /// (a page's transparency group, an image's soft mask).
-  /// - Parameter part: The PDF/A part (1, 2 or 3).
+  /// (a page's transparency group, an image's soft mask); for levels `u`
+  /// and `a`, an embedded composite font whose characters are unknown
+  /// (``completeCompositeFonts()``).
+  /// - Parameters:
+  ///   - part: The PDF/A part (1, 2 or 3).
+  ///   - needsCharacters: Whether the level asks every glyph's character
+  ///     (`u` and `a`, not `b`).
   /// - Returns: The first reason found, naming the page.
-  package func archivalBlocker(part: Int) throws(OCRError) -> String? {
+  package func archivalBlocker(part: Int, needsCharacters: Bool = true) throws(OCRError)
+    -> String?
+  {
     let root = scantext_qpdf_get_root(q)
     let names = get(root, "/Names")
     if scantext_qpdf_oh_has_key(q, names, "/JavaScript") != 0
@@ -1507,12 +1522,16 @@ public final class PDFEditor {
       for stream in contentStreams(of: page) where usesLZW(stream) {
         return "page \(i + 1) has LZW-compressed content"
       }
-      if let reason = resourcesBlocker(get(page, "/Resources"), part: part, seen: &seen, depth: 0) {
+      if let reason = resourcesBlocker(
+        get(page, "/Resources"), part: part, seen: &seen, depth: 0,
+        needsCharacters: needsCharacters)
+      {
         return "page \(i + 1) has \(reason)"
       }
       for form in appearances(of: page) {
         if let reason = resourcesBlocker(
-          get(dictionary(of: form), "/Resources"), part: part, seen: &seen, depth: 1)
+          get(dictionary(of: form), "/Resources"), part: part, seen: &seen, depth: 1,
+          needsCharacters: needsCharacters)
         {
           return "page \(i + 1) has \(reason) in an annotation"
         }
@@ -1583,10 +1602,12 @@ public final class PDFEditor {
   }
 
   /// A font drawn on a page (or in a form it draws) whose program is not
-  /// in the file, as ``archivalBlocker(part:)`` names it (`page 3 has a
+  /// in the file, as ``archivalBlocker(part:needsCharacters:)`` names it (`page 3 has a
   /// font that is not embedded (Helvetica)`); `nil` when every font is
-  /// embedded. PDF/UA-1 requires embedded fonts as PDF/A does (ISO
-  /// 14289-1 §7.21.4.1): a file with such a font is not claimed PDF/UA.
+  /// embedded; or an embedded composite font whose characters are
+  /// unknown (``completeCompositeFonts()``). PDF/UA-1 requires embedded
+  /// fonts as PDF/A does (ISO 14289-1 §7.21.4.1), and every glyph's
+  /// character (§7.21.7): a file with such a font is not claimed PDF/UA.
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   /// - Complexity: O(*n*) in the fonts and XObjects of the pages' resources.
   package func unembeddedFont() throws(OCRError) -> String? {
@@ -1629,9 +1650,11 @@ public final class PDFEditor {
 
   /// What in a resource dictionary PDF/A forbids (its fonts, images and
   /// forms, forms' own resources up to 12 deep; only fonts not embedded
-  /// when `fontsOnly`), `nil` for nothing.
+  /// when `fontsOnly`; fonts whose characters are unknown when
+  /// `needsCharacters`), `nil` for nothing.
   private func resourcesBlocker(
-    _ resources: qpdf_oh, part: Int, seen: inout Set<Int>, depth: Int, fontsOnly: Bool = false
+    _ resources: qpdf_oh, part: Int, seen: inout Set<Int>, depth: Int, fontsOnly: Bool = false,
+    needsCharacters: Bool = true
   ) -> String? {
     guard isDictionary(resources), depth < 12 else { return nil }
     let fonts = get(resources, "/Font")
@@ -1643,6 +1666,10 @@ public final class PDFEditor {
         let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) }
         let why = fontsLeftOut[id].map { ": \($0)" } ?? ""
         return "a font that is not embedded (\(base ?? String(key.dropFirst()))\(why))"
+      }
+      if needsCharacters, let why = fontsWithoutCharacters[id] {
+        let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) }
+        return "a font whose characters are unknown (\(base ?? String(key.dropFirst())): \(why))"
       }
     }
     let xobjects = get(resources, "/XObject")
@@ -1661,7 +1688,7 @@ public final class PDFEditor {
       if isForm(object),
         let reason = resourcesBlocker(
           get(entries, "/Resources"), part: part, seen: &seen, depth: depth + 1,
-          fontsOnly: fontsOnly)
+          fontsOnly: fontsOnly, needsCharacters: needsCharacters)
       {
         return reason
       }
@@ -1709,24 +1736,79 @@ public final class PDFEditor {
   /// - Complexity: O(*n*) in the pages' content and the fonts' sizes.
   package func embedTwinFonts() throws(OCRError) {
     var fonts: [Int: qpdf_oh] = [:]
-    var codes: [Int: Set<UInt8>] = [:]
-    var seenForms = Set<Int>()
     for i in 0..<pageCount {
       let page = try pageHandle(i)
-      collectUnembeddedFonts(get(page, "/Resources"), into: &fonts, depth: 0)
+      collectFonts(get(page, "/Resources"), into: &fonts, depth: 0)
       for form in appearances(of: page) {
-        collectUnembeddedFonts(get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1)
+        collectFonts(get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1)
       }
     }
     // (A scanned document's pages are not read at all.)
     guard !fonts.isEmpty else { return }
+    // A page whose content cannot be read may show any code: no subset
+    // is safe.
+    let codes = try shownCodes()
+    if let unknown = codes.unknown {
+      for id in fonts.keys { fontsLeftOut[id] = unknown }
+      return
+    }
+    var programs: [String: FontProgram] = [:]
+    for (id, font) in fonts.sorted(by: { $0.key < $1.key }) {
+      if let reason = embedTwin(font, codes: codes.bytes[id] ?? [], programs: &programs) {
+        fontsLeftOut[id] = reason
+      }
+    }
+    try check("embedding fonts")
+  }
+
+  /// The fonts of a resource dictionary and of its forms (up to 12 deep)
+  /// that are indirect objects without their program (with it when
+  /// `embedded`).
+  private func collectFonts(
+    _ resources: qpdf_oh, into fonts: inout [Int: qpdf_oh], depth: Int, embedded: Bool = false
+  ) {
+    guard isDictionary(resources), depth < 12 else { return }
+    let dictionary = get(resources, "/Font")
+    for key in keys(of: dictionary) {
+      let font = get(dictionary, key)
+      let id = objectID(font)
+      if id != 0, fonts[id] == nil, isDictionary(font), isEmbedded(font) == embedded {
+        fonts[id] = font
+      }
+    }
+    let xobjects = get(resources, "/XObject")
+    for key in keys(of: xobjects) {
+      let form = get(xobjects, key)
+      if isForm(form) {
+        collectFonts(
+          get(self.dictionary(of: form), "/Resources"), into: &fonts, depth: depth + 1,
+          embedded: embedded)
+      }
+    }
+  }
+
+  /// The codes each font (by object number) shows on the pages and in
+  /// their annotations' appearances: its one-byte codes, and its strings'
+  /// bytes taken two by two (a composite font's codes under `Identity-H`
+  /// or `Identity-V`).
+  private struct ShownCodes {
+    var bytes: [Int: Set<UInt8>] = [:]
+    var pairs: [Int: Set<UInt16>] = [:]
+    /// Why the codes are not all known: a page whose content cannot be
+    /// read may show any code.
+    var unknown: String?
+  }
+
+  /// The codes every font shows (``ShownCodes``); collecting stops at the
+  /// first page whose content cannot be read.
+  private func shownCodes() throws(OCRError) -> ShownCodes {
+    var codes = ShownCodes()
+    var seenForms = Set<Int>()
     for i in 0..<pageCount {
       let page = try pageHandle(i)
-      // A page whose content cannot be read may show any code: no subset
-      // is safe.
       guard let content = (try? contentBytesUnlessUnknown(page, index: i)) ?? nil else {
-        for id in fonts.keys { fontsLeftOut[id] = "the content of page \(i + 1) cannot be read" }
-        return
+        codes.unknown = "the content of page \(i + 1) cannot be read"
+        return codes
       }
       collectCodes(
         content, resources: get(page, "/Resources"), into: &codes, forms: &seenForms, depth: 0)
@@ -1737,41 +1819,13 @@ public final class PDFEditor {
           forms: &seenForms, depth: 1)
       }
     }
-    var programs: [String: FontProgram] = [:]
-    for (id, font) in fonts.sorted(by: { $0.key < $1.key }) {
-      if let reason = embedTwin(font, codes: codes[id] ?? [], programs: &programs) {
-        fontsLeftOut[id] = reason
-      }
-    }
-    try check("embedding fonts")
-  }
-
-  /// The fonts of a resource dictionary and of its forms (up to 12 deep)
-  /// that are indirect objects without their program.
-  private func collectUnembeddedFonts(
-    _ resources: qpdf_oh, into fonts: inout [Int: qpdf_oh], depth: Int
-  ) {
-    guard isDictionary(resources), depth < 12 else { return }
-    let dictionary = get(resources, "/Font")
-    for key in keys(of: dictionary) {
-      let font = get(dictionary, key)
-      let id = objectID(font)
-      if id != 0, fonts[id] == nil, isDictionary(font), !isEmbedded(font) { fonts[id] = font }
-    }
-    let xobjects = get(resources, "/XObject")
-    for key in keys(of: xobjects) {
-      let form = get(xobjects, key)
-      if isForm(form) {
-        collectUnembeddedFonts(
-          get(self.dictionary(of: form), "/Resources"), into: &fonts, depth: depth + 1)
-      }
-    }
+    return codes
   }
 
   /// The codes each font (by object number) shows in `content` and the
   /// forms it draws (up to 12 deep; each form read once).
   private func collectCodes(
-    _ content: [UInt8], resources: qpdf_oh, into codes: inout [Int: Set<UInt8>],
+    _ content: [UInt8], resources: qpdf_oh, into codes: inout ShownCodes,
     forms: inout Set<Int>, depth: Int
   ) {
     var current: Int?
@@ -1787,14 +1841,19 @@ public final class PDFEditor {
         }
       case "Tj", "TJ", "'", "\"":
         guard let current else { continue }
-        var shown: [UInt8] = []
+        var strings: [[UInt8]] = []
         switch operation.operands.last {
-        case .string(let bytes)?: shown = bytes
+        case .string(let bytes)?: strings = [bytes]
         case .array(let items)?:
-          for case .string(let bytes) in items { shown += bytes }
+          for case .string(let bytes) in items { strings.append(bytes) }
         default: break
         }
-        codes[current, default: []].formUnion(shown)
+        for shown in strings {
+          codes.bytes[current, default: []].formUnion(shown)
+          for i in stride(from: 0, to: shown.count - 1, by: 2) {
+            codes.pairs[current, default: []].insert(UInt16(shown[i]) << 8 | UInt16(shown[i + 1]))
+          }
+        }
       case "Do":
         guard depth < 12, case .name(let name)? = operation.operands.last else { continue }
         let form = get(get(resources, "/XObject"), "/" + name)
@@ -1808,6 +1867,88 @@ public final class PDFEditor {
       default: break
       }
     }
+  }
+
+  /// Gives each embedded composite font the pages draw text in (or hold
+  /// in their resources, forms' and annotations' appearances) what PDF/A
+  /// and PDF/UA ask of it and an input may leave out, where its program
+  /// says it:
+  ///
+  /// - a TrueType descendant (`CIDFontType2`) without `/CIDToGIDMap`
+  ///   gets `/CIDToGIDMap /Identity`, what a missing one means (ISO
+  ///   32000-1 Table 117's default), which PDF/A-2 and PDF/UA-1 ask to be
+  ///   written (ISO 19005-2 §6.2.11.3.2);
+  /// - a font under `Identity-H` or `Identity-V` without `/ToUnicode`
+  ///   whose descendant is TrueType, its glyphs its CIDs (an identity
+  ///   map), gets a `/ToUnicode` CMap giving each CID it shows the character its
+  ///   program's Unicode `cmap` gives that glyph (the least, when several
+  ///   share it: `space` before `nbspace`), as PDF/A-2's levels `u` and
+  ///   `a` and PDF/UA-1 ask (§6.2.11.7.2). A font showing a glyph no
+  ///   character maps to, or another such font without `/ToUnicode` (a
+  ///   CFF program, an embedded CMap, another glyph map), is left as it
+  ///   is, and the file is not claimed PDF/A (but PDF/A-1b) or PDF/UA
+  ///   (``unembeddedFont()``, ``archivalBlocker(part:needsCharacters:)``),
+  ///   naming why.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  /// - Complexity: O(*n*) in the pages' content and the fonts' sizes.
+  package func completeCompositeFonts() throws(OCRError) {
+    var fonts: [Int: qpdf_oh] = [:]
+    for i in 0..<pageCount {
+      let page = try pageHandle(i)
+      collectFonts(get(page, "/Resources"), into: &fonts, depth: 0, embedded: true)
+      for form in appearances(of: page) {
+        collectFonts(
+          get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1, embedded: true)
+      }
+    }
+    let composite = fonts.filter { name(get($0.value, "/Subtype")) == "/Type0" }
+    guard !composite.isEmpty else { return }
+    var shown: ShownCodes?
+    for (id, font) in composite.sorted(by: { $0.key < $1.key }) {
+      guard let descendant = items(of: get(font, "/DescendantFonts")).first else { continue }
+      let trueType = name(get(descendant, "/Subtype")) == "/CIDFontType2"
+      if trueType, scantext_qpdf_oh_has_key(q, descendant, "/CIDToGIDMap") == 0 {
+        scantext_qpdf_oh_replace_key(
+          q, descendant, "/CIDToGIDMap", scantext_qpdf_oh_parse(q, "/Identity"))
+      }
+      // A predefined CMap but Identity's names its characters (ISO
+      // 19005-2 §6.2.11.7.2); Identity's codes and an embedded CMap's
+      // are glyphs of the font's own.
+      let encoding = name(get(font, "/Encoding"))
+      guard scantext_qpdf_oh_has_key(q, font, "/ToUnicode") == 0,
+        encoding == nil || encoding == "/Identity-H" || encoding == "/Identity-V"
+      else { continue }
+      guard trueType, encoding != nil, name(get(descendant, "/CIDToGIDMap")) == "/Identity" else {
+        fontsWithoutCharacters[id] =
+          "no /ToUnicode, and its glyphs are not a TrueType program's under Identity-H"
+        continue
+      }
+      if shown == nil { shown = try shownCodes() }
+      guard let codes = shown else { continue }
+      if let unknown = codes.unknown {
+        fontsWithoutCharacters[id] = unknown
+        continue
+      }
+      let file = get(get(descendant, "/FontDescriptor"), "/FontFile2")
+      guard let bytes = decodedBytes(file), let program = FontProgram(data: bytes) else {
+        fontsWithoutCharacters[id] = "its program cannot be read"
+        continue
+      }
+      let characters = program.characters
+      var scalars: [UInt16: UInt32] = [:]
+      for cid in (codes.pairs[id] ?? []).sorted() {
+        guard let scalar = characters[UInt32(cid)] else {
+          fontsWithoutCharacters[id] =
+            "no /ToUnicode, and its program's cmap gives glyph \(cid) no character"
+          break
+        }
+        scalars[cid] = scalar
+      }
+      guard fontsWithoutCharacters[id] == nil else { continue }
+      scantext_qpdf_oh_replace_key(
+        q, font, "/ToUnicode", newStream(Self.toUnicode(twoByte: scalars), isContent: false))
+    }
+    try check("completing composite fonts")
   }
 
   /// Embeds `font`'s twin (``embedTwinFonts()``); returns why it cannot,
@@ -1960,6 +2101,18 @@ public final class PDFEditor {
   /// A `/ToUnicode` CMap giving each one-byte code its character (ISO
   /// 32000-1 §9.10.3).
   static func toUnicode(_ scalars: [UInt8: UInt32]) -> [UInt8] {
+    let codes = scalars.map { (UInt16($0.key), $0.value) }
+    return toUnicode(Dictionary(uniqueKeysWithValues: codes), digits: 2)
+  }
+
+  /// A `/ToUnicode` CMap giving each two-byte code (a composite font's
+  /// under `Identity-H`) its character.
+  static func toUnicode(twoByte scalars: [UInt16: UInt32]) -> [UInt8] {
+    toUnicode(scalars, digits: 4)
+  }
+
+  /// A `/ToUnicode` CMap for codes of `digits` hexadecimal digits.
+  private static func toUnicode(_ scalars: [UInt16: UInt32], digits codeDigits: Int) -> [UInt8] {
     func hex(_ value: UInt32, digits: Int) -> String {
       let text = String(value, radix: 16, uppercase: true)
       return String(repeating: "0", count: max(0, digits - text.count)) + text
@@ -1968,7 +2121,7 @@ public final class PDFEditor {
       "/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap",
       "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
       "/CMapName /Adobe-Identity-UCS def", "/CMapType 2 def", "1 begincodespacerange",
-      "<00> <FF>", "endcodespacerange",
+      codeDigits == 2 ? "<00> <FF>" : "<0000> <FFFF>", "endcodespacerange",
     ]
     let entries = scalars.sorted { $0.key < $1.key }
     // At most 100 entries a block (§9.7.5.4).
@@ -1978,7 +2131,7 @@ public final class PDFEditor {
       for (code, scalar) in block {
         let units = Array(String(Unicode.Scalar(scalar).map(Character.init) ?? " ").utf16)
         let text = units.map { hex(UInt32($0), digits: 4) }.joined()
-        lines.append("<\(hex(UInt32(code), digits: 2))> <\(text)>")
+        lines.append("<\(hex(UInt32(code), digits: codeDigits))> <\(text)>")
       }
       lines.append("endbfchar")
     }

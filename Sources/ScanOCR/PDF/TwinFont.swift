@@ -282,6 +282,23 @@ final class FontProgram {
     return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 ? glyph : nil
   }
 
+  /// The character the font's Unicode `cmap` gives each glyph it maps
+  /// (the least scalar, when several share a glyph: `space` before
+  /// `nbspace`, a letter before its compatibility twin).
+  /// - Complexity: O(*n*) in the characters the `cmap` maps.
+  var characters: [UInt32: UInt32] {
+    guard let set = hb_set_create() else { return [:] }
+    defer { hb_set_destroy(set) }
+    hb_face_collect_unicodes(face, set)
+    var characters: [UInt32: UInt32] = [:]
+    var scalar = hb_codepoint_t.max  // (HB_SET_VALUE_INVALID: before the first)
+    while hb_set_next(set, &scalar) != 0 {
+      // (The set is walked in increasing order: the first scalar stays.)
+      if let glyph = glyph(scalar), characters[glyph] == nil { characters[glyph] = scalar }
+    }
+    return characters
+  }
+
   /// The advance width of `scalar`'s glyph, in thousandths of an em;
   /// `nil` when the font has no glyph for it.
   func width(_ scalar: UInt32) -> Int? {

@@ -50,10 +50,17 @@ extension OCREngine {
     // A ruled table's cells are read one by one, turned where they read
     // so (``readTableCells(_:mapper:index:path:started:)``).
     let cells = prepared.tables.flatMap(\.tables).flatMap { $0.cells.map(\.box) }
-    let free = candidates.filter { candidate in
-      !cells.contains { Self.share(of: candidate, inside: $0) >= 0.5 }
+    let inCells = candidates.filter { candidate in
+      cells.contains { Self.share(of: candidate, inside: $0) >= 0.5 }
     }
-    guard !free.isEmpty else { return blocks }
+    let free = candidates.filter { !inCells.contains($0) }
+    // There Tesseract's page reading keeps only confident, word-like
+    // words: what it read from a turned line's ink is junk (a word across
+    // two turned headers, "Ae", is in no one cell to be replaced).
+    let page = Self.removingWords(inside: inCells, from: blocks) { word in
+      (word.confidence ?? 0) >= Self.turnedConfidence && SecondLook.isWordLike(word.text)
+    }
+    guard !free.isEmpty else { return page }
     defer { scantext_TessBaseAPIClear(api) }
     var replaced: [PixelRect] = []
     var added: [Block] = []
@@ -84,8 +91,8 @@ extension OCREngine {
           bbox: reading.line.bbox,
           paragraphs: [Paragraph(bbox: reading.line.bbox, lines: [reading.line])]))
     }
-    guard !added.isEmpty else { return blocks }
-    return Self.removingWords(inside: replaced, from: blocks) + added
+    guard !added.isEmpty else { return page }
+    return Self.removingWords(inside: replaced, from: page) + added
   }
 
   /// The better of the two turned readings of `crop`, as a line in the
@@ -162,12 +169,16 @@ extension OCREngine {
     return Double(common.width * common.height) / Double(r.width * r.height)
   }
 
-  /// `blocks` without the words lying ``overShare`` or more inside any of `areas`;
-  /// lines, paragraphs and blocks left empty go, and those that lost words
-  /// shrink to what they keep.
-  static func removingWords(inside areas: [PixelRect], from blocks: [Block]) -> [Block] {
+  /// `blocks` without the words lying ``overShare`` or more inside
+  /// `areas` (which do not overlap) but those `keeps` keeps; lines,
+  /// paragraphs and blocks left empty go, and those that lost words shrink
+  /// to what they keep.
+  static func removingWords(
+    inside areas: [PixelRect], from blocks: [Block], keeping keeps: (Word) -> Bool = { _ in false }
+  ) -> [Block] {
+    guard !areas.isEmpty else { return blocks }
     func gone(_ word: Word) -> Bool {
-      areas.contains { share(of: word.bbox, inside: $0) >= overShare }
+      areas.reduce(0) { $0 + share(of: word.bbox, inside: $1) } >= overShare && !keeps(word)
     }
     return blocks.compactMap { block in
       let paragraphs = block.paragraphs.compactMap { paragraph -> Paragraph? in

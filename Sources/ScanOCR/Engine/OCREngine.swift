@@ -248,6 +248,7 @@ public final class OCREngine {
       proposedTurns: proposedTurns)
     reading = try secondLook(reading, image: image, index: index, path: path, started: started)
     reading.blocks += readFolios(reading.prepared, blocks: reading.blocks)
+    reading.blocks = readTurnedLines(reading.prepared, blocks: reading.blocks)
     reading.blocks = readRowInk(reading.prepared, blocks: reading.blocks)
     let mapper = ElementMapper(
       map: reading.prepared.map, width: image.width, height: image.height)

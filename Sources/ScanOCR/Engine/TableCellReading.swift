@@ -48,12 +48,41 @@ extension OCREngine {
         // p2, a line box over two lines of type) are cut apart, so their
         // selections cover their words and do not overlap.
         let blocks = GeometryRepair.repair(ResultReader.read(api).blocks)
-        cellLines.append(blocks.flatMap { $0.paragraphs.flatMap(\.lines) })
+        let lines = blocks.flatMap { $0.paragraphs.flatMap(\.lines) }
+        cellLines.append(readTurnedCell(prepared, cell: box, upright: lines) ?? lines)
       }
       if cellLines.count == table.cells.count {
         readings.append(TableCells.Reading(table: table, cellLines: cellLines))
       }
     }
     return readings
+  }
+
+  /// A cell taller than wide whose ink is one line set turned (a column's
+  /// header set upward over a narrow column), read turned
+  /// (``readTurned(_:crop:resolution:)``): its line when it reads
+  /// confidently and word-like, and the cell's upright reading is junk or
+  /// less confident; else `nil`. Leaves Tesseract as it found it (the page,
+  /// one block).
+  private func readTurnedCell(_ prepared: PreparedImage, cell: PixelRect, upright: [TextLine])
+    -> [TextLine]?
+  {
+    guard cell.height > cell.width else { return nil }
+    let words = upright.flatMap(\.words)
+    defer {
+      scantext_TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
+      scantext_TessBaseAPISetImage2(api, prepared.image.pix)
+      if let dpi = options.dpi {
+        scantext_TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
+      }
+    }
+    guard let turned = readTurned(prepared.image, crop: cell, resolution: prepared.resolution)
+    else { return nil }
+    if !words.isEmpty, !SecondLook.isJunk(words.map(\.text)),
+      Self.meanConfidence(words) >= Self.meanConfidence(turned.line.words)
+    {
+      return nil
+    }
+    return [turned.line]
   }
 }

@@ -145,7 +145,7 @@ extension PageEdgesTests {
     let straighten = try #require(step.straighten)
     #expect(straighten.pages.count == 1)
     let map = try #require(straighten.pages.first).map
-    let gray = try #require(Preprocessor.gray(step.image))
+    let gray = try #require(step.image.flatMap(Preprocessor.gray))
     let ours = try #require(step.straightened(gray))
     let warped = try #require(Preprocessor.projective(gray, map))
     let theirs = try #require(

@@ -299,6 +299,18 @@ struct PhotoPageTests {
     #expect(evaluation.meanIoU >= 0.8, "mean IoU \(evaluation.meanIoU)")
   }
 
+  /// The cleaned page waits through the reading for a second preparation;
+  /// the page cut out of the photo (the cleaning's source) does not wait
+  /// with it: only where it lies is kept.
+  @Test func theCleanedPageKeepsNoCutOutPixels() throws {
+    let image = try Self.decode(Fixtures.scans.appendingPathComponent(Self.photo).path)
+    let prepared = Preprocessor(steps: .default).prepare(image, dpi: nil)
+    #expect(prepared.perspective != nil)
+    let frame = try #require(prepared.cleaned?.frame)
+    #expect(frame.perspective == prepared.perspective)
+    #expect(frame.image == nil)
+  }
+
   @Test func withNeitherStepThePhotoIsReadWhole() throws {
     let page = try Self.read(Self.photo, without: [.crop, .perspective])
     #expect(!page.preprocessing.contains("crop") && !page.preprocessing.contains("perspective"))

@@ -39,7 +39,7 @@ extension OCREngine {
     _ = PageEdges.find(in: pixels)
     guard let image = LeptonicaImage(gray: pixels),
       let step = Preprocessor(steps: .default).straightenPage(image),
-      let gray = Preprocessor.gray(step.image),
+      let gray = step.image.flatMap(Preprocessor.gray),
       step.straightened(gray) != nil
     else { return 0 }
     return step.perspective == nil ? 1 : 4

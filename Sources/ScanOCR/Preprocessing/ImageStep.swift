@@ -306,9 +306,11 @@ struct PageFrameStep: ImageStep {
   func apply(_ decision: Decision, to page: inout WorkingPage, _ context: StepContext)
     -> (image: LeptonicaImage, map: PointMap)?
   {
-    guard let frame = frame(decision, of: page.image, context.preprocessor) else { return nil }
+    guard let frame = frame(decision, of: page.image, context.preprocessor),
+      let image = frame.image
+    else { return nil }
     page.frame = frame
-    return (frame.image, frame.map)
+    return (image, frame.map)
   }
 
   func record(_ outline: PageOutline, _ decision: Decision) -> StepRecord {

@@ -288,23 +288,45 @@ extension Preprocessor {
       guard let clipped = rows(band, of: page) else { return nil }
       gray = clipped
     }
-    // The model was built on the page halved. Leptonica sizes the
-    // full-resolution field it applies by comparing the page's width with
-    // the samples' span in halved pixels, so it adds a slope border as
-    // wide and as high as the page (four times the field, filled pixel by
-    // pixel: 0.9 s of the cookbook's 5.1 s). Restated at full resolution
-    // (samples doubled, 60 pixels apart, `redfactor` 1) the model spreads
-    // to the same field over the page, with only the few pixels of border
-    // it needs: the same dewarped image, byte for byte.
-    guard let model = dewa.pointee.dewarp?[0], let samples = model.pointee.sampvdispar,
-      let data = scantext_fpixGetData(samples)
+    guard let model = dewa.pointee.dewarp?[0], let disparity = restateAtFullResolution(model)
+    else { return nil }
+    var out: UnsafeMutablePointer<PIX>?
+    guard scantext_dewarpaApplyDisparity(dewa, 0, gray.pix, 255, 0, 0, &out, nil) == 0,
+      let out
+    else { return nil }
+    let image = LeptonicaImage(taking: out)
+    scantext_pixCopyResolution(image.pix, gray.pix)
+    return Dewarped(
+      image: image,
+      disparity: disparity, curl: measured.bend, top: measured.band?.lowerBound ?? 0)
+  }
+
+  /// Restates the page model of a page modelled halved at full
+  /// resolution, in place, for the dewarp step to apply; `nil` when the
+  /// model has no vertical samples.
+  ///
+  /// The model was built on the page halved. Leptonica sizes the
+  /// full-resolution field it applies by comparing the page's width with
+  /// the samples' span in halved pixels, so it adds a slope border as
+  /// wide and as high as the page (four times the field, filled pixel by
+  /// pixel: 0.9 s of the cookbook's 5.1 s). Restated at full resolution
+  /// (samples doubled, 60 pixels apart, `redfactor` 1) the model spreads
+  /// to the same field over the page, with only the few pixels of border
+  /// it needs: the same dewarped image, byte for byte.
+  ///
+  /// Only the vertical field is applied (`dewarpaUseBothArrays(dewa, 0)`),
+  /// but Leptonica spreads the horizontal samples to a full-resolution
+  /// field of their own as well (4 bytes a pixel, alive beside the vertical
+  /// one at the step's peak) unless the model says to skip them: it does.
+  /// - Returns: The vertical samples, restated: the disparity the boxes
+  ///   read on the dewarped page map back through.
+  static func restateAtFullResolution(_ model: UnsafeMutablePointer<L_DEWARP>) -> Disparity? {
+    guard let samples = model.pointee.sampvdispar, let data = scantext_fpixGetData(samples)
     else { return nil }
     var w: Int32 = 0
     var h: Int32 = 0
     guard scantext_fpixGetDimensions(samples, &w, &h) == 0, w > 0, h > 0 else { return nil }
     let wpl = Int(scantext_fpixGetWpl(samples))
-    // Samples of a page modelled halved are in its halved pixels; restated
-    // in place, they are also the disparity the boxes map back through.
     let factor = model.pointee.redfactor
     var values: [Float] = []
     values.reserveCapacity(Int(w) * Int(h))
@@ -317,16 +339,8 @@ extension Preprocessor {
     }
     model.pointee.sampling *= factor
     model.pointee.redfactor = 1
-    var out: UnsafeMutablePointer<PIX>?
-    guard scantext_dewarpaApplyDisparity(dewa, 0, gray.pix, 255, 0, 0, &out, nil) == 0,
-      let out
-    else { return nil }
-    let image = LeptonicaImage(taking: out)
-    scantext_pixCopyResolution(image.pix, gray.pix)
-    return Dewarped(
-      image: image,
-      disparity: Disparity(
-        step: Int(model.pointee.sampling), columns: Int(w), rows: Int(h), values: values),
-      curl: measured.bend, top: measured.band?.lowerBound ?? 0)
+    model.pointee.skip_horiz = 1
+    return Disparity(
+      step: Int(model.pointee.sampling), columns: Int(w), rows: Int(h), values: values)
   }
 }

@@ -7,8 +7,11 @@ import ScanModel
 /// other steps work on, and how its points map back to the photo.
 struct PageStep {
   /// The page cut out of the photo, at the photo's depth; with
-  /// perspective, still to be straightened by ``straighten``.
-  var image: LeptonicaImage
+  /// perspective, still to be straightened by ``straighten``. `nil` once
+  /// the cleaning that reads it is over (``Preprocessor/clean(_:dpi:)``):
+  /// what the later steps and preparations read of the page cut out is
+  /// where it lies.
+  var image: LeptonicaImage?
   /// From `image` back to the photo.
   var transform: ImageTransform
   /// The part of the photo kept, in its pixels.

@@ -372,19 +372,6 @@ struct ReadingOrderTests {
       ])
   }
 
-  /// Two columns whose left one's last line the engine read after the
-  /// right column (`normal_4pages` p4): it is read where its column ends.
-  @Test func aColumnsLastLineReadAfterTheNextColumnEndsItsColumn() {
-    let left = Self.para("Left", x: 100, y: 100, lines: 10)
-    let right = Self.para("Right", x: 550, y: 100, lines: 12)
-    let tail = Self.para("Tail", x: 100, y: 340)
-    #expect(Self.order([[left], [right], [tail]]) == ["Left", "Tail", "Right"])
-    // A line set apart below the column (more than a line below it) is
-    // no part of it: the engine's order stays.
-    let apart = Self.para("Apart", x: 100, y: 400)
-    #expect(Self.order([[left], [right], [apart]]) == ["Left", "Right", "Apart"])
-  }
-
   /// A question's number hanging in the margin left of its first line
   /// (`table_mislabeled_as_picture` p1: "28." beside "Are specialized
   /// legal aid services …") is read before the question; a gloss, or a

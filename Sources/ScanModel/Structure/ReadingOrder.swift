@@ -23,9 +23,7 @@
 ///    "4." below) is read in number order (`numberedInOrder(_:)`).
 ///    A paragraph that **starts higher** than one read before it in the
 ///    same column, beside whose first lines it lies (a large initial's
-///    line), is read before it (`higherFirst(_:)`). A column's last
-///    paragraph read after another column is read at the end of its own
-///    (`columnTails(_:)`).
+///    line), is read before it (`higherFirst(_:)`).
 /// 4. **Marginalia** right after the paragraph they sit beside (a number
 ///    hanging left of its first line right before it: its number): the
 ///    running-text paragraph (not a header, footer, footnote, page number
@@ -79,8 +77,7 @@ public enum ReadingOrder {
           Unit(
             index: units.count, block: b, paragraph: paragraph, box: frame.rect(paragraph.bbox),
             isTurned: Self.runsAcross(paragraph, in: frame),
-            firstBaseline: Self.firstBaseline(of: paragraph, in: frame),
-            lastLineHeight: paragraph.lines.last.map { frame.rect($0.bbox).height } ?? 0))
+            firstBaseline: Self.firstBaseline(of: paragraph, in: frame)))
       }
     }
     guard units.count > 1 else { return blocks }
@@ -106,8 +103,6 @@ public enum ReadingOrder {
     /// The height on the upright page of its first line's baseline, where
     /// that line's letters stand, or `nil` when the line has none.
     var firstBaseline: Double?
-    /// The height of its last line on the upright page.
-    var lastLineHeight = 0
   }
 
   /// The height on the upright page of the middle of `paragraph`'s first
@@ -200,10 +195,9 @@ public enum ReadingOrder {
       !Self.setAside.contains($0.paragraph.role) || inPlace.contains($0.index)
     }
     let (noteGroups, continued) = footnotesWithTheirLines(notesAlone, running)
-    let flow = columnTails(
-      higherFirst(
-        numberedInOrder(
-          acrossTheColumns(running.filter { unit in !continued.contains(unit.index) }))))
+    let flow = higherFirst(
+      numberedInOrder(
+        acrossTheColumns(running.filter { unit in !continued.contains(unit.index) })))
     guard !flow.isEmpty else {
       return headers + marginalia + noteGroups.flatMap { $0 } + footers + pageNumbers + turned
     }
@@ -517,56 +511,6 @@ public enum ReadingOrder {
           && 2 * shared >= min(p.maxX - p.minX, q.maxX - q.minX)
       }
       out.insert(unit, at: before ?? out.count)
-    }
-    return out
-  }
-
-  /// The running text with each paragraph that ends a column, read after
-  /// the text of another column, moved to just after the paragraph above
-  /// it in its column (rule 3d).
-  ///
-  /// Tesseract reads a column's last line as a block of its own now and
-  /// then, after the next column (`normal_4pages` p4, develop: the left
-  /// column's last line "적 위 안 을 제 공 하는 것이라 할 수 있다." after the
-  /// right column and its note). In a column a reader goes down the
-  /// column to its end before the next one. A paragraph is a column's
-  /// tail when the paragraph read before it that lies above it in its
-  /// column (sharing half its width: the lowest such, starting higher)
-  /// ends at most a line above it (the height of that paragraph's last
-  /// line: the next line of the column), and what was read between them
-  /// lies beside it, wholly left or right of it (another column), with
-  /// at least one paragraph there. Anything read between them that shares
-  /// its width keeps the order as it is. A table's cells are no column's
-  /// (a table's columns are no columns of the page: moved as tails, the
-  /// cells of `2305.03393v1-pg9` p1's table read column by column).
-  static func columnTails(_ flow: [Unit]) -> [Unit] {
-    var out = flow
-    var k = 0
-    while k < out.count {
-      guard out[k].paragraph.cell == nil else {
-        k += 1
-        continue
-      }
-      let x = out[k].box
-      let above = (0..<k).filter { j in
-        guard out[j].paragraph.cell == nil else { return false }
-        let y = out[j].box
-        let shared = min(x.maxX, y.maxX) - max(x.minX, y.minX)
-        return y.minY < x.minY && y.maxY <= x.maxY && 2 * shared >= x.maxX - x.minX
-      }
-      guard let j = above.max(by: { out[$0].box.maxY < out[$1].box.maxY }), j + 1 < k else {
-        k += 1
-        continue
-      }
-      let y = out[j].box
-      let line = out[j].lastLineHeight
-      let between = out[(j + 1)..<k]
-      let beside = between.allSatisfy { $0.box.minX >= x.maxX || $0.box.maxX <= x.minX }
-      if x.minY - y.maxY <= line, beside {
-        let tail = out.remove(at: k)
-        out.insert(tail, at: j + 1)
-      }
-      k += 1
     }
     return out
   }

@@ -372,6 +372,20 @@ struct ReadingOrderTests {
       ])
   }
 
+  /// A speck inside a paragraph's box read as a word ("|", `normal_4pages`
+  /// p1) gets a baseline up the page: that says nothing of where letters
+  /// stand, and the speck is not read before the paragraph.
+  @Test func aBaselineUpThePageDoesNotTellWhichStartsHigher() {
+    var text = Self.withBaselines(Self.para("Text", x: 270, y: 2449, lines: 4), first: 2506)
+    text.bbox = PixelRect(minX: 270, minY: 2449, maxX: 1230, maxY: 2678)
+    var speck = RoleDetectionTests.paragraph(["|"], x: 1184, y: 2465, size: 20)
+    speck.bbox = PixelRect(minX: 1184, minY: 2465, maxX: 1212, maxY: 2469)
+    speck.lines[0].bbox = speck.bbox
+    speck.lines[0].baseline = Baseline(
+      start: Point(x: 1203, y: 2474), end: Point(x: 1203, y: 2465))
+    #expect(Self.order([[text], [speck]], height: 3000) == ["Text", "|"])
+  }
+
   /// A question's number hanging in the margin left of its first line
   /// (`table_mislabeled_as_picture` p1: "28." beside "Are specialized
   /// legal aid services …") is read before the question; a gloss, or a

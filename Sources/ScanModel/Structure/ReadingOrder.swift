@@ -106,10 +106,15 @@ public enum ReadingOrder {
   }
 
   /// The height on the upright page of the middle of `paragraph`'s first
-  /// line's baseline, or `nil` when that line has none.
+  /// line's baseline, or `nil` when that line has none or it does not run
+  /// across the upright page (a speck read as "|" or "이" gets a baseline
+  /// up the page, which says nothing of where letters stand:
+  /// `normal_4pages` p1).
   static func firstBaseline(of paragraph: Paragraph, in frame: UprightFrame) -> Double? {
     guard let line = paragraph.lines.first?.baseline else { return nil }
-    return (frame.point(line.start).y + frame.point(line.end).y) / 2
+    let (start, end) = (frame.point(line.start), frame.point(line.end))
+    guard abs(end.x - start.x) > abs(end.y - start.y) else { return nil }
+    return (start.y + end.y) / 2
   }
 
   /// Whether every line of `paragraph` that has a baseline runs up or down

@@ -331,4 +331,74 @@ struct ReadingOrderTests {
     let twice = Self.numberedGrid(["1.", "2.", "1.", "2."])
     #expect(Self.order(twice) == Self.order(twice, reorder: false))
   }
+
+  /// `para` with each line's baseline set where its letters stand (the
+  /// bottom of a line without descenders), or at `baseline` for the first
+  /// line.
+  static func withBaselines(_ p: Paragraph, first baseline: Int? = nil) -> Paragraph {
+    var p = p
+    for i in p.lines.indices {
+      let box = p.lines[i].bbox
+      let y = Double(i == 0 ? baseline ?? box.maxY : box.maxY)
+      p.lines[i].baseline = Baseline(
+        start: Point(x: Double(box.minX), y: y), end: Point(x: Double(box.maxX), y: y))
+    }
+    return p
+  }
+
+  /// A page's first line beside a large initial, its box dragged down
+  /// below the top of the next line's by the initial (8071_093.3B: "She
+  /// moped. She sighed. She" [183, 221, 799, 273], baseline 195;
+  /// "wandered around the house" [278, 203, 799, 227], baseline 240),
+  /// read by the engine after that next line: its baseline says it is
+  /// the higher line, and it is read first.
+  @Test func aLineWhoseBaselineIsHigherIsReadFirstWhateverItsBox() {
+    var first = Self.withBaselines(Self.para("She", x: 183, y: 221), first: 195)
+    first.bbox = PixelRect(minX: 183, minY: 221, maxX: 799, maxY: 273)
+    first.lines[0].bbox = first.bbox
+    var second = Self.withBaselines(Self.para("wandered", x: 278, y: 203), first: 240)
+    second.bbox = PixelRect(minX: 278, minY: 203, maxX: 799, maxY: 227)
+    second.lines[0].bbox = second.bbox
+    let rest = Self.withBaselines(Self.para("with", x: 178, y: 268, lines: 8))
+    let heading = Self.para("Title", x: 400, y: 100, role: .heading)
+    #expect(
+      Self.order([[heading], [second], [first], [rest]]) == ["Title", "She", "wandered", "with"])
+    // Without baselines the boxes decide: the engine's order stays.
+    var boxesOnly = [first, second]
+    for i in boxesOnly.indices { boxesOnly[i].lines[0].baseline = nil }
+    #expect(
+      Self.order([[heading], [boxesOnly[1]], [boxesOnly[0]], [rest]]) == [
+        "Title", "wandered", "She", "with",
+      ])
+  }
+
+  /// A speck inside a paragraph's box read as a word ("|", `normal_4pages`
+  /// p1) gets a baseline up the page: that says nothing of where letters
+  /// stand, and the speck is not read before the paragraph.
+  @Test func aBaselineUpThePageDoesNotTellWhichStartsHigher() {
+    var text = Self.withBaselines(Self.para("Text", x: 270, y: 2449, lines: 4), first: 2506)
+    text.bbox = PixelRect(minX: 270, minY: 2449, maxX: 1230, maxY: 2678)
+    var speck = RoleDetectionTests.paragraph(["|"], x: 1184, y: 2465, size: 20)
+    speck.bbox = PixelRect(minX: 1184, minY: 2465, maxX: 1212, maxY: 2469)
+    speck.lines[0].bbox = speck.bbox
+    speck.lines[0].baseline = Baseline(
+      start: Point(x: 1203, y: 2474), end: Point(x: 1203, y: 2465))
+    #expect(Self.order([[text], [speck]], height: 3000) == ["Text", "|"])
+  }
+
+  /// A question's number hanging in the margin left of its first line
+  /// (`table_mislabeled_as_picture` p1: "28." beside "Are specialized
+  /// legal aid services …") is read before the question; a gloss, or a
+  /// number beside a later line, after it, as marginalia are.
+  @Test func aNumberHangingLeftOfAParagraphsFirstLineIsReadBeforeIt() {
+    func note(_ text: String, y: Int) -> Paragraph {
+      var p = RoleDetectionTests.paragraph([text], x: 120, y: y, size: 20)
+      p.role = .marginalia
+      return p
+    }
+    let question = Self.para("Are", x: 200, y: 300, lines: 3)
+    #expect(Self.order([[question], [note("28.", y: 300)]]) == ["28.", "Are"])
+    #expect(Self.order([[question], [note("Gloss", y: 300)]]) == ["Are", "Gloss"])
+    #expect(Self.order([[question], [note("28.", y: 348)]]) == ["Are", "28."])
+  }
 }

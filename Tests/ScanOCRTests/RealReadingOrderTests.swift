@@ -77,4 +77,21 @@ struct RealReadingOrderTests {
       "\(report.violations.count) violations, first: \(report.violations.prefix(3).map(\.description))"
     )
   }
+
+  /// A magazine page in three columns whose first line ("S* mopep. She
+  /// sighed. She", beside a three-line drop cap) Tesseract reads after the
+  /// line below it ("wandered around the 'house"), whose box, once the
+  /// initial's line is cut apart from it, starts higher: the first line's
+  /// baseline is higher, and it is read first (`8071_093.3B.tif`; the
+  /// truth's order).
+  @Test(.enabled(if: RealScans.isAvailable, Comment(rawValue: RealScans.absentMessage)))
+  func aLineBesideADropCapIsReadBeforeTheLineBelowIt() throws {
+    let page = try #require(try RealScans.pages("tesseract-test/8071_093.3B.tif").first)
+    let all = RealDocumentRolesTests.paragraphs(page)
+    let first = try Self.place(of: "She sighed", in: all)
+    let second = try Self.place(of: "wandered around", in: all)
+    let third = try Self.place(of: "with the look", in: all)
+    #expect(first < second, "\(all.prefix(4))")
+    #expect(second < third, "\(all.prefix(4))")
+  }
 }

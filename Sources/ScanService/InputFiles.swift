@@ -109,6 +109,20 @@ package enum InputFiles {
     }
   }
 
+  /// A PDF input's file: a regular file's bytes read straight into the
+  /// memory ``ScanOCR/PDFFile`` keeps them in (once, not read and then
+  /// copied), a stream's (standard input, a FIFO) as ``read(_:)`` gives
+  /// them.
+  /// - Throws: ``ServiceError`` as ``read(_:)`` throws it.
+  package static func readPDF(_ path: String) throws -> PDFFile {
+    if isStream(path) { return PDFFile(data: try read(path), path: path) }
+    do {
+      return try PDFFile(reading: path)
+    } catch {
+      throw ServiceError.recognitionFailed(error)
+    }
+  }
+
   /// Standard input's bytes, read on the first call.
   private static func standardInputBytes() throws -> Data {
     let result = state.withLock { state -> Result<Data, ServiceError> in

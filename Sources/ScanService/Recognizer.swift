@@ -427,7 +427,7 @@ package struct Recognizer: Sendable {
       open.pdf = nil
       let file =
         try open.files?.file(input: index, path: path)
-        ?? PDFFile(data: InputFiles.read(path), path: path)
+        ?? InputFiles.readPDF(path)
       let pdf = try PDFDocument(file: file)
       open.pdf = (index, pdf)
       return pdf
@@ -605,7 +605,7 @@ fileprivate final class SharedPDFFiles: Sendable {
     try files.withLock { files throws -> PDFFile in
       if let file = files[input]?.file { return file }
       files = files.filter { $0.value.file != nil }
-      let file = PDFFile(data: try InputFiles.read(path), path: path)
+      let file = try InputFiles.readPDF(path)
       files[input] = WeakFile(file: file)
       return file
     }

@@ -18,6 +18,11 @@ struct PDFFileTests {
   /// (10 + *i*) × (20 + 2*i*) pixels; the page tree's root gives the pages
   /// their media box and font.
   static func pdf(count: Int, images: Bool = true) -> Data {
+    HandMadePDF.file(bodies(count: count, images: images))
+  }
+
+  /// The objects of ``pdf(count:images:)``, from object 1.
+  static func bodies(count: Int, images: Bool = true) -> [String] {
     var objects = [
       "<< /Type /Catalog /Pages 2 0 R >>", "",
       "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
@@ -35,7 +40,7 @@ struct PDFFileTests {
     }
     objects[1] =
       "<< /Type /Pages /Kids [\(kids.joined(separator: " "))] /Count \(count) /MediaBox [0 0 300 200] /Resources << /Font << /F1 3 0 R >> >> >>"
-    return HandMadePDF.file(objects)
+    return objects
   }
 
   /// The image checks and the views' updates the shared scanner gives,
@@ -86,6 +91,39 @@ struct PDFFileTests {
   /// (its description, its text page) as a private document of the whole
   /// file does, through views of 3 pages, going back to the first pages
   /// (read through the whole document, opened again) as well.
+  /// A file read in place (its bytes read once, straight into the memory
+  /// the documents read them from) holds the file's bytes, and a path that
+  /// cannot be read fails with the error an image's reading gives.
+  @Test func aFileReadInPlaceHoldsItsBytesAndFailsAsAnImage() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pdffile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let data = Self.pdf(count: 3)
+    let path = folder.appendingPathComponent("in.pdf").path
+    try data.write(to: URL(fileURLWithPath: path))
+    let file = try PDFFile(reading: path)
+    #expect(Data(file.bytes) == data)
+    let document = try PDFDocument(file: file)
+    #expect(document.pageCount == 3)
+    let empty = folder.appendingPathComponent("empty.pdf").path
+    try Data().write(to: URL(fileURLWithPath: empty))
+    for bad in [folder.appendingPathComponent("missing.pdf").path, folder.path, empty] {
+      let expected = try #require(Self.error(bad))
+      #expect(throws: expected) { _ = try PDFFile(reading: bad) }
+    }
+  }
+
+  /// The error reading `path` as an image gives.
+  static func error(_ path: String) -> OCRError? {
+    do {
+      _ = try OCREngine.readImageFile(path)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   @Test func documentsOnASharedFileReadAsAPrivateOne() throws {
     let count = 8
     let data = Self.pdf(count: count, images: false)

@@ -22,10 +22,29 @@ extension Deflate {
   /// - Complexity: O(*n*) in the bytes uncompressed, at most `limit`;
   ///   memory O(1).
   package static func inflatedSize(of data: UnsafeRawBufferPointer, limit: Int) -> Int? {
+    inflating(data, limit: limit) { _ in true }.map(\.count)
+  }
+
+  /// Uncompresses `data` (zlib's format) through a fixed buffer, handing
+  /// each part to `body` as it comes, so that only what `body` keeps is
+  /// held.
+  /// - Parameters:
+  ///   - data: The compressed bytes.
+  ///   - limit: The most bytes allowed.
+  ///   - body: Takes the next part; returns whether to go on.
+  /// - Returns: The number of bytes uncompressed and whether `data` was
+  ///   whole zlib data (its end reached); `nil` when they are more than
+  ///   `limit` or `body` stopped. Damaged or truncated data gives what
+  ///   comes before the damage, not whole.
+  /// - Complexity: O(*n*) in the bytes uncompressed, at most `limit`;
+  ///   memory O(1).
+  package static func inflating(
+    _ data: UnsafeRawBufferPointer, limit: Int, _ body: (UnsafeRawBufferPointer) -> Bool
+  ) -> (count: Int, whole: Bool)? {
     var stream = z_stream()
     guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK,
       let base = data.baseAddress
-    else { return 0 }
+    else { return (0, false) }
     defer { inflateEnd(&stream) }
     var total = 0
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -47,8 +66,15 @@ extension Deflate {
       }
       total += produced
       if total > limit { return nil }
+      if produced > 0 {
+        let goOn = buffer.withUnsafeBytes {
+          body(UnsafeRawBufferPointer(rebasing: $0[0..<produced]))
+        }
+        if !goOn { return nil }
+      }
+      if status == Z_STREAM_END { return (total, true) }
       guard status == Z_OK, produced > 0 || stream.avail_in > 0 || offset < data.count else {
-        return total
+        return (total, false)
       }
     }
   }

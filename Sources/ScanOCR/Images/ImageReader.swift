@@ -8,6 +8,28 @@ import ScanModel
 enum ImageReader {
   /// Reads the file's bytes, with a precise error for each failure.
   static func readBytes(_ path: String) throws(OCRError) -> Data {
+    try checkReadable(path)
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw unreadable(path, because: error.localizedDescription)
+    }
+    if data.isEmpty { throw .emptyFile(path: path) }
+    return data
+  }
+
+  /// The error for a file that cannot be read for `reason` ("permission
+  /// denied" when the file is not readable).
+  static func unreadable(_ path: String, because reason: String) -> OCRError {
+    .unreadable(
+      path: path,
+      reason: FileManager.default.isReadableFile(atPath: path) ? reason : "permission denied")
+  }
+
+  /// Throws the error ``readBytes(_:)`` gives for a missing path, a
+  /// directory or an empty regular file, before it is read.
+  static func checkReadable(_ path: String) throws(OCRError) {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .fileNotFound(path: path)
@@ -22,17 +44,6 @@ enum ImageReader {
     {
       throw .emptyFile(path: path)
     }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      let reason =
-        FileManager.default.isReadableFile(atPath: path)
-        ? "\(error.localizedDescription)" : "permission denied"
-      throw .unreadable(path: path, reason: reason)
-    }
-    if data.isEmpty { throw .emptyFile(path: path) }
-    return data
   }
 
   /// Decodes every page of an image file (every page of a multi-page TIFF),

@@ -281,6 +281,35 @@ struct GeometryRepairTests {
     #expect(page.line(number: 1)?.bbox == Self.box(290, 100, 400, 160))
   }
 
+  /// A drop cap at the start of a line reaching under the start of the
+  /// line above it (`8071_093.3B.tif`): the lines are cut apart between
+  /// their words, not through them, and the line's other words keep their
+  /// height (they were left one pixel high).
+  @Test func aDropCapReachingUnderTheLineAboveLeavesTheWordsWhole() throws {
+    let above = [
+      ("wandered", Self.box(278, 207, 452, 241)), ("around", Self.box(475, 207, 601, 241)),
+    ].map { Self.word($0.0, $0.1) }
+    let capped = [
+      ("S", Self.box(184, 168, 312, 288)), ("mopep.", Self.box(341, 174, 463, 195)),
+      ("She", Self.box(492, 162, 555, 195)),
+    ].map { Self.word($0.0, $0.1) }
+    let raw = Self.page([
+      TextLine(bbox: Self.box(278, 207, 601, 241), words: above),
+      TextLine(bbox: Self.box(184, 162, 555, 288), words: capped),
+    ])
+    let page = raw.repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    let first = try #require(page.line(number: 0))
+    let second = try #require(page.line(number: 1))
+    #expect(first.words.map(\.bbox) == above.map(\.bbox))
+    #expect(second.words.dropFirst().map(\.bbox) == capped.dropFirst().map(\.bbox))
+    // The drop cap keeps its top and its width; where it reaches under the
+    // line above, its box ends at the cut between the two lines' words.
+    let cap = try #require(second.words.first?.bbox)
+    #expect(cap.minY == 168 && cap.minX == 184 && cap.maxX == 312, "\(cap)")
+    #expect(cap.maxY >= 201, "\(cap)")
+  }
+
   /// A line along `degrees` from `origin` (its top-left corner): words
   /// of `wordLength` px with `gap` px between them, `height` px tall, each
   /// drawn as a quad, as on a sloped line of a page read as it is.

@@ -753,12 +753,20 @@ struct LineWork {
       && (makesQuads || original.words.allSatisfy { $0.quad != nil })
   }
 
-  /// The extent across the line of its words that lie (in part) between
-  /// two values along it, or `nil` when none does.
+  /// The extent across the line of its words whose middles lie between two
+  /// values along it, or `nil` when none does.
+  ///
+  /// Words reaching in from outside once counted too: on `8071_093.3B.tif`
+  /// a drop cap "S" (120 px tall) at the start of a line, reaching 35 px
+  /// under the line above it, made the two lines' words overlap there, and
+  /// the level cut at the middle of their overlap left the line's four
+  /// other words one pixel high (`mopep.` [341, 223, 463, 224]).
   func wordExtentV(from u0: Double, to u1: Double) -> ClosedRange<Double>? {
     var low = Double.infinity
     var high = -Double.infinity
-    for w in words where w.u1 > u0 && w.u0 < u1 {
+    // A word counts when its middle lies there: a large initial beside
+    // the other line's start only reaches into the common extent.
+    for w in words where w.centreU > u0 && w.centreU < u1 {
       low = min(low, w.v0)
       high = max(high, w.v1)
     }

@@ -170,27 +170,8 @@ def _add_sideways_note(path: Path, dpi: int, note: dict) -> None:
 
     font = ms.get_font("sans", 8, dpi)
     fkey = ("sans", 8, dpi)
-    space = font.getlength(" ")
-    ascent, descent = font.getmetrics()
-    words, pen = [], 0.0
-    for text in note["text"].split():
-        crop, dx, dy, ink = ms.render_word(font, fkey, text)
-        words.append((text, round(pen), crop, dx, dy, ink))
-        pen += font.getlength(text) + space
-    # Each word's crop carries 4 px of padding, and a last word whose ink
-    # runs past its advance ("f", "y" in some fonts, columns-9011) reaches
-    # past pen + 4: the line is made as long (and as deep) as its crops
-    # reach. Pages whose crops fit keep their former size, so their bytes.
-    length = max([round(pen - space) + 8] + [x + dx + 4 + c.shape[1] for _, x, c, dx, _, _ in words])
-    height = max([ascent + descent + 8] + [ascent + 4 + dy + c.shape[0] for _, _, c, _, dy, _ in words])
-    line = np.zeros((height, length), dtype=np.uint8)
-    baseline = ascent + 4
-    boxes = []
-    for text, x, crop, dx, dy, ink in words:
-        h, w = crop.shape
-        region = line[baseline + dy:baseline + dy + h, x + dx + 4:x + dx + 4 + w]
-        np.maximum(region, crop, out=region)
-        boxes.append((text, [x + 4 + ink[0], baseline + ink[1], x + 4 + ink[2], baseline + ink[3]]))
+    line, boxes, baseline = pagekit.upright_line(font, fkey, note["text"])
+    height, length = line.shape
     k = 1 if note["turn"] == 90 else 3          # np.rot90 turns counter-clockwise
     turned = np.rot90(line, k)
     th, tw = turned.shape

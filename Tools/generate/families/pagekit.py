@@ -53,3 +53,33 @@ def fits(spec) -> bool:
         return True
     except ms.DoesNotFit:
         return False
+
+
+def upright_line(font, fkey, text):
+    """`text` drawn upright on one baseline with make-scans' word renderer,
+    for a family to turn: (coverage, [(word, ink box)], baseline y).
+
+    Each word's crop carries 4 px of padding, and a last word whose ink
+    runs past its advance ("f", "y" in some fonts, columns-9011) reaches
+    past pen + 4: the line is made as long (and as deep) as its crops
+    reach."""
+    import numpy as np
+
+    space = font.getlength(" ")
+    ascent, descent = font.getmetrics()
+    words, pen = [], 0.0
+    for word in text.split():
+        crop, dx, dy, ink = ms.render_word(font, fkey, word)
+        words.append((word, round(pen), crop, dx, dy, ink))
+        pen += font.getlength(word) + space
+    length = max([round(pen - space) + 8] + [x + dx + 4 + c.shape[1] for _, x, c, dx, _, _ in words])
+    height = max([ascent + descent + 8] + [ascent + 4 + dy + c.shape[0] for _, _, c, _, dy, _ in words])
+    line = np.zeros((height, length), dtype=np.uint8)
+    baseline = ascent + 4
+    boxes = []
+    for word, x, crop, dx, dy, ink in words:
+        h, w = crop.shape
+        region = line[baseline + dy:baseline + dy + h, x + dx + 4:x + dx + 4 + w]
+        np.maximum(region, crop, out=region)
+        boxes.append((word, [x + 4 + ink[0], baseline + ink[1], x + 4 + ink[2], baseline + ink[3]]))
+    return line, boxes, baseline

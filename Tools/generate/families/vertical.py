@@ -30,10 +30,10 @@ from pathlib import Path
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from families import tables  # noqa: E402
+    from families import pagekit, tables  # noqa: E402
     from families.scans import make_scans as ms  # noqa: E402
 else:
-    from . import tables
+    from . import pagekit, tables
     from .scans import make_scans as ms
 
 import numpy as np  # noqa: E402
@@ -77,23 +77,7 @@ def _figure(rng, decimals):
 def _turned_ink(text, font, fkey):
     """The header set upright on one line: its coverage, the words' ink
     boxes in it, its baseline's y and its length."""
-    space = font.getlength(" ")
-    ascent, descent = font.getmetrics()
-    words, pen = [], 0.0
-    for w in text.split():
-        crop, dx, dy, ink = ms.render_word(font, fkey, w)
-        words.append((w, round(pen), crop, dx, dy, ink))
-        pen += font.getlength(w) + space
-    length = max([round(pen - space) + 8] + [x + dx + 4 + c.shape[1] for _, x, c, dx, _, _ in words])
-    height = max([ascent + descent + 8] + [ascent + 4 + dy + c.shape[0] for _, _, c, _, dy, _ in words])
-    line = np.zeros((height, length), dtype=np.uint8)
-    baseline = ascent + 4
-    boxes = []
-    for w, x, crop, dx, dy, ink in words:
-        h, wd = crop.shape
-        region = line[baseline + dy:baseline + dy + h, x + dx + 4:x + dx + 4 + wd]
-        np.maximum(region, crop, out=region)
-        boxes.append((w, [x + 4 + ink[0], baseline + ink[1], x + 4 + ink[2], baseline + ink[3]]))
+    line, boxes, baseline = pagekit.upright_line(font, fkey, text)
     ys, xs = np.nonzero(line >= ms.INK_THRESHOLD)
     ink_box = [int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1]
     return line, boxes, baseline, ink_box

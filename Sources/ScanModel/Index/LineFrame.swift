@@ -165,6 +165,25 @@ struct LineFrame: Sendable {
     return us.map { point(u: $0, v: bandTop) } + us.reversed().map { point(u: $0, v: bandBottom) }
   }
 
+  /// A curved line's own outline between two values of `u`: its
+  /// polygon's points (top edge in reading order, then the bottom edge
+  /// back) clipped to that extent, in image pixels. Unlike
+  /// ``polygon(from:to:)``, whose edges run on level past their ends, it
+  /// holds no point the polygon does not: a polygon whose top and bottom
+  /// edges end at different `u` (a line tilted against its chord, or cut
+  /// at an angle) does not reach past its own corners. A straight line's
+  /// is its band's.
+  /// - Complexity: O(*k*) in the polygon's points.
+  func outline(from u0: Double, to u1: Double) -> [Point] {
+    guard isCurved else { return polygon(from: u0, to: u1) }
+    let ring =
+      zip(topU, topV).map { (u: $0, v: $1) }
+      + zip(bottomU, bottomV).reversed().map { (u: $0, v: $1) }
+    return PageLayout.clipped(ring, from: min(u0, u1), to: max(u0, u1)).map {
+      origin + axisU * $0.u + axisV * $0.v
+    }
+  }
+
   /// The whole band's outline: ``polygon(from:to:)`` over the line.
   var outlinePoints: [Point] { polygon(from: 0, to: length) }
 

@@ -324,7 +324,12 @@ final class PageLayout: Sendable {
         guard abs(a.axisU.dot(b.axisU)) > 0.99 else { return }
         // A curved neighbour is compared only where the two lines run
         // side by side: beyond this line's ends its frame runs level while
-        // the neighbour bends on.
+        // the neighbour bends on. And by its own outline, not its band: on
+        // `redp5110_sampled` p15 (a diagram's labels read as two lines) a
+        // line tilted 4° against its chord has its bottom edge start 9 px
+        // after its top edge; its band ran that edge on level to the
+        // chord's start, 5 px into the step cut in the line below, whose
+        // whole selection was then trimmed 3 px and missed its first word.
         var corners = b.outlinePoints
         if a.isCurved || b.isCurved {
           let middle = (a.bandTop + a.bandBottom) / 2
@@ -332,7 +337,7 @@ final class PageLayout: Sendable {
             min(max(b.local($0).u, 0), b.length)
           }
           guard let first = ends.min(), let last = ends.max(), last > first else { return }
-          corners = b.polygon(from: first, to: last)
+          corners = b.outline(from: first, to: last)
         }
         // Only the part of the neighbour alongside this line counts: a line
         // of the next column that touches this one's start, sloped a little

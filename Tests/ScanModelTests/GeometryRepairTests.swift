@@ -249,6 +249,37 @@ struct GeometryRepairTests {
     }
   }
 
+  /// A number read up the page across a line (`normal_4pages` p1: "16 110"
+  /// over the foot of a line of Korean) yields to that line; its word
+  /// "110", wholly inside the line's run, was cut to one pixel with its
+  /// three glyphs in it, and hit tests could not tell them apart (two
+  /// violations). A word cut to a sliver keeps a pixel per glyph.
+  @Test func aWordCutToASliverKeepsAPixelPerGlyph() throws {
+    let words = [
+      ("alpha", Self.box(100, 100, 200, 160)), ("beta", Self.box(210, 100, 290, 160)),
+      ("gamma", Self.box(310, 100, 410, 160)),
+    ].map { Self.word($0.0, $0.1) }
+    let long = TextLine(bbox: Self.box(100, 100, 410, 160), words: words)
+    let sixteen = Self.word(
+      "16", Self.box(235, 170, 265, 190),
+      glyphs: [Self.box(235, 180, 265, 190), Self.box(235, 170, 265, 180)])
+    let number = Self.word(
+      "110", Self.box(235, 120, 265, 160),
+      glyphs: [
+        Self.box(235, 150, 265, 160), Self.box(235, 135, 265, 150), Self.box(235, 120, 265, 135),
+      ])
+    let up = TextLine(
+      bbox: Self.box(235, 120, 265, 190),
+      baseline: Baseline(start: Point(x: 250, y: 190), end: Point(x: 250, y: 120)),
+      words: [sixteen, number])
+    let page = Self.page([long, up]).repairingGeometry()
+    #expect(page.verify().passed, "\(page.verify().violations)")
+    let glyphs = try #require(page.line(number: 1)?.words.last?.glyphs.map(\.bbox))
+    #expect(glyphs.count == 3)
+    #expect(glyphs.allSatisfy { $0.maxY - $0.minY >= 1 && $0.minY >= 160 }, "\(glyphs)")
+    #expect(Set(glyphs.map(\.minY)).count == 3, "\(glyphs)")
+  }
+
   /// Glyphs beyond a cut through their word kept one-pixel slivers, all at
   /// the cut: their centres no longer advanced and hit tests could not tell
   /// them apart. The word's glyphs now share what is left of it.

@@ -184,10 +184,13 @@ struct FrameBox: Equatable {
     FrameBox(u0: max(u0, o.u0), u1: min(u1, o.u1), v0: max(v0, o.v0), v1: min(v1, o.v1))
   }
 
-  /// The part inside `o`, keeping at least `minimum` along each axis
+  /// The part inside `o`, keeping at least `minimum` across and
+  /// `along` (by default `minimum`) along the line, as far as `o` allows
   /// (a sliver at the edge of `o` nearest the original).
-  func clampedInside(_ o: FrameBox, minimum: Double) -> FrameBox {
-    func axis(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> (Double, Double) {
+  func clampedInside(_ o: FrameBox, minimum: Double, along: Double? = nil) -> FrameBox {
+    func axis(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double, minimum: Double) -> (
+      Double, Double
+    ) {
       var lo = max(a0, b0)
       var hi = min(a1, b1)
       if hi - lo < minimum {
@@ -198,8 +201,8 @@ struct FrameBox: Equatable {
       }
       return (lo, hi)
     }
-    let (u0, u1) = axis(u0, u1, o.u0, o.u1)
-    let (v0, v1) = axis(v0, v1, o.v0, o.v1)
+    let (u0, u1) = axis(u0, u1, o.u0, o.u1, minimum: along ?? minimum)
+    let (v0, v1) = axis(v0, v1, o.v0, o.v1, minimum: minimum)
     return FrameBox(u0: u0, u1: u1, v0: v0, v1: v1)
   }
 }
@@ -904,8 +907,13 @@ struct LineWork {
     // by the rounding of the line's: the line is then written too.
     var wordsLeaveLine = false
     for w in line.words.indices {
+      // A word cut to a sliver keeps a pixel per glyph along the line
+      // where its line has room: on `normal_4pages` p1 a number read down
+      // the page across a line ("16 110") kept "110" one pixel long, its
+      // three glyphs in that one pixel, which no hit test tells apart.
+      let along = minimum * Double(max(1, line.words[w].glyphs.count))
       let wordBox = insideSlantedCuts(
-        words[w].clampedInside(outline, minimum: minimum), minimum: minimum)
+        words[w].clampedInside(outline, minimum: minimum, along: along), minimum: minimum)
       var word = line.words[w]
       let hadQuad = word.quad != nil
       // A glyph clamped inside the word's box in the line's frame can

@@ -385,8 +385,9 @@ public enum AlignedTables {
     guard heights.count >= 6 else { return [] }
     let h = Double(heights[heights.count / 2])
     guard h > 0 else { return [] }
-    let all = segments(of: lines, h: h)
-    let rows = Self.rows(of: all, h: h)
+    let gap = columnGap(h: h, pitch: FixedPitch.pitch(lines.lazy.flatMap(\.line.words)))
+    let all = segments(of: lines, h: h, gap: gap)
+    let rows = Self.rows(of: all, h: h, gap: gap)
     var byParagraph: [Int: [Segment]] = [:]
     for segment in all { byParagraph[segment.paragraph, default: []].append(segment) }
     let faces = FixedPitch.counts(lines.lazy.flatMap(\.line.words))
@@ -473,7 +474,27 @@ public enum AlignedTables {
     var bottom: Int { segments.map(\.box.maxY).max() ?? 0 }
   }
 
-  static func segments(of lines: [(line: TextLine, paragraph: Int)], h: Double) -> [Segment] {
+  /// The narrowest space between two words that may part a table's
+  /// columns (step 1): wider than the page's median word height *h*, and
+  /// on a page set in a fixed-pitch face (a receipt, a typewritten page)
+  /// wider than one space too. There a space is one advance, and the gap
+  /// between two words' ink an advance and the glyphs' side bearings,
+  /// 1.2–1.4 advances, more than *h* (`receipts-9101`: 17–19 px between
+  /// the words of "202 Mill Road", *h* = 16, advance 14.4); two spaces,
+  /// the least a column is set apart by, leave two advances or more.
+  /// - Parameters:
+  ///   - h: The page's median word height.
+  ///   - pitch: The advance of the page's fixed-pitch face
+  ///     (``FixedPitch/pitch(_:)``), `nil` on a page set in a
+  ///     proportional face.
+  static func columnGap(h: Double, pitch: Double?) -> Double {
+    max(h, 1.9 * (pitch ?? 0))
+  }
+
+  static func segments(
+    of lines: [(line: TextLine, paragraph: Int)], h: Double, gap: Double? = nil
+  ) -> [Segment] {
+    let gap = gap ?? h
     var out: [Segment] = []
     for (line, paragraph) in lines {
       let baseline =
@@ -485,7 +506,7 @@ public enum AlignedTables {
         words = []
       }
       for word in line.words.sorted(by: { $0.bbox.minX < $1.bbox.minX }) {
-        if let last = words.last, Double(word.bbox.minX - last.bbox.maxX) > h { close() }
+        if let last = words.last, Double(word.bbox.minX - last.bbox.maxX) > gap { close() }
         words.append(word)
       }
       close()
@@ -493,7 +514,7 @@ public enum AlignedTables {
     return out
   }
 
-  static func rows(of segments: [Segment], h: Double) -> [Row] {
+  static func rows(of segments: [Segment], h: Double, gap: Double? = nil) -> [Row] {
     var rows: [Row] = []
     for segment in segments.sorted(by: { $0.baseline < $1.baseline }) {
       if let last = rows.last, abs(segment.baseline - last.baseline) <= 0.3 * h {
@@ -502,8 +523,33 @@ public enum AlignedTables {
         rows.append(Row(baseline: segment.baseline, segments: [segment]))
       }
     }
-    for i in rows.indices { rows[i].segments.sort { $0.box.minX < $1.box.minX } }
+    for i in rows.indices {
+      rows[i].segments.sort { $0.box.minX < $1.box.minX }
+      rows[i].segments = joined(rows[i].segments, gap: gap ?? h)
+    }
     return rows
+  }
+
+  /// A row's segments, sorted left to right, with those no more than
+  /// `gap` apart joined: a line breaks only at a wider space (step 1),
+  /// whether or not Tesseract read the words as one line. Tesseract's own
+  /// layout splits lines at tab stops it guesses: on `receipts-9101` (a
+  /// receipt in a fixed-pitch face) it read "202 Mill Road" and "TEL 701
+  /// 2326" as six lines, one word each, a space apart, whose places
+  /// matched letter for letter, and they made three columns of a table
+  /// over the receipt's items and prices.
+  /// - Complexity: O(*s*) in the row's segments.
+  static func joined(_ segments: [Segment], gap: Double) -> [Segment] {
+    var out: [Segment] = []
+    for segment in segments {
+      if let last = out.last, Double(segment.box.minX - last.box.maxX) <= gap {
+        out[out.count - 1].words += segment.words
+        out[out.count - 1].box = last.box.union(segment.box)
+      } else {
+        out.append(segment)
+      }
+    }
+    return out
   }
 
   /// Whether a row that runs over gaps between the columns found so far

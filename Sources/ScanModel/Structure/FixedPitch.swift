@@ -22,6 +22,14 @@ enum FixedPitch {
   /// numbers step evenly in any face), or glyphs out of order.
   /// - Complexity: O(*g*) in the word's glyphs.
   static func isFixedPitch(_ word: Word) -> Bool? {
+    step(of: word).map { $0.spread <= spread * $0.mean }
+  }
+
+  /// The mean step between a word's glyph centres and the steps' spread
+  /// (largest less smallest), or `nil` when the word tells nothing (as
+  /// ``isFixedPitch(_:)``).
+  /// - Complexity: O(*g*) in the word's glyphs.
+  static func step(of word: Word) -> (mean: Double, spread: Double)? {
     let glyphs = word.glyphs
     guard glyphs.count >= 4,
       2 * glyphs.count(where: { $0.text.contains(where: \.isLetter) }) >= glyphs.count
@@ -30,7 +38,24 @@ enum FixedPitch {
     let steps = zip(centres, centres.dropFirst()).map { $1 - $0 }
     guard let low = steps.min(), let high = steps.max(), low > 0 else { return nil }
     let mean = steps.reduce(0, +) / Double(steps.count)
-    return high - low <= spread * mean
+    return (mean, high - low)
+  }
+
+  /// The advance of the fixed-pitch face `words` are mostly set in (the
+  /// median step of their fixed-pitch words), or `nil` when most of the
+  /// words that tell are proportional, or fewer than four are fixed.
+  /// - Complexity: O(*g* + *f* log *f*) in the words' glyphs and the
+  ///   fixed-pitch words.
+  static func pitch<S: Sequence<Word>>(_ words: S) -> Double? {
+    var steps: [Double] = []
+    var proportional = 0
+    for word in words {
+      guard let step = step(of: word) else { continue }
+      if step.spread <= spread * step.mean { steps.append(step.mean) } else { proportional += 1 }
+    }
+    guard steps.count >= 4, steps.count > proportional else { return nil }
+    steps.sort()
+    return steps[steps.count / 2]
   }
 
   /// How many of `words` are set at a fixed pitch, and how many in a

@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 
 /// One input of a batch run and the name its outputs take under the
@@ -259,5 +260,37 @@ package enum BatchPlan {
       common = Array(common.prefix(n))
     }
     return "/" + common.joined(separator: "/")
+  }
+}
+
+extension BatchPlan {
+  /// `--shard I/N`: shard I (from 1) of N.
+  /// - Throws: ``ScanArguments/ValidationError`` (a usage error) unless
+  ///   1 ≤ I ≤ N.
+  @Sendable package static func shard(parsing text: String) throws -> (index: Int, count: Int) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1,
+      (1...n).contains(i)
+    else {
+      throw ValidationError("'--shard' takes I/N with 1 ≤ I ≤ N, such as 3/8 (got '\(text)')")
+    }
+    return (i, n)
+  }
+
+  /// `batch --format`'s formats, joined with `,`, each once, in the order
+  /// given.
+  /// - Throws: ``ScanArguments/ValidationError`` (a usage error) naming
+  ///   a name that is not a format, and the formats.
+  package static func formats(parsing list: String) throws -> [FileFormat] {
+    var chosen: [FileFormat] = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let format = FileFormat.named(String(name)) else {
+        throw ValidationError(
+          "'--format': '\(name)' is not a format; the formats: \(FileFormat.all.map(\.name).joined(separator: ", "))"
+        )
+      }
+      if !chosen.contains(format) { chosen.append(format) }
+    }
+    return chosen
   }
 }

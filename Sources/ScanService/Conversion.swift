@@ -35,7 +35,7 @@ package struct Conversion {
   /// - Throws: ``ServiceError`` when an input cannot be read, the output
   ///   cannot be written or the format cannot hold the pages.
   package func run(io: CommandIO) throws {
-    try OutputFile.checkWritable(outputPath, inputs: [inputPath, imagePath])
+    try sink(settings, io).check(inputs: [inputPath] + (imagePath.map { [$0] } ?? []))
     if !format.needsPageImages {
       try convertPageByPage(io)
       return
@@ -53,21 +53,26 @@ package struct Conversion {
         PageOrigin(path: $1.path, page: $1.page, number: $0 + 1)
       }
       // The images beside the model are inputs too.
-      try OutputFile.checkWritable(outputPath, inputs: origins.map(\.path))
+      try sink(settings, io).check(inputs: origins.map(\.path))
     }
     var settings = self.settings
     settings.pageTotal = document.pages.count
-    let output = try DocumentStream(
-      format: format, path: outputPath, settings: settings,
-      images: PageFiles(
-        maxPixels: recognizer.options.maxPixels,
-        readsPDFs: document.pages.contains { $0.pdf != nil },
-        pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath)), io: io)
-    try output.writing {
-      for (page, origin) in zip(document.pages, origins) {
-        try output.write(page, from: origin)
-      }
+    let output = sink(settings, io)
+    output.pageImages = PageFiles(
+      maxPixels: recognizer.options.maxPixels,
+      readsPDFs: document.pages.contains { $0.pdf != nil },
+      pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath))
+    try output.writeDocument { write in
+      for (page, origin) in zip(document.pages, origins) { try write(page, origin) }
     }
+  }
+
+  /// The sink of the output, written with `settings` and `io`'s streams.
+  private func sink(_ settings: WriterSettings, _ io: CommandIO) -> DocumentSink {
+    let sink = DocumentSink(format: format, destination: .file(outputPath))
+    sink.settings = settings
+    sink.io = io
+    return sink
   }
 
   /// Converts a document to a format that needs no page images a page at a
@@ -76,26 +81,15 @@ package struct Conversion {
   /// written as it comes, so memory holds a few pages whatever the
   /// document's length.
   func convertPageByPage(_ io: CommandIO) throws {
-    var settings = self.settings
     // The output is opened at the first page, once the number of pages is
     // known when it can be (a document's: PAGE XML's error says it).
-    var output: DocumentStream?
-    func opened() throws -> DocumentStream {
-      if let output { return output }
-      let made = try DocumentStream(format: format, path: outputPath, settings: settings, io: io)
-      output = made
-      return made
-    }
-    do {
-      try recognizer.eachPage(inputPath, total: { settings.pageTotal = $0 }) {
+    let output = sink(settings, io)
+    output.writesPageImages = false
+    try output.writeDocument { write in
+      try recognizer.eachPage(inputPath, total: { output.settings?.pageTotal = $0 }) {
         number, page, _ in
-        try opened().write(
-          page, from: PageOrigin(path: inputPath, page: number - 1, number: number))
+        try write(page, PageOrigin(path: inputPath, page: number - 1, number: number))
       }
-      try opened().finish()
-    } catch {
-      output?.abandon()
-      throw error
     }
   }
 
@@ -126,27 +120,15 @@ package struct Conversion {
   }
 }
 
-extension DocumentStream {
-  /// Runs `body`, which writes the pages, then finishes the output; when
-  /// either fails, the output is abandoned (nothing replaced) and the
-  /// error thrown.
-  package func writing(_ body: () throws -> Void) throws {
-    do {
-      try body()
-      try finish()
-    } catch {
-      abandon()
-      throw error
-    }
-  }
-
-  /// Writes every page of `path` that `recognizer` selects, as it is read
-  /// (a long model is never held whole), then finishes the output.
+extension DocumentSink {
+  /// Writes every page of `path` that `recognizer` selects into the sink's
+  /// single output as it is read (a long model is never held whole), each
+  /// numbered as in its input (``writeDocument(_:)``).
   /// - Throws: ``ServiceError``; the output is then abandoned.
   package func writeEveryPage(of path: String, _ recognizer: Recognizer) throws {
-    try writing {
+    try writeDocument { write in
       try recognizer.eachPage(path) { number, page, _ in
-        try write(page, from: PageOrigin(path: path, page: number - 1, number: number))
+        try write(page, PageOrigin(path: path, page: number - 1, number: number))
       }
     }
   }

@@ -62,21 +62,21 @@ package enum ExactTSV {
     if failed { throw BatchFailure() }
   }
 
-  /// Tesseract's own TSV of `paths`: to `outputPath`, or with `folder` to
-  /// each input's file in it (every input tried; exit 1 through
+  /// Tesseract's own TSV of `paths` into `sink`'s outputs: its file, or
+  /// each input's file in its folder (every input tried; exit 1 through
   /// ``BatchFailure`` when one failed).
   package static func write(
-    paths: [String], options: RecognitionOptions, to outputPath: String, folder: OutputFolder?,
-    io: CommandIO
+    paths: [String], options: RecognitionOptions, into sink: DocumentSink
   ) throws {
-    guard let folder else {
-      try write(paths: paths, options: options, to: outputPath, io: io)
+    guard case .folder = sink.destination else {
+      try write(paths: paths, options: options, to: sink.outputPath(forInput: ""), io: sink.io)
       return
     }
     var failed = false
-    for (input, output) in zip(paths, folder.outputs) {
+    for input in paths {
       do {
-        try write(paths: [input], options: options, to: output, io: io)
+        try write(
+          paths: [input], options: options, to: sink.outputPath(forInput: input), io: sink.io)
       } catch is BatchFailure {
         failed = true
       }

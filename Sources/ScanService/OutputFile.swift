@@ -1,6 +1,7 @@
 import CScanSignals
 import Foundation
 import ScanArguments
+import ScanFormats
 
 #if canImport(Glibc)
   import Glibc
@@ -381,5 +382,40 @@ package struct FileIdentity: Hashable, Sendable {
   package init(_ info: stat) {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
+  }
+}
+
+/// `scantext ocr IN OUT`, OCRmyPDF's form.
+extension OutputFile {
+  /// The output OCRmyPDF's form `ocr IN OUT` names, `nil` when the
+  /// positionals are all inputs: exactly two, no `-o` or `--output-dir`,
+  /// the first not a folder, the second named for an output format (by its
+  /// ending) and not there yet or a regular file, but not a model ScanText
+  /// reads (`ocr a.json b.json` reads two models, and never replaces one).
+  /// - Throws: ``ScanArguments/ValidationError`` with the `-o` hint when
+  ///   two positionals end with one named for a format `ocr` cannot read
+  ///   (`.txt`, `.html`; not `.pdf` or a model) but the form does not
+  ///   apply.
+  package static func outputNamedLast(_ paths: [String], output: String?, outputDir: String?) throws
+    -> String?
+  {
+    guard paths.count == 2, let first = paths.first, let last = paths.last,
+      let format = FileFormat(fileName: last)
+    else { return nil }
+    var info = stat()
+    let lastExists = stat(last, &info) == 0
+    let isInput =
+      format.isReadable || BatchPlan.endings.contains((last as NSString).pathExtension.lowercased())
+    var isFolder: ObjCBool = false
+    let firstIsFolder =
+      FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) && isFolder.boolValue
+    // A PDF or text file there is replaced (as OCRmyPDF replaces its
+    // output); a model there is an input.
+    let replaceable = !lastExists || (info.st_mode & S_IFMT == S_IFREG && !format.isReadable)
+    if output == nil, outputDir == nil, !firstIsFolder, replaceable { return last }
+    guard !isInput else { return nil }
+    throw ValidationError(
+      "'\(last.escapingControlCharacters)' is named for an output, not an input: write the output with -o ('scantext ocr \(first.escapingControlCharacters) -o \(last.escapingControlCharacters)')"
+    )
   }
 }

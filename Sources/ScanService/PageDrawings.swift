@@ -62,3 +62,23 @@ extension PageDrawing {
     }
   }
 }
+
+extension DrawingLayers {
+  /// `draw --layers`: layer names joined with `,` (`words`, `lines`,
+  /// `order`, `confidence`, `blocks`, `roles`), or `all`.
+  /// - Throws: ``ScanArguments/ValidationError`` (a usage error) naming
+  ///   an unknown layer, and the layers.
+  package init(parsing list: String) throws {
+    self = []
+    for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+      if name == "all" {
+        formUnion(.all)
+      } else if let layer = DrawingLayers.names.first(where: { $0.0 == name })?.1 {
+        formUnion(layer)
+      } else {
+        let known = (DrawingLayers.names.map(\.0) + ["all"]).joined(separator: ", ")
+        throw ValidationError("unknown layer '\(name)' (layers: \(known))")
+      }
+    }
+  }
+}

@@ -32,7 +32,7 @@ struct BatchCommand: ScanCommand {
     "shard", valueName: "I/N",
     help:
       "Read only shard I of N (I from 1): a stable share of the inputs by a hash of their names, so N runs cover every input once.",
-    parse: BatchCommand.parseShard)
+    parse: BatchPlan.shard(parsing:))
   static let jobs = JobsOption.option
   static let quiet = Flag("quiet", short: "q", help: "Show no progress and no summary.")
 
@@ -62,16 +62,6 @@ struct BatchCommand: ScanCommand {
   let quietRun: Bool
   let ocr: OCROptions
 
-  static func parseShard(_ text: String) throws -> (index: Int, count: Int) {
-    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1,
-      (1...n).contains(i)
-    else {
-      throw ValidationError("'--shard' takes I/N with 1 ≤ I ≤ N, such as 3/8 (got '\(text)')")
-    }
-    return (i, n)
-  }
-
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.inputs]
     folder = try a[Self.outDir]
@@ -82,16 +72,7 @@ struct BatchCommand: ScanCommand {
     guard !paths.contains("-") else {
       throw ValidationError("'-' (standard input) has no name to give its outputs: give files")
     }
-    var chosen: [FileFormat] = []
-    for name in try a[Self.format].split(separator: ",", omittingEmptySubsequences: false) {
-      guard let format = FileFormat.named(String(name)) else {
-        throw ValidationError(
-          "'--format': '\(name)' is not a format; the formats: \(FileFormat.all.map(\.name).joined(separator: ", "))"
-        )
-      }
-      if !chosen.contains(format) { chosen.append(format) }
-    }
-    formats = chosen
+    formats = try BatchPlan.formats(parsing: a[Self.format])
     shardChoice = try a[Self.shard]
     jobCount = try JobsOption.count(a)
     quietRun = a[Self.quiet]

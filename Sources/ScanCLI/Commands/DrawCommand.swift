@@ -57,24 +57,12 @@ struct DrawCommand: ScanCommand {
     else {
       throw ValidationError("'\(outputPath)': draw writes PNG; name the output .png")
     }
-    var chosen: DrawingLayers = []
-    for name in try a[Self.layers].split(separator: ",").map({
-      $0.trimmingCharacters(in: .whitespaces)
-    }) {
-      if name == "all" {
-        chosen.formUnion(.all)
-      } else if let layer = DrawingLayers.names.first(where: { $0.0 == name })?.1 {
-        chosen.formUnion(layer)
-      } else {
-        let known = (DrawingLayers.names.map(\.0) + ["all"]).joined(separator: ", ")
-        throw ValidationError("unknown layer '\(name)' (layers: \(known))")
-      }
-    }
+    let layers = try DrawingLayers(parsing: a[Self.layers])
     let threshold = try a[Self.lowConfidence]
     guard (0...100).contains(threshold) else {
       throw ValidationError("'--min-confidence' must be between 0 and 100")
     }
-    drawing = PageDrawing(layers: chosen, lowConfidence: threshold)
+    drawing = PageDrawing(layers: layers, lowConfidence: threshold)
     model = try ModelOptions(a)
     try InputFiles.checkStandardInputOnce([model.path, imagePath])
   }

@@ -85,27 +85,26 @@ struct HTMLCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    try OutputFile.checkWritable(outputPath, inputs: [modelPath, imagePath])
+    let output = DocumentSink(format: .accessibleHTML, destination: .file(outputPath))
+    try output.check(inputs: [modelPath] + (imagePath.map { [$0] } ?? []))
     // Pages are written as they are read, each picture made when its page
     // comes (a PDF's renderings embedded as PNG are most of the file),
     // through the registry's accessible HTML (``ScanFormats/FileFormat``):
     // the head, which names the language and title, goes before them at
     // the end, and the first page waits for a second to know whether the
     // document has one page or several.
-    let output = try DocumentStream(
-      format: .accessibleHTML, path: outputPath,
-      settings: .scanText(
-        dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation,
-        html: AccessibleHTML(options: options, lowConfidenceThreshold: threshold)),
-      images: PageFiles(
-        maxPixels: ocr.recognition.maxPixels,
-        pictures: HTMLPictures(
-          outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath)),
-      io: io,
-      // A PDF or multi-page TIFF read here has its running heads and feet
-      // told by repetition, as `ocr` tells them; a model keeps the roles
-      // it was written with.
-      runningFurniture: InputFiles.isDocument(modelPath) ? nil : ocr.recognition.layout)
+    output.settings = .scanText(
+      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation,
+      html: AccessibleHTML(options: options, lowConfidenceThreshold: threshold))
+    output.io = io
+    output.pageImages = PageFiles(
+      maxPixels: ocr.recognition.maxPixels,
+      pictures: HTMLPictures(
+        outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath))
+    // A PDF or multi-page TIFF read here has its running heads and feet
+    // told by repetition, as `ocr` tells them; a model keeps the roles it
+    // was written with.
+    output.runningFurniture = InputFiles.isDocument(modelPath) ? nil : ocr.recognition.layout
     try output.writeEveryPage(of: modelPath, ocr.recognizer())
     return 0
   }

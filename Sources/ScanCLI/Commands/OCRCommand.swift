@@ -57,7 +57,6 @@ struct OCRCommand: ScanCommand {
   let formatIsDefault: Bool
   /// `--output-dir`: one output per input.
   let folder: OutputFolder?
-  let options: RecognitionOptions
   let jobCount: Int
   let showProgress: Bool
   let ocr: OCROptions
@@ -68,7 +67,7 @@ struct OCRCommand: ScanCommand {
     var paths = try a[Self.images]
     var output = try a[Self.output]
     let dir = try a[Self.outputDir]
-    if let last = try Self.outputNamedLast(paths, output: output, outputDir: dir) {
+    if let last = try OutputFile.outputNamedLast(paths, output: output, outputDir: dir) {
       paths.removeLast()
       output = last
     }
@@ -88,7 +87,6 @@ struct OCRCommand: ScanCommand {
       folder = nil
     }
     ocr = try OCROptions(a)
-    options = ocr.recognition
     sidecarPath = try a[Self.sidecar]
     if let sidecarPath {
       guard dir == nil else {
@@ -113,29 +111,9 @@ struct OCRCommand: ScanCommand {
     // `--sidecar`: the same pages as plain text, written beside.
     let sidecar = sidecarPath.map { sink(FileFormat(.text), to: .file($0), io) }
     sidecar?.writesPageImages = false
-    try output.check(inputs: paths)
-    // Neither an input nor the output (by another name) is replaced.
-    try sidecar?.check(inputs: paths, alsoRefusing: [outputPath])
-    if outputFormat == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
-    if outputFormat.document == .tsv, sidecarPath == nil,
-      ExactTSV.applies(format: .tsv, paths: paths, options: options)
-    {
-      try ExactTSV.write(paths: paths, options: options, to: outputPath, folder: folder, io: io)
-      return 0
-    }
-    let progress = ProgressLine.forInputs(paths, shown: showProgress, io: io)
-    defer { progress?.finish() }
-    let reporter = PartReporter(
-      io: io, progress: progress, notesKeptText: ocr.pdfText == .keep && showProgress)
-    // Every format is written page by page as pages are read, through the
-    // format's writer: memory holds the pages in flight, not the document
-    // (but for a searchable PDF of PDFs, which qpdf edits whole: see
-    // SearchablePDFOutput).
-    var failures: [ServiceError] = []
-    _ = try Pipeline(ocr.recognizer(jobs: jobCount)).run(
-      paths, into: [output] + (sidecar.map { [$0] } ?? []), failures: &failures,
-      progress: progress?.show, readingDone: { progress?.finish() }, observe: reporter.report)
-    if !failures.isEmpty { throw BatchFailure() }
+    try Pipeline(ocr.recognizer(jobs: jobCount)).run(
+      paths, into: output, sidecar: sidecar, showProgress: showProgress,
+      notesKeptText: ocr.pdfText == .keep && showProgress)
     return 0
   }
 
@@ -149,38 +127,5 @@ struct OCRCommand: ScanCommand {
     let ocr = self.ocr
     sink.settingsForPath = { ocr.writerSettings(writing: $0, io: io) }
     return sink
-  }
-}
-
-extension OCRCommand {
-  /// The output OCRmyPDF's form `ocr IN OUT` names, `nil` when the
-  /// positionals are all inputs: exactly two, no `-o` or `--output-dir`,
-  /// the first not a folder, the second named for an output format (by its
-  /// ending) and not there yet or a regular file, but not a model ScanText
-  /// reads (`ocr a.json b.json` reads two models, and never replaces one).
-  /// - Throws: ``ValidationError`` with the `-o` hint when two positionals
-  ///   end with one named for a format `ocr` cannot read (`.txt`, `.html`;
-  ///   not `.pdf` or a model) but the form does not apply.
-  static func outputNamedLast(_ paths: [String], output: String?, outputDir: String?) throws
-    -> String?
-  {
-    guard paths.count == 2, let first = paths.first, let last = paths.last,
-      let format = FileFormat(fileName: last)
-    else { return nil }
-    var info = stat()
-    let lastExists = stat(last, &info) == 0
-    let isInput =
-      format.isReadable || BatchPlan.endings.contains((last as NSString).pathExtension.lowercased())
-    var isFolder: ObjCBool = false
-    let firstIsFolder =
-      FileManager.default.fileExists(atPath: first, isDirectory: &isFolder) && isFolder.boolValue
-    // A PDF or text file there is replaced (as OCRmyPDF replaces its
-    // output); a model there is an input.
-    let replaceable = !lastExists || (info.st_mode & S_IFMT == S_IFREG && !format.isReadable)
-    if output == nil, outputDir == nil, !firstIsFolder, replaceable { return last }
-    guard !isInput else { return nil }
-    throw ValidationError(
-      "'\(last.escapingControlCharacters)' is named for an output, not an input: write the output with -o ('scantext ocr \(first.escapingControlCharacters) -o \(last.escapingControlCharacters)')"
-    )
   }
 }

@@ -52,6 +52,13 @@ public final class DocumentSink {
   /// Whether the pages carry their page images and running heads and
   /// feet (`false` for `--sidecar`'s plain text, which needs neither).
   package var writesPageImages = true
+  /// The page images of a document written by ``writeDocument(_:)``
+  /// (`html`'s pictures, `convert`'s page files); none when `nil`.
+  package var pageImages: (any PageImageSource)?
+  /// How a document written by ``writeDocument(_:)`` tells its running
+  /// heads and feet by repetition (``DocumentStream``); not at all when
+  /// `nil`.
+  package var runningFurniture: PageLayoutOrder?
 
   /// The inputs of the run, once opened.
   private var paths: [String] = []
@@ -221,5 +228,54 @@ public final class DocumentSink {
         maxPixels: options.maxPixels, pdfText: pdfText, readsPDFs: readsPDFs,
         pictures: HTMLPictures(outputPath: path)), io: io,
       runningFurniture: options.layout)
+  }
+}
+
+/// One document written through a sink by a command that reads one input
+/// page by page itself (`convert`, `html`), not through a ``Pipeline``.
+extension DocumentSink {
+  /// The pages the sink writes with ``writeDocument(_:)`` and where each
+  /// was read from: the page, and its file, page and number there.
+  package typealias WritePage = (Page, PageOrigin) throws -> Void
+
+  /// Writes one document into the sink's single output (a file, a FIFO or
+  /// standard output): `body` hands over each page with where it was read
+  /// from (its number in the document is the origin's, not renumbered).
+  ///
+  /// The output is opened at the first page (so settings `body` sets
+  /// before it, such as ``ScanFormats/WriterSettings/pageTotal``, are
+  /// those written), or at the end when no page came; it is finished
+  /// (renamed into place) once `body` returns, and abandoned (its
+  /// destination left as it was) when `body`, a page or the finish
+  /// throws.
+  /// - Parameter body: Reads the pages and hands each one over.
+  /// - Throws: What `body` throws, or ``ServiceError`` when the output
+  ///   cannot be opened or written or the format cannot hold a page.
+  package func writeDocument(_ body: (WritePage) throws -> Void) throws {
+    do {
+      try body { page, origin in
+        try self.openDocument().write(page, from: origin)
+        self.pageCount += 1
+      }
+      try openDocument().finish()
+      single = nil
+    } catch {
+      abandon()
+      throw error
+    }
+  }
+
+  /// The document's output, opened at its first page.
+  private func openDocument() throws -> DocumentStream {
+    if let single { return single }
+    let path = outputPath(forInput: "")
+    let made = try DocumentStream(
+      format: format, path: path,
+      settings: settingsForPath?(path) ?? settings
+        ?? WriterSettings.scanText(dataPath: options.dataPath),
+      images: writesPageImages ? pageImages : nil, io: io,
+      runningFurniture: writesPageImages ? runningFurniture : nil)
+    single = made
+    return made
   }
 }

@@ -186,3 +186,50 @@ public struct Pipeline: Sendable {
     return Summary(pageCount: sinks.first?.pageCount ?? 0, failures: found)
   }
 }
+
+extension Pipeline {
+  /// `ocr`'s run: `paths` read into `output` (and the same pages as plain
+  /// text into `sidecar`), every failure and note reported on the output's
+  /// standard error as it comes, the progress shown on a terminal.
+  ///
+  /// Every output is checked before any reading (writable, not an input;
+  /// a searchable PDF's inputs can be made one). TSV of images recognised
+  /// as they are, without a sidecar, is Tesseract's own
+  /// (``ExactTSV``). Every format is written page by page as pages are
+  /// read, through the format's writer: memory holds the pages in flight,
+  /// not the document (but for a searchable PDF of PDFs, which qpdf edits
+  /// whole: see ``SearchablePDFOutput``).
+  /// - Parameters:
+  ///   - paths: The inputs, in the order of the document.
+  ///   - output: Where the pages go.
+  ///   - sidecar: Where their plain text goes as well (`--sidecar`).
+  ///   - showProgress: Whether the progress line is shown (not with `-q`).
+  ///   - notesKeptText: Whether a PDF's pages read from its text are
+  ///     named in a note.
+  /// - Throws: ``ServiceError`` when an output cannot be written;
+  ///   ``BatchFailure`` when an input failed (each reported), the others
+  ///   written.
+  package func run(
+    _ paths: [String], into output: DocumentSink, sidecar: DocumentSink?, showProgress: Bool,
+    notesKeptText: Bool
+  ) throws {
+    try output.check(inputs: paths)
+    // Neither an input nor the output (by another name) is replaced.
+    try sidecar?.check(inputs: paths, alsoRefusing: [output.outputPath(forInput: "")])
+    if output.format == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
+    if output.format.document == .tsv, sidecar == nil,
+      ExactTSV.applies(format: .tsv, paths: paths, options: options)
+    {
+      return try ExactTSV.write(paths: paths, options: options, into: output)
+    }
+    let io = output.io
+    let progress = ProgressLine.forInputs(paths, shown: showProgress, io: io)
+    defer { progress?.finish() }
+    let reporter = PartReporter(io: io, progress: progress, notesKeptText: notesKeptText)
+    var failures: [ServiceError] = []
+    _ = try run(
+      paths, into: [output] + (sidecar.map { [$0] } ?? []), failures: &failures,
+      progress: progress?.show, readingDone: { progress?.finish() }, observe: reporter.report)
+    if !failures.isEmpty { throw BatchFailure() }
+  }
+}

@@ -25,7 +25,11 @@ import ScanModel
 ///   a line height and two line heights wide (one line of type).
 /// - **Alone across**: no other glyph-sized component beside it, within
 ///   half a line height, on its rows (upright text has its next letter
-///   there).
+///   there). A component on its rows and with half its width in its
+///   columns is the line's own mark, not a neighbour, and the line takes
+///   it in: the dot of an "i" set upward lies beside the stem, on the
+///   side of the ascenders, more than half a line height from the glyphs
+///   before and after it, and may stand a pixel past the capitals.
 /// - **One line**: the words of one turned line, stacked in one column
 ///   less than a line height apart (a word space), are one candidate.
 package enum TurnedInk {
@@ -78,13 +82,24 @@ package enum TurnedInk {
       let tall = Double(box.height)
       guard tall >= 2 * wide, tall >= 1.5 * h, wide >= 0.4 * h, wide <= 2 * h else { continue }
       let inGroup = Set(group)
+      // The line's own marks lie on its rows and in its columns (half of
+      // their width at least, as stacked glyphs share): an "i"'s dot
+      // stands beside its stem across the turned line, further from the
+      // glyphs before and after it than a letter space, and may reach a
+      // pixel past the capitals.
+      let marks = glyphs.indices.filter { k in
+        let c = glyphs[k]
+        let shared = min(c.maxX, box.maxX) - max(c.minX, box.minX)
+        return !inGroup.contains(k) && c.minY >= box.minY && c.maxY <= box.maxY
+          && 2 * shared >= c.width
+      }
       let crowded = glyphs.indices.contains { k in
-        guard !inGroup.contains(k) else { return false }
+        guard !inGroup.contains(k), !marks.contains(k) else { return false }
         let c = glyphs[k]
         guard c.minY < box.maxY, box.minY < c.maxY else { return false }
         return Double(max(c.minX - box.maxX, box.minX - c.maxX)) < h / 2
       }
-      if !crowded { found.append(box) }
+      if !crowded { found.append(PixelRect.union(marks.map { glyphs[$0] }).map(box.union) ?? box) }
     }
     return joiningWords(found, lineHeight: h).sorted { ($0.minX, $0.minY) < ($1.minX, $1.minY) }
   }

@@ -76,3 +76,18 @@ extension TurnedInkTests {
     #expect(found == [PixelRect.union(first + second)])
   }
 }
+
+extension TurnedInkTests {
+  @Test func aTurnedWordWithAnIsDotIsOneCandidate() {
+    // "Spring" set upward (vertical-9001): the "i"'s dot lies beside its
+    // stem, on the side of the capital (the "S" three glyphs on), 23 px
+    // from the nearest glyph sharing its columns (over half a line
+    // height): not stacked with the word's glyphs, but on its rows and,
+    // but for a pixel past the capital, in its columns.
+    var glyphs = Self.turnedWord(7, x: 404, y: 100)
+    glyphs[6] = Self.box(399, 220, 31, 17)
+    let dot = Self.box(398, 165, 6, 6)
+    let found = TurnedInk.candidates(components: glyphs + [dot], lineHeight: Self.lineHeight)
+    #expect(found == [PixelRect.union(glyphs + [dot])])
+  }
+}

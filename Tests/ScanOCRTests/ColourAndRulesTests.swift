@@ -203,7 +203,47 @@ struct ColourAndRulesTests {
     #expect(again.recorded == fresh.recorded)
     // A gray page's cleaning stays 8 bits deep.
     let grayPrepared = preprocessor.prepare(page, dpi: 300)
-    #expect(grayPrepared.cleaned?.isCompact == false)
+    #expect(grayPrepared.cleaned.map { scantext_pixGetDepth($0.image.pix) } == 8)
+  }
+
+  /// A page no step changed waits for a second preparation as its
+  /// original, with no gray copy of its own (a colour scan's is 3 MB at
+  /// 2083 × 1457, `kant-0017.tif`), and prepares the same page again.
+  @Test(
+    "A page no step changed waits as its original and prepares the same page again",
+    arguments: [8, 32])
+  func unchangedCleaningWaitsAsTheOriginal(depth: Int32) throws {
+    let path = Fixtures.scans.appendingPathComponent("clean.png").path
+    let page = try #require(
+      try ImageReader.decodePages(ImageReader.readBytes(path), path: path, maxPixels: .max).first)
+    let gray = try #require(Preprocessor.gray(page))
+    let original =
+      depth == 8
+      ? gray : try #require(scantext_pixConvertTo32(gray.pix).map(LeptonicaImage.init(taking:)))
+    #expect(scantext_pixGetDepth(original.pix) == depth)
+    func same(_ a: LeptonicaImage?, _ b: LeptonicaImage?) -> Bool {
+      guard let a, let b else { return false }
+      var same: Int32 = 0
+      return scantext_pixEqual(a.pix, b.pix, &same) == 0 && same == 1
+    }
+    let preprocessor = Preprocessor(steps: .default)
+    let prepared = preprocessor.prepare(original, dpi: 300)
+    #expect(prepared.applied.isEmpty)
+    let cleaned = try #require(prepared.cleaned)
+    #expect(cleaned.image === original && cleaned.isCompact)
+    // Its gray page (a copy of its own) and its ink are the gray copy's.
+    let expanded = try #require(cleaned.expanded())
+    #expect(expanded.image !== original && !expanded.isCompact)
+    #expect(same(expanded.image, gray))
+    #expect(
+      same(
+        cleaned.ink(below: 200),
+        scantext_pixConvertTo1(gray.pix, 200).map(LeptonicaImage.init(taking:))))
+    // Turned, from the kept cleaning and from scratch: the same pixels.
+    let again = preprocessor.prepare(original, dpi: 300, quarterTurns: 1, cleaned: cleaned)
+    let fresh = preprocessor.prepare(original, dpi: 300, quarterTurns: 1)
+    #expect(same(again.image, fresh.image))
+    #expect(again.recorded == fresh.recorded)
   }
 
   @Test(

@@ -527,8 +527,7 @@ public final class OCREngine {
         $0.step == .upscale || $0.decision == .fromText
       }),
       let cleaned = reading.prepared.cleaned,
-      let ink = scantext_pixConvertTo1(cleaned.image.pix, Self.smallTextInk).map(
-        LeptonicaImage.init(taking:)),
+      let ink = cleaned.ink(below: Self.smallTextInk),
       case let pieces = Preprocessor.componentBoxes(ink),
       let factor = Self.smallTextFactor(pieces),
       Double(image.width) * factor * Double(image.height) * factor

@@ -123,49 +123,105 @@ struct WorkingPage {
   /// Whether a step changed the page.
   var changed: Bool { !records.isEmpty }
 
-  /// Whether ``image`` is this black-and-white page kept 1 bit deep
-  /// (``compacted(original:)``): the steps take it ``expanded()``.
-  private(set) var isCompact = false
+  /// How the page waits to be prepared again (``compacted(original:)``).
+  enum Waiting {
+    /// ``image`` is the page, 8 bits deep, as the steps take it.
+    case working
+    /// ``image`` is the page's 1-bit image, which is also its ink: a
+    /// black-and-white page the cleaning steps left black and white.
+    case oneBit
+    /// ``image`` is the original itself: no step changed the page, so
+    /// its cleaning is the original's 8-bit gray copy, made again when a
+    /// preparation needs it.
+    case original
+  }
 
-  /// The page kept in an eighth of the memory while it waits to be
-  /// prepared again (a turn found late, the small-text measure): the
-  /// 8-bit gray copy of a 1-bit original whose cleaning left every pixel
-  /// black or white (8.4 MB for a 300 dpi letter page, the largest block
-  /// of a dense page's reading) as its 1-bit image, which is also its ink.
+  /// How ``image`` waits (``compacted(original:)``); the steps take the
+  /// page ``expanded()``.
+  private(set) var waiting = Waiting.working
+
+  /// Whether ``image`` is not the 8-bit page the steps take: the page
+  /// waits 1 bit deep or as its original (``waiting``).
+  var isCompact: Bool { waiting != .working }
+
+  /// The page kept in less memory while it waits to be prepared again (a
+  /// turn found late, the small-text measure):
+  /// - a page no step changed is the original's 8-bit gray copy, so it
+  ///   waits as the original itself, with no copy (a colour page's gray
+  ///   copy is 3 MB for a 2083 × 1457 scan, an 8-bit page's copy its own
+  ///   size);
+  /// - the 8-bit gray copy of a 1-bit original whose cleaning left every
+  ///   pixel black or white (8.4 MB for a 300 dpi letter page, the
+  ///   largest block of a dense page's reading) waits as its 1-bit
+  ///   image, which is also its ink.
+  ///
   /// Any other page is returned as it is.
   /// - Complexity: O(*n*) in the pixels.
   func compacted(original: LeptonicaImage) -> WorkingPage {
-    // The gray copy of a 1-bit page no step changed is black and white
-    // by construction: only a changed page is scanned.
-    guard !isCompact, scantext_pixGetDepth(original.pix) == 1,
-      records.isEmpty || Preprocessor.isTwoLevel(image),
+    guard waiting == .working else { return self }
+    // The cleaning starts from the original's gray copy (the page steps
+    // and the colour step start elsewhere, and record that they did).
+    if records.isEmpty, frame == nil {
+      var page = self
+      page.image = original
+      page.waiting = .original
+      return page
+    }
+    guard scantext_pixGetDepth(original.pix) == 1, Preprocessor.isTwoLevel(image),
       let bits = binary ?? Preprocessor.binarize(image)
     else { return self }
     var page = self
     page.image = bits
     page.binary = nil
-    page.isCompact = true
+    page.waiting = .oneBit
     return page
   }
 
   /// The page 8 bits deep again, as the steps take it: the same pixels
-  /// as before ``compacted(original:)``. `nil` when the copy cannot be made.
+  /// as before ``compacted(original:)``, in an image of its own. `nil`
+  /// when the copy cannot be made.
   func expanded() -> WorkingPage? {
-    guard isCompact else { return self }
-    guard let gray = Preprocessor.gray(image) else { return nil }
-    var page = self
-    page.image = gray
-    page.binary = image
-    page.isCompact = false
-    return page
+    switch waiting {
+    case .working: return self
+    case .oneBit:
+      guard let gray = Preprocessor.gray(image) else { return nil }
+      var page = self
+      page.image = gray
+      page.binary = image
+      page.waiting = .working
+      return page
+    case .original:
+      guard let gray = Preprocessor.gray(image) else { return nil }
+      var page = self
+      page.image = gray
+      page.waiting = .working
+      return page
+    }
   }
 
   /// ``image`` binarised at 128.
   mutating func ink() -> LeptonicaImage? {
-    if isCompact { return image }
+    if waiting == .oneBit { return image }
     if let binary { return binary }
-    binary = Preprocessor.binarize(image)
+    binary = waiting == .original ? ink(below: 128) : Preprocessor.binarize(image)
     return binary
+  }
+
+  /// The page's pixels darker than `threshold` (0–255) on its 8-bit gray
+  /// page, as a 1-bit image of its own; `nil` when it cannot be made. A
+  /// page waiting as its original is thresholded directly when the
+  /// original is 1 or 8 bits deep without a colour map (its gray copy
+  /// has the same values), else through a gray copy made for it.
+  func ink(below threshold: Int32) -> LeptonicaImage? {
+    var source = image
+    if waiting == .original,
+      scantext_pixGetColormap(image.pix) != nil
+        || ![1, 8].contains(scantext_pixGetDepth(image.pix))
+    {
+      guard let gray = Preprocessor.gray(image) else { return nil }
+      source = gray
+    }
+    return scantext_pixConvertTo1(source.pix, threshold).map(LeptonicaImage.init(taking:))
   }
 
   /// Runs one step: measure, decide, apply; when it applies, the page takes

@@ -21,7 +21,8 @@ struct PreparedImage {
   var applied: [StepRecord]
   /// The page cleaned (illumination, square pixels, speckle, rules) but
   /// not yet turned or straightened, to prepare it again turned without
-  /// cleaning it twice (1 bit deep while it is black and white:
+  /// cleaning it twice (the original itself when no step changed it, 1
+  /// bit deep while it is black and white:
   /// ``WorkingPage/compacted(original:)``).
   var cleaned: CleanedImage?
   /// The table grids whose rules the rules step removed, in original pixels.
@@ -147,8 +148,9 @@ struct Preprocessor {
       if let r = result.resolution { scantext_pixSetResolution(gray.pix, Int32(r), Int32(r)) }
       result.image = gray
     }
-    // Kept through the reading for a second preparation: 1 bit deep
-    // when it is black and white.
+    // Kept through the reading for a second preparation: as the
+    // original when no step changed it, 1 bit deep when it is black and
+    // white.
     result.cleaned = clean.compacted(original: original)
     return result
   }

@@ -3,6 +3,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanOCR
 
 /// Mixed documents tagged (issue 46 point 3): a page whose text came from
 /// the PDF (born-digital, kept as it is) joins the structure tree with the
@@ -377,8 +378,10 @@ struct MixedPDFTagsTests {
   /// dictionary without a base whose `/Differences` name 0x65 `/g42`, a
   /// name outside the Adobe Glyph List), `widths` (widths that are not
   /// Helvetica's),
-  /// `type0` (a composite font, Identity-H, not embedded), else the base
-  /// font named so.
+  /// `type0` (a composite font, Identity-H, not embedded), `symbol` and
+  /// `dingbats` (a line added in Symbol or ZapfDingbats, not embedded, in
+  /// its own encoding: `• α + β = γ, π ≈ 3.14` and `✓ ✔ ■ ◆ ① ➞`), else
+  /// the base font named so (under WinAnsiEncoding).
   static let fontScript = #"""
     import sys, pikepdf
     pdf = pikepdf.open(sys.argv[1])
@@ -422,6 +425,14 @@ struct MixedPDFTagsTests {
             Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0,
             BaseFont=pikepdf.Name("/ArialUnicodeMS"), Encoding=pikepdf.Name("/Identity-H"),
             DescendantFonts=[cid]))
+    elif change in ("symbol", "dingbats"):
+        page.Resources.Font.F2 = pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+            BaseFont=pikepdf.Name("/Symbol" if change == "symbol" else "/ZapfDingbats")))
+        line = b"(\xb7 a + b = g, p \xbb 3.14) Tj" if change == "symbol" else b"(3 4 n u \xac \xde) Tj"
+        page.Contents.write(page.Contents.read_bytes().replace(
+            b"(until every drawer has been entered.) Tj",
+            b"(until every drawer has been entered.) Tj\n/F2 11 Tf\nT*\n" + line))
     else:
         font.BaseFont = pikepdf.Name("/" + change)
     pdf.save(sys.argv[2])
@@ -499,9 +510,61 @@ struct MixedPDFTagsTests {
     #expect(status == 0 && output == "/TrueType False 4 True True\n", "\(output)")
   }
 
+  /// Whether Symbol's and ZapfDingbats' twins are installed
+  /// (`fonts-urw-base35`'s two files, ``SymbolTwin``).
+  static var symbolTwinsPresent: Bool {
+    ["Symbol", "ZapfDingbats"].allSatisfy { SymbolTwin.twin(of: $0)?.path != nil }
+  }
+
+  /// A typed page with a line in Symbol or ZapfDingbats, not embedded,
+  /// gets the font's twin embedded (URW's Standard Symbols PS and
+  /// D050000L, a CFF subset as `/FontFile3 /Type1C` with `/CharSet`, each
+  /// code named by `/Differences`, a `/ToUnicode` map): PDF/A-2a and
+  /// PDF/UA-1 with no failed rule and no warning (before: plain PDF, "no
+  /// free font with its widths and glyphs is installed"). The three
+  /// readers read the line as Poppler read the input (before, pdfminer.six
+  /// read Symbol's codes as Latin letters, `a + b = g`, and PyMuPDF read
+  /// no dingbat).
+  @Test(
+    .enabled(if: present, Comment(rawValue: absentMessage)),
+    .enabled(
+      if: symbolTwinsPresent,
+      "fonts-urw-base35's StandardSymbolsPS.otf and D050000L.otf not installed (run Tools/install/install-dependencies.sh)"
+    ),
+    arguments: [
+      ("symbol", "• α + β = γ, π ≈ 3.14", "StandardSymbolsPS"),
+      ("dingbats", "✓ ✔ ■ ◆ ① ➞", "D050000L"),
+    ])
+  func aSymbolFontGetsItsTwinEmbedded(change: String, shown: String, twin: String) throws {
+    let folder = try Fixtures.temporaryFolder()
+    let input = try Self.scanPDF(withFont: change, in: folder)
+    let (pdf, stderr) = try PDFArchiveTests.ocr([input.path], name: change)
+    #expect(stderr.isEmpty, "\(stderr)")
+    try PDFArchiveTests.expectValid(pdf, level: "2a", ua: true)
+    let text = try Self.readersText(pdf, page: 3)
+    // (Readers join or part the dingbats' spaces as the gaps say.)
+    let squeezed = text.replacingOccurrences(of: " ", with: "")
+    #expect(
+      squeezed.components(separatedBy: shown.replacingOccurrences(of: " ", with: "")).count == 4,
+      "\(text)")
+    #expect(text.components(separatedBy: "until every drawer has been entered.").count == 4)
+    try PDFOutputTests.expectSizeBound(input: input, output: pdf)
+    let script = """
+      import sys, pikepdf
+      pdf = pikepdf.open(sys.argv[1])
+      font = pdf.pages[2].Resources.Font.F2
+      descriptor = font.FontDescriptor
+      name = str(font.BaseFont)
+      print(font.Subtype, name[7:], descriptor.FontFile3.Subtype, int(descriptor.Flags),
+            "/CharSet" in descriptor, "/ToUnicode" in font, len(descriptor.FontFile3.read_bytes()) < 8000)
+      """
+    let (status, output) = try ExternalCheckers.run(Self.python, ["-c", script, pdf.path])
+    #expect(status == 0 && output == "/Type1 +\(twin) /Type1C 4 True True True\n", "\(output)")
+  }
+
   /// `Scans/scan.pdf` with its typed page's font made one ScanText cannot
-  /// honestly replace: a font without a free twin (`Verdana`), Symbol (no
-  /// free symbol font installed), Helvetica with widths that are not
+  /// honestly replace: a font without a free twin (`Verdana`), Symbol
+  /// under WinAnsiEncoding (whose Latin glyph names Symbol has not), Helvetica with widths that are not
   /// Helvetica's or with `/Differences` naming a glyph outside the Latin
   /// character set, a composite font not embedded:
   /// each stays as it is, and the file is plain PDF (no PDF/A or PDF/UA
@@ -513,7 +576,7 @@ struct MixedPDFTagsTests {
       ("Verdana", "Verdana: no free font has its widths"),
       (
         "Symbol",
-        "Symbol: no free font with its widths and glyphs is installed (Liberation has no symbol fonts)"
+        "Symbol: its encoding /WinAnsiEncoding names glyphs StandardSymbolsPS does not have (a symbol font's is its own)"
       ),
       ("widths", "Helvetica: its widths differ from LiberationSans-Regular's"),
       (
@@ -593,6 +656,70 @@ struct MixedPDFTagsTests {
       try PDFArchiveTests.expectValid(pdf, level: "2a", ua: true)
       let text = try Self.readersText(pdf, page: 3)
       #expect(text.components(separatedBy: "Read aloud: café, naïve.").count == 4, "\(text)")
+    }
+  }
+
+  /// `Scans/scan.pdf` with a line added to its typed page by PyMuPDF in a
+  /// CFF font (Standard Symbols PS, ``SymbolTwin``'s file): a composite
+  /// font, `CIDFontType0` under `Identity-H`, with `/ToUnicode`, its
+  /// program a subset embedded as `/FontFile3 /OpenType` (`opentype`, as
+  /// PyMuPDF writes it), or the same program's bare CFF table as
+  /// `/FontFile3 /CIDFontType0C` (`bare`: name-keyed, not CID-keyed).
+  static let compactScript = """
+    import io, sys, pikepdf, pymupdf
+    from fontTools.ttLib import TTFont
+    source, out, font, change = sys.argv[1:5]
+    doc = pymupdf.open(source)
+    doc[2].insert_text((20, 385), "Read aloud: a + b = g.", fontfile=font, fontname="SY",
+                       fontsize=9)
+    doc.subset_fonts()
+    pdf = pikepdf.open(io.BytesIO(doc.tobytes(garbage=3, deflate=True)))
+    if change == "bare":
+        descriptor = pdf.pages[2].Resources.Font.SY.DescendantFonts[0].FontDescriptor
+        program = TTFont(io.BytesIO(descriptor.FontFile3.read_bytes())).reader["CFF "]
+        descriptor.FontFile3 = pdf.make_stream(program, Subtype=pikepdf.Name.CIDFontType0C)
+    pdf.save(out)
+    """
+
+  /// A composite font whose program is CFF (``compactScript``): embedded
+  /// as OpenType, it is kept as it is, and the file is PDF/A-2a and
+  /// PDF/UA-1 with no failed rule and no warning, the three readers
+  /// reading the line (unchanged: this case was untested); a name-keyed
+  /// program embedded bare as `CIDFontType0C` keeps the file plain PDF,
+  /// with the warning saying why (before: claimed PDF/A-2a and PDF/UA-1,
+  /// and failed GLYPH-PRESENCE-001 at each level: no glyph for CID 1).
+  @Test(
+    .enabled(if: present, Comment(rawValue: absentMessage)),
+    .enabled(
+      if: symbolTwinsPresent,
+      "fonts-urw-base35's StandardSymbolsPS.otf not installed (run Tools/install/install-dependencies.sh)"
+    ))
+  func aCompositeFontInCFFIsKeptOrRefused() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let font = try #require(SymbolTwin.twin(of: "Symbol")?.path)
+    for change in ["opentype", "bare"] {
+      let input = folder.appendingPathComponent("\(change).pdf")
+      let (status, output) = try ExternalCheckers.run(
+        Self.python,
+        ["-c", Self.compactScript, PDFArchiveTests.sample("scan.pdf"), input.path, font, change])
+      try #require(status == 0, "\(output)")
+      let (pdf, stderr) = try PDFArchiveTests.ocr([input.path], name: "compact-\(change)")
+      let text = try Self.readersText(pdf, page: 3)
+      #expect(text.components(separatedBy: "Read aloud: a + b = g.").count == 4, "\(text)")
+      guard change == "bare" else {
+        #expect(stderr.isEmpty, "\(change): \(stderr)")
+        try PDFArchiveTests.expectValid(pdf, level: "2a", ua: true)
+        continue
+      }
+      // (The subset's tag is PyMuPDF's.)
+      #expect(
+        stderr.hasPrefix(
+          "Warning: \(pdf.path): written as plain PDF, not PDF/A-2a: page 3 has a font whose glyphs cannot be found ("
+        )
+          && stderr.hasSuffix(
+            "+Standard Symbols PS Regular: its CIDFontType0C program is not CID-keyed, so its CIDs select no glyphs)\n"
+          ), "\(stderr)")
+      try PDFArchiveTests.expectValid(pdf, level: "none", ua: false)
     }
   }
 }

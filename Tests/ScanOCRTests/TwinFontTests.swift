@@ -96,4 +96,71 @@ struct TwinFontTests {
     #expect(cut.width(0xF080) == program.width(0xE9))
     #expect(cut.width(0xF041) == 944)
   }
+
+  /// Symbol and ZapfDingbats (a subset tag aside) have URW's twins, and
+  /// each of their glyphs a character: Symbol's 190, ZapfDingbats' 202.
+  @Test func symbolFontsHaveTheirTwin() {
+    let cases: [(String, String?)] = [
+      ("Symbol", "StandardSymbolsPS"), ("ABCDEF+Symbol", "StandardSymbolsPS"),
+      ("ZapfDingbats", "D050000L"), ("Symbol,Bold", nil), ("SymbolMT", nil),
+      ("Helvetica", nil),
+    ]
+    for (name, twin) in cases {
+      #expect(SymbolTwin.twin(of: name)?.name == twin, "\(name)")
+    }
+    #expect(SymbolTwin.symbolCharacters.count == 190)
+    #expect(SymbolTwin.dingbatsCharacters.count == 202)
+    #expect(SymbolTwin.symbolCharacters["alpha"] == 0x3B1)
+    #expect(SymbolTwin.symbolCharacters["Delta"] == 0x394)
+    #expect(SymbolTwin.dingbatsCharacters["a20"] == 0x2714)
+  }
+
+  /// Standard Symbols PS has Symbol's widths (Adobe's AFM: `alpha` 631,
+  /// `Omega` 768, `bullet` 460) and its codes (0x61 `alpha`, 0xB7
+  /// `bullet`); its CFF subset keeps the glyphs asked for, with their
+  /// names, and is a small part of the file.
+  @Test(
+    .enabled(
+      if: SymbolTwin.twin(of: "Symbol")?.path != nil,
+      "fonts-urw-base35's StandardSymbolsPS.otf not installed (run Tools/install/install-dependencies.sh)"
+    ))
+  func aSymbolTwinsSubsetKeepsItsGlyphsNames() throws {
+    let path = try #require(SymbolTwin.twin(of: "Symbol")?.path)
+    let program = try #require(FontProgram(path: path))
+    #expect(program.isCompact)
+    let alpha = try #require(program.glyph(0x61))
+    let bullet = try #require(program.glyph(0xB7))
+    #expect(program.name(ofGlyph: alpha) == "alpha")
+    #expect(program.name(ofGlyph: bullet) == "bullet")
+    #expect(program.glyph(named: "Omega").map { program.width(ofGlyph: $0) } == 768)
+    #expect(program.width(ofGlyph: alpha) == 631 && program.width(ofGlyph: bullet) == 460)
+    let subset = try #require(program.compactSubset([alpha, bullet]))
+    #expect(subset.names == ["alpha", "bullet"] || subset.names == ["bullet", "alpha"])
+    let whole = try Data(contentsOf: URL(fileURLWithPath: path)).count
+    #expect(subset.program.count < whole / 5, "\(subset.program.count) of \(whole)")
+    // A bare CFF program: header major version 1.
+    #expect(subset.program.first == 1)
+  }
+
+  /// A CFF program is CID-keyed when its Top DICT begins with `ROS`
+  /// (12 30): one made by hand is; Standard Symbols PS's subset (name-keyed)
+  /// and bytes that are no CFF are not.
+  @Test func aCIDKeyedProgramBeginsWithROS() throws {
+    // Header (4 bytes), a Name INDEX holding "A", a Top DICT INDEX holding
+    // `391 392 0 ROS` (two SIDs as 28 hi lo, 0 as 139).
+    let top: [UInt8] = [28, 1, 135, 28, 1, 136, 139, 12, 30]
+    let cid: [UInt8] =
+      [1, 0, 4, 1] + [0, 1, 1, 1, 2, 65] + [0, 1, 1, 1, UInt8(top.count + 1)] + top
+    #expect(CompactFontFormat.isCIDKeyed(cid))
+    var named = cid
+    named[named.count - 1] = 31  // 12 31: CIDFontVersion, not ROS first
+    #expect(!CompactFontFormat.isCIDKeyed(named))
+    #expect(!CompactFontFormat.isCIDKeyed([1, 0, 4]))
+    #expect(!CompactFontFormat.isCIDKeyed(Array(cid.prefix(12))))
+    if let path = SymbolTwin.twin(of: "Symbol")?.path, let program = FontProgram(path: path),
+      let alpha = program.glyph(0x61), let subset = program.compactSubset([alpha])
+    {
+      #expect(!CompactFontFormat.isCIDKeyed(subset.program))
+    }
+  }
 }

@@ -76,6 +76,30 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# Symbol's and ZapfDingbats' twins (a typed page of a PDF input showing them
+# is embedded as a subset, Sources/ScanOCR/PDF/TwinFont.swift): two files of
+# fonts-urw-base35, StandardSymbolsPS.otf and D050000L.otf, put in
+# /usr/local/share/scantext/fonts, where fontconfig does not look. Not the
+# package itself: its fontconfig rules make URW's Nimbus fonts the match for
+# Helvetica, Times and Courier, which changes how Poppler draws a PDF that
+# leaves those out (a PDF input's pages, and so their recognition). Without
+# the files, such a page keeps its font out, with the plain-PDF warning.
+# Nothing is done when the package is installed already (ghostscript brings it).
+symbol_fonts=/usr/local/share/scantext/fonts
+urw=/usr/share/fonts/opentype/urw-base35
+if ! { [ -f "$urw/StandardSymbolsPS.otf" ] && [ -f "$urw/D050000L.otf" ]; } &&
+  ! { [ -f "$symbol_fonts/StandardSymbolsPS.otf" ] && [ -f "$symbol_fonts/D050000L.otf" ]; }; then
+  echo "Installing StandardSymbolsPS.otf and D050000L.otf (fonts-urw-base35) into $symbol_fonts" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  work="$(mktemp -d)"
+  chmod 755 "$work"  # (apt-get download fetches as the _apt user where it can)
+  (cd "$work" && apt-get download -qq fonts-urw-base35 >/dev/null 2>&1)
+  dpkg-deb --fsys-tarfile "$work"/fonts-urw-base35_*.deb |
+    tar -x -C "$work" ".$urw/StandardSymbolsPS.otf" ".$urw/D050000L.otf"
+  $sudo install -D -m 644 -t "$symbol_fonts" "$work$urw/StandardSymbolsPS.otf" "$work$urw/D050000L.otf"
+  rm -rf "$work"
+fi
 # The tools below are the test suite's.
 if [ "$runtime_only" -eq 1 ]; then exit 0; fi
 

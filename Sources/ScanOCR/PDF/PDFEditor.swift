@@ -57,6 +57,10 @@ public final class PDFEditor {
   /// ``completeCompositeFonts()`` could not give stays without them (by
   /// its object number): named in the PDF/A warning.
   private var fontsWithoutCharacters: [Int: String] = [:]
+  /// Why each embedded composite font whose glyphs a reader cannot find
+  /// by its CIDs is so (by its object number; ``completeCompositeFonts()``):
+  /// named in the PDF/A warning, at every level.
+  private var fontsWithoutGlyphs: [Int: String] = [:]
 
   /// Whether PDF editing is available: qpdf's library (libqpdf29) and
   /// zlib are installed.
@@ -1667,6 +1671,10 @@ public final class PDFEditor {
         let why = fontsLeftOut[id].map { ": \($0)" } ?? ""
         return "a font that is not embedded (\(base ?? String(key.dropFirst()))\(why))"
       }
+      if let why = fontsWithoutGlyphs[id] {
+        let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) }
+        return "a font whose glyphs cannot be found (\(base ?? String(key.dropFirst())): \(why))"
+      }
       if needsCharacters, let why = fontsWithoutCharacters[id] {
         let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) }
         return "a font whose characters are unknown (\(base ?? String(key.dropFirst())): \(why))"
@@ -1889,6 +1897,14 @@ public final class PDFEditor {
   ///   is, and the file is not claimed PDF/A (but PDF/A-1b) or PDF/UA
   ///   (``unembeddedFont()``, ``archivalBlocker(part:needsCharacters:)``),
   ///   naming why.
+  ///
+  /// A CFF descendant (`CIDFontType0`) embedded bare (`/FontFile3
+  /// /CIDFontType0C`) whose program is name-keyed, not CID-keyed
+  /// (``CompactFontFormat/isCIDKeyed(_:)``), has no glyph a CID selects
+  /// by PDF's rules (viewers take its CIDs as glyph indices): the file is
+  /// not claimed PDF/A at any level or PDF/UA, naming why. (Embedded as
+  /// OpenType, `/FontFile3 /OpenType`, as PyMuPDF writes it, such a
+  /// program's CIDs are its glyph indices, and it is kept as it is.)
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   /// - Complexity: O(*n*) in the pages' content and the fonts' sizes.
   package func completeCompositeFonts() throws(OCRError) {
@@ -1907,6 +1923,18 @@ public final class PDFEditor {
     for (id, font) in composite.sorted(by: { $0.key < $1.key }) {
       guard let descendant = items(of: get(font, "/DescendantFonts")).first else { continue }
       let trueType = name(get(descendant, "/Subtype")) == "/CIDFontType2"
+      // A CFF program embedded bare must be CID-keyed (ISO 32000-1
+      // §9.7.4.2): a name-keyed one's charset names glyphs, which no CID
+      // selects (PDF/A's glyph presence, ISO 19005-2 §6.2.11.4.1).
+      let compact = get(get(descendant, "/FontDescriptor"), "/FontFile3")
+      if name(get(descendant, "/Subtype")) == "/CIDFontType0",
+        name(get(dictionary(of: compact), "/Subtype")) == "/CIDFontType0C",
+        let bytes = decodedBytes(compact), !CompactFontFormat.isCIDKeyed(bytes)
+      {
+        fontsWithoutGlyphs[id] =
+          "its CIDFontType0C program is not CID-keyed, so its CIDs select no glyphs"
+        continue
+      }
       if trueType, scantext_qpdf_oh_has_key(q, descendant, "/CIDToGIDMap") == 0 {
         scantext_qpdf_oh_replace_key(
           q, descendant, "/CIDToGIDMap", scantext_qpdf_oh_parse(q, "/Identity"))
@@ -1963,13 +1991,10 @@ public final class PDFEditor {
         : "ScanText embeds only simple fonts"
     }
     let base = name(get(font, "/BaseFont")).map { String($0.dropFirst()) } ?? ""
-    guard let twin = TwinFont.twin(of: base) else {
-      // (Debian's free twins of Symbol and ZapfDingbats, in
-      // fonts-urw-base35, are not installed: fc-list has none.)
-      return ["Symbol", "ZapfDingbats"].contains(base)
-        ? "no free font with its widths and glyphs is installed (Liberation has no symbol fonts)"
-        : "no free font has its widths"
+    if let twin = SymbolTwin.twin(of: base) {
+      return embedSymbolTwin(font, twin, codes: codes, programs: &programs)
     }
+    guard let twin = TwinFont.twin(of: base) else { return "no free font has its widths" }
     guard let path = twin.path,
       let program = programs[twin.name] ?? FontProgram(path: path)
     else { return "its twin \(twin.name) is not installed (fonts-liberation2)" }
@@ -2053,6 +2078,119 @@ public final class PDFEditor {
     if widths.isEmpty, let low = shown.min(), let high = shown.max() {
       let list = (low...high).map { code in
         String(encoding.scalar(code).flatMap { program.width($0) } ?? 0)
+      }
+      scantext_qpdf_oh_replace_key(
+        q, font, "/FirstChar", scantext_qpdf_oh_new_integer(q, Int64(low)))
+      scantext_qpdf_oh_replace_key(
+        q, font, "/LastChar", scantext_qpdf_oh_new_integer(q, Int64(high)))
+      scantext_qpdf_oh_replace_key(
+        q, font, "/Widths", scantext_qpdf_oh_parse(q, "[" + list.joined(separator: " ") + "]"))
+    }
+    return nil
+  }
+
+  /// Embeds a Symbol or ZapfDingbats font's twin (``embedTwinFonts()``):
+  /// the font becomes a symbolic Type 1 font whose program is a CFF subset
+  /// of the twin (`/FontFile3 /Type1C`, with the `/CharSet` PDF/A asks of
+  /// a subset), each code it shows named by `/Differences` (the glyph its
+  /// own encoding gives it: the font's built-in one, which the twin's
+  /// `cmap` keeps, or its `/Differences`), a `/ToUnicode` map giving each
+  /// its character (``SymbolTwin/characters``), and the twin's widths
+  /// when it had none. Returns why it cannot, `nil` when done: a font
+  /// under a named encoding (WinAnsiEncoding names Latin glyphs such a
+  /// font does not have), a code without a glyph in the twin, or widths
+  /// that are not the twin's.
+  private func embedSymbolTwin(
+    _ font: qpdf_oh, _ twin: SymbolTwin, codes: Set<UInt8>, programs: inout [String: FontProgram]
+  ) -> String? {
+    // Its own encoding: the built-in one, changed by `/Differences` alone.
+    var differences: [UInt8: String] = [:]
+    let own = get(font, "/Encoding")
+    if scantext_qpdf_oh_has_key(q, font, "/Encoding") != 0 {
+      guard isDictionary(own), scantext_qpdf_oh_has_key(q, own, "/BaseEncoding") == 0 else {
+        let named = isDictionary(own) ? name(get(own, "/BaseEncoding")) : name(own)
+        return
+          "its encoding \(named ?? "") names glyphs \(twin.name) does not have (a symbol font's is its own)"
+      }
+      var code: Int?
+      for item in items(of: get(own, "/Differences")) {
+        if let number = integer(item) {
+          code = number
+        } else if let glyph = name(item), let at = code {
+          if at <= 255 { differences[UInt8(at)] = String(glyph.dropFirst()) }
+          code = at + 1
+        } else {
+          return "its encoding's /Differences cannot be read"
+        }
+      }
+    }
+    guard let path = twin.path,
+      let program = programs[twin.name] ?? FontProgram(path: path), program.isCompact
+    else { return "its twin \(twin.name) is not installed (fonts-urw-base35)" }
+    programs[twin.name] = program
+    let shown = codes.isEmpty ? [0x20] : codes
+    var glyphs: [UInt8: (glyph: UInt32, name: String, scalar: UInt32)] = [:]
+    for code in shown.sorted() {
+      let builtIn = program.glyph(UInt32(code)).flatMap { program.name(ofGlyph: $0) }
+      guard let glyphName = differences[code] ?? builtIn, glyphName != ".notdef",
+        let glyph = program.glyph(named: glyphName), let scalar = twin.characters[glyphName]
+      else { return "code \(code) has no glyph in \(twin.name)" }
+      glyphs[code] = (glyph, glyphName, scalar)
+    }
+    let widths = items(of: get(font, "/Widths"))
+    if !widths.isEmpty {
+      let first = integer(get(font, "/FirstChar")) ?? 0
+      func number(_ object: qpdf_oh) -> Double {
+        scantext_qpdf_oh_is_number(q, object) != 0
+          ? scantext_qpdf_oh_get_numeric_value(q, object) : 0
+      }
+      let missing = number(get(get(font, "/FontDescriptor"), "/MissingWidth"))
+      for (code, entry) in glyphs {
+        let index = Int(code) - first
+        let stated = widths.indices.contains(index) ? number(widths[index]) : missing
+        guard abs(stated - Double(program.width(ofGlyph: entry.glyph))) <= 1 else {
+          return "its widths differ from \(twin.name)'s"
+        }
+      }
+    }
+    guard let subset = program.compactSubset(Set(glyphs.values.map(\.glyph))) else {
+      return "HarfBuzz could not subset \(twin.name)"
+    }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in Array(twin.name.utf8) + shown.sorted() {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let tag = String(
+      (0..<6).map { i in Character(Unicode.Scalar(UInt8(65 + (hash >> (UInt64(i) * 5)) % 26))) })
+    let fontName = "\(tag)+\(twin.name)"
+    let box = program.boundingBox.map(String.init).joined(separator: " ")
+    let file = newStream(subset.program, isContent: false)
+    scantext_qpdf_oh_replace_key(
+      q, dictionary(of: file), "/Subtype", scantext_qpdf_oh_parse(q, "/Type1C"))
+    let charSet = subset.names.map { "/" + $0 }.joined()
+    let descriptor = indirect(
+      """
+      << /Type /FontDescriptor /FontName /\(fontName) /Flags 4 /FontBBox [\(box)] \
+      /ItalicAngle 0 /Ascent \(program.ascent) /Descent \(program.descent) \
+      /CapHeight \(program.capHeight) /StemV 80 /CharSet (\(charSet)) >>
+      """)
+    scantext_qpdf_oh_replace_key(q, descriptor, "/FontFile3", file)
+    scantext_qpdf_oh_replace_key(q, font, "/Subtype", scantext_qpdf_oh_parse(q, "/Type1"))
+    scantext_qpdf_oh_replace_key(q, font, "/BaseFont", scantext_qpdf_oh_parse(q, "/" + fontName))
+    scantext_qpdf_oh_replace_key(q, font, "/FontDescriptor", descriptor)
+    // Every code shown named, so no reader needs the program's own
+    // encoding (a subset's may have none).
+    let named = glyphs.sorted { $0.key < $1.key }.map { "\($0.key) /\($0.value.name)" }
+    scantext_qpdf_oh_replace_key(
+      q, font, "/Encoding",
+      scantext_qpdf_oh_parse(
+        q, "<< /Type /Encoding /Differences [" + named.joined(separator: " ") + "] >>"))
+    scantext_qpdf_oh_replace_key(
+      q, font, "/ToUnicode",
+      newStream(Self.toUnicode(glyphs.mapValues(\.scalar)), isContent: false))
+    if widths.isEmpty, let low = shown.min(), let high = shown.max() {
+      let list = (low...high).map { code in
+        String(glyphs[code].map { program.width(ofGlyph: $0.glyph) } ?? 0)
       }
       scantext_qpdf_oh_replace_key(
         q, font, "/FirstChar", scantext_qpdf_oh_new_integer(q, Int64(low)))

@@ -75,6 +75,130 @@ struct TwinFont: Equatable {
   }
 }
 
+/// A free font with the glyphs and widths of Symbol or ZapfDingbats (two of
+/// the standard 14, whose glyphs Liberation does not have): URW's Standard
+/// Symbols PS and D050000L (Debian's `fonts-urw-base35`), CFF programs in
+/// OpenType files whose `cmap` maps each code of the font's own encoding to
+/// its glyph. Embedding a subset of it (``FontProgram/compactSubset(_:)``)
+/// lets a typed page showing symbols or dingbats be PDF/A.
+struct SymbolTwin: Equatable {
+  /// The font's file name without `.otf` (`StandardSymbolsPS`), also the
+  /// embedded font's name.
+  let name: String
+  /// The characters of the font's glyphs, by glyph name.
+  let characters: [String: UInt32]
+
+  /// The folders searched for the twins' files, in order: where Debian's
+  /// and Fedora's packages put them, then ScanText's own folder, which
+  /// fontconfig does not search (`Tools/install/install-dependencies.sh`
+  /// puts the two files there rather than install the package, whose
+  /// fontconfig rules make URW's fonts the match for Helvetica, Times and
+  /// Courier, which changes how Poppler draws a PDF leaving those out).
+  static let folders = [
+    "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/urw-base35",
+    "/usr/local/share/scantext/fonts",
+  ]
+
+  /// The twin of a font named `baseFont` (a subset tag `ABCDEF+` aside):
+  /// `Symbol` or `ZapfDingbats`; `nil` for another.
+  /// - Complexity: O(1).
+  static func twin(of baseFont: String) -> SymbolTwin? {
+    var name = baseFont
+    if let plus = name.firstIndex(of: "+"), name.distance(from: name.startIndex, to: plus) == 6 {
+      name = String(name[name.index(after: plus)...])
+    }
+    switch name {
+    case "Symbol": return SymbolTwin(name: "StandardSymbolsPS", characters: symbolCharacters)
+    case "ZapfDingbats": return SymbolTwin(name: "D050000L", characters: dingbatsCharacters)
+    default: return nil
+    }
+  }
+
+  /// The twin's installed file, `nil` when `fonts-urw-base35`'s file is
+  /// in none of ``folders``.
+  var path: String? {
+    Self.folders.map { "\($0)/\(name).otf" }.first { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  /// `name:hex` pairs, whitespace apart, as a dictionary.
+  private static func table(_ text: String) -> [String: UInt32] {
+    Dictionary(
+      text.split(whereSeparator: \.isWhitespace).compactMap { entry in
+        let parts = entry.split(separator: ":")
+        guard parts.count == 2, let scalar = UInt32(parts[1], radix: 16) else { return nil }
+        return (String(parts[0]), scalar)
+      }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// The characters of Symbol's 190 glyphs: the Adobe Glyph List's, but
+  /// Greek letters for `Delta`, `Omega` and `mu` (the list's increment,
+  /// ohm and micro signs), the characters themselves for the serif and
+  /// sans-serif copyright, registered and trademark signs, and Unicode's
+  /// own characters (Miscellaneous Technical) for the pieces of large
+  /// brackets and the extenders the list puts in the private use area.
+  static let symbolCharacters = table(
+    """
+    space:20 exclam:21 universal:2200 numbersign:23 existential:2203 percent:25 ampersand:26
+    suchthat:220B parenleft:28 parenright:29 asteriskmath:2217 plus:2B comma:2C minus:2212
+    period:2E slash:2F zero:30 one:31 two:32 three:33 four:34 five:35 six:36 seven:37 eight:38
+    nine:39 colon:3A semicolon:3B less:3C equal:3D greater:3E question:3F congruent:2245
+    Alpha:391 Beta:392 Chi:3A7 Delta:394 Epsilon:395 Phi:3A6 Gamma:393 Eta:397 Iota:399
+    theta1:3D1 Kappa:39A Lambda:39B Mu:39C Nu:39D Omicron:39F Pi:3A0 Theta:398 Rho:3A1
+    Sigma:3A3 Tau:3A4 Upsilon:3A5 sigma1:3C2 Omega:3A9 Xi:39E Psi:3A8 Zeta:396 bracketleft:5B
+    therefore:2234 bracketright:5D perpendicular:22A5 underscore:5F radicalex:203E alpha:3B1
+    beta:3B2 chi:3C7 delta:3B4 epsilon:3B5 phi:3C6 gamma:3B3 eta:3B7 iota:3B9 phi1:3D5
+    kappa:3BA lambda:3BB mu:3BC nu:3BD omicron:3BF pi:3C0 theta:3B8 rho:3C1 sigma:3C3 tau:3C4
+    upsilon:3C5 omega1:3D6 omega:3C9 xi:3BE psi:3C8 zeta:3B6 braceleft:7B bar:7C braceright:7D
+    similar:223C apple:F8FF Euro:20AC Upsilon1:3D2 minute:2032 lessequal:2264 fraction:2044
+    infinity:221E florin:192 club:2663 diamond:2666 heart:2665 spade:2660 arrowboth:2194
+    arrowleft:2190 arrowup:2191 arrowright:2192 arrowdown:2193 degree:B0 plusminus:B1
+    second:2033 greaterequal:2265 multiply:D7 proportional:221D partialdiff:2202 bullet:2022
+    divide:F7 notequal:2260 equivalence:2261 approxequal:2248 ellipsis:2026 arrowvertex:23D0
+    arrowhorizex:23AF carriagereturn:21B5 aleph:2135 Ifraktur:2111 Rfraktur:211C
+    weierstrass:2118 circlemultiply:2297 circleplus:2295 emptyset:2205 intersection:2229
+    union:222A propersuperset:2283 reflexsuperset:2287 notsubset:2284 propersubset:2282
+    reflexsubset:2286 element:2208 notelement:2209 angle:2220 gradient:2207 registerserif:AE
+    copyrightserif:A9 trademarkserif:2122 product:220F radical:221A dotmath:22C5 logicalnot:AC
+    logicaland:2227 logicalor:2228 arrowdblboth:21D4 arrowdblleft:21D0 arrowdblup:21D1
+    arrowdblright:21D2 arrowdbldown:21D3 lozenge:25CA angleleft:2329 registersans:AE
+    copyrightsans:A9 trademarksans:2122 summation:2211 parenlefttp:239B parenleftex:239C
+    parenleftbt:239D bracketlefttp:23A1 bracketleftex:23A2 bracketleftbt:23A3 bracelefttp:23A7
+    braceleftmid:23A8 braceleftbt:23A9 braceex:23AA angleright:232A integral:222B
+    integraltp:2320 integralex:23AE integralbt:2321 parenrighttp:239E parenrightex:239F
+    parenrightbt:23A0 bracketrighttp:23A4 bracketrightex:23A5 bracketrightbt:23A6
+    bracerighttp:23AB bracerightmid:23AC bracerightbt:23AD
+    """)
+
+  /// The characters of ZapfDingbats' 202 glyphs (Adobe's ITC Zapf
+  /// Dingbats Glyph List, as Poppler reads them; Poppler reads none for
+  /// 0x80–0x8D, the ornamental brackets, given here as in the list).
+  static let dingbatsCharacters = table(
+    """
+    space:20 a1:2701 a2:2702 a202:2703 a3:2704 a4:260E a5:2706 a119:2707 a118:2708 a117:2709
+    a11:261B a12:261E a13:270C a14:270D a15:270E a16:270F a105:2710 a17:2711 a18:2712 a19:2713
+    a20:2714 a21:2715 a22:2716 a23:2717 a24:2718 a25:2719 a26:271A a27:271B a28:271C a6:271D
+    a7:271E a8:271F a9:2720 a10:2721 a29:2722 a30:2723 a31:2724 a32:2725 a33:2726 a34:2727
+    a35:2605 a36:2729 a37:272A a38:272B a39:272C a40:272D a41:272E a42:272F a43:2730 a44:2731
+    a45:2732 a46:2733 a47:2734 a48:2735 a49:2736 a50:2737 a51:2738 a52:2739 a53:273A a54:273B
+    a55:273C a56:273D a57:273E a58:273F a59:2740 a60:2741 a61:2742 a62:2743 a63:2744 a64:2745
+    a65:2746 a66:2747 a67:2748 a68:2749 a69:274A a70:274B a71:25CF a72:274D a73:25A0 a74:274F
+    a203:2750 a75:2751 a204:2752 a76:25B2 a77:25BC a78:25C6 a79:2756 a81:25D7 a82:2758 a83:2759
+    a84:275A a97:275B a98:275C a99:275D a100:275E a89:2768 a90:2769 a93:276A a94:276B a91:276C
+    a92:276D a205:276E a85:276F a206:2770 a86:2771 a87:2772 a88:2773 a95:2774 a96:2775
+    a101:2761 a102:2762 a103:2763 a104:2764 a106:2765 a107:2766 a108:2767 a112:2663 a111:2666
+    a110:2665 a109:2660 a120:2460 a121:2461 a122:2462 a123:2463 a124:2464 a125:2465 a126:2466
+    a127:2467 a128:2468 a129:2469 a130:2776 a131:2777 a132:2778 a133:2779 a134:277A a135:277B
+    a136:277C a137:277D a138:277E a139:277F a140:2780 a141:2781 a142:2782 a143:2783 a144:2784
+    a145:2785 a146:2786 a147:2787 a148:2788 a149:2789 a150:278A a151:278B a152:278C a153:278D
+    a154:278E a155:278F a156:2790 a157:2791 a158:2792 a159:2793 a160:2794 a161:2192 a163:2194
+    a164:2195 a196:2798 a165:2799 a192:279A a166:279B a167:279C a168:279D a169:279E a170:279F
+    a171:27A0 a172:27A1 a173:27A2 a162:27A3 a174:27A4 a175:27A5 a176:27A6 a177:27A7 a178:27A8
+    a179:27A9 a193:27AA a180:27AB a199:27AC a181:27AD a200:27AE a182:27AF a201:27B1 a183:27B2
+    a184:27B3 a197:27B4 a185:27B5 a194:27B6 a198:27B7 a186:27B8 a195:27B9 a187:27BA a188:27BB
+    a189:27BC a190:27BD a191:27BE
+    """)
+}
+
 /// The characters a simple font's one-byte codes stand for, under the
 /// encodings a twin can be embedded with as a TrueType font that PDF/A
 /// accepts (ISO 19005-2 §6.2.11.6: WinAnsiEncoding, with differences only
@@ -375,6 +499,69 @@ final class FontProgram {
     }
   }
 
+  /// The glyph's PostScript name (a CFF program's charset, else the
+  /// `post` table); `nil` when the font names none.
+  func name(ofGlyph glyph: UInt32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard hb_font_get_glyph_name(font, glyph, &buffer, UInt32(buffer.count)) != 0 else {
+      return nil
+    }
+    let name = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? nil : name
+  }
+
+  /// The glyph named `name`; `nil` when the font has none so named.
+  func glyph(named name: String) -> UInt32? {
+    var glyph: hb_codepoint_t = 0
+    let found = name.withCString { hb_font_get_glyph_from_name(font, $0, -1, &glyph) }
+    return found != 0 ? glyph : nil
+  }
+
+  /// The advance width of `glyph`, in thousandths of an em.
+  func width(ofGlyph glyph: UInt32) -> Int {
+    thousandths(hb_font_get_glyph_h_advance(font, glyph))
+  }
+
+  /// Whether the font's outlines are a CFF program (an OpenType file
+  /// with a `CFF ` table).
+  var isCompact: Bool { table("CFF ", count: 4) != nil }
+
+  /// A CFF font (``isCompact``) cut down to `glyphs` (and `.notdef`),
+  /// without hints: the subset's bare CFF program, what PDF embeds as
+  /// `/FontFile3 /Subtype /Type1C` (ISO 32000-1 §9.9), and the names of
+  /// its glyphs but `.notdef` (a Type 1 subset's `/CharSet`); `nil` when
+  /// HarfBuzz fails.
+  /// - Complexity: O(*n*) in the font's size.
+  func compactSubset(_ glyphs: Set<UInt32>) -> (program: [UInt8], names: [String])? {
+    guard isCompact, let input = hb_subset_input_create_or_fail() else { return nil }
+    defer { hb_subset_input_destroy(input) }
+    let kept = hb_subset_input_glyph_set(input)
+    for glyph in glyphs.sorted() { hb_set_add(kept, glyph) }
+    hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+    guard let subset = hb_subset_or_fail(face, input) else { return nil }
+    defer { hb_face_destroy(subset) }
+    guard let table = hb_face_reference_table(subset, Self.tag("CFF ")) else { return nil }
+    defer { hb_blob_destroy(table) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(table, &length), length > 0 else { return nil }
+    let program = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+      Array(UnsafeBufferPointer(start: $0, count: Int(length)))
+    }
+    guard let cut = hb_font_create(subset) else { return nil }
+    defer { hb_font_destroy(cut) }
+    var names: [String] = []
+    for glyph in 1..<max(1, hb_face_get_glyph_count(subset)) {
+      var buffer = [CChar](repeating: 0, count: 64)
+      guard hb_font_get_glyph_name(cut, glyph, &buffer, UInt32(buffer.count)) != 0 else {
+        return nil
+      }
+      names.append(
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    return (program, names)
+  }
+
   /// The font cut down to the glyphs of `glyphs`' characters (as
   /// ``subset(_:)``), its `cmap` replaced by one (3,0) (Microsoft Symbol)
   /// table that maps each one-byte code, as 0xF000 + code, to its
@@ -456,5 +643,67 @@ final class FontProgram {
   /// An OpenType tag of four ASCII letters, as `HB_TAG` makes it.
   static func tag(_ text: String) -> UInt32 {
     text.utf8.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+  }
+}
+
+/// The one fact ScanText reads from a bare CFF program (ISO 32000-1's
+/// `/FontFile3 /Subtype /CIDFontType0C`): whether it is CID-keyed.
+enum CompactFontFormat {
+  /// Whether the CFF program `bytes` is CID-keyed: its first font's Top
+  /// DICT begins with the `ROS` operator (12 30), as Adobe's Technical
+  /// Note #5176 (§18) asks of a CIDFont. A name-keyed program's charset
+  /// names glyphs, not CIDs, so a Type 0 CIDFont's CIDs select none of
+  /// them. `false` when the bytes are not a CFF program.
+  /// - Complexity: O(*n*) in the Top DICT's size.
+  static func isCIDKeyed(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= 4 else { return false }
+    // The header, then the Name INDEX, then the Top DICT INDEX (§8, §5).
+    guard let names = index(bytes, at: Int(bytes[2])),
+      let top = index(bytes, at: names.end), let first = top.items.first
+    else { return false }
+    // The first operator after its operands (§4): ROS comes first.
+    var i = first.lowerBound
+    while i < first.upperBound {
+      let b0 = bytes[i]
+      switch b0 {
+      case 12: return i + 1 < first.upperBound && bytes[i + 1] == 30
+      case 0...21: return false
+      case 28: i += 3
+      case 29: i += 5
+      case 30:  // a real number: nibbles up to one that is 0xF
+        i += 1
+        while i < first.upperBound, bytes[i] & 0x0F != 0x0F, bytes[i] >> 4 != 0x0F { i += 1 }
+        i += 1
+      case 32...246: i += 1
+      case 247...254: i += 2
+      default: return false
+      }
+    }
+    return false
+  }
+
+  /// The byte ranges of an INDEX's items and where it ends (CFF §5);
+  /// `nil` when it runs past the end.
+  private static func index(_ bytes: [UInt8], at start: Int) -> (items: [Range<Int>], end: Int)? {
+    guard start >= 0, start + 2 <= bytes.count else { return nil }
+    let count = Int(bytes[start]) << 8 | Int(bytes[start + 1])
+    if count == 0 { return ([], start + 2) }
+    guard start + 3 <= bytes.count else { return nil }
+    let size = Int(bytes[start + 2])
+    let offsets = start + 3
+    guard (1...4).contains(size), offsets + (count + 1) * size <= bytes.count else { return nil }
+    func offset(_ k: Int) -> Int {
+      (0..<size).reduce(0) { $0 << 8 | Int(bytes[offsets + k * size + $1]) }
+    }
+    // (Offsets count from the byte before the data, from 1.)
+    let data = offsets + (count + 1) * size - 1
+    var items: [Range<Int>] = []
+    for k in 0..<count {
+      let low = data + offset(k)
+      let high = data + offset(k + 1)
+      guard low <= high, high <= bytes.count else { return nil }
+      items.append(low..<high)
+    }
+    return (items, data + offset(count))
   }
 }

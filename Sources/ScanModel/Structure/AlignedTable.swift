@@ -385,7 +385,7 @@ public enum AlignedTables {
     guard heights.count >= 6 else { return [] }
     let h = Double(heights[heights.count / 2])
     guard h > 0 else { return [] }
-    let gap = columnGap(h: h, pitch: FixedPitch.pitch(lines.lazy.flatMap(\.line.words)))
+    let gap = columnGap(h: h, pitch: FixedPitch.pitch(lines.map(\.line)))
     let all = segments(of: lines, h: h, gap: gap)
     let rows = Self.rows(of: all, h: h, gap: gap)
     var byParagraph: [Int: [Segment]] = [:]

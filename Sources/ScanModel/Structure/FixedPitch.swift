@@ -41,21 +41,45 @@ enum FixedPitch {
     return (mean, high - low)
   }
 
-  /// The advance of the fixed-pitch face `words` are mostly set in (the
+  /// The advance of the fixed-pitch face `lines` are mostly set in (the
   /// median step of their fixed-pitch words), or `nil` when most of the
-  /// words that tell are proportional, or fewer than four are fixed.
-  /// - Complexity: O(*g* + *f* log *f*) in the words' glyphs and the
-  ///   fixed-pitch words.
-  static func pitch<S: Sequence<Word>>(_ words: S) -> Double? {
+  /// words that tell are proportional, fewer than four are fixed, or the
+  /// spaces between words are not an advance wide.
+  ///
+  /// The spaces tell what the words alone cannot: the capitals of a
+  /// proportional face are near one width, so words in capitals step
+  /// evenly (`tabula/m27.pdf` of the camelot set, a listing in Arial
+  /// capitals, looked fixed-pitch). In a fixed-pitch face a space is one
+  /// advance, so the centres of the glyphs either side of it are two
+  /// advances apart; in a proportional face a space is about a third of
+  /// a capital's height, and they stand 1.3–1.5 capital widths apart.
+  /// - Complexity: O(*g* + *f* log *f*) in the glyphs and the fixed-pitch
+  ///   words.
+  static func pitch(_ lines: [TextLine]) -> Double? {
     var steps: [Double] = []
     var proportional = 0
-    for word in words {
+    for word in lines.lazy.flatMap(\.words) {
       guard let step = step(of: word) else { continue }
       if step.spread <= spread * step.mean { steps.append(step.mean) } else { proportional += 1 }
     }
     guard steps.count >= 4, steps.count > proportional else { return nil }
     steps.sort()
-    return steps[steps.count / 2]
+    let pitch = steps[steps.count / 2]
+    // Across the spaces: glyph centre to glyph centre, in advances, for
+    // words at most three advances apart (a space or two, not a column).
+    var spaces: [Double] = []
+    for line in lines {
+      let words = line.words.filter { !$0.glyphs.isEmpty }.sorted { $0.bbox.minX < $1.bbox.minX }
+      for (a, b) in zip(words, words.dropFirst()) {
+        guard let last = a.glyphs.last?.bbox, let first = b.glyphs.first?.bbox else { continue }
+        let across = Double(first.minX + first.maxX - last.minX - last.maxX) / 2 / pitch
+        if across < 3 { spaces.append(across) }
+      }
+    }
+    guard !spaces.isEmpty else { return nil }
+    spaces.sort()
+    let space = spaces[spaces.count / 2]
+    return abs(space - 2) <= 2 * spread ? pitch : nil
   }
 
   /// How many of `words` are set at a fixed pitch, and how many in a

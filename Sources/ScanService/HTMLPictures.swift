@@ -62,10 +62,9 @@ package struct HTMLPictures {
     if let imageURL {
       // The URL is taken to serve the page's image file as it is.
       let url = imageURL.replacingOccurrences(of: Self.pageNumberPlaceholder, with: "\(number)")
-      let bytes = located.flatMap { try? InputFiles.read($0) }.map { [UInt8]($0) }
       return AccessibleHTML.ShownPage(
         page: page, image: .url(url),
-        imageOrientation: bytes.map(AccessibleHTML.browserOrientation(ofImage:)), number: number)
+        imageOrientation: located.flatMap(Self.browserOrientation(ofImageAt:)), number: number)
     }
     guard let path = located else {
       if embed || page.pdf != nil || InputFiles.isStream(modelPath) {
@@ -118,6 +117,28 @@ package struct HTMLPictures {
         number: number)
     } catch {
       throw ServiceError(error.description)
+    }
+  }
+
+  /// The orientation a browser applies to the image file at `path`
+  /// (``ScanFormats/AccessibleHTML/browserOrientation(ofImage:)``), `nil`
+  /// when it cannot be read. Only a JPEG or a PNG carries one, so a
+  /// regular file is read whole only when its first bytes are one's: a
+  /// PDF's or a multi-page TIFF's pages each read their whole file here
+  /// before (two copies of it a page, so `html`'s peak grew with the
+  /// file: issue 45, point 2).
+  static func browserOrientation(ofImageAt path: String) -> Int? {
+    if !InputFiles.isStream(path), let handle = FileHandle(forReadingAtPath: path) {
+      let head = try? handle.read(upToCount: 8)
+      try? handle.close()
+      if let head, !head.isEmpty,
+        !AccessibleHTML.mayCarryBrowserOrientation(head: [UInt8](head))
+      {
+        return 1
+      }
+    }
+    return (try? InputFiles.read(path)).map {
+      AccessibleHTML.browserOrientation(ofImage: [UInt8]($0))
     }
   }
 

@@ -364,6 +364,36 @@ struct HTMLTests {
     #expect(AccessibleHTML.browserOrientation(ofImage: []) == 1)
   }
 
+  /// `html --image-url` takes the browser's orientation from the page's
+  /// image file, reading it whole only when it is a JPEG or a PNG: each
+  /// page of a PDF read its whole file here (issue 45, point 2: two
+  /// copies of a 3.4 MB file a page at 20,000 pages). A sparse 8 GB file
+  /// that starts as a PDF is answered from its first bytes.
+  @Test func anImageFilesOrientationIsReadWholeOnlyForAJPEGOrAPNG() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+      let url = folder.appendingPathComponent(name)
+      try Data(bytes).write(to: url)
+      return url.path
+    }
+    let jpeg = try file("p.jpg", jpegHead(orientation: 6))
+    let png = try file("p.png", pngChunks(orientation: 8, afterData: false))
+    #expect(HTMLPictures.browserOrientation(ofImageAt: jpeg) == 6)
+    #expect(HTMLPictures.browserOrientation(ofImageAt: png) == 8)
+    #expect(
+      HTMLPictures.browserOrientation(ofImageAt: try file("p.tif", [0x49, 0x49, 42, 0])) == 1)
+    #expect(HTMLPictures.browserOrientation(ofImageAt: try file("short", [0xFF])) == 1)
+    // As before: nothing to read gives no orientation (the page's own).
+    #expect(HTMLPictures.browserOrientation(ofImageAt: try file("empty", [])) == nil)
+    #expect(HTMLPictures.browserOrientation(ofImageAt: folder.path + "/missing") == nil)
+    let huge = try file("huge.pdf", Array("%PDF-1.4\n".utf8))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+    try handle.truncate(atOffset: 8 << 30)
+    try handle.close()
+    #expect(HTMLPictures.browserOrientation(ofImageAt: huge) == 1)
+  }
+
   @Test func pictureIsTurnedIntoTheModelsFrame() {
     let text = [paragraph(["Some text here."], y: 240)]
     // A model in the viewer's frame (tag 6 applied: 1400 × 1000) over a

@@ -102,9 +102,9 @@ extension AccessibleHTML {
   ///   headers, a PNG's chunk headers), at most the file's length.
   public static func browserOrientation(ofImage bytes: [UInt8]) -> Int {
     let tiff: ArraySlice<UInt8>?
-    if bytes.starts(with: [0xFF, 0xD8]) {
+    if bytes.starts(with: jpegStart) {
       tiff = jpegExif(bytes)
-    } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+    } else if bytes.starts(with: pngStart) {
       tiff = pngExif(bytes)
     } else {
       tiff = nil
@@ -112,6 +112,17 @@ extension AccessibleHTML {
     guard let tiff, let tag = orientationTag(tiff), (1...8).contains(tag) else { return 1 }
     return tag
   }
+
+  /// Whether an image file that starts with `head` (its first 8 bytes, or
+  /// all of a shorter file) may carry an orientation a browser applies
+  /// (``browserOrientation(ofImage:)``): whether it is a JPEG or a PNG. Any
+  /// other file's orientation is 1 without reading the rest of it.
+  public static func mayCarryBrowserOrientation(head: [UInt8]) -> Bool {
+    head.starts(with: jpegStart) || head.starts(with: pngStart)
+  }
+
+  private static let jpegStart: [UInt8] = [0xFF, 0xD8]
+  private static let pngStart: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   /// The TIFF structure of a JPEG's `Exif` APP1 segment.
   private static func jpegExif(_ b: [UInt8]) -> ArraySlice<UInt8>? {

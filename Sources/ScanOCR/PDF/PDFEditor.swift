@@ -2409,14 +2409,14 @@ public final class PDFEditor {
     return try? contentBytes(page, index: index)
   }
 
-  /// Refuses content whose Flate streams decode to more than
+  /// Refuses content whose streams decode to more than
   /// ``maxDecodedContentBytes`` together, counting their decoded bytes
-  /// without keeping them (a stream whose first filter is not Flate is not
-  /// counted).
+  /// through every filter qpdf undoes (Flate, LZW, ASCII85, ASCIIHex,
+  /// RunLength, in any order) without keeping them.
   private func checkDecodedSize(of streams: [qpdf_oh], index: Int) throws(OCRError) {
     var total = 0
     for stream in streams {
-      guard let size = flateSize(of: stream, limit: Self.maxDecodedContentBytes - total) else {
+      guard let size = decodedSize(of: stream, limit: Self.maxDecodedContentBytes - total) else {
         throw .uneditablePDF(
           path: path,
           reason:
@@ -2427,23 +2427,61 @@ public final class PDFEditor {
     }
   }
 
-  /// The number of bytes `stream`'s Flate filter (its first) gives,
-  /// counted without keeping them; 0 for a stream without one, `nil` when
-  /// more than `limit`.
-  private func flateSize(of stream: qpdf_oh, limit: Int) -> Int? {
-    let filter = get(dictionary(of: stream), "/Filter")
-    let first =
-      scantext_qpdf_oh_is_array(q, filter) != 0
-        && scantext_qpdf_oh_get_array_n_items(q, filter) > 0
-      ? scantext_qpdf_oh_get_array_item(q, filter, 0) : filter
-    guard scantext_qpdf_oh_is_name_and_equals(q, first, "/FlateDecode") != 0 else { return 0 }
+  /// The number of bytes `stream`'s filters give, counted without keeping
+  /// them (``ScanFormats/PDFStreamFilter/decodedSize(of:through:limit:)``);
+  /// 0 for a stream without filters or with one qpdf does not undo (its
+  /// data is never decoded), `nil` when more than `limit` (or when any
+  /// filter on the way gives more).
+  private func decodedSize(of stream: qpdf_oh, limit: Int) -> Int? {
+    guard let filters = filters(of: stream), !filters.isEmpty else { return 0 }
     var length = 0
     guard let raw = scantext_qpdf_stream_bytes(q, stream, 0, &length) else {
       _ = takeError()
       return 0
     }
     defer { free(raw) }
-    return Deflate.inflatedSize(of: UnsafeRawBufferPointer(start: raw, count: length), limit: limit)
+    return PDFStreamFilter.decodedSize(
+      of: UnsafeRawBufferPointer(start: raw, count: length), through: filters, limit: limit)
+  }
+
+  /// `stream`'s filters in order, with their `/DecodeParms`; `nil` when one
+  /// of them is not one qpdf undoes when it decodes content (or the entry
+  /// is not a name or an array of names), so that the data is never
+  /// decoded.
+  private func filters(of stream: qpdf_oh) -> [PDFStreamFilter]? {
+    let entries = dictionary(of: stream)
+    let filter = get(entries, "/Filter")
+    let parameters = get(entries, "/DecodeParms")
+    let names: [qpdf_oh]
+    let parameterList: [qpdf_oh]
+    if scantext_qpdf_oh_is_array(q, filter) != 0 {
+      names = items(of: filter)
+      parameterList = scantext_qpdf_oh_is_array(q, parameters) != 0 ? items(of: parameters) : []
+    } else if scantext_qpdf_oh_is_name(q, filter) != 0 {
+      names = [filter]
+      parameterList = [parameters]
+    } else {
+      return []
+    }
+    var filters: [PDFStreamFilter] = []
+    for (i, object) in names.enumerated() {
+      guard let name = name(object) else { return nil }
+      let given = i < parameterList.count ? parameterList[i] : scantext_qpdf_oh_new_null(q)
+      func number(_ key: String, _ absent: Int) -> Int {
+        let value = get(given, key)
+        guard scantext_qpdf_oh_is_number(q, value) != 0 else { return absent }
+        return Int(scantext_qpdf_oh_get_int_value_as_int(q, value))
+      }
+      let predictor = PDFPredictor(
+        predictor: number("/Predictor", 1), colors: number("/Colors", 1),
+        bitsPerComponent: number("/BitsPerComponent", 8), columns: number("/Columns", 1))
+      guard
+        let decoded = PDFStreamFilter(
+          name: name, predictor: predictor, earlyChange: number("/EarlyChange", 1) != 0)
+      else { return nil }
+      filters.append(decoded)
+    }
+    return filters
   }
 
   /// A stream's bytes with its general-purpose filters undone; `nil` when
@@ -2452,7 +2490,7 @@ public final class PDFEditor {
   private func decodedBytes(_ stream: qpdf_oh) -> [UInt8]? {
     // A form or metadata stream that decodes to more than a page's content
     // may is treated as one that cannot be decoded (it is skipped).
-    guard flateSize(of: stream, limit: Self.maxDecodedContentBytes) != nil else { return nil }
+    guard decodedSize(of: stream, limit: Self.maxDecodedContentBytes) != nil else { return nil }
     var length = 0
     guard let bytes = scantext_qpdf_stream_bytes(q, stream, 1, &length) else {
       _ = takeError()

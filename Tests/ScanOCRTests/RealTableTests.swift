@@ -401,6 +401,32 @@ struct RealTableTests {
     }
     #expect(notes.count <= 1)
   }
+
+  /// `PMC5402779_004_00` (473 × 120, no resolution tag, letters 5–7 px
+  /// high): its header and every other row are tinted in light blue bands
+  /// 12 px high. Taken for 300 dpi, the bands were thinner than a tenth
+  /// of an inch, so the colour step took them for a stamp's strokes over
+  /// the text and separated them; the table read as garbage ("Vw3teG° c2",
+  /// "twiete"). A fill behind text is as thick as its letters: the tint
+  /// stays, and the table is read row by row.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func rowsTintedInBandsAreNoStampOverTheText() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC5402779_004_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    #expect(!page.steps.contains { $0.decision == .stampsSeparated })
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    let sensitivity = try #require(cell("Sensitivity"))
+    #expect(sensitivity.column == 0)
+    #expect(cell("39.13") == TableCellPosition(row: sensitivity.row, column: 1))
+    #expect(cell("31.55 to 47.12") == TableCellPosition(row: sensitivity.row, column: 2))
+    let last = try #require(cell("Negative Predictive Value"))
+    #expect(last.row == sensitivity.row + 6)
+    #expect(cell("93.07 to 95.18") == TableCellPosition(row: last.row, column: 4))
+  }
 }
 
 /// When a page's letters are too small to read as they are.

@@ -147,6 +147,36 @@ struct AlignedTableTests {
     #expect(!cells.contains { $0.bbox.minX >= 1100 })
   }
 
+  /// PubTabNet's `PMC5198506_004_00`: values given with their errors,
+  /// "0.12 ± 0.016", the sign read as a word of its own. A sign standing
+  /// alone is no word: the value columns are short, and each row (read
+  /// by Tesseract as one line across) is a row of three cells.
+  @Test func valuesWithTheirErrorsMakeShortColumns() {
+    let rows = [
+      ["SIV", "0.12 ± 0.016", "0.20 ± 0.021"], ["HIV", "0.39 ± 0.063", "0.38 ± 0.035"],
+      ["FIV", "0.087 ± 0.004", "0.064 ± 0.004"], ["EIAV", "0.20 ± 0.01", "0.17 ± 0.01"],
+    ]
+    let lines = rows.enumerated().map { i, row in
+      let y = 400 + 80 * i
+      let parts = zip(Self.columnX, row).map { x, text in
+        Self.line(text.split(separator: " ").map(String.init), x: x, y: y)
+      }
+      let words = parts.flatMap(\.words)
+      let box = PixelRect.union(words.map(\.bbox)) ?? parts[0].bbox
+      return TextLine(bbox: box, baseline: parts[0].baseline, words: words)
+    }
+    let page = Page(
+      width: 2000, height: 1400,
+      blocks: TableCells.composingAligned([Self.block([Self.paragraph(lines)])]))
+    let cells = page.blocks.flatMap(\.paragraphs).filter { $0.cell != nil }
+    #expect(cells.map { $0.lines.map(\.text).joined(separator: " ") } == rows.flatMap { $0 })
+    #expect(
+      cells.compactMap(\.cell?.column) == Array(repeating: [0, 1, 2], count: 4).flatMap { $0 })
+    #expect(AlignedTables.isSign("±") && AlignedTables.isSign("+") && AlignedTables.isSign("–"))
+    #expect(
+      !AlignedTables.isSign("0.12") && !AlignedTables.isSign("(b)") && !AlignedTables.isSign(""))
+  }
+
   @Test func anUnruledTableIsReadRowByRowWithEveryWord() {
     let blocks = Self.tablePage
     let composed = TableCells.composingAligned(blocks)

@@ -401,6 +401,55 @@ struct RealTableTests {
     }
     #expect(notes.count <= 1)
   }
+
+  /// `PMC5402779_004_00` (473 × 120, no resolution tag, letters 5–7 px
+  /// high): its header and every other row are tinted in light blue bands
+  /// 12 px high. Taken for 300 dpi, the bands were thinner than a tenth
+  /// of an inch, so the colour step took them for a stamp's strokes over
+  /// the text and separated them; the table read as garbage ("Vw3teG° c2",
+  /// "twiete"). A fill behind text is as thick as its letters: the tint
+  /// stays, and the table is read row by row.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func rowsTintedInBandsAreNoStampOverTheText() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC5402779_004_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    #expect(!page.steps.contains { $0.decision == .stampsSeparated })
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    let sensitivity = try #require(cell("Sensitivity"))
+    #expect(sensitivity.column == 0)
+    #expect(cell("39.13") == TableCellPosition(row: sensitivity.row, column: 1))
+    #expect(cell("31.55 to 47.12") == TableCellPosition(row: sensitivity.row, column: 2))
+    let last = try #require(cell("Negative Predictive Value"))
+    #expect(last.row == sensitivity.row + 6)
+    #expect(cell("93.07 to 95.18") == TableCellPosition(row: last.row, column: 4))
+  }
+
+  /// `PMC5198506_004_00` (238 × 99): three columns, a label and two of
+  /// "0.12 ± 0.016" (a value and its error). OCR reads the "±" as a word
+  /// of its own, so the value columns' cells were three words, like
+  /// prose, and no table was found: the page read as lines.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func valuesWithTheirErrorsAreCellsOfATable() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC5198506_004_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    let columns = cells.compactMap { $0.cell.map { $0.column + $0.columnSpan } }.max() ?? 0
+    #expect(columns == 3)
+    // The group labels "(a)" and "(b)" in the first column, each on a row
+    // of its own, and under each two rows of a label and two values.
+    let groups = cells.filter { Self.text($0).hasSuffix("b)") && $0.cell?.column == 0 }
+    let b = try #require(groups.first?.cell)
+    #expect(cells.filter { $0.cell?.row == b.row }.count == 1)
+    for row in [b.row + 1, b.row + 2] {
+      let filled = Set(cells.filter { $0.cell?.row == row }.compactMap(\.cell?.column))
+      #expect(filled == [0, 1, 2])
+    }
+  }
 }
 
 /// When a page's letters are too small to read as they are.

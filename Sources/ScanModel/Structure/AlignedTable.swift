@@ -705,17 +705,22 @@ public enum AlignedTables {
     // of two words ("Sown sorghum", "Stored clover") fills its width in
     // most rows. Counting them as prose lost develop `tables` 1013 (4 of
     // 9 entries) and 1064 (2 of 5), both read as Tesseract's lines.
+    //
+    // A sign between two numbers (``signsBetweenNumbers(_:)``) is no
+    // word: "0.39 ± 0.063", a value and its error, is two words, as
+    // "9964 (30.6)" is.
     func isShort(_ segments: [Segment], in column: ClosedRange<Int>) -> Bool {
       var entries: [(baseline: Double, words: Int, span: ClosedRange<Int>)] = []
       for segment in segments {
+        let words = segment.words.count - signsBetweenNumbers(segment.words)
         if let i = entries.firstIndex(where: { abs($0.baseline - segment.baseline) <= 0.3 * h }) {
-          entries[i].words += segment.words.count
+          entries[i].words += words
           entries[i].span =
             min(
               entries[i].span.lowerBound, segment.span.lowerBound)...max(
               entries[i].span.upperBound, segment.span.upperBound)
         } else {
-          entries.append((segment.baseline, segment.words.count, segment.span))
+          entries.append((segment.baseline, words, segment.span))
         }
       }
       let width = Double(column.upperBound - column.lowerBound)
@@ -786,6 +791,27 @@ public enum AlignedTables {
     }
     if isListing(segments, h: h, pageFaces: pageFaces) { return nil }
     return lattice(segments, columns: kept, h: h)
+  }
+
+  /// Whether a word is a sign standing alone: every character one of
+  /// `±`, `∓`, `+`, `−`, `-`, `–`, `—`, `=`, `×`, `<`, `>`, `≤`, `≥`,
+  /// `~`.
+  static func isSign(_ text: String) -> Bool {
+    !text.isEmpty && text.allSatisfy { "±∓+−-–—=×<>≤≥~".contains($0) }
+  }
+
+  /// How many of `words` are signs standing alone (``isSign(_:)``)
+  /// between two words with digits. A table sets a value and its error,
+  /// or a range, with the sign between two numbers ("0.12 ± 0.016",
+  /// PubTabNet's `PMC5198506_004_00`); OCR reads the sign as a word of
+  /// its own, and the cell then looked like three words of prose. A sign
+  /// elsewhere (a dash in a sentence, a screenshot's menu marks) counts.
+  static func signsBetweenNumbers(_ words: [Word]) -> Int {
+    guard words.count >= 3 else { return 0 }
+    return (1..<(words.count - 1)).count { i in
+      isSign(words[i].text) && words[i - 1].text.contains(where: \.isNumber)
+        && words[i + 1].text.contains(where: \.isNumber)
+    }
   }
 
   /// Whether a table's segments are a code listing set apart from the

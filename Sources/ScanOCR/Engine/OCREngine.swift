@@ -601,11 +601,8 @@ public final class OCREngine {
   /// (3 px high or more, at most three times as wide as high).
   /// - Parameter pieces: The boxes of the page's pieces of ink.
   static func smallTextFactor(_ pieces: [PixelRect]) -> Double? {
-    let heights = pieces.filter { $0.height >= 3 && $0.width <= 3 * $0.height }.map(\.height)
-      .sorted()
-    guard heights.count >= 20 else { return nil }
-    let median = heights[heights.count / 2]
-    guard median <= smallLetterHeight else { return nil }
+    guard let median = Preprocessor.medianLetterHeight(pieces), median <= smallLetterHeight
+    else { return nil }
     return min(4, max(1.5, readableLetterHeight / Double(median)))
   }
 

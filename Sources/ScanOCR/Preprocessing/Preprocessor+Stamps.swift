@@ -62,6 +62,7 @@ extension Preprocessor {
       let crossings = scantext_crossings(saturated.pix, neutral.pix, Int32(max(2, dpi / 25)))
         .map(LeptonicaImage.init)
     else { return nil }
+    let letterHeight = medianLetterHeight(Self.componentBoxes(neutral))
     var crossingPixels: Int32 = 0
     guard scantext_pixCountPixels(crossings.pix, &crossingPixels, nil) == 0, crossingPixels > 0
     else { return nil }
@@ -93,7 +94,7 @@ extension Preprocessor {
         let crossed = clipped(crossings, box).flatMap({ within($0, mark) }),
         count(crossed, components: true) >= minimumCrossings,
         let ink = clipped(saturated, box).flatMap({ within($0, mark) }),
-        isStrokes(ink, resolution: dpi),
+        isStrokes(ink, resolution: dpi, letterHeight: letterHeight),
         let colours = clipped(original, box),
         scantext_hueConcentration(colours.pix, ink.pix) >= oneInkShare
       else { continue }
@@ -111,18 +112,42 @@ extension Preprocessor {
   }
 
   /// Whether a mark's saturated pixels are strokes: at most a tenth of
-  /// them lie in areas a tenth of an inch thick both ways (a text line's
-  /// height: a fill behind text, a tinted box, a highlighter's band, the
+  /// them lie in areas as thick both ways as a text line: a tenth of an
+  /// inch, or the page's letters (`letterHeight`) when they are smaller
+  /// (a fill behind text, a tinted box, a highlighter's band, the
   /// coloured areas of a drawing are that thick; a stamp's letters and
   /// frame are lines). The coloured drawings of ../shared/docling that
   /// neutral lines cross (hatching over brass in `amt_handbook_sample`, an
   /// outlined figure in `redp5110_sampled` p7) have a quarter or more of
   /// their ink in such areas; the `misc` family's stamps none.
-  static func isStrokes(_ ink: LeptonicaImage, resolution: Int) -> Bool {
-    let side = Int32(max(3, resolution / 10))
+  ///
+  /// Why the letters: a fill lies behind the text, so it is at least as
+  /// thick as the letters on it, whatever the page's resolution. A page
+  /// without a resolution is taken for 300 dpi, where a tenth of an inch
+  /// is 30 px; a table cut from a web page (PubTabNet's
+  /// `PMC5402779_004_00`, letters 5–7 px high) has rows tinted in bands
+  /// 12 px high, which that measure took for strokes: the tint was
+  /// separated as a stamp and the table read as garbage.
+  /// - Parameters:
+  ///   - ink: The mark's saturated pixels (1 bit).
+  ///   - resolution: The page's resolution in dpi.
+  ///   - letterHeight: The median height of the page's neutral letters
+  ///     (``medianLetterHeight(_:)``), or `nil` when not measured.
+  static func isStrokes(_ ink: LeptonicaImage, resolution: Int, letterHeight: Int? = nil) -> Bool {
+    let side = Int32(max(3, min(resolution / 10, letterHeight ?? Int.max)))
     guard let fill = scantext_pixOpenBrick(nil, ink.pix, side, side).map(LeptonicaImage.init)
     else { return false }
     return 10 * count(fill) <= count(ink)
+  }
+
+  /// The median height of the letter-shaped pieces among `pieces` (3 px
+  /// high or more, at most three times as wide as high); `nil` when there
+  /// are fewer than 20 of them (no text to measure).
+  static func medianLetterHeight(_ pieces: [PixelRect]) -> Int? {
+    let heights = pieces.filter { $0.height >= 3 && $0.width <= 3 * $0.height }.map(\.height)
+      .sorted()
+    guard heights.count >= 20 else { return nil }
+    return heights[heights.count / 2]
   }
 
   /// A part of a 1-bit image.

@@ -2015,22 +2015,13 @@ public final class PDFEditor {
       scalars[code] = scalar
     }
     let widths = items(of: get(font, "/Widths"))
-    if !widths.isEmpty {
-      let first = integer(get(font, "/FirstChar")) ?? 0
-      // (qpdf asked for a number of anything else records an error.)
-      func number(_ object: qpdf_oh) -> Double {
-        scantext_qpdf_oh_is_number(q, object) != 0
-          ? scantext_qpdf_oh_get_numeric_value(q, object) : 0
-      }
-      let missing = number(get(get(font, "/FontDescriptor"), "/MissingWidth"))
-      for (code, scalar) in scalars {
-        let index = Int(code) - first
-        let stated = widths.indices.contains(index) ? number(widths[index]) : missing
-        guard let width = program.width(scalar), abs(stated - Double(width)) <= 1 else {
-          return "its widths differ from \(twin.name)'s"
-        }
-      }
-    }
+    guard
+      statedWidthsMatch(
+        of: font, widths: widths, codes: scalars.keys,
+        width: { code in
+          scalars[code].flatMap { program.width($0) }.map(Double.init)
+        })
+    else { return "its widths differ from \(twin.name)'s" }
     // Codes its encoding names as WinAnsi or MacRoman does: a non-symbolic
     // font under that encoding; else a symbolic one, its codes looked up
     // by its own `cmap`, its characters given by `/ToUnicode`.
@@ -2138,21 +2129,13 @@ public final class PDFEditor {
       glyphs[code] = (glyph, glyphName, scalar)
     }
     let widths = items(of: get(font, "/Widths"))
-    if !widths.isEmpty {
-      let first = integer(get(font, "/FirstChar")) ?? 0
-      func number(_ object: qpdf_oh) -> Double {
-        scantext_qpdf_oh_is_number(q, object) != 0
-          ? scantext_qpdf_oh_get_numeric_value(q, object) : 0
-      }
-      let missing = number(get(get(font, "/FontDescriptor"), "/MissingWidth"))
-      for (code, entry) in glyphs {
-        let index = Int(code) - first
-        let stated = widths.indices.contains(index) ? number(widths[index]) : missing
-        guard abs(stated - Double(program.width(ofGlyph: entry.glyph))) <= 1 else {
-          return "its widths differ from \(twin.name)'s"
-        }
-      }
-    }
+    guard
+      statedWidthsMatch(
+        of: font, widths: widths, codes: glyphs.keys,
+        width: { code in
+          glyphs[code].map { Double(program.width(ofGlyph: $0.glyph)) }
+        })
+    else { return "its widths differ from \(twin.name)'s" }
     guard let subset = program.compactSubset(Set(glyphs.values.map(\.glyph))) else {
       return "HarfBuzz could not subset \(twin.name)"
     }
@@ -2207,6 +2190,30 @@ public final class PDFEditor {
   /// `/BaseEncoding`, or StandardEncoding (a Type 1 font naming none, or a
   /// dictionary without a base: ISO 32000-1 §9.6.6.1 for a non-symbolic
   /// font), with the dictionary's `/Differences`; `nil` for another.
+  /// Whether the widths a simple font states for `codes` (`widths`, its
+  /// `/Widths` array, from `/FirstChar`, past them its descriptor's `/MissingWidth`) lie
+  /// within a unit of its twin's, `width(code)` (`nil`: no glyph, no
+  /// match). A font that states no widths matches.
+  /// - Complexity: O(*c*) in the codes.
+  private func statedWidthsMatch<S: Sequence<UInt8>>(
+    of font: qpdf_oh, widths: [qpdf_oh], codes: S, width: (UInt8) -> Double?
+  ) -> Bool {
+    guard !widths.isEmpty else { return true }
+    let first = integer(get(font, "/FirstChar")) ?? 0
+    // (qpdf asked for a number of anything else records an error.)
+    func number(_ object: qpdf_oh) -> Double {
+      scantext_qpdf_oh_is_number(q, object) != 0
+        ? scantext_qpdf_oh_get_numeric_value(q, object) : 0
+    }
+    let missing = number(get(get(font, "/FontDescriptor"), "/MissingWidth"))
+    return codes.allSatisfy { code in
+      let index = Int(code) - first
+      let stated = widths.indices.contains(index) ? number(widths[index]) : missing
+      guard let width = width(code) else { return false }
+      return abs(stated - width) <= 1
+    }
+  }
+
   private func fontEncoding(_ font: qpdf_oh, subtype: String?) -> FontEncoding? {
     let own = get(font, "/Encoding")
     let named = isDictionary(own) ? name(get(own, "/BaseEncoding")) : name(own)

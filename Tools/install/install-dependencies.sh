@@ -160,6 +160,12 @@ if ! "$venv/bin/python" -c "import pymupdf, pdfminer" 2>/dev/null; then
   echo "Installing PyMuPDF and pdfminer.six into $venv" >&2
   "$venv/bin/pip" install -q --disable-pip-version-check pymupdf pdfminer.six >/dev/null
 fi
+# table-recognition-metric scores tables by TEDS against PubTabNet's truth
+# (Tools/check/table-eval, the structure scorer of issue 44).
+if ! "$venv/bin/python" -c "import table_recognition_metric" 2>/dev/null; then
+  echo "Installing table-recognition-metric into $venv" >&2
+  "$venv/bin/pip" install -q --disable-pip-version-check table-recognition-metric==0.0.6 >/dev/null
+fi
 # segno encodes the real QR codes the QR-code tests print on a page
 # (ReceiptBarcodeTests).
 if ! "$venv/bin/python" -c "import segno" 2>/dev/null; then

@@ -408,14 +408,50 @@ public enum AlignedTables {
         columns = grown
         j += 1
       }
-      if let table = table(run, h: h, byParagraph: byParagraph, pageFaces: faces) {
+      guard let table = table(run, h: h, byParagraph: byParagraph, pageFaces: faces) else {
+        i += 1
+        continue
+      }
+      guard let end = firstRowPastTheSides(of: table, in: run, h: h) else {
         tables.append(table)
         i = j
+        continue
+      }
+      // The table ends above that row; the rows from it on are read
+      // again as the start of another run.
+      if let above = Self.table(
+        Array(run[..<end]), h: h, byParagraph: byParagraph, pageFaces: faces)
+      {
+        tables.append(above)
+        i += end
       } else {
         i += 1
       }
     }
     return tables
+  }
+
+  /// The first row of `run` below its first two (which may hold a header
+  /// wider than the columns under it) with a segment over the table that
+  /// reaches past its side by more than *h* (prose wholly beside the
+  /// table, which a table is cut at, does not count): a line of prose under or between
+  /// tables, not a row. A table is as wide as its widest row, so only a
+  /// segment over the gaps most rows keep (a cell spanning columns,
+  /// ``crossesKeptGap(_:row:in:)``) can reach past it, and a cell
+  /// spanning columns lies over them; made a cell, such a line was cut
+  /// in two at the table's side (a form's two columns of labels and
+  /// boxes, run on through the paragraph under them, whose first line
+  /// was read as two paragraphs).
+  /// - Complexity: O(*s*) in the run's segments.
+  static func firstRowPastTheSides(of table: RuledTable, in run: [Row], h: Double) -> Int? {
+    guard let bounds = table.bounds else { return nil }
+    return run.indices.dropFirst(2).first { k in
+      run[k].segments.contains {
+        $0.box.minX < bounds.maxX && $0.box.maxX > bounds.minX
+          && (Double($0.box.minX) < Double(bounds.minX) - h
+            || Double($0.box.maxX) > Double(bounds.maxX) + h)
+      }
+    }
   }
 
   /// A table read from the words Tesseract read inside its cells: each

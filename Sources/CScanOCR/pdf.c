@@ -160,7 +160,7 @@ static int has_text(PopplerPage *page) {
   return found;
 }
 
-int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info) {
+int scantext_pdf_describe(scantext_pdf *pdf, int index, int decode_image, scantext_pdf_page *info) {
   memset(info, 0, sizeof *info);
   PopplerPage *page = page_at(pdf, index);
   if (!page) return -1;
@@ -170,7 +170,7 @@ int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info)
   int count = 0;
   for (GList *l = images; l; l = l->next) count++;
   info->images = count;
-  if (count == 1) {
+  if (count == 1 && decode_image) {
     // The image's box is in the unrotated page's space: compare it with
     // the page both ways round (a page turned by /Rotate 90 or 270).
     PopplerImageMapping *m = images->data;

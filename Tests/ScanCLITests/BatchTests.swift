@@ -159,6 +159,31 @@ struct BatchTests {
     #expect(Self.outputs(out).keys.sorted() == ["clean.alto.xml", "sub/dpi-100.alto.xml"])
   }
 
+  /// `--quiet` hides the progress and the summary, never an input's
+  /// failure: a quiet run of bad inputs exited 1 and printed nothing
+  /// (hostile sweep, 2026-12-07).
+  @Test func aQuietRunStillNamesEachFailure() throws {
+    let root = try Fixtures.temporaryFolder()
+    let notImage = root.appendingPathComponent("in/not-an-image.png")
+    let forged = root.appendingPathComponent("in/forged.json")
+    try FileManager.default.createDirectory(
+      at: notImage.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("not an image".utf8).write(to: notImage)
+    try Data("[[[[]]]]".utf8).write(to: forged)
+    let run = try ScanTextRun.run(
+      [
+        "batch", notImage.path, forged.path, "--out-dir",
+        root.appendingPathComponent("out").path, "-q",
+      ])
+    #expect(run.code == 1)
+    let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
+    #expect(errors.count == 2, "\(run.stderr)")
+    #expect(errors.contains { $0.contains("not-an-image.png") }, "\(run.stderr)")
+    #expect(
+      errors.contains { $0.contains("forged.json: not a ScanText document") }, "\(run.stderr)")
+    #expect(!run.stderr.contains("inputs:"), "the summary is not printed: \(run.stderr)")
+  }
+
   @Test func badArgumentsAreUsageErrors() throws {
     for (arguments, message) in [
       (["--out-dir", "o"], "give the inputs"),

@@ -180,6 +180,26 @@ struct MarkdownCommandTests {
     let unwritable = scantext(["tables", model, "-o", file])
     #expect(unwritable.code == 1)
     #expect(unwritable.stderr == "Error: \(file): cannot write the output: it is not a folder\n")
+    // A link to nothing is not followed to make a folder elsewhere, and a
+    // folder that cannot be made says why in the system's words (both
+    // said "The operation could not be completed. …"; hostile sweep,
+    // 2026-12-07).
+    let link = folder.appendingPathComponent("link").path
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: folder.appendingPathComponent("elsewhere").path)
+    let linked = scantext(["tables", model, "-o", link])
+    #expect(linked.code == 1)
+    #expect(
+      linked.stderr
+        == "Error: \(link): cannot write the output: it is a symbolic link to a missing folder\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("elsewhere").path))
+    let under = file + "/tables"
+    let underFile = scantext(["tables", model, "-o", under])
+    #expect(underFile.code == 1)
+    #expect(
+      underFile.stderr
+        == "Error: \(under): cannot write the output: cannot make the folder (not a directory)\n")
     let none = scantext(["tables", model])
     #expect(none.code == 0)
     #expect(none.stdout.isEmpty)

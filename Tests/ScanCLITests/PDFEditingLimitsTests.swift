@@ -221,6 +221,32 @@ struct PDFImageClaimTests {
       ), "\(run.stderr)")
   }
 
+  /// An image dictionary qpdf cannot parse (a dictionary opened twice)
+  /// that Poppler, reading it its own way, takes for a 30000 × 30000
+  /// image: its size was never checked, and Poppler decoded it whole to
+  /// measure it, in C, past `--timeout` (a 60000 × 60000 claim ran 71 s
+  /// under `--timeout 20`; hostile sweep, 2026-12-07). The page is
+  /// refused naming the file and the page; the other page is read.
+  @Test func anImageWhoseDictionaryQpdfCannotReadIsNotDecoded() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("damaged.pdf").path
+    let image =
+      "<< << /Type /XObject /Subtype /Image /Width 30000 /Height 30000 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length 4 >>\nstream\nabcd\nendstream"
+    try Self.pdf(["q 200 0 0 200 0 0 cm /Im1 Do Q", Self.textPage], xobjects: ["Im1": image])
+      .write(to: URL(fileURLWithPath: pdf))
+    let started = Date()
+    let run = try ScanTextRun.run(
+      ["ocr", pdf, "--format", "text", "--timeout", "5", "--no-cache"], timeout: 300)
+    #expect(run.code == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "\(pdf): page 1 draws an image whose dictionary is damaged: its size cannot be checked against --max-pixels"
+      ), "\(run.stderr)")
+    #expect(run.stdout.contains("Hello claims"), "\(run.stdout)")
+    #expect(Date().timeIntervalSince(started) < 60)
+  }
+
   /// A page's deadline counts from the start of its reading, Poppler's
   /// text probe included: before, a page read from its text never ran
   /// past `--timeout`, and the probe (where the inline image above spent

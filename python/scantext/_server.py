@@ -182,10 +182,17 @@ class Server:
             raise ServerError(self._failure)
         if self.process is None:
             raise ServerError(f"the query server for {self.model} is closed")
-        line = json.dumps(request, separators=(",", ":"), ensure_ascii=False)
+        # A request JSON cannot carry (NaN, infinity) or UTF-8 cannot (a
+        # lone surrogate) is the caller's error, raised before it is sent:
+        # the server stays as it was.
+        try:
+            line = json.dumps(request, separators=(",", ":"), ensure_ascii=False,
+                              allow_nan=False).encode("utf-8")
+        except ValueError as error:  # UnicodeEncodeError is a ValueError
+            raise QueryError(f"the request cannot be sent as JSON: {error}", request) from None
         assert self.process.stdin is not None
         try:
-            self.process.stdin.write(line.encode("utf-8") + b"\n")
+            self.process.stdin.write(line + b"\n")
             self.process.stdin.flush()
         except OSError:
             self._fail("stopped before a request could be sent")

@@ -41,6 +41,18 @@ def test_server_errors_are_query_errors_and_the_session_goes_on(doc, page):
     assert page.text_in_range(0, 5) == "Notes"
 
 
+def test_a_request_json_cannot_carry_is_a_query_error_and_the_session_goes_on(doc, page):
+    # NaN was sent as the bare token NaN (the server answered "invalid
+    # JSON at byte 31"); a lone surrogate raised UnicodeEncodeError, not a
+    # QueryError (hostile sweep, 2026-12-07).
+    with pytest.raises(scantext.QueryError, match="cannot be sent as JSON") as e:
+        doc.request("text", range=[float("nan"), 1])
+    assert not isinstance(e.value, scantext.ServerError)
+    with pytest.raises(scantext.QueryError, match="cannot be sent as JSON"):
+        page.find("\ud800")
+    assert page.text_in_range(0, 5) == "Notes"
+
+
 def test_bad_files_name_the_file_and_the_reason(tmp_path, monkeypatch):
     temporary = tmp_path / "tmp"
     temporary.mkdir()

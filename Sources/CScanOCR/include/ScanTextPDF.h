@@ -64,8 +64,10 @@ typedef struct {
 } scantext_pdf_page;
 
 /// Describes page `index` (from 0); 0 on success, -1 when the page cannot
-/// be read. Decodes the page's image when it has exactly one.
-int scantext_pdf_describe(scantext_pdf *pdf, int index, scantext_pdf_page *info);
+/// be read. Decodes the page's image when it has exactly one and
+/// `decode_image` is not 0 (with 0, images are counted, never decoded: an
+/// image whose size no one could check is not decoded to learn it).
+int scantext_pdf_describe(scantext_pdf *pdf, int index, int decode_image, scantext_pdf_page *info);
 
 /// Renders page `index` onto white at `width`×`height` pixels (the
 /// page's displayed size scaled to them), as a Leptonica image: 1 bit when

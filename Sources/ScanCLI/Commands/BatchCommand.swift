@@ -34,7 +34,8 @@ struct BatchCommand: ScanCommand {
       "Read only shard I of N (I from 1): a stable share of the inputs by a hash of their names, so N runs cover every input once.",
     parse: BatchPlan.shard(parsing:))
   static let jobs = JobsOption.option
-  static let quiet = Flag("quiet", short: "q", help: "Show no progress and no summary.")
+  static let quiet = Flag(
+    "quiet", short: "q", help: "Show no progress and no summary (failures are still printed).")
 
   static let configuration = CommandConfiguration(
     commandName: "batch",

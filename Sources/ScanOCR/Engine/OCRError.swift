@@ -52,6 +52,9 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
   /// more pixels than allowed (`inline`: written in the page's content);
   /// checked before Poppler reads the page.
   case pdfImageTooLarge(path: String, page: Int, width: Int, height: Int, inline: Bool, limit: Int)
+  /// A PDF page (numbered from 0) draws an XObject that qpdf cannot read
+  /// (so its size cannot be checked), where Poppler finds an image.
+  case pdfImageUnreadable(path: String, page: Int)
   /// A searchable PDF of a PDF was asked for and qpdf's library (or zlib)
   /// is not installed.
   case pdfEditingUnavailable(path: String)
@@ -109,6 +112,9 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case .pdfImageTooLarge(let path, let page, let width, let height, let inline, let limit):
       return
         "\(path): page \(page + 1) draws \(inline ? "an inline image" : "an image") of \(Self.size(width, height, limit)) (raise --max-pixels to read it)"
+    case .pdfImageUnreadable(let path, let page):
+      return
+        "\(path): page \(page + 1) draws an image whose dictionary is damaged: its size cannot be checked against --max-pixels"
     case .pdfEditingUnavailable(let path):
       return
         "\(path): a searchable PDF of a PDF needs qpdf's library, which is not installed (Debian: apt-get install libqpdf29)"

@@ -159,7 +159,8 @@ public final class PDFDocument {
   ///   - index: The page, from 0.
   ///   - maxPixels: The most pixels an image of the page may claim.
   /// - Throws: ``OCRError/corruptPDFPage(path:page:)``,
-  ///   ``OCRError/pdfImageTooLarge(path:page:width:height:inline:limit:)``.
+  ///   ``OCRError/pdfImageTooLarge(path:page:width:height:inline:limit:)``,
+  ///   ``OCRError/pdfImageUnreadable(path:page:)``.
   /// - Complexity: O(*n*) in the page's decoded content, plus Poppler's
   ///   reading of the page's text.
   public func info(page index: Int, maxPixels: Int = RecognitionOptions.defaultMaxPixels)
@@ -185,12 +186,17 @@ public final class PDFDocument {
     // at 20,000 pages) leaves the resident set before the check opens
     // qpdf's scanner.
     if closed { PDFFile.releaseFreeMemory() }
-    try checkImages(page: index, maxPixels: maxPixels)
+    let unchecked = try checkImages(page: index, maxPixels: maxPixels)
     var page = scantext_pdf_page()
     guard index >= 0, index < pageCount, let located = located(index),
-      scantext_pdf_describe(located.handle, located.index, &page) == 0,
+      scantext_pdf_describe(located.handle, located.index, unchecked ? 0 : 1, &page) == 0,
       page.width > 0, page.height > 0, page.width.isFinite, page.height.isFinite
     else { throw .corruptPDFPage(path: path, page: index) }
+    // An image Poppler finds where qpdf found none it could size: its
+    // size is unknown, and Poppler decodes whatever it claims (a forged
+    // dictionary of 60000×60000 pixels took minutes in C, past any
+    // --timeout). Where Poppler finds no image either, it draws nothing.
+    if unchecked, page.images > 0 { throw .pdfImageUnreadable(path: path, page: index) }
     let image = [page.image_width, page.image_height, page.box_width, page.box_height]
     let info = PageInfo(
       width: page.width, height: page.height, hasText: page.has_text != 0,
@@ -266,10 +272,14 @@ public final class PDFDocument {
 
   /// Refuses page `index` when an image it draws claims more than
   /// `maxPixels`.
-  private func checkImages(page index: Int, maxPixels: Int) throws(OCRError) {
+  /// - Returns: Whether the page draws a name whose XObject qpdf cannot
+  ///   read (``PDFEditor/ClaimedImage/isUnreadable``): its size is
+  ///   unchecked.
+  private func checkImages(page index: Int, maxPixels: Int) throws(OCRError) -> Bool {
     guard let image = file.largestImage(page: index), image.pixels > Double(maxPixels) else {
-      return
+      return false
     }
+    if image.isUnreadable { return true }
     throw .pdfImageTooLarge(
       path: path, page: index, width: Int(min(image.width, 1e9)),
       height: Int(min(image.height, 1e9)), inline: image.isInline, limit: maxPixels)

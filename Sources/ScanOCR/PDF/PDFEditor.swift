@@ -226,8 +226,14 @@ public final class PDFEditor {
     public var height: Double
     /// Whether it is an inline image (`BI … ID … EI` in the content).
     public var isInline: Bool
+    /// Whether it is a name the page draws (`Do`) whose XObject qpdf
+    /// cannot read as a stream (missing, or a dictionary too damaged to
+    /// parse): its size is unknown, so it claims more than any other
+    /// (`pixels` is infinite). Poppler, which reads damaged objects
+    /// differently, may find an image there, of any size.
+    public var isUnreadable = false
     /// The pixels claimed.
-    public var pixels: Double { width * height }
+    public var pixels: Double { isUnreadable ? .infinity : width * height }
   }
 
   /// The image page `index` (from 0) draws that claims the most pixels:
@@ -244,7 +250,9 @@ public final class PDFEditor {
   /// holds some of its own (an editor used for nothing else keeps no
   /// memory per page asked for but what qpdf keeps of the objects read).
   /// - Parameter index: The page, from 0.
-  /// - Returns: The image, or `nil` when the page draws none, or when its
+  /// - Returns: The image (one ``ClaimedImage/isUnreadable`` when a name
+  ///   the page draws has no XObject qpdf can read), or `nil` when the
+  ///   page draws none, or when its
   ///   content cannot be decoded or decodes to more than
   ///   `maxDecodedContentBytes` (256 MiB), or the page cannot be found (nothing is
   ///   claimed that can be checked).
@@ -495,7 +503,10 @@ public final class PDFEditor {
     let objects = get(resources, "/XObject")
     for drawn in stream.text().drawn {
       let object = get(objects, "/" + drawn.name)
-      guard scantext_qpdf_oh_is_stream(q, object) != 0 else { continue }
+      guard scantext_qpdf_oh_is_stream(q, object) != 0 else {
+        consider(ClaimedImage(width: 0, height: 0, isInline: false, isUnreadable: true))
+        continue
+      }
       let entries = dictionary(of: object)
       if scantext_qpdf_oh_is_name_and_equals(q, get(entries, "/Subtype"), "/Image") != 0 {
         func number(_ key: String) -> Double {

@@ -115,7 +115,7 @@ package struct BatchRun {
       record.errors = [clash.message]
       try log.append(record.line + "\n")
       records.append(record)
-      if !quiet { io.printErrorMessage(clash.message) }
+      io.printErrorMessage(clash.message)
     }
   }
 
@@ -135,9 +135,7 @@ package struct BatchRun {
     progress: Recognizer.Progress?, clearProgress: () -> Void
   ) throws -> [BatchRecord] {
     let todo = self.todo
-    let (folder, formats, settings, quiet, io) = (
-      self.folder, self.formats, self.settings, self.quiet, self.io
-    )
+    let (folder, formats, settings, io) = (self.folder, self.formats, self.settings, self.io)
     let sinks = formats.map { format in
       let sink = DocumentSink(format: format, destination: .folder(folder))
       sink.io = io
@@ -180,7 +178,9 @@ package struct BatchRun {
       }
       try log.append(record.line + "\n")
       records.append(record)
-      if !record.ok, !quiet {
+      // A failure is printed however quiet the run: `--quiet` hides the
+      // progress and the summary, never an input's error.
+      if !record.ok {
         clearProgress()
         for error in record.errors { io.printErrorMessage(error) }
       }

@@ -58,19 +58,33 @@ package struct OutputFolder {
   /// - Throws: ``ServiceError`` naming the folder and the reason when it is
   ///   not a folder or cannot be made.
   package static func create(_ path: String) throws {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      guard isFolder.boolValue else {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFDIR else {
         throw ServiceError.outputNotWritable(path: path, reason: "it is not a folder")
       }
       return
     }
-    do {
-      try FileManager.default.createDirectory(
-        atPath: path, withIntermediateDirectories: true)
-    } catch {
+    // A link planted where the folder goes is not followed to make a
+    // folder elsewhere (as an output file's link to nothing is refused).
+    if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
       throw ServiceError.outputNotWritable(
-        path: path, reason: "cannot make the folder (\(error.localizedDescription))")
+        path: path, reason: "it is a symbolic link to a missing folder")
+    }
+    // Made folder by folder, as `mkdir -p`: the first that cannot be made
+    // gives the reason in the system's words ("read-only file system";
+    // Foundation's was "The operation could not be completed").
+    var made = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + part
+      if mkdir(made, 0o777) != 0, errno != EEXIST {
+        throw ServiceError.outputNotWritable(
+          path: path,
+          reason: "cannot make the folder (\(String(cString: strerror(errno)).lowercased()))")
+      }
+    }
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      throw ServiceError.outputNotWritable(path: path, reason: "it is not a folder")
     }
   }
 }

@@ -72,7 +72,8 @@ struct StreamingTests {
   /// 45): 2,000 small pages, made here, as a compact model and as
   /// ScanText JSON, never have more than two pages read ahead of those
   /// done with (``PageTraffic``). Before, `convert` to the accessible HTML
-  /// and `tables` read every page first (2,000 ahead).
+  /// and `tables` read every page first, through the reading's workers
+  /// (whole, before any page was done with: none of these counts held).
   @Test func aLongModelIsReadPageByPage() throws {
     let folder = try Fixtures.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -40,6 +40,18 @@ package struct Conversion {
       try convertPageByPage(io)
       return
     }
+    if format != .searchablePDF {
+      // The accessible HTML: each page's picture made as its page comes.
+      try convertPageByPage(
+        io,
+        pictures: PageFiles(
+          maxPixels: recognizer.options.maxPixels,
+          pictures: HTMLPictures(outputPath: outputPath, imagePath: imagePath)))
+      return
+    }
+    // The searchable PDF: whether a page comes from a PDF decides how the
+    // file is made (a PDF edited, with every page, by qpdf at the end;
+    // else a new one), so the pages are read first.
     let numbered = try recognizer.numberedPages(inputPath)
     let document = Document(pages: numbered.map(\.page))
     // Each page handed to the format's writer with where it was read from
@@ -75,16 +87,19 @@ package struct Conversion {
     return sink
   }
 
-  /// Converts a document to a format that needs no page images a page at a
-  /// time (``Recognizer/eachPage(_:total:_:)``): a compact model or JSON
-  /// file is decoded page by page, a PDF read page by page, and each page
+  /// Converts a document a page at a time
+  /// (``Recognizer/eachPage(_:total:_:)``): a compact model or JSON file
+  /// is decoded page by page, a PDF read page by page, and each page
   /// written as it comes, so memory holds a few pages whatever the
   /// document's length.
-  func convertPageByPage(_ io: CommandIO) throws {
+  /// - Parameter pictures: The page images, for a format that shows them
+  ///   (the accessible HTML); `nil` for one that needs none.
+  func convertPageByPage(_ io: CommandIO, pictures: PageFiles? = nil) throws {
     // The output is opened at the first page, once the number of pages is
     // known when it can be (a document's: PAGE XML's error says it).
     let output = sink(settings, io)
-    output.writesPageImages = false
+    output.writesPageImages = pictures != nil
+    output.pageImages = pictures
     try output.writeDocument { write in
       try recognizer.eachPage(inputPath, total: { output.settings?.pageTotal = $0 }) {
         number, page, _ in

@@ -30,6 +30,13 @@ package struct HTMLPictures {
   private var count = 0
   /// For each model read, which page of its image file each page is.
   private var filePages: [String: ImageFilePages] = [:]
+  /// The PDF the last picture was rendered from, kept open for the next
+  /// page: each page of a PDF read and opened its whole file again before,
+  /// so `html`'s time grew with the square of a long PDF's pages (issue
+  /// 45). Its path names it.
+  private var openPDF: PDFDocument?
+  /// How many times a PDF was opened to render pages from (for tests).
+  package private(set) var pdfOpenings = 0
 
   /// Pictures for an HTML file at `outputPath`.
   package init(
@@ -76,6 +83,9 @@ package struct HTMLPictures {
         page: page, image: page.image.map { .url(Self.percentEncoded($0)) } ?? .none,
         number: number)
     }
+    if let pdf = openPDF, pdf.path == path {
+      return try pdfPicture(of: page, from: origin, pdf: pdf)
+    }
     let data = try InputFiles.read(path)
     let bytes = [UInt8](data)
     if let mediaType = Self.browserMediaType(bytes) {
@@ -105,10 +115,19 @@ package struct HTMLPictures {
     }
     // A PDF page (its rendering) or a format browsers do not show (TIFF,
     // PNM, JPEG 2000): as PNG, decoded as the model's page was, so in its
-    // frame.
-    var pages = filePages[modelPath] ?? ImageFilePages(modelPath: modelPath)
-    let imagePage = try pages.page(origin.page)
-    filePages[modelPath] = pages
+    // frame. A PDF is kept open for the pages after this one.
+    if PDFDocument.isPDF(data) {
+      let pdf: PDFDocument
+      do {
+        pdf = try PDFDocument(data: data, path: path)
+      } catch {
+        throw ServiceError(error.description)
+      }
+      openPDF = pdf
+      pdfOpenings += 1
+      return try pdfPicture(of: page, from: origin, pdf: pdf)
+    }
+    let imagePage = try imageFilePage(of: origin)
     do {
       let png = try PageDrawing(layers: []).png(
         of: page, imageData: data, imagePath: path, imagePage: imagePage)
@@ -118,6 +137,31 @@ package struct HTMLPictures {
     } catch {
       throw ServiceError(error.description)
     }
+  }
+
+  /// The picture of `page`, its PDF page rendered from `pdf` and embedded
+  /// as PNG.
+  private mutating func pdfPicture(of page: Page, from origin: PageOrigin, pdf: PDFDocument)
+    throws -> AccessibleHTML.ShownPage
+  {
+    // The page says which PDF page it was read from; one that does not is
+    // counted as an image file's page.
+    let imagePage = page.pdf == nil ? try imageFilePage(of: origin) : 0
+    do {
+      let png = try PageDrawing(layers: []).png(of: page, pdf: pdf, imagePage: imagePage)
+      return AccessibleHTML.ShownPage(
+        page: page, image: .embedded(bytes: [UInt8](png), mediaType: "image/png"),
+        number: origin.number)
+    } catch {
+      throw ServiceError(error.description)
+    }
+  }
+
+  /// Which page of its image file the page at `origin` is.
+  private mutating func imageFilePage(of origin: PageOrigin) throws -> Int {
+    var pages = filePages[origin.path] ?? ImageFilePages(modelPath: origin.path)
+    defer { filePages[origin.path] = pages }
+    return try pages.page(origin.page)
   }
 
   /// The orientation a browser applies to the image file at `path`
@@ -156,9 +200,11 @@ package struct HTMLPictures {
     mutating func page(_ index: Int) throws -> Int {
       guard InputFiles.isDocument(modelPath) else { return index }
       if ranks == nil {
+        // A page at a time: a long model is never held whole.
         var seen: [String: Int] = [:]
-        ranks = try DocumentFiles.read(modelPath).pages.map { page in
-          let key = page.image ?? ""
+        let document = try DocumentFiles.open(modelPath, maxPagesInMemory: 1)
+        ranks = try (0..<document.pageCount).map { index in
+          let key = try DocumentFiles.page(index, of: document, path: modelPath).image ?? ""
           defer { seen[key, default: 0] += 1 }
           return seen[key] ?? 0
         }

@@ -497,7 +497,10 @@ extension Recognizer {
     var count = 0
     func take(_ number: Int, _ page: Page) throws {
       count += 1
-      if let before = held { try body(before.number, before.page, true) }
+      if let before = held {
+        try body(before.number, before.page, true)
+        PageTraffic.pageDone()
+      }
       held = (number, page)
     }
     if InputFiles.isDocument(path) && !InputFiles.isStream(path) {
@@ -512,7 +515,10 @@ extension Recognizer {
         for (number, page) in try part.result.numberedPages() { try take(number, page) }
       }
     }
-    if let last = held { try body(last.number, last.page, count > 1) }
+    if let last = held {
+      try body(last.number, last.page, count > 1)
+      PageTraffic.pageDone()
+    }
   }
 
   /// The PDF in `path` opened for reading a page at a time: each page is

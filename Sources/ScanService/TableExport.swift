@@ -37,39 +37,49 @@ package enum TableExport {
   /// to standard output (json: one array of every table, each with its
   /// `"page"` and `"index"`; else set apart by a blank line). Standard error
   /// says when no table was found.
+  ///
+  /// The pages are read one at a time (a long model is never held whole):
+  /// standard output waits in a temporary file (``HeldOutput``), the
+  /// tables' files in memory as text, until the last page is read, so a
+  /// failure writes nothing but its error.
   /// - Throws: ``ServiceError`` when the model cannot be read or an output
   ///   cannot be written.
   package static func write(
     _ path: String, recognizer: Recognizer, format: TableFormat, folder: String?, io: CommandIO
   ) throws {
     if let folder { try prepare(folder) }
-    let pages = try recognizer.numberedPages(path)
-    let tables = pages.flatMap { numbered in
-      PageTable.tables(of: numbered.page).enumerated().map { k, table in
-        (page: numbered.number, index: k + 1, table: table)
+    let out = HeldOutput(io: io)
+    var files: [(name: String, text: String)] = []
+    var count = 0
+    try recognizer.eachPage(path) { number, page, _ in
+      for (k, table) in PageTable.tables(of: page).enumerated() {
+        count += 1
+        if let folder {
+          let name = (folder.hasSuffix("/") ? folder : folder + "/") + "p\(number)-t\(k + 1)"
+          files.append((name + format.ending, format.text(table, page: number, index: k + 1)))
+          continue
+        }
+        switch format {
+        case .json:
+          // As `JSONValue.array(tables).serialized(pretty: true)` writes it.
+          try out.write(
+            (count == 1 ? "[\n  " : ",\n  ")
+              + table.json(page: number, index: k + 1).serialized(prettyAtDepth: 1))
+        case .csv, .markdown:
+          // The tables set apart by a blank line.
+          try out.write((count == 1 ? "" : "\n") + format.text(table, page: number, index: k + 1))
+        }
       }
     }
-    if tables.isEmpty {
+    if count == 0 {
       io.printError("\(path.escapingControlCharacters): no table found")
     }
-    if let folder {
-      for t in tables {
-        let name = (folder.hasSuffix("/") ? folder : folder + "/") + "p\(t.page)-t\(t.index)"
-        try OutputFile.write(
-          format.text(t.table, page: t.page, index: t.index), to: name + format.ending, io: io)
-      }
+    if folder != nil {
+      for file in files { try OutputFile.write(file.text, to: file.name, io: io) }
       return
     }
-    switch format {
-    case .json:
-      io.print(
-        JSONValue.array(tables.map { $0.table.json(page: $0.page, index: $0.index) })
-          .serialized(pretty: true))
-    case .csv, .markdown:
-      io.write(
-        tables.map { format.text($0.table, page: $0.page, index: $0.index) }
-          .joined(separator: "\n"))
-    }
+    if format == .json { try out.print(count > 0 ? "\n]" : "[]") }
+    try out.release()
   }
 
   /// Makes the folder when it is missing and checks that files can be

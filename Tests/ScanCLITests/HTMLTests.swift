@@ -1,5 +1,6 @@
 import Foundation
 import ScanModel
+import ScanOCR
 import ScanTestSupport
 import Testing
 
@@ -392,6 +393,41 @@ struct HTMLTests {
     try handle.truncate(atOffset: 8 << 30)
     try handle.close()
     #expect(HTMLPictures.browserOrientation(ofImageAt: huge) == 1)
+  }
+
+  /// The pictures of a PDF's pages are rendered from one opening of the
+  /// file, each the same PNG as a drawing from the file's bytes gives
+  /// (issue 45: each page read the whole file and opened it in Poppler
+  /// again, so `html` of a long PDF took time in the square of its pages).
+  @Test func aPDFsPagesArePicturedFromOneOpening() throws {
+    guard PDFInputTests.popplerPresent else {
+      print(PDFInputTests.absentMessage)
+      return
+    }
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = folder.appendingPathComponent("five.pdf").path
+    let scan = Fixtures.scans.appendingPathComponent("scan.pdf").path
+    let (code, output) = try ExternalCheckers.run(
+      "/usr/bin/qpdf", ["--empty", "--pages", scan, "3,3,3,3,3", "--", pdf])
+    try #require(code == 0, "\(output)")
+    let model = folder.appendingPathComponent("five.json").path
+    let read = scantext(["convert", pdf, model])
+    try #require(read.code == 0, "\(read.stderr)")
+    let pages = try DocumentFiles.read(model).pages
+    try #require(pages.count == 5)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
+    for origin in [pdf, model] {
+      var pictures = HTMLPictures(outputPath: folder.appendingPathComponent("out.html").path)
+      for (n, page) in pages.enumerated() {
+        let shown = try pictures.picture(
+          of: page, from: PageOrigin(path: origin, page: n, number: n + 1))
+        let drawn = try PageDrawing(layers: []).png(
+          of: page, imageData: bytes, imagePath: pdf, imagePage: n)
+        #expect(shown.image == .embedded(bytes: [UInt8](drawn), mediaType: "image/png"))
+      }
+      #expect(pictures.pdfOpenings == 1, "\(origin)")
+    }
   }
 
   @Test func pictureIsTurnedIntoTheModelsFrame() {

@@ -66,6 +66,65 @@ struct StreamingTests {
       out.stdoutData == (try Data(contentsOf: folder.appendingPathComponent("convert.alto.xml"))))
   }
 
+  /// A long model is read a page at a time by `convert` to every format
+  /// that can hold several pages, the accessible HTML (`--format
+  /// accessible-html`, `html`'s route) included, and by `tables` (issue
+  /// 45): 2,000 small pages, made here, as a compact model and as
+  /// ScanText JSON, never have more than two pages read ahead of those
+  /// done with (``PageTraffic``). Before, `convert` to the accessible HTML
+  /// and `tables` read every page first, through the reading's workers
+  /// (whole, before any page was done with: none of these counts held).
+  @Test func aLongModelIsReadPageByPage() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 2_000
+    let pages = (0..<count).map { n in
+      TypesetPage.page([["Page \(n + 1) of many"]]).withIndex(n)
+    }
+    let stm = folder.appendingPathComponent("long.stm").path
+    let generator = Generator(name: "scantext", version: "test")
+    try CompactModel.encode(Document(pages: pages), generator: generator)
+      .write(to: URL(fileURLWithPath: stm))
+    func traffic(_ run: () throws -> Void) throws -> PageTraffic {
+      let traffic = PageTraffic()
+      try PageTraffic.$current.withValue(traffic) { try run() }
+      return traffic
+    }
+    let recognizer = Recognizer(options: RecognitionOptions())
+    func convert(_ input: String, _ output: String, _ format: FileFormat) throws {
+      try Conversion(
+        inputPath: input, outputPath: output, format: format, imagePath: nil,
+        recognizer: recognizer, settings: .scanText(dataPath: nil)
+      ).run(io: .standard)
+    }
+    let json = folder.appendingPathComponent("long.json").path
+    try convert(stm, json, FileFormat(.json))
+    let formats: [FileFormat] = [
+      .accessibleHTML, .compactModel, .markdown, FileFormat(.json), FileFormat(.text),
+      FileFormat(.hocr),
+    ]
+    for input in [stm, json] {
+      var runs: [(String, PageTraffic)] = try formats.map { format in
+        let output = folder.appendingPathComponent("out-\(format.name)").path
+        return ("convert to \(format.name)", try traffic { try convert(input, output, format) })
+      }
+      let tables = try traffic {
+        try TableExport.write(
+          input, recognizer: recognizer, format: .csv,
+          folder: folder.appendingPathComponent("tables").path, io: .standard)
+      }
+      runs.append(("tables", tables))
+      for (run, traffic) in runs {
+        #expect(traffic.read == count, "\(input), \(run)")
+        #expect(traffic.done == count, "\(input), \(run)")
+        #expect(traffic.mostAhead <= 2, "\(input), \(run): \(traffic.mostAhead) ahead")
+      }
+    }
+    let html = try String(
+      contentsOfFile: folder.appendingPathComponent("out-accessible-html").path, encoding: .utf8)
+    #expect(html.contains(#"<section class="page" id="page-2000""#))
+  }
+
   /// PAGE XML holds one page: the second page stops the run, with the
   /// reason, exit 1 and no file (before, every page was read first).
   @Test func pageXMLOfSeveralPagesStopsAtTheSecond() throws {

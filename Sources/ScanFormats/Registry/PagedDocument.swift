@@ -145,7 +145,8 @@ public final class PagedDocument: Sendable {
 
   /// Page `index` read from the file and decoded (not kept).
   private func decode(_ index: Int) throws -> Page {
-    switch source {
+    PageTraffic.pageRead()
+    return switch source {
     case .pages(let pages): pages[index]
     case .compact(let bytes, let entries):
       try CompactModel.page(index, of: bytes, entry: entries[index])

@@ -66,7 +66,14 @@ public struct PageDrawing: Sendable {
   private static func pdfPage(_ data: Data, path: String, page: Page, index: Int) throws
     -> LeptonicaImage
   {
-    let pdf = try PDFDocument(data: data, path: path)
+    try pdfPage(of: PDFDocument(data: data, path: path), path: path, page: page, index: index)
+  }
+
+  /// The PDF page a page was read from, rendered from `pdf` as it was for
+  /// recognition.
+  private static func pdfPage(of pdf: PDFDocument, path: String, page: Page, index: Int) throws
+    -> LeptonicaImage
+  {
     let number = page.pdf.map { $0.page - 1 } ?? index
     guard number >= 0, number < pdf.pageCount else {
       throw DrawingError(
@@ -95,34 +102,80 @@ public struct PageDrawing: Sendable {
     of page: Page, imageData: Data?, imagePath: String = "", imagePage: Int = 0,
     maxPixels: Int = 100_000_000
   ) throws(DrawingError) -> Data {
+    try Self.loadLibraries()
+    guard let imageData else {
+      return try png(of: page, over: nil, imagePath: imagePath, maxPixels: maxPixels)
+    }
+    let image = try Self.decoded(imagePath: imagePath) {
+      if PDFDocument.isPDF(imageData) {
+        return try Self.pdfPage(imageData, path: imagePath, page: page, index: imagePage)
+      }
+      let source = try ImageSource(imageData, path: imagePath, maxPixels: maxPixels)
+      guard imagePage < source.pageCount else {
+        throw DrawingError(
+          "\(imagePath): the image has \(source.pageCount) page(s); there is no page \(imagePage)"
+        )
+      }
+      return try source.decode(page: imagePage)
+    }
+    return try png(of: page, over: image, imagePath: imagePath, maxPixels: maxPixels)
+  }
+
+  /// Draws `page` over its PDF page rendered from `pdf`, a PDF already
+  /// open (so that the pages of a long PDF are drawn without reading and
+  /// opening the file for each), and returns the PNG bytes: the same
+  /// bytes as ``png(of:imageData:imagePath:imagePage:maxPixels:)`` gives
+  /// for the file's bytes.
+  ///
+  /// - Parameters:
+  ///   - page: The page; its coordinates are pixels of the rendering.
+  ///   - pdf: The PDF the page was read from.
+  ///   - imagePage: Which page of the PDF to draw on (from 0) when `page`
+  ///     does not say (``ScanModel/Page/pdf``).
+  /// - Throws: ``DrawingError`` when the page cannot be rendered or its
+  ///   size is not the page's.
+  public func png(of page: Page, pdf: PDFDocument, imagePage: Int = 0) throws(DrawingError)
+    -> Data
+  {
+    try Self.loadLibraries()
+    let image = try Self.decoded(imagePath: pdf.path) {
+      try Self.pdfPage(of: pdf, path: pdf.path, page: page, index: imagePage)
+    }
+    // The rendering is the canvas: no limit applies to a blank page.
+    return try png(of: page, over: image, imagePath: pdf.path, maxPixels: Int.max)
+  }
+
+  /// Loads Leptonica, or says why it cannot be.
+  private static func loadLibraries() throws(DrawingError) {
     do {
       try OCRLibraries.load()
     } catch {
       throw DrawingError(error.description)
     }
+  }
+
+  /// The image `decode` gives, its errors as drawing errors.
+  private static func decoded(
+    imagePath: String, _ decode: () throws -> LeptonicaImage
+  ) throws(DrawingError) -> LeptonicaImage {
+    do {
+      return try decode()
+    } catch let error as DrawingError {
+      throw error
+    } catch let error as OCRError {
+      throw DrawingError(error.description)
+    } catch {
+      throw DrawingError("\(imagePath): \(error)")
+    }
+  }
+
+  /// Draws `page` over `image` (a white page of the page's size when
+  /// `nil`) and encodes the PNG.
+  private func png(
+    of page: Page, over image: LeptonicaImage?, imagePath: String, maxPixels: Int
+  ) throws(DrawingError) -> Data {
     let canvas: LeptonicaImage
-    if let imageData {
-      let source: ImageSource
-      let image: LeptonicaImage
-      do {
-        if PDFDocument.isPDF(imageData) {
-          image = try Self.pdfPage(imageData, path: imagePath, page: page, index: imagePage)
-        } else {
-          source = try ImageSource(imageData, path: imagePath, maxPixels: maxPixels)
-          guard imagePage < source.pageCount else {
-            throw DrawingError(
-              "\(imagePath): the image has \(source.pageCount) page(s); there is no page \(imagePage)"
-            )
-          }
-          image = try source.decode(page: imagePage)
-        }
-      } catch let error as DrawingError {
-        throw error
-      } catch let error as OCRError {
-        throw DrawingError(error.description)
-      } catch {
-        throw DrawingError("\(imagePath): \(error)")
-      }
+    if let image {
       guard image.width == page.width, image.height == page.height else {
         throw DrawingError(
           "\(imagePath): the image is \(image.width)×\(image.height) pixels but the page is \(page.width)×\(page.height)"

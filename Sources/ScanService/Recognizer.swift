@@ -43,6 +43,13 @@ package struct Recognizer: Sendable {
   /// What to do with PDF pages that already have text (`--skip-text`,
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
   package var pdfText = PDFTextPolicy.keep
+  /// Whether images are left unrecognised: each page chosen is decoded
+  /// (an image that cannot be is a failure, as it would be of any
+  /// reading) and handed over as a page with the image's size and no
+  /// text, for a writer that recognises it itself (Tesseract's own TSV);
+  /// an image is then read whole, not split into its pages, and not
+  /// through the cache.
+  package var imagesUnrecognised = false
 
   /// Reads with `options` on up to `jobs` threads, through `cache`, the
   /// pages `pdfPages` selects, PDF pages with text as `pdfText` says.
@@ -160,6 +167,7 @@ package struct Recognizer: Sendable {
     let cache = self.cache
     let pdfText = self.pdfText
     let selection = self.pdfPages
+    let imagesUnrecognised = self.imagesUnrecognised
     let files = SharedPDFFiles()
     let finished = DispatchGroup()
     finished.enter()
@@ -168,8 +176,9 @@ package struct Recognizer: Sendable {
         // One engine per worker, created on first need and reused; the PDF
         // or image it last read stays open for its next page.
         var worker = Worker(
-          options: options, cache: cache, pdfText: pdfText, selection: selection,
-          open: OpenInput(files: files))
+          options: options, cache: imagesUnrecognised ? nil : cache, pdfText: pdfText,
+          selection: selection, open: OpenInput(files: files),
+          imagesUnrecognised: imagesUnrecognised)
         while let t = flow.take() {
           let planned = work[t]
           var result: InputResult
@@ -219,7 +228,8 @@ package struct Recognizer: Sendable {
     }
     for (i, path) in paths.enumerated() {
       let kind = InputFiles.kind(path)
-      guard kind == .pdf || (kind == .image && InputFiles.isTIFF(path)) else {
+      guard kind == .pdf || (kind == .image && InputFiles.isTIFF(path) && !imagesUnrecognised)
+      else {
         whole(i, .file(input: i))
         continue
       }
@@ -287,6 +297,8 @@ package struct Recognizer: Sendable {
     let selection: PageSelection?
     var engine: Result<OCREngine, OCRError>?
     var open: OpenInput
+    /// Whether images are left unrecognised (``Recognizer/imagesUnrecognised``).
+    var imagesUnrecognised = false
 
     /// The worker's engine, started at its first call and reused.
     mutating func startedEngine() throws(OCRError) -> OCREngine {
@@ -394,6 +406,7 @@ package struct Recognizer: Sendable {
           return InputResult(path: path, pages: .success(pages))
         }
         let data = try InputFiles.read(path)
+        if imagesUnrecognised { return try unrecognised(data, path: path) }
         var chosen: [Int]?
         if let selection {
           let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
@@ -413,6 +426,23 @@ package struct Recognizer: Sendable {
       } catch {
         return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
       }
+    }
+
+    /// The pages of an image that ``selection`` chooses, each decoded and
+    /// handed over unrecognised: its size, no text.
+    private func unrecognised(_ data: Data, path: String) throws -> InputResult {
+      let chosen = try selection.map {
+        try $0.pages(
+          of: OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels), path: path)
+      }
+      let pages = try TesseractTSVWriter.decodedPages(
+        imageData: data, path: path, pages: chosen, maxPixels: options.maxPixels
+      ).map {
+        NumberedPage(
+          page: Page(index: $0.index, width: $0.width, height: $0.height, blocks: []),
+          number: $0.index + 1)
+      }
+      return InputResult(path: path, pages: .success(pages))
     }
 
     /// Pages recognised from an image, each numbered by its page in the file.

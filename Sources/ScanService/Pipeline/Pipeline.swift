@@ -110,6 +110,8 @@ public struct Pipeline: Sendable {
     -> [ServiceError]
   {
     var failures: [ServiceError] = []
+    var recognizer = self.recognizer
+    recognizer.resolved = inputs
     try recognizer.read(inputs.map(\.path)) { part in
       if case .failure(let error) = part.result.pages {
         failures.append(error)
@@ -143,7 +145,7 @@ public struct Pipeline: Sendable {
     let paths = inputs.map(\.path)
     try sink.check(inputs: paths)
     do {
-      return try run(paths, into: [sink], failures: &failures)
+      return try run(paths, into: [sink], failures: &failures, resolved: inputs)
     } catch is BatchFailure {
       throw failures.first ?? ServiceError("no page read")
     }
@@ -158,17 +160,21 @@ public struct Pipeline: Sendable {
   ///   - observe: Called with each piece in order, before it is written
   ///     (to report its failures as they come).
   ///   - failures: Gets the failures, in order.
+  ///   - resolved: The inputs as resolved (``Input``), when the caller
+  ///     has them: they are not sniffed, counted or hashed again.
   /// - Throws: ``BatchFailure`` when a single output got no page and
   ///   something failed; ``ServiceError`` when an output cannot be written.
   package func run(
     _ paths: [String], into sinks: [DocumentSink], failures: inout [ServiceError],
     progress: Recognizer.Progress? = nil, readingDone: () -> Void = {},
-    observe: (Recognizer.InputPart) -> Void = { _ in }
+    observe: (Recognizer.InputPart) -> Void = { _ in }, resolved: [Input]? = nil
   ) throws -> Summary {
     var found: [ServiceError] = []
     defer { failures = found }
     do {
       for sink in sinks { try sink.open(paths: paths, options: options, pdfText: pdfText) }
+      var recognizer = self.recognizer
+      recognizer.resolved = resolved
       try recognizer.read(paths, progress: progress) { part in
         var pages: [Page] = []
         switch part.result.pages {

@@ -43,6 +43,18 @@ package struct Recognizer: Sendable {
   /// What to do with PDF pages that already have text (`--skip-text`,
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
   package var pdfText = PDFTextPolicy.keep
+  /// Whether images are left unrecognised: each page chosen is decoded
+  /// (an image that cannot be is a failure, as it would be of any
+  /// reading) and handed over as a page with the image's size and no
+  /// text, for a writer that recognises it itself (Tesseract's own TSV);
+  /// an image is then read whole, not split into its pages, and not
+  /// through the cache.
+  package var imagesUnrecognised = false
+  /// The inputs as the caller resolved them (``Input``), one per path
+  /// read, in order: what each is, its page count and its digest are
+  /// taken from them, not found again by reading the file; `nil` when
+  /// the paths are all there is.
+  package var resolved: [Input]?
 
   /// Reads with `options` on up to `jobs` threads, through `cache`, the
   /// pages `pdfPages` selects, PDF pages with text as `pdfText` says.
@@ -160,6 +172,8 @@ package struct Recognizer: Sendable {
     let cache = self.cache
     let pdfText = self.pdfText
     let selection = self.pdfPages
+    let imagesUnrecognised = self.imagesUnrecognised
+    let resolved = self.resolved?.count == paths.count ? self.resolved : nil
     let files = SharedPDFFiles()
     let finished = DispatchGroup()
     finished.enter()
@@ -168,8 +182,9 @@ package struct Recognizer: Sendable {
         // One engine per worker, created on first need and reused; the PDF
         // or image it last read stays open for its next page.
         var worker = Worker(
-          options: options, cache: cache, pdfText: pdfText, selection: selection,
-          open: OpenInput(files: files))
+          options: options, cache: imagesUnrecognised ? nil : cache, pdfText: pdfText,
+          selection: selection, open: OpenInput(files: files),
+          imagesUnrecognised: imagesUnrecognised)
         while let t = flow.take() {
           let planned = work[t]
           var result: InputResult
@@ -178,7 +193,7 @@ package struct Recognizer: Sendable {
           case .ready(let ready):
             result = ready
           case .file(let i):
-            result = worker.readOne(paths[i])
+            result = worker.readOne(paths[i], digest: resolved?[i].digestBytes)
           case .pdfPage(let i, let page):
             result = worker.readPDFPage(paths[i], digest: split[i]?.digest, page: page, index: i)
           case .imagePage(let i, let page):
@@ -217,18 +232,29 @@ package struct Recognizer: Sendable {
     func whole(_ i: Int, _ task: Task) {
       work.append(PlannedTask(task: task, input: i, isLast: true))
     }
+    let resolved = self.resolved?.count == paths.count ? self.resolved : nil
     for (i, path) in paths.enumerated() {
-      let kind = InputFiles.kind(path)
-      guard kind == .pdf || (kind == .image && InputFiles.isTIFF(path)) else {
+      let known = resolved?[i]
+      let kind = known?.fileKind ?? InputFiles.kind(path)
+      let isTIFF = known.map { $0.format == "tiff" } ?? InputFiles.isTIFF(path)
+      guard kind == .pdf || (kind == .image && isTIFF && !imagesUnrecognised) else {
         whole(i, .file(input: i))
         continue
       }
       let pages: [Int]
-      let data: Data
+      let digest: () -> [UInt8]
       do {
-        data = try InputFiles.read(path)
-        let count = try Input.pageCount(
-          of: data, kind: kind == .pdf ? .pdf : .image, path: path, maxPixels: options.maxPixels)
+        let count: Int
+        if let known {
+          count = known.pageCount
+          digest = { known.digestBytes }
+        } else {
+          let data = try InputFiles.read(path)
+          count = try Input.pageCount(
+            of: data, kind: kind == .pdf ? .pdf : .image, path: path,
+            maxPixels: options.maxPixels)
+          digest = { Input.digest(of: data) }
+        }
         pages = try pdfPages?.pages(of: count, path: path) ?? Array(0..<count)
         if kind == .image && count < 2 {
           whole(i, .file(input: i))
@@ -247,7 +273,7 @@ package struct Recognizer: Sendable {
         whole(i, .ready(InputResult(path: path, pages: .success([]))))
         continue
       }
-      split[i] = SplitInput(digest: cache == nil ? nil : Input.digest(of: data))
+      split[i] = SplitInput(digest: cache == nil ? nil : digest())
       // A long PDF's pages reserved at once: doubling would leave up to
       // twice its plan (and copies of it) behind.
       let needed = work.count + pages.count
@@ -287,6 +313,8 @@ package struct Recognizer: Sendable {
     let selection: PageSelection?
     var engine: Result<OCREngine, OCRError>?
     var open: OpenInput
+    /// Whether images are left unrecognised (``Recognizer/imagesUnrecognised``).
+    var imagesUnrecognised = false
 
     /// The worker's engine, started at its first call and reused.
     mutating func startedEngine() throws(OCRError) -> OCREngine {
@@ -380,7 +408,11 @@ package struct Recognizer: Sendable {
     /// ``selection`` chooses (every page by default): of a multi-page image
     /// only those are decoded and recognised. Each page is numbered from 1:
     /// an image's by its page in the file, a document's by its place.
-    mutating func readOne(_ path: String) -> InputResult {
+    /// - Parameters:
+    ///   - path: The input.
+    ///   - digest: The SHA-256 of its bytes when known (``Input``); found
+    ///     again from them when needed otherwise.
+    mutating func readOne(_ path: String, digest: [UInt8]? = nil) -> InputResult {
       do {
         if InputFiles.isDocument(path) {
           // Only the pages chosen are decoded (a compact model's or a JSON
@@ -394,6 +426,7 @@ package struct Recognizer: Sendable {
           return InputResult(path: path, pages: .success(pages))
         }
         let data = try InputFiles.read(path)
+        if imagesUnrecognised { return try unrecognised(data, path: path) }
         var chosen: [Int]?
         if let selection {
           let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
@@ -402,7 +435,7 @@ package struct Recognizer: Sendable {
         }
         let extra = chosen.map { "pages \($0.map(String.init).joined(separator: ","))" } ?? ""
         let read = try throughCache(
-          key(Input.digest(of: data), extra: extra), image: Self.fileName(path)
+          key(digest ?? Input.digest(of: data), extra: extra), image: Self.fileName(path)
         ) { worker in
           let recognised = try worker.startedEngine().recognizePages(
             imageData: data, path: path, pages: chosen)
@@ -413,6 +446,23 @@ package struct Recognizer: Sendable {
       } catch {
         return InputResult(path: path, pages: .failure(ServiceError.wrap(error)))
       }
+    }
+
+    /// The pages of an image that ``selection`` chooses, each decoded and
+    /// handed over unrecognised: its size, no text.
+    private func unrecognised(_ data: Data, path: String) throws -> InputResult {
+      let chosen = try selection.map {
+        try $0.pages(
+          of: OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels), path: path)
+      }
+      let pages = try TesseractTSVWriter.decodedPages(
+        imageData: data, path: path, pages: chosen, maxPixels: options.maxPixels
+      ).map {
+        NumberedPage(
+          page: Page(index: $0.index, width: $0.width, height: $0.height, blocks: []),
+          number: $0.index + 1)
+      }
+      return InputResult(path: path, pages: .success(pages))
     }
 
     /// Pages recognised from an image, each numbered by its page in the file.

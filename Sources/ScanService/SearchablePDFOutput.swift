@@ -372,6 +372,12 @@ package final class PageFiles: PageImageSource {
   /// first PDF edited.
   package let readsPDFs: Bool
   private var pictures: HTMLPictures
+  /// Tesseract's own TSV of the page images
+  /// (``ScanFormats/WriterSettings/tesseractTSV``); none when `nil`.
+  private let tsvEngine: TesseractTSVWriter?
+  /// The bytes of the image last asked for a TSV (the next page is
+  /// likely of the same file).
+  private var lastImage: (path: String, data: Data)?
 
   /// The images of pages read from files.
   /// - Parameters:
@@ -379,14 +385,31 @@ package final class PageFiles: PageImageSource {
   ///   - pdfText: What is done with PDF pages that already have text.
   ///   - readsPDFs: Whether pages may come from PDFs.
   ///   - pictures: How the accessible HTML shows them.
+  ///   - tsvEngine: The engine that writes Tesseract's own TSV of the
+  ///     images, when it is asked for.
   package init(
     maxPixels: Int, pdfText: PDFTextPolicy = .keep, readsPDFs: Bool = false,
-    pictures: HTMLPictures
+    pictures: HTMLPictures, tsvEngine: TesseractTSVWriter? = nil
   ) {
     self.maxPixels = maxPixels
     self.pdfText = pdfText
     self.readsPDFs = readsPDFs
     self.pictures = pictures
+    self.tsvEngine = tsvEngine
+  }
+
+  package func tesseractTSV(of origin: PageOrigin, pageNumber: Int) throws -> String {
+    // The sink asks for Tesseract's TSV only with an engine.
+    guard let tsvEngine else { throw ServiceError("no engine for Tesseract's own TSV") }
+    let data: Data
+    if let last = lastImage, last.path == origin.path {
+      data = last.data
+    } else {
+      data = try InputFiles.read(origin.path)
+      lastImage = (origin.path, data)
+    }
+    return try tsvEngine.tsv(
+      imageData: data, path: origin.path, page: origin.page, pageNumber: pageNumber)
   }
 
   package func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {

@@ -193,6 +193,36 @@ struct EveryPageTests {
       past.stderr == "Error: \(tiff.path): --pages asks for page 4, but the document has 3 pages\n")
   }
 
+  /// Tesseract's own TSV (`--no-preprocess`) of a multi-page TIFF holds
+  /// the pages `--pages` chooses, as every other format does (it held
+  /// every page), numbered through the document written.
+  @Test func exactTSVOfATIFFHoldsThePagesChosen() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tiff = folder.appendingPathComponent("two.tif").path
+    try ImageWriter.writeMultipageTIFF(
+      from: ["dpi-100.png", "dpi-150.png"].map { Fixtures.scans.appendingPathComponent($0).path },
+      to: tiff)
+    let every = try ScanTextRun.run(["ocr", tiff, "--no-preprocess", "--format", "tsv", "-q"])
+    let second = try ScanTextRun.run([
+      "ocr", tiff, "--no-preprocess", "--format", "tsv", "-q", "--pages", "2",
+    ])
+    #expect(every.code == 0, "\(every.stderr)")
+    #expect(second.code == 0, "\(second.stderr)")
+    /// The rows of `tsv` after the header: page number and the other columns.
+    func rows(_ tsv: String) -> [(page: Substring, rest: [Substring])] {
+      tsv.split(separator: "\n").dropFirst().map {
+        let columns = $0.split(separator: "\t", omittingEmptySubsequences: false)
+        return (columns[1], Array(columns[0..<1] + columns[2...]))
+      }
+    }
+    #expect(second.stdout.hasPrefix(TSV.header + "\n"))
+    #expect(Set(rows(every.stdout).map(\.page)) == ["1", "2"])
+    #expect(Set(rows(second.stdout).map(\.page)) == ["1"])
+    #expect(
+      rows(second.stdout).map(\.rest) == rows(every.stdout).filter { $0.page == "2" }.map(\.rest))
+  }
+
   /// A multi-page TIFF and the sample PDF read every page, or those chosen.
   @Test func multiPageImagesAndPDFs() throws {
     let folder = try Fixtures.temporaryFolder()

@@ -66,11 +66,24 @@ extension FileFormat {
     document(.hocr, "hOCR", [".hocr", ".html", ".htm", ".xhtml"], HOCR.decode),
     document(.alto, "ALTO", [".alto.xml", ".alto"], ALTO.decode),
     document(.page, "PAGE XML", [".page.xml", ".page"], PAGEXML.decode),
-    document(.tsv, "Tesseract TSV", [".tsv"]) {
-      try TSV.decode(String(decoding: $0, as: UTF8.self))
-    },
+    tsv,
     compactModel, searchablePDF, markdown, accessibleHTML,
   ]
+
+  /// Tesseract's TSV: built from the model (``DocumentWriter``), or, with
+  /// ``WriterSettings/tesseractTSV``, Tesseract's own rows of each page
+  /// image.
+  public static let tsv: FileFormat = {
+    let model = document(.tsv, "Tesseract TSV", [".tsv"]) {
+      try TSV.decode(String(decoding: $0, as: UTF8.self))
+    }
+    return FileFormat(
+      name: model.name, displayName: model.displayName, fileNameSuffixes: model.fileNameSuffixes,
+      note: nil, needsPageImages: false, document: .tsv, reader: model.reader,
+      writer: { settings in
+        settings.tesseractTSV ? TSV.TesseractWriter() : try model.makeWriter(settings)
+      })
+  }()
 
   /// The compact model (``CompactModel``): every page's elements in binary
   /// records behind a page table, read a page at a time
@@ -187,6 +200,13 @@ public struct WriterSettings: Sendable {
   /// The number of pages the document has, when known before they are
   /// written (`convert`): messages say it.
   public var pageTotal: Int?
+  /// Whether TSV is Tesseract's own rows of each page image, asked of the
+  /// ``PageImageSource`` (``PageImageSource/tesseractTSV(of:pageNumber:)``),
+  /// not rows built from the model's pages: byte-identical to
+  /// `tesseract IMAGE - tsv` (the model keeps word confidences to two
+  /// decimals, leaves out words of only spaces and grows line boxes to
+  /// hold their words). Only TSV reads it.
+  public var tesseractTSV = false
 
   /// Settings for writing with `generator`.
   public init(
@@ -240,6 +260,12 @@ public protocol PageImageSource {
   ///   - settings: The writer's settings.
   ///   - font: The glyphless font, already loaded.
   func searchablePDFWriter(settings: WriterSettings, font: Data) throws -> (any PageWriter)?
+  /// Tesseract's own TSV rows of the page image at `origin`, recognised as
+  /// it is, its pages numbered from `pageNumber` (from 0: TSV numbers
+  /// pages through the whole document), without the header row
+  /// (``WriterSettings/tesseractTSV``). By default there is none: it
+  /// throws.
+  func tesseractTSV(of origin: PageOrigin, pageNumber: Int) throws -> String
 }
 
 extension PageImageSource {
@@ -247,6 +273,10 @@ extension PageImageSource {
     -> (any PageWriter)?
   {
     nil
+  }
+
+  public func tesseractTSV(of origin: PageOrigin, pageNumber: Int) throws -> String {
+    throw NoPageImages()
   }
 }
 
@@ -384,6 +414,29 @@ extension WriterSettings {
   public func warnIfNotArchival(_ reason: String?, tagged: Bool) {
     guard let reason, let level = outputType.level(tagged: tagged) else { return }
     warn("written as plain PDF, not \(level): \(reason)")
+  }
+}
+
+extension TSV {
+  /// Tesseract's own TSV as a ``ScanFormats/PageWriter``
+  /// (``WriterSettings/tesseractTSV``): the header row, then each page's
+  /// rows as the ``PageImageSource`` recognises its image; the model's
+  /// page is not read.
+  struct TesseractWriter: ScanFormats.PageWriter {
+    private(set) var pageCount = 0
+    var headIsKnownFirst: Bool { true }
+    func headBytes() -> Data { Data((TSV.header + "\n").utf8) }
+
+    mutating func page(_ page: Page, from origin: PageOrigin, images: (any PageImageSource)?)
+      throws -> Data
+    {
+      guard let images else { throw NoPageImages() }
+      let rows = try images.tesseractTSV(of: origin, pageNumber: pageCount)
+      pageCount += 1
+      return Data(rows.utf8)
+    }
+
+    mutating func tailBytes() throws -> Data { Data() }
   }
 }
 

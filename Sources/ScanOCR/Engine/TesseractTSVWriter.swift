@@ -23,45 +23,61 @@ public final class TesseractTSVWriter {
     engine = try OCREngine(options: options, handle: handle)
   }
 
-  /// The TSV of every page of an image, with the header row first when
-  /// `header` is set.
+  /// Tesseract's TSV rows of one page of an image, without the header
+  /// row.
   /// - Parameters:
   ///   - data: The image file's bytes.
   ///   - path: The file's name, for errors.
-  ///   - firstPage: The page number of the image's first page, from 0
-  ///     (TSV numbers pages through a whole batch).
-  ///   - header: Whether the text starts with TSV's header row.
-  /// - Returns: The text and the number of pages it holds.
+  ///   - page: The page of the image, from 0.
+  ///   - pageNumber: The page's number in the TSV, from 0 (TSV numbers
+  ///     pages through a whole document).
+  /// - Returns: The page's rows, each ending in `\n`.
   /// - Throws: ``OCRError`` naming the file and the reason.
-  public func tsv(imageData data: Data, path: String, firstPage: Int = 0, header: Bool = true)
-    throws(OCRError) -> (text: String, pages: Int)
+  public func tsv(imageData data: Data, path: String, page: Int, pageNumber: Int)
+    throws(OCRError) -> String
   {
     let options = engine.options
     let source = try ImageSource(data, path: path, maxPixels: options.maxPixels)
-    var out =
-      header
-      ? "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
-      : ""
+    let image = try source.decode(page: page)
     let api = handle.raw
-    for index in 0..<source.pageCount {
-      let image = try source.decode(page: index)
-      OpenMP.limitThreadsOnCurrentThread()
-      scantext_TessBaseAPISetPageSegMode(
-        api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
-      scantext_TessBaseAPISetImage2(api, image.pix)
-      if let dpi = options.dpi { scantext_TessBaseAPISetSourceResolution(api, Int32(dpi)) }
-      guard scantext_TessBaseAPIRecognize(api, nil) == 0 else {
-        scantext_TessBaseAPIClear(api)
-        throw .recognitionFailed(path: path, page: index)
-      }
-      guard let raw = scantext_TessBaseAPIGetTsvText(api, Int32(firstPage + index)) else {
-        scantext_TessBaseAPIClear(api)
-        throw .recognitionFailed(path: path, page: index)
-      }
-      out += String(cString: raw)
-      scantext_TessDeleteText(raw)
-      scantext_TessBaseAPIClear(api)
+    OpenMP.limitThreadsOnCurrentThread()
+    scantext_TessBaseAPISetPageSegMode(
+      api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+    scantext_TessBaseAPISetImage2(api, image.pix)
+    if let dpi = options.dpi { scantext_TessBaseAPISetSourceResolution(api, Int32(dpi)) }
+    defer { scantext_TessBaseAPIClear(api) }
+    guard scantext_TessBaseAPIRecognize(api, nil) == 0,
+      let raw = scantext_TessBaseAPIGetTsvText(api, Int32(pageNumber))
+    else {
+      throw .recognitionFailed(path: path, page: page)
     }
-    return (out, source.pageCount)
+    defer { scantext_TessDeleteText(raw) }
+    return String(cString: raw)
+  }
+
+  /// The size of each page of an image that `tsv(imageData:path:page:pageNumber:)`
+  /// reads, every page decoded: an image whose page cannot be decoded
+  /// fails here, before any of its pages is recognised.
+  /// - Parameters:
+  ///   - data: The image file's bytes.
+  ///   - path: The file's name, for errors.
+  ///   - pages: The pages, from 0; every page when `nil` (a page past the
+  ///     end is left out).
+  ///   - maxPixels: The most pixels a page may have.
+  /// - Returns: Each page's index and size, in order.
+  /// - Throws: ``OCRError`` naming the file and the reason.
+  public static func decodedPages(
+    imageData data: Data, path: String, pages: [Int]? = nil,
+    maxPixels: Int = RecognitionOptions.defaultMaxPixels
+  ) throws(OCRError) -> [(index: Int, width: Int, height: Int)] {
+    let source = try ImageSource(data, path: path, maxPixels: maxPixels)
+    var sizes: [(index: Int, width: Int, height: Int)] = []
+    for index in pages?.filter({ (0..<source.pageCount).contains($0) })
+      ?? Array(0..<source.pageCount)
+    {
+      let image = try source.decode(page: index)
+      sizes.append((index, image.width, image.height))
+    }
+    return sizes
   }
 }

@@ -60,6 +60,11 @@ public final class DocumentSink {
   /// `nil`.
   package var runningFurniture: PageLayoutOrder?
 
+  /// The engine that writes Tesseract's own TSV of the page images
+  /// (``ScanFormats/WriterSettings/tesseractTSV``), set by the pipeline
+  /// when it leaves the images unrecognised; TSV from the model when `nil`.
+  package var tsvEngine: TesseractTSVWriter?
+
   /// The inputs of the run, once opened.
   private var paths: [String] = []
   private var options = RecognitionOptions()
@@ -217,17 +222,18 @@ public final class DocumentSink {
 
   /// The output to `path`, its page images from the files read.
   private func makeStream(to path: String, readsPDFs: Bool) throws -> DocumentStream {
-    let settings =
+    var settings =
       settingsForPath?(path) ?? self.settings ?? WriterSettings.scanText(dataPath: options.dataPath)
     guard writesPageImages else {
       return try DocumentStream(format: format, path: path, settings: settings, io: io)
     }
+    settings.tesseractTSV = tsvEngine != nil
     return try DocumentStream(
       format: format, path: path, settings: settings,
       images: PageFiles(
         maxPixels: options.maxPixels, pdfText: pdfText, readsPDFs: readsPDFs,
-        pictures: HTMLPictures(outputPath: path)), io: io,
-      runningFurniture: options.layout)
+        pictures: HTMLPictures(outputPath: path), tsvEngine: tsvEngine), io: io,
+      runningFurniture: tsvEngine == nil ? options.layout : nil)
   }
 }
 

@@ -110,6 +110,15 @@ public struct Input: Sendable, Hashable {
     return inputs
   }
 
+  /// The kind as ``InputFiles`` names it (what the reader plans by).
+  package var fileKind: InputFiles.Kind {
+    switch kind {
+    case .document: .document
+    case .pdf: .pdf
+    case .image: .image
+    }
+  }
+
   /// The input's kind as ``InputFiles`` tells it.
   private static func kind(_ kind: InputFiles.Kind) -> Kind {
     switch kind {

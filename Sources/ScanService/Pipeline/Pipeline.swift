@@ -30,6 +30,9 @@ public struct Pipeline: Sendable {
   public var pdfText: PDFTextPolicy
   /// The pages of each input to read (`--pages`); `nil` for every page.
   package var pageSelection: PageSelection?
+  /// Whether images are handed over unrecognised, for a writer that
+  /// recognises them itself (``Recognizer/imagesUnrecognised``).
+  package var imagesUnrecognised = false
 
   /// A pipeline recognising with `options` on up to `jobs` workers,
   /// through `cache`.
@@ -63,9 +66,11 @@ public struct Pipeline: Sendable {
 
   /// The reader that does the work.
   package var recognizer: Recognizer {
-    Recognizer(
+    var recognizer = Recognizer(
       options: options, jobs: jobs, cache: cache?.storage, pdfPages: pageSelection,
       pdfText: pdfText)
+    recognizer.imagesUnrecognised = imagesUnrecognised
+    return recognizer
   }
 
   /// A page read, handed over in input and page order.
@@ -105,6 +110,8 @@ public struct Pipeline: Sendable {
     -> [ServiceError]
   {
     var failures: [ServiceError] = []
+    var recognizer = self.recognizer
+    recognizer.resolved = inputs
     try recognizer.read(inputs.map(\.path)) { part in
       if case .failure(let error) = part.result.pages {
         failures.append(error)
@@ -138,7 +145,7 @@ public struct Pipeline: Sendable {
     let paths = inputs.map(\.path)
     try sink.check(inputs: paths)
     do {
-      return try run(paths, into: [sink], failures: &failures)
+      return try run(paths, into: [sink], failures: &failures, resolved: inputs)
     } catch is BatchFailure {
       throw failures.first ?? ServiceError("no page read")
     }
@@ -153,17 +160,21 @@ public struct Pipeline: Sendable {
   ///   - observe: Called with each piece in order, before it is written
   ///     (to report its failures as they come).
   ///   - failures: Gets the failures, in order.
+  ///   - resolved: The inputs as resolved (``Input``), when the caller
+  ///     has them: they are not sniffed, counted or hashed again.
   /// - Throws: ``BatchFailure`` when a single output got no page and
   ///   something failed; ``ServiceError`` when an output cannot be written.
   package func run(
     _ paths: [String], into sinks: [DocumentSink], failures: inout [ServiceError],
     progress: Recognizer.Progress? = nil, readingDone: () -> Void = {},
-    observe: (Recognizer.InputPart) -> Void = { _ in }
+    observe: (Recognizer.InputPart) -> Void = { _ in }, resolved: [Input]? = nil
   ) throws -> Summary {
     var found: [ServiceError] = []
     defer { failures = found }
     do {
       for sink in sinks { try sink.open(paths: paths, options: options, pdfText: pdfText) }
+      var recognizer = self.recognizer
+      recognizer.resolved = resolved
       try recognizer.read(paths, progress: progress) { part in
         var pages: [Page] = []
         switch part.result.pages {
@@ -195,7 +206,7 @@ extension Pipeline {
   /// Every output is checked before any reading (writable, not an input;
   /// a searchable PDF's inputs can be made one). TSV of images recognised
   /// as they are, without a sidecar, is Tesseract's own
-  /// (``ExactTSV``). Every format is written page by page as pages are
+  /// (``writesTesseractTSV(format:paths:)``). Every format is written page by page as pages are
   /// read, through the format's writer: memory holds the pages in flight,
   /// not the document (but for a searchable PDF of PDFs, which qpdf edits
   /// whole: see ``SearchablePDFOutput``).
@@ -217,19 +228,36 @@ extension Pipeline {
     // Neither an input nor the output (by another name) is replaced.
     try sidecar?.check(inputs: paths, alsoRefusing: [output.outputPath(forInput: "")])
     if output.format == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
-    if output.format.document == .tsv, sidecar == nil,
-      ExactTSV.applies(format: .tsv, paths: paths, options: options)
-    {
-      return try ExactTSV.write(paths: paths, options: options, into: output)
+    var reading = self
+    if sidecar == nil, writesTesseractTSV(format: output.format, paths: paths) {
+      // The images go to the writer unread: Tesseract reads each itself.
+      do {
+        output.tsvEngine = try TesseractTSVWriter(options: options)
+      } catch {
+        throw ServiceError.recognitionFailed(error)
+      }
+      reading.imagesUnrecognised = true
     }
     let io = output.io
     let progress = ProgressLine.forInputs(paths, shown: showProgress, io: io)
     defer { progress?.finish() }
     let reporter = PartReporter(io: io, progress: progress, notesKeptText: notesKeptText)
     var failures: [ServiceError] = []
-    _ = try run(
+    _ = try reading.run(
       paths, into: [output] + (sidecar.map { [$0] } ?? []), failures: &failures,
       progress: progress?.show, readingDone: { progress?.finish() }, observe: reporter.report)
     if !failures.isEmpty { throw BatchFailure() }
+  }
+
+  /// Whether `ocr` writes Tesseract's own TSV
+  /// (``ScanFormats/WriterSettings/tesseractTSV``): TSV of images only (no
+  /// document, no PDF, whose pages are rendered or read from their text),
+  /// recognised as they are. (TSV rebuilt from the model, as `convert`
+  /// writes it, has the same rows and ids, but the model keeps word
+  /// confidences to two decimals, leaves out words of only spaces and
+  /// grows line boxes to hold their words.)
+  package func writesTesseractTSV(format: FileFormat, paths: [String]) -> Bool {
+    format == .tsv && options.preprocessing.isEmpty
+      && !paths.contains { InputFiles.kind($0) != .image }
   }
 }

@@ -54,6 +54,29 @@ struct PipelineTests {
     #expect(pdf.pageCount == 3)
   }
 
+  /// A resolved PDF is read by its pages as the `Input` counted them, each
+  /// in the cache under its digest: read again, the same pages, numbered.
+  @Test func aResolvedPDFIsReadPageByPageThroughTheCache() throws {
+    let base = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let pdf = try Input(path: Fixtures.scans.appendingPathComponent("scan.pdf").path)
+    let pipeline = Pipeline(cache: PageCache(folder: base.appendingPathComponent("cache")))
+    func read() throws -> [(number: Int, words: [String])] {
+      var pages: [(number: Int, words: [String])] = []
+      let failures = try pipeline.forEachPage(in: [pdf]) { record in
+        pages.append((record.number, record.page.words.map(\.text)))
+      }
+      #expect(failures.isEmpty)
+      return pages
+    }
+    let first = try read()
+    #expect(first.map(\.number) == [1, 2, 3])
+    #expect(first.allSatisfy { !$0.words.isEmpty })
+    let again = try read()
+    #expect(again.map(\.number) == [1, 2, 3])
+    #expect(again.map(\.words) == first.map(\.words))
+  }
+
   @Test func folderOfScansToALTOThroughTheCache() throws {
     let folder = try folderOfScans()
     let base = folder.deletingLastPathComponent()

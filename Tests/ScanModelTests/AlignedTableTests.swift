@@ -475,6 +475,49 @@ struct AlignedTableTests {
     #expect(cells.allSatisfy { $0.rowSpan == 1 && $0.columnSpan == 1 })
   }
 
+  /// PubTabNet's `PMC5402779_004_00`: "Male" and "Female" each centred
+  /// over a "%" column and a "95% CI" column, so over the gap between the
+  /// two, "Variable" beside them over both header rows. Each title is
+  /// one cell spanning its two columns (it lay over one column's gap side
+  /// only and was a cell of the column it touched, beside an empty one).
+  @Test func aTitleCentredOverTwoColumnsSpansBoth() {
+    // Left edges of the five columns, set flush left; each title centred
+    // over its two columns, so over the gap between them, reaching a
+    // little into the second column.
+    let xs = [200, 600, 760, 1100, 1260]
+    let rows: [[(text: String, x: Int, block: Int)]] = [
+      [("Variable", xs[0], 0), ("Male", 704, 2), ("Female", 1188, 4)],
+      [("%", xs[1], 1), ("95% CI", xs[2], 2), ("%", xs[3], 3), ("95% CI", xs[4], 4)],
+      [("Sensitivity", xs[0], 0), ("39.13", xs[1], 1), ("31.55 to 47.12", xs[2], 2)]
+        + [("37.50", xs[3], 3), ("30.49 to 44.92", xs[4], 4)],
+      [("Specificity", xs[0], 0), ("93.92", xs[1], 1), ("92.68 to 95.00", xs[2], 2)]
+        + [("92.42", xs[3], 3), ("91.18 to 93.54", xs[4], 4)],
+      [("Prevalence", xs[0], 0), ("8.61", xs[1], 1), ("7.37 to 9.97", xs[2], 2)]
+        + [("8.36", xs[3], 3), ("7.23 to 9.59", xs[4], 4)],
+    ]
+    var blocks = Array(repeating: [TextLine](), count: xs.count)
+    for (i, row) in rows.enumerated() {
+      for cell in row {
+        blocks[cell.block].append(
+          Self.line(cell.text.split(separator: " ").map(String.init), x: cell.x, y: 400 + 80 * i))
+      }
+    }
+    let cells = TableCells.composingAligned(blocks.map { Self.block([Self.paragraph($0)]) })
+      .flatMap(\.paragraphs).filter { $0.cell != nil }
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { $0.lines.flatMap(\.words).map(\.text).joined(separator: " ") == text }?.cell
+    }
+    #expect(cell("Variable") == TableCellPosition(row: 0, column: 0, rowSpan: 2, isHeader: true))
+    #expect(cell("Male") == TableCellPosition(row: 0, column: 1, columnSpan: 2, isHeader: true))
+    #expect(cell("Female") == TableCellPosition(row: 0, column: 3, columnSpan: 2, isHeader: true))
+    #expect(cell("95% CI") == TableCellPosition(row: 1, column: 2, isHeader: true))
+    #expect(cell("Sensitivity") == TableCellPosition(row: 2, column: 0))
+    #expect(cell("30.49 to 44.92") == TableCellPosition(row: 2, column: 4))
+    // Every place of the table is one cell's: 3 in the first row, 4 in
+    // the second, 5 in each of the three body rows.
+    #expect(cells.count == 3 + 4 + 15)
+  }
+
   @Test func twoColumnsOfProseAreNoTable() {
     // Two columns of running text whose lines stand on the same baselines.
     let text = [

@@ -35,6 +35,30 @@ struct TableStructureTests {
     #expect(!TableHeader.isNumber("mAP (0.75)") && !TableHeader.isNumber("Inference"))
   }
 
+  /// PubTabNet's `PMC1626454_002_00`: the table's first row holds only
+  /// marks read as no words, and three rows of labels follow it over the
+  /// columns of percentages. The empty row neither starts nor ends the
+  /// header: the three labelled rows are header rows (no row was).
+  @Test func aRowWithoutTextNeitherStartsNorEndsTheHeader() {
+    var cells: [(position: TableCellPosition, text: String)] = []
+    let rows = [
+      ["", "", ""], ["Statement", "General", "lay persons"], ["", "rather", "rather"],
+      ["", "disagree", "agree"], ["1. Drugs help", "7.1", "26.3"], ["2. Drugs harm", "45", "5"],
+      ["3. Drugs calm", "68.7", "1"], ["4. Drugs shorten stays", "0", "75.8"],
+      ["5. Drugs make ill", "69", "8.8"], ["6. Drugs ease", "3", "16.5"],
+    ]
+    for (i, row) in rows.enumerated() {
+      for (j, text) in row.enumerated() where !text.isEmpty {
+        cells.append((TableCellPosition(row: i, column: j), text))
+      }
+    }
+    // The empty first row counts as a row of the table.
+    cells.append((TableCellPosition(row: 0, column: 0), ""))
+    #expect(TableHeader.rowCount(cells) == 4)
+    #expect(
+      TableHeader.marking(cells).filter(\.isHeader).map(\.row) == [1, 1, 1, 2, 2, 3, 3, 0])
+  }
+
   /// Rules between the columns and across the rows, none round the
   /// table's sides (the usual paper table): the outer columns lie between
   /// the last column rule and the row rules' ends.

@@ -428,6 +428,31 @@ struct RealTableTests {
     #expect(cell("93.07 to 95.18") == TableCellPosition(row: last.row, column: 4))
   }
 
+  /// `PMC5402779_004_00`: "Male" and "Female" each centred over a "%"
+  /// column and a "95% CI" column, "Variable" beside them over both
+  /// header rows (the truth: `rowspan="2"` and `colspan="2"`). Each title
+  /// was a cell of the one column it touched, beside an empty cell, and
+  /// "Variable" a cell of the first row only.
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func titlesCentredOverTwoColumnsSpanThem() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC5402779_004_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    func cell(_ text: String) -> TableCellPosition? {
+      cells.first { Self.text($0) == text }?.cell
+    }
+    #expect(cell("Variable") == TableCellPosition(row: 0, column: 0, rowSpan: 2, isHeader: true))
+    #expect(cell("Male") == TableCellPosition(row: 0, column: 1, columnSpan: 2, isHeader: true))
+    #expect(cell("Female") == TableCellPosition(row: 0, column: 3, columnSpan: 2, isHeader: true))
+    let sensitivity = try #require(cell("Sensitivity"))
+    #expect(sensitivity == TableCellPosition(row: 2, column: 0))
+    // Under the titles, the second header row: its cells one column each.
+    let second = cells.compactMap(\.cell).filter { $0.row == 1 }
+    #expect(second.map(\.column).sorted() == [1, 2, 3, 4])
+    #expect(second.allSatisfy { $0.isHeader && $0.columnSpan == 1 })
+  }
+
   /// `PMC5198506_004_00` (238 × 99): three columns, a label and two of
   /// "0.12 ± 0.016" (a value and its error). OCR reads the "±" as a word
   /// of its own, so the value columns' cells were three words, like

@@ -200,15 +200,64 @@ public enum AlignedTables {
       }
       return out
     }
+    // Group titles over the first row (``headerTitles(_:under:extents:h:)``),
+    // placed against the columns' extents in the rows under it.
+    let extents = (0..<out.columns).map { k -> ClosedRange<Int> in
+      let boxes = inside.filter { word in
+        out.cells.contains {
+          $0.position.row >= 1 && $0.position.column == k && $0.position.columnSpan == 1
+            && contains($0.box, word.bbox.center)
+        }
+      }.map(\.bbox)
+      guard let low = boxes.map(\.minX).min(), let high = boxes.map(\.maxX).max() else {
+        return edges[k].low...edges[k].high
+      }
+      return low...high
+    }
+    func range(_ box: PixelRect) -> ClosedRange<Int> {
+      let over = extents.indices.filter {
+        extents[$0].lowerBound <= box.maxX && box.minX <= extents[$0].upperBound
+      }
+      if let a = over.first, let b = over.last { return a...b }
+      let nearest =
+        extents.indices.min {
+          abs(extents[$0].lowerBound - box.minX) < abs(extents[$1].lowerBound - box.minX)
+        } ?? 0
+      return nearest...nearest
+    }
+    var titles = headerTitles(
+      heads.map { ($0.box, range($0.box)) }, under: filled, extents: extents, h: h)
+    // A header beside the titles spans the first row too, down over its
+    // empty cell in that column.
+    let down = Set((0..<out.columns).filter { !filled.contains($0) })
+    if firstRow.contains(where: { cell in
+      let columns = Set(cell.position.column..<(cell.position.column + cell.position.columnSpan))
+      return !columns.isDisjoint(with: down) && !columns.isSubset(of: down)
+    }) {
+      titles = []
+    }
+    let firstBottom = firstRow.map(\.box.maxY).max() ?? bounds.minY
     out.rows += 1
-    let header = edges.enumerated().map { k, edge in
-      RuledTable.Cell(
-        position: TableCellPosition(row: 0, column: k),
-        box: PixelRect(minX: edge.low, minY: top - 2, maxX: edge.high, maxY: bounds.minY))
+    var header: [RuledTable.Cell] = []
+    var k = 0
+    while k < out.columns {
+      let span = titles.first { $0.contains(k) } ?? k...k
+      let spansDown = !titles.isEmpty && down.contains(k)
+      header.append(
+        RuledTable.Cell(
+          position: TableCellPosition(
+            row: 0, column: k, rowSpan: spansDown ? 2 : 1, columnSpan: span.count),
+          box: PixelRect(
+            minX: edges[span.lowerBound].low, minY: top - 2, maxX: edges[span.upperBound].high,
+            maxY: spansDown ? firstBottom : bounds.minY)))
+      k = span.upperBound + 1
+    }
+    let body = out.cells.filter { cell in
+      titles.isEmpty || cell.position.row != 0 || !down.contains(cell.position.column)
     }
     out.cells =
       (header
-      + out.cells.map { cell in
+      + body.map { cell in
         var moved = cell
         moved.position.row += 1
         return moved
@@ -952,7 +1001,24 @@ public enum AlignedTables {
     }
     ys.append(bottom(tableRows[tableRows.count - 1]) + 2)
     guard zip(ys, ys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
-    let group = headerGroup(tableRows, columns: columns.count, range: columnRange(of:))
+    // Group titles over the header's second row, placed against the
+    // columns' extents in the body (a title does not widen them there).
+    var titles: [ClosedRange<Int>] = []
+    if tableRows.count >= 3 {
+      let body = tableRows.dropFirst(2).flatMap { $0 }.flatMap(\.segments)
+      let extents = columns.indices.map { k -> ClosedRange<Int> in
+        let boxes = body.filter { columnRange(of: $0) == k...k }.map(\.box)
+        guard let low = boxes.map(\.minX).min(), let high = boxes.map(\.maxX).max() else {
+          return columns[k]
+        }
+        return low...high
+      }
+      titles = headerTitles(
+        tableRows[0].flatMap(\.segments).map { ($0.box, columnRange(of: $0)) },
+        under: Set(tableRows[1].flatMap(\.segments).flatMap { Array(columnRange(of: $0)) }),
+        extents: extents, h: h)
+    }
+    let underTitles = Set(titles.flatMap { Array($0) })
     // A segment over several columns in a row makes one cell spanning them.
     var cells: [RuledTable.Cell] = []
     for (i, rows) in tableRows.enumerated() {
@@ -961,15 +1027,15 @@ public enum AlignedTables {
         let range = columnRange(of: segment)
         if range.count > 1 { spans.append(range) }
       }
-      if i == 0, let group { spans.append(group) }
+      if i == 0 { spans.append(contentsOf: titles) }
       let spanning = merged(spans, slack: 0)
       var j = 0
       while j < columns.count {
         let span = spanning.first { $0.contains(j) } ?? j...j
         // Beside a group title, a header cell spans both header rows; the
-        // second header row has cells under the title only.
-        let rowSpan = group.map { i == 0 && !$0.contains(j) ? 2 : 1 } ?? 1
-        if i != 1 || group.map({ $0.contains(j) }) ?? true {
+        // second header row has cells under the titles only.
+        let rowSpan = !titles.isEmpty && i == 0 && !underTitles.contains(j) ? 2 : 1
+        if i != 1 || titles.isEmpty || underTitles.contains(j) {
           cells.append(
             RuledTable.Cell(
               position: TableCellPosition(
@@ -1043,37 +1109,96 @@ public enum AlignedTables {
     }
   }
 
-  /// The columns under a group title in a table's header, when the first
-  /// two rows show one clearly: the second row fills two neighbouring
-  /// columns or more, but not all, one segment of the first row (the
-  /// title) lies over those columns and no other, and the first row
-  /// fills every other column (their headers, which then span both
-  /// header rows). `nil` otherwise: a body row with an empty cell has no
-  /// title over its filled columns (each of its neighbours' headers lies
-  /// over one column), and stays a row of its own.
+  /// The columns each group title in a table's header spans, when its
+  /// first two rows show them clearly; empty otherwise. The second row
+  /// (the titles' sub-headers) fills some columns (`second`) but not all;
+  /// a column it does not fill is the first row's (a header there spans
+  /// both header rows) unless neither row fills it (a sub-header not
+  /// read). Each run of neighbouring columns under titles (filled by the
+  /// second row or by neither, at least one by the second) lies under
+  /// one or more segments of the first row (the titles), none of which
+  /// reaches out of it. A title spans the
+  /// columns it lies over, and both columns of a gap between columns it
+  /// lies across (``spanned(_:range:extents:h:)``); a column of the run it
+  /// leaves uncovered belongs to the title left of it (a title set flush
+  /// left over its columns), or to the first when none is left of it. At
+  /// least one title spans two columns or more.
   ///
-  /// Why: the generated tables' group titles (develop `tables` 1014,
-  /// 1047, 1064, ruled across or not ruled) were read as a title over one
-  /// column and header cells of one row (the truth: the title spans its
-  /// columns, the headers beside it both rows), as a reader sees them.
-  static func headerGroup(
-    _ tableRows: [[Row]], columns: Int, range: (Segment) -> ClosedRange<Int>
-  ) -> ClosedRange<Int>? {
-    guard tableRows.count >= 3 else { return nil }
-    let second = Set(tableRows[1].flatMap(\.segments).flatMap { Array(range($0)) })
-    guard let low = second.min(), let high = second.max(), second.count >= 2,
-      second.count == high - low + 1, second.count < columns
-    else { return nil }
-    let group = low...high
-    let first = tableRows[0].flatMap(\.segments)
-    let over = first.filter { range($0).overlaps(group) }
-    guard over.count == 1, let title = over.first, range(title).clamped(to: group) == range(title)
-    else { return nil }
-    let filled = Set(first.flatMap { Array(range($0)) })
-    guard (0..<columns).allSatisfy({ group.contains($0) || filled.contains($0) }) else {
-      return nil
+  /// Why: a title is set over the columns it groups, centred over the union
+  /// of their extents or flush left with the first, and its sub-headers
+  /// label the columns one by one under it (the generated tables' group
+  /// titles, develop `tables` 1014, 1047, 1064; PubTabNet's
+  /// `PMC5402779_004_00`: "Male" and "Female" centred each over "%" and
+  /// "95% CI", "Variable" beside them over both header rows). A title
+  /// centred over two columns stands over the gap between them, so it
+  /// lies across that gap ("Male" reaches 2 px into "95% CI"'s column and
+  /// not at all into "%"'s): the columns a title overlaps are not those it
+  /// spans. A body row with an empty cell has no title over its filled
+  /// columns (each of its neighbours' headers lies over one column, and
+  /// its row label is filled), and stays a row of its own.
+  /// - Parameters:
+  ///   - first: The first row's segments: each one's box and the columns
+  ///     it lies over.
+  ///   - second: The columns the second row fills.
+  ///   - extents: Each column's extent in the body (the rows under the
+  ///     header's two), where a title does not widen it.
+  ///   - h: The page's median word height.
+  static func headerTitles(
+    _ first: [(box: PixelRect, range: ClosedRange<Int>)], under second: Set<Int>,
+    extents: [ClosedRange<Int>], h: Double
+  ) -> [ClosedRange<Int>] {
+    guard !second.isEmpty, second.count < extents.count else { return [] }
+    let filled = Set(first.flatMap { Array($0.range) })
+    // A column neither row fills (a sub-header OCR did not read, the
+    // "%" under "Male") lies under a title as its neighbours do.
+    let under = (0..<extents.count).filter { !filled.contains($0) || second.contains($0) }
+    // The runs of neighbouring columns under titles, each holding a
+    // column the second row fills.
+    var runs: [ClosedRange<Int>] = []
+    for k in under {
+      if let last = runs.last, last.upperBound + 1 == k {
+        runs[runs.count - 1] = last.lowerBound...k
+      } else {
+        runs.append(k...k)
+      }
     }
-    return group
+    runs = runs.filter { run in run.contains { second.contains($0) } }
+    let ordered = first.sorted { $0.box.minX < $1.box.minX }
+    var titles: [ClosedRange<Int>] = []
+    for run in runs {
+      let own = ordered.filter { $0.range.overlaps(run) }.map {
+        spanned($0.box, range: $0.range, extents: extents, h: h)
+      }
+      guard !own.isEmpty, own.allSatisfy({ $0.clamped(to: run) == $0 }),
+        zip(own, own.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound })
+      else { return [] }
+      for (n, span) in own.enumerated() {
+        let low = n == 0 ? run.lowerBound : span.lowerBound
+        let high = n + 1 < own.count ? own[n + 1].lowerBound - 1 : run.upperBound
+        titles.append(low...high)
+      }
+    }
+    return titles.contains { $0.count >= 2 } ? titles : []
+  }
+
+  /// The columns a header's box spans by its place: those it lies over
+  /// (`range`), and both columns of a gap between two columns (`extents`)
+  /// it lies across with its middle between the two columns' middles,
+  /// more than *h* / 2 from each. A title centred over two columns stands
+  /// over the gap between them, its middle between theirs; a header wider
+  /// than its column, centred over it, reaches into the gaps beside it
+  /// with its middle on the column's.
+  static func spanned(
+    _ box: PixelRect, range: ClosedRange<Int>, extents: [ClosedRange<Int>], h: Double
+  ) -> ClosedRange<Int> {
+    let middle = Double(box.minX + box.maxX) / 2
+    func axis(_ k: Int) -> Double { Double(extents[k].lowerBound + extents[k].upperBound) / 2 }
+    let across = (0..<(extents.count - 1)).filter { k in
+      box.maxX > extents[k].upperBound && box.minX < extents[k + 1].lowerBound
+        && middle > axis(k) + h / 2 && middle < axis(k + 1) - h / 2
+    }
+    guard let k = across.first else { return range }
+    return min(range.lowerBound, k)...max(range.upperBound, k + 1)
   }
 }
 

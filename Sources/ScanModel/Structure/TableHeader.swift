@@ -7,9 +7,11 @@
 /// least half of its cells (two or more) are numbers. The header is the
 /// leading rows that label the data columns: half their cells in data
 /// columns or more are words (`95% CI` over confidence intervals labels them
-/// beside `Hazard ratio`), at most three rows and less than half
+/// beside `Hazard ratio`), at most three rows with text and less than half
 /// the table. A table of words only (a glossary, a list of names) has no
-/// header told this way: its first row may be data.
+/// header told this way: its first row may be data. A row without text
+/// (marks read as no words, PubTabNet's `PMC1626454_002_00`) neither
+/// starts nor ends the header.
 ///
 /// A cell spanning rows down from the header (a label beside a group
 /// title) is a header cell too.
@@ -30,14 +32,18 @@ public enum TableHeader {
     let data = Set(
       numbers.filter { column, count in count >= 2 && 2 * count >= filled[column] ?? 0 }.keys)
     guard !data.isEmpty else { return 0 }
+    // A row with no text at all (its only marks read as no words) says
+    // nothing: it is a header row when a header row follows it.
     var header = 0
-    while header < min(3, (rows - 1) / 2) {
-      let labels = cells.filter {
-        $0.position.row == header && data.contains($0.position.column) && !$0.text.isEmpty
-      }
+    var labelled = 0
+    for row in 0..<((rows - 1) / 2) where labelled < 3 {
+      let texts = cells.filter { $0.position.row == row && !$0.text.isEmpty }
+      if texts.isEmpty { continue }
+      let labels = texts.filter { data.contains($0.position.column) }
       guard !labels.isEmpty, 2 * labels.count(where: { !isNumber($0.text) }) >= labels.count
       else { break }
-      header += 1
+      header = row + 1
+      labelled += 1
     }
     return header
   }

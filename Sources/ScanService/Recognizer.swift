@@ -142,6 +142,13 @@ package struct Recognizer: Sendable {
   /// - Parameter deliver: Takes each piece; when it throws, no further
   ///   piece is started, the pieces being read are finished and dropped,
   ///   and the error is thrown.
+  /// The cores each of `workers` pages read at once may use: the
+  /// process's (``ProcessorCores/available``, its affinity) shared out, at
+  /// least 1.
+  package static func cores(workers: Int) -> Int {
+    max(1, ProcessorCores.available / max(1, workers))
+  }
+
   package func read(
     _ paths: [String], progress: Progress? = nil, deliver: (InputPart) throws -> Void
   ) rethrows {
@@ -153,8 +160,11 @@ package struct Recognizer: Sendable {
       // The two kinds of parallelism share the cores: a page is read in
       // parts only on the cores no other worker holds (`--jobs 2` on two
       // cores reads two pages whole at once; one page has both cores).
-      options.pageThreads = min(
-        options.pageThreads, max(1, ProcessorCores.available / workers))
+      let cores = Self.cores(workers: workers)
+      options.pageThreads = min(options.pageThreads, cores)
+      // Work that reads the same on any core (a ruled table's cells) uses
+      // them whatever `--page-threads` says.
+      options.cores = cores
       return options
     }()
     let cache = self.cache

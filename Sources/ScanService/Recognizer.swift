@@ -160,11 +160,12 @@ package struct Recognizer: Sendable {
       // The two kinds of parallelism share the cores: a page is read in
       // parts only on the cores no other worker holds (`--jobs 2` on two
       // cores reads two pages whole at once; one page has both cores).
-      let cores = Self.cores(workers: workers)
-      options.pageThreads = min(options.pageThreads, cores)
+      options.pageThreads = min(options.pageThreads, Self.cores(workers: workers))
       // Work that reads the same on any core (a ruled table's cells) uses
-      // them whatever `--page-threads` says.
-      options.cores = cores
+      // the page's threads too, and only them: a second engine costs 12–15
+      // MB and its start about as much processor time as a table's cells
+      // (docs/measurements/2026-12-07-overlap.md), so it is not the default.
+      options.cores = options.pageThreads
       return options
     }()
     let cache = self.cache

@@ -81,7 +81,7 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// thread. `scantext` sets it to the page's threads (`--page-threads`,
   /// within the cores its other pages leave idle): the second engine costs
   /// 12–15 MB and its start about as much processor time as reading a
-  /// table's cells, for a page read 0–9 % sooner.
+  /// table's cells, for a page read 0–12 % sooner.
   public var cores = 1
   /// Whether to read weak lines again (`--second-look`): after the page's
   /// reading, each line read with low confidence or as junk is read again

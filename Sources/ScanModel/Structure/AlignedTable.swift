@@ -461,6 +461,11 @@ public enum AlignedTables {
         i += 1
         continue
       }
+      if let k = lastHeadRowBesideTheTable(table, in: run) {
+        // The run is read again from the row under it.
+        i += k + 1
+        continue
+      }
       guard let end = firstRowPastTheSides(of: table, in: run, h: h) else {
         tables.append(table)
         i = j
@@ -480,7 +485,34 @@ public enum AlignedTables {
     return tables
   }
 
-  /// The first row of `run` below its first two (which may hold a header
+  /// The indices of the rows of `run` from the table's first row down
+  /// (the rows above it, a caption or prose the table was trimmed of,
+  /// are not its head rows).
+  static func rowsFromItsTop(of run: [Row], in bounds: PixelRect) -> [Int] {
+    run.indices.filter { run[$0].bottom > bounds.minY }
+  }
+
+  /// The last of the table's first two rows in `run` with a segment over a side
+  /// of `table` whose middle lies outside it. A title over columns is
+  /// centred over them, or starts at the first: its middle lies over the
+  /// table. A line whose middle lies past the table's side is beside it,
+  /// not a row of it (a caption centred over a table whose columns right
+  /// of a page's column gutter Tesseract read as a block of their own, so
+  /// that only the left columns were found: made a cell, the caption was
+  /// cut in two at their side).
+  /// - Complexity: O(*s*) in the two rows' segments.
+  static func lastHeadRowBesideTheTable(_ table: RuledTable, in run: [Row]) -> Int? {
+    guard let bounds = table.bounds else { return nil }
+    return rowsFromItsTop(of: run, in: bounds).prefix(2).last { k in
+      run[k].segments.contains {
+        let middle = ($0.box.minX + $0.box.maxX) / 2
+        return $0.box.minX < bounds.maxX && $0.box.maxX > bounds.minX
+          && (middle < bounds.minX || middle >= bounds.maxX)
+      }
+    }
+  }
+
+  /// The first row of `run` below the table's first two (which may hold a header
   /// wider than the columns under it) with a segment over the table that
   /// reaches past its side by more than *h* (prose wholly beside the
   /// table, which a table is cut at, does not count): a line of prose under or between
@@ -494,7 +526,7 @@ public enum AlignedTables {
   /// - Complexity: O(*s*) in the run's segments.
   static func firstRowPastTheSides(of table: RuledTable, in run: [Row], h: Double) -> Int? {
     guard let bounds = table.bounds else { return nil }
-    return run.indices.dropFirst(2).first { k in
+    return rowsFromItsTop(of: run, in: bounds).dropFirst(2).first { k in
       run[k].segments.contains {
         $0.box.minX < bounds.maxX && $0.box.maxX > bounds.minX
           && (Double($0.box.minX) < Double(bounds.minX) - h

@@ -48,6 +48,38 @@ struct ReadingOrderTests {
     #expect(Self.order(blocks) == ["Quarterly", "Left", "Right", "Note", "Footer", "17"])
   }
 
+  /// A paper's page: two columns of prose, the left one ending a little
+  /// lower than the right, then a table centred across the columns'
+  /// gutter. The left column's last paragraph has nothing beside it and
+  /// stands over the table's cells, which lie side by side as columns do:
+  /// it was taken for a paragraph across the columns and read after the
+  /// right column (a page set by a browser). A table's cells are no
+  /// columns of text.
+  @Test func aColumnsLastParagraphOverATableIsNoParagraphAcrossTheColumns() {
+    let words = "word text page line room type"
+    func column(_ name: String, x: Int, y: Int, lines: Int) -> Paragraph {
+      RoleDetectionTests.paragraph(
+        (0..<lines).map { "\(name) \(words) \($0 + 1)" }, x: x, y: y, size: 20)
+    }
+    func cell(_ text: String, x: Int, column: Int) -> Paragraph {
+      var p = RoleDetectionTests.paragraph([text], x: x, y: 760, size: 20)
+      p.role = .tableCell
+      p.cell = TableCellPosition(row: 0, column: column)
+      return p
+    }
+    let blocks: [[Paragraph]] = [
+      [column("Left", x: 100, y: 200, lines: 10)],
+      [column("Tail", x: 100, y: 600, lines: 4)],
+      [column("Right", x: 560, y: 200, lines: 14)],
+      [
+        cell("Set", x: 300, column: 0), cell("Pages", x: 400, column: 1),
+        cell("Words", x: 520, column: 2), cell("Errors", x: 640, column: 3),
+      ],
+    ]
+    #expect(
+      Self.order(blocks) == ["Left", "Tail", "Right", "Set", "Pages", "Words", "Errors"])
+  }
+
   @Test func aBlockReadInTwoPartsIsSplitWithTheBoxesOfItsParts() {
     let note = Self.para("Note", x: 100, y: 1200, size: 14, role: .footnote)
     let body = Self.para("Body", x: 100, y: 200, lines: 5)

@@ -389,7 +389,7 @@ public enum ReadingOrder {
   /// and footnotes it did not tell from the text (type nearly the body's
   /// size) between two columns (`columns` develop seeds 1000, 1010, 1059). A paragraph *runs across the
   /// columns* when it overlaps horizontally two running-text paragraphs
-  /// that lie side by side (one's right edge left of the other's left
+  /// (not a table's cells) that lie side by side (one's right edge left of the other's left
   /// edge, sharing some height) and no other running-text paragraph
   /// shares any of its height:
   /// a horizontal cut along its top and bottom edges then crosses no
@@ -410,7 +410,11 @@ public enum ReadingOrder {
           $0.box.maxY <= unit.box.minY || $0.box.minY >= unit.box.maxY
         })
       else { return false }
-      let under = others.filter { overlapsX($0.box, unit.box) }
+      // A table's cells stand side by side too, but they are no columns
+      // of text: a column's last paragraph over a table that crosses the
+      // page's gutter is no paragraph across the columns (read after
+      // the next column, it was: a paper's page set by a browser).
+      let under = others.filter { overlapsX($0.box, unit.box) && $0.paragraph.cell == nil }
       // Side by side: one left of the other, at a common height (two
       // columns, not a short line above and another far below it).
       return under.contains { a in

@@ -492,23 +492,26 @@ public enum AlignedTables {
     run.indices.filter { run[$0].bottom > bounds.minY }
   }
 
-  /// The last of the table's first two rows in `run` with a segment over a side
-  /// of `table` whose middle lies outside it. A title over columns is
-  /// centred over them, or starts at the first: its middle lies over the
-  /// table. A line whose middle lies past the table's side is beside it,
-  /// not a row of it (a caption centred over a table whose columns right
-  /// of a page's column gutter Tesseract read as a block of their own, so
-  /// that only the left columns were found: made a cell, the caption was
-  /// cut in two at their side).
+  /// The last of the table's first two rows in `run` that is one segment
+  /// over a side of `table` whose middle lies outside it: a caption over
+  /// the table, not a row of it. A header row labels columns (two or more
+  /// segments); a title over columns is centred over them, or starts at
+  /// the first, and its middle lies over them. (A caption centred over a
+  /// table whose columns right of a page's column gutter Tesseract read
+  /// as a block of their own, so that only the left columns were found:
+  /// made a cell, the caption was cut in two at their side. A header row
+  /// whose group title lies over columns not found, PubTabNet's
+  /// `PMC3519711_003_00`, stays the table's.)
   /// - Complexity: O(*s*) in the two rows' segments.
   static func lastHeadRowBesideTheTable(_ table: RuledTable, in run: [Row]) -> Int? {
     guard let bounds = table.bounds else { return nil }
     return rowsFromItsTop(of: run, in: bounds).prefix(2).last { k in
-      run[k].segments.contains {
-        let middle = ($0.box.minX + $0.box.maxX) / 2
-        return $0.box.minX < bounds.maxX && $0.box.maxX > bounds.minX
-          && (middle < bounds.minX || middle >= bounds.maxX)
-      }
+      run[k].segments.count == 1
+        && run[k].segments.contains {
+          let middle = ($0.box.minX + $0.box.maxX) / 2
+          return $0.box.minX < bounds.maxX && $0.box.maxX > bounds.minX
+            && (middle < bounds.minX || middle >= bounds.maxX)
+        }
     }
   }
 

@@ -154,13 +154,6 @@ package struct Recognizer: Sendable {
   /// - Parameter deliver: Takes each piece; when it throws, no further
   ///   piece is started, the pieces being read are finished and dropped,
   ///   and the error is thrown.
-  /// The cores each of `workers` pages read at once may use: the
-  /// process's (``ProcessorCores/available``, its affinity) shared out, at
-  /// least 1.
-  package static func cores(workers: Int) -> Int {
-    max(1, ProcessorCores.available / max(1, workers))
-  }
-
   package func read(
     _ paths: [String], progress: Progress? = nil, deliver: (InputPart) throws -> Void
   ) rethrows {
@@ -172,12 +165,8 @@ package struct Recognizer: Sendable {
       // The two kinds of parallelism share the cores: a page is read in
       // parts only on the cores no other worker holds (`--jobs 2` on two
       // cores reads two pages whole at once; one page has both cores).
-      options.pageThreads = min(options.pageThreads, Self.cores(workers: workers))
-      // Work that reads the same on any core (a ruled table's cells) uses
-      // the page's threads too, and only them: a second engine costs 12–15
-      // MB and its start about as much processor time as a table's cells
-      // (docs/measurements/2026-12-07-overlap.md), so it is not the default.
-      options.cores = options.pageThreads
+      options.pageThreads = min(
+        options.pageThreads, max(1, ProcessorCores.available / workers))
       return options
     }()
     let cache = self.cache

@@ -37,17 +37,6 @@ struct ProcessorCoresTests {
       try #require(one.withUnsafeBytes { setAffinity(0, 128, $0.baseAddress) } == 0)
       defer { _ = original.withUnsafeBytes { setAffinity(0, 128, $0.baseAddress) } }
       #expect(ProcessorCores.available == 1)
-      // A page then has that one core, however few pages are read at once.
-      #expect(Recognizer.cores(workers: 1) == 1)
-    }
-
-    /// The cores are shared out among the pages read at once: one page has
-    /// them all, two pages half each, never fewer than one.
-    @Test func thePagesReadAtOnceShareTheCores() {
-      let cores = ProcessorCores.available
-      #expect(Recognizer.cores(workers: 1) == cores)
-      #expect(Recognizer.cores(workers: 2) == max(1, cores / 2))
-      #expect(Recognizer.cores(workers: cores + 1) == 1)
     }
   #endif
 }

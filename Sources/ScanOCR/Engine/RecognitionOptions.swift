@@ -73,16 +73,6 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// page whole on one thread. A page read in parts is the same from run to
   /// run, but its words may differ from those of the page read whole.
   public var pageThreads: Int
-  /// The cores a page may use for work that does not change what is read:
-  /// with 2 or more, a ruled table's cells (many small readings, each of
-  /// one cell) are shared between the engine and a second one on a thread
-  /// of its own (started on first need and kept). The reading is the same
-  /// whatever the count; 1, the default, reads everything on the calling
-  /// thread. `scantext` sets it to the page's threads (`--page-threads`,
-  /// within the cores its other pages leave idle): the second engine costs
-  /// 12–15 MB and its start about as much processor time as reading a
-  /// table's cells, for a page read 0–12 % sooner.
-  public var cores = 1
   /// Whether to read weak lines again (`--second-look`): after the page's
   /// reading, each line read with low confidence or as junk is read again
   /// on its own from other renderings of its pixels (enlarged ×2 when its

@@ -27,47 +27,35 @@ extension OCREngine {
     guard options.layout == .reading, mapper.isIdentity else { return [] }
     let tables = prepared.tables.flatMap(\.tables)
     guard !tables.isEmpty else { return [] }
-    let boxes = tables.flatMap { $0.cells.map(\.box) }
-    let image = prepared.image.pix
-    let resolution = options.dpi.map { prepared.resolution ?? $0 }
+    scantext_TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
+    scantext_TessBaseAPISetImage2(api, prepared.image.pix)
+    if let dpi = options.dpi {
+      scantext_TessBaseAPISetSourceResolution(api, Int32(prepared.resolution ?? dpi))
+    }
     defer { scantext_TessBaseAPIClear(api) }
-    // The cells are many small readings, the same on either engine: they
-    // are shared between two when the page has two cores.
-    let upright = try sharedReadings(
-      count: boxes.count, index: index, path: path, started: started,
-      setUp: { engine in
-        scantext_TessBaseAPISetPageSegMode(engine, PSM_SINGLE_BLOCK)
-        scantext_TessBaseAPISetImage2(engine, image)
-        if let resolution { scantext_TessBaseAPISetSourceResolution(engine, Int32(resolution)) }
-      },
-      read: { engine, cell in Self.readCell(engine, box: boxes[cell]) })
     var readings: [TableCells.Reading] = []
-    var first = 0
     for table in tables {
-      defer { first += table.cells.count }
-      // A cell Tesseract cannot read leaves the table as Tesseract read it.
-      let lines = upright[first..<first + table.cells.count].compactMap(\.self)
-      guard lines.count == table.cells.count else { continue }
-      let cellLines = zip(table.cells, lines).map { cell, lines in
-        readTurnedCell(prepared, cell: cell.box, upright: lines) ?? lines
+      var cellLines: [[TextLine]] = []
+      for cell in table.cells {
+        try checkDeadline(started, path: path, page: index)
+        let box = cell.box
+        scantext_TessBaseAPISetRectangle(
+          api, Int32(box.minX), Int32(box.minY), Int32(box.width), Int32(box.height))
+        // A cell Tesseract cannot read leaves the table as Tesseract read it.
+        guard scantext_TessBaseAPIRecognize(api, nil) == 0 else { break }
+        // A cell's reading is repaired as the page's is: lines Tesseract
+        // read overlapping inside a cell (Korean cells of normal_4pages
+        // p2, a line box over two lines of type) are cut apart, so their
+        // selections cover their words and do not overlap.
+        let blocks = GeometryRepair.repair(ResultReader.read(api).blocks)
+        let lines = blocks.flatMap { $0.paragraphs.flatMap(\.lines) }
+        cellLines.append(readTurnedCell(prepared, cell: box, upright: lines) ?? lines)
       }
-      readings.append(TableCells.Reading(table: table, cellLines: cellLines))
+      if cellLines.count == table.cells.count {
+        readings.append(TableCells.Reading(table: table, cellLines: cellLines))
+      }
     }
     return readings
-  }
-
-  /// The lines of one cell read on `engine` (set to the page, one block),
-  /// or `nil` when Tesseract cannot read it.
-  private static func readCell(_ engine: OpaquePointer, box: PixelRect) -> [TextLine]? {
-    scantext_TessBaseAPISetRectangle(
-      engine, Int32(box.minX), Int32(box.minY), Int32(box.width), Int32(box.height))
-    guard scantext_TessBaseAPIRecognize(engine, nil) == 0 else { return nil }
-    // A cell's reading is repaired as the page's is: lines Tesseract
-    // read overlapping inside a cell (Korean cells of normal_4pages
-    // p2, a line box over two lines of type) are cut apart, so their
-    // selections cover their words and do not overlap.
-    let blocks = GeometryRepair.repair(ResultReader.read(engine).blocks)
-    return blocks.flatMap { $0.paragraphs.flatMap(\.lines) }
   }
 
   /// A cell taller than wide whose ink is one line set turned (a column's

@@ -121,6 +121,17 @@ struct AlignedTableTests {
     #expect(table.rows >= items.count)
   }
 
+  /// A line of a page as Tesseract read it: its words' text and boxes
+  /// (`[x0, y0, x1, y1]`), confidence 90.
+  static func readLine(_ words: [(String, [Int])]) -> TextLine {
+    let out = words.map { text, b in
+      Word(
+        text: text, bbox: PixelRect(minX: b[0], minY: b[1], maxX: b[2], maxY: b[3]),
+        confidence: 90)
+    }
+    return TextLine(bbox: PixelRect.union(out.map(\.bbox)) ?? out[0].bbox, words: out)
+  }
+
   /// A form printed from HTML (labels beside their filled-in values,
   /// under a title as wide as both columns; then headings, ticked boxes
   /// and a paragraph whose first line runs far past the values' column),
@@ -233,14 +244,7 @@ struct AlignedTableTests {
       Self.block(
         paragraphs.map { lines in
           Self.paragraph(
-            lines.map { words in
-              let out = words.map { text, b in
-                Word(
-                  text: text, bbox: PixelRect(minX: b[0], minY: b[1], maxX: b[2], maxY: b[3]),
-                  confidence: 90)
-              }
-              return TextLine(bbox: PixelRect.union(out.map(\.bbox)) ?? out[0].bbox, words: out)
-            })
+            lines.map(Self.readLine))
         })
     }
     let prose = try #require(
@@ -504,14 +508,7 @@ struct AlignedTableTests {
     let blocks = Self.paperPage.map { lines in
       Self.block([
         Self.paragraph(
-          lines.map { words in
-            let out = words.map { text, b in
-              Word(
-                text: text, bbox: PixelRect(minX: b[0], minY: b[1], maxX: b[2], maxY: b[3]),
-                confidence: 90)
-            }
-            return TextLine(bbox: PixelRect.union(out.map(\.bbox)) ?? out[0].bbox, words: out)
-          })
+          lines.map(Self.readLine))
       ])
     }
     let caption = try #require(

@@ -548,27 +548,11 @@ public enum AlignedTables {
       lines.compactMap { line -> TextLine? in
         let words = line.words.filter { contains(cell.box, $0.bbox.center) }
         guard !words.isEmpty, var cut = TableCells.trimming(line, to: words) else { return nil }
-        cut.words = cut.words.map(trimmed)
+        cut.words = cut.words.map(WordEnds.trimmed)
         return cut
       }.sorted { ($0.bbox.minY, $0.bbox.minX) < ($1.bbox.minY, $1.bbox.minX) }
     }
     return TableCells.Reading(table: table, cellLines: cellLines)
-  }
-
-  /// A word without the spaces at its ends. Tesseract's LSTM sometimes
-  /// reads a space glyph one pixel wide before a word after a wide gap
-  /// (` +1151.0` and ` -6787.90` on develop page `tables-1047`, ruled
-  /// across; Tesseract's own TSV has `+1151.0`): inside a line the eval
-  /// folds it into the gap, at the start of a cell it is one more
-  /// character (that page's CER 0.0062 against Tesseract's 0).
-  static func trimmed(_ word: Word) -> Word {
-    let text = String(
-      word.text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    guard text != word.text, !text.isEmpty else { return word }
-    var out = word
-    out.text = text
-    out.glyphs = word.glyphs.filter { !$0.text.allSatisfy(\.isWhitespace) }
-    return out
   }
 
   /// Whether a point lies in a box (half-open).

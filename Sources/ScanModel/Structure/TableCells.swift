@@ -182,7 +182,7 @@ extension TableCells {
           for k in table.cells.indices {
             let words = inside.filter { AlignedTables.contains(table.cells[k].box, $0.bbox.center) }
             if !words.isEmpty, var cut = trimming(line, to: words) {
-              cut.words = cut.words.map(AlignedTables.trimmed)
+              cut.words = cut.words.map(WordEnds.trimmed)
               own[k].append(cut)
             }
           }

@@ -68,6 +68,16 @@ struct MapBackPass: BlockPass {
   }
 }
 
+/// In the reader's layout, words without the spaces Tesseract read at their
+/// ends (``ScanModel/WordEnds``); Tesseract's own layout keeps the
+/// `tesseract` command's text.
+struct WordEndsPass: BlockPass {
+  func isOn(_ context: PassContext) -> Bool { context.layout == .reading }
+  func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
+    WordEnds.trimming(blocks)
+  }
+}
+
 /// ``GeometryRepair/repair(_:)``: boxes that break the model's invariants mended.
 struct RepairPass: BlockPass {
   func run(_ blocks: [Block], _ context: PassContext) -> [Block] {
@@ -335,7 +345,8 @@ struct GlyphFitPass: BlockPass {
 extension OCREngine {
   /// The passes from Tesseract's blocks to the page's, in order.
   static let blockPasses: [any BlockPass] = [
-    RepairBeforeMappingPass(), MapBackPass(), LeadersPass(), ColumnLinesPass(), RepairPass(),
+    RepairBeforeMappingPass(), MapBackPass(), WordEndsPass(), LeadersPass(), ColumnLinesPass(),
+    RepairPass(),
     InkFitPass(),
     SliverNoisePass(), HeadingSplitPass(), NoteSplitPass(), ListSplitPass(),
     RolesPass(),

@@ -1240,7 +1240,7 @@ public enum AlignedTables {
 extension TableCells {
   /// The blocks with every table found from aligned whitespace
   /// (``AlignedTables/tables(in:excluding:)``) read as its cells, row by
-  /// row (``composing(_:reading:)`` with Tesseract's own words: the same
+  /// row (``composing(_:reading:ink:)`` with Tesseract's own words: the same
   /// words, in a table's order).
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels, with roles.

@@ -31,7 +31,7 @@
 ///
 /// Then the type: typesetters set a header bold over a body in the
 /// regular face. Where the cells' type weights are known (their words'
-/// stroke widths over their type sizes, ``TypeWeight``), a leading row
+/// stroke widths over their type sizes, as the roles measure bold), a leading row
 /// set bold against the table's body labels the data columns whatever it
 /// holds. A bold row must still lie over a data column: a bold section
 /// title in the label column ("Number of couples per facilitator")

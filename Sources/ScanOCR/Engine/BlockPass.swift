@@ -266,7 +266,7 @@ final class StrokeWidths {
 
 /// In the reader's layout, each ruled table read cell by cell takes the
 /// place of Tesseract's reading of it where it reads no worse
-/// (``TableCells/composing(_:reading:)``), else its cells hold
+/// (``TableCells/composing(_:reading:ink:)``), else its cells hold
 /// Tesseract's own words in them; paragraphs inside any other
 /// ruled table split into its cells (``TableCells``); tables without a
 /// grid found from aligned whitespace (``AlignedTables``) read as cells;

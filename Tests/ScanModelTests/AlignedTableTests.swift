@@ -601,6 +601,67 @@ struct AlignedTableTests {
     #expect(words(composed) == words(blocks))
   }
 
+  /// An unruled table of words whose first row is set bold (its words'
+  /// strokes 1.6 times as thick for their size): composed with the
+  /// strokes measured, the first row's cells are header cells; without,
+  /// no cell is (a table of words has no header told from its text).
+  @Test func aBoldFirstRowOfATableOfWordsIsItsHeader() {
+    let rows = [
+      ["Plant", "Use", "Grown"], ["Barley", "cereal", "north"], ["Woad", "dye", "east"],
+      ["Flax", "fibre", "west"], ["Hemp", "rope", "south"],
+    ]
+    var blocks: [Block] = []
+    for (j, x) in Self.columnX.enumerated() {
+      let lines = rows.enumerated().map { i, row in Self.line([row[j]], x: x, y: 400 + 80 * i) }
+      blocks.append(Self.block([Self.paragraph(lines)]))
+    }
+    let header = Set(rows[0])
+    let strokes = TableInk(strokeWidth: { header.contains($0.text) ? 4.8 : 3 }) { _, _ in 0 }
+    func headerTexts(_ blocks: [Block]) -> [String] {
+      blocks.flatMap(\.paragraphs).filter { $0.cell?.isHeader == true }.flatMap(\.lines)
+        .flatMap(\.words).map(\.text)
+    }
+    let measured = TableCells.composingAligned(blocks, ink: strokes)
+    #expect(measured.flatMap(\.paragraphs).filter { $0.cell != nil }.count == 15)
+    #expect(headerTexts(measured) == rows[0])
+    #expect(headerTexts(TableCells.composingAligned(blocks)).isEmpty)
+  }
+
+  /// A table set as journals set them: rules over and under it and one
+  /// under its two header rows, the body open. The second header row
+  /// ("2019", "2020") reads as numbers: told by the text alone the header
+  /// is one row; the rule under the second row (the image's ink fills a
+  /// pixel row across the table there, nowhere else between rows) makes
+  /// both header rows.
+  @Test func theRuleUnderTheHeaderEndsIt() {
+    let rows = [
+      ["Crop", "Yield", "Yield"], ["", "2019", "2020"], ["Barley", "12.5", "13.1"],
+      ["Oats", "9.5", "8.75"], ["Rye", "4.25", "5.5"], ["Flax", "3.5", "2.25"],
+    ]
+    var blocks: [Block] = []
+    for (j, x) in Self.columnX.enumerated() {
+      let lines = rows.enumerated().compactMap { i, row in
+        row[j].isEmpty ? nil : Self.line([row[j]], x: x, y: 400 + 80 * i)
+      }
+      blocks.append(Self.block([Self.paragraph(lines)]))
+    }
+    // Rows' ink from y − 24 to y + 6: the rule halfway between rows 1 and 2.
+    let rule = 400 + 80 + 6 + 25
+    let ruled = TableInk(strokeWidth: { _ in 3 }) { band, _ in
+      band.minY <= rule && rule < band.maxY ? 1 : 0.2
+    }
+    func headerRows(_ blocks: [Block]) -> Set<Int> {
+      Set(blocks.flatMap(\.paragraphs).compactMap(\.cell).filter(\.isHeader).map(\.row))
+    }
+    let measured = TableCells.composingAligned(blocks, ink: ruled)
+    #expect(measured.flatMap(\.paragraphs).filter { $0.cell != nil }.count == 17)
+    #expect(headerRows(measured) == [0, 1])
+    #expect(headerRows(TableCells.composingAligned(blocks)) == [0])
+    // Ink across every gap (a grid ruled between every row) tells nothing.
+    let grid = TableInk(strokeWidth: { _ in 3 }) { _, _ in 1 }
+    #expect(headerRows(TableCells.composingAligned(blocks, ink: grid)) == [0])
+  }
+
   @Test func aCellsWordLosesTheSpaceTesseractReadBeforeIt() {
     // Tesseract's LSTM may read a one-pixel space glyph before a word
     // after a wide gap (` +130.168`); its TSV has `+130.168`.

@@ -453,6 +453,31 @@ struct RealTableTests {
     #expect(second.allSatisfy { $0.isHeader && $0.columnSpan == 1 })
   }
 
+  /// `PMC4172848_007_00` (486 × 263): ruled over and under, and under its
+  /// header ("Agency level" over "6-Month" over "(n = 80)"), its body
+  /// open; bold section titles in the label column start the body. The
+  /// header's lower rows read as numbers ("6-Month", "(n=80)" start with
+  /// a digit or hold mostly digits): told by the text alone the header was
+  /// one row. The rule under it makes every row over it a header row, and
+  /// the section title under the rule starts the body. (Its type, bold
+  /// over regular, is 5–9 px high here: stems of one pixel either way, so
+  /// the weight tells nothing on this crop.)
+  @Test(.enabled(if: pubtabnetPresent, Comment(rawValue: pubtabnetAbsent)))
+  func theRuleUnderAHeaderEndsIt() throws {
+    let path = Self.pubtabnet.appendingPathComponent("PMC4172848_007_00.png").path
+    let page = try #require(
+      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path).first)
+    let cells = Self.cells(page)
+    let months = cells.filter { Self.text($0).contains("Month") }
+    let sizes = cells.filter { Self.text($0).hasPrefix("(n") }
+    #expect(months.count >= 4 && sizes.count >= 4)
+    #expect((months + sizes).allSatisfy { $0.cell?.isHeader == true })
+    let last = try #require(sizes.compactMap(\.cell?.row).max())
+    #expect(cells.compactMap(\.cell).filter(\.isHeader).map(\.row).max() == last)
+    let section = try #require(cells.first { Self.text($0).hasPrefix("Number of") }?.cell)
+    #expect(!section.isHeader && section.row == last + 1)
+  }
+
   /// `PMC5198506_004_00` (238 × 99): three columns, a label and two of
   /// "0.12 ± 0.016" (a value and its error). OCR reads the "±" as a word
   /// of its own, so the value columns' cells were three words, like

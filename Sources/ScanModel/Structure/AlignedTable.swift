@@ -1224,15 +1224,19 @@ public enum AlignedTables {
 extension TableCells {
   /// The blocks with every table found from aligned whitespace
   /// (``AlignedTables/tables(in:excluding:)``) read as its cells, row by
-  /// row (``composing(_:reading:)`` with Tesseract's own words: the same
+  /// row (``composing(_:reading:ink:)`` with Tesseract's own words: the same
   /// words, in a table's order).
   /// - Parameters:
   ///   - blocks: A page's blocks, in original-image pixels, with roles.
   ///   - excluding: Boxes already read as tables (ruled grids).
+  ///   - ink: The page image's measures of the tables' type and rules,
+  ///     for their header rows (``composing(_:reading:ink:)``).
   /// - Complexity: O(*w* · *c*) in the page's words and the tables' cells.
-  public static func composingAligned(_ blocks: [Block], excluding: [PixelRect] = []) -> [Block] {
+  public static func composingAligned(
+    _ blocks: [Block], excluding: [PixelRect] = [], ink: TableInk? = nil
+  ) -> [Block] {
     AlignedTables.tables(in: blocks, excluding: excluding).reduce(blocks) { blocks, table in
-      composing(blocks, reading: AlignedTables.reading(of: table, in: blocks)) ?? blocks
+      composing(blocks, reading: AlignedTables.reading(of: table, in: blocks), ink: ink) ?? blocks
     }
   }
 }

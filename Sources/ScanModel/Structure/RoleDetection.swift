@@ -712,10 +712,7 @@ struct ParagraphFacts {
     isCentred = ParagraphFormat.isCentred(box, inColumn: blockBox)
     wordWeights = paragraph.lines.enumerated().map { l, line in
       line.words.enumerated().map { w, word in
-        guard let stroke = strokes?[safe: l]?[safe: w] ?? nil,
-          let size = RoleDetection.typeSize(of: word), size > 0
-        else { return nil }
-        return .init(weight: stroke / size)
+        TypeWeight.measure(word, stroke: strokes?[safe: l]?[safe: w] ?? nil)
       }
     }
     lineWeights = wordWeights.map { weights in

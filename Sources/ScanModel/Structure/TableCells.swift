@@ -137,9 +137,14 @@ extension TableCells {
   /// - Parameters:
   ///   - blocks: The page's blocks, in the pixels the table's boxes are in.
   ///   - reading: The table and its cells' lines.
+  ///   - ink: The page image's measures of the table's type and rules,
+  ///     for its header rows (``TableHeader/rowCount(_:weights:rules:)``);
+  ///     `nil` when the image is not looked at.
   /// - Returns: The blocks, or `nil` when the cells read worse.
   /// - Complexity: O(*w* · *c*) in the page's words and the table's cells.
-  public static func composing(_ blocks: [Block], reading: Reading) -> [Block]? {
+  public static func composing(
+    _ blocks: [Block], reading: Reading, ink: TableInk? = nil
+  ) -> [Block]? {
     let table = reading.table
     guard let bounds = table.bounds else { return nil }
     let threshold = ScanConventions.lowConfidenceThreshold
@@ -223,7 +228,16 @@ extension TableCells {
         cells[k].cell.map {
           ($0, cells[k].lines.flatMap(\.words).map(\.text).joined(separator: " "))
         }
-      })
+      },
+      weights: ink.map { ink in
+        placed.map { k in
+          let known = cells[k].lines.flatMap(\.words).compactMap {
+            TypeWeight.measure($0, stroke: ink.strokeWidth($0))?.weight
+          }
+          return known.isEmpty ? nil : RoleDetection.median(known)
+        }
+      },
+      rules: ink?.ruledRows(placed.compactMap { k in cells[k].cell.map { ($0, cells[k].bbox) } }))
     for (k, position) in zip(placed, header) { cells[k].cell = position }
     guard cellConfident >= replacedConfident, let box = PixelRect.union(cells.map(\.bbox)) else {
       return nil

@@ -26,6 +26,13 @@ enum TypeWeight {
     var weight: Double
   }
 
+  /// A word's measure: its stroke width over its type size
+  /// (``RoleDetection/typeSize(of:)``); `nil` when either is unknown.
+  static func measure(_ word: Word, stroke: Double?) -> Measure? {
+    guard let stroke, let size = RoleDetection.typeSize(of: word), size > 0 else { return nil }
+    return Measure(weight: stroke / size)
+  }
+
   /// Whether a line is bold: the median weight of its measured words is.
   /// One word measured thin or thick (a capital Q's tail, a blot) does not
   /// move it; a bold run-in lead ("Methods.") before regular text on the

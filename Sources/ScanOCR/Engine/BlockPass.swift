@@ -186,6 +186,8 @@ final class StrokeWidths {
   /// made on first use and kept alive with its view.
   private var gray: (source: LeptonicaImage, pixels: GrayView)??
   private var widths: [PixelRect: Double?] = [:]
+  /// The gray value halfway between ink and paper in each table's box.
+  private var midpoints: [PixelRect: Int?] = [:]
   /// The marker ink found left of each line box looked at.
   private var markers: [PixelRect: PixelRect?] = [:]
 
@@ -220,6 +222,13 @@ final class StrokeWidths {
     }
   }
 
+  /// The measures of tables' type and rules in the image (``TableInk``),
+  /// or `nil` when its pixels cannot be read as gray values.
+  var tableInk: TableInk? {
+    guard let measure = self.measure else { return nil }
+    return TableInk(strokeWidth: measure) { [self] band, table in inkAcross(band, within: table) }
+  }
+
   private func grayPixels() -> GrayView? {
     if let gray { return gray?.pixels }
     // 1-bit, gray or RGB pixels are read where they are; other depths converted.
@@ -227,6 +236,33 @@ final class StrokeWidths {
     let made = source.flatMap { source in GrayView(source).map { (source: source, pixels: $0) } }
     gray = .some(made)
     return made.map(\.pixels)
+  }
+
+  /// The largest share of one pixel row of `band` that is ink, ink darker
+  /// than halfway between the ink and the paper of `table` (0 when `table`
+  /// holds no contrast).
+  private func inkAcross(_ band: PixelRect, within table: PixelRect) -> Double {
+    guard let pixels = grayPixels() else { return 0 }
+    let threshold: Int?
+    if let known = midpoints[table] {
+      threshold = known
+    } else {
+      threshold = pixels.inkMidpoint(in: table)
+      midpoints[table] = .some(threshold)
+    }
+    guard let threshold else { return 0 }
+    let x0 = max(0, band.minX)
+    let x1 = min(pixels.width, band.maxX)
+    let y0 = max(0, band.minY)
+    let y1 = min(pixels.height, band.maxY)
+    guard x1 > x0, y1 > y0 else { return 0 }
+    var most = 0
+    for y in y0..<y1 {
+      var ink = 0
+      for x in x0..<x1 where pixels.value(x, y) < threshold { ink += 1 }
+      most = max(most, ink)
+    }
+    return Double(most) / Double(x1 - x0)
   }
 
   private func width(of box: PixelRect) -> Double? {
@@ -240,7 +276,7 @@ final class StrokeWidths {
 
 /// In the reader's layout, each ruled table read cell by cell takes the
 /// place of Tesseract's reading of it where it reads no worse
-/// (``TableCells/composing(_:reading:)``), else its cells hold
+/// (``TableCells/composing(_:reading:ink:)``), else its cells hold
 /// Tesseract's own words in them; paragraphs inside any other
 /// ruled table split into its cells (``TableCells``); tables without a
 /// grid found from aligned whitespace (``AlignedTables``) read as cells;
@@ -275,7 +311,7 @@ struct CellsPass: BlockPass {
     return Self.cells(
       blocks, readings: context.tables, grids: grids,
       aligned: context.mapper.isIdentity || context.mapper.onlyScales,
-      leaders: context.prepared.leaders)
+      leaders: context.prepared.leaders, ink: context.strokeWidths.tableInk)
   }
 
   /// The blocks with the page's tables as cells: `readings` (ruled tables
@@ -283,10 +319,11 @@ struct CellsPass: BlockPass {
   /// holding Tesseract's own words; then what else lies in a grid split at
   /// its rules, and when `aligned`, tables whose rows are joined by
   /// `leaders` (``ScanModel/LeaderTables``) and tables found from aligned
-  /// whitespace.
+  /// whitespace. Header rows are told by their type and rules too where
+  /// `ink` measures them in the blocks' pixels (``ScanModel/TableHeader``).
   static func cells(
     _ blocks: [Block], readings: [TableCells.Reading], grids: [TableGrid], aligned: Bool,
-    leaders: [PixelRect] = []
+    leaders: [PixelRect] = [], ink: TableInk? = nil
   ) -> [Block] {
     // Where the cells read alone read worse than Tesseract's words in them
     // (the no-harm rule), the table is still composed, from Tesseract's
@@ -296,16 +333,17 @@ struct CellsPass: BlockPass {
     // `tables-1055`, a clean 3 × 10 grid: reading-order CER 0.72 against
     // Tesseract's 0.064 on the page with its rules).
     let composed = readings.reduce(blocks) { blocks, reading in
-      TableCells.composing(blocks, reading: reading)
+      TableCells.composing(blocks, reading: reading, ink: ink)
         ?? TableCells.composing(
-          blocks, reading: AlignedTables.reading(of: reading.table, in: blocks))
+          blocks, reading: AlignedTables.reading(of: reading.table, in: blocks), ink: ink)
         ?? blocks
     }
     let split = TableCells.splitting(composed, grids: grids)
     guard aligned else { return split }
     let ruled = grids.compactMap(\.bounds)
     let leadered = TableCells.composingLeadered(split, leaders: leaders, excluding: ruled)
-    return repairingCells(TableCells.composingAligned(leadered, excluding: ruled))
+    return repairingCells(
+      TableCells.composingAligned(leadered, excluding: ruled, ink: ink))
   }
 
   /// The blocks, those holding table cells repaired (``GeometryRepair``).

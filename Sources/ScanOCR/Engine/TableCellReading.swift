@@ -13,7 +13,7 @@ extension OCREngine {
   /// as "22" and took the paragraph above for part of the table. Read alone,
   /// a cell is one short block with paper round it, which Tesseract reads as
   /// a reader does. The readings replace Tesseract's words in the cells
-  /// only when they read no fewer confident words (``TableCells/composing(_:reading:)``).
+  /// only when they read no fewer confident words (``TableCells/composing(_:reading:ink:)``).
   ///
   /// Only in the reader's layout, and only when the recognised image has
   /// the original's pixels (no crop, turn, deskew or dewarp moved them):

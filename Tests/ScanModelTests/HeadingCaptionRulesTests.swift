@@ -110,6 +110,35 @@ struct HeadingCaptionRulesTests {
     #expect(roles[item] == .listItem)
   }
 
+  /// The same title bold at the running text's size (docling
+  /// normal_4pages p2's title measures 1.19 × its text: Hangul's boxes do
+  /// not grow with its weight) is a heading too, though it starts right
+  /// of the text's edge (the badge stands there); a regular line after
+  /// the same ink is a list item.
+  @Test func aBoldTitleAfterANumberInABadgeIsAHeading() {
+    let title = "Insurance After the Epidemic"
+    let item = "The keeper counted the boats."
+    let blocks = [
+      R.paragraph(R.body, x: 200, y: 100, size: 20),
+      R.paragraph([title], x: 260, y: 300, size: 20),
+      R.paragraph(R.body, x: 200, y: 360, size: 20),
+      R.paragraph([item], x: 240, y: 520, size: 20),
+      R.paragraph(R.body, x: 200, y: 560, size: 20),
+    ].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    let marked: Set<Int> = [300, 520]
+    let found = RoleDetection.assigningRoles(
+      to: blocks, pageWidth: 1000, pageHeight: 1400, orientation: 0,
+      strokeWidth: HeadingCuesTests.strokes(bold: HeadingCuesTests.words(title)),
+      listMarker: { line in marked.contains { abs(line.bbox.minY - $0) < 20 } })
+    let roles = Dictionary(
+      found.flatMap(\.paragraphs).map {
+        ($0.lines.flatMap { $0.words.map(\.text) }.joined(separator: " "), $0.role)
+      },
+      uniquingKeysWith: { a, _ in a })
+    #expect(roles[title] == .heading)
+    #expect(roles[item] == .listItem)
+  }
+
   /// A heading in capitals read into one paragraph with the text below it,
   /// a blank between them (docling redp5110 p18: "BUILDING TECHNICAL /
   /// INFORMATION BASED ON / PRACTICAL EXPERIENCE" over "IBM Redbooks are

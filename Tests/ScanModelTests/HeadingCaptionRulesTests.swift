@@ -3,8 +3,9 @@ import Testing
 @testable import ScanModel
 
 /// Heading and caption rules for what the docling pages show (issue 44
-/// point 3, 2026-12-07): a paper's long table caption, a caption's line
-/// OCR split in two, a heading in capitals over mixed-case text.
+/// point 3, 2026-12-07): a paper's long table caption, a section title
+/// after its number in a badge, a heading in capitals over mixed-case
+/// text.
 @Suite("Heading and caption rules on real layouts")
 struct HeadingCaptionRulesTests {
   typealias R = RoleDetectionTests
@@ -78,6 +79,64 @@ struct HeadingCaptionRulesTests {
     #expect(!TextCues.startsWithSignedLabel("Table 3-2 Built-in global variables"))
     #expect(!TextCues.startsWithSignedLabel("Tables 1. and 2. show"))
     #expect(!TextCues.startsWithSignedLabel("1. Run the statements"))
+  }
+
+  /// A section's title in display type after its number set in a badge
+  /// (a white figure in a dark square OCR does not read: docling
+  /// normal_4pages p2, "[2] 코로나-19 관련 보험 현황") is a heading; a
+  /// line of the running text's size after the same ink is a list item.
+  @Test func aTitleAfterANumberInABadgeIsAHeading() {
+    // Hangul measured by the synthetic line is not its size: a Latin title.
+    let title = "Insurance After the Epidemic"
+    let item = "The keeper counted the boats."
+    let blocks = [
+      R.paragraph(R.body, x: 200, y: 100, size: 20),
+      R.paragraph([title], x: 260, y: 300, size: 32),
+      R.paragraph(R.body, x: 200, y: 360, size: 20),
+      R.paragraph([item], x: 240, y: 520, size: 20),
+      R.paragraph(R.body, x: 200, y: 560, size: 20),
+    ].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    // The ink left of the title's and the item's lines.
+    let marked: Set<Int> = [300, 520]
+    let found = RoleDetection.assigningRoles(
+      to: blocks, pageWidth: 1000, pageHeight: 1400, orientation: 0,
+      listMarker: { line in marked.contains { abs(line.bbox.minY - $0) < 20 } })
+    let roles = Dictionary(
+      found.flatMap(\.paragraphs).map {
+        ($0.lines.flatMap { $0.words.map(\.text) }.joined(separator: " "), $0.role)
+      },
+      uniquingKeysWith: { a, _ in a })
+    #expect(roles[title] == .heading)
+    #expect(roles[item] == .listItem)
+  }
+
+  /// The same title bold at the running text's size (docling
+  /// normal_4pages p2's title measures 1.19 × its text: Hangul's boxes do
+  /// not grow with its weight) is a heading too, though it starts right
+  /// of the text's edge (the badge stands there); a regular line after
+  /// the same ink is a list item.
+  @Test func aBoldTitleAfterANumberInABadgeIsAHeading() {
+    let title = "Insurance After the Epidemic"
+    let item = "The keeper counted the boats."
+    let blocks = [
+      R.paragraph(R.body, x: 200, y: 100, size: 20),
+      R.paragraph([title], x: 260, y: 300, size: 20),
+      R.paragraph(R.body, x: 200, y: 360, size: 20),
+      R.paragraph([item], x: 240, y: 520, size: 20),
+      R.paragraph(R.body, x: 200, y: 560, size: 20),
+    ].map { Block(bbox: $0.bbox, paragraphs: [$0]) }
+    let marked: Set<Int> = [300, 520]
+    let found = RoleDetection.assigningRoles(
+      to: blocks, pageWidth: 1000, pageHeight: 1400, orientation: 0,
+      strokeWidth: HeadingCuesTests.strokes(bold: HeadingCuesTests.words(title)),
+      listMarker: { line in marked.contains { abs(line.bbox.minY - $0) < 20 } })
+    let roles = Dictionary(
+      found.flatMap(\.paragraphs).map {
+        ($0.lines.flatMap { $0.words.map(\.text) }.joined(separator: " "), $0.role)
+      },
+      uniquingKeysWith: { a, _ in a })
+    #expect(roles[title] == .heading)
+    #expect(roles[item] == .listItem)
   }
 
   /// A heading in capitals read into one paragraph with the text below it,

@@ -226,4 +226,17 @@ struct RealDocumentRolesTests {
       found.contains { $0.lines.flatMap(\.words).contains { $0.text == "Access" } },
       "\(Self.paragraphs(page))")
   }
+
+  /// A Korean report's section title after its number set in a badge (a
+  /// white figure in a dark square, which OCR does not read but the list
+  /// marker rule sees as ink left of the line): a heading, not a list
+  /// item.
+  @Test(
+    .enabled(if: RealTableTests.doclingPresent, Comment(rawValue: RealTableTests.doclingAbsent)))
+  func aTitleAfterItsNumberInABadgeIsAHeading() throws {
+    let page = try Self.page("normal_4pages", 2, languages: ["kor"])
+    let all = Self.paragraphs(page)
+    let title = try #require(all.first { $0.text.contains("관련 보험 현황") }, "\(all)")
+    #expect(title.role == .heading, "\(all)")
+  }
 }

@@ -47,7 +47,9 @@
 ///    `©`; `§` and `¶` excepted) or a marker like "1.", "a)", "(iv)" —
 ///    unless it is one line like "2. Results" (a numbered heading), or a
 ///    numbered line ("1.", "(1)") set larger or bolder than the running
-///    text and not a sentence.
+///    text and not a sentence, or one line in display type (larger or
+///    bold) whose only marker is ink OCR did not read (a section number
+///    in a badge).
 /// 7. **Heading**: short (at most three lines and twenty words, at least
 ///    three letters: not a stray initial), starting with a capital or a
 ///    number, followed by more text, and either set at
@@ -239,6 +241,9 @@ public enum RoleDetection {
         role = .caption
       } else if let columnWidth, isBeside(f, textParagraphs: multiLine, columnWidth: columnWidth) {
         role = .marginalia
+      } else if isTitleAfterABadge(f, relative: relative) {
+        // The badge stands at the column's edge: the title is not set in.
+        role = .heading
       } else if startsListItem(f), !startsNumberedHeading(f),
         !startsNumberedHeadingInDisplayType(f, relative: relative)
       {
@@ -435,6 +440,19 @@ public enum RoleDetection {
     // has …?", "1. Run the statements.") are a list's, not headings.
     return f.isBold && relative >= TypeWeight.otherFace && f.words.count <= 20
       && !TextCues.endsLikeSentence(f.words)
+  }
+
+  /// One line in display type (1.2 × the running text or more, or bold
+  /// at its size) whose only marker is ink left of it that OCR did not
+  /// read as text: a section's number set in a badge (a white figure in
+  /// a dark square) before its title, not a list's bullet, which is set
+  /// in the items' type. A title: at most twelve words, not ending like
+  /// a sentence part.
+  private static func isTitleAfterABadge(_ f: ParagraphFacts, relative: Double) -> Bool {
+    f.markerInk.first == true && f.lineSizes.count == 1
+      && (relative >= 1.2 || f.isBold && relative >= TypeWeight.otherFace)
+      && f.words.count <= 12 && !TextCues.startsLikeListItem(f.text)
+      && !TextCues.endsLikeSentencePart(f.words)
   }
 
   /// How far `f` starts right of the left edge of its column's running

@@ -235,7 +235,7 @@ package struct Recognizer: Sendable {
     let resolved = self.resolved?.count == paths.count ? self.resolved : nil
     for (i, path) in paths.enumerated() {
       let known = resolved?[i]
-      let kind = known?.fileKind ?? InputFiles.kind(path)
+      let kind = known?.kind ?? InputFiles.kind(path)
       let isTIFF = known.map { $0.format == "tiff" } ?? InputFiles.isTIFF(path)
       guard kind == .pdf || (kind == .image && isTIFF && !imagesUnrecognised) else {
         whole(i, .file(input: i))
@@ -286,11 +286,6 @@ package struct Recognizer: Sendable {
       }
     }
     return (work, split)
-  }
-
-  /// Whether the input is read as a PDF (``InputFiles/kind(_:)``).
-  package static func looksLikePDF(_ path: String) -> Bool {
-    InputFiles.kind(path) == .pdf
   }
 
   /// The file a worker has open: the PDF it last read a page of, or the

@@ -40,7 +40,7 @@ package enum SearchablePDFOutput {
         "\(path): a searchable PDF needs the page images; give the images, not a model")
     }
     for path in paths
-    where !InputFiles.isDocument(path) && Recognizer.looksLikePDF(path) {
+    where !InputFiles.isDocument(path) && InputFiles.kind(path) == .pdf {
       guard let data = try? InputFiles.read(path) else { continue }
       do {
         _ = try PDFEditor(data: data, path: path)

@@ -126,7 +126,7 @@ public final class DocumentSink {
     self.pdfText = pdfText
     if case .folder = destination { return }
     single = try makeStream(
-      to: outputPath(forInput: ""), readsPDFs: paths.contains { Recognizer.looksLikePDF($0) })
+      to: outputPath(forInput: ""), readsPDFs: paths.contains { InputFiles.kind($0) == .pdf })
   }
 
   /// Writes the pages read of a piece of input `part.input` (a whole
@@ -166,7 +166,7 @@ public final class DocumentSink {
       try FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     }
-    current = (index, try makeStream(to: path, readsPDFs: Recognizer.looksLikePDF(paths[index])))
+    current = (index, try makeStream(to: path, readsPDFs: InputFiles.kind(paths[index]) == .pdf))
   }
 
   /// Writes `pages`, read of the file `path`, to the output open.

@@ -116,7 +116,7 @@ package struct HTMLPictures {
     // A PDF page (its rendering) or a format browsers do not show (TIFF,
     // PNM, JPEG 2000): as PNG, decoded as the model's page was, so in its
     // frame. A PDF is kept open for the pages after this one.
-    if PDFDocument.isPDF(data) {
+    if InputFiles.kind(path) == .pdf {
       let pdf: PDFDocument
       do {
         pdf = try PDFDocument(data: data, path: path)
@@ -249,5 +249,43 @@ package struct HTMLPictures {
     }
     if starts(Array("BM".utf8)) { return "image/bmp" }
     return nil
+  }
+}
+
+extension ReadingSettings {
+  /// `html`'s work: the pages of `modelPath` (a model, or an image or PDF
+  /// recognised with these settings) written as accessible HTML to
+  /// `outputPath`, each with its picture.
+  /// - Parameters:
+  ///   - modelPath: The model, image or PDF.
+  ///   - imagePath: The image given to embed (`--image`), checked as an
+  ///     input.
+  ///   - outputPath: The HTML file.
+  ///   - html: How the pages are written.
+  ///   - pictures: How each page's picture is shown.
+  ///   - io: The command's streams.
+  /// - Throws: ``ServiceError`` when the output cannot be written or an
+  ///   input or picture cannot be read (nothing is left written).
+  package func writeHTML(
+    of modelPath: String, imagePath: String?, to outputPath: String, html: AccessibleHTML,
+    pictures: HTMLPictures, io: CommandIO
+  ) throws {
+    let output = DocumentSink(format: .accessibleHTML, destination: .file(outputPath))
+    try output.check(inputs: [modelPath] + (imagePath.map { [$0] } ?? []))
+    // Pages are written as they are read, each picture made when its page
+    // comes (a PDF's renderings embedded as PNG are most of the file),
+    // through the registry's accessible HTML (``ScanFormats/FileFormat``):
+    // the head, which names the language and title, goes before them at
+    // the end, and the first page waits for a second to know whether the
+    // document has one page or several.
+    output.settings = .scanText(
+      dataPath: recognition.dataPath, keepRotation: keepRotation, html: html)
+    output.io = io
+    output.pageImages = PageFiles(maxPixels: recognition.maxPixels, pictures: pictures)
+    // A PDF or multi-page TIFF read here has its running heads and feet
+    // told by repetition, as `ocr` tells them; a model keeps the roles it
+    // was written with.
+    output.runningFurniture = InputFiles.isDocument(modelPath) ? nil : recognition.layout
+    try output.writeEveryPage(of: modelPath, recognizer())
   }
 }

@@ -28,15 +28,8 @@ package enum InputFiles {
   /// A larger input is refused rather than held in memory: give a file.
   package static let standardInputLimit = 512 << 20
 
-  /// What an input is, and so how it is read.
-  package enum Kind: Equatable {
-    /// A document in a format ScanText reads (JSON, hOCR, ALTO, PAGE, TSV).
-    case document
-    /// A PDF, read page by page through Poppler.
-    case pdf
-    /// An image file (every page of a multi-page TIFF).
-    case image
-  }
+  /// What an input is, and so how it is read (``Input/Kind``).
+  package typealias Kind = Input.Kind
 
   private struct State {
     var reader: (@Sendable (Int) -> InputBytes)?
@@ -46,6 +39,10 @@ package enum InputFiles {
     var streams: [String: Result<Data, ServiceError>] = [:]
     /// How long to wait for a stream's first bytes (`--timeout`).
     var waitLimit: Double?
+    /// What each input was found to be (``sniff(_:)``), by path: told
+    /// once while a command runs (`nil` outside one, for a library user
+    /// whose files may change between runs).
+    var sniffs: [String: Sniff]?
   }
 
   /// Standard input's reader and, once read, its bytes. Standard input is
@@ -55,7 +52,9 @@ package enum InputFiles {
   /// Makes `io` the standard input that `-` reads (once, on first use).
   /// Called by ``ScanText/main(_:io:)`` before a command runs.
   package static func begin(_ io: CommandIO) {
-    state.withLock { $0 = State(reader: { io.readAll(limit: $0) }, contents: nil) }
+    state.withLock {
+      $0 = State(reader: { io.readAll(limit: $0) }, contents: nil, sniffs: [:])
+    }
   }
 
   /// Lets go of standard input's bytes when a command has run. Called by
@@ -218,40 +217,90 @@ package enum InputFiles {
     .inputUnreadable(path: path, reason: "cannot read it: \(String(cString: strerror(code)))")
   }
 
-  /// What `path` holds: for a file, a document when its name says so
-  /// (``ScanFormats/DocumentFormat/isDocument(fileName:)``), else a PDF when
-  /// it starts like one, else an image; for `-`, the same from its content.
-  /// An input that cannot be read is an image: reading it then reports why.
-  package static func kind(_ path: String) -> Kind {
-    if isStream(path) {
-      guard let data = try? read(path) else { return .image }
-      if PDFDocument.isPDF(data) { return .pdf }
-      if CompactModel.isCompactModel(data) { return .document }
-      return DocumentFormat.detect(data: data) == nil ? .image : .document
-    }
-    if DocumentFormat.isDocument(fileName: path) { return .document }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return .image }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 1024) else { return .image }
-    if CompactModel.isCompactModel(head) { return .document }
-    return PDFDocument.isPDF(head) ? .pdf : .image
+  /// What an input is by its first bytes (and a file's name): its kind
+  /// and format. Every stage that must know what an input is asks
+  /// ``sniff(_:)`` (or ``Input``, made from the same rule); nothing else
+  /// reads a header to decide it.
+  package struct Sniff: Sendable, Equatable {
+    /// What the input is.
+    package var kind: Input.Kind
+    /// Its format (``Input/format``): `pdf`, `tiff`, a document format's
+    /// name; `nil` for another image.
+    package var format: String?
+    /// Whether the bytes start as a TIFF does (`II*\0`, `MM\0*`, or
+    /// BigTIFF's `II+\0`, `MM\0+`), whatever the name says: it may hold
+    /// many pages.
+    package var startsAsTIFF: Bool
   }
 
-  /// Whether the file starts as a TIFF does (`II*\0`, `MM\0*`, or BigTIFF's
-  /// `II+\0`, `MM\0+`): it may hold many pages.
-  package static func isTIFF(_ path: String) -> Bool {
+  /// The most bytes of an input ``sniff(head:path:isStream:)`` looks at:
+  /// where a document's root element is found
+  /// (``ScanFormats/DocumentFormat/detect(data:)``); `%PDF-` is looked for
+  /// in the first 1024.
+  package static let sniffedBytes = 4096
+
+  /// What `path` holds (see ``sniff(head:path:isStream:)``), from its
+  /// first ``sniffedBytes`` bytes, or a stream's held bytes; told once
+  /// while a command runs. An input that cannot be read is an image:
+  /// reading it then reports why.
+  package static func sniff(_ path: String) -> Sniff {
+    if let known = state.withLock({ $0.sniffs?[path] }) { return known }
+    let stream = isStream(path)
     let head: Data
-    if isStream(path) {
-      guard let data = try? read(path) else { return false }
-      head = data.prefix(4)
-    } else {
-      guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    if stream {
+      head = (try? read(path).prefix(sniffedBytes)) ?? Data()
+    } else if let handle = FileHandle(forReadingAtPath: path) {
       defer { try? handle.close() }
-      guard let read = try? handle.read(upToCount: 4) else { return false }
-      head = read
+      head = (try? handle.read(upToCount: sniffedBytes)) ?? Data()
+    } else {
+      head = Data()
     }
-    return tiffSignatures.contains(Array(head))
+    let sniffed = sniff(head: head, path: path, isStream: stream)
+    state.withLock { $0.sniffs?[path] = sniffed }
+    return sniffed
   }
+
+  /// What an input whose first bytes are `head` is: for a file, a
+  /// document when its name says so
+  /// (``ScanFormats/DocumentFormat/isDocument(fileName:)``); then a
+  /// compact model by its magic number, a PDF when it starts like one
+  /// (``ScanOCR/PDFDocument/isPDF(_:)``), and, for a stream (which has no
+  /// name), JSON or XML with a root ScanText reads; anything else is an
+  /// image (whose format the image reader finds from its magic number).
+  /// - Parameters:
+  ///   - head: The input's first bytes (at least ``sniffedBytes`` when it
+  ///     has them).
+  ///   - path: The input as given: its name's ending, for a file.
+  ///   - isStream: Whether the input is a stream (``isStream(_:)``).
+  package static func sniff(head: Data, path: String, isStream: Bool) -> Sniff {
+    let compact = CompactModel.isCompactModel(head)
+    let tiff = tiffSignatures.contains { head.starts(with: $0) }
+    let kind: Input.Kind
+    if !isStream && DocumentFormat.isDocument(fileName: path) || compact {
+      kind = .document
+    } else if PDFDocument.isPDF(head) {
+      kind = .pdf
+    } else {
+      kind = isStream && DocumentFormat.detect(data: head) != nil ? .document : .image
+    }
+    let format: String? =
+      switch kind {
+      case .pdf: "pdf"
+      case .image: tiff ? "tiff" : nil
+      case .document:
+        compact
+          ? FileFormat.compactModel.name
+          : (DocumentFormat.detect(data: head) ?? FileFormat(fileName: path)?.document)?.rawValue
+      }
+    return Sniff(kind: kind, format: format, startsAsTIFF: tiff)
+  }
+
+  /// What `path` holds (``sniff(_:)``).
+  package static func kind(_ path: String) -> Kind { sniff(path).kind }
+
+  /// Whether the file starts as a TIFF does (``Sniff/startsAsTIFF``): it
+  /// may hold many pages.
+  package static func isTIFF(_ path: String) -> Bool { sniff(path).startsAsTIFF }
 
   /// The first four bytes of a TIFF: `II*\0`, `MM\0*`, and BigTIFF's
   /// `II+\0`, `MM\0+`.

@@ -156,7 +156,7 @@ extension Recognizer {
   package func queryDocument(_ path: String, maxPagesInMemory: Int?) throws -> PagedDocument {
     if InputFiles.isDocument(path) && pdfPages == nil {
       try DocumentFiles.open(path, maxPagesInMemory: maxPagesInMemory)
-    } else if Self.looksLikePDF(path) && pdfPages == nil {
+    } else if InputFiles.kind(path) == .pdf && pdfPages == nil {
       try openPDF(path, maxPagesInMemory: maxPagesInMemory)
     } else {
       PagedDocument(pages: try document(path).pages)

@@ -10,6 +10,10 @@ import Synchronization
 package struct NumberedPage: Sendable {
   package var page: Page
   package var number: Int
+  /// Tesseract's own TSV rows of the page's image, read as it is, when
+  /// the reading asked for them (``Recognizer/readsTesseractTSV``),
+  /// numbered as the document's first page.
+  package var tesseractTSV: String?
 }
 
 /// The result of reading one input: its pages, or why it failed.
@@ -43,13 +47,14 @@ package struct Recognizer: Sendable {
   /// What to do with PDF pages that already have text (`--skip-text`,
   /// `--redo-ocr`, `--force-ocr`; by default they are kept).
   package var pdfText = PDFTextPolicy.keep
-  /// Whether images are left unrecognised: each page chosen is decoded
-  /// (an image that cannot be is a failure, as it would be of any
-  /// reading) and handed over as a page with the image's size and no
-  /// text, for a writer that recognises it itself (Tesseract's own TSV);
-  /// an image is then read whole, not split into its pages, and not
-  /// through the cache.
-  package var imagesUnrecognised = false
+  /// Whether images are read by Tesseract as they are, for Tesseract's
+  /// own TSV: each page chosen is decoded once (an image that cannot be
+  /// is a failure, as it would be of any reading) and read by the
+  /// worker's own reader, and handed over as a page with the image's
+  /// size and no text, with Tesseract's rows of it
+  /// (``NumberedPage/tesseractTSV``); an image is then read whole, not
+  /// split into its pages, and not through the cache.
+  package var readsTesseractTSV = false
   /// The inputs as the caller resolved them (``Input``), one per path
   /// read, in order: what each is, its page count and its digest are
   /// taken from them, not found again by reading the file; `nil` when
@@ -172,7 +177,7 @@ package struct Recognizer: Sendable {
     let cache = self.cache
     let pdfText = self.pdfText
     let selection = self.pdfPages
-    let imagesUnrecognised = self.imagesUnrecognised
+    let readsTesseractTSV = self.readsTesseractTSV
     let resolved = self.resolved?.count == paths.count ? self.resolved : nil
     let files = SharedPDFFiles()
     let finished = DispatchGroup()
@@ -182,9 +187,9 @@ package struct Recognizer: Sendable {
         // One engine per worker, created on first need and reused; the PDF
         // or image it last read stays open for its next page.
         var worker = Worker(
-          options: options, cache: imagesUnrecognised ? nil : cache, pdfText: pdfText,
+          options: options, cache: readsTesseractTSV ? nil : cache, pdfText: pdfText,
           selection: selection, open: OpenInput(files: files),
-          imagesUnrecognised: imagesUnrecognised)
+          readsTesseractTSV: readsTesseractTSV)
         while let t = flow.take() {
           let planned = work[t]
           var result: InputResult
@@ -235,9 +240,9 @@ package struct Recognizer: Sendable {
     let resolved = self.resolved?.count == paths.count ? self.resolved : nil
     for (i, path) in paths.enumerated() {
       let known = resolved?[i]
-      let kind = known?.fileKind ?? InputFiles.kind(path)
+      let kind = known?.kind ?? InputFiles.kind(path)
       let isTIFF = known.map { $0.format == "tiff" } ?? InputFiles.isTIFF(path)
-      guard kind == .pdf || (kind == .image && isTIFF && !imagesUnrecognised) else {
+      guard kind == .pdf || (kind == .image && isTIFF && !readsTesseractTSV) else {
         whole(i, .file(input: i))
         continue
       }
@@ -288,11 +293,6 @@ package struct Recognizer: Sendable {
     return (work, split)
   }
 
-  /// Whether the input is read as a PDF (``InputFiles/kind(_:)``).
-  package static func looksLikePDF(_ path: String) -> Bool {
-    InputFiles.kind(path) == .pdf
-  }
-
   /// The file a worker has open: the PDF it last read a page of, or the
   /// bytes of the image.
   fileprivate struct OpenInput {
@@ -312,9 +312,11 @@ package struct Recognizer: Sendable {
     let pdfText: PDFTextPolicy
     let selection: PageSelection?
     var engine: Result<OCREngine, OCRError>?
+    /// The worker's reader of Tesseract's own TSV, made at its first use.
+    var tsvReader: Result<TesseractTSVWriter, OCRError>?
     var open: OpenInput
-    /// Whether images are left unrecognised (``Recognizer/imagesUnrecognised``).
-    var imagesUnrecognised = false
+    /// Whether images are left unrecognised (``Recognizer/readsTesseractTSV``).
+    var readsTesseractTSV = false
 
     /// The worker's engine, started at its first call and reused.
     mutating func startedEngine() throws(OCRError) -> OCREngine {
@@ -426,7 +428,7 @@ package struct Recognizer: Sendable {
           return InputResult(path: path, pages: .success(pages))
         }
         let data = try InputFiles.read(path)
-        if imagesUnrecognised { return try unrecognised(data, path: path) }
+        if readsTesseractTSV { return try tesseractTSV(data, path: path) }
         var chosen: [Int]?
         if let selection {
           let count = try OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels)
@@ -448,19 +450,23 @@ package struct Recognizer: Sendable {
       }
     }
 
-    /// The pages of an image that ``selection`` chooses, each decoded and
-    /// handed over unrecognised: its size, no text.
-    private func unrecognised(_ data: Data, path: String) throws -> InputResult {
+    /// The pages of an image that ``selection`` chooses, each decoded once
+    /// and read by Tesseract as it is, with the worker's own reader:
+    /// handed over as a page with the image's size and no text, and
+    /// Tesseract's rows of it.
+    private mutating func tesseractTSV(_ data: Data, path: String) throws -> InputResult {
+      let options = self.options
       let chosen = try selection.map {
         try $0.pages(
           of: OCREngine.imagePageCount(data, path: path, maxPixels: options.maxPixels), path: path)
       }
-      let pages = try TesseractTSVWriter.decodedPages(
-        imageData: data, path: path, pages: chosen, maxPixels: options.maxPixels
-      ).map {
+      let reader =
+        tsvReader ?? Result { () throws(OCRError) in try TesseractTSVWriter(options: options) }
+      tsvReader = reader
+      let pages = try reader.get().pages(imageData: data, path: path, pages: chosen).map {
         NumberedPage(
           page: Page(index: $0.index, width: $0.width, height: $0.height, blocks: []),
-          number: $0.index + 1)
+          number: $0.index + 1, tesseractTSV: $0.rows)
       }
       return InputResult(path: path, pages: .success(pages))
     }

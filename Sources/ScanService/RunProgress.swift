@@ -49,7 +49,7 @@ package final class ProgressLine: Sendable {
   /// (whose pages are read one by one: its progress is shown even alone);
   /// `nil` when there is none to show.
   package static func forInputs(_ paths: [String], shown: Bool, io: CommandIO) -> ProgressLine? {
-    let readsPDF = paths.contains { Recognizer.looksLikePDF($0) }
+    let readsPDF = paths.contains { InputFiles.kind($0) == .pdf }
     guard shown, io.errorIsTerminal, paths.count > 1 || readsPDF else { return nil }
     return ProgressLine(
       io: io, unit: readsPDF || paths.contains(where: InputFiles.isTIFF) ? "pages" : "images")

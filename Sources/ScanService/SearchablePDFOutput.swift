@@ -40,7 +40,7 @@ package enum SearchablePDFOutput {
         "\(path): a searchable PDF needs the page images; give the images, not a model")
     }
     for path in paths
-    where !InputFiles.isDocument(path) && Recognizer.looksLikePDF(path) {
+    where !InputFiles.isDocument(path) && InputFiles.kind(path) == .pdf {
       guard let data = try? InputFiles.read(path) else { continue }
       do {
         _ = try PDFEditor(data: data, path: path)
@@ -372,12 +372,9 @@ package final class PageFiles: PageImageSource {
   /// first PDF edited.
   package let readsPDFs: Bool
   private var pictures: HTMLPictures
-  /// Tesseract's own TSV of the page images
+  /// Tesseract's own TSV rows of the pages read
   /// (``ScanFormats/WriterSettings/tesseractTSV``); none when `nil`.
-  private let tsvEngine: TesseractTSVWriter?
-  /// The bytes of the image last asked for a TSV (the next page is
-  /// likely of the same file).
-  private var lastImage: (path: String, data: Data)?
+  private let tesseractTSV: TesseractRows?
 
   /// The images of pages read from files.
   /// - Parameters:
@@ -385,31 +382,25 @@ package final class PageFiles: PageImageSource {
   ///   - pdfText: What is done with PDF pages that already have text.
   ///   - readsPDFs: Whether pages may come from PDFs.
   ///   - pictures: How the accessible HTML shows them.
-  ///   - tsvEngine: The engine that writes Tesseract's own TSV of the
-  ///     images, when it is asked for.
+  ///   - tesseractTSV: Tesseract's own TSV rows of the pages read, when
+  ///     they are asked for.
   package init(
     maxPixels: Int, pdfText: PDFTextPolicy = .keep, readsPDFs: Bool = false,
-    pictures: HTMLPictures, tsvEngine: TesseractTSVWriter? = nil
+    pictures: HTMLPictures, tesseractTSV: TesseractRows? = nil
   ) {
     self.maxPixels = maxPixels
     self.pdfText = pdfText
     self.readsPDFs = readsPDFs
     self.pictures = pictures
-    self.tsvEngine = tsvEngine
+    self.tesseractTSV = tesseractTSV
   }
 
   package func tesseractTSV(of origin: PageOrigin, pageNumber: Int) throws -> String {
-    // The sink asks for Tesseract's TSV only with an engine.
-    guard let tsvEngine else { throw ServiceError("no engine for Tesseract's own TSV") }
-    let data: Data
-    if let last = lastImage, last.path == origin.path {
-      data = last.data
-    } else {
-      data = try InputFiles.read(origin.path)
-      lastImage = (origin.path, data)
+    // The sink asks for Tesseract's TSV only when the pages were read with it.
+    guard let rows = tesseractTSV?.next() else {
+      throw ServiceError("no Tesseract TSV read of \(origin.path)")
     }
-    return try tsvEngine.tsv(
-      imageData: data, path: origin.path, page: origin.page, pageNumber: pageNumber)
+    return TesseractTSVWriter.rows(rows, numbered: pageNumber)
   }
 
   package func pdfImage(of page: Page, from origin: PageOrigin) throws -> PDFPageImage {
@@ -450,5 +441,21 @@ extension WriterSettings {
     settings.tagged = tagged
     settings.title = title
     return settings
+  }
+}
+
+/// Tesseract's own TSV rows of the pages read
+/// (``NumberedPage/tesseractTSV``), handed from the reading to the
+/// writer, in page order, on the thread that writes.
+package final class TesseractRows {
+  /// The rows of the pages read and not written yet, in order.
+  package var waiting: [String] = []
+
+  /// Rows awaiting their pages.
+  package init() {}
+
+  /// The rows of the next page written; `nil` when none is waiting.
+  func next() -> String? {
+    waiting.isEmpty ? nil : waiting.removeFirst()
   }
 }

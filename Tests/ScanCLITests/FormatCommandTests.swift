@@ -5,6 +5,7 @@ import ScanTestSupport
 import Testing
 
 @testable import ScanCLI
+@testable import ScanOCR
 
 @Suite("Formats on the command line")
 struct FormatCommandTests {
@@ -230,6 +231,22 @@ struct FormatCommandTests {
       two.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[1] })
     #expect(pageNumbers == ["1", "2"])
     #expect(two.stdout.components(separatedBy: TSV.header).count == 2)
+  }
+
+  /// Each page of a multi-page TIFF is decoded once and read by
+  /// Tesseract in a worker, its rows numbered as the document's page when
+  /// written: the same bytes as Tesseract reading the file itself.
+  @Test func tsvOfAMultiPageTIFFIsTesseractsOwn() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let tiff = folder.appendingPathComponent("three.tif").path
+    try ImageWriter.writeMultipageTIFF(
+      from: ["dpi-100.png", "clean.png", "dpi-150.png"].map {
+        Fixtures.scans.appendingPathComponent($0).path
+      }, to: tiff)
+    let ours = scantext(["ocr", tiff, "--no-preprocess", "--format", "tsv", "-q"])
+    #expect(ours.code == 0, "\(ours.stderr)")
+    #expect(ours.stdout == (try Self.tesseractTSV(tiff, language: "eng")))
   }
 
   /// A PNG's width and height from its header.

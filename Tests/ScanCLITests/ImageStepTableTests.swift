@@ -1,5 +1,6 @@
 import Foundation
 import ScanModel
+import ScanService
 import ScanTestSupport
 import Testing
 
@@ -82,7 +83,7 @@ struct ImageStepTableTests {
     for step in StepDescriptor.pipeline {
       guard let flag = step.flag else { continue }
       let parsed = try ParsedArguments.parse(["page.png", "--\(flag.name)"], for: OCRCommand.self)
-      let steps = try OCROptions(parsed).recognition.preprocessing
+      let steps = try ReadingSettings(parsed).recognition.preprocessing
       #expect(steps.contains(step.name) == step.flagTurnsOn, "--\(flag.name)")
       #expect(
         steps.symmetricDifference(.default) == [step.name], "--\(flag.name) changes one step")

@@ -61,7 +61,7 @@ struct BatchCommand: ScanCommand {
   let shardChoice: (index: Int, count: Int)?
   let jobCount: Int
   let quietRun: Bool
-  let ocr: OCROptions
+  let ocr: ReadingSettings
 
   init(_ a: ParsedArguments) throws {
     paths = try a[Self.inputs]
@@ -77,40 +77,15 @@ struct BatchCommand: ScanCommand {
     shardChoice = try a[Self.shard]
     jobCount = try JobsOption.count(a)
     quietRun = a[Self.quiet]
-    ocr = try OCROptions(a)
-  }
-
-  /// The run's settings as one digest (``ScanService/BatchRun/settings(formats:options:pdfText:pdfPages:keepRotation:)``).
-  func settings() -> String {
-    BatchRun.settings(
-      formats: formats, options: ocr.recognition, pdfText: ocr.pdfText, pdfPages: ocr.pdfPages,
-      keepRotation: ocr.keepRotation)
+    ocr = try ReadingSettings(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
     let started = Date()
     var batch = try BatchRun(
       inputs: paths, manifest: manifestPath, folder: folder, formats: formats, shard: shardChoice,
-      settings: settings(), io: io, quiet: quietRun)
-    let progress: ProgressLine? =
-      !quietRun && io.errorIsTerminal && !batch.todo.isEmpty
-      ? ProgressLine(io: io, unit: "pieces") : nil
-    defer { progress?.finish() }
-    var pipeline = Pipeline(ocr.recognizer(jobs: jobCount))
-    // A collection is read once: its pages would fill the user's cache;
-    // the report is what a rerun resumes from.
-    pipeline.cache = nil
-    let ocr = self.ocr
-    let records = try batch.read(
-      with: pipeline, writerSettings: { ocr.writerSettings(writing: $0, io: io) },
-      progress: progress?.show, clearProgress: { progress?.clear() })
-    progress?.finish()
-    if !quietRun {
-      io.printError(
-        BatchLog.summary(
-          records, skipped: batch.skipped, wall: Date().timeIntervalSince(started)))
-    }
-    return records.contains { !$0.ok } ? 1 : 0
+      settings: BatchRun.settings(formats: formats, reading: ocr), io: io, quiet: quietRun)
+    return try batch.run(ocr, jobs: jobCount, started: started) ? 0 : 1
   }
 }
 

@@ -37,7 +37,7 @@ struct ConvertCommand: ScanCommand {
   let inputPath: String
   let outputPath: String
   let outputFormat: FileFormat
-  let ocr: OCROptions
+  let ocr: ReadingSettings
   let imagePath: String?
 
   init(_ a: ParsedArguments) throws {
@@ -46,7 +46,7 @@ struct ConvertCommand: ScanCommand {
     imagePath = try a[Self.image]
     try InputFiles.checkStandardInputOnce([inputPath, imagePath])
     outputFormat = try FileFormat.choose(explicit: a[Self.format], path: outputPath)
-    ocr = try OCROptions(a)
+    ocr = try ReadingSettings(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {

@@ -29,14 +29,14 @@ struct EvalCommand: ScanCommand {
   let modelPath: String
   let truthPath: String
   let printsJSON: Bool
-  let ocr: OCROptions
+  let ocr: ReadingSettings
 
   init(_ a: ParsedArguments) throws {
     modelPath = try a[Self.model]
     truthPath = try a[Self.truth]
     try InputFiles.checkStandardInputOnce([modelPath, truthPath])
     printsJSON = a[Self.json]
-    ocr = try OCROptions(a)
+    ocr = try ReadingSettings(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {

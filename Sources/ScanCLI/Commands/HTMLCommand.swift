@@ -52,7 +52,7 @@ struct HTMLCommand: ScanCommand {
     ] + OCROptions.arguments)
 
   let modelPath: String
-  let ocr: OCROptions
+  let ocr: ReadingSettings
   let outputPath: String
   let embed: Bool
   let imageURL: String?
@@ -76,7 +76,7 @@ struct HTMLCommand: ScanCommand {
       throw ValidationError("'--min-confidence' must be between 0 and 100")
     }
     modelPath = try a[ModelOptions.model]
-    ocr = try OCROptions(a)
+    ocr = try ReadingSettings(a)
     try InputFiles.checkStandardInputOnce([modelPath, imagePath])
     var options: AccessibleHTML.Options = []
     if a[Self.showText] { options.insert(.showText) }
@@ -85,27 +85,11 @@ struct HTMLCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    let output = DocumentSink(format: .accessibleHTML, destination: .file(outputPath))
-    try output.check(inputs: [modelPath] + (imagePath.map { [$0] } ?? []))
-    // Pages are written as they are read, each picture made when its page
-    // comes (a PDF's renderings embedded as PNG are most of the file),
-    // through the registry's accessible HTML (``ScanFormats/FileFormat``):
-    // the head, which names the language and title, goes before them at
-    // the end, and the first page waits for a second to know whether the
-    // document has one page or several.
-    output.settings = .scanText(
-      dataPath: ocr.recognition.dataPath, keepRotation: ocr.keepRotation,
-      html: AccessibleHTML(options: options, lowConfidenceThreshold: threshold))
-    output.io = io
-    output.pageImages = PageFiles(
-      maxPixels: ocr.recognition.maxPixels,
+    try ocr.writeHTML(
+      of: modelPath, imagePath: imagePath, to: outputPath,
+      html: AccessibleHTML(options: options, lowConfidenceThreshold: threshold),
       pictures: HTMLPictures(
-        outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath))
-    // A PDF or multi-page TIFF read here has its running heads and feet
-    // told by repetition, as `ocr` tells them; a model keeps the roles it
-    // was written with.
-    output.runningFurniture = InputFiles.isDocument(modelPath) ? nil : ocr.recognition.layout
-    try output.writeEveryPage(of: modelPath, ocr.recognizer())
+        outputPath: outputPath, embed: embed, imageURL: imageURL, imagePath: imagePath), io: io)
     return 0
   }
 }

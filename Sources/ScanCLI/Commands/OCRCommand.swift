@@ -59,7 +59,7 @@ struct OCRCommand: ScanCommand {
   let folder: OutputFolder?
   let jobCount: Int
   let showProgress: Bool
-  let ocr: OCROptions
+  let ocr: ReadingSettings
   /// `--sidecar`: where the document's plain text goes as well.
   let sidecarPath: String?
 
@@ -86,7 +86,7 @@ struct OCRCommand: ScanCommand {
     } else {
       folder = nil
     }
-    ocr = try OCROptions(a)
+    ocr = try ReadingSettings(a)
     sidecarPath = try a[Self.sidecar]
     if let sidecarPath {
       guard dir == nil else {
@@ -107,25 +107,14 @@ struct OCRCommand: ScanCommand {
     // JSON is for programs: a person at a terminal gets the text.
     let outputFormat =
       formatIsDefault && io.outputIsTerminal ? FileFormat(.text) : chosenFormat
-    let output = sink(outputFormat, to: folder.map { .folder($0.path) } ?? .file(outputPath), io)
+    let output = ocr.sink(
+      outputFormat, to: folder.map { .folder($0.path) } ?? .file(outputPath), io: io)
     // `--sidecar`: the same pages as plain text, written beside.
-    let sidecar = sidecarPath.map { sink(FileFormat(.text), to: .file($0), io) }
+    let sidecar = sidecarPath.map { ocr.sink(FileFormat(.text), to: .file($0), io: io) }
     sidecar?.writesPageImages = false
     try Pipeline(ocr.recognizer(jobs: jobCount)).run(
       paths, into: output, sidecar: sidecar, showProgress: showProgress,
       notesKeptText: ocr.pdfText == .keep && showProgress)
     return 0
-  }
-
-  /// The sink of an output in `format`, written with the command's
-  /// settings and streams.
-  private func sink(
-    _ format: FileFormat, to destination: DocumentSink.Destination, _ io: CommandIO
-  ) -> DocumentSink {
-    let sink = DocumentSink(format: format, destination: destination)
-    sink.io = io
-    let ocr = self.ocr
-    sink.settingsForPath = { ocr.writerSettings(writing: $0, io: io) }
-    return sink
   }
 }

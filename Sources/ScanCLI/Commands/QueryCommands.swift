@@ -181,7 +181,7 @@ struct QueryCommand: ScanCommand {
   )
 
   let modelPath: String
-  let ocr: OCROptions
+  let ocr: ReadingSettings
   let maxPages: Int?
 
   init(_ a: ParsedArguments) throws {
@@ -194,7 +194,7 @@ struct QueryCommand: ScanCommand {
       throw ValidationError(
         "query reads its requests from standard input: give MODEL as a file, not '-'")
     }
-    ocr = try OCROptions(a)
+    ocr = try ReadingSettings(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
@@ -221,14 +221,14 @@ struct VerifyCommand: ScanCommand {
   let path: String
   let printsJSON: Bool
   let tolerance: Double
-  let ocr: OCROptions
+  let ocr: ReadingSettings
 
   init(_ a: ParsedArguments) throws {
     path = try a[Self.model]
     printsJSON = a[Self.json]
     tolerance = try a[Self.tolerance]
     guard tolerance >= 0 else { throw ValidationError("'--tolerance' must be 0 or more") }
-    ocr = try OCROptions(a)
+    ocr = try ReadingSettings(a)
   }
 
   func run(_ io: CommandIO) throws -> Int32 {

@@ -5,9 +5,10 @@ import ScanModel
 import ScanOCR
 import ScanService
 
-/// The recognition options of every command that may OCR an image, read
-/// and checked once.
-struct OCROptions: Sendable {
+/// The recognition options of every command that may OCR an image,
+/// declared once; read and checked into the service's
+/// ``ScanService/ReadingSettings``.
+enum OCROptions {
   static let lang = Option<String>(
     "lang", short: "l", help: "Recognition languages, joined with '+' (eng, eng+deu).",
     default: "eng")
@@ -113,88 +114,64 @@ struct OCROptions: Sendable {
     ]
     return before + stepFlags.map { $0.flag as any ArgumentKey } + [deskew] + after
   }()
+}
 
-  /// What to give the engine.
-  var recognition: RecognitionOptions
-  /// Whether `--lang` was given (`eval` otherwise uses the truth's language).
-  var languageGiven: Bool
-  /// Whether to use (and fill) the recognition cache: not with `--no-cache`.
-  var useCache: Bool
-  /// The pages of each input to read (`--pages`, from 1); `nil` for all.
-  var pdfPages: PageSelection?
-  /// What to do with PDF pages that already have text.
-  var pdfText: PDFTextPolicy
-  /// Whether turned pages stay as scanned in a searchable PDF and HTML.
-  var keepRotation: Bool
-  /// Whether a searchable PDF is tagged (not with `--no-tags`).
-  var tagged: Bool
-  /// The searchable PDF's title (`--title`).
-  var title: String?
-  /// What a searchable PDF claims to be (`--output-type`).
-  var outputType: PDFOutputType
-
-  /// Reads inputs with these options.
-  func recognizer(jobs: Int = 1) -> Recognizer {
-    Recognizer(
-      options: recognition, jobs: jobs, cache: cache, pdfPages: pdfPages, pdfText: pdfText)
-  }
-
-  /// The cache to use, unless `--no-cache`.
-  var cache: RecognitionCache? { useCache ? RecognitionCache.standard() : nil }
-
+extension ReadingSettings {
+  /// The settings the options of ``OCROptions`` give.
+  /// - Throws: ``ScanArguments/ValidationError`` (a usage error, exit 64)
+  ///   for a value out of range or options that cannot go together.
   init(_ a: ParsedArguments) throws {
-    guard let languages = LanguageCode.list(parsing: try a[Self.lang]) else {
+    typealias O = OCROptions
+    guard let languages = LanguageCode.list(parsing: try a[O.lang]) else {
       throw ValidationError("'--lang' takes language codes joined with '+', such as eng+deu")
     }
-    let mode = try a[Self.psm]
+    let mode = try a[O.psm]
     guard let segmentation = PageSegmentationMode(rawValue: mode) else {
       throw ValidationError("'--psm' must be between 0 and 13 (got \(mode))")
     }
-    let resolution = try a[Self.dpi]
+    let resolution = try a[O.dpi]
     if let resolution, !(1...10_000).contains(resolution) {
       throw ValidationError("'--dpi' must be between 1 and 10000 (got \(resolution))")
     }
-    let limit = try a[Self.maxPixels]
+    let limit = try a[O.maxPixels]
     guard limit > 0 else { throw ValidationError("'--max-pixels' must be positive") }
-    let seconds = try a[Self.timeout]
+    let seconds = try a[O.timeout]
     if let seconds, !(seconds > 0) { throw ValidationError("'--timeout' must be positive") }
     InputFiles.setWaitLimit(seconds)
-    let threads = try a[Self.pageThreads]
+    let threads = try a[O.pageThreads]
     if let threads, threads < 1 { throw ValidationError("'--page-threads' must be 1 or more") }
     var steps = Preprocessing.default
-    for (step, flag) in Self.stepFlags where a[flag] {
+    for (step, flag) in O.stepFlags where a[flag] {
       if step.flagTurnsOn { steps.insert(step.name) } else { steps.remove(step.name) }
     }
-    if a[Self.deskew] {
+    if a[O.deskew] {
       guard steps.contains(.deskew) else {
         throw ValidationError("'--deskew' and '--no-deskew' cannot be used together")
       }
     }
-    if a[Self.noPreprocess] { steps = .none }
+    if a[O.noPreprocess] { steps = .none }
     // `--no-preprocess` promises the `tesseract` command's text, order included.
-    let order = try a[Self.layout] ?? .default(for: steps)
-    recognition = RecognitionOptions(
+    let order = try a[O.layout] ?? .default(for: steps)
+    var recognition = RecognitionOptions(
       languages: languages, pageSegmentation: segmentation, dpi: resolution,
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
-      findsFigures: !a[Self.noFigures],
+      findsFigures: !a[O.noFigures],
       pageThreads: threads ?? 1)
-    recognition.secondLook = a[Self.secondLook]
-    languageGiven = a.contains(Self.lang)
-    useCache = !a[Self.noCache]
-    pdfPages = try a[Self.pages]
+    recognition.secondLook = a[O.secondLook]
+    let pages = try a[O.pages]
     let policies: [(Flag, PDFTextPolicy)] = [
-      (Self.skipText, .skip), (Self.redoOCR, .redo), (Self.forceOCR, .force),
+      (O.skipText, .skip), (O.redoOCR, .redo), (O.forceOCR, .force),
     ]
     let chosen = policies.filter { a[$0.0] }
     if chosen.count > 1 {
       throw ValidationError(
         "\(chosen.map { "'\($0.0.spec.id)'" }.joined(separator: " and ")) cannot be used together")
     }
-    pdfText = chosen.first?.1 ?? .keep
-    keepRotation = a[Self.keepRotation]
-    tagged = !a[Self.noTags]
-    title = try a[Self.title]
-    outputType = try a[Self.outputType]
+    self.init(
+      recognition: recognition, languageGiven: a.contains(O.lang), useCache: !a[O.noCache],
+      pdfPages: pages, pdfText: chosen.first?.1 ?? .keep,
+      keepRotation: a[O.keepRotation], tagged: !a[O.noTags], title: try a[O.title],
+      outputType: try a[O.outputType])
   }
 }
 
@@ -214,26 +191,10 @@ struct ModelOptions: Sendable {
 
   /// The document or image.
   var path: String
-  var ocr: OCROptions
+  var ocr: ReadingSettings
 
   init(_ a: ParsedArguments) throws {
     path = try a[Self.model]
-    ocr = try OCROptions(a)
-  }
-}
-
-extension OCROptions {
-  /// The writer settings of a command that writes `path` with these
-  /// options (the rotation, tags, title and PDF/A level of a searchable
-  /// PDF); a PDF asked to be PDF/A and written as plain PDF is named on
-  /// standard error: `Warning: out.pdf: written as plain PDF, not
-  /// PDF/A-2a: …`.
-  func writerSettings(writing path: String, io: CommandIO) -> WriterSettings {
-    var settings = WriterSettings.scanText(
-      dataPath: recognition.dataPath, keepRotation: keepRotation, tagged: tagged, title: title)
-    settings.outputType = outputType
-    let shown = path == "-" ? "<stdout>" : path
-    settings.warn = { io.printError("Warning: \(shown): \($0)".escapingControlCharacters) }
-    return settings
+    ocr = try ReadingSettings(a)
   }
 }

@@ -41,6 +41,30 @@ public final class OCREngine {
     OpenMP.limitThreadsOnCurrentThread()
     let folder = options.dataPath ?? TessdataFolder.resolved
     dataFolder = folder
+    try Self.checkLanguageFiles(options, folder: folder)
+    guard Self.start(handle, folder: folder, options: options) else {
+      throw .languageUnavailable(
+        language: options.languageString, dataPath: folder,
+        available: TessdataFolder.languages(in: folder))
+    }
+  }
+
+  /// Checks, without loading anything, that the libraries load and that
+  /// every language of `options` has its traineddata file: what
+  /// ``init(options:)`` refuses first, with the same error.
+  /// - Throws: ``OCRError/languageUnavailable(language:dataPath:available:)``
+  ///   naming the first language missing; the libraries' error when they
+  ///   do not load.
+  public static func checkLanguages(_ options: RecognitionOptions) throws(OCRError) {
+    try OCRLibraries.load()
+    try checkLanguageFiles(options, folder: options.dataPath ?? TessdataFolder.resolved)
+  }
+
+  /// Refuses a language of `options` without a traineddata file in
+  /// `folder`.
+  private static func checkLanguageFiles(_ options: RecognitionOptions, folder: String)
+    throws(OCRError)
+  {
     let missing = options.languages.map(\.rawValue).first { language in
       language.isEmpty || language.contains("/")
         || !FileManager.default.fileExists(atPath: folder + "/\(language).traineddata")
@@ -48,11 +72,6 @@ public final class OCREngine {
     if let missing {
       throw .languageUnavailable(
         language: missing, dataPath: folder, available: TessdataFolder.languages(in: folder))
-    }
-    guard Self.start(handle, folder: folder, options: options) else {
-      throw .languageUnavailable(
-        language: options.languageString, dataPath: folder,
-        available: TessdataFolder.languages(in: folder))
     }
   }
 

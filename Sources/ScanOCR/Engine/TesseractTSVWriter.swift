@@ -23,61 +23,59 @@ public final class TesseractTSVWriter {
     engine = try OCREngine(options: options, handle: handle)
   }
 
-  /// Tesseract's TSV rows of one page of an image, without the header
-  /// row.
-  /// - Parameters:
-  ///   - data: The image file's bytes.
-  ///   - path: The file's name, for errors.
-  ///   - page: The page of the image, from 0.
-  ///   - pageNumber: The page's number in the TSV, from 0 (TSV numbers
-  ///     pages through a whole document).
-  /// - Returns: The page's rows, each ending in `\n`.
-  /// - Throws: ``OCRError`` naming the file and the reason.
-  public func tsv(imageData data: Data, path: String, page: Int, pageNumber: Int)
-    throws(OCRError) -> String
-  {
-    let options = engine.options
-    let source = try ImageSource(data, path: path, maxPixels: options.maxPixels)
-    let image = try source.decode(page: page)
-    let api = handle.raw
-    OpenMP.limitThreadsOnCurrentThread()
-    scantext_TessBaseAPISetPageSegMode(
-      api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
-    scantext_TessBaseAPISetImage2(api, image.pix)
-    if let dpi = options.dpi { scantext_TessBaseAPISetSourceResolution(api, Int32(dpi)) }
-    defer { scantext_TessBaseAPIClear(api) }
-    guard scantext_TessBaseAPIRecognize(api, nil) == 0,
-      let raw = scantext_TessBaseAPIGetTsvText(api, Int32(pageNumber))
-    else {
-      throw .recognitionFailed(path: path, page: page)
-    }
-    defer { scantext_TessDeleteText(raw) }
-    return String(cString: raw)
-  }
-
-  /// The size of each page of an image that `tsv(imageData:path:page:pageNumber:)`
-  /// reads, every page decoded: an image whose page cannot be decoded
-  /// fails here, before any of its pages is recognised.
+  /// Each page of an image that `pages` chooses, decoded once and read
+  /// by Tesseract as it is: its index, its size and Tesseract's TSV rows
+  /// of it, numbered as the document's first page (``rows(_:numbered:)``
+  /// numbers them as another). A page that cannot be decoded or read
+  /// fails the image.
   /// - Parameters:
   ///   - data: The image file's bytes.
   ///   - path: The file's name, for errors.
   ///   - pages: The pages, from 0; every page when `nil` (a page past the
   ///     end is left out).
-  ///   - maxPixels: The most pixels a page may have.
-  /// - Returns: Each page's index and size, in order.
+  /// - Returns: Each page's index, size and rows (each row ending in `\n`,
+  ///   without the header row), in order.
   /// - Throws: ``OCRError`` naming the file and the reason.
-  public static func decodedPages(
-    imageData data: Data, path: String, pages: [Int]? = nil,
-    maxPixels: Int = RecognitionOptions.defaultMaxPixels
-  ) throws(OCRError) -> [(index: Int, width: Int, height: Int)] {
-    let source = try ImageSource(data, path: path, maxPixels: maxPixels)
-    var sizes: [(index: Int, width: Int, height: Int)] = []
+  public func pages(imageData data: Data, path: String, pages: [Int]? = nil)
+    throws(OCRError) -> [(index: Int, width: Int, height: Int, rows: String)]
+  {
+    let options = engine.options
+    let source = try ImageSource(data, path: path, maxPixels: options.maxPixels)
+    var read: [(index: Int, width: Int, height: Int, rows: String)] = []
     for index in pages?.filter({ (0..<source.pageCount).contains($0) })
       ?? Array(0..<source.pageCount)
     {
       let image = try source.decode(page: index)
-      sizes.append((index, image.width, image.height))
+      let api = handle.raw
+      OpenMP.limitThreadsOnCurrentThread()
+      scantext_TessBaseAPISetPageSegMode(
+        api, TessPageSegMode(UInt32(options.pageSegmentation.rawValue)))
+      scantext_TessBaseAPISetImage2(api, image.pix)
+      if let dpi = options.dpi { scantext_TessBaseAPISetSourceResolution(api, Int32(dpi)) }
+      defer { scantext_TessBaseAPIClear(api) }
+      guard scantext_TessBaseAPIRecognize(api, nil) == 0,
+        let raw = scantext_TessBaseAPIGetTsvText(api, 0)
+      else {
+        throw .recognitionFailed(path: path, page: index)
+      }
+      defer { scantext_TessDeleteText(raw) }
+      read.append((index, image.width, image.height, String(cString: raw)))
     }
-    return sizes
+    return read
+  }
+
+  /// Rows of ``pages(imageData:path:pages:)`` numbered as the document's
+  /// page `pageNumber` (from 0): Tesseract writes a page's number, from
+  /// 1, in the second column of each of its rows.
+  /// - Complexity: O(*n*) in the rows' length.
+  public static func rows(_ rows: String, numbered pageNumber: Int) -> String {
+    guard pageNumber != 0 else { return rows }
+    let number = Substring(String(pageNumber + 1))
+    return rows.split(separator: "\n", omittingEmptySubsequences: false).map { row in
+      var fields = row.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+      guard fields.count == 3 else { return String(row) }
+      fields[1] = number
+      return fields.joined(separator: "\t")
+    }.joined(separator: "\n")
   }
 }

@@ -36,15 +36,41 @@ package struct BatchRun {
 
   /// A batch run's settings as one digest: a report line made with others
   /// (other formats, options or program) is not taken as done.
-  package static func settings(
-    formats: [FileFormat], options: RecognitionOptions, pdfText: PDFTextPolicy,
-    pdfPages: PageSelection?, keepRotation: Bool
-  ) -> String {
+  package static func settings(formats: [FileFormat], reading: ReadingSettings) -> String {
     let extra = [
-      "batch", formats.map(\.name).joined(separator: ","), "pdf text \(pdfText.rawValue)",
-      "pages \(pdfPages.map { "\($0)" } ?? "all")", "keep rotation \(keepRotation)",
+      "batch", formats.map(\.name).joined(separator: ","), "pdf text \(reading.pdfText.rawValue)",
+      "pages \(reading.pdfPages.map { "\($0)" } ?? "all")",
+      "keep rotation \(reading.keepRotation)",
     ].joined(separator: "\n")
-    return RecognitionCache.key(imageDigest: [], options: options, extra: extra).name
+    return RecognitionCache.key(imageDigest: [], options: reading.recognition, extra: extra).name
+  }
+
+  /// Reads ``todo`` as `reading` says on up to `jobs` workers, without the
+  /// cache (a collection is read once: its pages would fill the user's
+  /// cache; the report is what a rerun resumes from), the progress shown
+  /// on a terminal and the run's summary printed after, unless quiet.
+  /// - Parameters:
+  ///   - reading: The recognition settings, and those of each output.
+  ///   - jobs: The most inputs or pages read at once.
+  ///   - started: When the command started (the summary's wall time).
+  /// - Returns: Whether every input was read and written.
+  /// - Throws: As ``read(with:writerSettings:progress:clearProgress:)``.
+  package mutating func run(_ reading: ReadingSettings, jobs: Int, started: Date) throws -> Bool {
+    let progress: ProgressLine? =
+      !quiet && io.errorIsTerminal && !todo.isEmpty ? ProgressLine(io: io, unit: "pieces") : nil
+    defer { progress?.finish() }
+    var pipeline = Pipeline(reading.recognizer(jobs: jobs))
+    pipeline.cache = nil
+    let io = self.io
+    let records = try read(
+      with: pipeline, writerSettings: { reading.writerSettings(writing: $0, io: io) },
+      progress: progress?.show, clearProgress: { progress?.clear() })
+    progress?.finish()
+    if !quiet {
+      io.printError(
+        BatchLog.summary(records, skipped: skipped, wall: Date().timeIntervalSince(started)))
+    }
+    return !records.contains { !$0.ok }
   }
 
   /// Plans the run: the inputs of `arguments` and `manifest` (of shard

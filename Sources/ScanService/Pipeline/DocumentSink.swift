@@ -60,10 +60,11 @@ public final class DocumentSink {
   /// `nil`.
   package var runningFurniture: PageLayoutOrder?
 
-  /// The engine that writes Tesseract's own TSV of the page images
+  /// Tesseract's own TSV rows of the pages read
   /// (``ScanFormats/WriterSettings/tesseractTSV``), set by the pipeline
-  /// when it leaves the images unrecognised; TSV from the model when `nil`.
-  package var tsvEngine: TesseractTSVWriter?
+  /// when Tesseract reads the images as they are; TSV from the model when
+  /// `nil`.
+  package var tesseractTSV: TesseractRows?
 
   /// The inputs of the run, once opened.
   private var paths: [String] = []
@@ -126,7 +127,7 @@ public final class DocumentSink {
     self.pdfText = pdfText
     if case .folder = destination { return }
     single = try makeStream(
-      to: outputPath(forInput: ""), readsPDFs: paths.contains { Recognizer.looksLikePDF($0) })
+      to: outputPath(forInput: ""), readsPDFs: paths.contains { InputFiles.kind($0) == .pdf })
   }
 
   /// Writes the pages read of a piece of input `part.input` (a whole
@@ -136,6 +137,9 @@ public final class DocumentSink {
   ///   written; the output is then left as it was.
   package func write(_ part: Recognizer.InputPart, pages: [Page]) throws {
     if case .folder = destination, current?.input != part.input { try openInput(part.input) }
+    if let tesseractTSV, case .success(let read) = part.result.pages {
+      tesseractTSV.waiting = read.compactMap(\.tesseractTSV)
+    }
     try writePages(pages, from: part.result.path)
     guard single == nil, part.isLast else { return }
     if inputPageCount > 0 { try finishInput() } else { abandonInput() }
@@ -166,7 +170,7 @@ public final class DocumentSink {
       try FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     }
-    current = (index, try makeStream(to: path, readsPDFs: Recognizer.looksLikePDF(paths[index])))
+    current = (index, try makeStream(to: path, readsPDFs: InputFiles.kind(paths[index]) == .pdf))
   }
 
   /// Writes `pages`, read of the file `path`, to the output open.
@@ -227,13 +231,13 @@ public final class DocumentSink {
     guard writesPageImages else {
       return try DocumentStream(format: format, path: path, settings: settings, io: io)
     }
-    settings.tesseractTSV = tsvEngine != nil
+    settings.tesseractTSV = tesseractTSV != nil
     return try DocumentStream(
       format: format, path: path, settings: settings,
       images: PageFiles(
         maxPixels: options.maxPixels, pdfText: pdfText, readsPDFs: readsPDFs,
-        pictures: HTMLPictures(outputPath: path), tsvEngine: tsvEngine), io: io,
-      runningFurniture: tsvEngine == nil ? options.layout : nil)
+        pictures: HTMLPictures(outputPath: path), tesseractTSV: tesseractTSV), io: io,
+      runningFurniture: tesseractTSV == nil ? options.layout : nil)
   }
 }
 

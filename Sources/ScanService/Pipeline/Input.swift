@@ -56,15 +56,17 @@ public struct Input: Sendable, Hashable {
   public init(path: String, maxPixels: Int = RecognitionOptions.defaultMaxPixels)
     throws(ServiceError)
   {
-    let kind = Self.kind(InputFiles.kind(path))
     let data: Data
     do {
       data = try InputFiles.read(path)
     } catch {
       throw ServiceError.wrap(error)
     }
-    var format: String?
-    var count: Int
+    let sniffed = InputFiles.sniff(
+      head: data.prefix(InputFiles.sniffedBytes), path: path,
+      isStream: InputFiles.isStream(path))
+    let kind = sniffed.kind
+    let count: Int
     switch kind {
     case .document:
       do {
@@ -72,17 +74,12 @@ public struct Input: Sendable, Hashable {
       } catch {
         throw ServiceError.wrap(error)
       }
-      format =
-        CompactModel.isCompactModel(data)
-        ? FileFormat.compactModel.name
-        : (DocumentFormat.detect(data: data) ?? FileFormat(fileName: path)?.document)?.rawValue
     case .pdf, .image:
       count = try Self.pageCount(of: data, kind: kind, path: path, maxPixels: maxPixels)
-      format = kind == .pdf ? "pdf" : (Self.isTIFF(data) ? "tiff" : nil)
     }
     self.path = path
     self.kind = kind
-    self.format = format
+    format = sniffed.format
     pageCount = count
     digestBytes = Self.digest(of: data)
     digest = SHA256.hex(digest: digestBytes)
@@ -110,24 +107,6 @@ public struct Input: Sendable, Hashable {
     return inputs
   }
 
-  /// The kind as ``InputFiles`` names it (what the reader plans by).
-  package var fileKind: InputFiles.Kind {
-    switch kind {
-    case .document: .document
-    case .pdf: .pdf
-    case .image: .image
-    }
-  }
-
-  /// The input's kind as ``InputFiles`` tells it.
-  private static func kind(_ kind: InputFiles.Kind) -> Kind {
-    switch kind {
-    case .document: .document
-    case .pdf: .pdf
-    case .image: .image
-    }
-  }
-
   /// The SHA-256 of an input's bytes: the digest cache keys are made from
   /// (``RecognitionCache/key(imageDigest:options:extra:program:)``).
   /// - Complexity: O(*n*) in the bytes.
@@ -151,10 +130,5 @@ public struct Input: Sendable, Hashable {
     } catch {
       throw ServiceError.recognitionFailed(error)
     }
-  }
-
-  /// Whether `data` starts as a TIFF does (see ``InputFiles/isTIFF(_:)``).
-  private static func isTIFF(_ data: Data) -> Bool {
-    InputFiles.tiffSignatures.contains { data.starts(with: $0) }
   }
 }

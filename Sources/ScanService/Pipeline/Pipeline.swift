@@ -30,9 +30,9 @@ public struct Pipeline: Sendable {
   public var pdfText: PDFTextPolicy
   /// The pages of each input to read (`--pages`); `nil` for every page.
   package var pageSelection: PageSelection?
-  /// Whether images are handed over unrecognised, for a writer that
-  /// recognises them itself (``Recognizer/imagesUnrecognised``).
-  package var imagesUnrecognised = false
+  /// Whether images are read by Tesseract as they are, for its own TSV
+  /// (``Recognizer/readsTesseractTSV``).
+  package var readsTesseractTSV = false
 
   /// A pipeline recognising with `options` on up to `jobs` workers,
   /// through `cache`.
@@ -69,7 +69,7 @@ public struct Pipeline: Sendable {
     var recognizer = Recognizer(
       options: options, jobs: jobs, cache: cache?.storage, pdfPages: pageSelection,
       pdfText: pdfText)
-    recognizer.imagesUnrecognised = imagesUnrecognised
+    recognizer.readsTesseractTSV = readsTesseractTSV
     return recognizer
   }
 
@@ -230,13 +230,15 @@ extension Pipeline {
     if output.format == .searchablePDF { try SearchablePDFOutput.checkInputs(paths) }
     var reading = self
     if sidecar == nil, writesTesseractTSV(format: output.format, paths: paths) {
-      // The images go to the writer unread: Tesseract reads each itself.
+      // Tesseract reads each image as it is, in the workers; a language
+      // missing fails the run here, before any reading.
       do {
-        output.tsvEngine = try TesseractTSVWriter(options: options)
+        try OCREngine.checkLanguages(options)
+        output.tesseractTSV = TesseractRows()
       } catch {
         throw ServiceError.recognitionFailed(error)
       }
-      reading.imagesUnrecognised = true
+      reading.readsTesseractTSV = true
     }
     let io = output.io
     let progress = ProgressLine.forInputs(paths, shown: showProgress, io: io)

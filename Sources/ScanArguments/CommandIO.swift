@@ -36,6 +36,7 @@ public struct CommandIO: Sendable {
   private let writeOutput: @Sendable (String) -> Void
   private let writeOutputBytes: (@Sendable ([UInt8]) -> Void)?
   private let readAllInput: (@Sendable (Int) -> InputBytes)?
+  private let readBlocksInput: (@Sendable (_ body: ([UInt8]) throws -> Void) throws -> String?)?
   private let writeErrorOutput: @Sendable (String) -> Void
   private let readInputLine: @Sendable () -> String?
   private let readLimitedLine: (@Sendable (Int) -> InputLine?)?
@@ -56,6 +57,10 @@ public struct CommandIO: Sendable {
   ///     by default decoded as UTF-8 and given to `writeOutput`.
   ///   - readAll: Reads the rest of standard input, at most the given number
   ///     of bytes; by default the lines of `readLine`, each with a newline.
+  ///   - readBlocks: Reads the rest of standard input a block at a time,
+  ///     handing each to the closure it is given, and returns why reading
+  ///     failed (`nil` at the end); by default `readAll`'s bytes as one
+  ///     block.
   ///   - outputIsTerminal: Whether standard output is a terminal.
   public init(
     writeOutput: @escaping @Sendable (String) -> Void,
@@ -64,6 +69,7 @@ public struct CommandIO: Sendable {
     readLimitedLine: (@Sendable (Int) -> InputLine?)? = nil,
     writeOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
     readAll: (@Sendable (Int) -> InputBytes)? = nil,
+    readBlocks: (@Sendable (_ body: ([UInt8]) throws -> Void) throws -> String?)? = nil,
     flush: @escaping @Sendable () -> Void = {},
     outputFailure: @escaping @Sendable () -> String? = { nil },
     errorIsTerminal: Bool = false,
@@ -72,6 +78,7 @@ public struct CommandIO: Sendable {
     self.writeOutput = writeOutput
     self.writeOutputBytes = writeOutputBytes
     self.readAllInput = readAll
+    self.readBlocksInput = readBlocks
     self.writeErrorOutput = writeError
     self.readInputLine = readLine
     self.readLimitedLine = readLimitedLine
@@ -145,6 +152,23 @@ public struct CommandIO: Sendable {
     return .bytes(bytes)
   }
 
+  /// The rest of standard input handed to `body` a block at a time, so
+  /// that it need not be held whole (a long model is spooled to a file).
+  /// Lines already read are not read again.
+  /// - Returns: Why reading failed (as `strerror` says it), or `nil` when
+  ///   the end was reached.
+  /// - Throws: What `body` throws; reading stops.
+  public func readAll(inBlocks body: ([UInt8]) throws -> Void) throws -> String? {
+    if let readBlocksInput { return try readBlocksInput(body) }
+    switch readAll(limit: .max) {
+    case .bytes(let bytes):
+      if !bytes.isEmpty { try body(bytes) }
+      return nil
+    case .tooLong: return "more than the memory can hold"
+    case .failed(let reason): return reason
+    }
+  }
+
   /// The process's standard output, standard error and standard input.
   public static let standard = CommandIO(
     writeOutput: { text in StandardOutput.write(Array(text.utf8)) },
@@ -167,6 +191,12 @@ public struct CommandIO: Sendable {
         return .failed("it is a terminal (pipe or redirect a file into it)")
       }
       return StandardInput.shared.withLock { $0.readAll(limit: limit) }
+    },
+    readBlocks: { body in
+      guard isatty(STDIN_FILENO) == 0 else {
+        return "it is a terminal (pipe or redirect a file into it)"
+      }
+      return try StandardInput.shared.withLock { try $0.readBlocks(body) }
     },
     flush: { StandardOutput.flush() },
     outputFailure: {
@@ -307,6 +337,29 @@ struct StandardInput: ~Copyable {
       }
     }
     return .tooLong
+  }
+
+  /// The rest of the input (what is buffered, then up to the end) handed
+  /// to `body` a block at a time; why reading failed, or `nil` at the end.
+  mutating func readBlocks(_ body: ([UInt8]) throws -> Void) throws -> String? {
+    let buffered = Array(buffer[start...])
+    buffer.removeAll()
+    start = 0
+    if !buffered.isEmpty { try body(buffered) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while !atEnd {
+      let n = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if n > 0 {
+        try body(Array(chunk[..<n]))
+      } else if n == 0 {
+        atEnd = true
+      } else if errno != EINTR {
+        let code = errno
+        atEnd = true
+        return String(cString: strerror(code))
+      }
+    }
+    return nil
   }
 
   private static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {

@@ -10,7 +10,7 @@ package enum DocumentFiles {
   /// `.xml`, unknown names and standard input. Errors
   /// name the file, the format, the element path and the reason.
   package static func read(_ path: String) throws -> Document {
-    if !InputFiles.isStream(path), let paged = try openPaged(path, maxPagesInMemory: 1) {
+    if let paged = try openPaged(path, maxPagesInMemory: 1) {
       do {
         return try paged.document()
       } catch {
@@ -61,11 +61,7 @@ package enum DocumentFiles {
   /// decoded pages; any other format is read whole.
   /// - Throws: ``ServiceError`` naming the file and the reason.
   package static func open(_ path: String, maxPagesInMemory: Int? = nil) throws -> PagedDocument {
-    if !InputFiles.isStream(path),
-      let paged = try openPaged(path, maxPagesInMemory: maxPagesInMemory)
-    {
-      return paged
-    }
+    if let paged = try openPaged(path, maxPagesInMemory: maxPagesInMemory) { return paged }
     return PagedDocument(pages: try read(path).pages)
   }
 
@@ -82,8 +78,21 @@ package enum DocumentFiles {
   }
 
   /// `path` opened page by page when it is a compact model, or ScanText
-  /// JSON by its name or its first byte; `nil` for another format.
+  /// JSON by its name or its first byte (standard input from its spool,
+  /// ``InputFiles/standardInputDocument(maxPagesInMemory:)``); `nil` for
+  /// another format, and for another stream (a FIFO), read whole.
   private static func openPaged(_ path: String, maxPagesInMemory: Int?) throws -> PagedDocument? {
+    if InputFiles.isStandardInput(path) {
+      let head = try InputFiles.standardInputHead().prefix(4096)
+      let compact = CompactModel.isCompactModel(head)
+      guard compact || DocumentFormat.detect(data: head) == .json else { return nil }
+      do {
+        return try InputFiles.standardInputDocument(maxPagesInMemory: maxPagesInMemory)
+      } catch {
+        throw failure(error, path: path, compact: compact)
+      }
+    }
+    guard !InputFiles.isStream(path) else { return nil }
     let head = try contents(of: path, prefix: 4096)
     let named = FileFormat(fileName: path)
     let compact = CompactModel.isCompactModel(head) || named == .compactModel

@@ -213,12 +213,50 @@ final class Spool {
     }
   }
 
+  /// The `count` bytes written at `offset`.
+  func read(offset: Int, count: Int) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
+      done += got
+    }
+    return bytes
+  }
+
+  /// Hands each line written here to `body` (without its newline), a
+  /// block read at a time.
+  func eachLine(_ body: (Substring) throws -> Void) throws {
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }
+    var block = [UInt8](repeating: 0, count: 1 << 20)
+    var partial: [UInt8] = []
+    while true {
+      let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw failure(errno) }
+      guard count > 0 else { break }
+      var start = 0
+      for i in 0..<count where block[i] == UInt8(ascii: "\n") {
+        partial += block[start..<i]
+        try body(Substring(decoding: partial, as: UTF8.self))
+        partial.removeAll(keepingCapacity: true)
+        start = i + 1
+      }
+      partial += block[start..<count]
+    }
+    if !partial.isEmpty { try body(Substring(decoding: partial, as: UTF8.self)) }
+  }
+
   /// Writes everything written here to `output`, a block at a time.
   func copy(to output: OutputFile.Stream) throws {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure(errno) }
     var block = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-      let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      let count = block.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw failure(errno) }
       guard count > 0 else { return }

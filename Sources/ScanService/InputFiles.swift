@@ -10,14 +10,18 @@ import Synchronization
 
 /// The files a command reads, where `-` is standard input.
 ///
-/// Standard input is read whole the first time a command reads `-` (a PDF
-/// or a multi-page TIFF is read at any offset, and the cache keys on the
-/// bytes), at most ``standardInputLimit`` bytes; what it is comes from its
-/// content, as `file` would tell: `%PDF-` in the first 1024 bytes is a PDF,
-/// JSON or XML with a root ScanText reads is a document, anything else an
-/// image (whose format the image reader finds from its magic number). In
-/// errors and in a page's `image` it is named `-`, as `cat` and `tesseract`
-/// name it.
+/// Standard input is read to its end the first time a command reads `-`,
+/// into a temporary file that has no name (removed from its folder as soon
+/// as it is made, as `sort` spools its input): a compact model or ScanText
+/// JSON is then read from it a page at a time, as from a file; an image or
+/// a PDF is read into memory from it (a PDF or a multi-page TIFF is read at
+/// any offset, and the cache keys on the bytes), at most
+/// ``standardInputLimit`` bytes. What it is comes from its first megabyte,
+/// as `file` would tell: `%PDF-` in the first 1024 bytes is a PDF, JSON or
+/// XML with a root ScanText reads is a document, anything else an image
+/// (whose format the image reader finds from its magic number). In errors
+/// and in a page's `image` it is named `-`, as `cat` and `tesseract` name
+/// it.
 package enum InputFiles {
   /// How standard input is named on the command line, in errors and in a
   /// page's `image`.
@@ -32,7 +36,10 @@ package enum InputFiles {
   package typealias Kind = Input.Kind
 
   private struct State {
-    var reader: (@Sendable (Int) -> InputBytes)?
+    var reader: (@Sendable (_ body: ([UInt8]) throws -> Void) throws -> String?)?
+    /// Standard input, spooled.
+    var spool: Result<InputSpool, ServiceError>?
+    /// Standard input's bytes, once read into memory.
     var contents: Result<Data, ServiceError>?
     /// Other streams read (FIFOs, character devices, `/dev/stdin`,
     /// `<(…)`), by path: each can be read only once.
@@ -53,7 +60,7 @@ package enum InputFiles {
   /// Called by ``ScanText/main(_:io:)`` before a command runs.
   package static func begin(_ io: CommandIO) {
     state.withLock {
-      $0 = State(reader: { io.readAll(limit: $0) }, contents: nil, sniffs: [:])
+      $0 = State(reader: { try io.readAll(inBlocks: $0) }, sniffs: [:])
     }
   }
 
@@ -124,31 +131,74 @@ package enum InputFiles {
 
   /// Standard input's bytes, read on the first call.
   private static func standardInputBytes() throws -> Data {
+    let spool = try standardInputSpool()
     let result = state.withLock { state -> Result<Data, ServiceError> in
       if let contents = state.contents { return contents }
-      let read = state.reader ?? { CommandIO.standard.readAll(limit: $0) }
       let contents: Result<Data, ServiceError>
-      switch read(standardInputLimit) {
-      case .bytes(let bytes) where bytes.isEmpty:
-        contents = .failure(
-          ServiceError.inputUnreadable(path: "-", reason: "standard input is empty"))
-      case .bytes(let bytes):
-        contents = .success(Data(bytes))
-      case .tooLong:
+      if spool.count > standardInputLimit {
         contents = .failure(
           ServiceError.inputUnreadable(
             path: "-",
             reason:
               "standard input holds more than \(standardInputLimit >> 20) MiB, the most read into memory; give a file instead"
           ))
-      case .failed(let reason):
-        contents = .failure(
-          ServiceError.inputUnreadable(path: "-", reason: "cannot read standard input: \(reason)"))
+      } else {
+        contents = failable { try Data(spool.read(offset: 0, count: spool.count)) }
       }
       state.contents = contents
       return contents
     }
     return try result.get()
+  }
+
+  /// Standard input spooled to a temporary file, read to its end on the
+  /// first call.
+  private static func standardInputSpool() throws -> InputSpool {
+    let result = state.withLock { state -> Result<InputSpool, ServiceError> in
+      if let spool = state.spool { return spool }
+      let read = state.reader ?? { try CommandIO.standard.readAll(inBlocks: $0) }
+      let spool = failable { try InputSpool(read) }
+      state.spool = spool
+      return spool
+    }
+    return try result.get()
+  }
+
+  /// What `body` gives, or the ``ServiceError`` it throws.
+  private static func failable<T>(_ body: () throws -> T) -> Result<T, ServiceError> {
+    do {
+      return .success(try body())
+    } catch let error as ServiceError {
+      return .failure(error)
+    } catch {
+      return .failure(ServiceError.other("\(error)"))
+    }
+  }
+
+  /// Standard input, a compact model or ScanText JSON, opened for reading
+  /// a page at a time from its spool: it is never held whole.
+  /// - Throws: ``ServiceError`` when it cannot be read; what
+  ///   ``ScanFormats/PagedDocument`` throws when it is not a readable
+  ///   document.
+  package static func standardInputDocument(maxPagesInMemory: Int?) throws -> PagedDocument {
+    try standardInputSpool().withDescriptor {
+      try PagedDocument.open(
+        descriptor: $0, path: standardInput, maxPagesInMemory: maxPagesInMemory)
+    }
+  }
+
+  /// What a stream holds, or its first megabyte for standard input
+  /// (enough to tell what it is).
+  private static func streamHead(_ path: String) throws -> Data {
+    isStandardInput(path) ? try standardInputHead() : try read(path)
+  }
+
+  /// The first bytes of standard input (at most a megabyte), enough to
+  /// tell what it holds.
+  /// - Throws: ``ServiceError`` when it cannot be read.
+  package static func standardInputHead() throws -> Data {
+    let spool = try standardInputSpool()
+    return Data(try spool.read(offset: 0, count: min(spool.count, 1 << 20)))
   }
 
   /// A stream's bytes (see ``isStream(_:)``), read on the first call with
@@ -248,7 +298,7 @@ package enum InputFiles {
     let stream = isStream(path)
     let head: Data
     if stream {
-      head = (try? read(path).prefix(sniffedBytes)) ?? Data()
+      head = (try? streamHead(path).prefix(sniffedBytes)) ?? Data()
     } else if let handle = FileHandle(forReadingAtPath: path) {
       defer { try? handle.close() }
       head = (try? handle.read(upToCount: sniffedBytes)) ?? Data()
@@ -339,4 +389,93 @@ package enum InputFiles {
 
   /// Whether `path` is a document rather than an image or a PDF.
   package static func isDocument(_ path: String) -> Bool { kind(path) == .document }
+}
+
+/// Standard input read to its end into a temporary file that has no name
+/// (removed from its folder as soon as it is made, so nothing is left
+/// behind however the process ends), read back at any offset.
+final class InputSpool: Sendable {
+  private let descriptor: Int32
+  /// The number of bytes.
+  let count: Int
+
+  /// Reads with `read` (standard input's blocks) to the end.
+  /// - Throws: ``ServiceError`` when the input is empty or cannot be read,
+  ///   or the temporary file cannot be made or written.
+  init(_ read: (_ body: ([UInt8]) throws -> Void) throws -> String?) throws {
+    let folder = FileManager.default.temporaryDirectory.path
+    var template = Array("\(folder)/scantext-stdin-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      let made = mkstemp(base)
+      if made >= 0 { _ = fcntl(made, F_SETFD, FD_CLOEXEC) }
+      return made
+    }
+    guard made >= 0 else {
+      throw ServiceError.temporaryFileUnusable(
+        folder: folder, reason: String(cString: strerror(errno)).lowercased())
+    }
+    template.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress { unlink(base) }
+    }
+    var written = 0
+    do {
+      let failure = try read { block in
+        try block.withUnsafeBytes { bytes in
+          var done = 0
+          while done < bytes.count {
+            let n = Glibc.write(made, bytes.baseAddress.map { $0 + done }, bytes.count - done)
+            if n > 0 {
+              done += n
+            } else if n < 0 && errno == EINTR {
+              continue
+            } else {
+              throw ServiceError.temporaryFileUnusable(
+                folder: folder,
+                reason: String(cString: strerror(n < 0 ? errno : ENOSPC)).lowercased())
+            }
+          }
+        }
+        written += block.count
+      }
+      if let failure {
+        throw ServiceError.inputUnreadable(
+          path: "-", reason: "cannot read standard input: \(failure)")
+      }
+      guard written > 0 else {
+        throw ServiceError.inputUnreadable(path: "-", reason: "standard input is empty")
+      }
+    } catch {
+      close(made)
+      throw error
+    }
+    descriptor = made
+    count = written
+  }
+
+  deinit { close(descriptor) }
+
+  /// The `count` bytes at `offset`.
+  /// - Throws: ``ServiceError`` when the file cannot be read.
+  func read(offset: Int, count: Int) throws -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = bytes.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+      }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0 else {
+        throw ServiceError.inputUnreadable(
+          path: "-",
+          reason:
+            "cannot read standard input back: \(String(cString: strerror(got < 0 ? errno : EIO)))")
+      }
+      done += got
+    }
+    return bytes
+  }
+
+  /// Calls `body` with the file's descriptor (it stays this spool's).
+  func withDescriptor<T>(_ body: (Int32) throws -> T) rethrows -> T { try body(descriptor) }
 }

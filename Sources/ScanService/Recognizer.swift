@@ -559,7 +559,10 @@ extension Recognizer {
       }
       held = (number, page)
     }
-    if InputFiles.isDocument(path) && !InputFiles.isStream(path) {
+    if InputFiles.isDocument(path)
+      && (!InputFiles.isStream(path) || InputFiles.isStandardInput(path))
+    {
+      // Standard input is read from its spool (``InputFiles``).
       let document = try DocumentFiles.open(path, maxPagesInMemory: 1)
       let chosen =
         try pdfPages?.pages(of: document.pageCount, path: path) ?? Array(0..<document.pageCount)

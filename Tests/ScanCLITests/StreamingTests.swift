@@ -1,4 +1,5 @@
 import Foundation
+import ScanArguments
 import ScanFormats
 import ScanModel
 import ScanOCR
@@ -123,6 +124,128 @@ struct StreamingTests {
     let html = try String(
       contentsOfFile: folder.appendingPathComponent("out-accessible-html").path, encoding: .utf8)
     #expect(html.contains(#"<section class="page" id="page-2000""#))
+  }
+
+  /// `eval` and `draw` read a long model a page at a time (issue 45): a
+  /// model made here (a line a page), as a compact model and as ScanText
+  /// JSON, measured against itself (2,000 pages: the model's page and its
+  /// truth page read together, never more than three read ahead of those
+  /// done with) and drawn (200 pages, one picture each, none read more
+  /// than two ahead), with the report and pictures a user reads. Before,
+  /// both read every page of the model (and `eval` of the truth) first.
+  @Test func evalAndDrawReadALongModelPageByPage() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func model(_ count: Int) throws -> (stm: String, json: String, pages: [Page]) {
+      let pages = (0..<count).map { n in
+        TypesetPage.page([["Page \(n + 1) of many"]]).withIndex(n)
+      }
+      let stm = folder.appendingPathComponent("long-\(count).stm").path
+      let json = folder.appendingPathComponent("long-\(count).json").path
+      let generator = Generator(name: "scantext", version: "test")
+      try CompactModel.encode(Document(pages: pages), generator: generator)
+        .write(to: URL(fileURLWithPath: stm))
+      try DocumentJSON.encode(Document(pages: pages), generator: generator)
+        .write(toFile: json, atomically: true, encoding: .utf8)
+      return (stm, json, pages)
+    }
+    func traffic(_ run: () throws -> Void) throws -> PageTraffic {
+      let traffic = PageTraffic()
+      try PageTraffic.$current.withValue(traffic) { try run() }
+      return traffic
+    }
+    let recognizer = Recognizer(options: RecognitionOptions())
+    let long = try model(2_000)
+    for input in [long.stm, long.json] {
+      for json in [false, true] {
+        let io = CapturedIO()
+        let counted = try traffic {
+          try EvaluationReport.write(
+            model: input, truth: input, recognizer: recognizer, languageGiven: true, json: json,
+            io: io.io)
+        }
+        #expect(counted.read == 4_000, "\(input), json \(json)")
+        #expect(counted.done == 4_000, "\(input), json \(json)")
+        #expect(counted.mostAhead <= 3, "\(input), json \(json): \(counted.mostAhead) ahead")
+        let report = io.stdout
+        if json {
+          let parsed = try JSONValue(parsing: report)
+          let pages = try #require(parsed["pages"]?.arrayValue)
+          #expect(pages.count == 2_000)
+          #expect(pages.last?["page"]?.doubleValue == 2_000)
+          #expect(parsed["total"]?["cer"]?.doubleValue == 0)
+        } else {
+          let lines = report.split(separator: "\n")
+          #expect(lines.count == 2_003, "\(input)")
+          #expect(lines.first?.hasPrefix("long-2000.") == true)
+          #expect(lines.dropLast().last?.hasPrefix("2000  ") == true)
+          #expect(lines.last?.hasPrefix("total ") == true)
+        }
+      }
+    }
+    let drawn = try model(200)
+    let drawing = PageDrawing(layers: .all, lowConfidence: 50)
+    for input in [drawn.stm, drawn.json] {
+      let out = folder.appendingPathComponent("drawn").path
+      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      let counted = try traffic {
+        try drawing.write(
+          input, imagePath: nil, recognizer: recognizer, to: out + "/p.png", io: CapturedIO().io)
+      }
+      #expect(counted.read == 200 && counted.done == 200, "\(input)")
+      #expect(counted.mostAhead <= 2, "\(input): \(counted.mostAhead) ahead")
+      let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+      #expect(files == (1...200).map { String(format: "p-%03d.png", $0) })
+      for n in [0, 99, 199] {
+        let png = try Data(contentsOf: URL(fileURLWithPath: out + "/" + files[n]))
+        #expect(png == (try drawing.png(of: drawn.pages[n], imageData: nil)), "page \(n + 1)")
+      }
+      try FileManager.default.removeItem(atPath: out)
+    }
+  }
+
+  /// A long model given on standard input is spooled to a temporary file
+  /// and read from it a page at a time, as from a file (issue 45): 2,000
+  /// pages, as a compact model and as ScanText JSON, through `text -` and
+  /// `convert - OUT`, never more than two read ahead, with the output the
+  /// file gives. Before, standard input was read into memory and every
+  /// page decoded before the first was written (no page was read from a
+  /// paged document: none counted).
+  @Test func aLongModelOnStandardInputIsReadPageByPage() throws {
+    let folder = try Fixtures.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let count = 2_000
+    let pages = (0..<count).map { n in
+      TypesetPage.page([["Page \(n + 1) of many"]]).withIndex(n)
+    }
+    let generator = Generator(name: "scantext", version: "test")
+    let stm = CompactModel.encode(Document(pages: pages), generator: generator)
+    let json = Data(DocumentJSON.encode(Document(pages: pages), generator: generator).utf8)
+    for (name, bytes) in [("stm", stm), ("json", json)] {
+      let file = folder.appendingPathComponent("long.\(name)").path
+      try bytes.write(to: URL(fileURLWithPath: file))
+      for command in [["text"], ["convert", "-", folder.appendingPathComponent("out.json").path]] {
+        let arguments = command.count == 1 ? command + ["-"] : command
+        let captured = CapturedIO(inputBytes: [[UInt8](bytes)])
+        let traffic = PageTraffic()
+        let code = PageTraffic.$current.withValue(traffic) {
+          ScanText.main(arguments, io: captured.io)
+        }
+        #expect(code == 0, "\(name) \(command[0]): \(captured.stderr)")
+        #expect(traffic.read == count, "\(name) \(command[0])")
+        #expect(traffic.done == count, "\(name) \(command[0])")
+        #expect(traffic.mostAhead <= 2, "\(name) \(command[0]): \(traffic.mostAhead) ahead")
+        let fromFile = CapturedIO()
+        let fileArguments = arguments.map { $0 == "-" ? file : $0 }
+        let written =
+          command.count == 1 ? nil : try Data(contentsOf: URL(fileURLWithPath: command[2]))
+        #expect(ScanText.main(fileArguments, io: fromFile.io) == 0)
+        #expect(captured.stdoutBytes == fromFile.stdoutBytes, "\(name) \(command[0])")
+        if let written {
+          #expect(written == (try Data(contentsOf: URL(fileURLWithPath: command[2]))), "\(name)")
+        }
+      }
+    }
   }
 
   /// PAGE XML holds one page: the second page stops the run, with the

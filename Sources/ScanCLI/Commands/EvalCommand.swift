@@ -40,10 +40,9 @@ struct EvalCommand: ScanCommand {
   }
 
   func run(_ io: CommandIO) throws -> Int32 {
-    io.print(
-      try EvaluationReport.make(
-        model: modelPath, truth: truthPath, recognizer: ocr.recognizer(),
-        languageGiven: ocr.languageGiven, json: printsJSON))
+    try EvaluationReport.write(
+      model: modelPath, truth: truthPath, recognizer: ocr.recognizer(),
+      languageGiven: ocr.languageGiven, json: printsJSON, io: io)
     return 0
   }
 }

@@ -115,7 +115,25 @@ public final class PagedDocument: Sendable {
   /// - Complexity: O(*p*) in the pages for a compact model; O(*n*) in the
   ///   bytes for JSON.
   public static func open(path: String, maxPagesInMemory: Int? = nil) throws -> PagedDocument {
-    let file = try FileBytes(path: path)
+    try open(FileBytes(path: path), maxPagesInMemory: maxPagesInMemory)
+  }
+
+  /// Opens a compact model or ScanText JSON from a file already open
+  /// (standard input spooled to a temporary file that has no name), as
+  /// ``open(path:maxPagesInMemory:)`` opens a file; `descriptor` is
+  /// duplicated, so the caller may close its own.
+  /// - Parameters:
+  ///   - descriptor: The open file; it must be a regular file.
+  ///   - path: How errors name the file (`-`).
+  ///   - maxPagesInMemory: The most decoded pages to keep.
+  package static func open(descriptor: Int32, path: String, maxPagesInMemory: Int? = nil) throws
+    -> PagedDocument
+  {
+    try open(FileBytes(duplicating: descriptor, path: path), maxPagesInMemory: maxPagesInMemory)
+  }
+
+  private static func open(_ file: FileBytes, maxPagesInMemory: Int?) throws -> PagedDocument {
+    let path = file.path
     let limit = max(1, maxPagesInMemory ?? defaultMaxPagesInMemory)
     let head = try file.read(offset: 0, count: min(file.count, CompactModel.magic.count))
     // A file named .stm is a compact model: without the signature it is
@@ -268,10 +286,23 @@ final class FileBytes: RandomAccessBytes {
   let count: Int
   private let descriptor: Int32
 
-  init(path: String) throws {
-    self.path = path
+  convenience init(path: String) throws {
     let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileError(path: path, reason: Self.message(errno)) }
+    try self.init(taking: fd, path: path)
+  }
+
+  /// A copy of the open file `descriptor` (the caller's stays its own).
+  convenience init(duplicating descriptor: Int32, path: String) throws {
+    let fd = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+    guard fd >= 0 else { throw FileError(path: path, reason: Self.message(errno)) }
+    try self.init(taking: fd, path: path)
+  }
+
+  /// The file open on `fd`, closed when done with (or at once, when it
+  /// cannot be used).
+  private init(taking fd: Int32, path: String) throws {
+    self.path = path
     var info = stat()
     guard fstat(fd, &info) == 0 else {
       let code = errno

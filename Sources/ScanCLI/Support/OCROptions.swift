@@ -73,10 +73,15 @@ struct OCROptions: Sendable {
     help:
       "Write a searchable PDF without its logical structure (default: tagged, PDF/UA: headings, paragraphs, lists, tables, notes in reading order)."
   )
+  /// The switch from when the second look was off by default: still
+  /// accepted (it is the default now).
   static let secondLook = Flag(
     "second-look",
+    help: "Take the second look at lines read weakly (the default; see --no-second-look).")
+  static let noSecondLook = Flag(
+    "no-second-look",
     help:
-      "Read lines read weakly (low confidence, junk) again from other renderings of their pixels (enlarged, binarised locally, contrast-stretched) and keep the better reading; the page's record names them."
+      "Do not read lines read weakly again (default: lines read with low confidence or as junk are read again from other renderings of their pixels (enlarged, binarised locally, contrast-stretched) and the better reading kept, in the first reading's place; the page's record names them)."
   )
   static let noFigures = Flag(
     "no-figures",
@@ -107,7 +112,7 @@ struct OCROptions: Sendable {
     ]
     let after: [any ArgumentKey] = [
       pages, skipText, redoOCR, forceOCR, keepRotation, noTags, outputType, noFigures, figures,
-      secondLook, title,
+      secondLook, noSecondLook, title,
       noCache,
       verbose,
     ]
@@ -178,7 +183,7 @@ struct OCROptions: Sendable {
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
       findsFigures: !a[Self.noFigures],
       pageThreads: threads ?? 1)
-    recognition.secondLook = a[Self.secondLook]
+    recognition.secondLook = !a[Self.noSecondLook]
     languageGiven = a.contains(Self.lang)
     useCache = !a[Self.noCache]
     pdfPages = try a[Self.pages]

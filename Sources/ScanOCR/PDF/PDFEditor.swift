@@ -1583,35 +1583,55 @@ public final class PDFEditor {
   /// (``ScanFormats/Deflate/streamBytes(_:level:padding:)``); an input's
   /// are decoded and stored again the same way. A stream whose filters
   /// are not general-purpose (an image's DCT, CCITT or JBIG2 data) is left
-  /// as it is.
-  /// - Complexity: O(*n*) in the input's streams' sizes.
+  /// as it is. The objects visited are those the trailer reaches, what
+  /// the file will hold.
+  /// - Complexity: O(*n*) in the objects the trailer reaches and their
+  ///   streams' sizes.
   private func storeAgainStreamsEndingInCarriageReturn() {
-    guard let size = integer(get(scantext_qpdf_get_trailer(q), "/Size")), size > 1 else { return }
-    for number in 1..<size {
-      let object = scantext_qpdf_get_object_by_id(q, Int32(clamping: number), 0)
-      guard scantext_qpdf_oh_is_stream(q, object) != 0 else { continue }
-      var length = 0
-      guard let raw = scantext_qpdf_stream_bytes(q, object, 0, &length) else {
-        _ = takeError()
+    // The objects the file will hold: those the trailer reaches (the
+    // writer drops the others), each indirect one visited once.
+    var seen = Set<Int>()
+    var pending = [scantext_qpdf_get_trailer(q)]
+    while let object = pending.popLast() {
+      if scantext_qpdf_oh_is_indirect(q, object) != 0 {
+        guard seen.insert(objectID(object)).inserted else { continue }
+      }
+      if scantext_qpdf_oh_is_array(q, object) != 0 {
+        pending += items(of: object)
         continue
       }
-      let last = length > 0 ? raw[length - 1] : 0
-      free(raw)
-      guard last == 0x0D else { continue }
-      guard let decoded = scantext_qpdf_stream_bytes(q, object, 1, &length) else {
-        _ = takeError()
-        continue
-      }
-      let data = Data(UnsafeBufferPointer(start: decoded, count: length))
-      free(decoded)
-      let (stored, compressed) = Deflate.streamBytes(data, level: -1, padding: false)
-      guard stored.last != 0x0D else { continue }
-      stored.withUnsafeBytes { bytes in
-        scantext_qpdf_oh_replace_stream_data(
-          q, object, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
-          compressed ? scantext_qpdf_oh_parse(q, "/FlateDecode") : scantext_qpdf_oh_new_null(q),
-          scantext_qpdf_oh_new_null(q))
-      }
+      let stream = scantext_qpdf_oh_is_stream(q, object) != 0
+      let entries = stream ? dictionary(of: object) : object
+      for key in keys(of: entries) { pending.append(get(entries, key)) }
+      if stream { storeAgainIfEndingInCarriageReturn(object) }
+    }
+  }
+
+  /// Stores `stream` again (``storeAgainStreamsEndingInCarriageReturn()``)
+  /// when its stored bytes end in a carriage return and its filters can
+  /// be undone.
+  private func storeAgainIfEndingInCarriageReturn(_ stream: qpdf_oh) {
+    var length = 0
+    guard let raw = scantext_qpdf_stream_bytes(q, stream, 0, &length) else {
+      _ = takeError()
+      return
+    }
+    let last = length > 0 ? raw[length - 1] : 0
+    free(raw)
+    guard last == 0x0D else { return }
+    guard let decoded = scantext_qpdf_stream_bytes(q, stream, 1, &length) else {
+      _ = takeError()
+      return
+    }
+    let data = Data(UnsafeBufferPointer(start: decoded, count: length))
+    free(decoded)
+    let (stored, compressed) = Deflate.streamBytes(data, level: -1, padding: false)
+    guard stored.last != 0x0D else { return }
+    stored.withUnsafeBytes { bytes in
+      scantext_qpdf_oh_replace_stream_data(
+        q, stream, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+        compressed ? scantext_qpdf_oh_parse(q, "/FlateDecode") : scantext_qpdf_oh_new_null(q),
+        scantext_qpdf_oh_new_null(q))
     }
   }
 

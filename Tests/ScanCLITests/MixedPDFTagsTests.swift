@@ -767,9 +767,9 @@ struct MixedPDFTagsTests {
         "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo "
         "<< /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def "
         "/CMapName /Adobe-Identity-UCS def /CMapType 2 def "
-        "1 begincodespacerange <0000> <FFFF> endcodespacerange\n"
-        f"{len(pairs)} beginbfchar\n" + "\n".join(pairs) + "\nendbfchar endcmap "
-        "CMapName currentdict /CMap defineresource pop end end\n").encode())
+        "1 begincodespacerange <0000> <FFFF> endcodespacerange\\n"
+        f"{len(pairs)} beginbfchar\\n" + "\\n".join(pairs) + "\\nendbfchar endcmap "
+        "CMapName currentdict /CMap defineresource pop end end\\n").encode())
     pdf.save(out + ".greek.pdf")
     subprocess.run(["pdftocairo", "-pdf", out + ".greek.pdf", out], check=True)
     describe(out)

@@ -241,10 +241,12 @@ package enum SearchablePDFOutput {
     // metric twin) when the file is to be PDF/A or PDF/UA, which both
     // require every font embedded.
     // An embedded composite font gets the glyph map and the characters
-    // its program gives and both ask for.
+    // its program gives and both ask for, a Type 1 subset in CFF the
+    // names of its glyphs (`/CharSet`).
     if tagging || settings.outputType.level(tagged: false) != nil {
       try base.embedTwinFonts()
       try base.completeCompositeFonts()
+      try base.completeSubsetCharSets()
     }
     // Tagged and claimed PDF/UA-1 when every font is embedded, which
     // PDF/UA-1 requires as PDF/A does: a born-digital page in a font the

@@ -722,4 +722,93 @@ struct MixedPDFTagsTests {
       try PDFArchiveTests.expectValid(pdf, level: "none", ua: false)
     }
   }
+
+  /// `Scans/scan.pdf` with a line `α + β = γ` added to its typed page and
+  /// the file written again by cairo (Poppler's `pdftocairo -pdf`, cairo
+  /// 1.16), which embeds the Greek glyphs as a real CID-keyed CFF font: a
+  /// composite font, `CIDFontType0` under `Identity-H`, its program a
+  /// subset as `/FontFile3 /CIDFontType0C` whose Top DICT names the
+  /// `Adobe-Identity-0` character collection (`ROS`), with `/ToUnicode`;
+  /// and the Latin ones (`+`, `=`, the space) as a Type 1 subset in bare
+  /// CFF (`/Type1C`) without `/CharSet`. The line is drawn by PyMuPDF in
+  /// Standard Symbols PS (``SymbolTwin``'s file), whose `a`, `b`, `g`
+  /// are α, β, γ: its `/ToUnicode` is made from the glyphs' names, so
+  /// that cairo takes them for Greek. Given with `describe PATH`, the
+  /// script prints the facts of `PATH`'s composite font on page 3 instead.
+  static let cidKeyedScript = """
+    import io, subprocess, sys, pikepdf, pymupdf
+    from fontTools.agl import toUnicode
+    from fontTools.cffLib import CFFFontSet
+    from fontTools.ttLib import TTFont
+    def describe(path):
+        with pikepdf.open(path) as pdf:
+            for font in pdf.pages[2].Resources.Font.values():
+                if font.Subtype == "/Type0":
+                    cid = font.DescendantFonts[0]
+                    program = cid.FontDescriptor.FontFile3
+                    cff = CFFFontSet()
+                    cff.decompile(io.BytesIO(program.read_bytes()), None)
+                    ros = "-".join(map(str, cff.topDictIndex[0].ROS))
+                    print(cid.Subtype, program.Subtype, ros, font.Encoding, "/ToUnicode" in font)
+    if sys.argv[1] == "describe":
+        describe(sys.argv[2])
+        sys.exit(0)
+    source, out, font = sys.argv[1:4]
+    doc = pymupdf.open(source)
+    doc[2].insert_text((20, 385), "a + b = g", fontfile=font, fontname="SY", fontsize=9)
+    doc.subset_fonts()
+    pdf = pikepdf.open(io.BytesIO(doc.tobytes(garbage=3, deflate=True)))
+    sy = pdf.pages[2].Resources.Font.SY
+    program = TTFont(io.BytesIO(sy.DescendantFonts[0].FontDescriptor.FontFile3.read_bytes()))
+    pairs = [f"<{gid:04X}> <{ord(toUnicode(name)):04X}>"
+             for gid, name in enumerate(program.getGlyphOrder())
+             if gid and len(toUnicode(name)) == 1]
+    sy.ToUnicode = pdf.make_stream((
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CIDSystemInfo "
+        "<< /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def "
+        "/CMapName /Adobe-Identity-UCS def /CMapType 2 def "
+        "1 begincodespacerange <0000> <FFFF> endcodespacerange\\n"
+        f"{len(pairs)} beginbfchar\\n" + "\\n".join(pairs) + "\\nendbfchar endcmap "
+        "CMapName currentdict /CMap defineresource pop end end\\n").encode())
+    pdf.save(out + ".greek.pdf")
+    subprocess.run(["pdftocairo", "-pdf", out + ".greek.pdf", out], check=True)
+    describe(out)
+    """
+
+  /// A CID-keyed CFF font an input embeds (``cidKeyedScript``) is kept as
+  /// it is, and the file is PDF/A-2a and PDF/UA-1 with no failed rule and
+  /// no warning, the three readers reading the typed page and the Greek
+  /// line. Before, the file claimed PDF/A-2a and PDF/UA-1 and failed
+  /// both, not for the CID-keyed font but for two things the same writer
+  /// leaves: a compressed stream (a `/ToUnicode`) whose last byte is a
+  /// carriage return, which PDF/A's end-of-line marker after it turns into
+  /// a CR LF (STREAM-LENGTH-001), and a Type 1 subset without `/CharSet`
+  /// (TYPE1-SUBSET-CHARSET-001).
+  @Test(
+    .enabled(if: present, Comment(rawValue: absentMessage)),
+    .enabled(
+      if: symbolTwinsPresent,
+      "fonts-urw-base35's StandardSymbolsPS.otf not installed (run Tools/install/install-dependencies.sh)"
+    ))
+  func aCIDKeyedCFFFontIsKept() throws {
+    let folder = try Fixtures.temporaryFolder()
+    let font = try #require(SymbolTwin.twin(of: "Symbol")?.path)
+    let input = folder.appendingPathComponent("cid-keyed.pdf")
+    let sample = PDFArchiveTests.sample("scan.pdf")
+    let (status, made) = try ExternalCheckers.run(
+      Self.python, ["-c", Self.cidKeyedScript, sample, input.path, font])
+    try #require(status == 0, "\(made)")
+    let facts = "/CIDFontType0 /CIDFontType0C Adobe-Identity-0 /Identity-H True\n"
+    try #require(made.hasSuffix(facts), "the input is not what the test is about: \(made)")
+    let (pdf, stderr) = try PDFArchiveTests.ocr([input.path], name: "cid-keyed")
+    #expect(stderr.isEmpty, "\(stderr)")
+    try PDFArchiveTests.expectValid(pdf, level: "2a", ua: true)
+    let (described, kept) = try ExternalCheckers.run(
+      Self.python, ["-c", Self.cidKeyedScript, "describe", pdf.path])
+    #expect(described == 0 && kept.hasSuffix(facts), "\(kept)")
+    let text = try Self.readersText(pdf, page: 3).filter { !$0.isWhitespace }
+    for line in ["MinutesoftheReadingRoom", "α+β=γ"] {
+      #expect(text.components(separatedBy: line).count == 4, "\(line): \(text)")
+    }
+  }
 }

@@ -163,4 +163,24 @@ struct TwinFontTests {
       #expect(!CompactFontFormat.isCIDKeyed(subset.program))
     }
   }
+
+  /// A name-keyed CFF program's glyph names come from its charset: Standard
+  /// Symbols PS's subset (charset format 0, its names standard strings
+  /// and its own) gives the names HarfBuzz gives its glyphs, `.notdef`
+  /// first; a CID-keyed program and bytes that are no CFF give none.
+  @Test func aNameKeyedProgramNamesItsGlyphs() throws {
+    #expect(CompactFontFormat.glyphNames([1, 0, 4]) == nil)
+    let top: [UInt8] = [28, 1, 135, 28, 1, 136, 139, 12, 30]
+    let cid: [UInt8] =
+      [1, 0, 4, 1] + [0, 1, 1, 1, 2, 65] + [0, 1, 1, 1, UInt8(top.count + 1)] + top
+    #expect(CompactFontFormat.glyphNames(cid) == nil)
+    let path = try #require(
+      SymbolTwin.twin(of: "Symbol")?.path, "fonts-urw-base35's StandardSymbolsPS.otf")
+    let program = try #require(FontProgram(path: path))
+    let codes: [UInt32] = [0x61, 0x2B, 0xA5, 0xD6]
+    let glyphs = try codes.map { try #require(program.glyph($0)) }
+    let subset = try #require(program.compactSubset(Set(glyphs)))
+    #expect(CompactFontFormat.glyphNames(subset.program) == [".notdef"] + subset.names)
+    #expect(subset.names.contains("alpha") && subset.names.contains("infinity"))
+  }
 }

@@ -1429,6 +1429,7 @@ public final class PDFEditor {
     for i in 0..<pageCount {
       removeInterpolation(get(try pageHandle(i), "/Resources"), seen: &seen, depth: 0)
     }
+    storeAgainStreamsEndingInCarriageReturn()
     let root = scantext_qpdf_get_root(q)
     if scantext_qpdf_oh_is_array(q, get(root, "/OutputIntents")) == 0 {
       let profile = newStream(Array(settings.outputProfile), isContent: false)
@@ -1568,6 +1569,70 @@ public final class PDFEditor {
       }
     }
     return nil
+  }
+
+  /// Stores again, Flate-compressed or as they are, the input's streams
+  /// whose stored bytes end in a carriage return.
+  ///
+  /// Before `endstream` PDF/A wants an end-of-line marker outside the
+  /// stream's `/Length` (ISO 19005-2 §6.1.7.1), and data that ends in CR
+  /// followed by that LF reads as a CR LF marker: the stream is counted
+  /// one byte short (the validator's `STREAM-LENGTH` rule; one compressed
+  /// stream in 256 ends so, as a `/ToUnicode` of a file cairo wrote did).
+  /// ScanText's own streams never end so
+  /// (``ScanFormats/Deflate/streamBytes(_:level:padding:)``); an input's
+  /// are decoded and stored again the same way. A stream whose filters
+  /// are not general-purpose (an image's DCT, CCITT or JBIG2 data) is left
+  /// as it is. The objects visited are those the trailer reaches, what
+  /// the file will hold.
+  /// - Complexity: O(*n*) in the objects the trailer reaches and their
+  ///   streams' sizes.
+  private func storeAgainStreamsEndingInCarriageReturn() {
+    // The objects the file will hold: those the trailer reaches (the
+    // writer drops the others), each indirect one visited once.
+    var seen = Set<Int>()
+    var pending = [scantext_qpdf_get_trailer(q)]
+    while let object = pending.popLast() {
+      if scantext_qpdf_oh_is_indirect(q, object) != 0 {
+        guard seen.insert(objectID(object)).inserted else { continue }
+      }
+      if scantext_qpdf_oh_is_array(q, object) != 0 {
+        pending += items(of: object)
+        continue
+      }
+      let stream = scantext_qpdf_oh_is_stream(q, object) != 0
+      let entries = stream ? dictionary(of: object) : object
+      for key in keys(of: entries) { pending.append(get(entries, key)) }
+      if stream { storeAgainIfEndingInCarriageReturn(object) }
+    }
+  }
+
+  /// Stores `stream` again (``storeAgainStreamsEndingInCarriageReturn()``)
+  /// when its stored bytes end in a carriage return and its filters can
+  /// be undone.
+  private func storeAgainIfEndingInCarriageReturn(_ stream: qpdf_oh) {
+    var length = 0
+    guard let raw = scantext_qpdf_stream_bytes(q, stream, 0, &length) else {
+      _ = takeError()
+      return
+    }
+    let last = length > 0 ? raw[length - 1] : 0
+    free(raw)
+    guard last == 0x0D else { return }
+    guard let decoded = scantext_qpdf_stream_bytes(q, stream, 1, &length) else {
+      _ = takeError()
+      return
+    }
+    let data = Data(UnsafeBufferPointer(start: decoded, count: length))
+    free(decoded)
+    let (stored, compressed) = Deflate.streamBytes(data, level: -1, padding: false)
+    guard stored.last != 0x0D else { return }
+    stored.withUnsafeBytes { bytes in
+      scantext_qpdf_oh_replace_stream_data(
+        q, stream, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+        compressed ? scantext_qpdf_oh_parse(q, "/FlateDecode") : scantext_qpdf_oh_new_null(q),
+        scantext_qpdf_oh_new_null(q))
+    }
   }
 
   /// Takes `/Interpolate` out of the images of a resource dictionary and
@@ -1988,6 +2053,54 @@ public final class PDFEditor {
         q, font, "/ToUnicode", newStream(Self.toUnicode(twoByte: scalars), isContent: false))
     }
     try check("completing composite fonts")
+  }
+
+  /// Gives each embedded Type 1 font subset whose program is bare CFF
+  /// (`/FontFile3 /Type1C`, as cairo writes a Latin subset) and whose
+  /// descriptor has no `/CharSet` the names of its program's glyphs, as
+  /// the validator asks of a Type 1 subset at PDF/A-2's levels
+  /// (`TYPE1-SUBSET-CHARSET`; ISO 19005-2 §6.2.11.4.2: a `/CharSet` lists
+  /// every glyph the program holds). A subset is a font whose `/BaseFont`
+  /// has a six-letter tag (ISO 32000-1 §9.6.4); a program whose names
+  /// cannot be read (a Type 1 `/FontFile`, a predefined expert charset)
+  /// is left as it is.
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  /// - Complexity: O(*n*) in the pages' resources and the fonts' sizes.
+  package func completeSubsetCharSets() throws(OCRError) {
+    var fonts: [Int: qpdf_oh] = [:]
+    for i in 0..<pageCount {
+      let page = try pageHandle(i)
+      collectFonts(get(page, "/Resources"), into: &fonts, depth: 0, embedded: true)
+      for form in appearances(of: page) {
+        collectFonts(
+          get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1, embedded: true)
+      }
+    }
+    for (_, font) in fonts.sorted(by: { $0.key < $1.key }) {
+      guard name(get(font, "/Subtype")) == "/Type1",
+        let base = name(get(font, "/BaseFont")), Self.isSubsetName(base)
+      else { continue }
+      let descriptor = get(font, "/FontDescriptor")
+      let program = get(descriptor, "/FontFile3")
+      guard scantext_qpdf_oh_has_key(q, descriptor, "/CharSet") == 0,
+        name(get(dictionary(of: program), "/Subtype")) == "/Type1C",
+        let bytes = decodedBytes(program), let glyphs = CompactFontFormat.glyphNames(bytes),
+        !glyphs.contains(where: { $0.contains(where: { "()\\/ ".contains($0) }) })
+      else { continue }
+      let charSet = glyphs.dropFirst().map { "/\($0)" }.joined()
+      scantext_qpdf_oh_replace_key(
+        q, descriptor, "/CharSet", scantext_qpdf_oh_parse(q, "(\(charSet))"))
+    }
+    try check("completing font subsets")
+  }
+
+  /// Whether a font's `/BaseFont` (with its slash) names a subset: six
+  /// capital letters and a plus sign before the font's name (ISO 32000-1
+  /// §9.6.4).
+  static func isSubsetName(_ base: String) -> Bool {
+    let letters = Array(base.utf8.dropFirst())
+    return letters.count > 7 && letters[6] == UInt8(ascii: "+")
+      && letters.prefix(6).allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
   }
 
   /// Embeds `font`'s twin (``embedTwinFonts()``); returns why it cannot,

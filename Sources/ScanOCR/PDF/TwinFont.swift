@@ -646,8 +646,9 @@ final class FontProgram {
   }
 }
 
-/// The one fact ScanText reads from a bare CFF program (ISO 32000-1's
-/// `/FontFile3 /Subtype /CIDFontType0C`): whether it is CID-keyed.
+/// The facts ScanText reads from a bare CFF program (ISO 32000-1's
+/// `/FontFile3 /Subtype /CIDFontType0C` or `/Type1C`): whether it is
+/// CID-keyed, and a name-keyed one's glyph names.
 enum CompactFontFormat {
   /// Whether the CFF program `bytes` is CID-keyed: its first font's Top
   /// DICT begins with the `ROS` operator (12 30), as Adobe's Technical
@@ -680,6 +681,118 @@ enum CompactFontFormat {
       }
     }
     return false
+  }
+
+  /// The names of the glyphs of a name-keyed CFF program `bytes` (its
+  /// first font's charset, §13, names from the standard strings or its
+  /// String INDEX, §10), `.notdef` first; `nil` when the bytes are not a
+  /// name-keyed CFF program or its charset is one of the predefined
+  /// expert ones. What a Type 1 subset's `/CharSet` lists (but
+  /// `.notdef`).
+  /// - Complexity: O(*n*) in the program's glyphs and strings.
+  static func glyphNames(_ bytes: [UInt8]) -> [String]? {
+    guard bytes.count >= 4, !isCIDKeyed(bytes), let names = index(bytes, at: Int(bytes[2])),
+      let top = index(bytes, at: names.end), let first = top.items.first,
+      let strings = index(bytes, at: top.end), let dictionary = operands(bytes, first),
+      let charStringsOffset = dictionary[17]?.last,
+      let charStrings = index(bytes, at: charStringsOffset)
+    else { return nil }
+    let count = charStrings.items.count
+    guard count > 0 else { return nil }
+    func name(_ sid: Int) -> String? {
+      if sid < CFFStandardStrings.names.count { return CFFStandardStrings.names[sid] }
+      let k = sid - CFFStandardStrings.names.count
+      guard k < strings.items.count else { return nil }
+      return String(decoding: bytes[strings.items[k]], as: UTF8.self)
+    }
+    var sids: [Int] = [0]
+    let charset = dictionary[15]?.last ?? 0
+    switch charset {
+    case 0:  // ISOAdobe: glyph i is SID i.
+      sids = Array(0..<count)
+    case 1, 2:
+      return nil
+    default:
+      guard charset < bytes.count else { return nil }
+      let format = bytes[charset]
+      var i = charset + 1
+      func u16(_ at: Int) -> Int? {
+        at + 2 <= bytes.count ? Int(bytes[at]) << 8 | Int(bytes[at + 1]) : nil
+      }
+      while sids.count < count {
+        switch format {
+        case 0:
+          guard let sid = u16(i) else { return nil }
+          sids.append(sid)
+          i += 2
+        case 1, 2:
+          guard let start = u16(i) else { return nil }
+          let left = format == 1 ? (i + 2 < bytes.count ? Int(bytes[i + 2]) : nil) : u16(i + 2)
+          guard let left else { return nil }
+          sids += (start...(start + left)).prefix(count - sids.count)
+          i += format == 1 ? 3 : 4
+        default:
+          return nil
+        }
+      }
+    }
+    var result: [String] = []
+    for sid in sids {
+      guard let glyph = name(sid) else { return nil }
+      result.append(glyph)
+    }
+    return result
+  }
+
+  /// A DICT's integer operands by operator (§4; a two-byte operator 12 *x*
+  /// is 1200 + *x*, a real number's operand 0); `nil` when it is cut off.
+  private static func operands(_ bytes: [UInt8], _ range: Range<Int>) -> [Int: [Int]]? {
+    var result: [Int: [Int]] = [:]
+    var stack: [Int] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
+      let b0 = Int(bytes[i])
+      func need(_ n: Int) -> Bool { i + n <= range.upperBound }
+      switch b0 {
+      case 0...11, 13...21:
+        result[b0] = stack
+        stack = []
+        i += 1
+      case 12:
+        guard need(2) else { return nil }
+        result[1200 + Int(bytes[i + 1])] = stack
+        stack = []
+        i += 2
+      case 28:
+        guard need(3) else { return nil }
+        stack.append(Int(Int16(bitPattern: UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i + 2]))))
+        i += 3
+      case 29:
+        guard need(5) else { return nil }
+        let value = (1...4).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[i + $1]) }
+        stack.append(Int(Int32(bitPattern: value)))
+        i += 5
+      case 30:  // a real number: nibbles up to one that is 0xF
+        i += 1
+        while i < range.upperBound, bytes[i] & 0x0F != 0x0F, bytes[i] >> 4 != 0x0F { i += 1 }
+        i += 1
+        stack.append(0)
+      case 32...246:
+        stack.append(b0 - 139)
+        i += 1
+      case 247...250:
+        guard need(2) else { return nil }
+        stack.append((b0 - 247) * 256 + Int(bytes[i + 1]) + 108)
+        i += 2
+      case 251...254:
+        guard need(2) else { return nil }
+        stack.append(-(b0 - 251) * 256 - Int(bytes[i + 1]) - 108)
+        i += 2
+      default:
+        return nil
+      }
+    }
+    return result
   }
 
   /// The byte ranges of an INDEX's items and where it ends (CFF §5);

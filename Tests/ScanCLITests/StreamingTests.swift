@@ -15,16 +15,25 @@ import Testing
 /// pages come, and memory does not grow with the number of pages.
 @Suite("Streaming", .serialized)
 struct StreamingTests {
-  /// A searchable PDF of two sample pages (their text layer is read back
-  /// without OCR), repeated to `count` pages with qpdf.
-  static func document(pages count: Int) throws -> String {
-    let folder = try Fixtures.temporaryFolder()
-    let two = folder.appendingPathComponent("two.pdf").path
+  /// The searchable PDF `scantext ocr` writes of two sample pages, made
+  /// once per test process (every test of the suite repeats it).
+  private static let twoPages = OncePerProcess<Result<String, any Error>>()
+
+  private static func makeTwoPages() throws -> String {
+    let two = try Fixtures.temporaryFolder().appendingPathComponent("two.pdf").path
     let made = try ScanTextRun.run([
       "ocr", Fixtures.scans.appendingPathComponent("clean.png").path,
       Fixtures.scans.appendingPathComponent("headings.png").path, "-o", two, "-q",
     ])
     try #require(made.code == 0, "\(made.stderr)")
+    return two
+  }
+
+  /// A searchable PDF of two sample pages (their text layer is read back
+  /// without OCR), repeated to `count` pages with qpdf.
+  static func document(pages count: Int) throws -> String {
+    let folder = try Fixtures.temporaryFolder()
+    let two = try twoPages.value(for: "clean, headings") { Result { try makeTwoPages() } }.get()
     var ranges: [String] = []
     var left = count
     while left > 0 {

@@ -13,23 +13,13 @@ import Testing
 struct RealDocumentRolesTests {
   static let docling = RealTableTests.docling
 
-  /// Page `number` of docling's `name`.pdf, recognised.
+  /// Page `number` of docling's `name`.pdf, recognised (once per test
+  /// process: the table and reading-order suites read some of these pages too).
   static func page(_ name: String, _ number: Int, languages: [LanguageCode] = ["eng"]) throws
     -> Page
   {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stem = folder.appendingPathComponent("p\(number)").path
-    let (status, output) = try ExternalCheckers.run(
-      try #require(ExternalCheckers.pdftoppm),
-      [
-        "-r", "300", "-png", "-singlefile", "-f", "\(number)", "-l", "\(number)",
-        docling.appendingPathComponent("\(name).pdf").path, stem,
-      ])
-    #expect(status == 0, "\(output)")
-    return try #require(
-      try OCREngine(options: RecognitionOptions(languages: languages))
-        .recognize(contentsOf: stem + ".png").first)
+    try RealDocuments.page(
+      docling.appendingPathComponent("\(name).pdf"), number, languages: languages)
   }
 
   static func paragraphs(_ page: Page) -> [(text: String, role: ParagraphRole)] {

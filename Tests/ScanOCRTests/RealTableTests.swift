@@ -9,8 +9,7 @@ import Testing
 /// absent), and the pages that must not gain one.
 @Suite("Tables on real pages", .serialized)
 struct RealTableTests {
-  static let shared = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent(
-    "shared")
+  static let shared = RealDocuments.shared
   static let docling = shared.appendingPathComponent("docling")
   static let pubtabnet = shared.appendingPathComponent("pubtabnet")
   static let doclingPresent =
@@ -70,18 +69,7 @@ struct RealTableTests {
   /// cells and the rows of numbers are not.
   @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
   func aPapersTableIsReadCellByCellWithItsHeader() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stem = folder.appendingPathComponent("pg9").path
-    let (status, output) = try ExternalCheckers.run(
-      try #require(ExternalCheckers.pdftoppm),
-      [
-        "-r", "300", "-png", "-singlefile",
-        Self.docling.appendingPathComponent("2305.03393v1-pg9.pdf").path, stem,
-      ])
-    #expect(status == 0, "\(output)")
-    let page = try #require(
-      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let page = try RealDocumentRolesTests.page("2305.03393v1-pg9", 1)
     let cells = Self.cells(page)
     func cell(_ text: String) -> TableCellPosition? {
       cells.first { Self.text($0) == text }?.cell
@@ -109,18 +97,8 @@ struct RealTableTests {
   /// cell had a row or column).
   @Test(.enabled(if: camelotPresent, Comment(rawValue: camelotAbsent)))
   func aTableSetSidewaysOnThePageIsReadRowByRow() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stem = folder.appendingPathComponent("clockwise").path
-    let (status, output) = try ExternalCheckers.run(
-      try #require(ExternalCheckers.pdftoppm),
-      [
-        "-r", "300", "-png", "-singlefile",
-        Self.camelot.appendingPathComponent("clockwise_table_1.pdf").path, stem,
-      ])
-    #expect(status == 0, "\(output)")
-    let page = try #require(
-      try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+    let page = try RealDocuments.page(
+      Self.camelot.appendingPathComponent("clockwise_table_1.pdf"), 1)
     #expect(page.orientation == 90)
     let cells = Self.cells(page)
     func cell(_ text: String) -> TableCellPosition? {
@@ -166,22 +144,11 @@ struct RealTableTests {
   /// their text.
   @Test(.enabled(if: doclingPresent, Comment(rawValue: doclingAbsent)))
   func aCodeListingIsNoTable() throws {
-    let folder = try Fixtures.temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
     for (number, listing, cell) in [
       (8, ["SELECT", "function_usage", "ORDER"], "FUNCTION_ID"),
       (12, ["VERIFY_GROUP_FOR_USER", "'JANE',", "'MGR')"], "CLIENT_IPADDR"),
     ] {
-      let stem = folder.appendingPathComponent("p\(number)").path
-      let (status, output) = try ExternalCheckers.run(
-        try #require(ExternalCheckers.pdftoppm),
-        [
-          "-r", "300", "-png", "-singlefile", "-f", "\(number)", "-l", "\(number)",
-          Self.docling.appendingPathComponent("redp5110_sampled.pdf").path, stem,
-        ])
-      #expect(status == 0, "\(output)")
-      let page = try #require(
-        try OCREngine(options: RecognitionOptions()).recognize(contentsOf: stem + ".png").first)
+      let page = try RealDocumentRolesTests.page("redp5110_sampled", number)
       let cells = Self.cells(page)
       let words = Set(cells.flatMap { $0.lines.flatMap(\.words).map(\.text) })
       for word in listing {

@@ -173,11 +173,7 @@ public enum RealScans {
     (folder ?? Fixtures.packageRoot).appendingPathComponent(image).path
   }
 
-  /// One recognition, computed by the first caller; later callers wait for it.
-  private final class Slot: Sendable {
-    let value = Mutex<Result<[Page], OCRError>?>(nil)
-  }
-  private static let slots = Mutex<[String: Slot]>([:])
+  private static let recognitions = OncePerProcess<Result<[Page], OCRError>>()
 
   /// The pages of a real scan recognised with `preprocessing` (English),
   /// once per test process, so tests over the same page share the OCR.
@@ -185,22 +181,13 @@ public enum RealScans {
     -> [Page]
   {
     let key = "\(preprocessing.sortedNames.joined(separator: ",")) \(image)"
-    let slot = slots.withLock { slots in
-      if let slot = slots[key] { return slot }
-      let slot = Slot()
-      slots[key] = slot
-      return slot
-    }
-    let result = slot.value.withLock { value in
-      if let value { return value }
-      let result = Result { () throws(OCRError) -> [Page] in
+    let result = recognitions.value(for: key) {
+      Result { () throws(OCRError) -> [Page] in
         let engine = try OCREngine(
           options: RecognitionOptions(
             preprocessing: preprocessing, layout: .default(for: preprocessing)))
         return try engine.recognize(contentsOf: path(image))
       }
-      value = result
-      return result
     }
     return try result.get()
   }

@@ -9,7 +9,7 @@
 /// spaces, so such a space is none of its text: left in, the page's text
 /// has two spaces where the page has one gap, the word's range and its
 /// selection start at a space, and a table cell starts with one.
-/// Tesseract's own TSV importer (``TesseractTSV``) never keeps them either.
+/// Tesseract's own TSV, imported, never keeps them either.
 /// Words of nothing but spaces are left out when the reading is read
 /// (as the `tesseract` command's text does); this takes the ends off
 /// the rest. In Tesseract's own layout (`--no-preprocess`) the words

@@ -97,7 +97,6 @@ struct SecondLookTests {
   /// notices", has a stray "_"; the contrast-stretched crop reads the three
   /// words alone. The page's JSON names the line, why it was read again
   /// and the rendering kept, and every record of a second look says why.
-  /// The second look is taken by default.
   @Test func aLineReadAgainKeepsItsWordBoxes() throws {
     guard let made = Self.columns else {
       print(GeneratedImages.absentMessage)
@@ -105,7 +104,7 @@ struct SecondLookTests {
     }
     let path = try made.get().appendingPathComponent("columns-1000.png").path
     let first = try Self.read(path, secondLook: false)
-    let again = try OCREngine(options: RecognitionOptions()).recognize(contentsOf: path)[0]
+    let again = try Self.read(path, secondLook: true)
     let before = try #require(Self.line(first, containing: "additional"))
     let after = try #require(Self.line(again, containing: "additional"))
     #expect(before.words.map(\.text) == ["additional", "attribution", "_", "notices"])

@@ -74,15 +74,10 @@ enum OCROptions {
     help:
       "Write a searchable PDF without its logical structure (default: tagged, PDF/UA: headings, paragraphs, lists, tables, notes in reading order)."
   )
-  /// The switch from when the second look was off by default: still
-  /// accepted (it is the default now).
   static let secondLook = Flag(
     "second-look",
-    help: "Take the second look at lines read weakly (the default; see --no-second-look).")
-  static let noSecondLook = Flag(
-    "no-second-look",
     help:
-      "Do not read lines read weakly again (default: lines read with low confidence or as junk are read again from other renderings of their pixels (enlarged, binarised locally, contrast-stretched) and the better reading kept, in the first reading's place; the page's record names them)."
+      "Read lines read weakly (low confidence, junk) again from other renderings of their pixels (enlarged, binarised locally, contrast-stretched) and keep the better reading; the page's record names them."
   )
   static let noFigures = Flag(
     "no-figures",
@@ -113,7 +108,7 @@ enum OCROptions {
     ]
     let after: [any ArgumentKey] = [
       pages, skipText, redoOCR, forceOCR, keepRotation, noTags, outputType, noFigures, figures,
-      secondLook, noSecondLook, title,
+      secondLook, title,
       noCache,
       verbose,
     ]
@@ -162,7 +157,7 @@ extension ReadingSettings {
       dataPath: nil, maxPixels: limit, timeout: seconds, preprocessing: steps, layout: order,
       findsFigures: !a[O.noFigures],
       pageThreads: threads ?? 1)
-    recognition.secondLook = !a[O.noSecondLook]
+    recognition.secondLook = a[O.secondLook]
     let pages = try a[O.pages]
     let policies: [(Flag, PDFTextPolicy)] = [
       (O.skipText, .skip), (O.redoOCR, .redo), (O.forceOCR, .force),

@@ -73,16 +73,14 @@ public struct RecognitionOptions: Sendable, Hashable {
   /// page whole on one thread. A page read in parts is the same from run to
   /// run, but its words may differ from those of the page read whole.
   public var pageThreads: Int
-  /// Whether to read weak lines again (on by default; `--no-second-look`
-  /// turns it off): after the page's reading, each line read with low
-  /// confidence or as junk is read again on its own from other renderings
-  /// of its pixels (enlarged ×2 when its letters are small, binarised by
-  /// Sauvola's local threshold, contrast-stretched), and the reading most
-  /// confident and no less word-like is kept, in the first reading's
-  /// place; the page's record names each line read again and why. A page
-  /// with no weak line takes no second look (measured in
-  /// docs/measurements/2026-12-07-second-look.md).
-  public var secondLook = true
+  /// Whether to read weak lines again (`--second-look`): after the page's
+  /// reading, each line read with low confidence or as junk is read again
+  /// on its own from other renderings of its pixels (enlarged ×2 when its
+  /// letters are small, binarised by Sauvola's local threshold,
+  /// contrast-stretched), and the reading most confident and no less
+  /// word-like is kept; the page's record names each line read again. Off
+  /// by default (measured in docs/measurements/2026-12-07-second-look.md).
+  public var secondLook = false
 
   /// The default pixel limit: 100 megapixels (a letter page at 1000 dpi).
   public static let defaultMaxPixels = 100_000_000

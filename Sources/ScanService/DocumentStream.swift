@@ -170,6 +170,24 @@ package final class DocumentStream: PageOutput {
 /// An unnamed temporary file (removed from its folder as soon as it is
 /// made, so nothing is left behind however the process ends): text written
 /// now and read back later.
+/// The `count` bytes of a file at `offset`, read on through interruptions
+/// and short reads: the bytes, or the `errno` that stopped the reading
+/// (`EIO` when the file ends first). The spools' one reader.
+/// - Complexity: O(`count`).
+func readFully(_ descriptor: Int32, offset: Int, count: Int) -> (bytes: [UInt8], error: Int32?) {
+  var bytes = [UInt8](repeating: 0, count: count)
+  var done = 0
+  while done < count {
+    let got = bytes.withUnsafeMutableBytes {
+      pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
+    }
+    if got < 0 && errno == EINTR { continue }
+    guard got > 0 else { return (bytes, got < 0 ? errno : EIO) }
+    done += got
+  }
+  return (bytes, nil)
+}
+
 final class Spool {
   private let descriptor: Int32
 
@@ -215,17 +233,9 @@ final class Spool {
 
   /// The `count` bytes written at `offset`.
   func read(offset: Int, count: Int) throws -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else { throw failure(got < 0 ? errno : EIO) }
-      done += got
-    }
-    return bytes
+    let read = readFully(descriptor, offset: offset, count: count)
+    if let code = read.error { throw failure(code) }
+    return read.bytes
   }
 
   /// Hands each line written here to `body` (without its newline), a

@@ -458,22 +458,12 @@ final class InputSpool: Sendable {
   /// The `count` bytes at `offset`.
   /// - Throws: ``ServiceError`` when the file cannot be read.
   func read(offset: Int, count: Int) throws -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    var done = 0
-    while done < count {
-      let got = bytes.withUnsafeMutableBytes {
-        pread(descriptor, $0.baseAddress.map { $0 + done }, count - done, off_t(offset + done))
-      }
-      if got < 0 && errno == EINTR { continue }
-      guard got > 0 else {
-        throw ServiceError.inputUnreadable(
-          path: "-",
-          reason:
-            "cannot read standard input back: \(String(cString: strerror(got < 0 ? errno : EIO)))")
-      }
-      done += got
+    let read = readFully(descriptor, offset: offset, count: count)
+    if let code = read.error {
+      throw ServiceError.inputUnreadable(
+        path: "-", reason: "cannot read standard input back: \(String(cString: strerror(code)))")
     }
-    return bytes
+    return read.bytes
   }
 
   /// Calls `body` with the file's descriptor (it stays this spool's).

@@ -1983,7 +1983,11 @@ public final class PDFEditor {
   /// program's CIDs are its glyph indices, and it is kept as it is.)
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   /// - Complexity: O(*n*) in the pages' content and the fonts' sizes.
-  package func completeCompositeFonts() throws(OCRError) {
+  /// The embedded fonts the pages and their forms' appearances use, by
+  /// object number (each once).
+  /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
+  /// - Complexity: O(*n*) in the pages' resources.
+  private func embeddedFonts() throws(OCRError) -> [Int: qpdf_oh] {
     var fonts: [Int: qpdf_oh] = [:]
     for i in 0..<pageCount {
       let page = try pageHandle(i)
@@ -1993,6 +1997,11 @@ public final class PDFEditor {
           get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1, embedded: true)
       }
     }
+    return fonts
+  }
+
+  package func completeCompositeFonts() throws(OCRError) {
+    let fonts = try embeddedFonts()
     let composite = fonts.filter { name(get($0.value, "/Subtype")) == "/Type0" }
     guard !composite.isEmpty else { return }
     var shown: ShownCodes?
@@ -2067,15 +2076,7 @@ public final class PDFEditor {
   /// - Throws: ``OCRError/uneditablePDF(path:reason:)``.
   /// - Complexity: O(*n*) in the pages' resources and the fonts' sizes.
   package func completeSubsetCharSets() throws(OCRError) {
-    var fonts: [Int: qpdf_oh] = [:]
-    for i in 0..<pageCount {
-      let page = try pageHandle(i)
-      collectFonts(get(page, "/Resources"), into: &fonts, depth: 0, embedded: true)
-      for form in appearances(of: page) {
-        collectFonts(
-          get(dictionary(of: form), "/Resources"), into: &fonts, depth: 1, embedded: true)
-      }
-    }
+    let fonts = try embeddedFonts()
     for (_, font) in fonts.sorted(by: { $0.key < $1.key }) {
       guard name(get(font, "/Subtype")) == "/Type1",
         let base = name(get(font, "/BaseFont")), Self.isSubsetName(base)
